@@ -1,0 +1,66 @@
+# linrepro: the user's entry point. Wraps CMake (Release, Ninja).
+#   make reproduce   deps, build, data, every experiment, plots, compare -> results/REPORT.md
+#   make test        deps, build, unit tests, plot-script test, regression check vs the reference run
+BUILD     ?= build
+PYTHON    ?= /usr/bin/python3
+JOBS      ?= $(shell nproc)
+LINREPRO  := $(BUILD)/linrepro
+PAPERS    := mlrcg2003 zhangoles2001 graphsvm2002 sgdreport
+
+.PHONY: all deps configure build test unit-test plot-test regression sanitize bench data reproduce \
+        experiments plots compare report clean format
+
+all: build
+
+deps:
+	@bash tools/deps.sh
+
+$(BUILD)/build.ninja: CMakeLists.txt | deps
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+configure: $(BUILD)/build.ninja
+
+build: deps configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+unit-test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+plot-test: build
+	$(PYTHON) plots/test_plots.py
+
+# Re-runs the fast subset of the experiments and compares with the committed reference run.
+regression: build
+	$(LINREPRO) regress
+
+test: unit-test plot-test regression
+
+# ASan + UBSan build of the unit tests (CI runs it too).
+sanitize: deps
+	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLINREPRO_SANITIZE=ON -DLINREPRO_BENCH=OFF
+	cmake --build $(BUILD)-asan -j $(JOBS)
+	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE slow
+
+bench: build
+	$(PYTHON) bench/run_benchmarks.py --build $(BUILD)
+
+data: build
+	$(LINREPRO) data fetch
+
+experiments: build data
+	@for p in $(PAPERS); do $(LINREPRO) run $$p || exit 1; done
+
+plots:
+	@for p in $(PAPERS); do [ ! -d results/$$p ] || $(PYTHON) plots/$$p.py results/$$p || exit 1; done
+
+compare: build
+	$(LINREPRO) compare
+
+reproduce: experiments plots compare
+	@echo "reproduce: see results/REPORT.md"
+
+clean:
+	rm -rf $(BUILD) $(BUILD)-asan
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.h')

@@ -1,0 +1,4 @@
+#pragma once
+namespace linrepro::cli {
+int run(int argc, char** argv);
+}

@@ -1,0 +1,15 @@
+#pragma once
+// Results and caches are written atomically: to "<path>.tmp.<pid>" in the same directory, flushed,
+// then renamed over <path>. A crash leaves either the old file or the new one, never half of one.
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <string_view>
+
+namespace linrepro {
+
+void write_file_atomic(const std::filesystem::path& path, std::string_view content);
+// Streams into the temp file via `fill`, then renames; the temp file is removed if `fill` throws.
+void write_file_atomic(const std::filesystem::path& path, const std::function<void(std::ostream&)>& fill);
+
+}  // namespace linrepro

@@ -1,0 +1,32 @@
+#pragma once
+// The LIBSVM / SVMlight text format, as LIBLINEAR and LIBSVM read it:
+//   <label>[,<label>...] <index>:<value> <index>:<value> ... [# comment]
+// Indices are 1-based and strictly increasing; stored 0-based (column = index - 1).
+// Strict: every malformed token, zero or non-increasing index, NaN/inf value or label, or an
+// empty file throws DataError("file:line: what"). Lines that are empty or start with '#' are skipped.
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "core/sparse_matrix.h"
+
+namespace linrepro {
+
+struct LibsvmData {
+  CsrMatrix X;
+  std::vector<double> labels;               // first label of each row
+  std::vector<std::vector<double>> multilabels;  // all labels of each row ("1,3" syntax); same rows
+};
+
+// min_cols: read with at least this many columns (a test file read with the training set's
+// dimension, e.g. a9a.t whose feature 123 never occurs).
+LibsvmData read_libsvm(const std::filesystem::path& path, int32_t min_cols = 0);
+LibsvmData read_libsvm(std::istream& in, const std::string& name_for_errors, int32_t min_cols = 0);
+
+// Writes labels (as %.17g, integers without a decimal point) and 1-based indices; values with %.17g
+// so a round trip is exact. Written atomically (temp file + rename).
+void write_libsvm(const std::filesystem::path& path, const CsrMatrix& X, const std::vector<double>& labels);
+void write_libsvm(std::ostream& out, const CsrMatrix& X, const std::vector<double>& labels);
+
+}  // namespace linrepro

@@ -1,0 +1,37 @@
+#pragma once
+// Wall-clock timing that can be paused (so a trace's objective evaluations are not charged to the
+// solver), and the process's peak resident memory.
+#include <chrono>
+#include <cstdint>
+
+namespace linrepro {
+
+class Stopwatch {
+ public:
+  using Clock = std::chrono::steady_clock;
+  Stopwatch() : start_(Clock::now()) {}
+  double seconds() const {
+    const auto now = paused_ ? pause_start_ : Clock::now();
+    return std::chrono::duration<double>(now - start_).count() - paused_total_;
+  }
+  void pause() {
+    if (!paused_) { paused_ = true; pause_start_ = Clock::now(); }
+  }
+  void resume() {
+    if (paused_) {
+      paused_total_ += std::chrono::duration<double>(Clock::now() - pause_start_).count();
+      paused_ = false;
+    }
+  }
+
+ private:
+  Clock::time_point start_;
+  Clock::time_point pause_start_{};
+  double paused_total_ = 0;
+  bool paused_ = false;
+};
+
+// Peak resident set size of this process in bytes (getrusage ru_maxrss).
+int64_t peak_rss_bytes();
+
+}  // namespace linrepro

@@ -1,0 +1,44 @@
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "solvers/one_vs_rest.h"
+#include "solvers/solver.h"
+
+namespace linrepro {
+
+void SolverRegistry::add(SolverInfo info) {
+  if (contains(info.name)) throw ConfigError(fmt::format("solver '{}' registered twice", info.name));
+  if (!info.fit_binary && !info.fit_multiclass)
+    throw ConfigError(fmt::format("solver '{}' has neither a binary nor a multiclass fit", info.name));
+  solvers_.push_back(std::move(info));
+}
+
+bool SolverRegistry::contains(const std::string& name) const {
+  return std::any_of(solvers_.begin(), solvers_.end(), [&](const SolverInfo& s) { return s.name == name; });
+}
+
+const SolverInfo& SolverRegistry::get(const std::string& name) const {
+  for (const auto& s : solvers_)
+    if (s.name == name) return s;
+  std::vector<std::string> names;
+  for (const auto& s : solvers_) names.push_back(s.name);
+  throw ConfigError(fmt::format("unknown solver '{}' (known: {})", name, fmt::join(names, ", ")));
+}
+
+BinaryFit SolverRegistry::fit_binary(const std::string& name, const BinaryProblem& p, const Params& params,
+                                     FitContext& ctx) const {
+  const auto& s = get(name);
+  if (!s.fit_binary) throw ConfigError(fmt::format("solver '{}' is multiclass-only", name));
+  return s.fit_binary(p, params, ctx);
+}
+
+MulticlassFit SolverRegistry::fit_multiclass(const std::string& name, const MulticlassProblem& p,
+                                             const Params& params, FitContext& ctx) const {
+  const auto& s = get(name);
+  if (s.fit_multiclass) return s.fit_multiclass(p, params, ctx);
+  return fit_one_vs_rest(s.fit_binary, p, params, ctx);
+}
+
+}  // namespace linrepro

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages linrepro needs, only those missing. Run by `make deps`.
+set -euo pipefail
+packages=(
+  build-essential cmake ninja-build pkg-config git xz-utils curl
+  libeigen3-dev nlohmann-json3-dev libfmt-dev libcli11-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libstemmer-dev liblinear-dev libsvm-dev
+  python3 python3-matplotlib python3-numpy python3-sklearn
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "deps: all ${#packages[@]} Debian packages present"
+  exit 0
+fi
+echo "deps: installing ${missing[*]}" >&2
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    SUDO=sudo
+  else
+    echo "deps: not root. Run:  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+${SUDO:-} apt-get update -qq
+DEBIAN_FRONTEND=noninteractive ${SUDO:-} apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,4 +1,13 @@
 #pragma once
+// The `linrepro` subcommands. Each cmd_*.cpp adds its group to the CLI11 app.
+#include <CLI/CLI.hpp>
+
 namespace linrepro::cli {
+
 int run(int argc, char** argv);
-}
+
+void add_model_commands(CLI::App& app);       // solvers, train, predict, eval  (cmd_models.cpp)
+void add_experiment_commands(CLI::App& app);  // run, compare, regress          (cmd_experiments.cpp)
+void add_data_commands(CLI::App& app);        // data status|fetch, export      (cmd_data.cpp)
+
+}  // namespace linrepro::cli

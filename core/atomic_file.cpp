@@ -1,15 +1,15 @@
 #include "core/atomic_file.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <fstream>
 #include <stdexcept>
 
-#include <fmt/format.h>
-
 namespace linrepro {
 
-void write_file_atomic(const std::filesystem::path& path, const std::function<void(std::ostream&)>& fill) {
+void write_file_atomic(const std::filesystem::path& path,
+                       const std::function<void(std::ostream&)>& fill) {
   namespace fs = std::filesystem;
   if (path.has_parent_path()) fs::create_directories(path.parent_path());
   const fs::path tmp = path.string() + fmt::format(".tmp.{}", ::getpid());
@@ -19,7 +19,8 @@ void write_file_atomic(const std::filesystem::path& path, const std::function<vo
       if (!out) throw std::runtime_error(fmt::format("{}: cannot open for writing", tmp.string()));
       fill(out);
       out.flush();
-      if (!out) throw std::runtime_error(fmt::format("{}: write failed (disk full?)", tmp.string()));
+      if (!out)
+        throw std::runtime_error(fmt::format("{}: write failed (disk full?)", tmp.string()));
     }
     fs::rename(tmp, path);
   } catch (...) {
@@ -30,7 +31,9 @@ void write_file_atomic(const std::filesystem::path& path, const std::function<vo
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
-  write_file_atomic(path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); });
+  write_file_atomic(path, [&](std::ostream& out) {
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+  });
 }
 
 }  // namespace linrepro

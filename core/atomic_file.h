@@ -10,6 +10,7 @@ namespace linrepro {
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
 // Streams into the temp file via `fill`, then renames; the temp file is removed if `fill` throws.
-void write_file_atomic(const std::filesystem::path& path, const std::function<void(std::ostream&)>& fill);
+void write_file_atomic(const std::filesystem::path& path,
+                       const std::function<void(std::ostream&)>& fill);
 
 }  // namespace linrepro

@@ -1,9 +1,9 @@
 #pragma once
 // Errors users see. Every message names the cause; data errors name the file and line.
+#include <fmt/format.h>
+
 #include <stdexcept>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace linrepro {
 

@@ -1,14 +1,25 @@
 #include "core/labels.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <set>
 
-#include <fmt/format.h>
-
 #include "core/error.h"
 
 namespace linrepro {
+namespace {
+
+// Checked on the raw values, before they go into a std::set: NaN breaks its ordering (it compares
+// equivalent to everything), so a NaN would silently vanish or merge into another label.
+void check_finite(std::span<const double> raw) {
+  for (size_t i = 0; i < raw.size(); ++i)
+    if (!std::isfinite(raw[i]))
+      throw ConfigError(fmt::format("label of row {} is NaN or infinite", i));
+}
+
+}  // namespace
 
 BinaryLabels one_vs_rest(const MulticlassLabels& labels, int32_t k) {
   BinaryLabels y(labels.y.size());
@@ -24,9 +35,8 @@ BinaryLabels one_vs_rest(const MultilabelLabels& labels, int32_t k) {
 }
 
 BinaryLabels to_binary(std::span<const double> raw) {
+  check_finite(raw);
   std::set<double> values(raw.begin(), raw.end());
-  for (double v : values)
-    if (!std::isfinite(v)) throw ConfigError("labels contain NaN or infinity");
   double positive;
   if (values.size() == 1) {
     positive = *values.begin() > 0 ? *values.begin() : std::nan("");
@@ -35,9 +45,10 @@ BinaryLabels to_binary(std::span<const double> raw) {
   } else if (values == std::set<double>{1, 2}) {
     positive = 1;
   } else {
-    throw ConfigError(fmt::format("labels {{{}}} are not binary (expected -1/+1, 0/1 or 1/2); "
-                                  "use a multiclass solver",
-                                  fmt::join(values, ", ")));
+    throw ConfigError(
+        fmt::format("labels {{{}}} are not binary (expected -1/+1, 0/1 or 1/2); "
+                    "use a multiclass solver",
+                    fmt::join(values, ", ")));
   }
   BinaryLabels y(raw.size());
   for (size_t i = 0; i < y.size(); ++i) y[i] = raw[i] == positive ? 1.0 : -1.0;
@@ -45,15 +56,15 @@ BinaryLabels to_binary(std::span<const double> raw) {
 }
 
 MulticlassLabels to_multiclass(std::span<const double> raw) {
+  check_finite(raw);
   std::set<double> values(raw.begin(), raw.end());
-  for (double v : values)
-    if (!std::isfinite(v)) throw ConfigError("labels contain NaN or infinity");
   MulticlassLabels out;
   std::vector<double> sorted(values.begin(), values.end());
   for (double v : sorted) out.class_names.push_back(fmt::format("{}", v));
   out.y.resize(raw.size());
   for (size_t i = 0; i < raw.size(); ++i)
-    out.y[i] = static_cast<int32_t>(std::lower_bound(sorted.begin(), sorted.end(), raw[i]) - sorted.begin());
+    out.y[i] = static_cast<int32_t>(std::lower_bound(sorted.begin(), sorted.end(), raw[i]) -
+                                    sorted.begin());
   return out;
 }
 

@@ -3,7 +3,12 @@
 //   <label>[,<label>...] <index>:<value> <index>:<value> ... [# comment]
 // Indices are 1-based and strictly increasing; stored 0-based (column = index - 1).
 // Strict: every malformed token, zero or non-increasing index, NaN/inf value or label, or an
-// empty file throws DataError("file:line: what"). Lines that are empty or start with '#' are skipped.
+// empty file throws DataError("file:line: what"). Lines that are empty or start with '#' are
+// skipped.
+// Details: tokens are separated by spaces or tabs; CRLF line ends are accepted; '#' starts a
+// comment anywhere on a line; a label may carry a leading '+' ("+1"); a row may have no features;
+// values are decimal (no hex). Line numbers count every physical line. A file without data rows
+// (empty or only comments) has no line to blame: its message is "file: no data rows (empty file)".
 #include <filesystem>
 #include <iosfwd>
 #include <string>
@@ -15,7 +20,7 @@ namespace linrepro {
 
 struct LibsvmData {
   CsrMatrix X;
-  std::vector<double> labels;               // first label of each row
+  std::vector<double> labels;                    // first label of each row
   std::vector<std::vector<double>> multilabels;  // all labels of each row ("1,3" syntax); same rows
 };
 
@@ -26,7 +31,8 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name_for_errors, int
 
 // Writes labels (as %.17g, integers without a decimal point) and 1-based indices; values with %.17g
 // so a round trip is exact. Written atomically (temp file + rename).
-void write_libsvm(const std::filesystem::path& path, const CsrMatrix& X, const std::vector<double>& labels);
+void write_libsvm(const std::filesystem::path& path, const CsrMatrix& X,
+                  const std::vector<double>& labels);
 void write_libsvm(std::ostream& out, const CsrMatrix& X, const std::vector<double>& labels);
 
 }  // namespace linrepro

@@ -1,16 +1,18 @@
 #include "core/sparse_matrix.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace linrepro {
 
 void CsrMatrix::append_row(std::span<const int32_t> idx, std::span<const double> val) {
-  if (idx.size() != val.size()) throw std::invalid_argument("append_row: index/value size mismatch");
+  if (idx.size() != val.size())
+    throw std::invalid_argument("append_row: index/value size mismatch");
   for (size_t k = 0; k < idx.size(); ++k) {
-    if (idx[k] < 0) throw std::invalid_argument(fmt::format("append_row: negative column {}", idx[k]));
+    if (idx[k] < 0)
+      throw std::invalid_argument(fmt::format("append_row: negative column {}", idx[k]));
     if (k > 0 && idx[k] <= idx[k - 1])
       throw std::invalid_argument("append_row: column indices must be strictly increasing");
   }
@@ -42,9 +44,12 @@ CsrMatrix CsrMatrix::select_rows(std::span<const int32_t> rows_wanted) const {
   out.cols = cols;
   out.row_ptr.reserve(rows_wanted.size() + 1);
   for (int32_t i : rows_wanted) {
-    if (i < 0 || i >= rows) throw std::out_of_range(fmt::format("select_rows: row {} of {}", i, rows));
-    out.col_idx.insert(out.col_idx.end(), col_idx.begin() + row_ptr[i], col_idx.begin() + row_ptr[i + 1]);
-    out.values.insert(out.values.end(), values.begin() + row_ptr[i], values.begin() + row_ptr[i + 1]);
+    if (i < 0 || i >= rows)
+      throw std::out_of_range(fmt::format("select_rows: row {} of {}", i, rows));
+    out.col_idx.insert(out.col_idx.end(), col_idx.begin() + row_ptr[i],
+                       col_idx.begin() + row_ptr[i + 1]);
+    out.values.insert(out.values.end(), values.begin() + row_ptr[i],
+                      values.begin() + row_ptr[i + 1]);
     out.row_ptr.push_back(static_cast<int64_t>(out.col_idx.size()));
   }
   out.rows = static_cast<int32_t>(rows_wanted.size());
@@ -55,7 +60,11 @@ CsrMatrix CsrMatrix::select_columns(std::span<const int32_t> cols_wanted) const 
   std::vector<int32_t> new_index(cols, -1);
   for (size_t k = 0; k < cols_wanted.size(); ++k) {
     const int32_t j = cols_wanted[k];
-    if (j < 0 || j >= cols) throw std::out_of_range(fmt::format("select_columns: column {} of {}", j, cols));
+    if (j < 0 || j >= cols)
+      throw std::out_of_range(fmt::format("select_columns: column {} of {}", j, cols));
+    // A repeated column would silently keep only its last copy and leave an empty column behind.
+    if (new_index[j] >= 0)
+      throw std::invalid_argument(fmt::format("select_columns: column {} requested twice", j));
     new_index[j] = static_cast<int32_t>(k);
   }
   CsrMatrix out;
@@ -86,8 +95,10 @@ CsrMatrix CsrMatrix::with_bias_column(double value) const {
   out.col_idx.reserve(col_idx.size() + rows);
   out.values.reserve(values.size() + rows);
   for (int32_t i = 0; i < rows; ++i) {
-    out.col_idx.insert(out.col_idx.end(), col_idx.begin() + row_ptr[i], col_idx.begin() + row_ptr[i + 1]);
-    out.values.insert(out.values.end(), values.begin() + row_ptr[i], values.begin() + row_ptr[i + 1]);
+    out.col_idx.insert(out.col_idx.end(), col_idx.begin() + row_ptr[i],
+                       col_idx.begin() + row_ptr[i + 1]);
+    out.values.insert(out.values.end(), values.begin() + row_ptr[i],
+                      values.begin() + row_ptr[i + 1]);
     out.col_idx.push_back(cols);
     out.values.push_back(value);
     out.row_ptr.push_back(static_cast<int64_t>(out.col_idx.size()));

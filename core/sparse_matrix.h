@@ -43,7 +43,8 @@ struct CsrMatrix {
   void multiply_transpose(std::span<const double> v, std::span<double> out) const;  // out = X^T v
 
   CsrMatrix select_rows(std::span<const int32_t> rows_wanted) const;
-  CsrMatrix select_columns(std::span<const int32_t> cols_wanted) const;  // renumbered 0..k-1
+  // Column cols_wanted[k] becomes column k (any order; a repeated column throws).
+  CsrMatrix select_columns(std::span<const int32_t> cols_wanted) const;
   CsrMatrix with_bias_column(double value) const;  // appends a constant column at index cols
 };
 

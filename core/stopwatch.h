@@ -15,7 +15,10 @@ class Stopwatch {
     return std::chrono::duration<double>(now - start_).count() - paused_total_;
   }
   void pause() {
-    if (!paused_) { paused_ = true; pause_start_ = Clock::now(); }
+    if (!paused_) {
+      paused_ = true;
+      pause_start_ = Clock::now();
+    }
   }
   void resume() {
     if (paused_) {

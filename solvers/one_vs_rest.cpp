@@ -14,6 +14,7 @@ MulticlassFit fit_one_vs_rest(const BinaryFitFn& fit_binary, const MulticlassPro
                               FitContext& ctx) {
   const int32_t K = p.labels.num_classes();
   std::vector<BinaryFit> fits(K);
+  std::vector<std::vector<TracePoint>> traces(K);
   std::atomic<int32_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;
@@ -24,8 +25,10 @@ MulticlassFit fit_one_vs_rest(const BinaryFitFn& fit_binary, const MulticlassPro
         FitContext sub;
         sub.seed = derive_seed(ctx.seed, p.labels.class_names[k]);
         sub.progress = ctx.progress;
+        sub.trace_every = ctx.trace_every;
         sub.label = ctx.label + "/" + p.labels.class_names[k];
         fits[k] = fit_binary(BinaryProblem{p.X, y}, params, sub);
+        traces[k] = std::move(sub.trace);
       } catch (...) {
         std::lock_guard lock(error_mutex);
         if (!error) error = std::current_exception();
@@ -51,6 +54,11 @@ MulticlassFit fit_one_vs_rest(const BinaryFitFn& fit_binary, const MulticlassPro
                                       {"iterations", fits[k].iterations},
                                       {"objective", fits[k].objective},
                                       {"stop", to_string(fits[k].stop)}});
+    // Per-class convergence traces, tagged with the class (the multiclass trace is their union).
+    for (auto& point : traces[k]) {
+      point.values["class"] = k;
+      ctx.trace.push_back(std::move(point));
+    }
   }
   return out;
 }

@@ -26,7 +26,7 @@ class ParamReader {
   void finish() const;
 
  private:
-  const Params& params_;
+  Params params_;  // a copy: a reader built from a temporary must not dangle
   std::string solver_;
   std::set<std::string> seen_;
 };

@@ -5,7 +5,7 @@
 //     (1/n) sum_i loss(w.x_i, y_i) + lambda ||w||^2,
 // SVMlight, LIBSVM and LIBLINEAR minimise
 //     (1/2) ||w||^2 + C sum_i loss(w.x_i, y_i).
-// Multiplying the first by n/(2 lambda) gives the second, so the minimisers coincide when
+// Multiplying the first by n/(2 lambda n) = 1/(2 lambda) gives the second, so the minimisers coincide when
 //     C = 1 / (2 lambda n).
 // Intercepts are unregularised unless a solver says otherwise (LIBLINEAR's -B bias is a
 // regularised extra feature; its adapter documents that).

@@ -1,0 +1,109 @@
+#include "algorithms/margin_objective.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "algorithms/smoothed_hinge.h"
+
+namespace linrepro {
+
+namespace {
+
+double regularised_dot(std::span<const double> a, std::span<const double> b, int64_t count) {
+  double s = 0;
+  for (int64_t j = 0; j < count; ++j) s += a[j] * b[j];
+  return s;
+}
+
+}  // namespace
+
+SmoothedMarginObjective::SmoothedMarginObjective(const MarginMap& map, double lambda)
+    : map_(map),
+      lambda_(lambda),
+      inv_n_(map.examples() > 0 ? 1.0 / static_cast<double>(map.examples()) : 0.0),
+      theta_(map.dim(), 0.0),
+      u_(map.pairs(), 0.0),
+      d_(map.dim(), 0.0),
+      q_(map.pairs(), 0.0) {
+  if (map.examples() <= 0) throw std::invalid_argument("objective over zero examples");
+}
+
+double SmoothedMarginObjective::regulariser(std::span<const double> theta) const {
+  return lambda_ * regularised_dot(theta, theta, map_.regularised_dim());
+}
+
+void SmoothedMarginObjective::set_point(std::span<const double> theta) {
+  if (static_cast<int64_t>(theta.size()) != dim())
+    throw std::invalid_argument("set_point: theta has the wrong size");
+  std::copy(theta.begin(), theta.end(), theta_.begin());
+  map_.apply(theta_, u_);
+  ww_ = regularised_dot(theta_, theta_, map_.regularised_dim());
+  wd_ = regularised_dot(theta_, d_, map_.regularised_dim());
+}
+
+double SmoothedMarginObjective::value() const {
+  const double m = map_.margin();
+  double loss = 0;
+  for (double u : u_) loss += smoothed_hinge(u, gamma_, m);
+  return inv_n_ * loss + lambda_ * ww_;
+}
+
+double SmoothedMarginObjective::svm_value() const {
+  const double m = map_.margin();
+  double loss = 0;
+  for (double u : u_) loss += hinge(u, m);
+  return inv_n_ * loss + lambda_ * ww_;
+}
+
+double SmoothedMarginObjective::gradient(std::span<double> grad) const {
+  const double m = map_.margin();
+  scratch_.resize(u_.size());
+  double loss = 0;
+  for (size_t p = 0; p < u_.size(); ++p) {
+    const auto h = smoothed_hinge_derivatives(u_[p], gamma_, m);
+    loss += h.value;
+    scratch_[p] = inv_n_ * h.slope;
+  }
+  map_.apply_transpose(scratch_, grad);  // (1/n) A^T g'(u)
+  const int64_t r = map_.regularised_dim();
+  for (int64_t j = 0; j < r; ++j) grad[j] += 2.0 * lambda_ * theta_[j];
+  return inv_n_ * loss + lambda_ * ww_;
+}
+
+void SmoothedMarginObjective::set_direction(std::span<const double> d) {
+  if (static_cast<int64_t>(d.size()) != dim())
+    throw std::invalid_argument("set_direction: d has the wrong size");
+  std::copy(d.begin(), d.end(), d_.begin());
+  map_.apply(d_, q_);
+  wd_ = regularised_dot(theta_, d_, map_.regularised_dim());
+  dd_ = regularised_dot(d_, d_, map_.regularised_dim());
+}
+
+// phi(alpha) = (1/n) sum_p g(u_p + alpha q_p) + lambda (ww + 2 alpha wd + alpha^2 dd):
+// one pass over the cached margins, no data access.
+LinePoint SmoothedMarginObjective::along(double alpha) const {
+  const double m = map_.margin();
+  LinePoint p;
+  for (size_t k = 0; k < u_.size(); ++k) {
+    const double q = q_[k];
+    const auto h = smoothed_hinge_derivatives(u_[k] + alpha * q, gamma_, m);
+    p.value += h.value;
+    p.slope += h.slope * q;
+    p.curvature += h.curvature * q * q;
+  }
+  p.value = inv_n_ * p.value + lambda_ * (ww_ + alpha * (2.0 * wd_ + alpha * dd_));
+  p.slope = inv_n_ * p.slope + 2.0 * lambda_ * (wd_ + alpha * dd_);
+  p.curvature = inv_n_ * p.curvature + 2.0 * lambda_ * dd_;
+  return p;
+}
+
+void SmoothedMarginObjective::move(double alpha) {
+  for (size_t j = 0; j < theta_.size(); ++j) theta_[j] += alpha * d_[j];
+  for (size_t p = 0; p < u_.size(); ++p) u_[p] += alpha * q_[p];
+  // The regulariser parts are recomputed (O(dim)), so only the margins carry update round-off;
+  // set_point() resynchronises them exactly (MLR-CG does so at every restart).
+  ww_ = regularised_dot(theta_, theta_, map_.regularised_dim());
+  wd_ = regularised_dot(theta_, d_, map_.regularised_dim());
+}
+
+}  // namespace linrepro

@@ -1,0 +1,60 @@
+#include "algorithms/mlr_cg.h"
+
+#include "algorithms/mlr_objective.h"
+#include "algorithms/nonlinear_cg.h"
+#include "solvers/regularization.h"
+
+namespace linrepro {
+
+namespace {
+
+constexpr double kPaperLambda = 0.001;  // §5: "we use lambda = 0.001 for all algorithms"
+
+}  // namespace
+
+BinaryFit fit_mlr_cg(const BinaryProblem& p, const Params& params, FitContext& ctx) {
+  ParamReader r(params, "mlr-cg");
+  const double lambda = resolve_lambda(r, p.X.rows, kPaperLambda);
+  const MlrCgParams cg = read_mlr_cg_params(r);
+  const bool intercept = r.boolean("intercept", true);
+  r.finish();
+
+  const BinaryMarginMap map(p.X, p.y, p.X.cols, intercept);
+  SmoothedMarginObjective f(map, lambda);  // at w = 0, b = 0 (Algorithm 1, step 1)
+  const MlrCgResult res = run_mlr_cg(f, cg, ctx);
+
+  BinaryFit fit;
+  fit.model = map.model_of(f.point());
+  fit.stop = res.stop;
+  fit.iterations = res.steps;
+  fit.objective = res.O_svm;
+  fit.extra = {{"O_gamma", res.O_gamma},
+               {"O_svm", res.O_svm},
+               {"gamma_final", res.gamma},
+               {"lambda", lambda},
+               {"direction", to_string(cg.direction)},
+               {"gamma_blocks", res.blocks},
+               {"restarts", res.restarts},
+               {"stalled_blocks", res.stalled_blocks},
+               {"line_evaluations", res.line_evaluations}};
+  return fit;
+}
+
+SolverInfo mlr_cg_solver_info() {
+  SolverInfo info;
+  info.name = "mlr-cg";
+  info.description =
+      "Modified logistic regression with nonlinear CG and a growing gamma: an approximate linear "
+      "SVM with unregularised intercept";
+  info.source =
+      "Zhang, Jin, Yang & Hauptmann, ICML 2003: Algorithm 1 (MLR-CG), loss eq. (1), O_gamma/O_svm "
+      "§3.2, Proposition 1";
+  info.params = {{"lambda", "0.001", "penalty lambda sum_j w_j^2 on (1/n) sum loss (or give C)"},
+                 {"C", "", "SVM cost, C = 1/(2 lambda n); instead of lambda"},
+                 {"intercept", "true", "fit an unregularised intercept b"}};
+  for (auto& s : mlr_cg_param_specs()) info.params.push_back(std::move(s));
+  info.fit_binary = fit_mlr_cg;
+  return info;
+}
+
+}  // namespace linrepro

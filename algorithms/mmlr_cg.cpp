@@ -1,0 +1,60 @@
+#include "algorithms/mmlr_cg.h"
+
+#include "algorithms/mmlr_objective.h"
+#include "algorithms/nonlinear_cg.h"
+#include "solvers/regularization.h"
+
+namespace linrepro {
+
+namespace {
+
+constexpr double kPaperLambda = 0.001;  // §5: "we use lambda = 0.001 for all algorithms"
+
+}  // namespace
+
+MulticlassFit fit_mmlr_cg(const MulticlassProblem& p, const Params& params, FitContext& ctx) {
+  ParamReader r(params, "mmlr-cg");
+  const double lambda = resolve_lambda(r, p.X.rows, kPaperLambda);
+  const MlrCgParams cg = read_mlr_cg_params(r);
+  const bool intercept = r.boolean("intercept", true);
+  r.finish();
+
+  const MulticlassMarginMap map(p.X, p.labels.y, p.labels.num_classes(), p.X.cols, intercept);
+  SmoothedMarginObjective f(map, lambda);  // at W = 0 (Algorithm 1, step 1)
+  const MlrCgResult res = run_mlr_cg(f, cg, ctx);
+
+  MulticlassFit fit;
+  fit.model = map.model_of(f.point());
+  fit.stop = res.stop;
+  fit.iterations = res.steps;
+  fit.objective = res.O_svm;
+  fit.extra = {{"O_gamma", res.O_gamma},
+               {"O_svm", res.O_svm},
+               {"gamma_final", res.gamma},
+               {"lambda", lambda},
+               {"direction", to_string(cg.direction)},
+               {"gamma_blocks", res.blocks},
+               {"restarts", res.restarts},
+               {"stalled_blocks", res.stalled_blocks},
+               {"line_evaluations", res.line_evaluations}};
+  return fit;
+}
+
+SolverInfo mmlr_cg_solver_info() {
+  SolverInfo info;
+  info.name = "mmlr-cg";
+  info.description =
+      "Multiclass modified LR (smoothed Weston-Watkins SVM, margin 2) with nonlinear CG and a "
+      "growing gamma";
+  info.source =
+      "Zhang, Jin, Yang & Hauptmann, ICML 2003: §4 (O_m-svm, O_m-gamma), optimised by Algorithm 1";
+  info.params = {
+      {"lambda", "0.001", "penalty lambda sum_k sum_j w_kj^2 on (1/n) sum loss (or give C)"},
+      {"C", "", "SVM cost, C = 1/(2 lambda n); instead of lambda"},
+      {"intercept", "true", "fit unregularised intercepts b_k"}};
+  for (auto& s : mlr_cg_param_specs()) info.params.push_back(std::move(s));
+  info.fit_multiclass = fit_mmlr_cg;
+  return info;
+}
+
+}  // namespace linrepro

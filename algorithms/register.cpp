@@ -1,0 +1,19 @@
+#include "algorithms/register.h"
+
+#include "algorithms/mlr_cg.h"
+#include "algorithms/mmlr_cg.h"
+#include "algorithms/sgd_l1_logistic.h"
+#include "algorithms/sgd_ridge.h"
+#include "solvers/solver.h"
+
+namespace linrepro {
+
+// One line per solver; each file exposes <name>_solver_info().
+void register_algorithm_solvers(SolverRegistry& registry) {
+  registry.add(mlr_cg_solver_info());
+  registry.add(mmlr_cg_solver_info());
+  registry.add(sgd_l1_logistic_solver_info());
+  registry.add(sgd_ridge_solver_info());
+}
+
+}  // namespace linrepro

@@ -1,0 +1,94 @@
+#include "algorithms/sgd_common.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+
+namespace linrepro {
+
+LearningRate read_learning_rate(ParamReader& r, RateSchedule default_schedule) {
+  LearningRate rate;
+  rate.gamma0 = r.positive("gamma", rate.gamma0);
+  const std::string s = r.choice("schedule", to_string(default_schedule), {"constant", "decaying"});
+  rate.schedule = s == "constant" ? RateSchedule::constant : RateSchedule::decaying;
+  rate.a = r.non_negative("decay", rate.a);
+  return rate;
+}
+
+BiasMode read_bias_mode(ParamReader& r) {
+  const std::string b = r.choice("bias", "penalized", {"penalized", "unpenalized", "none"});
+  if (b == "penalized") return BiasMode::penalized;
+  if (b == "unpenalized") return BiasMode::unpenalized;
+  return BiasMode::none;
+}
+
+std::string to_string(RateSchedule s) {
+  return s == RateSchedule::constant ? "constant" : "decaying";
+}
+
+std::string to_string(BiasMode b) {
+  switch (b) {
+    case BiasMode::penalized: return "penalized";
+    case BiasMode::unpenalized: return "unpenalized";
+    case BiasMode::none: return "none";
+  }
+  return "unknown";
+}
+
+double error_rate(const LinearModel& model, const CsrMatrix& X, std::span<const double> y) {
+  if (X.rows == 0) return 0;
+  int64_t wrong = 0;
+  for (int32_t i = 0; i < X.rows; ++i) {
+    const double predicted = model.decision(X, i) >= 0 ? 1.0 : -1.0;
+    if (predicted != y[i]) ++wrong;
+  }
+  return static_cast<double>(wrong) / X.rows;
+}
+
+int64_t count_zero_weights(const LinearModel& model, BiasMode bias) {
+  int64_t zeros = std::count(model.w.begin(), model.w.end(), 0.0);
+  if (bias != BiasMode::none && model.b == 0) ++zeros;
+  return zeros;
+}
+
+int64_t weight_dimensions(const LinearModel& model, BiasMode bias) {
+  return static_cast<int64_t>(model.w.size()) + (bias != BiasMode::none ? 1 : 0);
+}
+
+namespace {
+void check_labels(std::span<const double> y, const std::string& solver, const char* what) {
+  for (size_t i = 0; i < y.size(); ++i)
+    if (y[i] != 1.0 && y[i] != -1.0)
+      throw ConfigError(
+          fmt::format("{}: {} label of row {} is {}, expected +1 or -1", solver, what, i, y[i]));
+}
+}  // namespace
+
+void check_sgd_problem(const CsrMatrix& X, std::span<const double> y, const SgdMonitor* monitor,
+                       const std::string& solver) {
+  if (X.rows == 0) throw ConfigError(fmt::format("{}: no training examples", solver));
+  if (static_cast<int64_t>(y.size()) != X.rows)
+    throw ConfigError(
+        fmt::format("{}: {} labels for {} training rows", solver, y.size(), X.rows));
+  check_labels(y, solver, "training");
+  if (monitor && monitor->X_test) {
+    if (static_cast<int64_t>(monitor->y_test.size()) != monitor->X_test->rows)
+      throw ConfigError(fmt::format("{}: {} test labels for {} test rows", solver,
+                                    monitor->y_test.size(), monitor->X_test->rows));
+    check_labels(monitor->y_test, solver, "test");
+  }
+}
+
+EpochOrder::EpochOrder(int32_t n, uint64_t seed) : order_(static_cast<size_t>(n)), rng_(seed) {
+  std::iota(order_.begin(), order_.end(), 0);
+}
+
+const std::vector<int32_t>& EpochOrder::next_epoch() {
+  std::shuffle(order_.begin(), order_.end(), rng_);
+  return order_;
+}
+
+}  // namespace linrepro

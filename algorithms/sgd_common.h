@@ -1,0 +1,114 @@
+#pragma once
+// What the two SGD solvers of the SGD report (/work/shared/papers/sgd-l1-ridge-report.md) share:
+// the learning-rate schedules, the bias convention, the optional test-set monitor, the per-epoch
+// seeded shuffle and the quantities every trace point records.
+//
+// Learning rate (report, hyperparameter tables):
+//   constant:  gamma_t = gamma0                         (L1 logistic regression: gamma = 0.001)
+//   decaying:  gamma_t = gamma0 / (1 + gamma0 * a * t)  (ridge: "0.001 / (1.0 + 0.001t0.003)")
+// The ridge table's formula lost its multiplication signs in the report's text; we read it as
+// gamma0 = 0.001, a = 0.003, t = number of updates done so far, which is Bottou's
+// eta0 / (1 + lambda eta0 t) form the report cites ([@leonbottou]) with the constant a in place of
+// lambda. The first update (t = 0) uses gamma0.
+//
+// Bias (report, before Eq. 9): beta = (b; w), x = (1; x), and Eq. 10 penalises ||beta||, so by
+// default the intercept is one more weight, present in every example and penalised like the others.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/seed.h"
+#include "core/sparse_matrix.h"
+#include "solvers/linear_model.h"
+#include "solvers/params.h"
+
+namespace linrepro {
+
+enum class RateSchedule { constant, decaying };
+
+struct LearningRate {
+  RateSchedule schedule = RateSchedule::constant;
+  double gamma0 = 0.001;
+  double a = 0.003;  // decay constant of the decaying schedule
+  double at(int64_t t) const {
+    return schedule == RateSchedule::constant
+               ? gamma0
+               : gamma0 / (1.0 + gamma0 * a * static_cast<double>(t));
+  }
+};
+
+enum class BiasMode {
+  penalized,    // beta = (b; w), x = (1; x): the report's convention (default)
+  unpenalized,  // an intercept outside the regulariser (scikit-learn's convention)
+  none          // no intercept: f(x) = w.x
+};
+
+// Optional evaluation on held-out data at every trace point (adds "test_error" to the trace).
+// The solvers only ever see training data otherwise; experiments set this to draw the report's
+// Figures 1-4 (train error, test error, objective, sparsity against updates).
+struct SgdMonitor {
+  const CsrMatrix* X_test = nullptr;
+  std::span<const double> y_test;
+};
+
+// Reads "gamma" (gamma0), "schedule" (constant | decaying) and "decay" (a).
+LearningRate read_learning_rate(ParamReader& r, RateSchedule default_schedule);
+// Reads "bias" (penalized | unpenalized | none).
+BiasMode read_bias_mode(ParamReader& r);
+std::string to_string(RateSchedule s);
+std::string to_string(BiasMode b);
+
+// Fraction of rows whose predicted sign (LinearModel::predict: 0 counts as +1) differs from y.
+double error_rate(const LinearModel& model, const CsrMatrix& X, std::span<const double> y);
+
+// Number of exactly-zero weights of beta = (b; w): the report's "sparsity" (31/124 on a9a counts
+// the intercept as the 124th weight). The intercept counts only when the model has one.
+int64_t count_zero_weights(const LinearModel& model, BiasMode bias);
+int64_t weight_dimensions(const LinearModel& model, BiasMode bias);
+
+// Checks the shapes every SGD solver needs; throws ConfigError naming the problem.
+void check_sgd_problem(const CsrMatrix& X, std::span<const double> y, const SgdMonitor* monitor,
+                       const std::string& solver);
+
+// Asks the cache for example r's indices and values before they are needed. SGD visits rows in a
+// random order, so without this every update waits for its row to arrive from memory (on a9a that
+// wait was most of an update's time); the next example is known one step ahead.
+inline void prefetch_row(const CsrMatrix& X, int32_t r) {
+  const int64_t b = X.row_ptr[r], e = X.row_ptr[r + 1];
+  if (b == e) return;
+  __builtin_prefetch(X.col_idx.data() + b);
+  __builtin_prefetch(X.col_idx.data() + e - 1);
+  __builtin_prefetch(X.values.data() + b);
+  __builtin_prefetch(X.values.data() + (b + e) / 2);
+  __builtin_prefetch(X.values.data() + e - 1);
+}
+
+// sum_k w[idx[k]] val[k] over k in [begin, end), with four partial sums: with one running sum the
+// chain of dependent additions (about 4 cycles each) set the pace of an SGD step.
+inline double sparse_dot(const int32_t* idx, const double* val, int64_t begin, int64_t end,
+                         const double* w) {
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int64_t k = begin;
+  for (; k + 4 <= end; k += 4) {
+    s0 += w[idx[k]] * val[k];
+    s1 += w[idx[k + 1]] * val[k + 1];
+    s2 += w[idx[k + 2]] * val[k + 2];
+    s3 += w[idx[k + 3]] * val[k + 3];
+  }
+  for (; k < end; ++k) s0 += w[idx[k]] * val[k];
+  return (s0 + s1) + (s2 + s3);
+}
+
+// The visiting order of the examples: a fresh seeded permutation of 0..n-1 at every epoch.
+class EpochOrder {
+ public:
+  EpochOrder(int32_t n, uint64_t seed);
+  const std::vector<int32_t>& next_epoch();  // reshuffles and returns the order
+
+ private:
+  std::vector<int32_t> order_;
+  Rng rng_;
+};
+
+}  // namespace linrepro

@@ -1,0 +1,185 @@
+#include "baselines/liblinear_adapter.h"
+
+#include <fmt/format.h>
+#include <linear.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+
+#include "baselines/library_bridge.h"
+#include "baselines/svm_objective.h"
+#include "core/error.h"
+#include "core/seed.h"
+#include "solvers/params.h"
+#include "solvers/regularization.h"
+
+namespace linrepro {
+namespace {
+
+constexpr double kDefaultLambda = 1e-3;  // as smo: Zhang et al. 2003's lambda
+
+enum class Loss { logistic, squared_hinge, hinge };
+
+struct LiblinearSolver {
+  int number;  // LIBLINEAR's -s
+  int type;    // its solver_type enum
+  const char* problem;
+  double default_eps;  // LIBLINEAR's train.c defaults
+  Loss loss;
+  bool l1;         // ||w||_1 instead of (1/2)||w||^2
+  bool uses_rand;  // shuffles with rand(): seed it and serialise
+};
+
+const LiblinearSolver kSolvers[] = {
+    {0, L2R_LR, "L2-regularised logistic regression, primal trust-region Newton", 0.01,
+     Loss::logistic, false, false},
+    {1, L2R_L2LOSS_SVC_DUAL, "L2-regularised L2-loss SVM, dual coordinate descent", 0.1,
+     Loss::squared_hinge, false, true},
+    {2, L2R_L2LOSS_SVC, "L2-regularised L2-loss SVM, primal trust-region Newton", 0.01,
+     Loss::squared_hinge, false, false},
+    {3, L2R_L1LOSS_SVC_DUAL, "L2-regularised L1-loss (hinge) SVM, dual coordinate descent", 0.1,
+     Loss::hinge, false, true},
+    {5, L1R_L2LOSS_SVC, "L1-regularised L2-loss SVM, coordinate descent", 0.01, Loss::squared_hinge,
+     true, true},
+    {6, L1R_LR, "L1-regularised logistic regression, newGLMNET", 0.01, Loss::logistic, true, true},
+    {7, L2R_LR_DUAL, "L2-regularised logistic regression, dual coordinate descent", 0.1,
+     Loss::logistic, false, true},
+};
+
+double loss_value(Loss loss, double z) {  // z = y f(x)
+  switch (loss) {
+    case Loss::hinge:
+      return std::max(0.0, 1 - z);
+    case Loss::squared_hinge:
+      return std::max(0.0, 1 - z) * std::max(0.0, 1 - z);
+    case Loss::logistic:
+      return z > 0 ? std::log1p(std::exp(-z)) : -z + std::log1p(std::exp(z));
+  }
+  return 0;
+}
+
+// LIBLINEAR's F(w) = R(w) + C sum loss, w including the bias weight w_b.
+double liblinear_objective(const LiblinearSolver& s, const CsrMatrix& X, std::span<const double> y,
+                           const LinearModel& model, double w_b, double C) {
+  double loss = 0;
+  for (int32_t i = 0; i < X.rows; ++i) loss += loss_value(s.loss, y[i] * model.decision(X, i));
+  double R = 0;
+  if (s.l1) {
+    for (double v : model.w) R += std::fabs(v);
+    R += std::fabs(w_b);
+  } else {
+    R = 0.5 * (squared_norm(model.w) + w_b * w_b);
+  }
+  return R + C * loss;
+}
+
+std::mutex& rand_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+struct ModelDeleter {
+  void operator()(model* m) const { free_and_destroy_model(&m); }
+};
+
+BinaryFit fit_liblinear(const LiblinearSolver& s, const BinaryProblem& p, const Params& params,
+                        FitContext& ctx) {
+  const std::string name = fmt::format("liblinear-s{}", s.number);
+  ParamReader r(params, name);
+  const int32_t n = p.X.rows;
+  const double C = resolve_C(r, n, kDefaultLambda);
+  const double eps = r.positive("eps", s.default_eps);
+  const double B = r.number("bias", -1);
+  r.finish();
+  if (n == 0) throw ConfigError(name + ": no training rows");
+  if (p.y.size() != static_cast<size_t>(n))
+    throw ConfigError(fmt::format("{}: {} labels for {} rows", name, p.y.size(), n));
+  std::vector<double> y(p.y.begin(), p.y.end());  // LIBLINEAR wants a mutable array
+  for (size_t i = 0; i < y.size(); ++i)
+    if (y[i] != 1.0 && y[i] != -1.0)
+      throw ConfigError(fmt::format("{}: label of row {} is {}, expected +1 or -1", name, i, y[i]));
+
+  static std::once_flag silence;
+  std::call_once(silence, [] { set_print_string_function(capture_library_output); });
+
+  auto rows = to_node_rows<feature_node>(p.X, B);
+  problem prob{};
+  prob.l = n;
+  prob.n = p.X.cols + (B >= 0 ? 1 : 0);
+  prob.y = y.data();
+  prob.x = rows.rows.data();
+  prob.bias = B;
+  parameter param{};
+  param.solver_type = s.type;
+  param.eps = eps;
+  param.C = C;
+  param.p = 0.1;  // SVR only
+  if (const char* error = check_parameter(&prob, &param))
+    throw ConfigError(fmt::format("{}: {}", name, error));
+
+  ctx.report("{}: training on {} rows, C = {:.6g}", name, n, C);
+  library_log().clear();
+  std::unique_ptr<model, ModelDeleter> m;
+  if (s.uses_rand) {
+    std::lock_guard lock(rand_mutex());
+    std::srand(static_cast<unsigned>(derive_seed(ctx.seed, name)));
+    m.reset(train(&prob, &param));
+  } else {
+    m.reset(train(&prob, &param));
+  }
+  const std::string log = library_log();
+
+  // w belongs to the class m->label[0]; make decision > 0 mean +1.
+  const double sign = m->label[0] == 1 ? 1.0 : -1.0;
+  BinaryFit fit;
+  fit.model.w.resize(p.X.cols);
+  for (int32_t j = 0; j < p.X.cols; ++j) fit.model.w[j] = sign * m->w[j];
+  const double w_b = B >= 0 ? sign * m->w[p.X.cols] : 0.0;
+  fit.model.b = B >= 0 ? w_b * B : 0.0;
+
+  const double F = liblinear_objective(s, p.X, p.y, fit.model, w_b, C);
+  fit.objective = F / (static_cast<double>(n) * C);
+  fit.iterations = std::max<int64_t>(iterations_from_log(log), 0);
+  fit.stop = hit_iteration_limit(log) ? StopReason::max_iterations : StopReason::converged;
+  int64_t nonzero = 0;
+  for (double v : fit.model.w) nonzero += v != 0;
+  fit.extra = {{"objective_C", F},
+               {"C", C},
+               {"lambda", C_to_lambda(C, n)},
+               {"eps", eps},
+               {"bias", B},
+               {"bias_weight", w_b},
+               {"nonzero_weights", nonzero}};
+  if (s.loss == Loss::hinge && !s.l1)
+    fit.extra["O_svm"] = svm_primal_objective(p.X, p.y, fit.model, C_to_lambda(C, n));
+  ctx.report("{}: {} after {} iterations, objective {:.6g}", name, to_string(fit.stop),
+             fit.iterations, fit.objective);
+  return fit;
+}
+
+}  // namespace
+
+std::vector<SolverInfo> liblinear_solver_infos() {
+  std::vector<SolverInfo> infos;
+  for (const LiblinearSolver& s : kSolvers) {
+    infos.push_back(SolverInfo{
+        .name = fmt::format("liblinear-s{}", s.number),
+        .description = s.problem,
+        .source = fmt::format("LIBLINEAR {}.{} (Debian), train -s {}", LIBLINEAR_VERSION / 100,
+                              LIBLINEAR_VERSION % 100, s.number),
+        .params = {{"lambda", "0.001", "regularisation, paper convention (or give C)"},
+                   {"C", "1/(2 lambda n)", "LIBLINEAR's -c; not together with lambda"},
+                   {"eps", fmt::format("{}", s.default_eps),
+                    "LIBLINEAR's -e (its own stopping rule)"},
+                   {"bias", "-1", "LIBLINEAR's -B: >= 0 appends a REGULARISED constant feature"}},
+        .fit_binary = [s](const BinaryProblem& p, const Params& params,
+                          FitContext& ctx) { return fit_liblinear(s, p, params, ctx); },
+        .fit_multiclass = {}});
+  }
+  return infos;
+}
+
+}  // namespace linrepro

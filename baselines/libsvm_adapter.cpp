@@ -1,0 +1,123 @@
+#include "baselines/libsvm_adapter.h"
+
+#include <fmt/format.h>
+#include <libsvm/svm.h>
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+
+#include "baselines/library_bridge.h"
+#include "baselines/svm_objective.h"
+#include "core/error.h"
+#include "solvers/params.h"
+#include "solvers/regularization.h"
+
+namespace linrepro {
+namespace {
+
+constexpr double kDefaultLambda = 1e-3;  // as smo: Zhang et al. 2003's lambda
+
+struct SvmModelDeleter {
+  void operator()(svm_model* m) const { svm_free_and_destroy_model(&m); }
+};
+
+BinaryFit fit_libsvm_linear(const BinaryProblem& p, const Params& params, FitContext& ctx) {
+  const std::string name = "libsvm-linear";
+  ParamReader r(params, name);
+  const int32_t n = p.X.rows;
+  const double C = resolve_C(r, n, kDefaultLambda);
+  const double eps = r.positive("eps", 1e-3);
+  const bool shrinking = r.boolean("shrinking", true);
+  const double cache_mb = r.positive("cache_mb", 100);
+  r.finish();
+  if (n == 0) throw ConfigError(name + ": no training rows");
+  if (p.y.size() != static_cast<size_t>(n))
+    throw ConfigError(fmt::format("{}: {} labels for {} rows", name, p.y.size(), n));
+  std::vector<double> y(p.y.begin(), p.y.end());  // LIBSVM wants a mutable array
+  for (size_t i = 0; i < y.size(); ++i)
+    if (y[i] != 1.0 && y[i] != -1.0)
+      throw ConfigError(fmt::format("{}: label of row {} is {}, expected +1 or -1", name, i, y[i]));
+
+  static std::once_flag silence;
+  std::call_once(silence, [] { svm_set_print_string_function(capture_library_output); });
+
+  // The model's support vectors point into `rows`: keep it alive until w is extracted.
+  auto rows = to_node_rows<svm_node>(p.X);
+  svm_problem prob{};
+  prob.l = n;
+  prob.y = y.data();
+  prob.x = rows.rows.data();
+  svm_parameter param{};
+  param.svm_type = C_SVC;
+  param.kernel_type = LINEAR;
+  param.degree = 3;  // unused by the linear kernel
+  param.gamma = 1;   // unused by the linear kernel
+  param.cache_size = cache_mb;
+  param.eps = eps;
+  param.C = C;
+  param.nu = 0.5;  // unused by C-SVC
+  param.p = 0.1;   // unused by C-SVC
+  param.shrinking = shrinking ? 1 : 0;
+  param.probability = 0;
+  if (const char* error = svm_check_parameter(&prob, &param))
+    throw ConfigError(fmt::format("{}: {}", name, error));
+
+  ctx.report("{}: training on {} rows, C = {:.6g}", name, n, C);
+  library_log().clear();
+  std::unique_ptr<svm_model, SvmModelDeleter> m(svm_train(&prob, &param));
+  const std::string log = library_log();
+
+  BinaryFit fit;
+  fit.model.w.assign(p.X.cols, 0.0);
+  double sum_alpha = 0;
+  int32_t bounded = 0;
+  if (m->nr_class < 2) {
+    fit.model.b = m->label[0] > 0 ? 1.0 : -1.0;
+  } else {
+    // The decision function sum_k sv_coef_k K(x_k, x) - rho favours m->label[0].
+    const double sign = m->label[0] == 1 ? 1.0 : -1.0;
+    for (int k = 0; k < m->l; ++k) {
+      const int32_t row = m->sv_indices[k] - 1;     // 1-based training index
+      const double coef = sign * m->sv_coef[0][k];  // = a_row y_row
+      p.X.add_row_to(row, coef, fit.model.w);
+      const double a = coef * p.y[row];
+      sum_alpha += a;
+      bounded += a >= C;
+    }
+    fit.model.b = -sign * m->rho[0];
+  }
+  const double lambda = C_to_lambda(C, n);
+  const double dual = 0.5 * squared_norm(fit.model.w) - sum_alpha;
+  fit.objective = svm_primal_objective(p.X, p.y, fit.model, lambda);
+  fit.iterations = std::max<int64_t>(iterations_from_log(log), 0);
+  fit.stop = hit_iteration_limit(log) ? StopReason::max_iterations : StopReason::converged;
+  fit.extra = {{"dual_objective", dual},
+               {"primal_C", svm_primal_objective_C(p.X, p.y, fit.model, C)},
+               {"C", C},
+               {"lambda", lambda},
+               {"eps", eps},
+               {"support_vectors", m->nr_class < 2 ? 0 : m->l},
+               {"bounded_support_vectors", bounded}};
+  ctx.report("{}: {} after {} iterations, O_svm {:.6g}", name, to_string(fit.stop), fit.iterations,
+             fit.objective);
+  return fit;
+}
+
+}  // namespace
+
+SolverInfo libsvm_linear_solver_info() {
+  return SolverInfo{.name = "libsvm-linear",
+                    .description = "soft-margin SVM with intercept, linear kernel (LIBSVM C-SVC)",
+                    .source = fmt::format("LIBSVM {}.{} (Debian), svm-train -s 0 -t 0",
+                                          LIBSVM_VERSION / 100, LIBSVM_VERSION % 100),
+                    .params = {{"lambda", "0.001", "regularisation, paper convention (or give C)"},
+                               {"C", "1/(2 lambda n)", "LIBSVM's -c; not together with lambda"},
+                               {"eps", "0.001", "LIBSVM's -e: stop when m(a) - M(a) < eps"},
+                               {"shrinking", "true", "LIBSVM's -h"},
+                               {"cache_mb", "100", "LIBSVM's -m, kernel cache in MB"}},
+                    .fit_binary = fit_libsvm_linear,
+                    .fit_multiclass = {}};
+}
+
+}  // namespace linrepro

@@ -1,0 +1,198 @@
+// solvers / train / predict / eval: LIBLINEAR-style use of any registered solver on LIBSVM files.
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "cli/commands.h"
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/labels.h"
+#include "core/libsvm_format.h"
+#include "harness/solver_catalog.h"
+#include "metrics/averaging.h"
+#include "metrics/binary_counts.h"
+#include "metrics/confusion_matrix.h"
+#include "solvers/model_io.h"
+
+namespace linrepro::cli {
+namespace {
+
+struct FitOptions {
+  std::string solver = "smo";
+  std::vector<std::string> params;
+  bool multiclass = false;
+  uint64_t seed = 1;
+  int threads = 2;
+  bool quiet = false;
+};
+
+void add_fit_options(CLI::App* cmd, FitOptions& o) {
+  cmd->add_option("-s,--solver", o.solver, "registered solver name (see `linrepro solvers`)");
+  cmd->add_option("-p,--param", o.params, "solver parameter key=value (repeatable), e.g. -p lambda=1e-4 -p eps=1e-5");
+  cmd->add_flag("--multiclass", o.multiclass, "treat labels as classes even when there are only two");
+  cmd->add_option("--seed", o.seed, "seed for every random choice of the solver");
+  cmd->add_option("--threads", o.threads, "workers for one-vs-rest");
+  cmd->add_flag("-q,--quiet", o.quiet, "no progress on stderr");
+}
+
+Params parse_params(const std::vector<std::string>& assignments) {
+  Params p = Params::object();
+  for (const auto& a : assignments) set_param_from_text(p, a);
+  return p;
+}
+
+// Trains on X with raw labels; binary when the labels allow it (documented mapping in core/labels.h).
+SavedModel train(const LibsvmData& data, const FitOptions& o, nlohmann::json& report) {
+  const auto& registry = solver_catalog();
+  SavedModel m;
+  m.solver = o.solver;
+  m.params = parse_params(o.params);
+  FitContext ctx;
+  ctx.seed = o.seed;
+  ctx.progress = !o.quiet;
+  ctx.threads = o.threads;
+  ctx.label = o.solver;
+  const std::set<double> distinct(data.labels.begin(), data.labels.end());
+  m.multiclass = o.multiclass || distinct.size() > 2;
+  if (!m.multiclass) {
+    const BinaryLabels y = to_binary(data.labels);
+    double positive = 1, negative = -1;
+    for (size_t i = 0; i < y.size(); ++i) (y[i] > 0 ? positive : negative) = data.labels[i];
+    m.labels = {positive, negative};
+    const BinaryFit fit = registry.fit_binary(o.solver, BinaryProblem{data.X, y}, m.params, ctx);
+    m.model.per_class = {fit.model};
+    report = {{"objective", fit.objective}, {"iterations", fit.iterations}, {"stop", to_string(fit.stop)},
+              {"extra", fit.extra}};
+  } else {
+    const MulticlassLabels labels = to_multiclass(data.labels);
+    for (const auto& name : labels.class_names) m.labels.push_back(std::stod(name));
+    const MulticlassFit fit = registry.fit_multiclass(o.solver, MulticlassProblem{data.X, labels}, m.params, ctx);
+    m.model = fit.model;
+    report = {{"objective", fit.objective}, {"iterations", fit.iterations}, {"stop", to_string(fit.stop)},
+              {"extra", fit.extra}};
+  }
+  report["train_seconds"] = ctx.clock.seconds();
+  return m;
+}
+
+// Predicted raw labels for every row.
+std::vector<double> predict_labels(const SavedModel& m, const CsrMatrix& X) {
+  std::vector<double> out(X.rows);
+  if (!m.multiclass) {
+    for (int32_t i = 0; i < X.rows; ++i) out[i] = m.model.per_class[0].decision(X, i) >= 0 ? m.labels[0] : m.labels[1];
+  } else {
+    const auto ids = m.model.predict(X);
+    for (int32_t i = 0; i < X.rows; ++i) out[i] = m.labels[ids[i]];
+  }
+  return out;
+}
+
+nlohmann::json evaluate(const SavedModel& m, const LibsvmData& data) {
+  const auto predicted = predict_labels(m, data.X);
+  nlohmann::json r;
+  int64_t correct = 0;
+  for (int32_t i = 0; i < data.X.rows; ++i) correct += predicted[i] == data.labels[i];
+  r["rows"] = data.X.rows;
+  r["accuracy"] = data.X.rows ? static_cast<double>(correct) / data.X.rows : 0.0;
+  if (!m.multiclass) {
+    std::vector<double> truth(data.X.rows), pred(data.X.rows);
+    for (int32_t i = 0; i < data.X.rows; ++i) {
+      truth[i] = data.labels[i] == m.labels[0] ? 1 : -1;
+      pred[i] = predicted[i] == m.labels[0] ? 1 : -1;
+    }
+    const BinaryCounts c = count_binary(truth, pred);
+    r["precision"] = precision(c);
+    r["recall"] = recall(c);
+    r["f1"] = f1(c);
+  } else {
+    std::vector<int32_t> truth(data.X.rows), pred(data.X.rows);
+    auto id = [&](double v) {
+      return static_cast<int32_t>(std::find(m.labels.begin(), m.labels.end(), v) - m.labels.begin());
+    };
+    const int32_t K = static_cast<int32_t>(m.labels.size());
+    std::vector<int32_t> keep;
+    for (int32_t i = 0; i < data.X.rows; ++i) {
+      truth[i] = id(data.labels[i]);
+      pred[i] = id(predicted[i]);
+    }
+    // Test labels never seen in training count as errors but cannot enter the K x K matrix.
+    std::vector<int32_t> t2, p2;
+    for (int32_t i = 0; i < data.X.rows; ++i)
+      if (truth[i] < K) { t2.push_back(truth[i]); p2.push_back(pred[i]); }
+    const ConfusionMatrix C = confusion_matrix(t2, p2, K);
+    const auto per_class = per_class_counts(C);
+    r["micro_f1"] = micro_average(per_class).f1;
+    r["macro_f1"] = macro_average(per_class).f1;
+  }
+  return r;
+}
+
+void print_report(const std::string& what, const nlohmann::json& r) { fmt::print("{}: {}\n", what, r.dump(2)); }
+
+}  // namespace
+
+void add_model_commands(CLI::App& app) {
+  auto* solvers = app.add_subcommand("solvers", "list the registered solvers with their parameters");
+  solvers->callback([] {
+    for (const auto& s : solver_catalog().all()) {
+      fmt::print("{:<18} {}\n", s.name, s.description);
+      fmt::print("{:<18} source: {}; {}\n", "", s.source, s.fit_multiclass ? "native multiclass" : "binary (multiclass via one-vs-rest)");
+      for (const auto& p : s.params)
+        fmt::print("{:<18}   {:<14} = {:<10} {}\n", "", p.name, p.default_value, p.description);
+    }
+  });
+
+  static FitOptions train_opts;
+  static std::string train_file, model_file;
+  auto* train_cmd = app.add_subcommand("train", "train a solver on a LIBSVM file and save the model (like liblinear-train)");
+  add_fit_options(train_cmd, train_opts);
+  train_cmd->add_option("training_file", train_file, "LIBSVM-format training data")->required()->check(CLI::ExistingFile);
+  train_cmd->add_option("model_file", model_file, "where to write the model (JSON)")->required();
+  train_cmd->callback([] {
+    const LibsvmData data = read_libsvm(train_file);
+    nlohmann::json report;
+    const SavedModel m = train(data, train_opts, report);
+    save_model(model_file, m);
+    report["training"] = evaluate(m, data);
+    print_report(fmt::format("{} on {} ({} rows, {} features)", m.solver, train_file, data.X.rows, data.X.cols), report);
+  });
+
+  static std::string test_file, pmodel_file, out_file;
+  auto* predict_cmd = app.add_subcommand("predict", "predict a LIBSVM file with a saved model (like liblinear-predict)");
+  predict_cmd->add_option("test_file", test_file, "LIBSVM-format data")->required()->check(CLI::ExistingFile);
+  predict_cmd->add_option("model_file", pmodel_file, "a model written by `linrepro train`")->required()->check(CLI::ExistingFile);
+  predict_cmd->add_option("output_file", out_file, "one predicted label per line (default: none)");
+  predict_cmd->callback([] {
+    const SavedModel m = load_model(pmodel_file);
+    const int32_t features = m.model.per_class.empty() ? 0 : static_cast<int32_t>(m.model.per_class[0].w.size());
+    const LibsvmData data = read_libsvm(test_file, features);
+    if (!out_file.empty()) {
+      const auto predicted = predict_labels(m, data.X);
+      std::string text;
+      for (double v : predicted) text += fmt::format("{}\n", v);
+      write_file_atomic(out_file, text);
+    }
+    print_report(fmt::format("{} on {}", m.solver, test_file), evaluate(m, data));
+  });
+
+  static FitOptions eval_opts;
+  static std::string eval_train, eval_test;
+  auto* eval_cmd = app.add_subcommand("eval", "train on one LIBSVM file, evaluate on another; prints objectives and metrics");
+  add_fit_options(eval_cmd, eval_opts);
+  eval_cmd->add_option("training_file", eval_train, "LIBSVM-format training data")->required()->check(CLI::ExistingFile);
+  eval_cmd->add_option("test_file", eval_test, "LIBSVM-format test data")->required()->check(CLI::ExistingFile);
+  eval_cmd->callback([] {
+    const LibsvmData train_data = read_libsvm(eval_train);
+    const LibsvmData test_data = read_libsvm(eval_test, train_data.X.cols);
+    nlohmann::json report;
+    const SavedModel m = train(train_data, eval_opts, report);
+    report["training"] = evaluate(m, train_data);
+    report["test"] = evaluate(m, test_data);
+    print_report(fmt::format("{} on {} -> {}", m.solver, eval_train, eval_test), report);
+  });
+}
+
+}  // namespace linrepro::cli

@@ -1,0 +1,872 @@
+#include "corpora/data_resolver.h"
+
+#include <fmt/format.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "corpora/dataset_counts.h"
+#include "corpora/subprocess.h"
+
+#ifndef LINREPRO_SOURCE_DIR
+#define LINREPRO_SOURCE_DIR "."
+#endif
+
+namespace linrepro {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kStampName = ".linrepro-stamp.json";
+constexpr const char* kUnpinned = "unpinned";
+
+std::vector<std::string> reuters_sgml_files() {
+  std::vector<std::string> files;
+  for (int k = 0; k < 22; ++k) files.push_back(fmt::format("reut2-{:03d}.sgm", k));
+  return files;
+}
+
+std::vector<DatasetSpec> make_table() {
+  std::vector<DatasetSpec> t;
+  // Content pins: the digests published in the mirror's SOURCE.md files (20NG, WebKB), or computed
+  // from the per-file sha256 values they publish (Reuters: the 22 SGML files; a9a: the two
+  // uncompressed files). Download pins: sha256 values scikit-learn pins for the same files.
+  t.push_back(DatasetSpec{
+      .name = "reuters21578",
+      .description = "Reuters-21578 Distribution 1.0, 22 SGML files (21,578 documents)",
+      .parts = {DataPart{
+          .mirror_file = "reuters21578/reuters21578.tar.xz",
+          .mirror_sha256 = "5d693404a7565187eb4bc312cd3eed37250aa7bb53f868637b2bc2ecf3cc2472",
+          .urls = {"https://kdd.ics.uci.edu/databases/reuters21578/reuters21578.tar.gz"},
+          .url_file = "reuters21578.tar.gz",
+          .url_sha256 = kUnpinned,
+          .output = ""}},
+      .data_path = "",
+      .digest_roots = reuters_sgml_files(),
+      .content_sha256 = "70e7f272abc622732cd4c0df65493646e4d3ca10adfd9d47ba13206f99f2a2ff",
+      .content_pin_source =
+          "digest of the 22 reut2-*.sgm files whose sha256 reuters21578/SOURCE.md lists",
+      .how_to_get =
+          "download reuters21578.tar.gz from the UCI KDD archive "
+          "(https://kdd.ics.uci.edu/databases/reuters21578/) and put the file (or its "
+          "extracted reut2-*.sgm files, in a folder named reuters21578) into the directory "
+          "$LINREPRO_DATA points at, then run `linrepro data fetch`"});
+  t.push_back(DatasetSpec{
+      .name = "20news-18828",
+      .description = "20 Newsgroups, 18828 version (Rennie): 18,828 messages, From/Subject only",
+      .parts = {DataPart{
+          .mirror_file = "20news-18828/20news-18828.tar.xz",
+          .mirror_sha256 = "44101716a651cae7435e98829e01ce50dbcd2a228cb72b628885295ea49bcd7f",
+          .urls = {"http://qwone.com/~jason/20Newsgroups/20news-18828.tar.gz"},
+          .url_file = "20news-18828.tar.gz",
+          .url_sha256 = kUnpinned,
+          .output = ""}},
+      .data_path = "20news-18828",
+      .digest_roots = {"20news-18828"},
+      .content_sha256 = "175c234b64bf6e7ec2faa108c58acf48cadc273d9a154acebb5b82bd3237744c",
+      .content_pin_source = "manifest digest in 20news-18828/SOURCE.md",
+      .how_to_get =
+          "download 20news-18828.tar.gz from http://qwone.com/~jason/20Newsgroups/ and put "
+          "it into the directory $LINREPRO_DATA points at, then run `linrepro data fetch`"});
+  t.push_back(DatasetSpec{
+      .name = "20news-bydate",
+      .description = "20 Newsgroups, bydate version (Rennie): 11,314 train / 7,532 test",
+      .parts = {DataPart{
+          .mirror_file = "20news-bydate/20news-bydate.tar.xz",
+          .mirror_sha256 = "856a2f4cdad5c6790367586ada08074a3243fdcbc5f86e189d423b69b0427996",
+          .urls = {"http://qwone.com/~jason/20Newsgroups/20news-bydate.tar.gz",
+                   "https://ndownloader.figshare.com/files/5975967"},
+          .url_file = "20news-bydate.tar.gz",
+          // scikit-learn's fetch_20newsgroups pins this archive.
+          .url_sha256 = "8f1b2514ca22a5ade8fbb9cfa5727df95fa587f4c87b786e15c759fa66d95610",
+          .output = ""}},
+      .data_path = "",
+      .digest_roots = {"20news-bydate-test", "20news-bydate-train"},
+      .content_sha256 = "20701c5675b5327116388288aa3225c61bc1005708ccbda9bfb83c22891263d6",
+      .content_pin_source = "manifest digest in 20news-bydate/SOURCE.md",
+      .how_to_get =
+          "download 20news-bydate.tar.gz from http://qwone.com/~jason/20Newsgroups/ and put "
+          "it into the directory $LINREPRO_DATA points at, then run `linrepro data fetch`"});
+  t.push_back(DatasetSpec{
+      .name = "webkb",
+      .description = "WebKB 4 Universities (CMU theo-20): 8,282 pages, 7 classes",
+      .parts = {DataPart{
+          .mirror_file = "webkb/webkb.tar.xz",
+          .mirror_sha256 = "e6a9e0d5c87b880e4b3ae0a644e07ec8b22616ec7498965509d25da52a9cf8f6",
+          .urls = {"http://www.cs.cmu.edu/afs/cs.cmu.edu/project/theo-20/www/data/"
+                   "webkb-data.gtar.gz"},
+          .url_file = "webkb-data.gtar.gz",
+          .url_sha256 = kUnpinned,
+          .output = ""}},
+      .data_path = "webkb",
+      .digest_roots = {"webkb"},
+      .content_sha256 = "e4302ab10ab0aa1c9119adc889dca1a530af369142107c53f2aaead306999d3d",
+      .content_pin_source = "manifest digest in webkb/SOURCE.md",
+      .how_to_get =
+          "download webkb-data.gtar.gz from "
+          "http://www.cs.cmu.edu/afs/cs.cmu.edu/project/theo-20/www/data/ and put it into "
+          "the directory $LINREPRO_DATA points at, then run `linrepro data fetch`"});
+  t.push_back(DatasetSpec{
+      .name = "a9a",
+      .description = "LIBSVM a9a (Adult): 32,561 train / 16,281 test rows, 123 binary features",
+      .parts = {DataPart{
+                    .mirror_file = "libsvm/a9a.xz",
+                    .mirror_sha256 = "",
+                    .urls = {"https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/binary/a9a"},
+                    .url_file = "a9a",
+                    .url_sha256 = kUnpinned,
+                    .output = "a9a"},
+                DataPart{.mirror_file = "libsvm/a9a.t.xz",
+                         .mirror_sha256 = "",
+                         .urls = {"https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/binary/"
+                                  "a9a.t"},
+                         .url_file = "a9a.t",
+                         .url_sha256 = kUnpinned,
+                         .output = "a9a.t"}},
+      .data_path = "",
+      .digest_roots = {"a9a", "a9a.t"},
+      .content_sha256 = "2d0ee5583009a3eef49b83bff7d154e31269642a9b737c21abd62c49019d4ada",
+      .content_pin_source =
+          "digest of the two uncompressed files whose sha256 libsvm/SOURCE.md lists",
+      .how_to_get =
+          "download a9a and a9a.t from "
+          "https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/binary.html and put both "
+          "files into the directory $LINREPRO_DATA points at, then run `linrepro data fetch`"});
+  t.push_back(DatasetSpec{
+      .name = "covtype.binary",
+      .description =
+          "LIBSVM covtype.binary (UCI Covertype, class 2 vs rest): 581,012 rows, 54 features",
+      .parts = {DataPart{.mirror_file = "",
+                         .mirror_sha256 = "",
+                         .urls = {"https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/binary/"
+                                  "covtype.libsvm.binary.bz2"},
+                         .url_file = "covtype.libsvm.binary.bz2",
+                         // Only a third-party MD5 is known (0d3439b314ce13e2f8b903b12bb3ea20,
+                         // libsvm/SOURCE.md); no sha256 could be confirmed here.
+                         .url_sha256 = kUnpinned,
+                         .output = "covtype.libsvm.binary"}},
+      .data_path = "",
+      .digest_roots = {"covtype.libsvm.binary"},
+      .content_sha256 = "",
+      .content_pin_source =
+          "none: not in the mirror; the reader checks 581,012 rows and 54 features",
+      .how_to_get =
+          "covtype.binary is not in the mirror. Download covtype.libsvm.binary.bz2 from "
+          "https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/binary.html and put it "
+          "into the directory $LINREPRO_DATA points at, then run `linrepro data fetch`"});
+  {
+    const std::string jmlr = "https://jmlr.csail.mit.edu/papers/volume5/lewis04a/";
+    auto vec = [&](const std::string& file, const std::string& figshare, const std::string& sha) {
+      return DataPart{.mirror_file = "",
+                      .mirror_sha256 = "",
+                      .urls = {jmlr + "a13-vector-files/" + file + ".gz",
+                               "https://ndownloader.figshare.com/files/" + figshare},
+                      .url_file = file + ".gz",
+                      .url_sha256 = sha,
+                      .output = file};
+    };
+    // sha256 values: scikit-learn's fetch_rcv1 pins these (its figshare copies of the JMLR files).
+    DatasetSpec rcv1{
+        .name = "rcv1-v2",
+        .description = "RCV1-v2 LYRL2004 tf-idf vectors + topic qrels: 23,149 train / 781,265 test",
+        .parts = {vec("lyrl2004_vectors_train.dat", "5976057",
+                      "5468f656d0ba7a83afc7ad44841cf9a53048a5c083eedc005dcdb5cc768924ae"),
+                  vec("lyrl2004_vectors_test_pt0.dat", "5976069",
+                      "ed40f7e418d10484091b059703eeb95ae3199fe042891dcec4be6696b9968374"),
+                  vec("lyrl2004_vectors_test_pt1.dat", "5976066",
+                      "87700668ae45d45d5ca1ef6ae9bd81ab0f5ec88cc95dcef9ae7838f727a13aa6"),
+                  vec("lyrl2004_vectors_test_pt2.dat", "5976063",
+                      "48143ac703cbe33299f7ae9f4995db49a258690f60e5debbff8995c34841c7f5"),
+                  vec("lyrl2004_vectors_test_pt3.dat", "5976060",
+                      "dfcb0d658311481523c6e6ca0c3f5a3e1d3d12cde5d7a8ce629a9006ec7dbb39"),
+                  DataPart{.mirror_file = "",
+                           .mirror_sha256 = "",
+                           .urls = {jmlr + "a08-topic-qrels/rcv1-v2.topics.qrels.gz",
+                                    "https://ndownloader.figshare.com/files/5976048"},
+                           .url_file = "rcv1-v2.topics.qrels.gz",
+                           .url_sha256 =
+                               "2a98e5e5d8b770bded93afc8930d88299474317fe14181aee1466cc754d0d1c1",
+                           .output = "rcv1-v2.topics.qrels"}},
+        .data_path = "",
+        .digest_roots = {},
+        .content_sha256 = "",
+        .content_pin_source = "none for the uncompressed files; the six .gz downloads are pinned",
+        .how_to_get =
+            "RCV1-v2 is not in the mirror. Download lyrl2004_vectors_train.dat.gz, "
+            "lyrl2004_vectors_test_pt0..3.dat.gz (JMLR 5, Lewis et al. 2004, appendix 13) "
+            "and rcv1-v2.topics.qrels.gz (appendix 8) from " +
+            jmlr +
+            " and put the six .gz files into the directory $LINREPRO_DATA points "
+            "at, then run `linrepro data fetch`"};
+    for (const auto& p : rcv1.parts) rcv1.digest_roots.push_back(p.output);
+    t.push_back(std::move(rcv1));
+  }
+  return t;
+}
+
+std::string getenv_str(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+bool offline() {
+  const std::string v = getenv_str("LINREPRO_OFFLINE");
+  return !v.empty() && v != "0";
+}
+
+bool is_hex64(std::string_view s) {
+  if (s.size() != 64) return false;
+  for (char c : s) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+// Extracts the 64-hex digest from sha256sum's output ("<hex>  <name>", or "\<hex>  <name>" when
+// the name needed escaping).
+std::string parse_sha256sum_output(const std::string& out) {
+  const size_t start = (!out.empty() && out[0] == '\\') ? 1 : 0;
+  const std::string hex = out.substr(start, 64);
+  return is_hex64(hex) ? hex : std::string();
+}
+
+std::string read_small_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Json read_stamp(const fs::path& p) {
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return Json();
+  try {
+    return Json::parse(read_small_file(p));
+  } catch (const std::exception&) {
+    return Json();  // a damaged stamp only means "verify again"
+  }
+}
+
+bool all_roots_exist(const fs::path& dir, const std::vector<std::string>& roots) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return false;
+  for (const auto& r : roots) {
+    if (!fs::exists(dir / r, ec)) return false;
+  }
+  return true;
+}
+
+// A cheap fingerprint of a directory tree (file count, bytes, newest mtime) so that data found in
+// $LINREPRO_DATA is re-hashed only when it changes.
+Json tree_fingerprint(const fs::path& dir, const std::vector<std::string>& roots) {
+  int64_t files = 0;
+  uintmax_t bytes = 0;
+  int64_t newest = 0;
+  auto visit = [&](const fs::directory_entry& e) {
+    std::error_code ec;
+    if (!e.is_regular_file(ec)) return;
+    ++files;
+    bytes += e.file_size(ec);
+    const auto t = e.last_write_time(ec).time_since_epoch();
+    newest = std::max<int64_t>(newest, std::chrono::duration_cast<std::chrono::seconds>(t).count());
+  };
+  for (const auto& r : roots) {
+    std::error_code ec;
+    const fs::path p = dir / r;
+    if (fs::is_directory(p, ec)) {
+      for (const auto& e : fs::recursive_directory_iterator(p, ec)) visit(e);
+    } else {
+      visit(fs::directory_entry(p, ec));
+    }
+  }
+  return Json{{"files", files}, {"bytes", bytes}, {"newest_mtime", newest}};
+}
+
+std::string describe_path(const fs::path& p) { return p.lexically_normal().string(); }
+
+// Everything tried while resolving one dataset, for the DataUnavailable message.
+struct Attempts {
+  std::vector<std::string> lines;
+  void add(const std::string& where, const std::string& what) {
+    lines.push_back(fmt::format("  - {}: {}", where, what));
+  }
+};
+
+[[noreturn]] void throw_unavailable(const DatasetSpec& spec, const Attempts& attempts) {
+  std::string msg = fmt::format("data unavailable: {}: {}.\n  looked in, in order:\n", spec.name,
+                                spec.how_to_get);
+  for (const auto& l : attempts.lines) msg += l + "\n";
+  msg += "  (set LINREPRO_DATA=<dir> to point at your copy; LINREPRO_MIRROR=<dir> for a mirror)";
+  throw DataUnavailable(msg);
+}
+
+enum class Unpack { Tar, Xz, Gzip, Bzip2, Copy };
+
+Unpack unpack_kind(const std::string& file_name) {
+  auto ends = [&](std::string_view suffix) {
+    return file_name.size() >= suffix.size() &&
+           file_name.compare(file_name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  if (ends(".tar.xz") || ends(".tar.gz") || ends(".gtar.gz") || ends(".tgz") || ends(".tar")) {
+    return Unpack::Tar;
+  }
+  if (ends(".xz")) return Unpack::Xz;
+  if (ends(".gz")) return Unpack::Gzip;
+  if (ends(".bz2")) return Unpack::Bzip2;
+  return Unpack::Copy;
+}
+
+// One input file for an installation, with the sha256 it must have ("" = no pin).
+struct InputFile {
+  fs::path path;
+  std::string expected_sha256;
+  const DataPart* part = nullptr;
+};
+
+void progress(bool show, const std::string& msg) {
+  if (show) std::cerr << "linrepro data: " << msg << std::endl;
+}
+
+// If an archive wrapped everything in one top-level directory that the layout does not expect
+// (e.g. a re-packed reuters21578/ folder), move its content up one level.
+void flatten_single_top_dir(const fs::path& tmp, const DatasetSpec& spec) {
+  if (spec.digest_roots.empty() || all_roots_exist(tmp, spec.digest_roots)) return;
+  std::vector<fs::path> entries;
+  for (const auto& e : fs::directory_iterator(tmp)) entries.push_back(e.path());
+  if (entries.size() != 1 || !fs::is_directory(entries[0])) return;
+  if (!all_roots_exist(entries[0], spec.digest_roots)) return;
+  const fs::path inner = tmp / ".linrepro-inner";
+  fs::rename(entries[0], inner);
+  for (const auto& e : fs::directory_iterator(inner))
+    fs::rename(e.path(), tmp / e.path().filename());
+  fs::remove(inner);
+}
+
+// A stamp is valid when it records the pinned content digest (or, for unpinned datasets, exists).
+bool stamp_valid(const DatasetSpec& spec, const Json& stamp) {
+  if (!stamp.is_object() || stamp.value("name", std::string()) != spec.name) return false;
+  if (spec.content_sha256.empty()) return true;
+  const std::string digest = stamp.value("content_sha256", std::string());
+  return digest == spec.content_sha256 ||
+         (stamp.value("verified", false) &&
+          stamp.value("verification", std::string()).rfind("archive sha256", 0) == 0);
+}
+
+// Removes temporary directories that a killed run left behind (.tmp-<name>-<pid>,
+// .download-<name>-<pid> whose process no longer exists), so they do not pile up in the cache.
+void remove_stale_temporaries(const std::string& name) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(cache_dir(), ec)) {
+    const std::string f = e.path().filename().string();
+    for (const std::string& prefix : {".tmp-" + name + "-", ".download-" + name + "-"}) {
+      if (f.rfind(prefix, 0) != 0) continue;
+      const std::string pid_text = f.substr(prefix.size());
+      pid_t pid = 0;
+      const auto [p, err] =
+          std::from_chars(pid_text.data(), pid_text.data() + pid_text.size(), pid);
+      if (err != std::errc() || p != pid_text.data() + pid_text.size() || pid <= 0) continue;
+      if (kill(pid, 0) != 0 && errno == ESRCH) fs::remove_all(e.path(), ec);
+    }
+  }
+}
+
+struct InstallResult {
+  bool ok = false;
+  std::string problem;  // why it failed (for Attempts)
+};
+
+// Verifies the inputs, unpacks them into a private temporary directory, checks the content pin,
+// writes the stamp, and renames the directory to data/<name>. Nothing is left behind on failure.
+InstallResult install(const DatasetSpec& spec, const std::vector<InputFile>& inputs,
+                      const std::string& source, const std::string& where) {
+  const fs::path cache = cache_dir();
+  const fs::path target = cache / spec.name;
+  const fs::path tmp = cache / fmt::format(".tmp-{}-{}", spec.name, getpid());
+  std::error_code ec;
+  fs::create_directories(cache, ec);
+  if (ec)
+    return {false, fmt::format("cannot create the cache {}: {}", cache.string(), ec.message())};
+  remove_stale_temporaries(spec.name);
+  fs::remove_all(tmp, ec);
+  fs::create_directories(tmp, ec);
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() {
+      std::error_code e;
+      if (!dir.empty()) fs::remove_all(dir, e);
+    }
+  } cleanup{tmp};
+
+  bool all_archives_pinned = true;
+  Json input_json = Json::array();
+  for (const auto& in : inputs) {
+    const std::string actual = sha256_file(in.path);
+    if (!in.expected_sha256.empty() && in.expected_sha256 != kUnpinned) {
+      if (actual != in.expected_sha256) {
+        return {false,
+                fmt::format("{} has sha256 {}, expected the pinned {} (damaged or a different "
+                            "version)",
+                            in.path.string(), actual, in.expected_sha256)};
+      }
+    } else {
+      all_archives_pinned = false;
+    }
+    input_json.push_back({{"file", in.path.filename().string()}, {"sha256", actual}});
+    progress(true, fmt::format("unpacking {} into {}", describe_path(in.path), target.string()));
+    const std::string name = in.path.filename().string();
+    CommandResult r;
+    switch (unpack_kind(name)) {
+      case Unpack::Tar:
+        r = run_command({"tar", "-xf", in.path.string(), "-C", tmp.string()});
+        break;
+      case Unpack::Xz:
+        r = run_command({"xz", "-dc", in.path.string()}, tmp / in.part->output);
+        break;
+      case Unpack::Gzip:
+        r = run_command({"gzip", "-dc", in.path.string()}, tmp / in.part->output);
+        break;
+      case Unpack::Bzip2:
+        r = run_command({"bzip2", "-dc", in.path.string()}, tmp / in.part->output);
+        break;
+      case Unpack::Copy:
+        r.exit_code = fs::copy_file(in.path, tmp / in.part->output, ec) ? 0 : 1;
+        r.err = ec.message();
+        break;
+    }
+    if (r.exit_code != 0) {
+      return {false, fmt::format("unpacking {} failed: {}", in.path.string(), r.err)};
+    }
+  }
+  flatten_single_top_dir(tmp, spec);
+  if (!all_roots_exist(tmp, spec.digest_roots)) {
+    return {false, fmt::format("after unpacking, the expected content ({}...) is missing",
+                               spec.digest_roots.empty() ? "" : spec.digest_roots.front())};
+  }
+  const std::string digest = content_digest(tmp, spec.digest_roots);
+  std::string verification;
+  bool verified = false;
+  if (!spec.content_sha256.empty()) {
+    if (digest == spec.content_sha256) {
+      verified = true;
+      verification = all_archives_pinned ? "archive sha256 + content digest" : "content digest";
+    } else if (all_archives_pinned && !inputs.empty()) {
+      // The download is exactly the pinned canonical file, but its content differs from the
+      // mirror's: trust the canonical pin, and say so.
+      verified = true;
+      verification = "archive sha256 (content differs from the mirror's digest)";
+      std::cerr << "linrepro data: warning: " << spec.name << ": content digest " << digest
+                << " differs from the mirror's " << spec.content_sha256
+                << " although the archive matches its pinned sha256\n";
+    } else {
+      return {false, fmt::format("content digest {} does not match the pinned {} ({})", digest,
+                                 spec.content_sha256, spec.content_pin_source)};
+    }
+  } else if (all_archives_pinned && !inputs.empty()) {
+    verified = true;
+    verification = "download sha256";
+  } else {
+    verification = kUnpinned;
+  }
+  Json stamp = {{"name", spec.name},    {"content_sha256", digest},
+                {"verified", verified}, {"verification", verification},
+                {"source", source},     {"where", where},
+                {"inputs", input_json}};
+  stamp["counts"] = count_dataset(spec.name, spec.data_path.empty() ? tmp : tmp / spec.data_path);
+  write_file_atomic(tmp / kStampName, stamp.dump(2) + "\n");
+  fs::rename(tmp, target, ec);
+  if (ec) {
+    // Another process installed it first (parallel tests, two commands): use theirs.
+    if (stamp_valid(spec, read_stamp(target / kStampName))) return {true, ""};
+    return {false,
+            fmt::format("cannot move {} to {}: {}", tmp.string(), target.string(), ec.message())};
+  }
+  cleanup.dir.clear();
+  progress(true, fmt::format("{} ready in {} ({})", spec.name, target.string(), verification));
+  return {true, ""};
+}
+
+ResolvedData from_stamp(const DatasetSpec& spec, const fs::path& dir, const Json& stamp,
+                        const std::string& source) {
+  ResolvedData r;
+  r.path = spec.data_path.empty() ? dir : dir / spec.data_path;
+  r.source = source;
+  r.where = stamp.value("where", dir.string());
+  r.verified = stamp.value("verified", false);
+  r.verification = stamp.value("verification", std::string(kUnpinned));
+  r.content_sha256 = stamp.value("content_sha256", std::string());
+  return r;
+}
+
+// Step 1a: extracted data in $LINREPRO_DATA, either laid out like the cache
+// ($LINREPRO_DATA/<name>/...) or as the canonical archive extracts ($LINREPRO_DATA/20news-18828/,
+// $LINREPRO_DATA/webkb/, $LINREPRO_DATA/a9a ...). Verification results are remembered in
+// data/.stamps/<name>.env.json, keyed by the directory and its fingerprint.
+std::optional<ResolvedData> try_env_extracted(const DatasetSpec& spec, const fs::path& env_dir,
+                                              Attempts& attempts) {
+  for (const fs::path& dir : {env_dir / spec.name, env_dir}) {
+    if (!all_roots_exist(dir, spec.digest_roots)) continue;
+    const Json fingerprint = tree_fingerprint(dir, spec.digest_roots);
+    const fs::path memo = cache_dir() / ".stamps" / (spec.name + ".env.json");
+    Json stamp = read_stamp(memo);
+    const bool memo_ok = stamp.is_object() && stamp.value("dir", std::string()) == dir.string() &&
+                         stamp.value("fingerprint", Json()) == fingerprint;
+    if (!memo_ok) {
+      const std::string digest = content_digest(dir, spec.digest_roots);
+      const bool verified = !spec.content_sha256.empty() && digest == spec.content_sha256;
+      stamp = {
+          {"name", spec.name},          {"dir", dir.string()},
+          {"fingerprint", fingerprint}, {"content_sha256", digest},
+          {"verified", verified},       {"verification", verified ? "content digest" : kUnpinned},
+          {"where", dir.string()}};
+      if (spec.content_sha256.empty() || verified) {
+        stamp["counts"] =
+            count_dataset(spec.name, spec.data_path.empty() ? dir : dir / spec.data_path);
+      }
+      std::error_code ec;
+      fs::create_directories(memo.parent_path(), ec);
+      if (!ec) write_file_atomic(memo, stamp.dump(2) + "\n");
+    }
+    if (!spec.content_sha256.empty() &&
+        stamp.value("content_sha256", std::string()) != spec.content_sha256) {
+      attempts.add(describe_path(dir),
+                   fmt::format("content digest {} does not match the pinned {}",
+                               stamp.value("content_sha256", std::string()), spec.content_sha256));
+      continue;
+    }
+    return from_stamp(spec, dir, stamp, "LINREPRO_DATA");
+  }
+  return std::nullopt;
+}
+
+// Finds every part's file in `dir`, as the mirror names it or as the canonical download names it.
+std::optional<std::vector<InputFile>> find_inputs(const DatasetSpec& spec, const fs::path& dir,
+                                                  bool mirror_names, bool url_names,
+                                                  std::string& missing) {
+  std::vector<InputFile> inputs;
+  for (const auto& part : spec.parts) {
+    std::error_code ec;
+    if (mirror_names && !part.mirror_file.empty() &&
+        fs::is_regular_file(dir / part.mirror_file, ec)) {
+      inputs.push_back({dir / part.mirror_file, part.mirror_sha256, &part});
+      continue;
+    }
+    if (url_names && fs::is_regular_file(dir / part.url_file, ec)) {
+      inputs.push_back({dir / part.url_file, part.url_sha256, &part});
+      continue;
+    }
+    missing = mirror_names && !part.mirror_file.empty() ? (dir / part.mirror_file).string()
+                                                        : (dir / part.url_file).string();
+    return std::nullopt;
+  }
+  return inputs;
+}
+
+std::optional<ResolvedData> try_cache(const DatasetSpec& spec, Attempts& attempts) {
+  const fs::path dir = cache_dir() / spec.name;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    attempts.add(describe_path(dir), "not there");
+    return std::nullopt;
+  }
+  Json stamp = read_stamp(dir / kStampName);
+  if (stamp_valid(spec, stamp)) return from_stamp(spec, dir, stamp, "cache");
+  // A directory without a (valid) stamp: put there by hand, or an old layout. Verify it now.
+  if (!all_roots_exist(dir, spec.digest_roots)) {
+    attempts.add(describe_path(dir), "incomplete (expected files missing): delete it");
+    return std::nullopt;
+  }
+  const std::string digest = content_digest(dir, spec.digest_roots);
+  if (!spec.content_sha256.empty() && digest != spec.content_sha256) {
+    attempts.add(describe_path(dir), fmt::format("content digest {} does not match the pinned {}: "
+                                                 "delete the directory",
+                                                 digest, spec.content_sha256));
+    return std::nullopt;
+  }
+  stamp = {{"name", spec.name},
+           {"content_sha256", digest},
+           {"verified", !spec.content_sha256.empty()},
+           {"verification", spec.content_sha256.empty() ? kUnpinned : "content digest"},
+           {"source", "cache"},
+           {"where", dir.string()}};
+  stamp["counts"] = count_dataset(spec.name, spec.data_path.empty() ? dir : dir / spec.data_path);
+  write_file_atomic(dir / kStampName, stamp.dump(2) + "\n");
+  return from_stamp(spec, dir, stamp, "cache");
+}
+
+// Step 4: curl every part into a private download directory, then install.
+std::optional<ResolvedData> try_download(const DatasetSpec& spec, Attempts& attempts,
+                                         bool verbose) {
+  if (offline()) {
+    attempts.add("canonical URL", "not tried (LINREPRO_OFFLINE is set)");
+    return std::nullopt;
+  }
+  if (!have_program("curl")) {
+    attempts.add("canonical URL", "not tried (curl is not installed)");
+    return std::nullopt;
+  }
+  const fs::path dl = cache_dir() / fmt::format(".download-{}-{}", spec.name, getpid());
+  std::error_code ec;
+  fs::create_directories(dl, ec);
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() {
+      std::error_code e;
+      fs::remove_all(dir, e);
+    }
+  } cleanup{dl};
+  std::vector<InputFile> inputs;
+  std::string where;
+  for (const auto& part : spec.parts) {
+    bool got = false;
+    for (const auto& url : part.urls) {
+      progress(true, fmt::format("downloading {}", url));
+      const fs::path out = dl / part.url_file;
+      const CommandResult r = run_command(
+          {"curl", "-fsSL", "--retry", "2", "--connect-timeout", "20", "-o", out.string(), url});
+      if (r.exit_code == 0) {
+        inputs.push_back({out, part.url_sha256, &part});
+        where += (where.empty() ? "" : " ") + url;
+        got = true;
+        break;
+      }
+      // curl prints one line per retry: keep the message on one line.
+      std::string err, line, previous;
+      std::istringstream lines(r.err);
+      while (std::getline(lines, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty() || line == previous) continue;  // retries repeat the same message
+        err += (err.empty() ? "" : "; ") + line;
+        previous = line;
+      }
+      attempts.add(url, "download failed: " + err);
+    }
+    if (!got) return std::nullopt;
+  }
+  progress(verbose, "downloaded; verifying");
+  const InstallResult res = install(spec, inputs, "url", where);
+  if (!res.ok) {
+    attempts.add("download", res.problem);
+    return std::nullopt;
+  }
+  return from_stamp(spec, cache_dir() / spec.name, read_stamp(cache_dir() / spec.name / kStampName),
+                    "url");
+}
+
+}  // namespace
+
+Json ResolvedData::to_json() const {
+  return Json{{"path", path.string()},
+              {"source", source},
+              {"where", where},
+              {"verified", verified},
+              {"verification", verification},
+              {"content_sha256", content_sha256}};
+}
+
+const std::vector<DatasetSpec>& dataset_table() {
+  static const std::vector<DatasetSpec> table = make_table();
+  return table;
+}
+
+const DatasetSpec& dataset_spec(const std::string& name) {
+  for (const auto& s : dataset_table()) {
+    if (s.name == name) return s;
+  }
+  std::string known;
+  for (const auto& s : dataset_table()) known += (known.empty() ? "" : ", ") + s.name;
+  throw ConfigError(fmt::format("unknown dataset '{}' (known: {})", name, known));
+}
+
+fs::path repo_root() {
+  const std::string env = getenv_str("LINREPRO_ROOT");
+  return fs::path(env.empty() ? LINREPRO_SOURCE_DIR : env);
+}
+
+fs::path cache_dir() { return repo_root() / "data"; }
+
+fs::path mirror_dir() {
+  const std::string env = getenv_str("LINREPRO_MIRROR");
+  if (!env.empty()) return fs::path(env);
+  return (repo_root() / ".." / "shared" / "datasets").lexically_normal();
+}
+
+std::string sha256_file(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) throw DataError(path.string(), 0, "no such file");
+  const CommandResult r = run_command({"sha256sum", "--", path.string()});
+  const std::string hex = r.exit_code == 0 ? parse_sha256sum_output(r.out) : std::string();
+  if (hex.empty()) throw DataError(path.string(), 0, "sha256sum failed: " + r.err);
+  return hex;
+}
+
+std::string content_digest(const fs::path& dir, const std::vector<std::string>& roots) {
+  if (roots.empty()) throw std::invalid_argument("content_digest: no roots");
+  // The exact pipeline the mirror's SOURCE.md files document; bash passes the directory and roots
+  // as positional parameters, so no name is ever re-parsed by a shell.
+  std::vector<std::string> argv = {
+      "bash", "-c",
+      "set -o pipefail; cd \"$1\" && shift && find \"$@\" -type f -print0 | LC_ALL=C sort -z | "
+      "xargs -0 sha256sum | sha256sum",
+      "linrepro-digest", dir.string()};
+  argv.insert(argv.end(), roots.begin(), roots.end());
+  const CommandResult r = run_command(argv);
+  const std::string hex = r.exit_code == 0 ? parse_sha256sum_output(r.out) : std::string();
+  if (hex.empty())
+    throw DataError(dir.string(), 0, "computing the content digest failed: " + r.err);
+  return hex;
+}
+
+ResolvedData resolve(const std::string& name, bool verbose) {
+  return resolve(dataset_spec(name), verbose);
+}
+
+ResolvedData resolve(const DatasetSpec& spec, bool verbose) {
+  const std::string& name = spec.name;
+  Attempts attempts;
+
+  // 1. $LINREPRO_DATA
+  const std::string env = getenv_str("LINREPRO_DATA");
+  if (env.empty()) {
+    attempts.add("$LINREPRO_DATA", "not set");
+  } else {
+    const fs::path env_dir(env);
+    if (auto r = try_env_extracted(spec, env_dir, attempts)) {
+      progress(verbose, fmt::format("{}: using {} ({})", name, r->path.string(), r->verification));
+      return *r;
+    }
+    std::string missing;
+    if (auto inputs = find_inputs(spec, env_dir, true, true, missing)) {
+      // A verified cache built from the same files is just as good.
+      const Json cached = read_stamp(cache_dir() / name / kStampName);
+      if (stamp_valid(spec, cached)) return from_stamp(spec, cache_dir() / name, cached, "cache");
+      const InstallResult res = install(spec, *inputs, "LINREPRO_DATA", env_dir.string());
+      if (res.ok) {
+        return from_stamp(spec, cache_dir() / name, read_stamp(cache_dir() / name / kStampName),
+                          "LINREPRO_DATA");
+      }
+      attempts.add("$LINREPRO_DATA=" + env, res.problem);
+    } else {
+      attempts.add("$LINREPRO_DATA=" + env,
+                   fmt::format("no verified extracted copy, and no {}", missing));
+    }
+  }
+
+  // 2. the cache
+  if (auto r = try_cache(spec, attempts)) {
+    progress(verbose,
+             fmt::format("{}: using cache {} ({})", name, r->path.string(), r->verification));
+    return *r;
+  }
+
+  // 3. the mirror
+  const fs::path mirror = mirror_dir();
+  std::string missing;
+  bool in_mirror = false;
+  for (const auto& p : spec.parts) in_mirror = in_mirror || !p.mirror_file.empty();
+  if (!in_mirror) {
+    attempts.add("mirror " + describe_path(mirror), "this dataset is not in the mirror");
+  } else if (auto inputs = find_inputs(spec, mirror, true, false, missing)) {
+    const InstallResult res = install(spec, *inputs, "mirror", mirror.string());
+    if (res.ok) {
+      return from_stamp(spec, cache_dir() / name, read_stamp(cache_dir() / name / kStampName),
+                        "mirror");
+    }
+    attempts.add("mirror " + describe_path(mirror), res.problem);
+  } else {
+    attempts.add("mirror " + describe_path(mirror), fmt::format("{} not there", missing));
+  }
+
+  // 4. the canonical URL
+  if (auto r = try_download(spec, attempts, verbose)) return *r;
+  throw_unavailable(spec, attempts);
+}
+
+Json data_status() { return data_status(dataset_table()); }
+
+Json data_status(const std::vector<DatasetSpec>& table) {
+  Json rows = Json::array();
+  const std::string env = getenv_str("LINREPRO_DATA");
+  for (const auto& spec : table) {
+    Json row = {{"name", spec.name},
+                {"description", spec.description},
+                {"content_pin", spec.content_sha256.empty() ? kUnpinned : spec.content_sha256},
+                {"content_pin_source", spec.content_pin_source}};
+    Json stamp;
+    std::string found;
+    if (!env.empty()) {
+      const Json memo = read_stamp(cache_dir() / ".stamps" / (spec.name + ".env.json"));
+      if (memo.is_object() &&
+          fs::exists(fs::path(memo.value("dir", std::string("/nonexistent"))))) {
+        stamp = memo;
+        found = "LINREPRO_DATA " + memo.value("dir", std::string());
+      }
+    }
+    const fs::path cache = cache_dir() / spec.name;
+    if (found.empty()) {
+      const Json s = read_stamp(cache / kStampName);
+      if (s.is_object()) {
+        stamp = s;
+        found = "cache " + cache.string();
+        // Counts are informational; recount when they are missing or a reader failed on them
+        // (e.g. a reader fixed since), and remember the result.
+        if (!stamp.contains("counts") || stamp["counts"].contains("error")) {
+          stamp["counts"] =
+              count_dataset(spec.name, spec.data_path.empty() ? cache : cache / spec.data_path);
+          write_file_atomic(cache / kStampName, stamp.dump(2) + "\n");
+        }
+      }
+    }
+    if (found.empty()) {
+      std::string missing;
+      bool in_mirror = false;
+      for (const auto& p : spec.parts) in_mirror = in_mirror || !p.mirror_file.empty();
+      if (in_mirror && find_inputs(spec, mirror_dir(), true, false, missing)) {
+        row["found"] = "mirror " + mirror_dir().string() + " (not yet extracted)";
+        row["verified"] = false;
+        row["state"] = "available: run `linrepro data fetch`";
+      } else {
+        row["found"] = "nowhere";
+        row["verified"] = false;
+        row["state"] = "data unavailable: " + spec.how_to_get;
+      }
+    } else {
+      row["found"] = found;
+      row["verified"] = stamp.value("verified", false) && stamp_valid(spec, stamp);
+      row["verification"] = stamp.value("verification", std::string(kUnpinned));
+      row["content_sha256"] = stamp.value("content_sha256", std::string());
+      row["state"] = row["verified"].get<bool>() ? "ready" : "present, not verified";
+      if (stamp.contains("counts")) row["counts"] = stamp["counts"];
+    }
+    rows.push_back(row);
+  }
+  return Json{{"cache", cache_dir().string()},
+              {"mirror", mirror_dir().string()},
+              {"LINREPRO_DATA", env},
+              {"offline", offline()},
+              {"datasets", rows}};
+}
+
+void fetch_all(bool verbose) {
+  for (const auto& spec : dataset_table()) {
+    try {
+      const ResolvedData r = resolve(spec.name, verbose);
+      progress(true, fmt::format("{}: {} ({}, {})", spec.name, r.path.string(), r.source,
+                                 r.verification));
+    } catch (const DataUnavailable& e) {
+      std::cerr << "linrepro data: " << e.what() << "\n";
+    }
+  }
+}
+
+}  // namespace linrepro

@@ -1,0 +1,109 @@
+#pragma once
+// Where the corpora come from, and proof that they are the right bytes.
+//
+// resolve(name) looks, in this order, and returns the first verified copy:
+//   1. $LINREPRO_DATA  - a directory the user points at. Either extracted data laid out like the
+//                        cache (<dir>/<name>/...), or the archives laid out like the mirror
+//                        (<dir>/<mirror file>, e.g. <dir>/reuters21578/reuters21578.tar.xz), or the
+//                        canonical download's file name (<dir>/reuters21578.tar.gz).
+//   2. the cache       - <root>/data/<name>/ (git-ignored), filled by steps 1, 3 and 4.
+//   3. the mirror      - $LINREPRO_MIRROR or <root>/../shared/datasets/: archives are verified and
+//                        extracted into the cache once.
+//   4. the canonical URL(s), with curl, unless LINREPRO_OFFLINE=1.
+// <root> is $LINREPRO_ROOT if set (tests), else the source tree (LINREPRO_SOURCE_DIR).
+//
+// Verification (always; nothing unverified is ever returned as verified):
+//   - an archive whose sha256 is pinned is checked before it is extracted;
+//   - extracted content is checked against a pinned "content digest": the sha256 of
+//     `find <roots> -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum` run in the extraction
+//     directory (for a single file: that file's sha256). These are the digests the mirror's
+//     SOURCE.md files publish, so a canonical download is checked against the same content pin even
+//     when the download's own archive checksum is unknown ("unpinned").
+//   - extraction goes to <root>/data/.tmp-<name>-<pid>, which is renamed into place only after
+//     verification and after a stamp file (holding the content digest) is written into it, so the
+//     cache never holds half an extraction and a verified cache is not re-hashed on every run.
+// Datasets with no pinned content (covtype) are accepted from $LINREPRO_DATA/cache but reported
+// as "unpinned"; their readers check the row counts instead.
+//
+// Failure: DataUnavailable, whose message starts with "data unavailable: " and lists every place
+// that was looked at, what was wrong there, and how to supply the data. Experiments catch it and
+// report it instead of failing.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace linrepro {
+
+using Json = nlohmann::json;
+
+struct DataUnavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// One file a dataset is made of (most datasets are one archive; RCV1 is five vector files + qrels).
+struct DataPart {
+  std::string mirror_file;  // path below the mirror dir ("" = not in the mirror)
+  std::string
+      mirror_sha256;  // sha256 of the mirror file ("" = not pinned; the content pin decides)
+  std::vector<std::string> urls;  // canonical download URLs, tried in order
+  std::string url_file;    // file name of the download (what a user would put in LINREPRO_DATA)
+  std::string url_sha256;  // sha256 of the download, or "unpinned"
+  // How a file becomes data follows its name: .tar.xz/.tar.gz/.gtar.gz/.tgz are extracted into
+  // data/<name>/; .xz/.gz/.bz2 are decompressed to `output`; anything else is copied to `output`.
+  std::string output;  // for single files: the file name below data/<name>/
+};
+
+struct DatasetSpec {
+  std::string name;         // "reuters21578", "20news-18828", ... (the cache directory name)
+  std::string description;  // one line for `linrepro data status`
+  std::vector<DataPart> parts;
+  // What resolve() returns, relative to data/<name>/ ("" = the directory itself).
+  std::string data_path;
+  // Content pin: digest over these paths (relative to data/<name>/) as described above.
+  std::vector<std::string> digest_roots;
+  std::string content_sha256;      // "" = unpinned
+  std::string content_pin_source;  // where the pin comes from (for status and reports)
+  std::string how_to_get;          // one paragraph, ends up in DataUnavailable messages
+};
+
+// The table of every dataset linrepro knows.
+const std::vector<DatasetSpec>& dataset_table();
+const DatasetSpec& dataset_spec(const std::string& name);  // throws ConfigError for unknown names
+
+struct ResolvedData {
+  std::filesystem::path path;  // the verified directory or file the reader takes
+  std::string source;          // "LINREPRO_DATA", "cache", "mirror", "url"
+  std::string where;           // the directory/file/URL it came from
+  bool verified = false;       // false only for datasets without a content pin
+  std::string verification;    // e.g. "archive sha256 + content digest", "unpinned"
+  std::string content_sha256;  // the digest measured on the data
+  Json to_json() const;        // for Corpus::identity
+};
+
+// Finds (and if needed extracts/downloads and verifies) a dataset. verbose: progress on stderr.
+ResolvedData resolve(const std::string& name, bool verbose = false);
+// The same for a dataset described by the caller (tests use fixture archives with their own pins).
+ResolvedData resolve(const DatasetSpec& spec, bool verbose = false);
+
+// Only looks: where each dataset is, whether it is verified, and its document/row counts when known
+// (counts come from the stamp written at verification time). Never extracts or downloads.
+Json data_status();
+Json data_status(const std::vector<DatasetSpec>& table);
+
+// Resolves every dataset (progress on stderr when verbose); datasets that cannot be obtained are
+// reported, not thrown. Returns nothing: call data_status() afterwards for the table.
+void fetch_all(bool verbose);
+
+// Directories, exposed for tests and messages.
+std::filesystem::path repo_root();   // $LINREPRO_ROOT or LINREPRO_SOURCE_DIR
+std::filesystem::path cache_dir();   // <root>/data
+std::filesystem::path mirror_dir();  // $LINREPRO_MIRROR or <root>/../shared/datasets
+
+// sha256 of a file via `sha256sum` (throws DataError when it cannot be read).
+std::string sha256_file(const std::filesystem::path& path);
+// The content digest described above, computed in `dir` over `roots`.
+std::string content_digest(const std::filesystem::path& dir, const std::vector<std::string>& roots);
+
+}  // namespace linrepro

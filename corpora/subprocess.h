@@ -1,0 +1,26 @@
+#pragma once
+// Runs an external tool (sha256sum, tar, xz, curl ...) without a shell: arguments are passed as an
+// argv vector, so paths with spaces, quotes or CRs (WebKB has file names with CR) need no quoting.
+// The data resolver shells out on purpose: checksums and archive formats are the jobs of the
+// standard tools, not code we should hand-write.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace linrepro {
+
+struct CommandResult {
+  int exit_code = -1;  // the tool's exit status; 127 when it could not be started
+  std::string out;     // captured stdout (empty when redirected to a file)
+  std::string err;     // captured stderr (for error messages)
+};
+
+// Runs argv[0] (looked up in PATH) with the given arguments and waits for it.
+// stdout_file: when non-empty, stdout goes to this file (created/truncated) instead of `out`.
+CommandResult run_command(const std::vector<std::string>& argv,
+                          const std::filesystem::path& stdout_file = {});
+
+// True when the program can be found in PATH.
+bool have_program(const std::string& name);
+
+}  // namespace linrepro

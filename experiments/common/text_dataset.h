@@ -1,0 +1,53 @@
+#pragma once
+// The one path from a named corpus view to train/test matrices, shared by every paper's driver and
+// by `linrepro export` (so an exported split is exactly what the experiments train on):
+//   load_corpus_view(name) -> Corpus -> split (standard / seeded random / k-fold) -> TextSplit
+//   -> prepare_text(split, FeatureConfig) -> PreparedText (features/pipeline.h PreparedSplit + labels)
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/labels.h"
+#include "corpora/document.h"
+#include "features/analyzer.h"
+#include "features/pipeline.h"
+
+namespace linrepro {
+
+// Names: reuters-modapte (all 118 non-empty categories), reuters-modapte-topics, reuters-modapte90,
+// reuters-top10, reuters-gt10, 20news-18828 (all headers dropped), 20news-18828-subject-org
+// (GraphSVM: Subject and Organization kept), 20news-bydate, webkb-all7, webkb-univ6, webkb-4,
+// folder:<path> (one folder per class, a user's own data). Throws ConfigError for unknown names,
+// DataUnavailable when the data cannot be found.
+Corpus load_corpus_view(const std::string& name);
+std::vector<std::string> corpus_view_names();
+
+struct TextSplit {
+  std::vector<TextDoc> train, test;
+  MultilabelLabels train_labels, test_labels;  // class names = the corpus's label_names
+  std::vector<std::string> train_ids, test_ids;
+};
+
+// The corpus's own split (Document::split "train"/"test"); throws if a side is empty.
+TextSplit split_standard(const Corpus& corpus);
+// A seeded random split (corpora/splits.h: round(train_fraction * n) documents drawn plainly at
+// random, as the papers do): GraphSVM's 70/30, Zhang & Oles' 80/20.
+TextSplit split_random(const Corpus& corpus, double train_fraction, uint64_t seed);
+// Seeded k-fold cross-validation (corpora/splits.h fold_assignment): fold `fold` is the test side.
+TextSplit split_fold(const Corpus& corpus, int folds, int fold, uint64_t seed);
+
+struct PreparedText {
+  PreparedSplit features;
+  MultilabelLabels train_labels, test_labels;
+  nlohmann::json identity;  // corpus identity + split + feature description
+};
+
+PreparedText prepare_text(const TextSplit& split, const FeatureConfig& config,
+                          const PrepareOptions& options = {});
+
+// Single-label view of multi-label targets: the first label of each document (-1 when none).
+MulticlassLabels first_labels(const MultilabelLabels& labels);
+
+}  // namespace linrepro

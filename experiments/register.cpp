@@ -1,0 +1,17 @@
+#include "experiments/register.h"
+
+#include <mutex>
+
+#include "harness/experiment.h"
+
+namespace linrepro {
+
+void register_experiments() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto& registry = experiment_registry();
+    (void)registry;  // each paper's driver adds one line here
+  });
+}
+
+}  // namespace linrepro

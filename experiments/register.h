@@ -1,0 +1,6 @@
+#pragma once
+// Adds every paper's experiments to experiment_registry() (harness/experiment.h). Called once by
+// the CLI; the list in register.cpp is the table of contents of what `make reproduce` runs.
+namespace linrepro {
+void register_experiments();
+}

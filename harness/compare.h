@@ -1,0 +1,90 @@
+#pragma once
+// `linrepro compare`: joins the produced cells (results/<paper>/*.json) with the published ones
+// (results/published/<paper>.json) on (paper, table, row, column) and writes
+// results/comparison.json and results/REPORT.md (docs/RESULTS.md describes both).
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "harness/experiment.h"
+#include "harness/published.h"
+
+namespace linrepro {
+
+// The verdict on one published cell:
+//   within           |reproduced - published| <= tolerance (up to floating rounding)
+//   outside          reproduced, but further off; reason: the produced note, else the published
+//                    note (the known cause), else "cause not yet explained"
+//   not_run          no produced cell (or the experiment marked it not_run)
+//   data_unavailable the experiment could not get the data; reason: its note (how to get it)
+struct CellVerdict {
+  std::string status;
+  std::optional<double> delta;  // reproduced - published, when reproduced
+  std::string reason;
+};
+CellVerdict judge_cell(const PublishedCell& published, const Cell* produced);
+
+struct ComparedCell {
+  std::string paper, table, row, column, unit;
+  double published = 0;
+  std::optional<double> reproduced;
+  std::optional<double> delta;
+  double tolerance = 0;
+  std::string status, reason;
+  std::string experiment;  // the experiment that produced it ("" if none)
+};
+
+// A produced cell with no published counterpart (often a typo in a key: it shows up here while
+// the published cell shows as not_run).
+struct UnmatchedCell {
+  std::string paper, experiment;
+  Cell cell;
+};
+
+struct ComparedClaim {
+  std::string paper, id, claim, where;
+  std::optional<bool> holds;  // nullopt: no experiment checked it
+  std::string evidence, experiment;
+};
+
+// One result file that took part (for the report's provenance lines).
+struct ProducedExperiment {
+  std::string paper, experiment, description;
+  std::filesystem::path file;
+  nlohmann::json git_commit, git_dirty;
+  std::string created_at;
+  int runs = 0, failed_runs = 0, unavailable_runs = 0;
+};
+
+struct Comparison {
+  std::vector<PublishedPaper> papers;
+  std::vector<ComparedCell> cells;  // in published order, paper by paper
+  std::vector<UnmatchedCell> unmatched;
+  std::vector<ComparedClaim> claims;
+  std::vector<ProducedExperiment> experiments;
+  // status -> count for one paper (all four statuses present, possibly 0)
+  std::map<std::string, int> counts(const std::string& paper) const;
+};
+
+using CellKey =
+    std::tuple<std::string, std::string, std::string, std::string>;  // paper,table,row,col
+
+// Reads results/published/*.json and results/<paper>/*.json (not the fast/ subfolder). Throws
+// DataError for an invalid published file or a cell produced by two result files.
+Comparison build_comparison(const std::filesystem::path& results_dir);
+nlohmann::json comparison_to_json(const Comparison& comparison);
+std::string render_report(const Comparison& comparison, const std::filesystem::path& results_dir);
+
+// The entry point of `linrepro compare`: builds the comparison and writes
+// <results_dir>/comparison.json and <results_dir>/REPORT.md atomically.
+Comparison compare_results(const std::filesystem::path& results_dir);
+
+// The status of every cell in a comparison.json (empty map if the file does not exist).
+std::map<CellKey, std::string> load_comparison_statuses(
+    const std::filesystem::path& comparison_json);
+
+}  // namespace linrepro

@@ -1,0 +1,436 @@
+#include "harness/experiment.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <limits>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/seed.h"
+#include "harness/environment.h"
+
+namespace linrepro {
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------------------------------------
+// Canonical form and hash
+
+namespace {
+
+void append_canonical(const Json& v, std::string& out) {
+  switch (v.type()) {
+    case Json::value_t::object: {
+      // nlohmann::json keeps objects in a std::map, so items() is already in byte order of keys;
+      // sorting here anyway keeps the hash independent of that implementation detail.
+      std::vector<const std::string*> keys;
+      for (const auto& [k, x] : v.items()) keys.push_back(&k);
+      std::sort(keys.begin(), keys.end(), [](auto* a, auto* b) { return *a < *b; });
+      out += '{';
+      for (size_t i = 0; i < keys.size(); ++i) {
+        if (i) out += ',';
+        out += Json(*keys[i]).dump();
+        out += ':';
+        append_canonical(v.at(*keys[i]), out);
+      }
+      out += '}';
+      return;
+    }
+    case Json::value_t::array:
+      out += '[';
+      for (size_t i = 0; i < v.size(); ++i) {
+        if (i) out += ',';
+        append_canonical(v[i], out);
+      }
+      out += ']';
+      return;
+    case Json::value_t::number_integer:
+      out += fmt::format("{}", v.get<int64_t>());
+      return;
+    case Json::value_t::number_unsigned:
+      out += fmt::format("{}", v.get<uint64_t>());
+      return;
+    case Json::value_t::number_float:
+      out += fmt::format("{:.17g}", v.get<double>());  // printf's %.17g: round-trips a double
+      return;
+    case Json::value_t::string:
+    case Json::value_t::boolean:
+    case Json::value_t::null:
+      out += v.dump();
+      return;
+    default:
+      throw ConfigError("config_hash: binary or discarded JSON values cannot be hashed");
+  }
+}
+
+}  // namespace
+
+std::string canonical_json(const Json& value) {
+  std::string out;
+  append_canonical(value, out);
+  return out;
+}
+
+std::string config_hash(const Json& config) {
+  // derive_seed is FNV-1a 64 over the text plus a splitmix64 finaliser: a good 64-bit hash, reused
+  // rather than written twice.
+  return fmt::format("{:016x}", derive_seed(0, canonical_json(config)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON conversions
+
+namespace {
+
+// The field `name` of object `j`, or `fallback` when absent or null; ConfigError when mistyped.
+template <class T>
+T field(const Json& j, const char* name, T fallback, const std::string& what) {
+  const auto it = j.find(name);
+  if (it == j.end() || it->is_null()) return fallback;
+  try {
+    return it->get<T>();
+  } catch (const Json::exception&) {
+    throw ConfigError(
+        fmt::format("{}: field '{}' has the wrong type ({})", what, name, it->type_name()));
+  }
+}
+
+std::string required_string(const Json& j, const char* name, const std::string& what) {
+  const auto it = j.find(name);
+  if (it == j.end() || !it->is_string())
+    throw ConfigError(fmt::format("{}: missing string field '{}'", what, name));
+  return it->get<std::string>();
+}
+
+Json finite_or_null(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
+
+Json json_or(const Json& j, const char* name, Json fallback) {
+  const auto it = j.find(name);
+  return it == j.end() || it->is_null() ? fallback : *it;
+}
+
+void check_cell_status(const std::string& status, const std::string& what) {
+  if (status != "ok" && status != "data_unavailable" && status != "not_run")
+    throw ConfigError(
+        fmt::format("{}: status '{}' is not one of ok, data_unavailable, not_run", what, status));
+}
+
+}  // namespace
+
+Json run_record_to_json(const RunRecord& r) {
+  return {{"key", r.key},
+          {"config_hash", config_hash(r.config)},
+          {"config", r.config},
+          {"solver", r.solver},
+          {"params", r.params},
+          {"class", r.class_name},
+          {"metrics", r.metrics},
+          {"train_seconds", finite_or_null(r.train_seconds)},
+          {"test_seconds", finite_or_null(r.test_seconds)},
+          {"peak_memory_bytes", r.peak_memory_bytes},
+          {"iterations", r.iterations},
+          {"stop", r.stop},
+          {"objective", finite_or_null(r.objective)},
+          {"trace", r.trace},
+          {"status", r.status},
+          {"reason", r.reason},
+          {"extra", r.extra},
+          {"created_at", r.created_at},
+          {"git_commit", r.git_commit}};
+}
+
+RunRecord run_record_from_json(const Json& j) {
+  if (!j.is_object()) throw ConfigError("run record is not a JSON object");
+  RunRecord r;
+  r.key = required_string(j, "key", "run");
+  const std::string what = fmt::format("run '{}'", r.key);
+  if (!j.contains("config")) throw ConfigError(fmt::format("{}: missing field 'config'", what));
+  r.config = j.at("config");
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  r.solver = field<std::string>(j, "solver", "", what);
+  r.params = json_or(j, "params", Json::object());
+  r.class_name = field<std::string>(j, "class", "", what);
+  r.metrics = json_or(j, "metrics", Json::object());
+  r.train_seconds = field<double>(j, "train_seconds", nan, what);
+  r.test_seconds = field<double>(j, "test_seconds", nan, what);
+  r.peak_memory_bytes = field<int64_t>(j, "peak_memory_bytes", 0, what);
+  r.iterations = field<int64_t>(j, "iterations", 0, what);
+  r.stop = field<std::string>(j, "stop", "", what);
+  r.objective = field<double>(j, "objective", nan, what);
+  r.trace = json_or(j, "trace", Json::array());
+  r.status = field<std::string>(j, "status", "ok", what);
+  r.reason = field<std::string>(j, "reason", "", what);
+  r.extra = json_or(j, "extra", Json::object());
+  r.created_at = field<std::string>(j, "created_at", "", what);
+  r.git_commit = field<std::string>(j, "git_commit", "", what);
+  return r;
+}
+
+Cell value_cell(std::string table, std::string row, std::string column, double value,
+                std::string unit, std::string note) {
+  return {std::move(table), std::move(row), std::move(column), value,
+          std::move(unit),  "ok",           std::move(note)};
+}
+
+Cell unavailable_cell(std::string table, std::string row, std::string column, std::string note) {
+  return {std::move(table),   std::move(row), std::move(column), 0, "",
+          "data_unavailable", std::move(note)};
+}
+
+Json cell_to_json(const Cell& c) {
+  return {{"table", c.table},   {"row", c.row},
+          {"column", c.column}, {"value", finite_or_null(c.value)},
+          {"unit", c.unit},     {"status", c.status},
+          {"note", c.note}};
+}
+
+Cell cell_from_json(const Json& j) {
+  if (!j.is_object()) throw ConfigError("cell is not a JSON object");
+  Cell c;
+  c.table = required_string(j, "table", "cell");
+  c.row = required_string(j, "row", "cell");
+  c.column = required_string(j, "column", "cell");
+  const std::string what = fmt::format("cell ({} / {} / {})", c.table, c.row, c.column);
+  c.value = field<double>(j, "value", std::numeric_limits<double>::quiet_NaN(), what);
+  c.unit = field<std::string>(j, "unit", "", what);
+  c.status = field<std::string>(j, "status", "ok", what);
+  check_cell_status(c.status, what);
+  c.note = field<std::string>(j, "note", "", what);
+  return c;
+}
+
+Json claim_to_json(const Claim& c) {
+  return {{"id", c.id}, {"claim", c.claim}, {"holds", c.holds}, {"evidence", c.evidence}};
+}
+
+Claim claim_from_json(const Json& j) {
+  if (!j.is_object()) throw ConfigError("claim is not a JSON object");
+  Claim c;
+  c.claim = required_string(j, "claim", "claim");
+  const std::string what = fmt::format("claim '{}'", c.claim);
+  c.id = field<std::string>(j, "id", "", what);
+  c.holds = field<bool>(j, "holds", false, what);
+  c.evidence = field<std::string>(j, "evidence", "", what);
+  return c;
+}
+
+Json trace_to_json(const std::vector<TracePoint>& trace) {
+  Json out = Json::array();
+  for (const auto& p : trace) {
+    Json values = Json::object();
+    for (const auto& [name, v] : p.values) values[name] = finite_or_null(v);
+    out.push_back({{"iteration", p.iteration}, {"seconds", p.seconds}, {"values", values}});
+  }
+  return out;
+}
+
+Json read_result_file(const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) throw DataError(path.string(), 0, "cannot open result file");
+  Json doc;
+  try {
+    doc = Json::parse(in);
+  } catch (const Json::parse_error& e) {
+    throw DataError(path.string(), 0, fmt::format("not valid JSON: {}", e.what()));
+  }
+  const std::string schema = doc.is_object() ? doc.value("schema", "") : "";
+  if (schema != kResultSchema)
+    throw DataError(path.string(), 0,
+                    fmt::format("not a linrepro result file (schema '{}', expected '{}')", schema,
+                                kResultSchema));
+  return doc;
+}
+
+std::vector<Cell> result_cells(const Json& doc) {
+  std::vector<Cell> cells;
+  for (const auto& c : doc.value("cells", Json::array())) cells.push_back(cell_from_json(c));
+  return cells;
+}
+
+std::vector<Claim> result_claims(const Json& doc) {
+  std::vector<Claim> claims;
+  for (const auto& c : doc.value("claims", Json::array())) claims.push_back(claim_from_json(c));
+  return claims;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ResultFile
+
+ResultFile::ResultFile(fs::path path, Json header, bool force)
+    : path_(std::move(path)), force_(force) {
+  if (!header.is_object() || !header.contains("experiment") || !header["experiment"].is_string() ||
+      !header.contains("paper") || !header["paper"].is_string())
+    throw ConfigError(fmt::format(
+        "{}: the result header needs string fields 'experiment' and 'paper'", path_.string()));
+  doc_ = std::move(header);
+  doc_["schema"] = kResultSchema;
+  if (doc_.contains("config")) doc_["config_hash"] = config_hash(doc_["config"]);
+  doc_["environment"] = process_environment();
+  doc_["datasets"] = Json::array();
+  doc_["cells"] = Json::array();
+  doc_["claims"] = Json::array();
+  doc_["runs"] = Json::array();
+
+  if (!fs::exists(path_)) return;
+  Json old;
+  try {
+    old = read_result_file(path_);
+  } catch (const DataError& e) {
+    // An older schema (or a foreign file) holds nothing reusable: start afresh, say so, and let the
+    // first save replace it.
+    std::cerr << fmt::format("warning: {}; its runs are not reused and it will be overwritten\n",
+                             e.what());
+    return;
+  }
+  for (const char* key : {"experiment", "paper"})
+    if (old.value(key, "") != doc_[key].get<std::string>())
+      throw ConfigError(
+          fmt::format("{}: holds {} '{}', not '{}' (two experiments writing one file?)",
+                      path_.string(), key, old.value(key, ""), doc_[key].get<std::string>()));
+  for (const auto& r : old.value("runs", Json::array())) {
+    try {
+      runs_.push_back(run_record_from_json(r));
+    } catch (const ConfigError& e) {
+      throw DataError(path_.string(), 0, e.what());
+    }
+  }
+  rebuild_runs();
+}
+
+std::optional<RunRecord> ResultFile::find(const std::string& key, const Json& config) const {
+  std::lock_guard lock(*mutex_);
+  if (force_ && !fresh_.contains(key)) return std::nullopt;
+  const std::string hash = config_hash(config);
+  for (const auto& r : runs_)
+    if (r.key == key) {
+      if (r.status == "ok" && config_hash(r.config) == hash) return r;
+      return std::nullopt;
+    }
+  return std::nullopt;
+}
+
+RunRecord ResultFile::run_once(const std::string& key, const Json& config,
+                               const std::function<RunRecord()>& run) {
+  if (auto stored = find(key, config)) return *stored;
+
+  RunRecord record;
+  std::exception_ptr failure;
+  try {
+    record = run();
+  } catch (const std::exception& e) {
+    record = RunRecord{};
+    record.status = "failed";
+    record.reason = e.what();
+    failure = std::current_exception();
+  }
+  record.key = key;
+  record.config = config;
+  if (config.is_object()) {
+    if (record.solver.empty() && config.contains("solver") && config["solver"].is_string())
+      record.solver = config["solver"].get<std::string>();
+    if (record.class_name.empty() && config.contains("class") && config["class"].is_string())
+      record.class_name = config["class"].get<std::string>();
+    if (record.params.empty() && config.contains("params")) record.params = config["params"];
+  }
+  record.created_at = utc_timestamp();
+  const Json& commit = process_environment()["git_commit"];
+  record.git_commit = commit.is_string() ? commit.get<std::string>() : "";
+
+  {
+    std::lock_guard lock(*mutex_);
+    auto it =
+        std::find_if(runs_.begin(), runs_.end(), [&](const RunRecord& r) { return r.key == key; });
+    // doc_["runs"] mirrors runs_ entry by entry, so only the changed entry is re-serialised.
+    if (it != runs_.end()) {
+      *it = record;
+      doc_["runs"][static_cast<size_t>(it - runs_.begin())] = run_record_to_json(record);
+    } else {
+      runs_.push_back(record);
+      doc_["runs"].push_back(run_record_to_json(record));
+    }
+    fresh_.insert(key);
+    write();
+  }
+  if (failure) std::rethrow_exception(failure);
+  return record;
+}
+
+void ResultFile::add_dataset(const Json& dataset) {
+  if (!dataset.is_object() || !dataset.contains("name") || !dataset["name"].is_string())
+    throw ConfigError(fmt::format("{}: a dataset record needs a string 'name'", path_.string()));
+  std::lock_guard lock(*mutex_);
+  auto& list = doc_["datasets"];
+  for (auto& d : list)
+    if (d["name"] == dataset["name"]) {
+      d = dataset;
+      return;
+    }
+  list.push_back(dataset);
+}
+
+void ResultFile::set_cell(const Cell& cell) {
+  const std::string what =
+      fmt::format("{}: cell ({} / {} / {})", path_.string(), cell.table, cell.row, cell.column);
+  if (cell.table.empty() || cell.row.empty() || cell.column.empty())
+    throw ConfigError(fmt::format("{}: table, row and column must be non-empty", what));
+  check_cell_status(cell.status, what);
+  std::lock_guard lock(*mutex_);
+  auto& list = doc_["cells"];
+  for (auto& c : list)
+    if (c["table"] == cell.table && c["row"] == cell.row && c["column"] == cell.column) {
+      c = cell_to_json(cell);
+      return;
+    }
+  list.push_back(cell_to_json(cell));
+}
+
+void ResultFile::add_claim(const Claim& claim) {
+  if (claim.claim.empty())
+    throw ConfigError(fmt::format("{}: a claim needs its text", path_.string()));
+  std::lock_guard lock(*mutex_);
+  auto& list = doc_["claims"];
+  for (auto& c : list) {
+    const bool same = claim.id.empty() ? c["claim"] == claim.claim : c["id"] == claim.id;
+    if (same) {
+      c = claim_to_json(claim);
+      return;
+    }
+  }
+  list.push_back(claim_to_json(claim));
+}
+
+void ResultFile::save() const {
+  std::lock_guard lock(*mutex_);
+  write();
+}
+
+void ResultFile::write() const { write_file_atomic(path_, doc_.dump(2) + "\n"); }
+
+void ResultFile::rebuild_runs() {
+  Json runs = Json::array();
+  for (const auto& r : runs_) runs.push_back(run_record_to_json(r));
+  doc_["runs"] = std::move(runs);
+}
+
+const std::vector<RunRecord>& ResultFile::runs() const { return runs_; }
+
+const Json& ResultFile::document() const { return doc_; }
+
+// ---------------------------------------------------------------------------------------------
+
+fs::path result_file_path(const ExperimentContext& ctx, const std::string& paper,
+                          const std::string& experiment_id) {
+  fs::path dir = ctx.results_dir / paper;
+  if (ctx.fast) dir /= "fast";
+  return dir / (experiment_id + ".json");
+}
+
+std::vector<ExperimentInfo>& experiment_registry() {
+  static std::vector<ExperimentInfo> registry;
+  return registry;
+}
+
+}  // namespace linrepro

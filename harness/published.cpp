@@ -1,0 +1,176 @@
+#include "harness/published.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <tuple>
+
+#include "core/error.h"
+
+namespace linrepro {
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+const std::vector<std::string>& paper_ids() {
+  static const std::vector<std::string> ids = {"mlrcg2003", "zhangoles2001", "graphsvm2002",
+                                               "sgdreport"};
+  return ids;
+}
+
+namespace {
+
+// Reads typed fields of one JSON object, naming the file and the object in every error.
+struct FieldReader {
+  const std::string& file;
+  std::string where;  // "" for the top level, "cell 3 (table2 / earn / error)" for a cell
+  const Json& j;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw DataError(file, 0, where.empty() ? what : fmt::format("{}: {}", where, what));
+  }
+  const Json* find(const char* name) const {
+    const auto it = j.find(name);
+    return it == j.end() || it->is_null() ? nullptr : &*it;
+  }
+  std::string text(const char* name, bool required) const {
+    const Json* v = find(name);
+    if (!v) {
+      if (required) fail(fmt::format("missing field '{}'", name));
+      return "";
+    }
+    if (!v->is_string()) fail(fmt::format("field '{}' must be a string", name));
+    return v->get<std::string>();
+  }
+  std::optional<double> number(const char* name, bool required) const {
+    const Json* v = find(name);
+    if (!v) {
+      if (required) fail(fmt::format("missing field '{}'", name));
+      return std::nullopt;
+    }
+    if (!v->is_number()) fail(fmt::format("field '{}' must be a number", name));
+    return v->get<double>();
+  }
+};
+
+// "default_tolerance": a number for every unit, or {"%": 0.5, "s": 2, "*": 0.01} per unit with an
+// optional "*" for the others.
+std::optional<double> default_tolerance(const Json& defaults, const std::string& unit) {
+  if (defaults.is_number()) return defaults.get<double>();
+  if (!defaults.is_object()) return std::nullopt;
+  if (defaults.contains(unit)) return defaults[unit].get<double>();
+  if (defaults.contains("*")) return defaults["*"].get<double>();
+  return std::nullopt;
+}
+
+void check_defaults(const FieldReader& top) {
+  const Json* d = top.find("default_tolerance");
+  if (!d) top.fail("missing field 'default_tolerance'");
+  auto check_one = [&](const Json& v, const std::string& label) {
+    if (!v.is_number()) top.fail(fmt::format("{} must be a number", label));
+    if (v.get<double>() < 0) top.fail(fmt::format("{} must not be negative", label));
+  };
+  if (d->is_object()) {
+    for (const auto& [unit, v] : d->items())
+      check_one(v, fmt::format("default_tolerance['{}']", unit));
+  } else {
+    check_one(*d, "default_tolerance");
+  }
+}
+
+}  // namespace
+
+PublishedPaper load_published(const fs::path& file) {
+  const std::string name = file.string();
+  std::ifstream in(file);
+  if (!in) throw DataError(name, 0, "cannot open published file");
+  Json doc;
+  try {
+    doc = Json::parse(in);
+  } catch (const Json::parse_error& e) {
+    throw DataError(name, 0, fmt::format("not valid JSON: {}", e.what()));
+  }
+  if (!doc.is_object()) throw DataError(name, 0, "the top level must be a JSON object");
+
+  const FieldReader top{name, "", doc};
+  PublishedPaper paper;
+  paper.file = file;
+  paper.paper = top.text("paper", true);
+  const auto& ids = paper_ids();
+  if (std::find(ids.begin(), ids.end(), paper.paper) == ids.end())
+    top.fail(fmt::format("unknown paper id '{}' (known: {})", paper.paper, fmt::join(ids, ", ")));
+  if (file.stem() != paper.paper)
+    top.fail(fmt::format("paper id '{}' differs from the file name", paper.paper));
+  paper.title = top.text("title", true);
+  paper.source = top.text("source", true);
+  check_defaults(top);
+  const Json& defaults = doc["default_tolerance"];
+
+  const Json* cells = top.find("cells");
+  if (!cells || !cells->is_array()) top.fail("missing array field 'cells'");
+  std::set<std::tuple<std::string, std::string, std::string>> seen;
+  for (size_t i = 0; i < cells->size(); ++i) {
+    const Json& c = (*cells)[i];
+    FieldReader cell{name, fmt::format("cell {}", i + 1), c};
+    if (!c.is_object()) cell.fail("must be a JSON object");
+    PublishedCell p;
+    p.table = cell.text("table", true);
+    p.row = cell.text("row", true);
+    p.column = cell.text("column", true);
+    cell.where = fmt::format("cell {} ({} / {} / {})", i + 1, p.table, p.row, p.column);
+    p.value = *cell.number("value", true);
+    p.unit = cell.text("unit", false);
+    p.note = cell.text("note", false);
+    const auto fallback = default_tolerance(defaults, p.unit);
+    const auto own = cell.number("tolerance", false);
+    if (!own && !fallback)
+      cell.fail(fmt::format("no 'tolerance' and no default_tolerance for unit '{}'", p.unit));
+    p.tolerance = own ? *own : *fallback;
+    if (p.tolerance < 0) cell.fail("tolerance must not be negative");
+    // The guide: any tolerance wider than the default carries its reason.
+    if (own && (!fallback || *own > *fallback) && p.note.empty())
+      cell.fail(fallback
+                    ? fmt::format("tolerance {} is wider than the default {} and needs a 'note' "
+                                  "giving the reason",
+                                  *own, *fallback)
+                    : fmt::format("tolerance {} has no default for unit '{}' to compare with "
+                                  "and needs a 'note' giving the reason",
+                                  *own, p.unit));
+    if (!seen.emplace(p.table, p.row, p.column).second) cell.fail("duplicate cell");
+    paper.cells.push_back(std::move(p));
+  }
+
+  if (const Json* claims = top.find("claims")) {
+    if (!claims->is_array()) top.fail("field 'claims' must be an array");
+    for (size_t i = 0; i < claims->size(); ++i) {
+      const Json& c = (*claims)[i];
+      FieldReader claim{name, fmt::format("claim {}", i + 1), c};
+      if (!c.is_object()) claim.fail("must be a JSON object");
+      paper.claims.push_back(
+          {claim.text("id", false), claim.text("claim", true), claim.text("where", false)});
+    }
+  }
+  return paper;
+}
+
+std::vector<PublishedPaper> load_all_published(const fs::path& published_dir) {
+  std::vector<PublishedPaper> papers;
+  if (!fs::is_directory(published_dir)) return papers;
+  for (const auto& entry : fs::directory_iterator(published_dir))
+    if (entry.is_regular_file() && entry.path().extension() == ".json")
+      papers.push_back(load_published(entry.path()));
+  std::sort(papers.begin(), papers.end(),
+            [](const PublishedPaper& a, const PublishedPaper& b) { return a.paper < b.paper; });
+  return papers;
+}
+
+const PublishedCell* find_published_cell(const PublishedPaper& paper, const std::string& table,
+                                         const std::string& row, const std::string& column) {
+  for (const auto& c : paper.cells)
+    if (c.table == table && c.row == row && c.column == column) return &c;
+  return nullptr;
+}
+
+}  // namespace linrepro

@@ -1,0 +1,54 @@
+#pragma once
+// The published values: results/published/<paper>.json, one entry per table cell the paper reports,
+// with the tolerance a reproduction must meet (docs/RESULTS.md, "Published file").
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace linrepro {
+
+// The paper ids used everywhere (directories, file names, experiment registry).
+const std::vector<std::string>& paper_ids();
+
+struct PublishedCell {
+  std::string table;  // "table2", "figure6", "text-6.1"
+  std::string row;
+  std::string column;
+  double value = 0;
+  std::string unit;
+  double tolerance = 0;  // absolute, in `unit`: |reproduced - value| <= tolerance is "within"
+  std::string note;      // why the tolerance is wider than the default, how the value was read, ...
+};
+
+// A claim the paper makes in words; experiments check it and write {claim, holds, evidence}.
+struct PublishedClaim {
+  std::string id;  // optional: joins with the experiment's claim when the texts differ
+  std::string claim;
+  std::string where;  // optional: "section 5", "abstract"
+};
+
+struct PublishedPaper {
+  std::filesystem::path file;
+  std::string paper;  // one of paper_ids(), equal to the file name's stem
+  std::string title;
+  std::string source;  // citation
+  std::vector<PublishedCell> cells;
+  std::vector<PublishedClaim> claims;
+};
+
+// Loads and validates one published file. Throws DataError naming the file and the cell
+// ("cell 3 (table2 / earn / MLR-CG error): ...") for: invalid JSON, a missing or mistyped field,
+// an unknown paper id or one that differs from the file name, a duplicate cell, a negative
+// tolerance, a cell with no tolerance and no default for its unit, and a tolerance wider than the
+// default without a note giving the reason.
+PublishedPaper load_published(const std::filesystem::path& file);
+
+// Every <dir>/*.json, sorted by paper id.
+std::vector<PublishedPaper> load_all_published(const std::filesystem::path& published_dir);
+
+// The published cell with this key, or nullptr.
+const PublishedCell* find_published_cell(const PublishedPaper& paper, const std::string& table,
+                                         const std::string& row, const std::string& column);
+
+}  // namespace linrepro

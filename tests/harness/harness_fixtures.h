@@ -1,0 +1,66 @@
+#pragma once
+// Fixture helpers for the harness tests: a results/ tree in a temp dir, written by the tests.
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/atomic_file.h"
+#include "core/temp_dir.h"  // tests/core/temp_dir.h: linrepro::testing::TempDir
+
+namespace linrepro::testing {
+
+inline void write_json(const std::filesystem::path& path, const nlohmann::json& j) {
+  write_file_atomic(path, j.dump(2));  // creates the parent directories
+}
+
+inline nlohmann::json read_json(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);  // throws if the file is not valid JSON
+}
+
+// Files (recursively) under `dir` whose name contains ".tmp.": what an interrupted or non-atomic
+// write would leave behind.
+inline int count_temp_files(const std::filesystem::path& dir) {
+  int n = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    if (e.path().filename().string().find(".tmp.") != std::string::npos) ++n;
+  return n;
+}
+
+// A published file for mlrcg2003 with the cells the compare and regress tests use.
+inline nlohmann::json published_mlrcg() {
+  return {{"paper", "mlrcg2003"},
+          {"title", "Text categorization based on regularized linear classification methods"},
+          {"source", "Zhang & Oles (fixture)"},
+          {"default_tolerance", 0.5},
+          {"cells",
+           {{{"table", "table2"},
+             {"row", "earn"},
+             {"column", "MLR-CG error"},
+             {"value", 1.2},
+             {"unit", "%"}},
+            {{"table", "table2"},
+             {"row", "acq"},
+             {"column", "MLR-CG error"},
+             {"value", 2.0},
+             {"unit", "%"},
+             {"note", "read off the paper's figure"}},
+            {{"table", "table3"},
+             {"row", "ohsumed"},
+             {"column", "error"},
+             {"value", 30.0},
+             {"unit", "%"}},
+            {{"table", "table3"},
+             {"row", "webkb"},
+             {"column", "error"},
+             {"value", 8.0},
+             {"unit", "%"},
+             {"tolerance", 2.0},
+             {"note", "the paper's split is not specified"}}}},
+          {"claims",
+           {{{"id", "fast"}, {"claim", "MLR-CG trains faster than SMO"}, {"where", "section 5"}},
+            {{"claim", "A claim nobody checked"}}}}};
+}
+
+}  // namespace linrepro::testing

@@ -1,0 +1,141 @@
+#include "harness/published.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "harness_fixtures.h"
+
+namespace linrepro {
+namespace {
+
+using Json = nlohmann::json;
+using testing::TempDir;
+using testing::write_json;
+
+// The DataError message load_published throws for `doc` written as <dir>/<name>.
+std::string load_error(const TempDir& dir, const std::string& name, const Json& doc) {
+  const auto path = dir / name;
+  write_json(path, doc);
+  try {
+    load_published(path);
+  } catch (const DataError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(path.string()), std::string::npos)
+        << "the error must name the file: " << what;
+    return what;
+  }
+  ADD_FAILURE() << "expected DataError for " << doc.dump();
+  return "";
+}
+
+TEST(Published, LoadsCellsWithDefaultAndOwnTolerances) {
+  TempDir dir;
+  write_json(dir / "mlrcg2003.json", testing::published_mlrcg());
+  const PublishedPaper p = load_published(dir / "mlrcg2003.json");
+  EXPECT_EQ(p.paper, "mlrcg2003");
+  ASSERT_EQ(p.cells.size(), 4u);
+  EXPECT_EQ(p.cells[0].row, "earn");
+  EXPECT_DOUBLE_EQ(p.cells[0].value, 1.2);
+  EXPECT_DOUBLE_EQ(p.cells[0].tolerance, 0.5);  // the default
+  EXPECT_DOUBLE_EQ(p.cells[3].tolerance, 2.0);  // its own, with a note
+  ASSERT_EQ(p.claims.size(), 2u);
+  EXPECT_EQ(p.claims[0].id, "fast");
+  EXPECT_EQ(p.claims[0].where, "section 5");
+  const PublishedCell* c = find_published_cell(p, "table3", "webkb", "error");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->note, "the paper's split is not specified");
+  EXPECT_EQ(find_published_cell(p, "table3", "webkb", "nope"), nullptr);
+}
+
+TEST(Published, DefaultToleranceMayBePerUnit) {
+  TempDir dir;
+  Json doc = testing::published_mlrcg();
+  doc["default_tolerance"] = {{"%", 0.25}, {"*", 0.01}};
+  doc["cells"].push_back(
+      {{"table", "t"}, {"row", "r"}, {"column", "c"}, {"value", 0.9}, {"unit", "ratio"}});
+  write_json(dir / "mlrcg2003.json", doc);
+  const PublishedPaper p = load_published(dir / "mlrcg2003.json");
+  EXPECT_DOUBLE_EQ(p.cells[0].tolerance, 0.25);
+  EXPECT_DOUBLE_EQ(p.cells.back().tolerance, 0.01);
+
+  doc["default_tolerance"] = {{"%", 0.25}};  // no default for "ratio" and no own tolerance
+  const std::string what = load_error(dir, "mlrcg2003.json", doc);
+  EXPECT_NE(what.find("cell 5 (t / r / c)"), std::string::npos) << what;
+  EXPECT_NE(what.find("'ratio'"), std::string::npos) << what;
+}
+
+TEST(Published, AMissingFieldNamesTheFileAndTheCell) {
+  TempDir dir;
+  Json doc = testing::published_mlrcg();
+  doc["cells"][1].erase("value");
+  const std::string what = load_error(dir, "mlrcg2003.json", doc);
+  EXPECT_NE(what.find("cell 2 (table2 / acq / MLR-CG error)"), std::string::npos) << what;
+  EXPECT_NE(what.find("'value'"), std::string::npos) << what;
+
+  doc = testing::published_mlrcg();
+  doc.erase("title");
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", doc).find("'title'"), std::string::npos);
+
+  doc = testing::published_mlrcg();
+  doc["cells"][0]["value"] = "1.2";  // a string, not a number
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", doc).find("must be a number"), std::string::npos);
+}
+
+TEST(Published, AWideToleranceNeedsANote) {
+  TempDir dir;
+  Json doc = testing::published_mlrcg();
+  doc["cells"][3].erase("note");  // tolerance 2.0 > default 0.5
+  const std::string what = load_error(dir, "mlrcg2003.json", doc);
+  EXPECT_NE(what.find("cell 4 (table3 / webkb / error)"), std::string::npos) << what;
+  EXPECT_NE(what.find("wider than the default"), std::string::npos) << what;
+
+  doc["cells"][3]["tolerance"] = 0.5;  // not wider: no note needed
+  write_json(dir / "mlrcg2003.json", doc);
+  EXPECT_NO_THROW(load_published(dir / "mlrcg2003.json"));
+}
+
+TEST(Published, RejectsBadPapersDuplicatesAndNegativeTolerances) {
+  TempDir dir;
+  Json doc = testing::published_mlrcg();
+  EXPECT_NE(load_error(dir, "sgdreport.json", doc).find("differs from the file name"),
+            std::string::npos);
+  doc["paper"] = "mlrcg2030";
+  EXPECT_NE(load_error(dir, "mlrcg2030.json", doc).find("unknown paper id"), std::string::npos);
+
+  doc = testing::published_mlrcg();
+  doc["cells"].push_back(doc["cells"][0]);
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", doc)
+                .find("cell 5 (table2 / earn / MLR-CG error): duplicate"),
+            std::string::npos);
+
+  doc = testing::published_mlrcg();
+  doc["cells"][0]["tolerance"] = -1;
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", doc).find("negative"), std::string::npos);
+}
+
+TEST(Published, InvalidJsonNamesTheFile) {
+  TempDir dir;
+  const auto path = dir.write("zhangoles2001.json", "{\"paper\": ");
+  try {
+    load_published(path);
+    FAIL() << "expected DataError";
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
+  }
+}
+
+TEST(Published, LoadAllReadsEveryFileSorted) {
+  TempDir dir;
+  write_json(dir / "published/mlrcg2003.json", testing::published_mlrcg());
+  Json other = testing::published_mlrcg();
+  other["paper"] = "graphsvm2002";
+  write_json(dir / "published/graphsvm2002.json", other);
+  const auto papers = load_all_published(dir / "published");
+  ASSERT_EQ(papers.size(), 2u);
+  EXPECT_EQ(papers[0].paper, "graphsvm2002");
+  EXPECT_EQ(papers[1].paper, "mlrcg2003");
+  EXPECT_TRUE(load_all_published(dir / "absent").empty());
+}
+
+}  // namespace
+}  // namespace linrepro

@@ -1,0 +1,310 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "core/error.h"
+#include "harness/experiment.h"
+#include "harness_fixtures.h"
+
+namespace linrepro {
+namespace {
+
+using testing::read_json;
+using testing::TempDir;
+
+Json header() {
+  return {{"experiment", "table2"},
+          {"paper", "mlrcg2003"},
+          {"artifacts", {"table2"}},
+          {"description", "test"},
+          {"seed", 7},
+          {"config", {{"classes", 10}}}};
+}
+
+Json config(double C) { return {{"solver", "smo"}, {"class", "earn"}, {"params", {{"C", C}}}}; }
+
+// A run function that counts its calls and returns a recognisable record.
+struct CountingRun {
+  int calls = 0;
+  std::string status = "ok";
+  RunRecord operator()() {
+    ++calls;
+    RunRecord r;
+    r.metrics = {{"error", 0.01 * calls}};
+    r.objective = 3.5;
+    r.iterations = 42;
+    r.status = status;
+    if (status != "ok") r.reason = "told to";
+    return r;
+  }
+};
+
+std::function<RunRecord()> counted(CountingRun& c) {
+  return [&c] { return c(); };
+}
+
+TEST(ResultFile, RerunSkipsAnIdenticalRun) {
+  TempDir dir;
+  const auto path = dir / "mlrcg2003/table2.json";
+  CountingRun run;
+  {
+    ResultFile rf(path, header(), false);
+    const RunRecord r = rf.run_once("earn/smo", config(1), counted(run));
+    EXPECT_EQ(run.calls, 1);
+    EXPECT_EQ(r.key, "earn/smo");
+    EXPECT_EQ(r.solver, "smo");  // taken from the config
+    EXPECT_EQ(r.class_name, "earn");
+    EXPECT_EQ(r.params, Json({{"C", 1}}));
+    // Same object, same run: not redone either.
+    rf.run_once("earn/smo", config(1), counted(run));
+    EXPECT_EQ(run.calls, 1);
+  }
+  ResultFile again(path, header(), false);
+  const RunRecord r = again.run_once("earn/smo", config(1), counted(run));
+  EXPECT_EQ(run.calls, 1);
+  EXPECT_DOUBLE_EQ(r.metrics["error"].get<double>(), 0.01);  // the stored record comes back
+  EXPECT_EQ(r.iterations, 42);
+  ASSERT_TRUE(again.find("earn/smo", config(1)).has_value());
+  EXPECT_FALSE(again.find("earn/smo", config(2)).has_value());
+  EXPECT_FALSE(again.find("acq/smo", config(1)).has_value());
+}
+
+TEST(ResultFile, ForceRedoesEachStoredRunOnce) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  CountingRun run;
+  ResultFile(path, header(), false).run_once("earn/smo", config(1), counted(run));
+  ResultFile forced(path, header(), true);
+  EXPECT_FALSE(forced.find("earn/smo", config(1)).has_value());
+  forced.run_once("earn/smo", config(1), counted(run));
+  EXPECT_EQ(run.calls, 2);
+  forced.run_once("earn/smo", config(1), counted(run));  // already redone in this session
+  EXPECT_EQ(run.calls, 2);
+  EXPECT_EQ(forced.runs().size(), 1u);
+  EXPECT_DOUBLE_EQ(read_json(path)["runs"][0]["metrics"]["error"].get<double>(), 0.02);
+}
+
+TEST(ResultFile, ChangedConfigRerunsAndReplacesTheRun) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  CountingRun run;
+  ResultFile(path, header(), false).run_once("earn/smo", config(1), counted(run));
+  ResultFile rf(path, header(), false);
+  rf.run_once("earn/smo", config(2), counted(run));
+  EXPECT_EQ(run.calls, 2);
+  ASSERT_EQ(rf.runs().size(), 1u);
+  EXPECT_EQ(rf.runs()[0].config, config(2));
+  const Json doc = read_json(path);
+  ASSERT_EQ(doc["runs"].size(), 1u);
+  EXPECT_EQ(doc["runs"][0]["config_hash"], config_hash(config(2)));
+}
+
+TEST(ResultFile, FailedAndUnavailableRunsAreRetried) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  for (const std::string status : {"failed", "data_unavailable"}) {
+    CountingRun run;
+    run.status = status;
+    ResultFile(path, header(), false).run_once("k-" + status, config(1), counted(run));
+    EXPECT_EQ(read_json(path)["runs"].back()["status"], status);
+    run.status = "ok";
+    ResultFile rf(path, header(), false);
+    rf.run_once("k-" + status, config(1), counted(run));
+    EXPECT_EQ(run.calls, 2) << status;
+    EXPECT_EQ(rf.find("k-" + status, config(1))->status, "ok");
+  }
+}
+
+TEST(ResultFile, AThrowingRunIsStoredAsFailedThenRethrown) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  ResultFile rf(path, header(), false);
+  EXPECT_THROW(rf.run_once("bad", config(1),
+                           []() -> RunRecord { throw std::runtime_error("out of cheese"); }),
+               std::runtime_error);
+  const Json doc = read_json(path);
+  ASSERT_EQ(doc["runs"].size(), 1u);
+  EXPECT_EQ(doc["runs"][0]["status"], "failed");
+  EXPECT_EQ(doc["runs"][0]["reason"], "out of cheese");
+  CountingRun run;
+  ResultFile(path, header(), false).run_once("bad", config(1), counted(run));
+  EXPECT_EQ(run.calls, 1);  // retried
+}
+
+TEST(ResultFile, FileIsValidJsonAfterEveryRunAndNoTempFilesRemain) {
+  TempDir dir;
+  const auto path = dir / "mlrcg2003/table2.json";
+  ResultFile rf(path, header(), false);
+  for (int i = 0; i < 4; ++i) {
+    rf.run_once(fmt::format("run{}", i), config(i), [&] {
+      // Inside run i the file already holds runs 0..i-1: saved after every run, not at the end.
+      if (i > 0) {
+        EXPECT_EQ(read_json(path)["runs"].size(), static_cast<size_t>(i));
+      }
+      RunRecord r;
+      r.metrics = {{"i", i}};
+      return r;
+    });
+    const Json doc = read_json(path);
+    EXPECT_EQ(doc["runs"].size(), static_cast<size_t>(i + 1));
+    EXPECT_EQ(testing::count_temp_files(dir.path()), 0);
+  }
+  int files = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir.path()))
+    files += e.is_regular_file();
+  EXPECT_EQ(files, 1);
+}
+
+TEST(ResultFile, WritesTheHeaderEnvironmentCellsClaimsAndDatasets) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  ResultFile rf(path, header(), false);
+  rf.add_dataset({{"name", "reuters21578"}, {"sha256", "ab"}, {"rows", 10}});
+  rf.add_dataset({{"name", "reuters21578"}, {"sha256", "cd"}, {"rows", 12}});  // replaces
+  rf.set_cell(value_cell("table2", "earn", "MLR-CG error", 1.5, "%"));
+  rf.set_cell(value_cell("table2", "earn", "MLR-CG error", 1.4, "%"));  // replaces
+  rf.set_cell(unavailable_cell("table2", "acq", "MLR-CG error", "no data"));
+  rf.add_claim({"fast", "MLR-CG is fast", true, "3 s vs 30 s"});
+  rf.save();
+  const Json doc = read_json(path);
+  EXPECT_EQ(doc["schema"], kResultSchema);
+  EXPECT_EQ(doc["experiment"], "table2");
+  EXPECT_EQ(doc["paper"], "mlrcg2003");
+  EXPECT_EQ(doc["seed"], 7);
+  EXPECT_EQ(doc["config_hash"], config_hash({{"classes", 10}}));
+  for (const char* key : {"git_commit", "git_dirty", "compiler", "cxx_flags", "cpu_model", "cores",
+                          "ram_bytes", "os", "libraries", "created_at"})
+    EXPECT_TRUE(doc["environment"].contains(key)) << key;
+  ASSERT_EQ(doc["datasets"].size(), 1u);
+  EXPECT_EQ(doc["datasets"][0]["rows"], 12);
+  const auto cells = result_cells(doc);
+  ASSERT_EQ(cells.size(), 2u);
+  EXPECT_DOUBLE_EQ(cells[0].value, 1.4);
+  EXPECT_EQ(cells[1].status, "data_unavailable");
+  const auto claims = result_claims(doc);
+  ASSERT_EQ(claims.size(), 1u);
+  EXPECT_TRUE(claims[0].holds);
+  EXPECT_EQ(claims[0].evidence, "3 s vs 30 s");
+}
+
+TEST(ResultFile, ReloadKeepsRunsButNotCells) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  {
+    ResultFile rf(path, header(), false);
+    CountingRun run;
+    rf.run_once("a", config(1), counted(run));
+    rf.set_cell(value_cell("table2", "earn", "x", 1, ""));
+    rf.save();
+  }
+  ResultFile rf(path, header(), false);
+  EXPECT_EQ(rf.runs().size(), 1u);
+  EXPECT_TRUE(rf.document()["cells"].empty());
+}
+
+TEST(ResultFile, RejectsBadCellsAndHeaders) {
+  TempDir dir;
+  EXPECT_THROW(ResultFile(dir / "r.json", {{"paper", "mlrcg2003"}}, false), ConfigError);
+  ResultFile rf(dir / "r.json", header(), false);
+  EXPECT_THROW(rf.set_cell(value_cell("table2", "", "x", 1, "")), ConfigError);
+  Cell typo = value_cell("table2", "earn", "x", 1, "");
+  typo.status = "typo";
+  EXPECT_THROW(rf.set_cell(typo), ConfigError);
+  EXPECT_THROW(rf.add_dataset({{"rows", 3}}), ConfigError);
+}
+
+TEST(ResultFile, RefusesAFileOfAnotherExperiment) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  ResultFile(path, header(), false).save();
+  Json other = header();
+  other["experiment"] = "table3";
+  try {
+    ResultFile rf(path, other, false);
+    FAIL() << "expected ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("table2"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ResultFile, AnOlderSchemaIsNotReused) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  testing::write_json(path, {{"schema", "linrepro-result/0"},
+                             {"experiment", "table2"},
+                             {"paper", "mlrcg2003"},
+                             {"runs", {{{"key", "a"}, {"config", config(1)}, {"status", "ok"}}}}});
+  CountingRun run;
+  ResultFile(path, header(), false).run_once("a", config(1), counted(run));
+  EXPECT_EQ(run.calls, 1);
+  EXPECT_EQ(read_json(path)["schema"], kResultSchema);
+}
+
+TEST(RunRecordJson, RoundTripsEveryField) {
+  RunRecord r;
+  r.key = "earn/mlr-cg";
+  r.config = config(0.5);
+  r.solver = "mlr-cg";
+  r.params = {{"C", 0.5}};
+  r.class_name = "earn";
+  r.metrics = {{"error", 0.0125}, {"tp", 12}};
+  r.train_seconds = 1.5;
+  r.test_seconds = 0.25;
+  r.peak_memory_bytes = 123456789;
+  r.iterations = 17;
+  r.stop = "converged";
+  r.objective = std::nan("");
+  r.trace = trace_to_json({{0, 0.0, {{"O", 2.0}}}, {5, 0.5, {{"O", 1.0}}}});
+  r.status = "ok";
+  r.reason = "";
+  r.extra = {{"n_sv", 40}};
+  r.created_at = "2026-01-01T00:00:00Z";
+  r.git_commit = "abc";
+  const Json j = run_record_to_json(r);
+  EXPECT_TRUE(j["objective"].is_null());  // NaN is not JSON
+  EXPECT_EQ(j["config_hash"], config_hash(r.config));
+  EXPECT_EQ(j["trace"][1]["iteration"], 5);
+  EXPECT_EQ(j["trace"][1]["values"]["O"], 1.0);
+  const RunRecord back = run_record_from_json(Json::parse(j.dump()));
+  EXPECT_EQ(back.key, r.key);
+  EXPECT_EQ(back.config, r.config);
+  EXPECT_EQ(back.solver, r.solver);
+  EXPECT_EQ(back.params, r.params);
+  EXPECT_EQ(back.class_name, r.class_name);
+  EXPECT_EQ(back.metrics, r.metrics);
+  EXPECT_EQ(back.train_seconds, r.train_seconds);
+  EXPECT_EQ(back.test_seconds, r.test_seconds);
+  EXPECT_EQ(back.peak_memory_bytes, r.peak_memory_bytes);
+  EXPECT_EQ(back.iterations, r.iterations);
+  EXPECT_EQ(back.stop, r.stop);
+  EXPECT_TRUE(std::isnan(back.objective));
+  EXPECT_EQ(back.trace, r.trace);
+  EXPECT_EQ(back.status, r.status);
+  EXPECT_EQ(back.extra, r.extra);
+  EXPECT_EQ(back.created_at, r.created_at);
+  EXPECT_EQ(back.git_commit, r.git_commit);
+}
+
+TEST(RunRecordJson, NamesAMistypedField) {
+  try {
+    run_record_from_json({{"key", "k"}, {"config", 1}, {"iterations", "many"}});
+    FAIL() << "expected ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'iterations'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(run_record_from_json({{"config", 1}}), ConfigError);
+}
+
+TEST(ResultFilePath, PutsFastRunsInTheirOwnFolder) {
+  ExperimentContext ctx;
+  ctx.results_dir = "results";
+  EXPECT_EQ(result_file_path(ctx, "sgdreport", "fig1"),
+            std::filesystem::path("results/sgdreport/fig1.json"));
+  ctx.fast = true;
+  EXPECT_EQ(result_file_path(ctx, "sgdreport", "fig1"),
+            std::filesystem::path("results/sgdreport/fast/fig1.json"));
+}
+
+}  // namespace
+}  // namespace linrepro

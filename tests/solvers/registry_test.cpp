@@ -1,0 +1,91 @@
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "solvers/solver.h"
+
+namespace linrepro {
+namespace {
+
+// A binary "solver" that needs no optimisation: w = X^T y / n, b = mean(y).
+BinaryFit mean_solver(const BinaryProblem& p, const Params&, FitContext&) {
+  BinaryFit fit;
+  fit.model.w.assign(p.X.cols, 0.0);
+  p.X.multiply_transpose(p.y, fit.model.w);
+  for (double& w : fit.model.w) w /= p.X.rows;
+  for (double y : p.y) fit.model.b += y / p.X.rows;
+  fit.iterations = 1;
+  return fit;
+}
+
+SolverInfo binary_info(const std::string& name) {
+  return {name, "test solver", "none", {}, mean_solver, nullptr};
+}
+
+TEST(SolverRegistry, UnknownNameListsTheKnownOnes) {
+  SolverRegistry reg;
+  reg.add(binary_info("smo"));
+  reg.add(binary_info("mlr-cg"));
+  EXPECT_TRUE(reg.contains("smo"));
+  EXPECT_FALSE(reg.contains("svm"));
+  EXPECT_EQ(reg.get("mlr-cg").name, "mlr-cg");
+  EXPECT_EQ(reg.all().size(), 2u);
+  try {
+    reg.get("svm");
+    FAIL() << "expected ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown solver 'svm' (known: smo, mlr-cg)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(SolverRegistry, DuplicatesAndEmptySolversRejected) {
+  SolverRegistry reg;
+  reg.add(binary_info("smo"));
+  try {
+    reg.add(binary_info("smo"));
+    FAIL() << "expected ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'smo' registered twice"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(reg.add(SolverInfo{"nothing", "", "", {}, nullptr, nullptr}), ConfigError);
+  EXPECT_EQ(reg.all().size(), 1u);
+}
+
+TEST(SolverRegistry, MulticlassUsesNativeFitOrOneVsRest) {
+  CsrMatrix X;
+  X.append_row(std::vector<int32_t>{0}, std::vector<double>{1});
+  X.append_row(std::vector<int32_t>{1}, std::vector<double>{1});
+  X.append_row(std::vector<int32_t>{0, 1}, std::vector<double>{1, 1});
+  const MulticlassLabels labels{{0, 1, 2}, {"a", "b", "c"}};
+  int native_calls = 0;
+  SolverRegistry reg;
+  reg.add(binary_info("binary-only"));
+  reg.add(SolverInfo{
+      "native", "", "", {}, nullptr, [&](const MulticlassProblem& p, const Params&, FitContext&) {
+        ++native_calls;
+        MulticlassFit f;
+        f.model.per_class.resize(p.labels.num_classes());
+        return f;
+      }});
+  FitContext ctx;
+  const MulticlassFit ovr = reg.fit_multiclass("binary-only", {X, labels}, Params(), ctx);
+  EXPECT_EQ(ovr.model.per_class.size(), 3u);
+  EXPECT_EQ(ovr.iterations, 3);  // one binary fit per class
+  EXPECT_EQ(native_calls, 0);
+  reg.fit_multiclass("native", {X, labels}, Params(), ctx);
+  EXPECT_EQ(native_calls, 1);
+
+  const std::vector<double> y{1, -1, 1};
+  EXPECT_NO_THROW(reg.fit_binary("binary-only", {X, y}, Params(), ctx));
+  try {
+    reg.fit_binary("native", {X, y}, Params(), ctx);
+    FAIL() << "expected ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'native' is multiclass-only"), std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace linrepro

@@ -65,14 +65,6 @@ int32_t features_for(const CsrMatrix& X, const LinearModel& model) {
 
 }  // namespace
 
-double svm_objective(const CsrMatrix& X, std::span<const double> y, const LinearModel& model,
-                     double lambda) {
-  const BinaryMarginMap map(X, y, features_for(X, model), true);
-  SmoothedMarginObjective f(map, lambda);
-  f.set_point(map.theta_of(model));
-  return f.svm_value();
-}
-
 double smoothed_svm_objective(const CsrMatrix& X, std::span<const double> y,
                               const LinearModel& model, double lambda, double gamma) {
   const BinaryMarginMap map(X, y, features_for(X, model), true);

@@ -19,6 +19,7 @@
 #include "algorithms/margin_objective.h"
 #include "core/sparse_matrix.h"
 #include "solvers/linear_model.h"
+#include "solvers/svm_objective.h"
 
 namespace linrepro {
 
@@ -45,10 +46,8 @@ class BinaryMarginMap final : public MarginMap {
   bool intercept_;
 };
 
-// O_svm of a model on (X, y) in the paper's convention above; the value every MLR-CG trace and
-// report uses (LIBLINEAR/SMO objectives are converted to it by dividing by C n).
-double svm_objective(const CsrMatrix& X, std::span<const double> y, const LinearModel& model,
-                     double lambda);
+// O_svm of a model on (X, y) in the paper's convention above is solvers/svm_objective.h
+// svm_primal_objective: one function for every solver (tests check the CG's own svm_value() equals it).
 // O_gamma of a model (same convention).
 double smoothed_svm_objective(const CsrMatrix& X, std::span<const double> y,
                               const LinearModel& model, double lambda, double gamma);

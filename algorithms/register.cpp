@@ -1,7 +1,12 @@
 #include "algorithms/register.h"
 
+#include "algorithms/clg.h"
+#include "algorithms/cls.h"
+#include "algorithms/cmls.h"
+#include "algorithms/cmls_dual.h"
 #include "algorithms/mlr_cg.h"
 #include "algorithms/mmlr_cg.h"
+#include "algorithms/mod_svm.h"
 #include "algorithms/sgd_l1_logistic.h"
 #include "algorithms/sgd_ridge.h"
 #include "solvers/solver.h"
@@ -14,6 +19,11 @@ void register_algorithm_solvers(SolverRegistry& registry) {
   registry.add(mmlr_cg_solver_info());
   registry.add(sgd_l1_logistic_solver_info());
   registry.add(sgd_ridge_solver_info());
+  registry.add(cls_solver_info());
+  registry.add(cmls_solver_info());
+  registry.add(clg_solver_info());
+  registry.add(mod_svm_solver_info());
+  registry.add(cmls_dual_solver_info());
 }
 
 }  // namespace linrepro

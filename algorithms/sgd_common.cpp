@@ -1,9 +1,9 @@
 #include "algorithms/sgd_common.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <numeric>
-
-#include <fmt/format.h>
 
 #include "core/error.h"
 
@@ -31,9 +31,12 @@ std::string to_string(RateSchedule s) {
 
 std::string to_string(BiasMode b) {
   switch (b) {
-    case BiasMode::penalized: return "penalized";
-    case BiasMode::unpenalized: return "unpenalized";
-    case BiasMode::none: return "none";
+    case BiasMode::penalized:
+      return "penalized";
+    case BiasMode::unpenalized:
+      return "unpenalized";
+    case BiasMode::none:
+      return "none";
   }
   return "unknown";
 }
@@ -71,8 +74,7 @@ void check_sgd_problem(const CsrMatrix& X, std::span<const double> y, const SgdM
                        const std::string& solver) {
   if (X.rows == 0) throw ConfigError(fmt::format("{}: no training examples", solver));
   if (static_cast<int64_t>(y.size()) != X.rows)
-    throw ConfigError(
-        fmt::format("{}: {} labels for {} training rows", solver, y.size(), X.rows));
+    throw ConfigError(fmt::format("{}: {} labels for {} training rows", solver, y.size(), X.rows));
   check_labels(y, solver, "training");
   if (monitor && monitor->X_test) {
     if (static_cast<int64_t>(monitor->y_test.size()) != monitor->X_test->rows)

@@ -1,10 +1,10 @@
 #include "algorithms/sgd_l1_logistic.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <map>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "algorithms/sgd_l1_penalty.h"
 #include "core/error.h"
@@ -13,9 +13,12 @@ namespace linrepro {
 
 std::string to_string(L1Penalty p) {
   switch (p) {
-    case L1Penalty::naive: return "naive";
-    case L1Penalty::clipping: return "clipping";
-    case L1Penalty::cumulative: return "cumulative";
+    case L1Penalty::naive:
+      return "naive";
+    case L1Penalty::clipping:
+      return "clipping";
+    case L1Penalty::cumulative:
+      return "cumulative";
   }
   return "unknown";
 }
@@ -24,10 +27,11 @@ SgdL1LogisticOptions read_sgd_l1_logistic_options(const Params& params, int64_t 
   ParamReader r(params, "sgd-l1-logistic");
   SgdL1LogisticOptions o;
   const std::string p = r.choice("penalty", "cumulative", {"naive", "clipping", "cumulative"});
-  o.penalty = p == "naive" ? L1Penalty::naive
+  o.penalty = p == "naive"      ? L1Penalty::naive
               : p == "clipping" ? L1Penalty::clipping
                                 : L1Penalty::cumulative;
-  // LIBLINEAR -s 6 minimises ||w||_1 + C sum loss; dividing Eq. 10 by lambda gives C = 1/(lambda n).
+  // LIBLINEAR -s 6 minimises ||w||_1 + C sum loss; dividing Eq. 10 by lambda gives C = 1/(lambda
+  // n).
   if (r.has("lambda") && r.has("C"))
     throw ConfigError("sgd-l1-logistic: give either 'lambda' or 'C', not both");
   if (r.has("C")) {
@@ -122,7 +126,7 @@ class L1Sgd {
         for (int32_t j = 0; j < d_; ++j) beta[j] = clip_toward_zero(beta[j], delta);
       if (has_b) beta[d_] = penalize_b ? clip_toward_zero(beta[d_] + g, delta) : beta[d_] + g;
       U_ = U_next;
-    } else {  // cumulative, Tsuruoka Figure 2
+    } else {        // cumulative, Tsuruoka Figure 2
       u_ += delta;  // line 6, before the sample's update
       double* q = q_.data();
       for (int64_t k = begin; k < end; ++k) {
@@ -180,7 +184,8 @@ BinaryFit run(const CsrMatrix& X, std::span<const double> y, const SgdL1Logistic
         {"train_error", error_rate(m, X, y)},
         {"objective", sgd_l1_logistic_objective(m, X, y, o.lambda, o.bias)},
         {"zeros", static_cast<double>(count_zero_weights(m, o.bias))}};
-    if (monitor && monitor->X_test) v["test_error"] = error_rate(m, *monitor->X_test, monitor->y_test);
+    if (monitor && monitor->X_test)
+      v["test_error"] = error_rate(m, *monitor->X_test, monitor->y_test);
     return v;
   };
   EpochOrder order(X.rows, ctx.seed);
@@ -251,18 +256,22 @@ BinaryFit fit_sgd_l1_logistic(const CsrMatrix& X, std::span<const double> y,
 SolverInfo sgd_l1_logistic_solver_info() {
   SolverInfo info;
   info.name = "sgd-l1-logistic";
-  info.description = "L1-regularised logistic regression by SGD (naive, clipping or cumulative L1 "
-                     "penalty, lazy O(nnz) updates)";
-  info.source = "SGD report (sgd-l1-ridge-report.md) Eq. 10-12; Tsuruoka, Tsujii & Ananiadou, "
-                "ACL 2009, Sec. 3.1 (clipping) and Figure 2 (cumulative penalty)";
+  info.description =
+      "L1-regularised logistic regression by SGD (naive, clipping or cumulative L1 "
+      "penalty, lazy O(nnz) updates)";
+  info.source =
+      "SGD report (sgd-l1-ridge-report.md) Eq. 10-12; Tsuruoka, Tsujii & Ananiadou, "
+      "ACL 2009, Sec. 3.1 (clipping) and Figure 2 (cumulative penalty)";
   info.params = {
-      {"penalty", "cumulative", "L1 step: naive (Eq. 12) | clipping | cumulative (Tsuruoka Fig. 2)"},
+      {"penalty", "cumulative",
+       "L1 step: naive (Eq. 12) | clipping | cumulative (Tsuruoka Fig. 2)"},
       {"lambda", "1e-4", "lambda of Eq. 10: (1/N) sum loss + lambda ||beta||_1"},
       {"C", "", "instead of lambda, LIBLINEAR -s 6 convention: lambda = 1 / (C N)"},
       {"gamma", "0.001", "learning rate gamma (initial rate gamma0 when decaying)"},
       {"schedule", "constant", "constant | decaying: gamma0 / (1 + gamma0 * decay * t)"},
       {"decay", "0.003", "the constant a of the decaying schedule"},
-      {"epochs", "200", "passes over the shuffled training set (report: 200 on a9a, 30 on covtype)"},
+      {"epochs", "200",
+       "passes over the shuffled training set (report: 200 on a9a, 30 on covtype)"},
       {"bias", "penalized", "intercept: penalized (beta = (b; w), Eq. 10) | unpenalized | none"},
       {"lazy", "true", "defer penalties of absent features (O(nnz) per step); false: dense form"}};
   info.fit_binary = [](const BinaryProblem& p, const Params& params, FitContext& ctx) {

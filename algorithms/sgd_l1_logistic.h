@@ -1,6 +1,7 @@
 #pragma once
 // L1-regularised logistic regression trained by SGD, as in the SGD report
-// (/work/shared/papers/sgd-l1-ridge-report.md, "Logistic Regression via SGD with L1-Regularization").
+// (/work/shared/papers/sgd-l1-ridge-report.md, "Logistic Regression via SGD with
+// L1-Regularization").
 //
 // Problem (report Eq. 10), with beta = (b; w) and x = (1; x):
 //     min_beta  (1/N) sum_{i=1}^N log(1 + exp(-y_i beta^T x_i))  +  lambda ||beta||_1
@@ -20,9 +21,9 @@
 // Cost per step is O(nnz(x_i)) (lazy=true, the default):
 //   naive/clipping: a weight whose feature is absent is only penalised, and those penalties are
 //     deferred and applied in one go the next time the feature occurs (clipping: the sum of the
-//     deferred gamma_k lambda; naive: the closed form of k identical steps, sgd_l1_penalty.h), so the
-//     result equals the dense per-step definition (up to rounding). The naive closed form needs one
-//     gamma for all deferred steps: with schedule=decaying, naive applies its penalty densely
+//     deferred gamma_k lambda; naive: the closed form of k identical steps, sgd_l1_penalty.h), so
+//     the result equals the dense per-step definition (up to rounding). The naive closed form needs
+//     one gamma for all deferred steps: with schedule=decaying, naive applies its penalty densely
 //     (O(features) per step; the fit's extra.lazy says false).
 //   cumulative: Figure 2 itself is lazy (the penalty is applied only to the current example's
 //     features; the margin uses the weights as stored). We compute the margin once per example,
@@ -49,7 +50,7 @@ std::string to_string(L1Penalty p);
 
 struct SgdL1LogisticOptions {
   L1Penalty penalty = L1Penalty::cumulative;
-  double lambda = 1e-4;  // report Table 1
+  double lambda = 1e-4;                                     // report Table 1
   LearningRate rate{RateSchedule::constant, 0.001, 0.003};  // report Table 1: gamma = 0.001
   int64_t epochs = 200;  // report Table 1, Dataset 1 (30 on Dataset 2)
   BiasMode bias = BiasMode::penalized;

@@ -9,13 +9,16 @@
 
 namespace linrepro {
 
+// max(0, x) in a form compilers turn into a select, not a branch (std::max becomes a branch).
+inline double positive_part(double x) { return x > 0.0 ? x : 0.0; }
+
 // Clipping (Tsuruoka et al. Sec. 3.1, after Carpenter 2008): move w toward zero by `amount`, but
 // never past it. Moving by a then by b equals moving by a + b, which is what makes the lazy form
 // exact: a weight untouched for k steps receives the sum of the k per-step penalties at once.
 // (Written without branches: the sign of a weight is unpredictable, and a mispredicted branch per
 // feature cost more than the arithmetic. A clipped weight may come out as -0.0, which is == 0.)
 inline double clip_toward_zero(double w, double amount) {
-  return std::copysign(std::max(0.0, std::abs(w) - amount), w);
+  return std::copysign(positive_part(std::abs(w) - amount), w);
 }
 
 // Cumulative penalty, APPLYPENALTY(i) of Tsuruoka et al. Figure 2. u is the total L1 penalty a
@@ -27,7 +30,7 @@ inline double clip_toward_zero(double w, double amount) {
 inline void apply_cumulative_penalty(double& w, double& q, double u) {
   const double z = w;
   const double owed = u + q * std::copysign(1.0, z);
-  w = std::copysign(std::max(0.0, std::abs(z) - owed), z);
+  w = std::copysign(positive_part(std::abs(z) - owed), z);
   q += w - z;
 }
 

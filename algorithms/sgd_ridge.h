@@ -15,7 +15,8 @@
 // 2 gamma r x_i / s to v at the example's nonzeros, so a step costs O(nnz(x_i)) and equals the
 // dense Eq. 16 up to rounding. When s falls below 1e-9 it is folded into v (v <- s v, s <- 1) so v
 // never overflows. lazy=false runs the dense Eq. 16 (for the lazy-vs-dense benchmark).
-// Requires 2 gamma0 lambda < 1 (otherwise the decay factor is <= 0 and the iteration is meaningless).
+// Requires 2 gamma0 lambda < 1 (otherwise the decay factor is <= 0 and the iteration is
+// meaningless).
 //
 // Trace (every ctx.trace_every updates, and at the end): train_error, objective (Eq. 14), zeros,
 // and test_error when a monitor gives test data.

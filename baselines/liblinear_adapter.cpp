@@ -10,7 +10,7 @@
 #include <mutex>
 
 #include "baselines/library_bridge.h"
-#include "baselines/svm_objective.h"
+#include "solvers/svm_objective.h"
 #include "core/error.h"
 #include "core/seed.h"
 #include "solvers/params.h"

@@ -8,7 +8,7 @@
 #include <mutex>
 
 #include "baselines/library_bridge.h"
-#include "baselines/svm_objective.h"
+#include "solvers/svm_objective.h"
 #include "core/error.h"
 #include "solvers/params.h"
 #include "solvers/regularization.h"

@@ -2,6 +2,7 @@
 
 #include "baselines/liblinear_adapter.h"
 #include "baselines/libsvm_adapter.h"
+#include "baselines/naive_bayes.h"
 #include "baselines/smo_svm.h"
 
 namespace linrepro {
@@ -10,6 +11,8 @@ void register_baseline_solvers(SolverRegistry& registry) {
   registry.add(smo_solver_info());
   for (SolverInfo& info : liblinear_solver_infos()) registry.add(std::move(info));
   registry.add(libsvm_linear_solver_info());
+  registry.add(naive_bayes_solver_info());
+  registry.add(naive_bayes_ovr_solver_info());
 }
 
 }  // namespace linrepro

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "baselines/kernel_column_cache.h"
-#include "baselines/svm_objective.h"
+#include "solvers/svm_objective.h"
 #include "core/error.h"
 #include "solvers/params.h"
 #include "solvers/regularization.h"

@@ -5,7 +5,8 @@
 //                              ours (naive, clipping, cumulative L1; ridge) against scikit-learn's
 //                              SGDClassifier on the same files and epochs, run through
 //                              experiments/sgdreport/sklearn_peer.py (log_loss + L1 with the
-//                              constant rate; squared_error + L2 with a constant rate, one fit call).
+//                              constant rate; squared_error + L2 with a constant rate, one fit
+//                              call).
 //   sgd_lazy_vs_dense/<variant>/<lazy|dense>   one epoch on clearly synthetic sparse text-like data
 //                              (core/synthetic_data.h: 5,000 rows, 50,000 features, about 40
 //                              nonzeros per row): O(nnz) lazy updates against the dense
@@ -22,10 +23,9 @@
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "algorithms/sgd_l1_logistic.h"
 #include "algorithms/sgd_ridge.h"
@@ -111,7 +111,8 @@ void BM_SklearnA9a(benchmark::State& state, std::string method) {
     return;
   }
   const std::string script =
-      (std::filesystem::path(LINREPRO_SOURCE_DIR) / "experiments/sgdreport/sklearn_peer.py").string();
+      (std::filesystem::path(LINREPRO_SOURCE_DIR) / "experiments/sgdreport/sklearn_peer.py")
+          .string();
   double cpu = 0, updates = 0;
   for (auto _ : state) {
     const auto r = run_command({"/usr/bin/python3", script, "--train", (d.dir / "a9a").string(),

@@ -47,8 +47,12 @@ void add_data_commands(CLI::App& app) {
     fmt::print("cache: {}\nmirror: {}\n", cache_dir().string(), mirror_dir().string());
     const auto& list = s.is_object() && s.contains("datasets") ? s["datasets"] : s;
     for (const auto& d : list) {
-      fmt::print("{:<16} {:<10} {:<9} {}\n", d.value("name", "?"), d.value("status", d.value("source", "?")),
-                 d.value("verified", false) ? "verified" : "-", d.contains("counts") ? d["counts"].dump() : d.value("where", ""));
+      const std::string state = d.value("state", "?");
+      const bool ready = state == "ready";
+      fmt::print("{:<15} {:<8} {:<12} {}\n", d.value("name", "?"), ready ? "ready" : "missing",
+                 d.value("verified", false) ? "verified" : "unverified",
+                 ready ? fmt::format("{}  {}", d.value("found", ""), d.contains("counts") ? d["counts"].dump() : "")
+                       : state);
     }
   });
   auto* fetch = data->add_subcommand("fetch", "resolve every dataset now (progress on stderr); unavailable ones are reported");

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "baselines/svm_objective.h"
+#include "solvers/svm_objective.h"
 #include "cg_fixtures.h"
 #include "core/error.h"
 
@@ -96,7 +96,7 @@ TEST(MlrObjective, HandComputedSvmAndSmoothedObjectives) {
   X.append_row(i2, two);
   const std::vector<double> y{1, -1, 1};
   const LinearModel m{{0.5, 1.0}, -0.25};
-  EXPECT_NEAR(svm_objective(X, y, m, 0.1), 2.5 / 3 + 0.125, 1e-15);
+  EXPECT_NEAR(svm_primal_objective(X, y, m, 0.1), 2.5 / 3 + 0.125, 1e-15);
   const double gamma = 2.0;
   const double expected =
       (std::log1p(std::exp(1.5)) + std::log1p(std::exp(3.5)) + std::log1p(std::exp(-0.5))) / gamma /
@@ -105,14 +105,17 @@ TEST(MlrObjective, HandComputedSvmAndSmoothedObjectives) {
   EXPECT_NEAR(smoothed_svm_objective(X, y, m, 0.1, gamma), expected, 1e-15);
 }
 
-// Two independent implementations of the same O_svm (ours over cached margins, the baselines'
-// row-by-row one) must agree.
+// Two independent evaluations of the same O_svm must agree: the CG's own over cached margins (what
+// its traces record) and the shared row-by-row svm_primal_objective (what every solver reports).
 TEST(MlrObjective, AgreesWithBaselineSvmObjective) {
   const auto d = small_binary(15);
   Rng rng(9);
   for (int rep = 0; rep < 3; ++rep) {
     LinearModel m{random_vector(rng, d.X.cols, 0.5), 0.3 * rep - 0.2};
-    EXPECT_NEAR(svm_objective(d.X, d.y, m, 0.002), svm_primal_objective(d.X, d.y, m, 0.002), 1e-12);
+    const BinaryMarginMap map(d.X, d.y, d.X.cols, true);
+    SmoothedMarginObjective f(map, 0.002);
+    f.set_point(map.theta_of(m));
+    EXPECT_NEAR(f.svm_value(), svm_primal_objective(d.X, d.y, m, 0.002), 1e-12);
   }
 }
 

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "solvers/svm_objective.h"
+
 #include <cmath>
 
 #include "algorithms/mlr_objective.h"
@@ -126,7 +128,7 @@ TEST(MmlrObjective, TwoClassesReduceToBinaryAtTwiceGamma) {
     EXPECT_NEAR(smoothed_multiclass_svm_objective(d.X, d.labels.y, m, lambda, gamma),
                 2 * smoothed_svm_objective(d.X, yb, u, lambda, 2 * gamma), 1e-13);
   EXPECT_NEAR(multiclass_svm_objective(d.X, d.labels.y, m, lambda),
-              2 * svm_objective(d.X, yb, u, lambda), 1e-13);
+              2 * svm_primal_objective(d.X, yb, u, lambda), 1e-13);
 }
 
 TEST(MmlrObjective, RejectsLabelsOutOfRange) {

@@ -3,11 +3,11 @@
 // three penalties, determinism, the trace, and the final objective against LIBLINEAR -s 6.
 #include "algorithms/sgd_l1_logistic.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <string>
 #include <tuple>
-
-#include <gtest/gtest.h>
 
 #include "baselines/liblinear_adapter.h"
 #include "core/error.h"
@@ -121,11 +121,10 @@ TEST_P(LazyVersusDense, SameWeightsAsTheDenseReference) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllPenalties, LazyVersusDense,
-    ::testing::Combine(::testing::Values(L1Penalty::naive, L1Penalty::clipping,
-                                         L1Penalty::cumulative),
-                       ::testing::Values(RateSchedule::constant, RateSchedule::decaying),
-                       ::testing::Values(BiasMode::penalized, BiasMode::unpenalized,
-                                         BiasMode::none)),
+    ::testing::Combine(
+        ::testing::Values(L1Penalty::naive, L1Penalty::clipping, L1Penalty::cumulative),
+        ::testing::Values(RateSchedule::constant, RateSchedule::decaying),
+        ::testing::Values(BiasMode::penalized, BiasMode::unpenalized, BiasMode::none)),
     [](const ::testing::TestParamInfo<Variant>& info) {
       return to_string(std::get<0>(info.param)) + "_" + to_string(std::get<1>(info.param)) + "_" +
              to_string(std::get<2>(info.param)) + "_bias";
@@ -313,7 +312,8 @@ TEST(SgdL1Logistic, ObjectiveMatchesLiblinearL1LogisticRegression) {
     // The cumulative penalty's exact zeros are the exact minimiser's (10 here); the naive update
     // has none and clipping (whose small late steps cannot absorb the noise) almost none.
     if (penalty == L1Penalty::cumulative) {
-      EXPECT_NEAR(fit.extra["zeros"].get<double>(), count_zero_weights(lib, BiasMode::penalized), 1);
+      EXPECT_NEAR(fit.extra["zeros"].get<double>(), count_zero_weights(lib, BiasMode::penalized),
+                  1);
     }
   }
 }
@@ -350,10 +350,9 @@ TEST(SgdL1Logistic, RegisteredSolverFitsThroughItsParameters) {
   EXPECT_EQ(info.name, "sgd-l1-logistic");
   const auto data = sgd_sparse_data(2);
   FitContext a, b;
-  const auto via_registry = info.fit_binary({data.X, data.y},
-                                            {{"penalty", "naive"}, {"gamma", 0.2}, {"lambda", 0.02},
-                                             {"decay", 0.5}, {"epochs", 25}},
-                                            a);
+  const auto via_registry = info.fit_binary(
+      {data.X, data.y},
+      {{"penalty", "naive"}, {"gamma", 0.2}, {"lambda", 0.02}, {"decay", 0.5}, {"epochs", 25}}, a);
   const auto direct = fit_sgd_l1_logistic(
       data.X, data.y, small_options(L1Penalty::naive, RateSchedule::constant, BiasMode::penalized),
       b);

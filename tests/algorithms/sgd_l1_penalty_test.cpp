@@ -2,9 +2,9 @@
 // against hand-computed values or the step-by-step definition.
 #include "algorithms/sgd_l1_penalty.h"
 
-#include <random>
-
 #include <gtest/gtest.h>
+
+#include <random>
 
 #include "algorithms/sgd_common.h"
 #include "core/seed.h"
@@ -71,7 +71,7 @@ TEST(NaivePenaltySteps, EqualsRepeatedSingleSteps) {
     EXPECT_NEAR(naive_penalty_steps(w0, delta, k), w, 1e-12) << "w0=" << w0 << " k=" << k;
     if (std::abs(w0) < k * delta) ++oscillating;
   }
-  EXPECT_GT(oscillating, 500);  // the crossing case was exercised
+  EXPECT_GT(oscillating, 500);                        // the crossing case was exercised
   EXPECT_EQ(naive_penalty_steps(0.0, 0.1, 50), 0.0);  // sign(0) = 0: a zero weight stays zero
   EXPECT_NEAR(naive_penalty_steps(0.25, 0.1, 3), -0.05, 1e-15);
   EXPECT_NEAR(naive_penalty_steps(0.25, 0.1, 4), 0.05, 1e-15);

@@ -2,11 +2,11 @@
 // against dense Eq. 16, the closed-form ridge solution, determinism and parameter checks.
 #include "algorithms/sgd_ridge.h"
 
-#include <cmath>
-#include <tuple>
+#include <gtest/gtest.h>
 
 #include <Eigen/Dense>
-#include <gtest/gtest.h>
+#include <cmath>
+#include <tuple>
 
 #include "core/error.h"
 #include "sgd_fixtures.h"
@@ -36,7 +36,8 @@ LinearModel dense_reference(const CsrMatrix& X, const std::vector<double>& y,
     double f = b;
     for (int32_t j = 0; j < d; ++j) f += w[j] * rows[i][j];
     const double r = y[i] - f;
-    for (int32_t j = 0; j < d; ++j) w[j] = (1 - 2 * gamma * o.lambda) * w[j] + 2 * gamma * r * rows[i][j];
+    for (int32_t j = 0; j < d; ++j)
+      w[j] = (1 - 2 * gamma * o.lambda) * w[j] + 2 * gamma * r * rows[i][j];
     if (o.bias == BiasMode::penalized) b = (1 - 2 * gamma * o.lambda) * b + 2 * gamma * r;
     if (o.bias == BiasMode::unpenalized) b += 2 * gamma * r;
     ++t;
@@ -85,10 +86,10 @@ INSTANTIATE_TEST_SUITE_P(
 // H C + C H = gamma S, S the covariance of the per-example gradients at w*, so the expected excess
 // objective is tr(H C) / 2 = gamma tr(S) / 4 (sampling with replacement; the solver's per-epoch
 // reshuffling only lowers it). We compute that floor and allow 5 times it (a single iterate's
-// excess is a weighted chi-square with that mean). lambda = 0.5 makes the penalty matter, so a wrong
-// lambda or gradient factor moves the minimiser far outside that band. F is mu-strongly convex with
-// mu = the smallest eigenvalue of the Hessian 2 H, so ||w - w*||^2 <= 2 (F(w) - F*) / mu bounds the
-// weights' distance by the same band.
+// excess is a weighted chi-square with that mean). lambda = 0.5 makes the penalty matter, so a
+// wrong lambda or gradient factor moves the minimiser far outside that band. F is mu-strongly
+// convex with mu = the smallest eigenvalue of the Hessian 2 H, so ||w - w*||^2 <= 2 (F(w) - F*) /
+// mu bounds the weights' distance by the same band.
 TEST(SgdRidge, ApproachesTheClosedFormRidgeSolution) {
   Rng rng(31);
   std::normal_distribution<double> gauss(0, 1);
@@ -112,7 +113,8 @@ TEST(SgdRidge, ApproachesTheClosedFormRidgeSolution) {
     A(i, d) = 1.0;
     Y(i) = y[i];
   }
-  const Eigen::MatrixXd H = A.transpose() * A / n + lambda * Eigen::MatrixXd::Identity(d + 1, d + 1);
+  const Eigen::MatrixXd H =
+      A.transpose() * A / n + lambda * Eigen::MatrixXd::Identity(d + 1, d + 1);
   const Eigen::VectorXd w_star = H.ldlt().solve(A.transpose() * Y / n);
   LinearModel star{std::vector<double>(w_star.data(), w_star.data() + d), w_star(d)};
   const double F_star = sgd_ridge_objective(star, X, y, lambda, BiasMode::penalized);
@@ -175,8 +177,8 @@ TEST(SgdRidge, TraceAndParameters) {
   EXPECT_DOUBLE_EQ(ctx.trace.back().values.at("test_error"), error_rate(fit.model, test.X, test.y));
 
   const auto r = read_sgd_ridge_options({{"C", 0.5}, {"epochs", 7}}, 100);
-  EXPECT_DOUBLE_EQ(r.lambda, 1.0 / (2 * 0.5 * 100));  // SVM convention, solvers/regularization.h
-  EXPECT_EQ(r.rate.schedule, RateSchedule::decaying);   // the report's Table 5
+  EXPECT_DOUBLE_EQ(r.lambda, 1.0 / (2 * 0.5 * 100));   // SVM convention, solvers/regularization.h
+  EXPECT_EQ(r.rate.schedule, RateSchedule::decaying);  // the report's Table 5
   EXPECT_EQ(r.rate.gamma0, 0.001);
   EXPECT_EQ(r.rate.a, 0.003);
   EXPECT_EQ(r.epochs, 7);
@@ -190,8 +192,8 @@ TEST(SgdRidge, TraceAndParameters) {
   const auto info = sgd_ridge_solver_info();
   EXPECT_EQ(info.name, "sgd-ridge");
   FitContext c3, c4;
-  const auto via = info.fit_binary({data.X, data.y},
-                                   {{"gamma", 0.05}, {"decay", 0.1}, {"epochs", 10}}, c3);
+  const auto via =
+      info.fit_binary({data.X, data.y}, {{"gamma", 0.05}, {"decay", 0.1}, {"epochs", 10}}, c3);
   EXPECT_EQ(via.model.w, fit_sgd_ridge(data.X, data.y, o, c4).model.w);
 }
 

@@ -10,7 +10,7 @@
 
 #include "baseline_fixtures.h"
 #include "baselines/library_bridge.h"
-#include "baselines/svm_objective.h"
+#include "solvers/svm_objective.h"
 #include "core/error.h"
 #include "solvers/regularization.h"
 

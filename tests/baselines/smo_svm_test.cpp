@@ -9,7 +9,7 @@
 
 #include "baseline_fixtures.h"
 #include "baselines/register.h"
-#include "baselines/svm_objective.h"
+#include "solvers/svm_objective.h"
 #include "core/error.h"
 #include "solvers/regularization.h"
 

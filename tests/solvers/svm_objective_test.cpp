@@ -1,9 +1,9 @@
 // O_svm by hand on two rows.
-#include "baselines/svm_objective.h"
+#include "solvers/svm_objective.h"
 
 #include <gtest/gtest.h>
 
-#include "baseline_fixtures.h"
+#include "baselines/baseline_fixtures.h"
 
 namespace linrepro {
 namespace {

@@ -1,4 +1,4 @@
-#include "baselines/svm_objective.h"
+#include "solvers/svm_objective.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,0 +1,40 @@
+#pragma once
+// Mod SVM, Zhang & Oles 2001 §3.2 and §4: the SVM with theta = 0 and a constant feature A
+// appended (so its weight is regularised and the dual has no equality constraint sum zeta_i y_i = 0),
+//
+//     min_w (1/n) sum_i g(w^T x_i y_i) + lambda w^T w,    g(z) = max(0, 1 - z)   (8)-(9), theta = 0,
+//
+// solved in the dual by Algorithm 5 (algorithms/row_relaxation.h) with
+//     k(z) = z on [-1, 0] (+infinity elsewhere)
+// and the damped step (18)
+//     Dzeta_i = -max( zeta_i, min( 1 + zeta_i, eta (2 lambda n + v^T x_i y_i) / x_i^2 ) ),
+// eta = 0.1 (§4.1; eta = 1 is the exact minimiser of (**)). The loss is the hinge g, not the
+// modified least squares h: "modified" refers to the missing threshold. With C = 1/(2 lambda n) and
+// -B A this is the problem of LIBLINEAR's -s 3, whose dual variables are alpha_i = -zeta_i C, and
+// Algorithm 5 with eta = 1 is its dual coordinate descent without shrinking, in one fixed random
+// order.
+//
+// Parameters: lambda (default 1e-3, Table 1) or C; K (100); eta (0.1); constant_feature (1).
+// The data order is a permutation drawn once from derive_seed(ctx.seed, "data order").
+#include <algorithm>
+#include <cstdint>
+
+#include "solvers/solver.h"
+
+namespace linrepro {
+
+// The dual policy of update (18) for the row relaxation.
+struct HingeDualStep {
+  double eta = 0.1;
+  double step(double zeta, double vxy, double xx, double lambda_n) const {
+    if (xx == 0) return -1 - zeta;  // (**) is then k alone, least at zeta = -1
+    return -std::max(zeta, std::min(1 + zeta, eta * (2 * lambda_n + vxy) / xx));
+  }
+  double k(double zeta) const { return zeta; }
+  double f(double r) const { return std::max(0.0, 1 - r); }
+};
+
+BinaryFit fit_mod_svm(const BinaryProblem& p, const Params& params, FitContext& ctx);
+SolverInfo mod_svm_solver_info();
+
+}  // namespace linrepro

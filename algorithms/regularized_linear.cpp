@@ -1,0 +1,51 @@
+#include "algorithms/regularized_linear.h"
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "solvers/regularization.h"
+
+namespace linrepro {
+
+RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64_t n,
+                                                           double default_lambda) {
+  RegularizedLinearSettings s;
+  s.lambda = resolve_lambda(r, n, default_lambda);
+  s.K = r.integer("K", s.K, 1);
+  s.A = r.non_negative("constant_feature", s.A);
+  return s;
+}
+
+std::vector<ParamSpec> regularized_linear_param_specs(const char* default_lambda) {
+  return {{"lambda", default_lambda,
+           "lambda of (12): (1/n) sum f(w.x y) + lambda |w|^2 (Table 1's value; or give C)"},
+          {"C", "", "instead of lambda, SVM convention: C = 1/(2 lambda n)"},
+          {"K", "100", "iterations (full sweeps); §4.1 default 100"},
+          {"constant_feature", "1",
+           "A appended to every x (§1); its weight is regularised; 0: no threshold"}};
+}
+
+void check_binary_problem(const BinaryProblem& p, const std::string& solver) {
+  if (p.X.rows == 0) throw ConfigError(solver + ": no training rows");
+  if (p.y.size() != static_cast<size_t>(p.X.rows))
+    throw ConfigError(fmt::format("{}: {} labels for {} rows", solver, p.y.size(), p.X.rows));
+  for (size_t i = 0; i < p.y.size(); ++i)
+    if (p.y[i] != 1.0 && p.y[i] != -1.0)
+      throw ConfigError(
+          fmt::format("{}: label of row {} is {}, expected +1 or -1", solver, i, p.y[i]));
+}
+
+const CsrMatrix& with_constant_feature(const CsrMatrix& X, double A, CsrMatrix& storage) {
+  if (A == 0) return X;
+  storage = X.with_bias_column(A);
+  return storage;
+}
+
+LinearModel model_from_weights(std::span<const double> w, int32_t d, double A) {
+  LinearModel m;
+  m.w.assign(w.begin(), w.begin() + d);
+  m.b = static_cast<int64_t>(w.size()) > d ? w[d] * A : 0.0;
+  return m;
+}
+
+}  // namespace linrepro

@@ -1,0 +1,133 @@
+#pragma once
+// The row relaxation of Zhang & Oles 2001, §3.2: Algorithm 5 (dual Gauss-Seidel over the
+// examples), written once for every dual step. It minimises the dual (16),
+//
+//     min_zeta  sum_i k(zeta_i) + (1/(4 lambda n)) |v|^2,    v = sum_i zeta_i x_i y_i,
+//
+// k being the Legendre transform of the loss f of (12); then w = -v / (2 lambda n) (17).
+//
+//   let zeta = 0 and v = 0
+//   for k = 1..K
+//     for i in a random order (seeded once, then kept: §3.2 -- grouped classes converge slowly)
+//       find Dzeta_i approximately minimising k(zeta_i + Dzeta_i)
+//                                            + (2 Dzeta_i v^T x_i y_i + Dzeta_i^2 x_i^2) / (4 lambda n)   (**)
+//       v += Dzeta_i x_i y_i;   zeta_i += Dzeta_i
+//   w = -v / (2 lambda n)
+//
+// Each dual supplies (mod_svm.h, cmls_dual.h) a small policy struct:
+//   double step(double zeta_i, double vxy, double xx, double lambda_n);  // Dzeta_i for (**)
+//   double k(double zeta);   // Legendre transform (finite on the feasible zeta the steps keep)
+//   double f(double r);      // the primal loss of (12)
+//
+// Every iteration is traced with the primal (12) at w(zeta), the dual value
+// G(zeta) = -(1/n)[sum_i k(zeta_i) + |v|^2/(4 lambda n)] (algorithms/regularized_linear.h) and
+// their gap, which is >= 0 and shrinks to 0.
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <numeric>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "algorithms/regularized_linear.h"
+#include "core/seed.h"
+#include "core/sparse_matrix.h"
+#include "solvers/fit_context.h"
+#include "solvers/solver.h"
+
+namespace linrepro {
+
+struct RowRelaxationResult {
+  std::vector<double> w;     // -v / (2 lambda n), one weight per column of X
+  std::vector<double> zeta;  // the dual variables
+  int64_t iterations = 0;
+  double primal = 0;  // (12) at w
+  double dual = 0;    // G(zeta) <= primal
+};
+
+// Primal (12) at w = -v/(2 lambda n) and the dual G(zeta); fills w.
+template <class Dual>
+std::pair<double, double> primal_and_dual(const CsrMatrix& X, std::span<const double> y,
+                                          double lambda, const Dual& dual,
+                                          std::span<const double> zeta,
+                                          std::span<const double> v, std::vector<double>& w) {
+  const double lambda_n = lambda * X.rows;
+  w.resize(v.size());
+  double vv = 0;
+  for (size_t j = 0; j < v.size(); ++j) {
+    w[j] = -v[j] / (2 * lambda_n);
+    vv += v[j] * v[j];
+  }
+  std::vector<double> r(X.rows);
+  for (int32_t i = 0; i < X.rows; ++i) r[i] = y[i] * X.row_dot(i, w);
+  const double primal = regularized_objective(r, w, lambda, [&](double ri) { return dual.f(ri); });
+  double k_sum = 0;
+  for (double z : zeta) k_sum += dual.k(z);
+  return {primal, -(k_sum + vv / (4 * lambda_n)) / X.rows};
+}
+
+template <class Dual>
+RowRelaxationResult run_row_relaxation(const CsrMatrix& X, std::span<const double> y,
+                                       double lambda, const Dual& dual, int64_t K, uint64_t seed,
+                                       FitContext& ctx) {
+  const int32_t n = X.rows;
+  const double lambda_n = lambda * n;
+  RowRelaxationResult res;
+  std::vector<double>& zeta = res.zeta;
+  zeta.assign(n, 0.0);
+  std::vector<double> v(X.cols, 0.0), xx(n);
+  for (int32_t i = 0; i < n; ++i) xx[i] = X.row_squared_norm(i);
+  std::vector<int32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  Rng rng(seed);
+  std::shuffle(order.begin(), order.end(), rng);
+
+  auto trace_values = [&] {
+    const auto [primal, dual_value] = primal_and_dual(X, y, lambda, dual, zeta, v, res.w);
+    return std::map<std::string, double>{
+        {"objective", primal}, {"dual_objective", dual_value}, {"gap", primal - dual_value}};
+  };
+  ctx.record(0, trace_values);
+  for (int64_t k = 1; k <= K; ++k) {
+    for (int32_t i : order) {
+      const double vxy = y[i] * X.row_dot(i, v);
+      const double delta_zeta = dual.step(zeta[i], vxy, xx[i], lambda_n);
+      if (delta_zeta == 0) continue;
+      X.add_row_to(i, delta_zeta * y[i], v);
+      zeta[i] += delta_zeta;
+    }
+    res.iterations = k;
+    ctx.record(k, trace_values, k == K);
+    if (k % 10 == 0 || k == K) ctx.report("iteration {}/{}", k, K);
+  }
+  std::tie(res.primal, res.dual) = primal_and_dual(X, y, lambda, dual, zeta, v, res.w);
+  return res;
+}
+
+// What each registered row solver does: append A, run with a seed derived from ctx.seed, package
+// (objective = primal (12); extra: dual_objective, gap, nonzero_zeta, ...).
+template <class Dual>
+BinaryFit fit_row_relaxation(const std::string& name, const BinaryProblem& p,
+                             const RegularizedLinearSettings& s, const Dual& dual,
+                             FitContext& ctx) {
+  check_binary_problem(p, name);
+  CsrMatrix storage;
+  const CsrMatrix& X = with_constant_feature(p.X, s.A, storage);
+  ctx.report("{}: {} rows, {} columns, lambda {:.3g}, K {}", name, X.rows, X.cols, s.lambda, s.K);
+  const RowRelaxationResult res =
+      run_row_relaxation(X, p.y, s.lambda, dual, s.K, derive_seed(ctx.seed, "data order"), ctx);
+  BinaryFit fit;
+  fit.model = model_from_weights(res.w, p.X.cols, s.A);
+  fit.stop = StopReason::max_iterations;  // Algorithm 5 runs a fixed K
+  fit.iterations = res.iterations;
+  fit.objective = res.primal;
+  int64_t nonzero = 0;
+  for (double z : res.zeta) nonzero += z != 0;
+  fit.extra = {{"dual_objective", res.dual}, {"gap", res.primal - res.dual},
+               {"nonzero_zeta", nonzero},    {"lambda", s.lambda},
+               {"K", s.K},                   {"constant_feature", s.A}};
+  return fit;
+}
+
+}  // namespace linrepro

@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "experiments/mlrcg2003/experiments.h"
 #include "harness/experiment.h"
 
 namespace linrepro {
@@ -11,6 +12,8 @@ void register_experiments() {
   std::call_once(once, [] {
     auto& registry = experiment_registry();
     (void)registry;  // each paper's driver adds one line here
+    add_mlrcg2003_univ6(registry);
+    add_mlrcg2003_scaling(registry);
   });
 }
 

@@ -7,7 +7,8 @@
 
 namespace linrepro {
 
-void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry);  // reuters.cpp: Tables 1-2, Figure 2, §6.1
+void add_mlrcg2003_reuters(
+    std::vector<ExperimentInfo>& registry);  // reuters.cpp: Tables 1-2, Figure 2, §6.1
 void add_mlrcg2003_univ6(std::vector<ExperimentInfo>& registry);    // univ6.cpp: Table 3
 void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry);  // scaling.cpp: time vs n
 

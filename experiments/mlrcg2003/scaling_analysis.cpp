@@ -1,9 +1,9 @@
 #include "experiments/mlrcg2003/scaling_analysis.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "core/error.h"
 
@@ -16,7 +16,8 @@ double loglog_slope(std::span<const double> n, std::span<const double> t) {
   double mx = 0, my = 0;
   for (size_t i = 0; i < n.size(); ++i) {
     if (!(n[i] > 0) || !(t[i] > 0))
-      throw ConfigError(fmt::format("loglog_slope: point {} ({}, {}) is not positive", i, n[i], t[i]));
+      throw ConfigError(
+          fmt::format("loglog_slope: point {} ({}, {}) is not positive", i, n[i], t[i]));
     mx += std::log(n[i]);
     my += std::log(t[i]);
   }
@@ -37,8 +38,7 @@ std::vector<int32_t> halving_sizes(int32_t total, int halvings) {
   std::vector<int32_t> sizes;
   for (int k = halvings; k >= 0; --k) {
     const auto n = static_cast<int32_t>(std::lround(std::ldexp(static_cast<double>(total), -k)));
-    if (n < 1)
-      throw ConfigError(fmt::format("halving_sizes: {} / 2^{} leaves no rows", total, k));
+    if (n < 1) throw ConfigError(fmt::format("halving_sizes: {} / 2^{} leaves no rows", total, k));
     sizes.push_back(n);
   }
   return sizes;

@@ -21,15 +21,19 @@
 //
 // Fast mode (the regression subset): Univ-6 fold 0 with MMLR-CG and SMO, runs only, no cells (a
 // single fold cannot give the combined five-fold numbers).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <exception>
+#include <functional>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "core/seed.h"
 #include "core/stopwatch.h"
@@ -217,7 +221,7 @@ void run_table3(const ExperimentContext& ctx) {
   Json solver_list = Json::array();
   for (const auto& s : solvers)
     if (!ctx.fast || s.in_fast) solver_list.push_back({{"solver", s.name}, {"params", s.params}});
-  const Json header = {
+  Json header = {
       {"experiment", kExperiment},
       {"paper", kPaper},
       {"artifacts", {"table3"}},
@@ -239,9 +243,8 @@ void run_table3(const ExperimentContext& ctx) {
          {"filter", {{"config.collection", "Univ-6"}, {"config.fold", 0}}},
          {"normalize", "row"},
          {"max_panels", 3}}}}};
-  Json full_header = header;
-  for (const auto& c : collections) full_header["config"]["collections"].push_back(c.row);
-  ResultFile rf(result_file_path(ctx, kPaper, kExperiment), full_header, ctx.force);
+  for (const auto& c : collections) header["config"]["collections"].push_back(c.row);
+  ResultFile rf(result_file_path(ctx, kPaper, kExperiment), header, ctx.force);
 
   // Load what is available.
   std::vector<std::unique_ptr<LoadedCollection>> loaded;
@@ -282,14 +285,17 @@ void run_table3(const ExperimentContext& ctx) {
     const LoadedCollection& lc = *job.collection;
     const std::string key = run_key(lc.info.row, job.fold, job.solver->name);
     const uint64_t fit_seed = derive_seed(ctx.seed, key);
-    const Json config = {{"collection", lc.info.row},  {"corpus", lc.description},
-                         {"folds", kFolds},            {"fold", job.fold},
-                         {"fold_seed", lc.fold_seed},  {"features", to_json(features)},
-                         {"solver", job.solver->name}, {"params", job.solver->params},
+    const Json config = {{"collection", lc.info.row},
+                         {"corpus", lc.description},
+                         {"folds", kFolds},
+                         {"fold", job.fold},
+                         {"fold_seed", lc.fold_seed},
+                         {"features", to_json(features)},
+                         {"solver", job.solver->name},
+                         {"params", job.solver->params},
                          {"seed", fit_seed}};
-    const RunRecord r = rf.run_once(key, config, [&] {
-      return run_fold(job, features, fit_seed, ctx.progress);
-    });
+    const RunRecord r =
+        rf.run_once(key, config, [&] { return run_fold(job, features, fit_seed, ctx.progress); });
     if (ctx.progress)
       fmt::print(stderr, "table3: {}: micro-F1 {}, macro-F1 {} ({:.1f} s)\n", key,
                  percent(r.metrics.value("micro_f1", 0.0)),
@@ -349,12 +355,12 @@ void run_table3(const ExperimentContext& ctx) {
         100 * (m.micro - s.micro), 100 * (m.macro - s.macro));
     if (combined.contains({"Univ-6", "liblinear-s3"})) {
       const F1Pair l = combined[{"Univ-6", "liblinear-s3"}];
-      evidence += fmt::format("; peer LIBLINEAR -s 3 one-vs-rest (bias 1): {}/{}",
-                              percent(l.micro), percent(l.macro));
+      evidence += fmt::format("; peer LIBLINEAR -s 3 one-vs-rest (bias 1): {}/{}", percent(l.micro),
+                              percent(l.macro));
     }
     rf.add_claim({"table3-mmlr-like-svm",
-                  "On Univ-6 the multiclass MMLR-CG performs like one-vs-rest SVM (Table 3: "
-                  "micro/macro-F1 within a few tenths of a point).",
+                  "On Univ-6 the multiclass MMLR-CG performs like one-vs-rest SVM (Table 3: its "
+                  "micro- and macro-F1 are within 1.5 points of the SVM's).",
                   std::abs(m.micro - s.micro) <= 0.015 && std::abs(m.macro - s.macro) <= 0.015,
                   evidence});
   }
@@ -368,7 +374,9 @@ void run_table3(const ExperimentContext& ctx) {
       train_macro += r.metrics.value("train_macro_f1", 0.0) / static_cast<double>(runs.size());
     }
     const F1Pair test = combined[{"Hoovers-255", "mmlr-cg"}];
-    rf.add_claim({"mmlr-overfits-many-classes", "",
+    rf.add_claim({"mmlr-overfits-many-classes",
+                  "MMLR-CG does well with few categories but overfits with many: its training "
+                  "micro- and macro-F1 are above 90% even on Hoovers-255.",
                   train_micro > 0.9 && train_macro > 0.9,
                   fmt::format("Hoovers-255 MMLR-CG: mean training micro/macro-F1 over the 5 "
                               "folds {}/{}, combined test {}/{}",

@@ -18,7 +18,8 @@ nlohmann::json confusion_to_json(const ConfusionMatrix& C) {
 }
 
 ConfusionMatrix confusion_from_json(const nlohmann::json& j, const std::string& what) {
-  if (!j.is_array()) throw ConfigError(fmt::format("{}: a confusion matrix must be an array", what));
+  if (!j.is_array())
+    throw ConfigError(fmt::format("{}: a confusion matrix must be an array", what));
   ConfusionMatrix C;
   C.num_classes = static_cast<int32_t>(j.size());
   for (size_t t = 0; t < j.size(); ++t) {

@@ -4,11 +4,10 @@
 // published micro/macro-F1 are computed once from the sum of the five. Pooling the predictions is
 // not the same as averaging five per-fold F1 values (macro-F1 in particular differs), so the
 // driver keeps the counts, not the per-fold scores.
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "metrics/confusion_matrix.h"
 

@@ -19,7 +19,7 @@
 #include "baselines/register.h"
 #include "core/error.h"
 #include "core/libsvm_format.h"
-#include "core/temp_dir.h"
+#include "support/temp_dir.h"
 #include "solvers/one_vs_rest.h"
 
 namespace linrepro {

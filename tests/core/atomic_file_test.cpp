@@ -5,7 +5,7 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "core/error.h"
 #include "core/labels.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "core/error.h"
 #include "core/libsvm_format.h"
-#include "core/temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/atomic_file.h"
-#include "core/temp_dir.h"  // tests/core/temp_dir.h: linrepro::testing::TempDir
+#include "support/temp_dir.h"  // linrepro::testing::TempDir
 
 namespace linrepro::testing {
 

@@ -12,7 +12,7 @@
 #include "baselines/register.h"
 #include "core/labels.h"
 #include "core/libsvm_format.h"
-#include "core/temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {

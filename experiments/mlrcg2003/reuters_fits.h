@@ -1,0 +1,67 @@
+#pragma once
+// The two kinds of binary runs behind MLR-CG's Table 2, Figure 2 and §6.1 (Zhang, Jin, Yang &
+// Hauptmann, ICML 2003), shared by the Reuters-21578 and the RCV1 experiments:
+//
+//  - timed_binary_run: one category, one solver, trained on the whole training set and tested at
+//    the classifier's own threshold 0 (Table 2 reports plain test error rates). Training time is
+//    the MEDIAN THREAD CPU TIME of `repeats` identical untraced fits: the paper compares times, the
+//    machine is shared, and CPU time of the fitting thread is what a loaded machine distorts
+//    least. Figure 2's trace (O_svm after every CG step) comes from one extra traced fit, so the
+//    trace evaluation never enters the timed fits. O_svm (the paper's objective, §3.2) is computed
+//    the same way for every solver (solvers/svm_objective.h) on the same training matrix.
+//
+//  - cv_thresholded_run: §6.1's F1 protocol for one category: "Thresholds are tuned by 5-fold
+//    cross-validation" (footnote 7). The training set is split into `folds` seeded folds
+//    (corpora/splits.h fold_assignment, not stratified); a model trained on the other folds scores
+//    each fold's documents; the threshold maximising F1 on these pooled held-out scores
+//    (reuters_threshold.h) is then applied to the model trained on the whole training set. The
+//    features are selected once on the whole training set, as in the paper's single 500-feature
+//    set, not re-selected per fold.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/sparse_matrix.h"
+#include "harness/experiment.h"
+#include "solvers/params.h"
+
+namespace linrepro {
+
+struct BinaryTask {
+  const CsrMatrix& X_train;
+  std::span<const double> y_train;  // +1 / -1
+  const CsrMatrix& X_test;
+  std::span<const double> y_test;
+  double lambda = 0.001;  // the O_svm every run reports is evaluated with this lambda
+};
+
+struct TimedRunOptions {
+  int repeats = 3;     // untraced fits timed; the median is reported
+  bool trace = false;  // one extra fit with trace_every = 1 for the convergence figure
+  uint64_t seed = 0;
+};
+
+// RunRecord with metrics {error, test_errors, train_error}, objective = O_svm (paper convention),
+// train_seconds = median thread CPU seconds, trace (if asked), extra = the solver's extra plus
+// O_svm, solver_objective, cpu_seconds/wall_seconds of every timed fit, sizes and positives.
+RunRecord timed_binary_run(const std::string& solver, const Params& params, const BinaryTask& task,
+                           const TimedRunOptions& options);
+
+// The held-out folds of the training rows for every category of one experiment: fold f's model
+// is trained on fold_train_rows[f] and scores fold_test_rows[f] (both ascending).
+struct CvFolds {
+  int folds = 0;
+  uint64_t seed = 0;
+  std::vector<std::vector<int32_t>> fold_train_rows, fold_test_rows;
+  std::vector<CsrMatrix> X_fold_train;  // X_train restricted to fold_train_rows[f]
+};
+CvFolds make_cv_folds(const CsrMatrix& X_train, int folds, uint64_t seed);
+
+// RunRecord with metrics {tp, fp, fn, tn, f1} on the test set at the tuned threshold and
+// {tp0, fp0, fn0, tn0, f1_0} at threshold 0; extra {theta, cv_f1, cv_f1_at_zero, O_svm, fold
+// iterations}; train_seconds = wall time of the final fit (not a compared number).
+RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
+                             const BinaryTask& task, const CvFolds& folds, uint64_t seed);
+
+}  // namespace linrepro

@@ -1,0 +1,123 @@
+// The `linrepro` program as a user runs it: train/predict/eval on LIBSVM files, and the messages a
+// user sees for bad input. Runs the built binary (LINREPRO_BINARY) in a temporary directory.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/libsvm_format.h"
+#include "core/synthetic_data.h"
+#include "support/temp_dir.h"
+
+namespace linrepro {
+namespace {
+
+struct Output {
+  int status = -1;
+  std::string out, err;
+};
+
+Output run_cli(const std::string& args, const std::filesystem::path& dir) {
+  const auto out_file = dir / "stdout.txt", err_file = dir / "stderr.txt";
+  const std::string cmd = std::string(LINREPRO_BINARY) + " " + args + " >" + out_file.string() + " 2>" + err_file.string();
+  Output o;
+  const int raw = std::system(cmd.c_str());
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  auto slurp = [](const std::filesystem::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  o.out = slurp(out_file);
+  o.err = slurp(err_file);
+  return o;
+}
+
+// The JSON report that train/eval print after "<what>: ".
+nlohmann::json report_of(const std::string& out) {
+  const auto brace = out.find('{');
+  return nlohmann::json::parse(out.substr(brace, out.rfind('}') - brace + 1));
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    SyntheticSpec spec;
+    spec.rows = 300;
+    spec.features = 200;
+    spec.mean_nnz = 12;
+    spec.label_noise = 0.05;
+    spec.seed = 7;
+    const auto d = make_synthetic_text(spec);
+    write_libsvm(dir.path() / "train.svm", d.X, d.y);
+    spec.seed = 8;
+    const auto t = make_synthetic_text(spec);
+    write_libsvm(dir.path() / "test.svm", t.X, t.y);
+  }
+  std::string path(const std::string& name) const { return (dir.path() / name).string(); }
+  testing::TempDir dir;
+};
+
+TEST_F(Cli, TrainThenPredictReproducesTrainingAccuracy) {
+  const auto train = run_cli("train -q -s smo -p lambda=1e-3 " + path("train.svm") + " " + path("model.json"), dir.path());
+  ASSERT_EQ(train.status, 0) << train.err;
+  const auto r = report_of(train.out);
+  const auto predict = run_cli("predict " + path("train.svm") + " " + path("model.json") + " " + path("pred.txt"), dir.path());
+  ASSERT_EQ(predict.status, 0) << predict.err;
+  EXPECT_DOUBLE_EQ(report_of(predict.out)["accuracy"].get<double>(), r["training"]["accuracy"].get<double>());
+  // One prediction per row, each an original label value.
+  std::ifstream in(path("pred.txt"));
+  int lines = 0;
+  for (std::string line; std::getline(in, line); ++lines) EXPECT_TRUE(line == "1" || line == "-1") << line;
+  EXPECT_EQ(lines, 300);
+}
+
+// The CLI route gives the same optimum for our SMO and LIBSVM (same problem, same C).
+TEST_F(Cli, SmoAndLibsvmReachTheSameObjective) {
+  const auto smo = run_cli("eval -q -s smo -p lambda=1e-3 -p eps=1e-5 " + path("train.svm") + " " + path("test.svm"), dir.path());
+  const auto svm = run_cli("eval -q -s libsvm-linear -p lambda=1e-3 -p eps=1e-5 " + path("train.svm") + " " + path("test.svm"), dir.path());
+  ASSERT_EQ(smo.status, 0) << smo.err;
+  ASSERT_EQ(svm.status, 0) << svm.err;
+  const double a = report_of(smo.out)["objective"], b = report_of(svm.out)["objective"];
+  EXPECT_NEAR(a, b, 1e-4 * std::abs(b));
+}
+
+TEST_F(Cli, MalformedFileNamesFileAndLine) {
+  std::ofstream(path("bad.svm")) << "1 1:0.5 3:1\n-1 2:1 2:3\n";
+  const auto o = run_cli("train -q " + path("bad.svm") + " " + path("m.json"), dir.path());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find(path("bad.svm") + ":2:"), std::string::npos) << o.err;
+  EXPECT_FALSE(std::filesystem::exists(path("m.json")));  // nothing half-written
+}
+
+TEST_F(Cli, UnknownSolverListsTheKnownOnes) {
+  const auto o = run_cli("train -q -s no-such-solver " + path("train.svm") + " " + path("m.json"), dir.path());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("unknown solver 'no-such-solver'"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("smo"), std::string::npos);
+}
+
+TEST_F(Cli, BadParameterIsNamed) {
+  const auto o = run_cli("train -q -s smo -p lambda=-1 " + path("train.svm") + " " + path("m.json"), dir.path());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("'lambda'"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, MulticlassLabelsTrainOneVsRest) {
+  std::ofstream f(path("multi.svm"));
+  for (int i = 0; i < 60; ++i) f << (i % 3 + 1) << " " << (i % 3 + 1) << ":1 " << 4 + i % 2 << ":0.5\n";
+  f.close();
+  const auto o = run_cli("train -q -s smo " + path("multi.svm") + " " + path("m.json"), dir.path());
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_DOUBLE_EQ(report_of(o.out)["training"]["accuracy"].get<double>(), 1.0);
+}
+
+}  // namespace
+}  // namespace linrepro

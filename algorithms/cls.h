@@ -2,7 +2,8 @@
 // CLS, Zhang & Oles 2001 Algorithm 2 ("Lin Reg" in §4): regularised linear least squares, i.e.
 // ridge regression on the labels, eq. (4):
 //
-//     min_w (1/n) sum_i (w^T x_i y_i - 1)^2 + lambda w^T w       (= (1/n) sum (w^T x_i - y_i)^2 + ...)
+//     min_w (1/n) sum_i (w^T x_i y_i - 1)^2 + lambda w^T w
+//         (= (1/n) sum_i (w^T x_i - y_i)^2 + lambda w^T w, since y_i^2 = 1)
 //
 // with the constant feature A appended and regularised (algorithms/regularized_linear.h). Solved by
 // the column relaxation (algorithms/column_relaxation.h) with (*) solved exactly:
@@ -13,6 +14,7 @@
 // Parameters: lambda (default 1e-3, Table 1) or C; K (100); constant_feature (1); stop_rule,
 // stop_tolerance.
 #include <cstdint>
+#include <utility>
 
 #include "solvers/solver.h"
 
@@ -28,6 +30,9 @@ struct LeastSquaresLoss {
   double f_k(double r) const { return f(r); }
   double C_k(double r) const { return 2 * (r - 1); }
   double F_k(double, double) const { return 2; }
+  std::pair<double, double> C_k_and_F_k(double r, double reach) const {
+    return {C_k(r), F_k(r, reach)};
+  }
   bool stop_allowed() const { return true; }
 };
 

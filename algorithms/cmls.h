@@ -13,7 +13,8 @@
 //     F_k(r, y) = 2 if r <= 1 + |y|, else 2 c_k
 // and the trust region D_j = 2|Dw_j| + epsilon. §4.1 chooses c_k = max(0, 1 - k/50); we use
 // c_k = max(0, 1 - k/L) with L = min(continuation, K), so that c_K = 0 as Algorithm 3 requires
-// (1 = c_1 >= ... >= c_K = 0) even when K < 50; with K >= 50 this is the paper's schedule.
+// (1 = c_1 >= ... >= c_K = 0) even when K < 50; with K >= 50 this is the paper's schedule (whose
+// c_1 is 0.98, not 1: we keep §4.1's formula).
 //
 // While c_k > 0 the iterate minimises f_{c_k}, not h: the objective (12) with h is only monotone
 // from c_k = 0 on (the continuation objective is monotone throughout), and the stopping rule is
@@ -23,6 +24,7 @@
 // initial_delta (1); constant_feature (1); stop_rule, stop_tolerance.
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include "solvers/solver.h"
 
@@ -37,13 +39,16 @@ struct ModifiedLeastSquaresLoss {
 
   void begin_iteration(int64_t k, int64_t K) {
     const int64_t until = std::min(L, K);
-    c_k = until == 0 ? 0.0
-                     : std::max(0.0, 1.0 - static_cast<double>(k) / static_cast<double>(until));
+    c_k =
+        until == 0 ? 0.0 : std::max(0.0, 1.0 - static_cast<double>(k) / static_cast<double>(until));
   }
   double f(double r) const { return r <= 1 ? (r - 1) * (r - 1) : 0.0; }  // h, eq. (11)
   double f_k(double r) const { return r <= 1 ? (r - 1) * (r - 1) : c_k * (r - 1) * (r - 1); }
   double C_k(double r) const { return r <= 1 ? 2 * (r - 1) : 2 * c_k * (r - 1); }
   double F_k(double r, double reach) const { return r <= 1 + reach ? 2.0 : 2 * c_k; }
+  std::pair<double, double> C_k_and_F_k(double r, double reach) const {
+    return {C_k(r), F_k(r, reach)};
+  }
   bool stop_allowed() const { return c_k == 0; }
 };
 

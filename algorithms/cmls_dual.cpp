@@ -13,8 +13,9 @@ BinaryFit fit_cmls_dual(const BinaryProblem& p, const Params& params, FitContext
   const RegularizedLinearSettings s = read_regularized_linear_settings(r, p.X.rows, kTable1Lambda);
   ModifiedLeastSquaresDualStep step;
   step.eta = r.positive("eta", step.eta);
+  const RowRelaxationOptions o = read_row_relaxation_options(r, s.K, ctx.seed);
   r.finish();
-  BinaryFit fit = fit_row_relaxation("cmls-dual", p, s, step, ctx);
+  BinaryFit fit = fit_row_relaxation("cmls-dual", p, s, o, step, ctx);
   fit.extra["eta"] = step.eta;
   return fit;
 }
@@ -24,10 +25,12 @@ SolverInfo cmls_dual_solver_info() {
   info.name = "cmls-dual";
   info.description =
       "Modified least squares (as cmls) solved in the dual by Gauss-Seidel over the examples";
-  info.source = "Zhang & Oles 2001, Algorithm 5 with k(z) = z^2/4 + z (§3.2); the §4 lambda -> 0 "
-                "comparison";
+  info.source =
+      "Zhang & Oles 2001, Algorithm 5 with k(z) = z^2/4 + z (§3.2); the §4 lambda -> 0 "
+      "comparison";
   info.params = regularized_linear_param_specs("0.001");
   info.params.push_back({"eta", "1", "scales the unconstrained step (1 = the paper's update)"});
+  for (auto& spec : row_relaxation_param_specs()) info.params.push_back(std::move(spec));
   info.fit_binary = fit_cmls_dual;
   return info;
 }

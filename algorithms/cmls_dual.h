@@ -14,8 +14,8 @@
 // SVM); the paper's update is eta = 1, the default.
 //
 // Parameters: lambda (default 1e-3, Table 1's Mod Least Squares) or C; K (100); eta (1);
-// constant_feature (1). The data order is a permutation drawn once from
-// derive_seed(ctx.seed, "data order").
+// constant_feature (1); reshuffle (false). The data order is drawn from
+// derive_seed(ctx.seed, "data order"): one permutation, or a new one per iteration with reshuffle.
 #include <algorithm>
 
 #include "solvers/solver.h"

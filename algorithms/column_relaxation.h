@@ -7,7 +7,8 @@
 //   let w = 0 and r_i = w^T x_i y_i = 0
 //   for k = 1..K
 //     for j = 1..d
-//       Dv_j = -[ sum_i C_k(r_i) x_ij y_i + 2 lambda n w_j ] / [ sum_i F_k(r_i, D_j x_ij) x_ij^2 + 2 lambda n ]
+//       Dv_j = -[sum_i C_k(r_i) x_ij y_i + 2 lambda n w_j]
+//              / [sum_i F_k(r_i, D_j x_ij) x_ij^2 + 2 lambda n]
 //       Dw_j = min(max(Dv_j, -D_j), D_j)                          (trust region)
 //       r_i += Dw_j x_ij y_i;   w_j += Dw_j;   D_j = 2|Dw_j| + epsilon
 //
@@ -22,6 +23,8 @@
 //   double f_k(double r);           // the loss minimised in iteration k (f, or CMLS's f_{c_k})
 //   double C_k(double r);           // f_k'(r)
 //   double F_k(double r, double reach);  // curvature bound, reach = D_j |x_ij|
+//   std::pair<double, double> C_k_and_F_k(double r, double reach);  // both at once (what the
+//                                   // sweep calls: CLG shares its exponentials between them)
 //   bool stop_allowed();            // may the stopping rule end the run now?
 //
 // Stopping (§3.1, optional): after iteration k, stop if sum_i |Dr_i| < 0.1% of 1 + sum_i |r_i|,
@@ -36,6 +39,7 @@
 #include <map>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/regularized_linear.h"
@@ -68,9 +72,9 @@ CscMatrix signed_columns(const CsrMatrix& X, std::span<const double> y);
 struct ColumnStep {
   int64_t k = 0;
   int32_t j = 0;
-  double Delta_j = 0;  // the bound the step obeyed (infinity for an exact loss)
-  double delta_v = 0;  // Dv_j
-  double delta_w = 0;  // Dw_j
+  double Delta_j = 0;         // the bound the step obeyed (infinity for an exact loss)
+  double delta_v = 0;         // Dv_j
+  double delta_w = 0;         // Dw_j
   std::span<const double> w;  // after the step
   std::span<const double> r;
 };
@@ -115,8 +119,9 @@ ColumnRelaxationResult run_column_relaxation(const CscMatrix& Z, double lambda, 
       double gradient = 2 * lambda_n * w[j], curvature = 2 * lambda_n;
       for (size_t t = 0; t < rows.size(); ++t) {
         const double ri = r[rows[t]];
-        gradient += loss.C_k(ri) * z[t];
-        curvature += loss.F_k(ri, Delta[j] * std::fabs(z[t])) * z[t] * z[t];
+        const auto [C, F] = loss.C_k_and_F_k(ri, Delta[j] * std::fabs(z[t]));
+        gradient += C * z[t];
+        curvature += F * z[t] * z[t];
       }
       const double delta_v = -gradient / curvature;
       const double delta_w = Loss::exact ? delta_v : std::clamp(delta_v, -Delta[j], Delta[j]);

@@ -1,8 +1,11 @@
 #pragma once
 // Mod SVM, Zhang & Oles 2001 §3.2 and §4: the SVM with theta = 0 and a constant feature A
-// appended (so its weight is regularised and the dual has no equality constraint sum zeta_i y_i = 0),
+// appended, so that its weight is regularised and the dual has no equality constraint
+// sum_i zeta_i y_i = 0:
 //
-//     min_w (1/n) sum_i g(w^T x_i y_i) + lambda w^T w,    g(z) = max(0, 1 - z)   (8)-(9), theta = 0,
+//     min_w (1/n) sum_i g(w^T x_i y_i) + lambda w^T w,   g(z) = max(0, 1 - z)
+//
+// ((8)-(9) with theta = 0),
 //
 // solved in the dual by Algorithm 5 (algorithms/row_relaxation.h) with
 //     k(z) = z on [-1, 0] (+infinity elsewhere)
@@ -11,11 +14,11 @@
 // eta = 0.1 (§4.1; eta = 1 is the exact minimiser of (**)). The loss is the hinge g, not the
 // modified least squares h: "modified" refers to the missing threshold. With C = 1/(2 lambda n) and
 // -B A this is the problem of LIBLINEAR's -s 3, whose dual variables are alpha_i = -zeta_i C, and
-// Algorithm 5 with eta = 1 is its dual coordinate descent without shrinking, in one fixed random
-// order.
+// Algorithm 5 with eta = 1 and reshuffle = true is its dual coordinate descent without shrinking.
 //
-// Parameters: lambda (default 1e-3, Table 1) or C; K (100); eta (0.1); constant_feature (1).
-// The data order is a permutation drawn once from derive_seed(ctx.seed, "data order").
+// Parameters: lambda (default 1e-3, Table 1) or C; K (100); eta (0.1); constant_feature (1);
+// reshuffle (false). The data order is drawn from derive_seed(ctx.seed, "data order"): one
+// permutation for all K iterations (§3.2), or a new one per iteration with reshuffle.
 #include <algorithm>
 #include <cstdint>
 

@@ -1,7 +1,10 @@
 #pragma once
 // What the two SGD solvers of the SGD report (/work/shared/papers/sgd-l1-ridge-report.md) share:
 // the learning-rate schedules, the bias convention, the optional test-set monitor, the per-epoch
-// seeded shuffle and the quantities every trace point records.
+// seeded shuffle, the quantities every trace point records, and two helpers of the inner loop
+// (prefetching the next rows, a four-way sparse dot product).
+// Equation numbers count the report's displayed equations in order; they agree with the report's
+// own references to Eq. 4, 5, 10 and 15.
 //
 // Learning rate (report, hyperparameter tables):
 //   constant:  gamma_t = gamma0                         (L1 logistic regression: gamma = 0.001)

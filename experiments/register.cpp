@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "experiments/mlrcg2003/experiments.h"
+#include "experiments/sgdreport/experiments.h"
 #include "harness/experiment.h"
 
 namespace linrepro {
@@ -14,6 +15,8 @@ void register_experiments() {
     (void)registry;  // each paper's driver adds one line here
     add_mlrcg2003_univ6(registry);
     add_mlrcg2003_scaling(registry);
+    add_mlrcg2003_reuters(registry);
+    add_sgdreport_tables(registry);
   });
 }
 

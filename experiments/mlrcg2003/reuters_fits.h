@@ -13,10 +13,9 @@
 //  - cv_thresholded_run: §6.1's F1 protocol for one category: "Thresholds are tuned by 5-fold
 //    cross-validation" (footnote 7). The training set is split into `folds` seeded folds
 //    (corpora/splits.h fold_assignment, not stratified); a model trained on the other folds scores
-//    each fold's documents; the threshold maximising F1 on these pooled held-out scores
-//    (reuters_threshold.h) is then applied to the model trained on the whole training set. The
-//    features are selected once on the whole training set, as in the paper's single 500-feature
-//    set, not re-selected per fold.
+//    each fold's documents; SCutFBR.1 (reuters_threshold.h) turns the folds' held-out scores into
+//    the threshold applied to the model trained on the whole training set. The features are
+//    selected once on the whole training set (the paper's single 500-feature set), not per fold.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -58,10 +57,16 @@ struct CvFolds {
 };
 CvFolds make_cv_folds(const CsrMatrix& X_train, int folds, uint64_t seed);
 
-// RunRecord with metrics {tp, fp, fn, tn, f1} on the test set at the tuned threshold and
-// {tp0, fp0, fn0, tn0, f1_0} at threshold 0; extra {theta, cv_f1, cv_f1_at_zero, O_svm, fold
-// iterations}; train_seconds = wall time of the final fit (not a compared number).
+// The fallback values whose test counts every F1 run records as well (extra.fbr_sweep), so the
+// effect of the choice is visible: 0 up to the grid of Lewis et al. (2004) / LIBSVM's tools.
+inline constexpr double kFbrSweep[] = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
+
+// RunRecord with metrics {tp, fp, fn, tn, f1} on the test set at the SCutFBR.1 threshold for
+// `fbr` and {tp0, fp0, fn0, tn0, f1_0} at threshold 0; extra {theta, fbr, folds (per-fold
+// threshold, F1, max score, positives, iterations), fbr_sweep (theta and test counts per fbr in
+// kFbrSweep), O_svm}; train_seconds = wall time of the final fit (not a compared number).
 RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
-                             const BinaryTask& task, const CvFolds& folds, uint64_t seed);
+                             const BinaryTask& task, const CvFolds& folds, double fbr,
+                             uint64_t seed);
 
 }  // namespace linrepro

@@ -80,4 +80,27 @@ F1ThresholdChoice threshold_maximizing_f1(std::span<const double> truth,
   return best;
 }
 
+FoldThreshold fold_threshold(std::span<const double> truth, std::span<const double> decision) {
+  const F1ThresholdChoice c = threshold_maximizing_f1(truth, decision);
+  FoldThreshold t;
+  t.positives = std::count_if(truth.begin(), truth.end(), [](double y) { return y > 0; });
+  t.theta = c.theta;
+  // Without positives F1 is 0 or 0/0 at every threshold: the fold says nothing, so it falls back.
+  t.f1 = t.positives > 0 ? c.f1 : 0.0;
+  t.max_score = *std::max_element(decision.begin(), decision.end());
+  return t;
+}
+
+double scutfbr_threshold(std::span<const FoldThreshold> folds, double fbr) {
+  if (folds.empty()) throw std::invalid_argument("SCutFBR threshold: no folds");
+  double sum = 0;
+  int64_t used = 0;
+  for (const auto& f : folds) {
+    if (!f.usable) continue;
+    sum += f.f1 > fbr ? f.theta : f.max_score;
+    ++used;
+  }
+  return used > 0 ? sum / static_cast<double>(used) : 0.0;
+}
+
 }  // namespace linrepro

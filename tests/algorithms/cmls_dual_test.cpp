@@ -53,17 +53,28 @@ TEST(CmlsDual, KIsTheLegendreTransformOfH) {
 TEST(CmlsDual, SameSolutionAsPrimalCmlsAndLiblinearS2) {
   const auto d = zo_problem(72, 300, 120);
   const double lambda = 1e-3;
-  const auto a = agree_with_liblinear("cmls-dual", "liblinear-s2", d, lambda, {{"K", 3000}},
-                                      hinge_sq, hinge_sq_derivative, false);
   const auto primal = fit_named("cmls", d.X, d.y, {{"lambda", lambda}, {"K", 600}});
-  std::printf("cmls-dual K=3000: O %.12g (gap %.3g) vs liblinear-s2 %.12g vs cmls %.12g, "
-              "relative %.3g; |dw| %.3g <= %.3g\n",
-              a.ours, a.fit.extra["gap"].get<double>(), a.peer, primal.objective, a.relative,
-              a.distance, a.bound);
-  EXPECT_LT(a.relative, 1e-3);
-  EXPECT_LT(relative_difference(a.ours, primal.objective), 1e-3);
-  EXPECT_LE(a.distance, a.bound);
-  EXPECT_LT(a.fit.extra["gap"].get<double>(), 1e-6);
+  // A new order every iteration converges fast; the paper's one fixed order slowly (gap 9e-5
+  // after 3000 iterations here), yet also within the spec's 1e-3.
+  for (bool reshuffle : {true, false}) {
+    const Params params = {{"K", reshuffle ? 800 : 3000}, {"reshuffle", reshuffle}};
+    const auto a = agree_with_liblinear("cmls-dual", "liblinear-s2", d, lambda, params, hinge_sq,
+                                        hinge_sq_derivative, false);
+    const double gap = a.fit.extra["gap"].get<double>();
+    std::printf(
+        "cmls-dual reshuffle=%d K=%d: O %.12g (gap %.3g) vs liblinear-s2 %.12g vs cmls "
+        "%.12g, relative %.3g; |dw| %.3g <= %.3g\n",
+        reshuffle, params["K"].get<int>(), a.ours, gap, a.peer, primal.objective, a.relative,
+        a.distance, a.bound);
+    EXPECT_LT(a.relative, 1e-3);
+    EXPECT_LT(relative_difference(a.ours, primal.objective), 1e-3);
+    EXPECT_LE(a.distance, a.bound);
+    EXPECT_LT(gap, 1e-3 * a.ours);
+    if (reshuffle) {
+      EXPECT_LT(a.relative, 1e-9);
+      EXPECT_LT(a.bound, 1e-4);
+    }
+  }
 }
 
 }  // namespace

@@ -96,8 +96,7 @@ inline double objective_12(const CsrMatrix& Xa, std::span<const double> y,
 
 // Its gradient (1/n) sum f'(r_i) y_i x_i + 2 lambda w (smooth f only).
 inline std::vector<double> gradient_12(const CsrMatrix& Xa, std::span<const double> y,
-                                       std::span<const double> w, double lambda,
-                                       const LossFn& df) {
+                                       std::span<const double> w, double lambda, const LossFn& df) {
   std::vector<double> g(w.size());
   for (size_t j = 0; j < w.size(); ++j) g[j] = 2 * lambda * w[j];
   for (int32_t i = 0; i < Xa.rows; ++i)
@@ -129,10 +128,10 @@ inline Agreement agree_with_liblinear(const std::string& ours, const std::string
   params["lambda"] = lambda;
   Agreement a;
   a.fit = fit_named(ours, d.X, d.y, params);
-  const BinaryFit lib = explicit_column
-                            ? fit_named(peer, Xa, d.y, {{"lambda", lambda}, {"eps", 1e-10}})
-                            : fit_named(peer, d.X, d.y,
-                                        {{"lambda", lambda}, {"eps", 1e-10}, {"bias", 1.0}});
+  const BinaryFit lib =
+      explicit_column
+          ? fit_named(peer, Xa, d.y, {{"lambda", lambda}, {"eps", 1e-10}})
+          : fit_named(peer, d.X, d.y, {{"lambda", lambda}, {"eps", 1e-10}, {"bias", 1.0}});
   const std::vector<double> w_ours = full_weights(a.fit.model);
   const std::vector<double> w_peer = explicit_column ? lib.model.w : full_weights(lib.model);
   a.ours = objective_12(Xa, d.y, w_ours, lambda, f);

@@ -74,7 +74,8 @@ TEST(ColumnRelaxation, TrustRegionBoundIsKeptAndUpdatedClg) {
 }
 
 TEST(ColumnRelaxation, LeastSquaresSolvesEachCoordinateExactly) {
-  // Algorithm 2: no bound, and after column j's step the objective's partial derivative in w_j is 0.
+  // Algorithm 2: no bound, and after column j's step the objective's partial derivative in w_j is
+  // 0.
   const Problem p = make_problem(4);
   const double lambda = 1e-3, n = p.Z.rows;
   FitContext ctx;
@@ -124,14 +125,15 @@ void expect_every_step_descends(Loss loss, double lambda) {
   for (int32_t i = 0; i < p.Xa.rows; ++i) EXPECT_NEAR(res.r[i], r[i], 1e-10);
 }
 
-TEST(ColumnRelaxation, EveryStepDescendsCls) { expect_every_step_descends(LeastSquaresLoss{}, 1e-3); }
+TEST(ColumnRelaxation, EveryStepDescendsCls) {
+  expect_every_step_descends(LeastSquaresLoss{}, 1e-3);
+}
 TEST(ColumnRelaxation, EveryStepDescendsCmls) {
   expect_every_step_descends(ModifiedLeastSquaresLoss{}, 1e-3);
 }
 TEST(ColumnRelaxation, EveryStepDescendsClg) { expect_every_step_descends(LogisticLoss{}, 1e-4); }
 
-std::vector<TracePoint> traced_fit(const std::string& name, const SyntheticData& d,
-                                   Params params) {
+std::vector<TracePoint> traced_fit(const std::string& name, const SyntheticData& d, Params params) {
   FitContext ctx;
   ctx.trace_every = 1;
   testing::zo_registry().fit_binary(name, {d.X, d.y}, params, ctx);
@@ -221,8 +223,8 @@ TEST(ColumnRelaxation, StoppingRuleEndsTheRunAtTheFirstSmallChange) {
   const auto d = zo_problem(7, 200, 80);
   FitContext ctx;
   ctx.trace_every = 1;
-  const auto fit = testing::zo_registry().fit_binary(
-      "clg", {d.X, d.y}, {{"K", 1000}, {"stop_rule", true}}, ctx);
+  const auto fit =
+      testing::zo_registry().fit_binary("clg", {d.X, d.y}, {{"K", 1000}, {"stop_rule", true}}, ctx);
   EXPECT_EQ(fit.stop, StopReason::converged);
   ASSERT_LT(fit.iterations, 1000);
   ASSERT_EQ(ctx.trace.size(), static_cast<size_t>(fit.iterations + 1));

@@ -30,8 +30,11 @@ TEST_P(RowRelaxation, DualRisesEveryIterationAndTheGapCloses) {
     EXPECT_GE(now.at("gap"), -1e-15) << "iteration " << t;  // G(zeta) <= O(w) for every zeta
   }
   const double first = ctx.trace[1].values.at("gap"), last = ctx.trace.back().values.at("gap");
-  std::printf("%s: gap %.3g after 1 iteration, %.3g after 400\n", GetParam().c_str(), first, last);
-  EXPECT_LT(last, 0.05 * first);
+  const double at_100 = ctx.trace[100].values.at("gap");
+  std::printf("%s: gap %.3g after 1 iteration, %.3g after 100, %.3g after 400\n",
+              GetParam().c_str(), first, at_100, last);
+  EXPECT_LT(last, 0.1 * first);
+  EXPECT_LT(last, 0.5 * at_100);
   EXPECT_DOUBLE_EQ(fit.extra["gap"].get<double>(), last);
   EXPECT_DOUBLE_EQ(fit.objective, ctx.trace.back().values.at("objective"));
   EXPECT_EQ(fit.stop, StopReason::max_iterations);
@@ -45,18 +48,26 @@ TEST_P(RowRelaxation, SeededOrderIsReproducible) {
   EXPECT_EQ(a.model.w, b.model.w);
   EXPECT_EQ(a.model.b, b.model.b);
   EXPECT_NE(a.model.w, c.model.w);  // another seed, another order, another iterate
+  const Params reshuffled = {{"K", 20}, {"reshuffle", true}};
+  const auto r1 = fit_named(GetParam(), d.X, d.y, reshuffled, 7);
+  EXPECT_EQ(r1.model.w, fit_named(GetParam(), d.X, d.y, reshuffled, 7).model.w);
+  EXPECT_NE(r1.model.w, a.model.w);  // same first order, then new ones
 }
 
 TEST_P(RowRelaxation, OrderDoesNotChangeTheOptimum) {
   const auto d = zo_problem(53, 150, 60);
-  const auto a = fit_named(GetParam(), d.X, d.y, {{"K", 4000}, {"eta", 1.0}}, 1);
-  const auto b = fit_named(GetParam(), d.X, d.y, {{"K", 4000}, {"eta", 1.0}}, 2);
+  const Params params = {{"K", 1500}, {"eta", 1.0}, {"reshuffle", true}};
+  const auto a = fit_named(GetParam(), d.X, d.y, params, 1);
+  const auto b = fit_named(GetParam(), d.X, d.y, params, 2);
   const double lambda = a.extra["lambda"].get<double>();
-  // lambda |w - w*|^2 <= O(w) - O* <= gap (O is 2 lambda-strongly convex).
-  const double bound = std::sqrt(a.extra["gap"].get<double>() / lambda) +
-                       std::sqrt(b.extra["gap"].get<double>() / lambda);
+  // lambda |w - w*|^2 <= O(w) - O* <= gap (O is 2 lambda-strongly convex; a gap of -1e-16 is
+  // rounding).
+  auto radius = [&](const BinaryFit& f) {
+    return std::sqrt(std::max(0.0, f.extra["gap"].get<double>()) / lambda);
+  };
+  const double bound = radius(a) + radius(b);
   EXPECT_LE(distance(full_weights(a.model), full_weights(b.model)), bound);
-  EXPECT_LT(bound, 1e-4);
+  EXPECT_LT(bound, 1e-3);  // |w| is about 5-10 here
 }
 
 INSTANTIATE_TEST_SUITE_P(Duals, RowRelaxation, ::testing::Values("mod-svm", "cmls-dual"),

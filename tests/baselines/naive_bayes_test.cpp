@@ -19,8 +19,8 @@
 #include "baselines/register.h"
 #include "core/error.h"
 #include "core/libsvm_format.h"
-#include "support/temp_dir.h"
 #include "solvers/one_vs_rest.h"
+#include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {

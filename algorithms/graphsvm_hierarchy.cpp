@@ -1,0 +1,108 @@
+#include "algorithms/graphsvm_hierarchy.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "core/error.h"
+#include "core/seed.h"
+#include "core/stopwatch.h"
+
+namespace linrepro {
+
+std::vector<int32_t> HierarchyModel::predict_groups(const CsrMatrix& X) const {
+  return l1.predict(X);
+}
+
+std::vector<int32_t> HierarchyModel::predict_within(const CsrMatrix& X,
+                                                    const std::vector<int32_t>& groups) const {
+  if (static_cast<int32_t>(groups.size()) != X.rows)
+    throw ConfigError("hierarchy: one group per row expected");
+  std::vector<int32_t> y(X.rows);
+  for (int32_t r = 0; r < X.rows; ++r) {
+    const int32_t g = groups[r];
+    y[r] = l2[g].classes.empty() ? clusters[g].front() : l2[g].predict_row(X, r);
+  }
+  return y;
+}
+
+HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X,
+                           const MulticlassLabels& labels, const HierarchyOptions& options,
+                           FitContext& ctx) {
+  if (static_cast<int32_t>(labels.y.size()) != X.rows)
+    throw ConfigError("hierarchy: number of labels differs from number of rows");
+  const int32_t K = labels.num_classes();
+  if (options.num_clusters < 0 || options.num_clusters > K)
+    throw ConfigError(fmt::format("hierarchy: num_clusters must be in 0..{}", K));
+  HierarchyFit out;
+
+  Stopwatch clock;
+  out.confusion = validation_confusion(registry, options.stage1, options.stage1_params, X, labels,
+                                       options.validation_fraction, ctx)
+                      .C;
+  out.dendrogram = agglomerate(confusion_row_distributions(out.confusion), options.distance);
+  const int32_t kept =
+      options.num_clusters > 0 ? K - options.num_clusters : clip_merges(out.dendrogram);
+  out.model.clusters = clusters_after(out.dendrogram, kept);
+  out.model.cluster_of = cluster_of_class(out.model.clusters, K);
+  out.confusion_seconds = clock.seconds();
+  ctx.report("{} groups from {} classes", out.model.clusters.size(), K);
+
+  clock = Stopwatch();
+  MulticlassLabels group_labels;
+  for (size_t g = 0; g < out.model.clusters.size(); ++g)
+    group_labels.class_names.push_back(fmt::format("group{}", g));
+  for (int32_t c : labels.y) group_labels.y.push_back(out.model.cluster_of[c]);
+  FitContext l1_ctx;
+  l1_ctx.seed = derive_seed(ctx.seed, "hierarchy-l1");
+  l1_ctx.threads = ctx.threads;
+  const bool own_l1 = !options.l1.empty();
+  out.model.l1 = registry
+                     .fit_multiclass(own_l1 ? options.l1 : options.stage1, {X, group_labels},
+                                     own_l1 ? options.l1_params : options.stage1_params, l1_ctx)
+                     .model;
+  out.l1_seconds = clock.seconds();
+
+  clock = Stopwatch();
+  out.model.l2.resize(out.model.clusters.size());
+  for (size_t g = 0; g < out.model.clusters.size(); ++g) {
+    if (out.model.clusters[g].size() < 2) continue;
+    FitContext sub;
+    sub.seed = derive_seed(ctx.seed, fmt::format("hierarchy-l2/{}", g));
+    sub.threads = ctx.threads;
+    out.model.l2[g] = fit_class_subset(registry, options.stage2, options.stage2_params, X, labels,
+                                       out.model.clusters[g], sub);
+    for (const auto& s : out.model.l2[g].svms) out.svms.push_back(s);
+  }
+  out.l2_seconds = clock.seconds();
+  return out;
+}
+
+HierarchyAccuracies hierarchy_level_accuracies(const HierarchyModel& model, const CsrMatrix& X,
+                                               const std::vector<int32_t>& truth) {
+  if (static_cast<int32_t>(truth.size()) != X.rows || X.rows == 0)
+    throw ConfigError("hierarchy: need one true class per row and at least one row");
+  std::vector<int32_t> true_groups(X.rows);
+  for (int32_t r = 0; r < X.rows; ++r) true_groups[r] = model.cluster_of[truth[r]];
+  const std::vector<int32_t> groups = model.predict_groups(X);
+  const std::vector<int32_t> routed = model.predict_within(X, groups);
+  const std::vector<int32_t> perfect = model.predict_within(X, true_groups);
+  int64_t l1_ok = 0, l2_ok_routed = 0, perfect_ok = 0, overall_ok = 0;
+  for (int32_t r = 0; r < X.rows; ++r) {
+    const bool l1 = groups[r] == true_groups[r];
+    l1_ok += l1;
+    l2_ok_routed += l1 && routed[r] == truth[r];
+    perfect_ok += perfect[r] == truth[r];
+    overall_ok += routed[r] == truth[r];
+  }
+  const double n = X.rows;
+  HierarchyAccuracies a;
+  a.l1 = static_cast<double>(l1_ok) / n;
+  a.l2_given_l1 = l1_ok ? static_cast<double>(l2_ok_routed) / static_cast<double>(l1_ok)
+                        : std::numeric_limits<double>::quiet_NaN();
+  a.l2_perfect_l1 = static_cast<double>(perfect_ok) / n;
+  a.overall = static_cast<double>(overall_ok) / n;
+  return a;
+}
+
+}  // namespace linrepro

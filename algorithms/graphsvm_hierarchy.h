@@ -1,0 +1,73 @@
+#pragma once
+// The two-level hierarchical approach of Godbole, Sarawagi & Chakrabarti (2002, section 2.1):
+// classes are grouped by clustering a first-stage NB's validation confusion matrix
+// (graphsvm_confusion.h, graphsvm_clustering.h); an L1 classifier picks the group, an L2
+// classifier per group (trained only on the group's documents) picks the class.
+//   Hier-NB : L1 = stage1 ("nb"), L2 = "nb" (native multiclass NB-1 within the group)
+//   Hier-SVM: L1 = stage1 ("nb"), L2 = "smo" (one-vs-others SVMs within the group)
+// A singleton group needs no L2 classifier. Table 1's level-wise accuracies come from
+// hierarchy_level_accuracies: L1 accuracy on groups, L2 accuracy on the rows L1 routes correctly
+// ("with NB-L1"), and L2 accuracy when every row is routed to its true group ("with Perfect-L1").
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithms/graphsvm_clustering.h"
+#include "algorithms/graphsvm_confusion.h"
+#include "algorithms/graphsvm_sub_svm.h"
+#include "core/labels.h"
+#include "core/sparse_matrix.h"
+#include "solvers/solver.h"
+
+namespace linrepro {
+
+struct HierarchyOptions {
+  std::string stage1 = "nb";  // confusion matrix and L1
+  std::string stage2 = "nb";  // L2: "nb" -> Hier-NB, "smo" -> Hier-SVM
+  Params stage1_params = Params::object();
+  Params stage2_params = Params::object();
+  ClassDistance distance = ClassDistance::euclidean;
+  double validation_fraction = 0.3;
+  // The L1 classifier; empty: stage1. Table 1's "SVM-L1" keeps NB for the confusion matrix and
+  // sets l1 = "smo" (one-vs-others over the groups).
+  std::string l1;
+  Params l1_params = Params::object();
+  int32_t num_clusters = 0;  // 0: the clip rule (graphsvm_clustering.h); else exactly this many
+};
+
+struct HierarchyModel {
+  std::vector<std::vector<int32_t>> clusters;  // group g = sorted global class ids
+  std::vector<int32_t> cluster_of;             // class -> group
+  MulticlassModel l1;                          // scores groups
+  std::vector<SubsetFit> l2;                   // l2[g].classes empty: singleton group
+  std::vector<int32_t> predict_groups(const CsrMatrix& X) const;  // L1
+  // L2 given a group per row (L1's, or the true one for "perfect L1").
+  std::vector<int32_t> predict_within(const CsrMatrix& X, const std::vector<int32_t>& groups) const;
+  std::vector<int32_t> predict(const CsrMatrix& X) const {
+    return predict_within(X, predict_groups(X));
+  }
+};
+
+struct HierarchyFit {
+  HierarchyModel model;
+  ConfusionCounts confusion;
+  Dendrogram dendrogram;
+  std::vector<SubSvmStats> svms;  // every L2 fit
+  double confusion_seconds = 0, l1_seconds = 0, l2_seconds = 0;
+};
+
+HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X,
+                           const MulticlassLabels& labels, const HierarchyOptions& options,
+                           FitContext& ctx);
+
+struct HierarchyAccuracies {
+  double l1 = 0;             // fraction of rows routed to their true group
+  double l2_given_l1 = 0;    // L2 accuracy on the rows L1 routed correctly (NaN if none)
+  double l2_perfect_l1 = 0;  // L2 accuracy with every row routed to its true group
+  double overall = 0;        // L1 then L2
+};
+
+HierarchyAccuracies hierarchy_level_accuracies(const HierarchyModel& model, const CsrMatrix& X,
+                                               const std::vector<int32_t>& truth);
+
+}  // namespace linrepro

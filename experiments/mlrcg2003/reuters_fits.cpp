@@ -1,0 +1,183 @@
+#include "experiments/mlrcg2003/reuters_fits.h"
+
+#include <fmt/format.h>
+#include <time.h>
+
+#include <algorithm>
+
+#include "core/stopwatch.h"
+#include "corpora/splits.h"
+#include "experiments/mlrcg2003/reuters_threshold.h"
+#include "harness/solver_catalog.h"
+#include "metrics/binary_counts.h"
+#include "metrics/confusion_matrix.h"
+#include "solvers/svm_objective.h"
+
+namespace linrepro {
+
+namespace {
+
+// CPU time of the calling thread: every solver here fits in the thread that calls it.
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+int64_t positives(std::span<const double> y) {
+  return std::count_if(y.begin(), y.end(), [](double v) { return v > 0; });
+}
+
+Json counts_json(const BinaryCounts& c, const std::string& suffix) {
+  return {{"tp" + suffix, c.tp}, {"fp" + suffix, c.fp}, {"fn" + suffix, c.fn}, {"tn" + suffix, c.tn}};
+}
+
+}  // namespace
+
+RunRecord timed_binary_run(const std::string& solver, const Params& params, const BinaryTask& task,
+                           const TimedRunOptions& options) {
+  const int repeats = std::max(1, options.repeats);
+  RunRecord r;
+  BinaryFit fit;
+  std::vector<double> cpu, wall;
+  for (int k = 0; k < repeats; ++k) {
+    FitContext ctx;
+    ctx.seed = options.seed;
+    ctx.label = solver;
+    const double cpu0 = thread_cpu_seconds();
+    BinaryFit f = solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train},
+                                              params, ctx);
+    cpu.push_back(thread_cpu_seconds() - cpu0);
+    wall.push_back(ctx.clock.seconds());
+    if (k == 0) fit = std::move(f);
+  }
+  if (options.trace) {
+    FitContext ctx;
+    ctx.seed = options.seed;
+    ctx.label = solver;
+    ctx.trace_every = 1;
+    solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train}, params, ctx);
+    r.trace = trace_to_json(ctx.trace);
+  }
+
+  Stopwatch test_clock;
+  const std::vector<double> predicted = fit.model.predict(task.X_test);
+  r.test_seconds = test_clock.seconds();
+  const BinaryCounts test = count_binary(task.y_test, predicted);
+  const double train_error = error_rate(task.y_train, fit.model.predict(task.X_train));
+  const double o_svm = svm_primal_objective(task.X_train, task.y_train, fit.model, task.lambda);
+
+  r.metrics = {{"error", error_rate(task.y_test, predicted)},
+               {"test_errors", test.fp + test.fn},
+               {"train_error", train_error}};
+  r.metrics.update(counts_json(test, ""));
+  r.train_seconds = median(cpu);
+  r.peak_memory_bytes = peak_rss_bytes();
+  r.iterations = fit.iterations;
+  r.stop = to_string(fit.stop);
+  r.objective = o_svm;
+  r.extra = fit.extra;
+  r.extra["O_svm"] = o_svm;
+  r.extra["solver_objective"] = fit.objective;
+  r.extra["cpu_seconds"] = cpu;
+  r.extra["wall_seconds"] = wall;
+  r.extra["train_rows"] = task.X_train.rows;
+  r.extra["test_rows"] = task.X_test.rows;
+  r.extra["features"] = task.X_train.cols;
+  r.extra["train_positives"] = positives(task.y_train);
+  r.extra["test_positives"] = positives(task.y_test);
+  return r;
+}
+
+CvFolds make_cv_folds(const CsrMatrix& X_train, int folds, uint64_t seed) {
+  CvFolds cv;
+  cv.folds = folds;
+  cv.seed = seed;
+  const std::vector<int32_t> fold = fold_assignment(X_train.rows, folds, seed);
+  cv.fold_train_rows.resize(folds);
+  cv.fold_test_rows.resize(folds);
+  for (int32_t i = 0; i < X_train.rows; ++i)
+    for (int f = 0; f < folds; ++f) (fold[i] == f ? cv.fold_test_rows : cv.fold_train_rows)[f].push_back(i);
+  for (int f = 0; f < folds; ++f) cv.X_fold_train.push_back(X_train.select_rows(cv.fold_train_rows[f]));
+  return cv;
+}
+
+RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
+                             const BinaryTask& task, const CvFolds& folds, double fbr,
+                             uint64_t seed) {
+  std::vector<FoldThreshold> fold_thresholds;
+  Json fold_json = Json::array();
+  for (int f = 0; f < folds.folds; ++f) {
+    std::vector<double> y_f;
+    for (int32_t i : folds.fold_train_rows[f]) y_f.push_back(task.y_train[i]);
+    FitContext ctx;
+    ctx.seed = seed;
+    ctx.label = fmt::format("{} fold {}", solver, f);
+    const BinaryFit fit =
+        solver_catalog().fit_binary(solver, BinaryProblem{folds.X_fold_train[f], y_f}, params, ctx);
+    // Fold f's documents scored by the model that did not see them.
+    std::vector<double> truth, scores;
+    for (int32_t i : folds.fold_test_rows[f]) {
+      truth.push_back(task.y_train[i]);
+      scores.push_back(fit.model.decision(task.X_train, i));
+    }
+    FoldThreshold t = fold_threshold(truth, scores);
+    t.usable = positives(y_f) > 0;
+    fold_thresholds.push_back(t);
+    fold_json.push_back({{"theta", t.theta},
+                         {"f1", t.f1},
+                         {"max_score", t.max_score},
+                         {"positives", t.positives},
+                         {"usable", t.usable},
+                         {"iterations", fit.iterations}});
+  }
+
+  FitContext ctx;
+  ctx.seed = seed;
+  ctx.label = solver;
+  const BinaryFit fit =
+      solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train}, params, ctx);
+  const double train_seconds = ctx.clock.seconds();
+  Stopwatch test_clock;
+  const std::vector<double> f_test = fit.model.decisions(task.X_test);
+  const double test_seconds = test_clock.seconds();
+
+  const double theta = scutfbr_threshold(fold_thresholds, fbr);
+  const BinaryCounts tuned = count_binary_at_threshold(task.y_test, f_test, theta);
+  const BinaryCounts plain = count_binary_at_threshold(task.y_test, f_test, 0.0);
+  Json sweep = Json::array();
+  for (double b : kFbrSweep) {
+    const double t = scutfbr_threshold(fold_thresholds, b);
+    Json entry = {{"fbr", b}, {"theta", t}};
+    entry.update(counts_json(count_binary_at_threshold(task.y_test, f_test, t), ""));
+    sweep.push_back(entry);
+  }
+
+  RunRecord r;
+  r.metrics = counts_json(tuned, "");
+  r.metrics["f1"] = f1(tuned);
+  r.metrics.update(counts_json(plain, "0"));
+  r.metrics["f1_0"] = f1(plain);
+  r.train_seconds = train_seconds;
+  r.test_seconds = test_seconds;
+  r.peak_memory_bytes = peak_rss_bytes();
+  r.iterations = fit.iterations;
+  r.stop = to_string(fit.stop);
+  r.objective = svm_primal_objective(task.X_train, task.y_train, fit.model, task.lambda);
+  r.extra = {{"theta", theta},
+             {"fbr", fbr},
+             {"folds", fold_json},
+             {"fbr_sweep", sweep},
+             {"O_svm", r.objective},
+             {"train_positives", positives(task.y_train)},
+             {"test_positives", positives(task.y_test)}};
+  return r;
+}
+
+}  // namespace linrepro

@@ -1,0 +1,101 @@
+#pragma once
+// Table 2 and Figure 2 of Zhang, Jin, Yang & Hauptmann (ICML 2003) for one collection (the
+// Reuters-21578 and the RCV1 experiment run the same code): per category, MLR-CG (200 CG steps,
+// Hestenes-Stiefel) against the SVM (our SMO, standing in for SVMlight 5.00, which is not
+// redistributable) and the peers LIBLINEAR -s 3 and LIBSVM's linear C-SVC, all with lambda = 0.001
+// (C = 1/(2 lambda n) inside the adapters), test error at threshold 0, training time and O_svm.
+// Optionally the Fletcher-Reeves and Polak-Ribiere directions of MLR-CG as well (§3.3: "we found
+// that HS direction is more efficient than the other two").
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/labels.h"
+#include "core/sparse_matrix.h"
+#include "harness/experiment.h"
+#include "solvers/params.h"
+
+namespace linrepro {
+
+inline constexpr const char* kMlrcgPaper = "mlrcg2003";
+inline constexpr double kMlrcgLambda = 0.001;  // §5: "we use lambda = 0.001 for all algorithms"
+
+struct Table2Solver {
+  std::string name;    // registry name
+  std::string column;  // Table 2 column prefix ("SVM", "MLR-CG"); "" for a peer
+  Params params;
+  int repeats = 3;     // timed fits (median reported)
+  bool trace = false;  // Figure 2's O_svm trace
+  bool in_fast = false;
+};
+
+// smo, mlr-cg, liblinear-s3 (bias 1) and, with `libsvm`, libsvm-linear (1 timed fit: it is slow).
+std::vector<Table2Solver> table2_solvers(int repeats, bool libsvm);
+
+// What the published Table 2 prints for a row (absolute times, kept for the notes).
+struct PublishedTable2Row {
+  double svm_seconds = 0, mlr_seconds = 0;
+};
+const std::map<std::string, PublishedTable2Row>& published_table2_times();
+
+struct Table2Input {
+  std::string collection;  // for notes: "Reuters-21578 ModApte", "RCV1 (LYRL2004, swapped)"
+  Json dataset;            // the data description every run's config carries
+  const CsrMatrix& X_train;
+  const CsrMatrix& X_test;
+  const MultilabelLabels& train_labels;
+  const MultilabelLabels& test_labels;
+  std::vector<std::string> categories;  // Table 2 rows
+  std::vector<Table2Solver> solvers;
+  std::vector<std::string> extra_directions;  // e.g. {"pr", "fr"}: more MLR-CG runs
+  uint64_t seed = 0;
+  bool fast = false;
+  bool progress = true;
+  std::string data_note;  // appended to every cell note (corpus differences etc.)
+};
+
+// Run keys: "table2/<category>/<solver>" and "directions/<category>/mlr-cg-<dir>".
+std::string table2_key(const std::string& category, const std::string& solver);
+std::string direction_key(const std::string& category, const std::string& direction);
+
+struct Table2Results {
+  // (category, solver name or "mlr-cg-<dir>") -> run
+  std::map<std::pair<std::string, std::string>, RunRecord> runs;
+  const RunRecord* find(const std::string& category, const std::string& solver) const;
+};
+
+// Runs every (category, solver) sequentially (clean timings: one fit at a time).
+Table2Results run_table2(ResultFile& rf, const Table2Input& in);
+
+// Table 2 cells: SVM error, MLR-CG error, MLR-CG error % of SVM, and (not in fast mode: times
+// are not reproducible numbers) MLR-CG time % of SVM plus the unpublished absolute "SVM time" /
+// "MLR-CG time" cells.
+void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res);
+void emit_table2_unavailable(ResultFile& rf, const std::vector<std::string>& categories,
+                             const std::string& note);
+
+// Figure 2 declarations (plots/README.md): per category O_svm of MLR-CG vs time with the SMO
+// optimum as a line; with directions, HS vs PR vs FR on `directions_category`.
+Json table2_figures(const std::vector<std::string>& categories, const std::string& collection,
+                    const std::string& directions_category);
+
+// Per category: O_svm(MLR-CG) - O_svm(SMO), the bound ln2/gamma_final, O_gamma - O_svm at the end.
+struct ObjectiveGap {
+  std::string category;
+  double mlr = 0, smo = 0, gap = 0, bound = 0, o_gamma_minus_o_svm = 0;
+  int64_t steps_to_bound = -1;  // first traced CG step with O_svm - O_svm(SMO) <= bound
+};
+std::vector<ObjectiveGap> objective_gaps(const Table2Input& in, const Table2Results& res);
+
+// The claims both collections check: error as the SVM's, O_svm within ln2/gamma (Proposition 1 and
+// Figure 2), and the time ratio against `expect_slower` (Reuters: MLR-CG slower; RCV1: faster).
+// `suffix` is appended to claim ids that the other collection also produces.
+void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Results& res,
+                       bool expect_slower, const std::string& suffix);
+
+// The HS vs PR vs FR claim from the direction runs.
+void add_direction_claim(ResultFile& rf, const Table2Input& in, const Table2Results& res);
+
+}  // namespace linrepro

@@ -16,6 +16,7 @@
 //
 // Bias (report, before Eq. 9): beta = (b; w), x = (1; x), and Eq. 10 penalises ||beta||, so by
 // default the intercept is one more weight, present in every example and penalised like the others.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -23,6 +24,7 @@
 
 #include "core/seed.h"
 #include "core/sparse_matrix.h"
+#include "solvers/fit_context.h"
 #include "solvers/linear_model.h"
 #include "solvers/params.h"
 
@@ -115,5 +117,30 @@ class EpochOrder {
   std::vector<int32_t> order_;
   Rng rng_;
 };
+
+// The epoch loop both SGD solvers share: a fresh seeded order per epoch, the rows a few steps ahead
+// prefetched (most of the speed on a9a), the trace hook before every update, and a progress line
+// every tenth of the run. `sgd` provides step(row) and updates(); `evaluate` is the trace lambda.
+template <class Sgd, class Evaluate>
+void run_sgd_epochs(const CsrMatrix& X, std::span<const double> y, int64_t epochs, Sgd& sgd,
+                    Evaluate&& evaluate, FitContext& ctx, const std::string& what) {
+  EpochOrder order(X.rows, ctx.seed);
+  const int64_t report_every = std::max<int64_t>(1, epochs / 10);
+  for (int64_t epoch = 0; epoch < epochs; ++epoch) {
+    const std::vector<int32_t>& rows = order.next_epoch();
+    const size_t n = rows.size();
+    for (size_t p = 0; p < n; ++p) {
+      if (p + 8 < n) __builtin_prefetch(X.row_ptr.data() + rows[p + 8]);
+      if (p + 4 < n) {
+        prefetch_row(X, rows[p + 4]);
+        __builtin_prefetch(y.data() + rows[p + 4]);
+      }
+      ctx.record(sgd.updates(), evaluate);
+      sgd.step(rows[p]);
+    }
+    if ((epoch + 1) % report_every == 0)
+      ctx.report("{} epoch {}/{}, {:.1f}s", what, epoch + 1, epochs, ctx.clock.seconds());
+  }
+}
 
 }  // namespace linrepro

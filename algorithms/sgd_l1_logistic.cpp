@@ -188,24 +188,7 @@ BinaryFit run(const CsrMatrix& X, std::span<const double> y, const SgdL1Logistic
       v["test_error"] = error_rate(m, *monitor->X_test, monitor->y_test);
     return v;
   };
-  EpochOrder order(X.rows, ctx.seed);
-  const int64_t report_every = std::max<int64_t>(1, o.epochs / 10);
-  for (int64_t epoch = 0; epoch < o.epochs; ++epoch) {
-    const std::vector<int32_t>& rows = order.next_epoch();
-    const size_t n = rows.size();
-    for (size_t p = 0; p < n; ++p) {
-      if (p + 8 < n) __builtin_prefetch(X.row_ptr.data() + rows[p + 8]);
-      if (p + 4 < n) {
-        prefetch_row(X, rows[p + 4]);
-        __builtin_prefetch(y.data() + rows[p + 4]);
-      }
-      ctx.record(sgd.updates(), evaluate);
-      sgd.step(rows[p]);
-    }
-    if ((epoch + 1) % report_every == 0)
-      ctx.report("sgd-l1-logistic ({}) epoch {}/{}, {:.1f}s", to_string(P), epoch + 1, o.epochs,
-                 ctx.clock.seconds());
-  }
+  run_sgd_epochs(X, y, o.epochs, sgd, evaluate, ctx, "sgd-l1-logistic (" + to_string(P) + ")");
   ctx.record(sgd.updates(), evaluate, true);
 
   BinaryFit fit;

@@ -77,7 +77,7 @@ def table2_result(paper):
     cells.append({"table": "table2", "row": "CCAT", "column": "MLR-CG error", "value": 0,
                   "unit": "%", "status": "data_unavailable", "note": "RCV1: see docs/DATA.md"})
     return {
-        "schema": "linrepro.result/1", "experiment": "table2_reuters", "paper": paper,
+        "schema": "linrepro-result/1", "experiment": "table2_reuters", "paper": paper,
         "artifacts": ["table2", "figure2"], "description": "Fixture: Reuters binary tasks",
         "seed": 1, "config": {"lambda": 0.001}, "config_hash": "abcdef0123456789",
         "environment": {"git_commit": "fixture"},
@@ -115,7 +115,7 @@ def scaling_result(paper):
               "status": "ok", "note": ""}
              for row, v in (("top5", 0.90), ("top10", 0.86), ("all", 0.50))]
     return {
-        "schema": "linrepro.result/1", "experiment": "scaling", "paper": paper,
+        "schema": "linrepro-result/1", "experiment": "scaling", "paper": paper,
         "description": "Fixture: time vs n", "seed": 1, "config": {}, "runs": runs, "cells": cells,
         "figures": [
             {"id": "scaling_time", "kind": "series", "x": "config.n", "y": "train_seconds",
@@ -273,7 +273,7 @@ class BadInput(unittest.TestCase):
 
     def test_invalid_json_names_file_and_line(self):
         bad = self.dir / "broken.json"
-        bad.write_text('{"schema": "linrepro.result/1",\n "runs": [1, 2,,]}\n', encoding="utf-8")
+        bad.write_text('{"schema": "linrepro-result/1",\n "runs": [1, 2,,]}\n', encoding="utf-8")
         self.assertFailsNaming(bad, "line 2", subprocess_run=True)
 
     def test_run_without_solver_names_file_and_run(self):

@@ -62,24 +62,27 @@ void emit_table1_rcv1(ResultFile& rf, const std::optional<std::string>& unavaila
   }
 }
 
+Json rcv1_header(const ExperimentContext& ctx) {
+  return {{"experiment", kRcv1Experiment},
+          {"paper", kMlrcgPaper},
+          {"artifacts", {"table1", "table2", "figure2"}},
+          {"description",
+           "RCV1 (LYRL2004 split swapped: 781,265 train / 23,149 test), CCAT/ECAT/GCAT/MCAT: "
+           "Table 2 time and test error of SMO (SVMlight stand-in) and MLR-CG (LIBLINEAR -s 3 as "
+           "a peer), Figure 2"},
+          {"seed", ctx.seed},
+          {"config",
+           {{"topics", kTopics},
+            {"lambda", kMlrcgLambda},
+            {"features", "binary, 500 by joint IG over the 4 topics on the training side"},
+            {"timing", "train_seconds = thread CPU time of one fit"},
+            {"fast", ctx.fast}}}};
+}
+
 }  // namespace
 
 void run_rcv1(const ExperimentContext& ctx) {
-  Json header = {
-      {"experiment", kRcv1Experiment},
-      {"paper", kMlrcgPaper},
-      {"artifacts", {"table1", "table2", "figure2"}},
-      {"description",
-       "RCV1 (LYRL2004 split swapped: 781,265 train / 23,149 test), CCAT/ECAT/GCAT/MCAT: Table 2 "
-       "time and test error of SMO (SVMlight stand-in) and MLR-CG (LIBLINEAR -s 3 as a peer), "
-       "Figure 2"},
-      {"seed", ctx.seed},
-      {"config",
-       {{"topics", kTopics},
-        {"lambda", kMlrcgLambda},
-        {"features", "binary, 500 by joint IG over the 4 topics on the training side"},
-        {"timing", "train_seconds = thread CPU time of one fit"},
-        {"fast", ctx.fast}}}};
+  Json header = rcv1_header(ctx);
   if (ctx.fast) {
     // 781,265 training documents are not a seconds-long regression subset, and `make test` must
     // not start a download: the fast file records nothing.
@@ -88,31 +91,30 @@ void run_rcv1(const ExperimentContext& ctx) {
     rf.save();
     return;
   }
-
-  std::optional<Rcv1Data> data;
-  std::string unavailable;
   try {
     if (ctx.progress) fmt::print(stderr, "rcv1: loading RCV1-v2 (LYRL2004)\n");
-    data = load_rcv1();
+    const Rcv1Data data = load_rcv1();
+    run_rcv1_on(ctx, data);
   } catch (const DataUnavailable& e) {
-    unavailable = e.what();
-  }
-  if (data) header["figures"] = table2_figures(kTopics, "RCV1", "");
-  ResultFile rf(result_file_path(ctx, kMlrcgPaper, kRcv1Experiment), header, ctx.force);
-  if (!data) {
-    emit_table2_unavailable(rf, kTopics, unavailable);
-    emit_table1_rcv1(rf, unavailable, 0, 0, 0);
+    ResultFile rf(result_file_path(ctx, kMlrcgPaper, kRcv1Experiment), header, ctx.force);
+    emit_table2_unavailable(rf, kTopics, e.what());
+    emit_table1_rcv1(rf, e.what(), 0, 0, 0);
     rf.save();
-    return;
   }
+}
+
+void run_rcv1_on(const ExperimentContext& ctx, const Rcv1Data& data) {
+  Json header = rcv1_header(ctx);
+  header["figures"] = table2_figures(kTopics, "RCV1", "");
+  ResultFile rf(result_file_path(ctx, kMlrcgPaper, kRcv1Experiment), header, ctx.force);
 
   // MLR-CG's protocol: train on LYRL2004's 781,265 test documents, test on its 23,149 training
   // documents (corpora/libsvm_sets.h).
-  const int32_t n = data->X.rows, n_lyrl = static_cast<int32_t>(data->n_lyrl_train);
-  const CsrMatrix train_all = binary_rows(data->X, n_lyrl, n);
-  const CsrMatrix test_all = binary_rows(data->X, 0, n_lyrl);
-  const MultilabelLabels train_labels = topic_labels(*data, n_lyrl, n);
-  const MultilabelLabels test_labels = topic_labels(*data, 0, n_lyrl);
+  const int32_t n = data.X.rows, n_lyrl = static_cast<int32_t>(data.n_lyrl_train);
+  const CsrMatrix train_all = binary_rows(data.X, n_lyrl, n);
+  const CsrMatrix test_all = binary_rows(data.X, 0, n_lyrl);
+  const MultilabelLabels train_labels = topic_labels(data, n_lyrl, n);
+  const MultilabelLabels test_labels = topic_labels(data, 0, n_lyrl);
   if (ctx.progress) fmt::print(stderr, "rcv1: selecting 500 features by information gain\n");
   const FeatureSelection selection = select_features(
       train_all, train_labels,
@@ -120,8 +122,8 @@ void run_rcv1(const ExperimentContext& ctx) {
                        .k = 500,
                        .scope = SelectionScope::global,
                        .aggregate = GlobalAggregate::joint});
-  CsrMatrix X_train = train_all.select_columns(selection.global);
-  CsrMatrix X_test = test_all.select_columns(selection.global);
+  const CsrMatrix X_train = train_all.select_columns(selection.global);
+  const CsrMatrix X_test = test_all.select_columns(selection.global);
 
   Json dataset = {{"name", "rcv1-v2"},
                   {"split", "LYRL2004 swapped"},
@@ -129,10 +131,11 @@ void run_rcv1(const ExperimentContext& ctx) {
                   {"test", X_test.rows},
                   {"features", X_train.cols},
                   {"selection", "binary, joint IG over CCAT/ECAT/GCAT/MCAT, k = 500"}};
-  const Json& source = data->identity.value("data", Json::object());
+  const Json& source = data.identity.value("data", Json::object());
   if (source.contains("content_sha256")) dataset["content_sha256"] = source["content_sha256"];
   {
-    Json d = data->identity;
+    Json d = data.identity;
+    d["name"] = "rcv1-v2";
     d["train"] = X_train.rows;
     d["test"] = X_test.rows;
     d["features"] = X_train.cols;

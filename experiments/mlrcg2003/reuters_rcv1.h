@@ -4,12 +4,19 @@
 // documents), MLR-CG against the SVM (SMO) and LIBLINEAR -s 3; the same code as the Reuters rows
 // (reuters_table2.h). RCV1 is not in the data mirror: without it every cell is data_unavailable
 // with the instructions of corpora/data_resolver.h.
+#include "corpora/libsvm_sets.h"
 #include "harness/experiment.h"
 
 namespace linrepro {
 
 inline constexpr const char* kRcv1Experiment = "table2_rcv1";
 
+// Loads RCV1 (corpora/libsvm_sets.h load_rcv1) and runs run_rcv1_on, or writes the cells as
+// data_unavailable. Fast mode records nothing (no download, no hours of SMO).
 void run_rcv1(const ExperimentContext& ctx);
+
+// The experiment on given data: binary features, the 500 of highest joint information gain over
+// the four topics on the training side (LYRL2004's test set), then Table 2's runs and cells.
+void run_rcv1_on(const ExperimentContext& ctx, const Rcv1Data& data);
 
 }  // namespace linrepro

@@ -1,6 +1,6 @@
 """Reading result/published files (with errors that name the file) and atomic writes.
 
-Result files are results/<paper>/<experiment>.json, schema "linrepro.result/1"
+Result files are results/<paper>/<experiment>.json, schema "linrepro-result/1"
 (harness/experiment.h, docs/RESULTS.md). Published values are results/published/<paper>.json.
 Only the fields the plots use are validated; everything else is passed through untouched."""
 import json
@@ -10,7 +10,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-RESULT_SCHEMA = "linrepro.result/1"
+RESULT_SCHEMA = "linrepro-result/1"
 _UMASK = os.umask(0)
 os.umask(_UMASK)
 

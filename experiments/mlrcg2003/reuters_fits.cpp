@@ -35,7 +35,8 @@ int64_t positives(std::span<const double> y) {
 }
 
 Json counts_json(const BinaryCounts& c, const std::string& suffix) {
-  return {{"tp" + suffix, c.tp}, {"fp" + suffix, c.fp}, {"fn" + suffix, c.fn}, {"tn" + suffix, c.tn}};
+  return {
+      {"tp" + suffix, c.tp}, {"fp" + suffix, c.fp}, {"fn" + suffix, c.fn}, {"tn" + suffix, c.tn}};
 }
 
 }  // namespace
@@ -51,8 +52,8 @@ RunRecord timed_binary_run(const std::string& solver, const Params& params, cons
     ctx.seed = options.seed;
     ctx.label = solver;
     const double cpu0 = thread_cpu_seconds();
-    BinaryFit f = solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train},
-                                              params, ctx);
+    BinaryFit f =
+        solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train}, params, ctx);
     cpu.push_back(thread_cpu_seconds() - cpu0);
     wall.push_back(ctx.clock.seconds());
     if (k == 0) fit = std::move(f);
@@ -103,8 +104,10 @@ CvFolds make_cv_folds(const CsrMatrix& X_train, int folds, uint64_t seed) {
   cv.fold_train_rows.resize(folds);
   cv.fold_test_rows.resize(folds);
   for (int32_t i = 0; i < X_train.rows; ++i)
-    for (int f = 0; f < folds; ++f) (fold[i] == f ? cv.fold_test_rows : cv.fold_train_rows)[f].push_back(i);
-  for (int f = 0; f < folds; ++f) cv.X_fold_train.push_back(X_train.select_rows(cv.fold_train_rows[f]));
+    for (int f = 0; f < folds; ++f)
+      (fold[i] == f ? cv.fold_test_rows : cv.fold_train_rows)[f].push_back(i);
+  for (int f = 0; f < folds; ++f)
+    cv.X_fold_train.push_back(X_train.select_rows(cv.fold_train_rows[f]));
   return cv;
 }
 

@@ -53,9 +53,9 @@ std::vector<Table2Solver> table2_solvers(int repeats, bool libsvm) {
 const std::map<std::string, PublishedTable2Row>& published_table2_times() {
   // Table 2 as printed (seconds on a Pentium 4 Xeon, 2 GB, Red Hat 7.0; SVMlight 5.00).
   static const std::map<std::string, PublishedTable2Row> rows = {
-      {"earn", {0.88, 7}},      {"acq", {0.45, 6}},       {"money-fx", {0.33, 6}},
-      {"grain", {0.24, 5}},     {"CCAT", {24662, 3696}},  {"ECAT", {13953, 2136}},
-      {"GCAT", {2356, 2602}},   {"MCAT", {16131, 3244}}};
+      {"earn", {0.88, 7}},    {"acq", {0.45, 6}},      {"money-fx", {0.33, 6}},
+      {"grain", {0.24, 5}},   {"CCAT", {24662, 3696}}, {"ECAT", {13953, 2136}},
+      {"GCAT", {2356, 2602}}, {"MCAT", {16131, 3244}}};
   return rows;
 }
 
@@ -91,20 +91,19 @@ Table2Results run_table2(ResultFile& rf, const Table2Input& in) {
     auto run = [&](const std::string& key, const std::string& id, const Table2Solver& s,
                    const Params& params) {
       const uint64_t seed = derive_seed(in.seed, key);
-      const Json config = {{"dataset", in.dataset},
-                           {"class", category},
-                           {"solver", s.name},
-                           {"params", params},
-                           {"seed", seed},
-                           {"threshold", 0},
-                           {"timing",
-                            {{"repeats", s.repeats},
-                             {"clock", "thread_cpu"},
-                             {"statistic", "median"}}},
-                           {"trace_every", s.trace ? 1 : 0}};
+      const Json config = {
+          {"dataset", in.dataset},
+          {"class", category},
+          {"solver", s.name},
+          {"params", params},
+          {"seed", seed},
+          {"threshold", 0},
+          {"timing", {{"repeats", s.repeats}, {"clock", "thread_cpu"}, {"statistic", "median"}}},
+          {"trace_every", s.trace ? 1 : 0}};
       const RunRecord r = rf.run_once(key, config, [&] {
-        return timed_binary_run(s.name, params, task,
-                                TimedRunOptions{.repeats = s.repeats, .trace = s.trace, .seed = seed});
+        return timed_binary_run(
+            s.name, params, task,
+            TimedRunOptions{.repeats = s.repeats, .trace = s.trace, .seed = seed});
       });
       if (in.progress)
         fmt::print(stderr, "table2: {}: error {}, O_svm {:.6g}, {:.3f} s CPU\n", key,
@@ -142,12 +141,14 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
                     smo->extra.value("C", 0.0), metric(*smo, "test_errors"), common)));
     rf.set_cell(value_cell(
         "table2", category, "MLR-CG error", 100 * e_mlr, "%",
-        fmt::format("MLR-CG, 200 CG steps (HS; gamma 1, +10 every 10 steps, final {}), {} errors; {}",
-                    mlr->extra.value("gamma_final", 0.0), metric(*mlr, "test_errors"), common)));
+        fmt::format(
+            "MLR-CG, 200 CG steps (HS; gamma 1, +10 every 10 steps, final {}), {} errors; {}",
+            mlr->extra.value("gamma_final", 0.0), metric(*mlr, "test_errors"), common)));
     if (e_smo > 0)
-      rf.set_cell(value_cell("table2", category, "MLR-CG error % of SVM", 100 * e_mlr / e_smo, "%",
-                             fmt::format("{} MLR-CG errors / {} SMO errors on the same test set",
-                                         metric(*mlr, "test_errors"), metric(*smo, "test_errors"))));
+      rf.set_cell(
+          value_cell("table2", category, "MLR-CG error % of SVM", 100 * e_mlr / e_smo, "%",
+                     fmt::format("{} MLR-CG errors / {} SMO errors on the same test set",
+                                 metric(*mlr, "test_errors"), metric(*smo, "test_errors"))));
     if (in.fast) continue;  // times are not reproducible numbers: no time cells in fast mode
 
     std::string peers;
@@ -159,11 +160,13 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
                              pct(metric(*p, "error")), p->objective);
     }
     std::string published;
-    if (const auto it = published_table2_times().find(category); it != published_table2_times().end())
+    if (const auto it = published_table2_times().find(category);
+        it != published_table2_times().end())
       published = fmt::format("paper: SVMlight {} s, MLR-CG {} s on a Pentium 4 Xeon (2003). ",
                               it->second.svm_seconds, it->second.mlr_seconds);
-    const std::string timing = fmt::format(
-        "median thread CPU time of {} untraced fits on this machine", smo->config.at("timing").value("repeats", 1));
+    const std::string timing =
+        fmt::format("median thread CPU time of {} untraced fits on this machine",
+                    smo->config.at("timing").value("repeats", 1));
     rf.set_cell(value_cell(
         "table2", category, "MLR-CG time % of SVM", 100 * mlr->train_seconds / smo->train_seconds,
         "%",
@@ -192,9 +195,25 @@ void emit_table2_unavailable(ResultFile& rf, const std::vector<std::string>& cat
       rf.set_cell(unavailable_cell("table2", category, column, note));
 }
 
-Json table2_figures(const std::vector<std::string>& categories, const std::string& collection,
+Json table2_figures(const std::vector<std::string>& categories,
+                    const std::vector<Table2Solver>& solvers, const std::string& collection,
                     const std::string& directions_category) {
   Json figures = Json::array();
+  Json runs = Json::array();
+  for (const auto& c : categories)
+    for (const auto& s : solvers) runs.push_back(table2_key(c, s.name));
+  figures.push_back({{"id", "table2_errors"},
+                     {"kind", "solvers_vs_peers"},
+                     {"title", fmt::format("Table 2 ({}): test error at threshold 0", collection)},
+                     {"runs", runs},
+                     {"metric", "metrics.error"}});
+  figures.push_back(
+      {{"id", "table2_times"},
+       {"kind", "solvers_vs_peers"},
+       {"title", fmt::format("Table 2 ({}): training time (median thread CPU s)", collection)},
+       {"runs", runs},
+       {"metric", "train_seconds"},
+       {"logy", true}});
   for (const auto& c : categories)
     figures.push_back(
         {{"id", "figure2_" + c},
@@ -208,7 +227,8 @@ Json table2_figures(const std::vector<std::string>& categories, const std::strin
          {"reference_label", "SVM optimum (SMO)"},
          {"xlabel", "training time (s; traced fit, trace evaluation excluded)"},
          {"ylabel", "O_svm(w_t)"},
-         {"note", "The paper's Figure 2 shows RCV1; the line is the SVM's final O_svm, as there."}});
+         {"note",
+          "The paper's Figure 2 shows RCV1; the line is the SVM's final O_svm, as there."}});
   if (!directions_category.empty()) {
     const std::string& c = directions_category;
     figures.push_back(
@@ -219,11 +239,10 @@ Json table2_figures(const std::vector<std::string>& categories, const std::strin
          {"label_by", {"solver", "params.direction"}},
          {"value", "O_svm"},
          {"x", "iteration"},
-         {"logy", true},
+         {"gap", true},
          {"reference", {{"run", table2_key(c, "smo")}, {"path", "objective"}}},
-         {"reference_label", "SVM optimum (SMO)"},
          {"xlabel", "CG step"},
-         {"ylabel", "O_svm(w_t)"}});
+         {"ylabel", "(O_svm(w_t) - O_svm(SMO)) / O_svm(SMO)"}});
   }
   return figures;
 }
@@ -259,8 +278,9 @@ void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Result
     const double d = 100 * (metric(*mlr, "error") - metric(*smo, "error"));
     all = all && std::fabs(d) <= kErrorTolerance;
     any = true;
-    evidence += fmt::format("{}{}: MLR-CG {} vs SMO {} ({:+.3f} points)", evidence.empty() ? "" : "; ",
-                            category, pct(metric(*mlr, "error")), pct(metric(*smo, "error")), d);
+    evidence +=
+        fmt::format("{}{}: MLR-CG {} vs SMO {} ({:+.3f} points)", evidence.empty() ? "" : "; ",
+                    category, pct(metric(*mlr, "error")), pct(metric(*smo, "error")), d);
     for (const char* peer : {"liblinear-s3", "libsvm-linear"})
       if (const RunRecord* p = res.find(category, peer))
         evidence += fmt::format(", {} {}", peer, pct(metric(*p, "error")));
@@ -290,19 +310,20 @@ void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Result
           "{}{}: O_svm MLR-CG {:.7g} - SMO {:.7g} = {:+.3g} (ln2/gamma = {:.4g}; within the bound "
           "from CG step {})",
           sep, g.category, g.mlr, g.smo, g.gap, g.bound, steps_text(g.steps_to_bound));
-      fast += fmt::format("{}{}: within {:g}% of the SMO optimum from CG step {}, final gap {:+.3g}%",
-                          sep, g.category, 100 * kConvergedRelative, steps_text(s1),
-                          100 * g.gap / std::fabs(g.smo));
+      fast += fmt::format(
+          "{}{}: within {:g}% of the SMO optimum from CG step {}, final gap {:+.3g}%", sep,
+          g.category, 100 * kConvergedRelative, steps_text(s1), 100 * g.gap / std::fabs(g.smo));
     }
     rf.add_claim({"approximation-bound" + suffix,
                   "|O_gamma(w) - O_svm(w)| <= ln2/gamma for every w (checked at MLR-CG's final w "
                   "of every category)",
                   prop_holds, prop});
-    rf.add_claim({"osvm-within-bound" + suffix,
-                  fmt::format("{}: after 200 CG steps MLR-CG's O_svm is within ln2/gamma_final of the "
-                              "SVM optimum (SMO's O_svm, itself optimal to LIBSVM's eps = 1e-3)",
-                              in.collection),
-                  within_holds, within});
+    rf.add_claim(
+        {"osvm-within-bound" + suffix,
+         fmt::format("{}: after 200 CG steps MLR-CG's O_svm is within ln2/gamma_final of the "
+                     "SVM optimum (SMO's O_svm, itself optimal to LIBSVM's eps = 1e-3)",
+                     in.collection),
+         within_holds, within});
     rf.add_claim({"osvm-converges-fast" + suffix,
                   fmt::format("{}: O_svm(w_t) of MLR-CG converges fast towards the SVM's final "
                               "objective (criterion: within {:g}% of it by CG step 100, half the "
@@ -323,10 +344,12 @@ void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Result
     time_holds = time_holds && (expect_slower ? ratio > 1 : ratio < 1);
     any_time = true;
     std::string pub;
-    if (const auto it = published_table2_times().find(category); it != published_table2_times().end())
+    if (const auto it = published_table2_times().find(category);
+        it != published_table2_times().end())
       pub = fmt::format(", paper {:.0f}%", 100 * it->second.mlr_seconds / it->second.svm_seconds);
-    times += fmt::format("{}{}: MLR-CG {:.3g} s / SMO {:.3g} s = {:.0f}%{}", times.empty() ? "" : "; ",
-                         category, mlr->train_seconds, smo->train_seconds, 100 * ratio, pub);
+    times +=
+        fmt::format("{}{}: MLR-CG {:.3g} s / SMO {:.3g} s = {:.0f}%{}", times.empty() ? "" : "; ",
+                    category, mlr->train_seconds, smo->train_seconds, 100 * ratio, pub);
     if (const RunRecord* l = res.find(category, "liblinear-s3"))
       times += fmt::format(" (LIBLINEAR -s 3 {:.3g} s)", l->train_seconds);
   }
@@ -340,7 +363,8 @@ void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Result
                                      "the paper) on CCAT, ECAT and MCAT",
                                      in.collection),
          time_holds,
-         times + ". Times are median thread CPU seconds of repeated fits on this (shared) machine."});
+         times +
+             ". Times are median thread CPU seconds of repeated fits on this (shared) machine."});
 }
 
 void add_direction_claim(ResultFile& rf, const Table2Input& in, const Table2Results& res) {
@@ -359,24 +383,26 @@ void add_direction_claim(ResultFile& rf, const Table2Input& in, const Table2Resu
     const double best = std::min({hs->objective, pr->objective, fr->objective});
     const bool hs_best = hs->objective <= best + 1e-6 * std::fabs(best);
     holds = holds && hs_best;
-    evidence += fmt::format("{}{}: O_svm after 200 steps HS {:.8g}, PR {:.8g}, FR {:.8g} (SMO {:.8g})",
-                            evidence.empty() ? "" : "; ", category, hs->objective, pr->objective,
-                            fr->objective, smo->objective);
+    evidence +=
+        fmt::format("{}{}: O_svm after 200 steps HS {:.8g}, PR {:.8g}, FR {:.8g} (SMO {:.8g})",
+                    evidence.empty() ? "" : "; ", category, hs->objective, pr->objective,
+                    fr->objective, smo->objective);
     for (const auto& [name, r] : {std::pair{"HS", hs}, std::pair{"PR", pr}, std::pair{"FR", fr}}) {
       const int64_t s = first_step_within(*r, smo->objective, kConvergedRelative * smo->objective);
-      evidence += fmt::format(", {} within {:g}% from step {}, {} line evaluations, {:.3g} s",
-                              name, 100 * kConvergedRelative, steps_text(s),
+      evidence += fmt::format(", {} within {:g}% from step {}, {} line evaluations, {:.3g} s", name,
+                              100 * kConvergedRelative, steps_text(s),
                               r->extra.value("line_evaluations", int64_t{0}), r->train_seconds);
     }
   }
   if (any)
-    rf.add_claim({"hs-most-efficient",
-                  fmt::format("Of the Fletcher-Reeves, Polak-Ribiere and Hestenes-Stiefel directions, "
-                              "HS is the most efficient for MLR-CG ({}: criterion: HS reaches the "
-                              "lowest O_svm in the 200-step budget on every category, ties within "
-                              "1e-6 relative counting for HS)",
-                              in.collection),
-                  holds, evidence});
+    rf.add_claim(
+        {"hs-most-efficient",
+         fmt::format("Of the Fletcher-Reeves, Polak-Ribiere and Hestenes-Stiefel directions, "
+                     "HS is the most efficient for MLR-CG ({}: criterion: HS reaches the "
+                     "lowest O_svm in the 200-step budget on every category, ties within "
+                     "1e-6 relative counting for HS)",
+                     in.collection),
+         holds, evidence});
 }
 
 }  // namespace linrepro

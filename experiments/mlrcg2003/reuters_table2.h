@@ -76,9 +76,11 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
 void emit_table2_unavailable(ResultFile& rf, const std::vector<std::string>& categories,
                              const std::string& note);
 
-// Figure 2 declarations (plots/README.md): per category O_svm of MLR-CG vs time with the SMO
-// optimum as a line; with directions, HS vs PR vs FR on `directions_category`.
-Json table2_figures(const std::vector<std::string>& categories, const std::string& collection,
+// Figure declarations (plots/README.md): Figure 2 per category (O_svm of MLR-CG vs time with the
+// SMO optimum as a line); with a `directions_category`, HS vs PR vs FR there; and bars of test
+// error and training time of every solver per category (ours and the peers).
+Json table2_figures(const std::vector<std::string>& categories,
+                    const std::vector<Table2Solver>& solvers, const std::string& collection,
                     const std::string& directions_category);
 
 // Per category: O_svm(MLR-CG) - O_svm(SMO), the bound ln2/gamma_final, O_gamma - O_svm at the end.

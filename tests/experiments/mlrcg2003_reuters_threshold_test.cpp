@@ -1,7 +1,5 @@
 // MLR-CG §6.1's thresholds (experiments/mlrcg2003/reuters_threshold.h) and the cross-validated
 // F1 run built on them (reuters_fits.h).
-#include "experiments/mlrcg2003/reuters_threshold.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +13,7 @@
 #include "core/seed.h"
 #include "core/synthetic_data.h"
 #include "experiments/mlrcg2003/reuters_fits.h"
+#include "experiments/mlrcg2003/reuters_threshold.h"
 #include "metrics/binary_counts.h"
 
 namespace linrepro {
@@ -120,7 +119,8 @@ TEST(ScutFbr, MeanOfFoldThresholdsWithFallback) {
 }
 
 TEST(CvFolds, PartitionTheTrainingRows) {
-  const SyntheticData d = make_synthetic_text({.rows = 53, .features = 30, .mean_nnz = 5, .seed = 3});
+  const SyntheticData d =
+      make_synthetic_text({.rows = 53, .features = 30, .mean_nnz = 5, .seed = 3});
   const CvFolds cv = make_cv_folds(d.X, 5, 11);
   ASSERT_EQ(cv.fold_test_rows.size(), 5u);
   std::multiset<int32_t> seen;
@@ -142,8 +142,8 @@ TEST(CvFolds, PartitionTheTrainingRows) {
 
 TEST(CvThresholdedRun, RecordsCountsThatMatchTheThreshold) {
   // One planted concept (one seed), split 300 / 200.
-  const SyntheticData all =
-      make_synthetic_text({.rows = 500, .features = 60, .mean_nnz = 8, .label_noise = 0, .seed = 5});
+  const SyntheticData all = make_synthetic_text(
+      {.rows = 500, .features = 60, .mean_nnz = 8, .label_noise = 0, .seed = 5});
   std::vector<int32_t> train_rows, test_rows;
   for (int32_t i = 0; i < 500; ++i) (i < 300 ? train_rows : test_rows).push_back(i);
   const CsrMatrix X_train = all.X.select_rows(train_rows), X_test = all.X.select_rows(test_rows);
@@ -156,7 +156,8 @@ TEST(CvThresholdedRun, RecordsCountsThatMatchTheThreshold) {
   EXPECT_EQ(m["tp"].get<int64_t>() + m["fp"].get<int64_t>() + m["fn"].get<int64_t>() +
                 m["tn"].get<int64_t>(),
             200);
-  EXPECT_EQ(m["tp"].get<int64_t>() + m["fn"].get<int64_t>(), r.extra["test_positives"].get<int64_t>());
+  EXPECT_EQ(m["tp"].get<int64_t>() + m["fn"].get<int64_t>(),
+            r.extra["test_positives"].get<int64_t>());
   ASSERT_EQ(r.extra["folds"].size(), 5u);
   // fbr 0.1 is in the sweep and gives the same threshold and counts.
   const Json& sweep = r.extra["fbr_sweep"];

@@ -6,6 +6,9 @@ PYTHON    ?= /usr/bin/python3
 JOBS      ?= $(shell nproc)
 LINREPRO  := $(BUILD)/linrepro
 PAPERS    := mlrcg2003 zhangoles2001 graphsvm2002 sgdreport
+# `make reproduce` recomputes every run on this machine (--force). After an interruption,
+# `make reproduce RESUME=1` keeps the runs already finished and does only the rest.
+RUN_FLAGS := $(if $(RESUME),,--force)
 
 .PHONY: all deps configure build test unit-test plot-test regression sanitize bench data reproduce \
         experiments plots compare report clean format
@@ -45,10 +48,14 @@ bench: build
 	$(PYTHON) bench/run_benchmarks.py --build $(BUILD)
 
 data: build
-	$(LINREPRO) data fetch
+	$(LINREPRO) data fetch >/dev/null
+	$(LINREPRO) data status
 
 experiments: build data
-	@for p in $(PAPERS); do $(LINREPRO) run $$p || exit 1; done
+	@for p in $(PAPERS); do \
+	  if $(LINREPRO) run --list | grep -q "^$$p/"; then $(LINREPRO) run $$p $(RUN_FLAGS) || exit 1; \
+	  else echo "reproduce: $$p has no experiment yet (its cells show as not_run in results/REPORT.md)"; fi; \
+	done
 
 plots:
 	@for p in $(PAPERS); do [ ! -d results/$$p ] || $(PYTHON) plots/$$p.py results/$$p || exit 1; done

@@ -5,7 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git xz-utils curl
   libeigen3-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libstemmer-dev liblinear-dev libsvm-dev
+  libstemmer-dev liblinear-dev libsvm-dev liblinear-tools libsvm-tools
   python3 python3-matplotlib python3-numpy python3-sklearn
 )
 missing=()

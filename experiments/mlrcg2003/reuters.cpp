@@ -22,7 +22,7 @@
 //   - Table 2: plain test error at threshold 0 of a classifier trained on the whole training set.
 //   - §6.1: one binary classifier per category (SMO and MLR-CG), "thresholds are tuned by 5-fold
 //     cross-validation" (footnote 7): reuters_fits.h cv_thresholded_run, SCutFBR.1 thresholds
-//     (reuters_threshold.h: why not plain F1 maximisation); micro/macro-F1 over the 90 categories
+//     (metrics/cv_threshold.h: why not plain F1 maximisation); micro/macro-F1 over the 90 categories
 //     (metrics/averaging.h).
 //
 // Fast mode (the regression subset): grain only, SMO and MLR-CG at the full 200 steps, and only
@@ -54,7 +54,7 @@ namespace {
 constexpr const char* kExperiment = "table2_reuters";
 constexpr const char* kView = "reuters-modapte90";
 constexpr int kFolds = 5;  // footnote 7
-// SCutFBR.1's fallback level (reuters_threshold.h). Neither paper gives one; 0.1 is the lowest
+// SCutFBR.1's fallback level (metrics/cv_threshold.h). Neither paper gives one; 0.1 is the lowest
 // value of the grid Lewis et al. (2004) searched, i.e. the least intervention: only categories
 // whose held-out F1 is at most 0.1 fall back. Every run also records the other grid values'
 // results.

@@ -7,7 +7,7 @@
 
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
-#include "experiments/mlrcg2003/reuters_threshold.h"
+#include "metrics/cv_threshold.h"
 #include "harness/solver_catalog.h"
 #include "metrics/binary_counts.h"
 #include "metrics/confusion_matrix.h"

@@ -1,4 +1,4 @@
-// MLR-CG §6.1's thresholds (experiments/mlrcg2003/reuters_threshold.h) and the cross-validated
+// MLR-CG §6.1's thresholds (metrics/cv_threshold.h) and the cross-validated
 // F1 run built on them (reuters_fits.h).
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include "core/seed.h"
 #include "core/synthetic_data.h"
 #include "experiments/mlrcg2003/reuters_fits.h"
-#include "experiments/mlrcg2003/reuters_threshold.h"
+#include "metrics/cv_threshold.h"
 #include "metrics/binary_counts.h"
 
 namespace linrepro {

@@ -1,4 +1,4 @@
-#include "experiments/mlrcg2003/reuters_threshold.h"
+#include "metrics/cv_threshold.h"
 
 #include <fmt/format.h>
 

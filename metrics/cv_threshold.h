@@ -1,4 +1,6 @@
 #pragma once
+// Lives in metrics/ because every paper tunes per-category thresholds this way (first used by the
+// mlrcg2003 driver); the error-minimising threshold of Zhang & Oles is metrics/threshold.h.
 // The per-category decision thresholds of MLR-CG's §6.1 F1 run (Zhang, Jin, Yang & Hauptmann
 // 2003, footnote 7: "Thresholds are tuned by 5-fold cross-validation"). The paper does not say
 // what the cross-validation optimised. Its F1 protocol is that of Yang's group (Yang & Liu 1999;

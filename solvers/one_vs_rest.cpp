@@ -1,46 +1,26 @@
 #include "solvers/one_vs_rest.h"
 
-#include <algorithm>
-#include <atomic>
-#include <exception>
-#include <mutex>
-#include <thread>
-
+#include "core/parallel_for.h"
 #include "core/seed.h"
 
 namespace linrepro {
 
-MulticlassFit fit_one_vs_rest(const BinaryFitFn& fit_binary, const MulticlassProblem& p, const Params& params,
-                              FitContext& ctx) {
+MulticlassFit fit_one_vs_rest(const BinaryFitFn& fit_binary, const MulticlassProblem& p,
+                              const Params& params, FitContext& ctx) {
   const int32_t K = p.labels.num_classes();
   std::vector<BinaryFit> fits(K);
   std::vector<std::vector<TracePoint>> traces(K);
-  std::atomic<int32_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto worker = [&] {
-    for (int32_t k = next++; k < K; k = next++) {
-      try {
-        const BinaryLabels y = one_vs_rest(p.labels, k);
-        FitContext sub;
-        sub.seed = derive_seed(ctx.seed, p.labels.class_names[k]);
-        sub.progress = ctx.progress;
-        sub.trace_every = ctx.trace_every;
-        sub.label = ctx.label + "/" + p.labels.class_names[k];
-        fits[k] = fit_binary(BinaryProblem{p.X, y}, params, sub);
-        traces[k] = std::move(sub.trace);
-      } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-      }
-    }
-  };
-  const int workers = std::clamp(ctx.threads, 1, std::max(1, K));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < workers; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
+  parallel_for(static_cast<size_t>(K), ctx.threads, [&](size_t kk) {
+    const auto k = static_cast<int32_t>(kk);
+    const BinaryLabels y = one_vs_rest(p.labels, k);
+    FitContext sub;
+    sub.seed = derive_seed(ctx.seed, p.labels.class_names[k]);
+    sub.progress = ctx.progress;
+    sub.trace_every = ctx.trace_every;
+    sub.label = ctx.label + "/" + p.labels.class_names[k];
+    fits[k] = fit_binary(BinaryProblem{p.X, y}, params, sub);
+    traces[k] = std::move(sub.trace);
+  });
 
   MulticlassFit out;
   out.stop = StopReason::converged;
@@ -49,7 +29,8 @@ MulticlassFit fit_one_vs_rest(const BinaryFitFn& fit_binary, const MulticlassPro
     out.model.per_class.push_back(std::move(fits[k].model));
     out.iterations += fits[k].iterations;
     out.objective += fits[k].objective;
-    if (fits[k].stop != StopReason::converged && fits[k].stop != StopReason::not_iterative) out.stop = fits[k].stop;
+    if (fits[k].stop != StopReason::converged && fits[k].stop != StopReason::not_iterative)
+      out.stop = fits[k].stop;
     out.extra["per_class"].push_back({{"class", p.labels.class_names[k]},
                                       {"iterations", fits[k].iterations},
                                       {"objective", fits[k].objective},

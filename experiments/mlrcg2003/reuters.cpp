@@ -22,8 +22,8 @@
 //   - Table 2: plain test error at threshold 0 of a classifier trained on the whole training set.
 //   - §6.1: one binary classifier per category (SMO and MLR-CG), "thresholds are tuned by 5-fold
 //     cross-validation" (footnote 7): reuters_fits.h cv_thresholded_run, SCutFBR.1 thresholds
-//     (metrics/cv_threshold.h: why not plain F1 maximisation); micro/macro-F1 over the 90 categories
-//     (metrics/averaging.h).
+//     (metrics/cv_threshold.h: why not plain F1 maximisation); micro/macro-F1 over the 90
+//     categories (metrics/averaging.h).
 //
 // Fast mode (the regression subset): grain only, SMO and MLR-CG at the full 200 steps, and only
 // grain's error cells (times are not reproducible numbers; F1 needs all 90 categories).
@@ -34,9 +34,8 @@
 #include <cmath>
 #include <exception>
 #include <functional>
-#include <mutex>
-#include <thread>
 
+#include "core/parallel_for.h"
 #include "core/seed.h"
 #include "corpora/data_resolver.h"
 #include "corpora/reuters21578.h"
@@ -81,29 +80,6 @@ Json dataset_description(const Corpus& c, const FeatureConfig& features) {
   const Json& data = c.identity.value("data", Json::object());
   if (data.contains("content_sha256")) d["content_sha256"] = data["content_sha256"];
   return d;
-}
-
-// Runs f(i) for i in [0, n) on `threads` workers; the first exception is rethrown at the end.
-void parallel_for(size_t n, int threads, const std::function<void(size_t)>& f) {
-  std::atomic<size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto worker = [&] {
-    for (size_t i = next++; i < n; i = next++) {
-      try {
-        f(i);
-      } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  const int workers = std::clamp(threads, 1, static_cast<int>(std::max<size_t>(1, n)));
-  for (int t = 1; t < workers; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
 }
 
 // TP/FP/FN/TN named tp<suffix>, ... in a metrics or sweep object.

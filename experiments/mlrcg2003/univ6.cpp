@@ -35,6 +35,7 @@
 #include <optional>
 #include <thread>
 
+#include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/data_resolver.h"
@@ -188,27 +189,9 @@ RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_s
   return r;
 }
 
-// Runs `jobs` on `threads` workers; the first exception is rethrown after all workers stop.
+// Runs `jobs` on `threads` workers (core/parallel_for.h).
 void run_jobs(const std::vector<Job>& jobs, int threads, const std::function<void(const Job&)>& f) {
-  std::atomic<size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto worker = [&] {
-    for (size_t i = next++; i < jobs.size(); i = next++) {
-      try {
-        f(jobs[i]);
-      } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  const int workers = std::clamp(threads, 1, static_cast<int>(std::max<size_t>(1, jobs.size())));
-  for (int t = 1; t < workers; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
+  parallel_for(jobs.size(), threads, [&](size_t i) { f(jobs[i]); });
 }
 
 std::string percent(double fraction) { return fmt::format("{:.2f}%", 100 * fraction); }

@@ -28,15 +28,7 @@ BinaryFit fit_mlr_cg(const BinaryProblem& p, const Params& params, FitContext& c
   fit.stop = res.stop;
   fit.iterations = res.steps;
   fit.objective = res.O_svm;
-  fit.extra = {{"O_gamma", res.O_gamma},
-               {"O_svm", res.O_svm},
-               {"gamma_final", res.gamma},
-               {"lambda", lambda},
-               {"direction", to_string(cg.direction)},
-               {"gamma_blocks", res.blocks},
-               {"restarts", res.restarts},
-               {"stalled_blocks", res.stalled_blocks},
-               {"line_evaluations", res.line_evaluations}};
+  fit.extra = describe(res, lambda, cg.direction);
   return fit;
 }
 

@@ -199,4 +199,16 @@ MlrCgResult run_mlr_cg(SmoothedObjective& f, const MlrCgParams& p, FitContext& c
   return res;
 }
 
+nlohmann::json describe(const MlrCgResult& res, double lambda, CgDirection direction) {
+  return {{"O_gamma", res.O_gamma},
+          {"O_svm", res.O_svm},
+          {"gamma_final", res.gamma},
+          {"lambda", lambda},
+          {"direction", to_string(direction)},
+          {"gamma_blocks", res.blocks},
+          {"restarts", res.restarts},
+          {"stalled_blocks", res.stalled_blocks},
+          {"line_evaluations", res.line_evaluations}};
+}
+
 }  // namespace linrepro

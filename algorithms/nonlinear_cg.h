@@ -32,6 +32,7 @@
 // Trace (FitContext::record, clock paused): iteration t, values O_gamma, O_svm and gamma.
 #include <cstdint>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <vector>
@@ -82,5 +83,8 @@ struct MlrCgResult {
 
 // Runs Algorithm 1 from f.point() (the fits start at theta = 0, as step 1 says).
 MlrCgResult run_mlr_cg(SmoothedObjective& f, const MlrCgParams& p, FitContext& ctx);
+
+// What MLR-CG and MMLR-CG report in their fit's `extra` (the same facts for both).
+nlohmann::json describe(const MlrCgResult& res, double lambda, CgDirection direction);
 
 }  // namespace linrepro

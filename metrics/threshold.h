@@ -18,7 +18,11 @@
 // Apply it as model.b -= theta, so that the model's own f >= 0 rule predicts with the new
 // threshold.
 #include <cstdint>
+#include <functional>
 #include <span>
+#include <string_view>
+
+#include "metrics/binary_counts.h"
 
 namespace linrepro {
 
@@ -27,6 +31,15 @@ struct ThresholdChoice {
   int64_t errors = 0;          // training errors at theta
   int64_t errors_at_zero = 0;  // training errors at the unadjusted threshold 0, for reporting
 };
+
+// The sweep every threshold rule shares (this one, and metrics/cv_threshold.h's F1 rule): for each
+// of the G+1 intervals in increasing order, visit(theta, counts) with the interval's candidate
+// theta (the point-in-interval rule above) and the counts of predicting +1 iff f >= theta.
+// `who` names the caller in errors. Throws std::invalid_argument on length mismatch, no rows, or a
+// non-finite decision value.
+void scan_thresholds(std::span<const double> truth, std::span<const double> decision,
+                     std::string_view who,
+                     const std::function<void(double theta, const BinaryCounts& counts)>& visit);
 
 // Throws std::invalid_argument on length mismatch, no rows, or a non-finite decision value.
 ThresholdChoice threshold_minimizing_training_error(std::span<const double> truth,

@@ -39,6 +39,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,10 @@ struct Data {
 
 const std::vector<std::string> kData = {"synthetic_n10k", "synthetic_n100k", "synthetic_n200k",
                                         "reuters_earn"};
+
+// SMO needs ~2 minutes for its eps 1e-6 reference and ~100 s to reach 1e-3 at 100k rows (measured
+// once with this program), so the time-to-1e-3 comparison runs on the small data sets only.
+const std::set<std::string> kTimeToTargetData = {"synthetic_n10k", "reuters_earn"};
 
 Data make_synthetic(int32_t rows) {
   SyntheticSpec s;
@@ -326,6 +331,7 @@ void register_all() {
         ->UseManualTime()
         ->Iterations(3)
         ->Unit(benchmark::kMillisecond);
+    if (!kTimeToTargetData.contains(name)) continue;
     for (const std::string solver : {"smo", "mlr-cg", "liblinear-s3"})
       benchmark::RegisterBenchmark(
           fmt::format("BM_TimeTo1e3/{}/{}", name, solver).c_str(),

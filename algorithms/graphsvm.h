@@ -38,6 +38,11 @@ struct GraphSvmModel {
   std::vector<SubsetFit> m2;            // m2[i].classes empty: no M2(i)
   // Final prediction per row; m1_predictions, if given, receives M1's.
   std::vector<int32_t> predict(const CsrMatrix& X,
+                               std::vector<int32_t>* m1_predictions = nullptr) const {
+    return predict(X, X, m1_predictions);
+  }
+  // The same rows in the two representations the stages were fitted on (see fit_graph_svm).
+  std::vector<int32_t> predict(const CsrMatrix& X1, const CsrMatrix& X2,
                                std::vector<int32_t>* m1_predictions = nullptr) const;
 };
 
@@ -47,12 +52,20 @@ struct GraphSvmFit {
   std::vector<SubSvmStats> svms;  // every second-stage SVM trained
   double stage1_seconds = 0;      // M1 on all rows
   double confusion_seconds = 0;   // validation fit + counting
-  double stage2_seconds = 0;      // all M2(i)
+  double stage2_seconds = 0;      // all M2(i), wall (their SVMs run on ctx.threads)
+  double stage2_cpu_seconds = 0;  // all M2(i), sum of the SVMs' CPU times (SubSvmStats)
   int64_t peak_rss_bytes = 0;     // process peak RSS after training (includes everything else)
   int32_t num_m2() const;         // classes i with an M2(i)
 };
 
 GraphSvmFit fit_graph_svm(const SolverRegistry& registry, const CsrMatrix& X,
+                          const MulticlassLabels& labels, const GraphSvmOptions& options,
+                          FitContext& ctx);
+// The two stages on two representations of the same rows: X1 for the first stage (the confusion
+// matrix and M1; e.g. term counts for a multinomial NB) and X2 for the second stage's SVMs (e.g.
+// length-normalised vectors, as SVMs are usually given). The paper ran Rainbow's NB and SVMlight,
+// each on its own input. fit_graph_svm(X) is fit_graph_svm(X, X).
+GraphSvmFit fit_graph_svm(const SolverRegistry& registry, const CsrMatrix& X1, const CsrMatrix& X2,
                           const MulticlassLabels& labels, const GraphSvmOptions& options,
                           FitContext& ctx);
 

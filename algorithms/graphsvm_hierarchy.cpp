@@ -10,8 +10,10 @@
 
 namespace linrepro {
 
-std::vector<int32_t> HierarchyModel::predict_groups(const CsrMatrix& X) const {
-  return l1.predict(X);
+std::vector<int32_t> HierarchyModel::predict_groups(const CsrMatrix& X1,
+                                                    const CsrMatrix& X2) const {
+  if (X1.rows != X2.rows) throw ConfigError("hierarchy: the two representations differ in rows");
+  return l1.predict(l1_on_x2 ? X2 : X1);
 }
 
 std::vector<int32_t> HierarchyModel::predict_within(const CsrMatrix& X,
@@ -29,6 +31,13 @@ std::vector<int32_t> HierarchyModel::predict_within(const CsrMatrix& X,
 HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X,
                            const MulticlassLabels& labels, const HierarchyOptions& options,
                            FitContext& ctx) {
+  return fit_hierarchy(registry, X, X, labels, options, ctx);
+}
+
+HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X, const CsrMatrix& X2,
+                           const MulticlassLabels& labels, const HierarchyOptions& options,
+                           FitContext& ctx) {
+  if (X2.rows != X.rows) throw ConfigError("hierarchy: the two representations differ in rows");
   if (static_cast<int32_t>(labels.y.size()) != X.rows)
     throw ConfigError("hierarchy: number of labels differs from number of rows");
   const int32_t K = labels.num_classes();
@@ -57,34 +66,50 @@ HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X,
   l1_ctx.seed = derive_seed(ctx.seed, "hierarchy-l1");
   l1_ctx.threads = ctx.threads;
   const bool own_l1 = !options.l1.empty();
-  out.model.l1 = registry
-                     .fit_multiclass(own_l1 ? options.l1 : options.stage1, {X, group_labels},
-                                     own_l1 ? options.l1_params : options.stage1_params, l1_ctx)
-                     .model;
+  out.model.l1_on_x2 = own_l1;
+  out.model.l1 =
+      registry
+          .fit_multiclass(own_l1 ? options.l1 : options.stage1, {own_l1 ? X2 : X, group_labels},
+                          own_l1 ? options.l1_params : options.stage1_params, l1_ctx)
+          .model;
   out.l1_seconds = clock.seconds();
 
   clock = Stopwatch();
   out.model.l2.resize(out.model.clusters.size());
+  // The L2 classifiers are independent: one job list, their SVMs in parallel on ctx.threads.
+  std::vector<size_t> owners;
+  std::vector<std::vector<int32_t>> groups;
+  std::vector<uint64_t> seeds;
   for (size_t g = 0; g < out.model.clusters.size(); ++g) {
     if (out.model.clusters[g].size() < 2) continue;
-    FitContext sub;
-    sub.seed = derive_seed(ctx.seed, fmt::format("hierarchy-l2/{}", g));
-    sub.threads = ctx.threads;
-    out.model.l2[g] = fit_class_subset(registry, options.stage2, options.stage2_params, X, labels,
-                                       out.model.clusters[g], sub);
-    for (const auto& s : out.model.l2[g].svms) out.svms.push_back(s);
+    owners.push_back(g);
+    groups.push_back(out.model.clusters[g]);
+    seeds.push_back(derive_seed(ctx.seed, fmt::format("hierarchy-l2/{}", g)));
+  }
+  std::vector<SubsetFit> l2 = fit_class_subsets(registry, options.stage2, options.stage2_params, X2,
+                                                labels, groups, seeds, ctx);
+  for (size_t j = 0; j < owners.size(); ++j) {
+    out.model.l2[owners[j]] = std::move(l2[j]);
+    for (const auto& s : out.model.l2[owners[j]].svms) out.svms.push_back(s);
   }
   out.l2_seconds = clock.seconds();
+  out.l2_cpu_seconds = total_cpu_seconds(out.svms);
   return out;
 }
 
 HierarchyAccuracies hierarchy_level_accuracies(const HierarchyModel& model, const CsrMatrix& X,
                                                const std::vector<int32_t>& truth) {
+  return hierarchy_level_accuracies(model, X, X, truth);
+}
+
+HierarchyAccuracies hierarchy_level_accuracies(const HierarchyModel& model, const CsrMatrix& X1,
+                                               const CsrMatrix& X,
+                                               const std::vector<int32_t>& truth) {
   if (static_cast<int32_t>(truth.size()) != X.rows || X.rows == 0)
     throw ConfigError("hierarchy: need one true class per row and at least one row");
   std::vector<int32_t> true_groups(X.rows);
   for (int32_t r = 0; r < X.rows; ++r) true_groups[r] = model.cluster_of[truth[r]];
-  const std::vector<int32_t> groups = model.predict_groups(X);
+  const std::vector<int32_t> groups = model.predict_groups(X1, X);
   const std::vector<int32_t> routed = model.predict_within(X, groups);
   const std::vector<int32_t> perfect = model.predict_within(X, true_groups);
   int64_t l1_ok = 0, l2_ok_routed = 0, perfect_ok = 0, overall_ok = 0;

@@ -40,11 +40,15 @@ struct HierarchyModel {
   std::vector<int32_t> cluster_of;             // class -> group
   MulticlassModel l1;                          // scores groups
   std::vector<SubsetFit> l2;                   // l2[g].classes empty: singleton group
-  std::vector<int32_t> predict_groups(const CsrMatrix& X) const;  // L1
-  // L2 given a group per row (L1's, or the true one for "perfect L1").
+  bool l1_on_x2 = false;  // L1 was fitted on the second representation (an own L1 solver)
+  std::vector<int32_t> predict_groups(const CsrMatrix& X) const { return predict_groups(X, X); }
+  // L1 on X1 or X2 (two representations of the same rows; see fit_hierarchy).
+  std::vector<int32_t> predict_groups(const CsrMatrix& X1, const CsrMatrix& X2) const;
+  // L2 given a group per row (L1's, or the true one for "perfect L1"); X = L2's representation.
   std::vector<int32_t> predict_within(const CsrMatrix& X, const std::vector<int32_t>& groups) const;
-  std::vector<int32_t> predict(const CsrMatrix& X) const {
-    return predict_within(X, predict_groups(X));
+  std::vector<int32_t> predict(const CsrMatrix& X) const { return predict(X, X); }
+  std::vector<int32_t> predict(const CsrMatrix& X1, const CsrMatrix& X2) const {
+    return predict_within(X2, predict_groups(X1, X2));
   }
 };
 
@@ -52,11 +56,18 @@ struct HierarchyFit {
   HierarchyModel model;
   ConfusionCounts confusion;
   Dendrogram dendrogram;
-  std::vector<SubSvmStats> svms;  // every L2 fit
-  double confusion_seconds = 0, l1_seconds = 0, l2_seconds = 0;
+  std::vector<SubSvmStats> svms;                                 // every L2 fit
+  double confusion_seconds = 0, l1_seconds = 0, l2_seconds = 0;  // wall
+  double l2_cpu_seconds = 0;  // sum of the L2 fits' CPU times (SubSvmStats)
 };
 
 HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X,
+                           const MulticlassLabels& labels, const HierarchyOptions& options,
+                           FitContext& ctx);
+// Two representations of the same rows (as fit_graph_svm's): X1 for the confusion matrix and a
+// stage-1 L1 (e.g. NB on term counts), X2 for an own L1 solver (options.l1) and for L2.
+// fit_hierarchy(X) is fit_hierarchy(X, X).
+HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X1, const CsrMatrix& X2,
                            const MulticlassLabels& labels, const HierarchyOptions& options,
                            FitContext& ctx);
 
@@ -68,6 +79,9 @@ struct HierarchyAccuracies {
 };
 
 HierarchyAccuracies hierarchy_level_accuracies(const HierarchyModel& model, const CsrMatrix& X,
+                                               const std::vector<int32_t>& truth);
+HierarchyAccuracies hierarchy_level_accuracies(const HierarchyModel& model, const CsrMatrix& X1,
+                                               const CsrMatrix& X2,
                                                const std::vector<int32_t>& truth);
 
 }  // namespace linrepro

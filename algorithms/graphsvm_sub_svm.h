@@ -18,6 +18,17 @@
 // one-vs-others over the subset, each class against the subset's other classes (one stats entry per
 // two-class SVM), and the winner is the largest margin — exactly the registry's one-vs-rest
 // restricted to the subset's rows.
+//
+// Parallelism: fit_class_subsets fits several subsets (GraphSVM's M2(i), the hierarchy's L2
+// groups) as ONE job list — every two-class SVM of every subset is a job on ctx.threads workers
+// (core/parallel_for.h), the largest subproblems first. Each job has its own seed and writes its
+// own slot, so models and the order of the stats are those of a 1-thread fit, bit for bit.
+//
+// Time: per SVM both the wall time (`seconds`) and the CPU time of the thread that fitted it
+// (`cpu_seconds`, CLOCK_THREAD_CPUTIME_ID). The paper's "training time" is the total over all SVMs
+// on one 1-CPU machine: that is total_cpu_seconds(svms), which neither other workers nor other
+// processes on the machine inflate. Every fit runs on one thread (a native multiclass solver gets
+// threads = 1) so its thread CPU time is its whole cost.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,7 +46,8 @@ struct SubSvmStats {
   int32_t positive_class = -1;   // global id of the "one" in one-vs-others; -1: one multiclass fit
   int64_t rows = 0, nnz = 0, cols = 0;
   int64_t memory_bytes = 0;  // sub_svm_memory_bytes(rows, nnz, cols)
-  double seconds = 0;        // wall time of this fit
+  double seconds = 0;        // wall time of this fit (inflated when the cores are shared)
+  double cpu_seconds = 0;    // CPU time of the one thread that ran this fit
 };
 
 struct SubsetFit {
@@ -46,13 +58,23 @@ struct SubsetFit {
   int32_t predict_row(const CsrMatrix& X, int32_t i) const;
 };
 
-// classes: sorted, distinct global ids, at least 2. ctx.seed seeds every fit (derived per class).
+// classes: sorted, distinct global ids, at least 2. ctx.seed seeds every fit (derived per class);
+// the two-class SVMs run on ctx.threads workers.
 SubsetFit fit_class_subset(const SolverRegistry& registry, const std::string& solver,
                            const Params& params, const CsrMatrix& X, const MulticlassLabels& labels,
                            const std::vector<int32_t>& classes, FitContext& ctx);
 
+// Several subsets at once, subset s seeded with seeds[s] (exactly fit_class_subset with
+// ctx.seed = seeds[s]); all their SVMs share ctx.threads workers. out[s] belongs to subsets[s].
+std::vector<SubsetFit> fit_class_subsets(const SolverRegistry& registry, const std::string& solver,
+                                         const Params& params, const CsrMatrix& X,
+                                         const MulticlassLabels& labels,
+                                         const std::vector<std::vector<int32_t>>& subsets,
+                                         const std::vector<uint64_t>& seeds, const FitContext& ctx);
+
 // Sum / max over a list of fits' stats (Figure 11's "maximum memory of any SVM").
 int64_t max_memory_bytes(const std::vector<SubSvmStats>& svms);
 int64_t total_rows(const std::vector<SubSvmStats>& svms);
+double total_cpu_seconds(const std::vector<SubSvmStats>& svms);
 
 }  // namespace linrepro

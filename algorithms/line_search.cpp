@@ -16,20 +16,20 @@ LineSearchResult minimise_along_direction(const SmoothedObjective& f,
 
   const double inf = std::numeric_limits<double>::infinity();
   double lo = 0, hi = inf;  // phi'(lo) < 0 <= phi'(hi) once hi is finite
-  double best_alpha = 0, best_value = p0.value;
+  double root = 0;          // > 0: an alpha with |phi'(alpha)| within the tolerance
   // Newton from 0; without curvature (a direction only through flat margins) try a unit step.
   double alpha = p0.curvature > 0 ? -p0.slope / p0.curvature : 1.0;
   double last_step = inf;  // rtsafe: Newton is taken only while it at least halves the step
-  while (r.evaluations < options.max_evaluations) {
+  // One evaluation is kept for phi at the step found.
+  while (r.evaluations < options.max_evaluations - 1) {
     if (!(alpha > lo) || !std::isfinite(alpha))
       alpha = std::isfinite(hi) ? 0.5 * (lo + hi) : 2 * lo + 1;
-    const LinePoint p = f.along(alpha);
+    const LinePoint p = f.along_slope(alpha);
     ++r.evaluations;
-    if (std::isfinite(p.value) && p.value < best_value) {
-      best_value = p.value;
-      best_alpha = alpha;
+    if (std::fabs(p.slope) <= options.slope_tolerance * std::fabs(p0.slope)) {
+      root = alpha;
+      break;
     }
-    if (std::fabs(p.slope) <= options.slope_tolerance * std::fabs(p0.slope)) break;
     if (p.slope < 0)
       lo = alpha;
     else
@@ -46,9 +46,15 @@ LineSearchResult minimise_along_direction(const SmoothedObjective& f,
     last_step = std::fabs(next - alpha);
     alpha = next;
   }
-  if (best_alpha > 0) {
-    r.alpha = best_alpha;
-    r.value = best_value;
+  // The minimiser if found, else the furthest point known to lie on phi's descending side.
+  const double candidate = root > 0 ? root : lo;
+  if (candidate > 0) {
+    const LinePoint p = f.along(candidate);
+    ++r.evaluations;
+    if (std::isfinite(p.value) && p.value < p0.value) {
+      r.alpha = candidate;
+      r.value = p.value;
+    }
   }
   return r;
 }

@@ -32,6 +32,31 @@ double SmoothedMarginObjective::regulariser(std::span<const double> theta) const
   return lambda_ * regularised_dot(theta, theta, map_.regularised_dim());
 }
 
+void SmoothedMarginObjective::forget_terms() {
+  at_point_.valid = false;
+  at_step_.valid = false;
+}
+
+void SmoothedMarginObjective::evaluate_terms(std::span<const double> z, LossTerms& terms) const {
+  const double m = map_.margin();
+  terms.slope.resize(z.size());
+  terms.curvature.resize(z.size());
+  double loss = 0;
+  for (size_t p = 0; p < z.size(); ++p) {
+    const auto h = smoothed_hinge_derivatives(z[p], gamma_, m);
+    loss += h.value;
+    terms.slope[p] = h.slope;
+    terms.curvature[p] = h.curvature;
+  }
+  terms.loss = loss;
+  terms.valid = true;
+}
+
+void SmoothedMarginObjective::set_gamma(double gamma) {
+  gamma_ = gamma;
+  forget_terms();
+}
+
 void SmoothedMarginObjective::set_point(std::span<const double> theta) {
   if (static_cast<int64_t>(theta.size()) != dim())
     throw std::invalid_argument("set_point: theta has the wrong size");
@@ -39,9 +64,11 @@ void SmoothedMarginObjective::set_point(std::span<const double> theta) {
   map_.apply(theta_, u_);
   ww_ = regularised_dot(theta_, theta_, map_.regularised_dim());
   wd_ = regularised_dot(theta_, d_, map_.regularised_dim());
+  forget_terms();
 }
 
 double SmoothedMarginObjective::value() const {
+  if (at_point_.valid) return inv_n_ * at_point_.loss + lambda_ * ww_;
   const double m = map_.margin();
   double loss = 0;
   for (double u : u_) loss += smoothed_hinge(u, gamma_, m);
@@ -56,18 +83,13 @@ double SmoothedMarginObjective::svm_value() const {
 }
 
 double SmoothedMarginObjective::gradient(std::span<double> grad) const {
-  const double m = map_.margin();
+  if (!at_point_.valid) evaluate_terms(u_, at_point_);  // after a CG step: already there
   scratch_.resize(u_.size());
-  double loss = 0;
-  for (size_t p = 0; p < u_.size(); ++p) {
-    const auto h = smoothed_hinge_derivatives(u_[p], gamma_, m);
-    loss += h.value;
-    scratch_[p] = inv_n_ * h.slope;
-  }
+  for (size_t p = 0; p < u_.size(); ++p) scratch_[p] = inv_n_ * at_point_.slope[p];
   map_.apply_transpose(scratch_, grad);  // (1/n) A^T g'(u)
   const int64_t r = map_.regularised_dim();
   for (int64_t j = 0; j < r; ++j) grad[j] += 2.0 * lambda_ * theta_[j];
-  return inv_n_ * loss + lambda_ * ww_;
+  return inv_n_ * at_point_.loss + lambda_ * ww_;
 }
 
 void SmoothedMarginObjective::set_direction(std::span<const double> d) {
@@ -77,21 +99,45 @@ void SmoothedMarginObjective::set_direction(std::span<const double> d) {
   map_.apply(d_, q_);
   wd_ = regularised_dot(theta_, d_, map_.regularised_dim());
   dd_ = regularised_dot(d_, d_, map_.regularised_dim());
+  at_step_.valid = false;
 }
 
-// phi(alpha) = (1/n) sum_p g(u_p + alpha q_p) + lambda (ww + 2 alpha wd + alpha^2 dd):
-// one pass over the cached margins, no data access.
+// phi(alpha) = (1/n) sum_p g(u_p + alpha q_p) + lambda (ww + 2 alpha wd + alpha^2 dd), from loss
+// terms at the margins u + alpha q: one pass over cached numbers, no data access.
+LinePoint SmoothedMarginObjective::combine(const LossTerms& terms, double alpha) const {
+  LinePoint p;
+  for (size_t k = 0; k < q_.size(); ++k) {
+    const double q = q_[k];
+    p.slope += terms.slope[k] * q;
+    p.curvature += terms.curvature[k] * q * q;
+  }
+  p.value = inv_n_ * terms.loss + lambda_ * (ww_ + alpha * (2.0 * wd_ + alpha * dd_));
+  p.slope = inv_n_ * p.slope + 2.0 * lambda_ * (wd_ + alpha * dd_);
+  p.curvature = inv_n_ * p.curvature + 2.0 * lambda_ * dd_;
+  return p;
+}
+
 LinePoint SmoothedMarginObjective::along(double alpha) const {
+  if (alpha == 0 && at_point_.valid) return combine(at_point_, 0.0);
+  z_.resize(u_.size());
+  for (size_t k = 0; k < u_.size(); ++k) z_[k] = u_[k] + alpha * q_[k];
+  evaluate_terms(z_, at_step_);  // kept: move(alpha) makes them the new point's
+  step_alpha_ = alpha;
+  return combine(at_step_, alpha);
+}
+
+// phi' and phi'' without the loss values (no log1p), accumulated on the fly (nothing stored).
+LinePoint SmoothedMarginObjective::along_slope(double alpha) const {
+  if (alpha == 0 && at_point_.valid) return combine(at_point_, 0.0);
   const double m = map_.margin();
   LinePoint p;
   for (size_t k = 0; k < u_.size(); ++k) {
     const double q = q_[k];
-    const auto h = smoothed_hinge_derivatives(u_[k] + alpha * q, gamma_, m);
-    p.value += h.value;
+    const auto h = smoothed_hinge_slope_curvature(u_[k] + alpha * q, gamma_, m);
     p.slope += h.slope * q;
     p.curvature += h.curvature * q * q;
   }
-  p.value = inv_n_ * p.value + lambda_ * (ww_ + alpha * (2.0 * wd_ + alpha * dd_));
+  p.value = 0;  // not computed
   p.slope = inv_n_ * p.slope + 2.0 * lambda_ * (wd_ + alpha * dd_);
   p.curvature = inv_n_ * p.curvature + 2.0 * lambda_ * dd_;
   return p;
@@ -99,7 +145,15 @@ LinePoint SmoothedMarginObjective::along(double alpha) const {
 
 void SmoothedMarginObjective::move(double alpha) {
   for (size_t j = 0; j < theta_.size(); ++j) theta_[j] += alpha * d_[j];
-  for (size_t p = 0; p < u_.size(); ++p) u_[p] += alpha * q_[p];
+  if (at_step_.valid && alpha == step_alpha_) {
+    // The margins and loss terms along() computed at u + alpha q are exactly the new point's.
+    u_.swap(z_);
+    std::swap(at_point_, at_step_);
+    at_step_.valid = false;
+  } else {
+    for (size_t p = 0; p < u_.size(); ++p) u_[p] += alpha * q_[p];
+    forget_terms();
+  }
   // The regulariser parts are recomputed (O(dim)), so only the margins carry update round-off;
   // set_point() resynchronises them exactly (MLR-CG does so at every restart).
   ww_ = regularised_dot(theta_, theta_, map_.regularised_dim());

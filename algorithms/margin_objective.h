@@ -12,6 +12,17 @@
 // and trace values are written once, here. theta keeps its intercepts last: the first
 // regularised_dim() coordinates are weights (penalised), the rest intercepts (not penalised, as the
 // paper's I* in the Hessian of Theorem 2 says).
+//
+// Cost of a CG step (issue 5): the data are read twice, q = A d in set_direction() and
+// A^T g'(u) in gradient(). Everything else works on the cached margins u = A theta and q = A d:
+//
+//     phi(alpha) = (1/n) sum_p g_gamma(u_p + alpha q_p)
+//                  + lambda (theta.theta + 2 alpha theta.d + alpha^2 d.d)  (§3.2 O_gamma, eq. 1)
+//
+// and the per-margin terms g, g', g'' (exp and log1p each) are evaluated once per point: those at u
+// (from gradient()) give phi(0), phi'(0), phi''(0); Newton's iterations need only g' and g'' (one
+// exp, no log1p: along_slope); the accepted step's terms (along) become those at the new point in
+// move(), so the next gradient() evaluates no loss term at all.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -39,7 +50,7 @@ class SmoothedMarginObjective final : public SmoothedObjective {
   SmoothedMarginObjective(const MarginMap& map, double lambda);
 
   int64_t dim() const override { return map_.dim(); }
-  void set_gamma(double gamma) override { gamma_ = gamma; }
+  void set_gamma(double gamma) override;
   double gamma() const override { return gamma_; }
   void set_point(std::span<const double> theta) override;
   std::span<const double> point() const override { return theta_; }
@@ -48,11 +59,22 @@ class SmoothedMarginObjective final : public SmoothedObjective {
   double svm_value() const override;
   void set_direction(std::span<const double> d) override;
   LinePoint along(double alpha) const override;
+  LinePoint along_slope(double alpha) const override;
   void move(double alpha) override;
 
   double lambda() const { return lambda_; }
 
  private:
+  // sum_p g(z_p) and every g'(z_p), g''(z_p), for some margins z at the current gamma.
+  struct LossTerms {
+    double loss = 0;
+    std::vector<double> slope, curvature;
+    bool valid = false;
+  };
+  void evaluate_terms(std::span<const double> z, LossTerms& terms) const;
+  LinePoint combine(const LossTerms& terms, double alpha) const;  // phi and derivatives from them
+  void forget_terms();                                            // after theta or gamma changed
+
   double regulariser(std::span<const double> theta) const;
 
   const MarginMap& map_;
@@ -63,6 +85,10 @@ class SmoothedMarginObjective final : public SmoothedObjective {
   std::vector<double> d_, q_;        // the direction and A d
   double ww_ = 0, wd_ = 0, dd_ = 0;  // regularised parts of theta.theta, theta.d, d.d
   mutable std::vector<double> scratch_;
+  mutable LossTerms at_point_;  // at u (gradient(), or the accepted step's, promoted by move())
+  mutable LossTerms at_step_;   // at z = u + step_alpha_ q, from the last along()
+  mutable std::vector<double> z_;
+  mutable double step_alpha_ = 0;
 };
 
 }  // namespace linrepro

@@ -6,7 +6,12 @@
 // The oracle is stateful on purpose: it caches the products the objective is built from (for MLR-CG
 // the margins X theta and X d), so phi(alpha) costs O(#margins) instead of a pass over the data,
 // and a step theta += alpha d updates the cache without another matrix product. That makes an exact
-// 1-D minimisation along d cheap, which is what CG's conjugacy assumes.
+// 1-D minimisation along d cheap, which is what CG's conjugacy assumes: one CG step costs one
+// product with d (set_direction) and one transposed product (gradient), nothing else over the data.
+//
+// Per-margin loss terms are cheap to combine but not to evaluate (exp and log1p per margin), so
+// the line search asks for phi' and phi'' alone while it iterates (along_slope) and for phi once,
+// at the step it proposes (along); an oracle may reuse that evaluation in move() and gradient().
 //
 // The objective is a family in a smoothing parameter gamma (O_gamma of Zhang et al. 2003) with a
 // non-smooth limit (O_svm) that the trace reports.
@@ -41,6 +46,8 @@ class SmoothedObjective {
   // Caches the products for direction d; along() and move() then refer to it.
   virtual void set_direction(std::span<const double> d) = 0;
   virtual LinePoint along(double alpha) const = 0;
+  // phi'(alpha) and phi''(alpha) only (value unspecified): what Newton's method needs.
+  virtual LinePoint along_slope(double alpha) const { return along(alpha); }
   virtual void move(double alpha) = 0;  // point += alpha d (cached products updated too)
 };
 

@@ -30,12 +30,22 @@ inline double smoothed_hinge(double z, double gamma, double margin) {
   return std::max(margin - z, 0.0) + std::log1p(std::exp(-std::fabs(gamma * (margin - z)))) / gamma;
 }
 
-inline SmoothedHingePoint smoothed_hinge_derivatives(double z, double gamma, double margin) {
+// The derivatives alone (value left 0): one exp, no log1p. What Newton's line search iterates on.
+inline SmoothedHingePoint smoothed_hinge_slope_curvature(double z, double gamma, double margin,
+                                                         double* exp_minus_abs_t = nullptr) {
   const double t = gamma * (margin - z);
   const double e = std::exp(-std::fabs(t));
-  const double s = t >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);        // sigma(t)
-  const double s_minus = t >= 0 ? e / (1.0 + e) : 1.0 / (1.0 + e);  // sigma(-t) = 1 - sigma(t)
-  return {std::max(margin - z, 0.0) + std::log1p(e) / gamma, -s, gamma * s * s_minus};
+  const double inv = 1.0 / (1.0 + e);       // sigma(|t|)
+  const double s = t >= 0 ? inv : e * inv;  // sigma(t); sigma(t) sigma(-t) = e / (1 + e)^2
+  if (exp_minus_abs_t) *exp_minus_abs_t = e;
+  return {0.0, -s, gamma * e * inv * inv};
+}
+
+inline SmoothedHingePoint smoothed_hinge_derivatives(double z, double gamma, double margin) {
+  double e = 0;
+  SmoothedHingePoint h = smoothed_hinge_slope_curvature(z, gamma, margin, &e);
+  h.value = std::max(margin - z, 0.0) + std::log1p(e) / gamma;
+  return h;
 }
 
 inline double hinge(double z, double margin) { return std::max(0.0, margin - z); }

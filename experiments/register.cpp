@@ -2,8 +2,10 @@
 
 #include <mutex>
 
+#include "experiments/graphsvm2002/experiments.h"
 #include "experiments/mlrcg2003/experiments.h"
 #include "experiments/sgdreport/experiments.h"
+#include "experiments/zhangoles2001/experiments.h"
 #include "harness/experiment.h"
 
 namespace linrepro {
@@ -17,6 +19,13 @@ void register_experiments() {
     add_mlrcg2003_scaling(registry);
     add_mlrcg2003_reuters(registry);
     add_sgdreport_tables(registry);
+    add_zhangoles2001_table1(registry);
+    add_zhangoles2001_table2(registry);
+    add_zhangoles2001_table4(registry);
+    add_zhangoles2001_text4(registry);
+    add_zhangoles2001_table5(registry);
+    add_graphsvm2002_sweeps(registry);
+    add_graphsvm2002_main(registry);
   });
 }
 

@@ -1,28 +1,23 @@
 #include "experiments/mlrcg2003/reuters_fits.h"
 
 #include <fmt/format.h>
-#include <time.h>
 
 #include <algorithm>
 
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
-#include "metrics/cv_threshold.h"
 #include "harness/solver_catalog.h"
 #include "metrics/binary_counts.h"
 #include "metrics/confusion_matrix.h"
+#include "metrics/cv_threshold.h"
 #include "solvers/svm_objective.h"
 
 namespace linrepro {
 
 namespace {
 
-// CPU time of the calling thread: every solver here fits in the thread that calls it.
-double thread_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
+// CPU time of the calling thread (core/stopwatch.h thread_cpu_seconds): every solver here fits
+// in the thread that calls it.
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());

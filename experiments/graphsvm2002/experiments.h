@@ -1,0 +1,18 @@
+#pragma once
+// Godbole, Sarawagi & Chakrabarti (KDD 2002), paper id "graphsvm2002": the experiments, one
+// function per source file; experiments/register.cpp calls each.
+#include <vector>
+
+#include "harness/experiment.h"
+
+namespace linrepro {
+
+inline constexpr const char* kGraphsvmPaper = "graphsvm2002";
+
+// main.cpp: Figures 1-2 (NB confusion, clustered), Table 1 and Figures 3-4 (hierarchy, 20NG),
+// Figures 5-6 (MCNB, MCSVM, Hier-SVM, GraphSVM on both corpora), Table 2 (threshold t).
+void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry);
+// sweeps.cpp: Figures 7-10 (number of classes) and Figure 11 (training-set size).
+void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry);
+
+}  // namespace linrepro

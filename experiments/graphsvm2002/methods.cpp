@@ -1,0 +1,269 @@
+#include "experiments/graphsvm2002/methods.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "algorithms/graphsvm.h"
+#include "algorithms/graphsvm_clustering.h"
+#include "algorithms/graphsvm_confusion.h"
+#include "core/error.h"
+#include "core/seed.h"
+#include "core/stopwatch.h"
+#include "harness/solver_catalog.h"
+
+namespace linrepro {
+
+double svmlight_default_C(const CsrMatrix& X) {
+  double sum = 0;
+  for (int32_t i = 0; i < X.rows; ++i) sum += X.row_squared_norm(i);
+  if (!(sum > 0)) throw ConfigError("svmlight_default_C: the training matrix has no non-zero");
+  return static_cast<double>(X.rows) / sum;
+}
+
+nlohmann::json sub_svm_stats_to_json(const std::vector<SubSvmStats>& svms,
+                                     const std::vector<std::string>& class_names) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& s : svms) {
+    nlohmann::json classes = nlohmann::json::array();
+    for (int32_t c : s.classes) classes.push_back(class_names[static_cast<size_t>(c)]);
+    a.push_back(
+        {{"classes", classes},
+         {"positive", s.positive_class < 0 ? std::string()
+                                           : class_names[static_cast<size_t>(s.positive_class)]},
+         {"rows", s.rows},
+         {"nnz", s.nnz},
+         {"cols", s.cols},
+         {"memory_bytes", s.memory_bytes},
+         {"seconds", s.seconds},
+         {"cpu_seconds", s.cpu_seconds}});
+  }
+  return a;
+}
+
+nlohmann::json accuracy_metrics(const std::vector<int32_t>& truth,
+                                const std::vector<int32_t>& predicted) {
+  int64_t correct = 0;
+  for (size_t i = 0; i < truth.size(); ++i) correct += truth[i] == predicted[i];
+  const double n = static_cast<double>(truth.size());
+  return {{"accuracy", n > 0 ? 100.0 * static_cast<double>(correct) / n : 0.0},
+          {"correct", correct},
+          {"test_rows", truth.size()}};
+}
+
+std::vector<std::vector<int64_t>> reorder_confusion(const std::vector<std::vector<int64_t>>& C,
+                                                    const std::vector<int32_t>& order) {
+  std::vector<std::vector<int64_t>> R(order.size(), std::vector<int64_t>(order.size()));
+  for (size_t a = 0; a < order.size(); ++a)
+    for (size_t b = 0; b < order.size(); ++b)
+      R[a][b] = C[static_cast<size_t>(order[a])][static_cast<size_t>(order[b])];
+  return R;
+}
+
+namespace {
+
+Params svm_params(const std::string& solver, double C) {
+  Params p = {{"C", C}};
+  if (solver.starts_with("liblinear")) p["bias"] = 1.0;  // LIBLINEAR's -B 1: its intercept
+  return p;
+}
+
+FitContext fit_context(const MethodSettings& s, const std::string& what) {
+  FitContext ctx;
+  ctx.seed = s.seed;
+  ctx.threads = s.threads;
+  ctx.progress = s.progress;
+  ctx.label = s.label.empty() ? what : s.label + " " + what;
+  return ctx;
+}
+
+nlohmann::json memory_extra(const std::vector<SubSvmStats>& svms,
+                            const std::vector<std::string>& names) {
+  return {{"svms", sub_svm_stats_to_json(svms, names)},
+          {"num_svms", svms.size()},
+          {"max_memory_bytes", max_memory_bytes(svms)},
+          {"total_rows", total_rows(svms)},
+          {"svm_cpu_seconds", total_cpu_seconds(svms)}};
+}
+
+nlohmann::json named_groups(const std::vector<std::vector<int32_t>>& groups,
+                            const std::vector<std::string>& names) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& g : groups) {
+    nlohmann::json n = nlohmann::json::array();
+    for (int32_t c : g) n.push_back(names[static_cast<size_t>(c)]);
+    a.push_back(n);
+  }
+  return a;
+}
+
+}  // namespace
+
+RunRecord run_mcnb(const GraphsvmData& d, const MethodSettings& s) {
+  const SolverRegistry& reg = solver_catalog();
+  RunRecord r;
+  FitContext ctx = fit_context(s, "MCNB");
+  ctx.threads = 1;
+  const double cpu0 = thread_cpu_seconds();
+  const MulticlassModel m =
+      reg.fit_multiclass("nb", {d.Xtrain, d.ytrain}, Params::object(), ctx).model;
+  r.train_seconds = thread_cpu_seconds() - cpu0;
+  const Stopwatch test_clock;
+  const std::vector<int32_t> pred = m.predict(d.Xtest);
+  r.test_seconds = test_clock.seconds();
+  r.metrics = accuracy_metrics(d.ytest.y, pred);
+  const auto K = static_cast<int32_t>(d.class_names.size());
+  const ConfusionCounts C = count_confusion(d.ytest.y, pred, K);
+  r.extra["confusion"] = C;
+  r.extra["labels"] = d.class_names;
+
+  // Figure 2: the classes in the order of the clusters fit_hierarchy finds (the same validation
+  // confusion: same solver, fraction and seed; same HAC and clip rule).
+  if (K >= 2) {
+    FitContext vctx = fit_context(s, "MCNB clustering");
+    vctx.threads = 1;
+    const HierarchyOptions defaults;
+    const ValidationConfusion vc =
+        validation_confusion(reg, defaults.stage1, Params::object(), d.Xtrain, d.ytrain,
+                             defaults.validation_fraction, vctx);
+    const Dendrogram dg = agglomerate(confusion_row_distributions(vc.C), defaults.distance);
+    const int32_t kept = s.num_clusters > 0 ? K - std::min(s.num_clusters, K) : clip_merges(dg);
+    const auto clusters = clusters_after(dg, kept);
+    std::vector<int32_t> order;
+    for (const auto& g : clusters) order.insert(order.end(), g.begin(), g.end());
+    std::vector<std::string> ordered_names;
+    for (int32_t c : order) ordered_names.push_back(d.class_names[static_cast<size_t>(c)]);
+    r.extra["clusters"] = named_groups(clusters, d.class_names);
+    r.extra["confusion_clustered"] = reorder_confusion(C, order);
+    r.extra["labels_clustered"] = ordered_names;
+    r.extra["validation_confusion"] = vc.C;
+  }
+  r.extra["timing"] = "train_seconds = thread CPU time of the NB fit";
+  return r;
+}
+
+RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::string& solver) {
+  const SolverRegistry& reg = solver_catalog();
+  RunRecord r;
+  const Params params = svm_params(solver, s.C);
+  r.params = params;
+  const auto K = static_cast<int32_t>(d.class_names.size());
+  std::vector<int32_t> pred(static_cast<size_t>(d.Xtest.rows));
+  if (solver == "smo") {
+    FitContext ctx = fit_context(s, "MCSVM");
+    std::vector<int32_t> all(static_cast<size_t>(K));
+    std::iota(all.begin(), all.end(), 0);
+    const Stopwatch wall;
+    const SubsetFit f = fit_class_subset(reg, solver, params, d.Xtrain_svm, d.ytrain, all, ctx);
+    r.extra["wall_seconds"] = wall.seconds();
+    r.train_seconds = total_cpu_seconds(f.svms);
+    const Stopwatch test_clock;
+    for (int32_t i = 0; i < d.Xtest_svm.rows; ++i)
+      pred[static_cast<size_t>(i)] = f.predict_row(d.Xtest_svm, i);
+    r.test_seconds = test_clock.seconds();
+    r.extra.update(memory_extra(f.svms, d.class_names));
+    r.extra["timing"] = "train_seconds = sum of the SVMs' thread CPU times";
+  } else {
+    FitContext ctx = fit_context(s, "MCSVM " + solver);
+    ctx.threads = 1;  // one thread, so that its thread CPU time is the whole cost
+    const double cpu0 = thread_cpu_seconds();
+    const MulticlassFit f = reg.fit_multiclass(solver, {d.Xtrain_svm, d.ytrain}, params, ctx);
+    r.train_seconds = thread_cpu_seconds() - cpu0;
+    const Stopwatch test_clock;
+    pred = f.model.predict(d.Xtest_svm);
+    r.test_seconds = test_clock.seconds();
+    r.iterations = f.iterations;
+    r.extra["timing"] = "train_seconds = thread CPU time of the one-thread one-vs-rest fit";
+  }
+  r.metrics = accuracy_metrics(d.ytest.y, pred);
+  r.extra["C"] = s.C;
+  return r;
+}
+
+RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const std::string& stage2,
+                        const std::string& l1) {
+  RunRecord r;
+  HierarchyOptions o;
+  o.stage2 = stage2;
+  if (stage2 != "nb") o.stage2_params = svm_params(stage2, s.C);
+  o.l1 = l1;
+  o.num_clusters = s.num_clusters;
+  if (!l1.empty()) o.l1_params = svm_params(l1, s.C);
+  r.params = {{"stage2", stage2},
+              {"stage2_params", o.stage2_params},
+              {"l1", l1.empty() ? "nb" : l1},
+              {"l1_params", o.l1_params},
+              {"num_clusters", s.num_clusters}};
+  // The NB stages read counts, SVMs the unit-norm rows; an SVM L1 reads what L2 reads.
+  const bool svm_l2 = stage2 != "nb";
+  if (!l1.empty() && !svm_l2)
+    throw ConfigError("run_hierarchy: an SVM L1 is run with SVM L2 (both on the SVM rows)");
+  const CsrMatrix& X2 = svm_l2 ? d.Xtrain_svm : d.Xtrain;
+  const CsrMatrix& X2test = svm_l2 ? d.Xtest_svm : d.Xtest;
+  FitContext ctx = fit_context(s, "hierarchy");
+  const HierarchyFit f = fit_hierarchy(solver_catalog(), d.Xtrain, X2, d.ytrain, o, ctx);
+  // NB stages: wall (single-threaded, fast); L2: the fits' CPU. An SVM L1 runs one-vs-rest on
+  // ctx.threads workers: its wall time is what we have (Table 1 uses only its accuracy).
+  r.train_seconds = f.confusion_seconds + f.l1_seconds + f.l2_cpu_seconds;
+  const Stopwatch test_clock;
+  const HierarchyAccuracies a = hierarchy_level_accuracies(f.model, d.Xtest, X2test, d.ytest.y);
+  r.test_seconds = test_clock.seconds();
+  r.metrics = {{"accuracy", 100 * a.overall},
+               {"l1", 100 * a.l1},
+               {"l2_given_l1", 100 * a.l2_given_l1},
+               {"l2_perfect_l1", 100 * a.l2_perfect_l1},
+               {"test_rows", d.Xtest.rows}};
+  r.extra.update(memory_extra(f.svms, d.class_names));
+  r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
+  r.extra["num_clusters"] = f.model.clusters.size();
+  r.extra["confusion_seconds"] = f.confusion_seconds;
+  r.extra["l1_seconds"] = f.l1_seconds;
+  r.extra["l2_seconds"] = f.l2_seconds;
+  r.extra["l2_cpu_seconds"] = f.l2_cpu_seconds;
+  r.extra["C"] = s.C;
+  r.extra["timing"] =
+      "train_seconds = confusion + L1 (wall; NB, or the SVM-L1's one-vs-rest) + the L2 fits' "
+      "thread CPU times";
+  return r;
+}
+
+RunRecord run_graphsvm(const GraphsvmData& d, const MethodSettings& s, double t,
+                       const std::string& stage2) {
+  RunRecord r;
+  GraphSvmOptions o;
+  o.stage2 = stage2;
+  o.stage2_params = svm_params(stage2, s.C);
+  o.t = t;
+  r.params = {{"t", t}, {"stage2", stage2}, {"stage2_params", o.stage2_params}};
+  FitContext ctx = fit_context(s, fmt::format("GraphSVM t={}", t));
+  const bool svm = stage2 != "nb";
+  const GraphSvmFit f =
+      fit_graph_svm(solver_catalog(), d.Xtrain, svm ? d.Xtrain_svm : d.Xtrain, d.ytrain, o, ctx);
+  r.train_seconds = f.confusion_seconds + f.stage1_seconds + f.stage2_cpu_seconds;
+  const Stopwatch test_clock;
+  std::vector<int32_t> m1;
+  const std::vector<int32_t> pred = f.model.predict(d.Xtest, svm ? d.Xtest_svm : d.Xtest, &m1);
+  r.test_seconds = test_clock.seconds();
+  r.metrics = accuracy_metrics(d.ytest.y, pred);
+  r.metrics["m1_accuracy"] = accuracy_metrics(d.ytest.y, m1)["accuracy"];
+  r.extra.update(memory_extra(f.svms, d.class_names));
+  r.extra["F"] = named_groups(f.model.F, d.class_names);
+  int64_t edges = 0;
+  for (const auto& F : f.model.F) edges += static_cast<int64_t>(F.size());
+  r.extra["edges"] = edges;
+  r.extra["num_m2"] = f.num_m2();
+  r.extra["confusion_seconds"] = f.confusion_seconds;
+  r.extra["stage1_seconds"] = f.stage1_seconds;
+  r.extra["stage2_seconds"] = f.stage2_seconds;
+  r.extra["stage2_cpu_seconds"] = f.stage2_cpu_seconds;
+  r.extra["validation_confusion"] = f.confusion;
+  r.extra["C"] = s.C;
+  r.extra["timing"] =
+      "train_seconds = NB validation confusion + NB M1 (wall, single-threaded) + the M2 SVMs' "
+      "thread CPU times";
+  return r;
+}
+
+}  // namespace linrepro

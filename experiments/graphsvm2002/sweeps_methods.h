@@ -1,0 +1,33 @@
+#pragma once
+// The methods of Figures 7-11 (Godbole, Sarawagi & Chakrabarti 2002, sections 3.3-3.4), by name,
+// over the main experiments' method runners (methods.h), so the sweeps fit exactly what Figures
+// 5-6 fit (same inputs, same SVMlight-default C, same t):
+//   MCNB     run_mcnb                       multinomial NB over all classes
+//   MCSVM    run_mcsvm(.., "smo")           one-vs-others SVMs over all classes on all rows
+//   GraphSVM run_graphsvm(.., t = 0.05)     NB confusion graph, then the M2(i) SVMs
+//   Hier-SVM run_hierarchy(.., "smo", "")   NB-L1 over the clustered confusion, SVMs per group
+// Training time: train_seconds as methods.h defines it (CPU seconds: every SVM's thread CPU time
+// summed plus the single-threaded NB stages -- the paper's total over all models on one machine),
+// and extra.wall_seconds, the wall time of the whole fit with its SVMs on `threads` workers.
+// Maximum memory of any SVM: extra.max_memory_bytes (SubSvmStats.memory_bytes, a formula).
+#include <cstdint>
+#include <string>
+
+#include "experiments/graphsvm2002/datasets.h"
+#include "harness/experiment.h"
+
+namespace linrepro {
+
+inline constexpr const char* kMcnb = "MCNB";
+inline constexpr const char* kMcsvm = "MCSVM";
+inline constexpr const char* kGraphSvm = "GraphSVM";
+inline constexpr const char* kHierSvm = "Hier-SVM";
+
+// The method's solvers and settings on d, for run configs (hashed: a changed setting reruns).
+Json sweep_method_config(const std::string& method, const GraphsvmData& d);
+
+// Fits `method` on d's training rows and scores d's test rows; the record's solver is the method.
+RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uint64_t seed,
+                           int threads);
+
+}  // namespace linrepro

@@ -1,0 +1,21 @@
+#pragma once
+// Zhang & Oles (Information Retrieval 2001), paper id "zhangoles2001": the experiments, one
+// function per source file; experiments/register.cpp calls each.
+#include <vector>
+
+#include "harness/experiment.h"
+
+namespace linrepro {
+
+// table1.cpp: Table 1 (lambda by 5-fold CV on the Reuters ModApte training set), Figure 8.
+void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry);
+// table2.cpp: Tables 2 and 3 (micro P/R/F1/BEP, top-10 F1), Figures 5 and 6, LIBLINEAR peers.
+void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry);
+// table4.cpp: Table 4 (IBM AS400 call-centre data): every cell data_unavailable.
+void add_zhangoles2001_table4(std::vector<ExperimentInfo>& registry);
+// text4.cpp: the section 4.2 lambda -> 0 claims ("text-4") and Figure 7 (BEP vs feature count).
+void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry);
+// table5*.cpp (written by another helper): Table 5, multi-class accuracy.
+void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry);
+
+}  // namespace linrepro

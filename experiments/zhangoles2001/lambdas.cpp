@@ -1,0 +1,72 @@
+#include "experiments/zhangoles2001/lambdas.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "core/error.h"
+
+namespace linrepro {
+
+namespace {
+
+// The solvers that share a column's lambda: the paper's solver, its dual/one-vs-rest variants and
+// the LIBLINEAR peer of the same loss.
+void add_aliases(std::map<std::string, double>& m) {
+  m["nb-ovr"] = m.at("nb");
+  m["cmls-dual"] = m.at("cmls");
+  m["liblinear-s0"] = m.at("clg");
+  m["liblinear-s7"] = m.at("clg");
+  m["liblinear-s1"] = m.at("cmls");
+  m["liblinear-s2"] = m.at("cmls");
+  m["liblinear-s3"] = m.at("smo");
+  m["libsvm-linear"] = m.at("smo");
+}
+
+}  // namespace
+
+std::map<std::string, double> zhangoles2001_lambdas_from_log10(
+    const std::map<std::string, double>& log10_by_column, const std::string& source) {
+  std::map<std::string, double> m;
+  for (const auto& c : kZoTable1Columns) {
+    const auto it = log10_by_column.find(c.column);
+    if (it == log10_by_column.end())
+      throw ConfigError(
+          fmt::format("{}: no table1 lambda cell for \"{}\" (run `linrepro run "
+                      "zhangoles2001/table1` first)",
+                      source, c.column));
+    m[c.solver] = std::pow(10.0, it->second);
+  }
+  add_aliases(m);
+  return m;
+}
+
+std::map<std::string, double> zhangoles2001_paper_lambdas() {
+  return zhangoles2001_lambdas_from_log10({{"Naive Bayes", -2},
+                                           {"Lin Reg", -3},
+                                           {"Mod Least Squares", -3},
+                                           {"Logistic Reg", -4},
+                                           {"SVM", -3},
+                                           {"Mod SVM", -3}},
+                                          "Zhang & Oles Table 1");
+}
+
+std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx) {
+  if (ctx.fast) return zhangoles2001_paper_lambdas();  // the documented fast-mode shortcut
+  ExperimentContext full = ctx;
+  full.fast = false;
+  const std::filesystem::path path = result_file_path(full, "zhangoles2001", "table1");
+  if (!std::filesystem::exists(path))
+    throw ConfigError(
+        fmt::format("{} not found: Table 1's lambdas come from its cross-validation; "
+                    "run `linrepro run zhangoles2001/table1` first",
+                    path.string()));
+  std::map<std::string, double> log10_by_column;
+  for (const Cell& c : result_cells(read_result_file(path)))
+    if (c.table == "table1" && c.row == "lambda" && c.status == "ok")
+      log10_by_column[c.column] = c.value;
+  return zhangoles2001_lambdas_from_log10(log10_by_column, path.string());
+}
+
+}  // namespace linrepro

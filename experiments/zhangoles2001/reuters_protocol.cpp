@@ -1,0 +1,217 @@
+#include "experiments/zhangoles2001/reuters_protocol.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+#include "harness/solver_catalog.h"
+#include "metrics/threshold.h"
+
+namespace linrepro {
+
+FeatureConfig zo_reuters_features(int32_t k) {
+  Json j = {{"title_separate", true}, {"representation", "binary"}, {"stopwords", "none"},
+            {"stemming", "porter"},   {"min_token_length", 2},      {"bias", 0.0}};
+  if (k > 0) {
+    j["min_count"] = 3;
+    j["selection"] = "ig_gini";
+    j["k"] = k;
+    j["scope"] = "per_category";
+  } else {
+    j["min_count"] = 1;
+    j["selection"] = "none";
+  }
+  return feature_config_from_json(j);
+}
+
+std::vector<ZoMethod> zo_methods(bool with_peers) {
+  std::vector<ZoMethod> m = {{"Naive Bayes", "nb", "nb", false},
+                             {"Lin Reg", "cls", "cls", false},
+                             {"Mod Least Squares", "cmls", "cmls", false},
+                             {"Logistic Reg", "clg", "clg", false},
+                             {"SVM", "smo", "smo", false},
+                             {"Mod SVM", "mod-svm", "mod-svm", false}};
+  if (with_peers) {
+    m.push_back({"liblinear-s0", "liblinear-s0", "clg", true});
+    m.push_back({"liblinear-s2", "liblinear-s2", "cmls", true});
+    m.push_back({"liblinear-s3", "liblinear-s3", "mod-svm", true});
+  }
+  return m;
+}
+
+Params zo_params(const std::string& solver, double lambda, bool fixed_K) {
+  if (solver == "nb" || solver == "nb-ovr") return Params{{"smoothing", lambda}};
+  Params p = {{"lambda", lambda}};
+  if (solver.rfind("liblinear-", 0) == 0) {
+    p["bias"] = 1.0;  // LIBLINEAR's -B 1: a regularised constant feature, as our A = 1
+  } else if (solver == "cls" || solver == "cmls" || solver == "clg") {
+    p["K"] = 100;
+    p["stop_rule"] = !fixed_K;
+  } else if (solver == "mod-svm" || solver == "cmls-dual") {
+    p["K"] = 100;  // Algorithm 5 always runs K iterations
+  }
+  return p;
+}
+
+ZoTokenized tokenize_zo_reuters(const ExperimentContext& ctx) {
+  const Corpus corpus = load_corpus_view(kZoReutersView);
+  ZoTokenized t;
+  t.split = split_standard(corpus);
+  t.tokens = tokenize_split(t.split.train, t.split.test, zo_reuters_features(),
+                            PrepareOptions{.threads = ctx.threads, .progress = ctx.progress});
+  t.dataset = {{"view", kZoReutersView}, {"docs", corpus.docs.size()}};
+  const Json& data = corpus.identity.value("data", Json::object());
+  if (data.contains("content_sha256")) t.dataset["content_sha256"] = data["content_sha256"];
+  t.identity = corpus.identity;
+  return t;
+}
+
+ZoReuters prepare_zo_reuters(const ZoTokenized& t, const ExperimentContext& ctx,
+                             const FeatureConfig& features) {
+  ZoReuters d;
+  d.prep.features = prepare(t.tokens, t.split.train_labels, features,
+                            PrepareOptions{.threads = ctx.threads, .progress = ctx.progress});
+  d.prep.train_labels = t.split.train_labels;
+  d.prep.test_labels = t.split.test_labels;
+  d.prep.identity = describe(d.prep.features);
+  d.dataset = t.dataset;
+  d.dataset["features"] = to_json(features);
+  const auto& stats = d.prep.features.stats;
+  d.dataset_record = t.identity;
+  d.dataset_record["train"] = d.dataset_record["rows_train"] = stats.train_docs;
+  d.dataset_record["test"] = d.dataset_record["rows_test"] = stats.test_docs;
+  if (d.dataset.contains("content_sha256"))
+    d.dataset_record["sha256"] = d.dataset["content_sha256"];
+  d.dataset_record["features"] = stats.features;
+  d.dataset_record["preparation"] = d.prep.identity;
+
+  const int32_t K = d.prep.train_labels.num_classes();
+  d.train_positives.assign(K, 0);
+  d.test_positives.assign(K, 0);
+  for (const auto& ids : d.prep.train_labels.y)
+    for (int32_t c : ids) ++d.train_positives[c];
+  for (const auto& ids : d.prep.test_labels.y)
+    for (int32_t c : ids) ++d.test_positives[c];
+  d.by_size.resize(K);
+  for (int32_t c = 0; c < K; ++c) d.by_size[c] = c;
+  const auto& names = d.prep.train_labels.class_names;
+  std::stable_sort(d.by_size.begin(), d.by_size.end(), [&](int32_t a, int32_t b) {
+    if (d.train_positives[a] != d.train_positives[b])
+      return d.train_positives[a] > d.train_positives[b];
+    return names[a] < names[b];
+  });
+  return d;
+}
+
+ZoReuters load_zo_reuters(const ExperimentContext& ctx, const FeatureConfig& features) {
+  return prepare_zo_reuters(tokenize_zo_reuters(ctx), ctx, features);
+}
+
+std::string zo_row_name(const std::string& category) {
+  std::string s = category;
+  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+ZoCategory zo_category(const ZoReuters& data, int32_t k) {
+  ZoCategory c;
+  if (data.prep.features.per_category()) {
+    FeatureMatrices m = for_category(data.prep.features, k);
+    c.X_train = std::move(m.train);
+    c.X_test = std::move(m.test);
+  } else {
+    c.X_train = data.prep.features.matrices.train;
+    c.X_test = data.prep.features.matrices.test;
+  }
+  c.y_train = one_vs_rest(data.prep.train_labels, k);
+  c.y_test = one_vs_rest(data.prep.test_labels, k);
+  return c;
+}
+
+ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const CsrMatrix& X_train,
+                       std::span<const double> y_train, const CsrMatrix& X_test,
+                       std::span<const double> y_test, uint64_t seed, std::vector<double>* margins,
+                       Json* fit_json) {
+  FitContext fc;
+  fc.seed = seed;
+  fc.progress = false;
+  const BinaryFit fit =
+      solver_catalog().fit_binary(solver, BinaryProblem{X_train, y_train}, params, fc);
+  const double seconds = fc.clock.seconds();
+  const std::vector<double> f_train = fit.model.decisions(X_train);
+  const std::vector<double> f_test = fit.model.decisions(X_test);
+  const ThresholdChoice t = threshold_minimizing_training_error(y_train, f_train);
+  ZoEval e;
+  e.counts = count_binary_at_threshold(y_test, f_test, t.theta);
+  e.counts_zero = count_binary_at_threshold(y_test, f_test, 0.0);
+  e.bep = break_even_point(y_test, f_test);
+  if (margins) {
+    margins->resize(f_train.size());
+    for (size_t i = 0; i < f_train.size(); ++i) (*margins)[i] = f_train[i] * y_train[i];
+  }
+  if (fit_json)
+    *fit_json = {{"iterations", fit.iterations},
+                 {"stop", to_string(fit.stop)},
+                 {"objective", fit.objective},
+                 {"seconds", seconds},
+                 {"theta", t.theta},
+                 {"train_errors", t.errors},
+                 {"train_errors_at_zero", t.errors_at_zero},
+                 {"solver_extra", fit.extra}};
+  return e;
+}
+
+ZoEval zo_missed(int64_t test_positives, int64_t test_rows) {
+  ZoEval e;
+  e.counts.fn = test_positives;
+  e.counts.tn = test_rows - test_positives;
+  e.counts_zero = e.counts;
+  e.bep.positives = test_positives;
+  e.bep.tp = 0;
+  e.bep.bep = test_positives > 0 ? 0.0 : 1.0;
+  return e;
+}
+
+Json zo_metrics(const ZoEval& e) {
+  return {{"tp", e.counts.tp},       {"fp", e.counts.fp},
+          {"fn", e.counts.fn},       {"tn", e.counts.tn},
+          {"tp0", e.counts_zero.tp}, {"fp0", e.counts_zero.fp},
+          {"fn0", e.counts_zero.fn}, {"tn0", e.counts_zero.tn},
+          {"bep_tp", e.bep.tp},      {"positives", e.bep.positives},
+          {"f1", f1(e.counts)},      {"bep", e.bep.bep}};
+}
+
+ZoEval zo_eval_from_metrics(const Json& m) {
+  ZoEval e;
+  e.counts = {m.at("tp").get<int64_t>(), m.at("fp").get<int64_t>(), m.at("fn").get<int64_t>(),
+              m.at("tn").get<int64_t>()};
+  e.counts_zero = {m.at("tp0").get<int64_t>(), m.at("fp0").get<int64_t>(),
+                   m.at("fn0").get<int64_t>(), m.at("tn0").get<int64_t>()};
+  e.bep.tp = m.at("bep_tp").get<double>();
+  e.bep.positives = m.at("positives").get<int64_t>();
+  e.bep.bep = m.at("bep").get<double>();
+  return e;
+}
+
+ZoMicro zo_micro(std::span<const ZoEval> per_category) {
+  if (per_category.empty()) throw std::invalid_argument("zo_micro: no categories");
+  std::vector<BinaryCounts> at_theta, at_zero;
+  std::vector<BreakEven> beps;
+  double f1_sum = 0;
+  for (const ZoEval& e : per_category) {
+    at_theta.push_back(e.counts);
+    at_zero.push_back(e.counts_zero);
+    beps.push_back(e.bep);
+    f1_sum += f1(e.counts);
+  }
+  ZoMicro m;
+  m.prf = micro_average(at_theta);
+  m.prf0 = micro_average(at_zero);
+  m.bep = micro_break_even(beps);
+  m.macro_f1 = f1_sum / static_cast<double>(per_category.size());
+  return m;
+}
+
+}  // namespace linrepro

@@ -1,0 +1,127 @@
+#pragma once
+// Zhang & Oles (2001) on Reuters-21578 ModApte: the protocol every Reuters experiment of the paper
+// shares (Tables 1-3, the section 4.2 text claims, Figures 5-8), written once.
+//
+//   - Data (§4.2): corpus view "reuters-modapte": all 118 categories with a ModApte document,
+//     9,603 training / 3,299 test documents (documents without a category are negatives of every
+//     category). 3 categories (cottonseed, f-cattle, sfr) have a single TEST document and no
+//     training document: no classifier can be trained for them. We COUNT them, as the paper's "all
+//     118 classes" does, as missed: each adds one false negative to the micro P/R/F1 (nothing is
+//     predicted) and one positive with TP = 0 to the micro BEP, and F1 = 0 to macro averages.
+//   - Features (§4.1): binary word occurrence, a title word distinct from the same body word,
+//     terms seen fewer than 3 times in the training set dropped, then 10,000 features PER CATEGORY
+//     (fig. 2: "feature selection separately for each category") ranked by information gain with
+//     the Gini index in place of entropy ("ig_gini"). No stop list (§4.1: "we do not remove
+//     stopwords"), Porter stems of >= 2 letters (fig. 1; the pipeline's defaults). The constant
+//     feature A = 1 is appended by the solvers themselves (constant_feature = 1, regularised, §1),
+//     by LIBLINEAR's -B 1 for the peers (regularised too), and not at all for naive Bayes (a
+//     multinomial model would count it as a word).
+//   - Methods (§4): Naive Bayes "nb" (lambda = smoothing count), Lin Reg "cls" (Alg. 2), Mod Least
+//     Squares "cmls" (Alg. 3, c_k = max(0, 1 - k/50)), Logistic Reg "clg" (Alg. 4), SVM "smo"
+//     (SMO with an unregularised threshold, (7)), Mod SVM "mod-svm" (Alg. 5 with (18), eta = 0.1);
+//     K = 100. Peers on the same matrices: LIBLINEAR -s 0 (logistic), -s 2 (squared hinge = Mod
+//     Least Squares' loss), -s 3 (hinge, dual CD = Mod SVM's problem), at the lambda of the method
+//     they mirror, C = 1/(2 lambda n).
+//   - Thresholds (§4.2): decision threshold moved to minimise the TRAINING error
+//     (metrics/threshold.h) for P/R/F1; BEP per category (metrics/break_even.h), micro-averaged.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/labels.h"
+#include "core/sparse_matrix.h"
+#include "experiments/common/text_dataset.h"
+#include "harness/experiment.h"
+#include "metrics/averaging.h"
+#include "metrics/binary_counts.h"
+#include "metrics/break_even.h"
+#include "solvers/params.h"
+
+namespace linrepro {
+
+inline constexpr const char* kZoPaper = "zhangoles2001";
+inline constexpr const char* kZoReutersView = "reuters-modapte";
+inline constexpr int32_t kZoFeatures = 10000;
+
+// §4.1's features with k per category; k = 0: no selection at all (text-4's "no feature
+// selection": every term, min_count 1, i.e. the rare terms kept as well).
+FeatureConfig zo_reuters_features(int32_t k = kZoFeatures);
+
+struct ZoMethod {
+  std::string column;     // Table 2's column ("Lin Reg"); for a peer its solver name
+  std::string solver;     // registered solver
+  std::string lambda_of;  // the Table 1 solver whose lambda it uses ("clg" for liblinear-s0)
+  bool peer = false;
+};
+// The paper's six in Table 2's order, then (with_peers) LIBLINEAR -s 0, -s 2, -s 3.
+std::vector<ZoMethod> zo_methods(bool with_peers);
+
+// Solver parameters at `lambda` (naive Bayes: smoothing = lambda). fixed_K: K = 100 iterations
+// exactly (text-4: "we fix the number of iterations to be 100"); otherwise the column-relaxation
+// methods (cls, cmls, clg) stop early by §3.1's rule (change of sum |Dr_i| below 0.1% of
+// 1 + sum |r_i|) with K = 100 at most.
+Params zo_params(const std::string& solver, double lambda, bool fixed_K);
+
+// The prepared collection.
+struct ZoReuters {
+  PreparedText prep;
+  Json dataset;         // what every run's config says about the data
+  Json dataset_record;  // for ResultFile::add_dataset
+  std::vector<int32_t> train_positives, test_positives;  // per category id
+  std::vector<int32_t> by_size;  // category ids, most training documents first (ties: name)
+};
+// Throws DataUnavailable (corpora/data_resolver.h) when the corpus is not found.
+ZoReuters load_zo_reuters(const ExperimentContext& ctx, const FeatureConfig& features);
+
+// The corpus tokenised once, for experiments that prepare several feature sets from it (Figure 7's
+// sweep over the number of features): every zo_reuters_features(k) shares the text options.
+struct ZoTokenized {
+  TextSplit split;
+  TokenizedSplit tokens;
+  Json dataset;  // as ZoReuters::dataset, without "features"
+  Json identity;
+};
+ZoTokenized tokenize_zo_reuters(const ExperimentContext& ctx);
+ZoReuters prepare_zo_reuters(const ZoTokenized& t, const ExperimentContext& ctx,
+                             const FeatureConfig& features);
+// The paper's category name style for Table 3's rows: "money-fx" -> "Money-fx".
+std::string zo_row_name(const std::string& category);
+
+// One category's matrices (its selected columns) and +1/-1 labels.
+struct ZoCategory {
+  CsrMatrix X_train, X_test;
+  BinaryLabels y_train, y_test;
+};
+ZoCategory zo_category(const ZoReuters& data, int32_t k);
+
+// One binary classifier's test result.
+struct ZoEval {
+  BinaryCounts counts;       // threshold minimising the training error
+  BinaryCounts counts_zero;  // the solver's own threshold 0
+  BreakEven bep;             // threshold-free
+};
+// Fits `solver` and evaluates it. margins (optional): receives w.x_i y_i on the training rows
+// (Figure 5). fit_json (optional): iterations, stop, objective, seconds, theta, solver extra.
+ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const CsrMatrix& X_train,
+                       std::span<const double> y_train, const CsrMatrix& X_test,
+                       std::span<const double> y_test, uint64_t seed,
+                       std::vector<double>* margins = nullptr, Json* fit_json = nullptr);
+// A category without a training document (see above): nothing predicted, positives ranked last.
+ZoEval zo_missed(int64_t test_positives, int64_t test_rows);
+
+// ZoEval <-> run metrics (tp, fp, fn, tn, tp0, fp0, fn0, tn0, bep_tp, positives, f1, bep), so a
+// stored run can be aggregated without refitting.
+Json zo_metrics(const ZoEval& e);
+ZoEval zo_eval_from_metrics(const Json& metrics);
+
+struct ZoMicro {
+  PrfScores prf;   // at the training-error thresholds
+  PrfScores prf0;  // at threshold 0
+  double bep = 0;
+  double macro_f1 = 0;
+};
+// Throws std::invalid_argument on an empty list.
+ZoMicro zo_micro(std::span<const ZoEval> per_category);
+
+}  // namespace linrepro

@@ -1,0 +1,34 @@
+#pragma once
+// Table 5 reports each method as "mean ± standard deviation" of the accuracy over five random
+// training/test splits (§4.2). These helpers compute that summary from the per-split runs and the
+// comparisons the paper's Table 5 claims rest on.
+#include <map>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace linrepro {
+
+struct SplitSummary {
+  double mean = 0;
+  double std = 0;  // sample standard deviation (n - 1 denominator); 0 for a single value
+  int n = 0;
+};
+
+// Mean and sample standard deviation. The paper does not say which deviation it reports; with
+// five splits the sample (n - 1) form is the usual estimate of the spread between splits (the
+// population form would be sqrt(4/5) = 0.89 times it). Empty input -> {0, 0, 0}.
+SplitSummary summarize_splits(std::span<const double> values);
+
+// "88.12 ± 0.45" (values as given, two decimals).
+std::string format_summary(const SplitSummary& s);
+
+// max - min of the means of `methods` in `by_method` (methods missing from the map are skipped;
+// fewer than two present -> 0).
+double mean_range(const std::map<std::string, SplitSummary>& by_method,
+                  const std::vector<std::string>& methods);
+
+// How many splits have a[i] > b[i] (paired by split index; the shorter length counts).
+int paired_wins(std::span<const double> a, std::span<const double> b);
+
+}  // namespace linrepro

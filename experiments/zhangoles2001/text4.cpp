@@ -1,0 +1,262 @@
+// Zhang & Oles (2001) §4.2's statements about lambda -> 0 and feature selection ("text-4"), and
+// Figure 7 (break-even point of logistic regression against the number of features), on
+// Reuters-21578 ModApte with the protocol of reuters_protocol.h, micro BEP over all 118 categories.
+//
+//   - "lambda -> 0" is lambda = 1e-6, the smallest value of Table 1's grid (the paper gives no
+//     number), with "the number of iterations fixed to be 100": K = 100 exactly, no stopping rule.
+//   - Mod Least Squares primal (cmls, Algorithm 3) and dual (cmls-dual, Algorithm 5 with
+//     k(z) = z^2/4 + z, eta = 1 as printed), Mod SVM (mod-svm, eta = 0.1), Lin Reg (cls) with
+//     10,000 and with 100 features per category.
+//   - Logistic Reg without feature selection: every training term (min count 1, i.e. also the
+//     rare terms; no stop list anyway) at our Table 1 lambda, K = 100.
+//   - Figure 7: Logistic Reg at Table 1's lambda (K = 100 with the stopping rule, as Table 2) with
+//     100, 1,000 and 10,000 features per category, plus the no-selection point; tokenised once.
+// Fast mode: earn only, the lambda -> 0 runs (no cells: a BEP micro-averaged over one category is
+// not the published number).
+#include <fmt/format.h>
+
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <optional>
+
+#include "core/parallel_for.h"
+#include "core/seed.h"
+#include "corpora/data_resolver.h"
+#include "experiments/zhangoles2001/experiments.h"
+#include "experiments/zhangoles2001/lambdas.h"
+#include "experiments/zhangoles2001/reuters_protocol.h"
+
+namespace linrepro {
+
+namespace {
+
+constexpr const char* kExperiment = "text4";
+constexpr double kLambdaToZero = 1e-6;
+constexpr int32_t kFigure7Features[] = {100, 1000, kZoFeatures};
+
+// One set of binary classifiers over all categories.
+struct Variant {
+  std::string id;   // run key prefix
+  std::string row;  // text-4 row ("" for Figure 7 only)
+  std::string solver;
+  double lambda = 0;
+  bool fixed_K = true;
+  int32_t features = kZoFeatures;  // 0: no selection
+};
+
+struct VariantResult {
+  std::vector<ZoEval> evals;
+  std::vector<double> objective;  // per category (trained ones)
+  int32_t trained = 0;
+};
+
+VariantResult run_variant(ResultFile& rf, const ExperimentContext& ctx, const ZoReuters& data,
+                          const Variant& v, const std::vector<int32_t>& categories) {
+  const auto& names = data.prep.train_labels.class_names;
+  VariantResult res;
+  res.evals.resize(categories.size());
+  res.objective.assign(categories.size(), NAN);
+  const Params params = zo_params(v.solver, v.lambda, v.fixed_K);
+  std::atomic<size_t> done{0};
+  parallel_for(categories.size(), ctx.threads, [&](size_t ci) {
+    const int32_t k = categories[ci];
+    if (data.train_positives[k] == 0) {
+      res.evals[ci] = zo_missed(data.test_positives[k], data.prep.test_labels.y.size());
+      return;
+    }
+    const std::string key = fmt::format("{}/{}", v.id, names[k]);
+    const uint64_t seed = derive_seed(ctx.seed, key);
+    const Json config = {{"dataset", data.dataset},
+                         {"class", names[k]},
+                         {"solver", v.solver},
+                         {"params", params},
+                         {"seed", seed}};
+    const RunRecord r = rf.run_once(key, config, [&] {
+      const ZoCategory cat = zo_category(data, k);
+      Json fit;
+      const ZoEval e = zo_fit_evaluate(v.solver, params, cat.X_train, cat.y_train, cat.X_test,
+                                       cat.y_test, seed, nullptr, &fit);
+      RunRecord out;
+      out.metrics = zo_metrics(e);
+      out.train_seconds = fit.value("seconds", 0.0);
+      out.iterations = fit.value("iterations", int64_t{0});
+      out.stop = fit.value("stop", "");
+      out.objective = fit.value("objective", 0.0);
+      out.extra = fit;
+      out.extra["variant"] = v.id;
+      out.extra["features"] = v.features;
+      return out;
+    });
+    res.evals[ci] = zo_eval_from_metrics(r.metrics);
+    res.objective[ci] = r.objective;
+    const size_t n = ++done;
+    if (ctx.progress && (n % 20 == 0 || n == categories.size()))
+      fmt::print(stderr, "text4: {} {}/{} categories\n", v.id, n, categories.size());
+  });
+  for (double o : res.objective) res.trained += !std::isnan(o);
+  return res;
+}
+
+void run_text4(const ExperimentContext& ctx) {
+  const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
+  const double lg = lambdas.at("clg");
+  std::vector<Variant> variants = {
+      {"cmls-primal-l0", "Mod Least Squares primal, lambda -> 0", "cmls", kLambdaToZero, true},
+      {"cmls-dual-l0", "Mod Least Squares dual, lambda -> 0", "cmls-dual", kLambdaToZero, true},
+      {"mod-svm-l0", "Mod SVM dual, lambda -> 0", "mod-svm", kLambdaToZero, true},
+      {"cls-l0", "Lin Reg, lambda -> 0", "cls", kLambdaToZero, true},
+      {"cls-100-l0", "Lin Reg 100 features, lambda -> 0", "cls", kLambdaToZero, true, 100},
+      {"clg-nofs", "Logistic Reg, no feature selection", "clg", lg, true, 0}};
+  if (!ctx.fast)
+    for (int32_t f : kFigure7Features)
+      variants.push_back({fmt::format("clg-fig7-{}", f), "", "clg", lg, false, f});
+  else
+    variants.resize(3);
+  Json variant_list = Json::array();
+  for (const auto& v : variants)
+    variant_list.push_back({{"id", v.id},
+                            {"row", v.row},
+                            {"solver", v.solver},
+                            {"params", zo_params(v.solver, v.lambda, v.fixed_K)},
+                            {"features", to_json(zo_reuters_features(v.features))}});
+  const Json header = {
+      {"experiment", kExperiment},
+      {"paper", kZoPaper},
+      {"artifacts", ctx.fast ? Json::array() : Json{"text-4", "figure7"}},
+      {"description",
+       "§4.2 text claims (lambda -> 0 with K = 100: primal vs dual Mod Least Squares, Mod SVM, "
+       "Lin Reg with 10,000 and 100 features; Logistic Reg without feature selection) and "
+       "Figure 7 (Logistic Reg BEP vs number of features), Reuters ModApte, micro BEP"},
+      {"seed", ctx.seed},
+      {"config",
+       {{"view", kZoReutersView},
+        {"lambda_to_zero", kLambdaToZero},
+        {"variants", variant_list},
+        {"lambda_source", ctx.fast ? "paper Table 1 (fast)" : "our Table 1"},
+        {"fast", ctx.fast}}},
+      {"figures", ctx.fast ? Json::array()
+                           : Json::array({{{"id", "figure7_bep_vs_features"},
+                                           {"kind", "series"},
+                                           {"source", "cells"},
+                                           {"table", "figure7"},
+                                           {"x_map", {{"all", 26056}}},
+                                           {"logx", true},
+                                           {"title",
+                                            "Figure 7: micro BEP of Logistic Reg against the "
+                                            "number of features per category"},
+                                           {"xlabel", "features per category"},
+                                           {"ylabel", "micro BEP (%)"}}})}};
+  ResultFile rf(result_file_path(ctx, kZoPaper, kExperiment), header, ctx.force);
+
+  std::optional<ZoTokenized> tok;
+  try {
+    tok = tokenize_zo_reuters(ctx);
+  } catch (const DataUnavailable& e) {
+    if (!ctx.fast)
+      for (const auto& v : variants)
+        if (!v.row.empty()) rf.set_cell(unavailable_cell("text-4", v.row, "BEP", e.what()));
+    rf.save();
+    return;
+  }
+  std::map<int32_t, ZoReuters> prepared;  // by features per category
+  std::map<std::string, VariantResult> results;
+  std::map<std::string, double> bep;
+  for (const auto& v : variants) {
+    if (!prepared.count(v.features)) {
+      prepared.emplace(v.features, prepare_zo_reuters(*tok, ctx, zo_reuters_features(v.features)));
+      rf.add_dataset(prepared.at(v.features).dataset_record);
+    }
+    const ZoReuters& data = prepared.at(v.features);
+    std::vector<int32_t> categories = data.by_size;
+    if (ctx.fast) categories.resize(1);
+    results[v.id] = run_variant(rf, ctx, data, v, categories);
+    bep[v.id] = 100 * zo_micro(results[v.id].evals).bep;
+    if (ctx.fast || v.row.empty()) continue;
+    rf.set_cell(value_cell(
+        "text-4", v.row, "BEP", bep[v.id], "%",
+        fmt::format("micro BEP over all {} categories (3 test-only ones counted as missed); "
+                    "solver {}, lambda {:g}{}, K = 100 fixed (no stopping rule); {}",
+                    categories.size(), v.solver, v.lambda,
+                    v.lambda == kLambdaToZero ? " ('lambda -> 0': the smallest grid point)"
+                                              : " (our Table 1)",
+                    v.features == 0
+                        ? "no feature selection: every training term, min count 1"
+                        : fmt::format("{} ig_gini features per category", v.features))));
+  }
+  if (ctx.fast) {
+    rf.save();
+    return;
+  }
+  // Figure 7 cells: the sweep plus the no-selection point ("all").
+  for (int32_t f : kFigure7Features)
+    rf.set_cell(value_cell("figure7", fmt::format("{}", f), "Logistic Reg",
+                           bep.at(fmt::format("clg-fig7-{}", f)), "%",
+                           fmt::format("micro BEP, Logistic Reg lambda {:g} (our Table 1), {} "
+                                       "ig_gini features per category, K = 100 with the stopping "
+                                       "rule",
+                                       lg, f)));
+  rf.set_cell(value_cell("figure7", "all", "Logistic Reg", bep.at("clg-nofs"), "%",
+                         "no feature selection (every training term; K = 100 fixed); x = the "
+                         "26,056 training terms"));
+
+  const double p = bep.at("cmls-primal-l0"), d = bep.at("cmls-dual-l0"), s = bep.at("mod-svm-l0");
+  rf.add_claim({"dual-lambda0",
+                "With K = 100 fixed, as lambda -> 0 the dual algorithms (Mod SVM, dual Mod Least "
+                "Squares) keep a higher micro BEP than the primal Mod Least Squares (paper: about "
+                "85 vs about 80; criterion: both duals above the primal)",
+                d > p && s > p,
+                fmt::format("lambda = 1e-6, K = 100: primal CMLS BEP {:.2f}, dual CMLS {:.2f}, "
+                            "Mod SVM {:.2f}",
+                            p, d, s)});
+  const auto& rp = results.at("cmls-primal-l0");
+  const auto& rd = results.at("cmls-dual-l0");
+  int lower = 0, both = 0;
+  double sum_p = 0, sum_d = 0;
+  for (size_t i = 0; i < rp.objective.size(); ++i) {
+    if (std::isnan(rp.objective[i]) || std::isnan(rd.objective[i])) continue;
+    ++both;
+    lower += rp.objective[i] < rd.objective[i];
+    sum_p += rp.objective[i];
+    sum_d += rd.objective[i];
+  }
+  rf.add_claim(
+      {"primal-converges-faster-lambda0",
+       "As lambda -> 0 the primal CMLS reaches a lower objective (10) than the dual "
+       "algorithm after K = 100 iterations (criterion: in more than 90% of the categories)",
+       both > 0 && lower > 0.9 * both,
+       fmt::format("lambda = 1e-6, K = 100: primal objective lower in {} of {} categories; "
+                   "mean objective primal {:.4g}, dual {:.4g}",
+                   lower, both, sum_p / std::max(both, 1), sum_d / std::max(both, 1))});
+  const double l = bep.at("cls-l0"), l100 = bep.at("cls-100-l0");
+  rf.add_claim({"linreg-degrades-lambda0",
+                "Lin Reg degrades more severely as lambda -> 0 (paper: BEP about 70 with 10,000 "
+                "features, about 83 with 100; criterion: below the dual Mod Least Squares' BEP, "
+                "and better with 100 features than with 10,000)",
+                l < d && l100 > l,
+                fmt::format("lambda = 1e-6, K = 100: Lin Reg BEP {:.2f} (10,000 features), {:.2f} "
+                            "(100 features); dual CMLS {:.2f}",
+                            l, l100, d)});
+  const double b100 = bep.at("clg-fig7-100"), b1000 = bep.at("clg-fig7-1000"),
+               b10000 = bep.at(fmt::format("clg-fig7-{}", kZoFeatures));
+  rf.add_claim({"more-features-better",
+                "Figure 7: the break-even point of logistic regression improves as the number of "
+                "selected features grows (criterion: 100 < 1,000 <= 10,000 features, 0.2 points "
+                "slack for the last step)",
+                b100 < b1000 && b1000 <= b10000 + 0.2,
+                fmt::format("micro BEP: 100 features {:.2f}, 1,000 {:.2f}, 10,000 {:.2f}, no "
+                            "selection {:.2f}",
+                            b100, b1000, b10000, bep.at("clg-nofs"))});
+  rf.save();
+}
+
+}  // namespace
+
+void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
+  registry.push_back({kZoPaper, kExperiment,
+                      "§4.2 lambda -> 0 and no-feature-selection claims (text-4), Figure 7 (BEP vs "
+                      "features) on Reuters ModApte",
+                      run_text4});
+}
+
+}  // namespace linrepro

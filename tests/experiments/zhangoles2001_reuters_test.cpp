@@ -1,0 +1,154 @@
+// Zhang & Oles' Reuters drivers (experiments/zhangoles2001/): Table 1's selection rule, the
+// shared lambda helper (fast path, the table1 result file, the error without it), the
+// missed-category convention and the metrics round trip the cached runs rely on.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/synthetic_data.h"
+#include "experiments/zhangoles2001/cv_select.h"
+#include "experiments/zhangoles2001/lambdas.h"
+#include "experiments/zhangoles2001/reuters_protocol.h"
+#include "harness/experiment.h"
+#include "support/temp_dir.h"
+
+namespace linrepro {
+namespace {
+
+TEST(ZoCvSelect, GridIsTenToTheMinusKForKZeroToSix) {
+  const std::vector<double> g = zo_lambda_grid();
+  ASSERT_EQ(g.size(), 7u);
+  for (int k = 0; k <= 6; ++k) EXPECT_DOUBLE_EQ(g[static_cast<size_t>(k)], std::pow(10.0, -k));
+}
+
+TEST(ZoCvSelect, PicksTheHighestPooledBreakEvenPoint) {
+  // Pooled BEP = tp / positives: 0.5, 0.8, 0.9, 0.7 -> the third (1e-2).
+  const std::vector<ZoCvPoint> grid = {
+      {1.0, 50, 100}, {1e-1, 80, 100}, {1e-2, 90, 100}, {1e-3, 70, 100}};
+  EXPECT_EQ(zo_pick_lambda(grid), 2u);
+  // Pooling is by counts, not by averaging ratios: 9/10 + 0/90 pools to 0.09, 40/100 wins.
+  const std::vector<ZoCvPoint> pooled = {{1e-3, 9, 100}, {1e-4, 40, 100}};
+  EXPECT_EQ(zo_pick_lambda(pooled), 1u);
+}
+
+TEST(ZoCvSelect, TiesGoToTheLargerLambda) {
+  const std::vector<ZoCvPoint> grid = {{1e-4, 80, 100}, {1e-3, 80, 100}, {1e-5, 80, 100}};
+  EXPECT_EQ(zo_pick_lambda(grid), 1u);
+  EXPECT_THROW(zo_pick_lambda(std::vector<ZoCvPoint>{}), std::invalid_argument);
+}
+
+TEST(ZoLambdas, FastModeReturnsThePapersTableOne) {
+  ExperimentContext ctx;
+  ctx.fast = true;
+  ctx.results_dir = "/nonexistent-results-dir";  // never read in fast mode
+  const auto m = zhangoles2001_lambdas(ctx);
+  EXPECT_DOUBLE_EQ(m.at("nb"), 1e-2);
+  EXPECT_DOUBLE_EQ(m.at("cls"), 1e-3);
+  EXPECT_DOUBLE_EQ(m.at("cmls"), 1e-3);
+  EXPECT_DOUBLE_EQ(m.at("clg"), 1e-4);
+  EXPECT_DOUBLE_EQ(m.at("smo"), 1e-3);
+  EXPECT_DOUBLE_EQ(m.at("mod-svm"), 1e-3);
+  // Aliases follow the method whose loss they share.
+  EXPECT_DOUBLE_EQ(m.at("nb-ovr"), 1e-2);
+  EXPECT_DOUBLE_EQ(m.at("liblinear-s0"), 1e-4);
+  EXPECT_DOUBLE_EQ(m.at("cmls-dual"), 1e-3);
+}
+
+TEST(ZoLambdas, FullModeWithoutTableOneSaysWhatToRun) {
+  testing::TempDir dir;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  try {
+    zhangoles2001_lambdas(ctx);
+    FAIL() << "expected ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("zhangoles2001/table1"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ZoLambdas, FullModeReadsTheTableOneCells) {
+  testing::TempDir dir;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  {
+    ResultFile rf(result_file_path(ctx, "zhangoles2001", "table1"),
+                  {{"experiment", "table1"}, {"paper", "zhangoles2001"}}, false);
+    const double log10_values[] = {-1, -2, -3, -5, -4, -6};
+    int i = 0;
+    for (const auto& c : kZoTable1Columns)
+      rf.set_cell(value_cell("table1", "lambda", c.column, log10_values[i++], "log10"));
+    rf.save();
+  }
+  const auto m = zhangoles2001_lambdas(ctx);
+  EXPECT_NEAR(m.at("nb"), 1e-1, 1e-15);
+  EXPECT_NEAR(m.at("cls"), 1e-2, 1e-15);
+  EXPECT_NEAR(m.at("cmls"), 1e-3, 1e-15);
+  EXPECT_NEAR(m.at("clg"), 1e-5, 1e-18);
+  EXPECT_NEAR(m.at("smo"), 1e-4, 1e-18);
+  EXPECT_NEAR(m.at("mod-svm"), 1e-6, 1e-20);
+  EXPECT_NEAR(m.at("liblinear-s3"), 1e-4, 1e-18);
+}
+
+TEST(ZoProtocol, ParamsFollowTheConventions) {
+  EXPECT_EQ(zo_params("nb", 0.01, false), (Params{{"smoothing", 0.01}}));
+  const Params ll = zo_params("liblinear-s0", 1e-4, false);
+  EXPECT_DOUBLE_EQ(ll.at("bias").get<double>(), 1.0);
+  EXPECT_TRUE(zo_params("cmls", 1e-3, false).at("stop_rule").get<bool>());
+  EXPECT_FALSE(zo_params("cmls", 1e-3, true).at("stop_rule").get<bool>());
+  EXPECT_EQ(zo_params("mod-svm", 1e-3, false).at("K").get<int>(), 100);
+}
+
+TEST(ZoProtocol, MissedCategoryIsOneFalseNegativeAndNoBreakEvenHit) {
+  ZoEval hit;  // a category with 3 positives: 2 found at the threshold, 2 at break-even
+  hit.counts = {2, 1, 1, 6};
+  hit.counts_zero = {1, 0, 2, 7};
+  hit.bep.tp = 2;
+  hit.bep.positives = 3;
+  const ZoEval missed = zo_missed(1, 10);
+  EXPECT_EQ(missed.counts.fn, 1);
+  EXPECT_EQ(missed.counts.tp + missed.counts.fp, 0);
+  EXPECT_EQ(missed.counts.total(), 10);
+  const std::vector<ZoEval> both = {hit, missed};
+  const ZoMicro m = zo_micro(both);
+  EXPECT_DOUBLE_EQ(m.bep, 2.0 / 4.0);
+  EXPECT_DOUBLE_EQ(m.prf.recall, 2.0 / 4.0);
+  EXPECT_DOUBLE_EQ(m.prf.precision, 2.0 / 3.0);
+  EXPECT_DOUBLE_EQ(m.prf0.recall, 1.0 / 4.0);
+  EXPECT_DOUBLE_EQ(m.macro_f1, (2.0 * 2 / (2 * 2 + 1 + 1) + 0.0) / 2);
+}
+
+TEST(ZoProtocol, MetricsRoundTripAndFitOnSyntheticData) {
+  const SyntheticData d = make_synthetic_text(
+      {.rows = 120, .features = 30, .mean_nnz = 6, .positive_fraction = 0.3, .seed = 5});
+  const CsrMatrix X_test = d.X.select_rows(std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+  const std::vector<double> y_test(d.y.begin(), d.y.begin() + 10);
+  std::vector<double> margins;
+  Json fit;
+  const ZoEval e = zo_fit_evaluate("cls", zo_params("cls", 1e-2, true), d.X, d.y, X_test, y_test, 7,
+                                   &margins, &fit);
+  EXPECT_EQ(e.counts.total(), 10);
+  EXPECT_EQ(e.counts_zero.total(), 10);
+  int64_t pos = 0;
+  for (double y : y_test) pos += y > 0;
+  EXPECT_EQ(e.bep.positives, pos);
+  EXPECT_EQ(fit.at("iterations").get<int64_t>(), 100);  // fixed K: no stopping rule
+  ASSERT_EQ(margins.size(), d.y.size());
+  // The training-error threshold never does worse on the training set than threshold 0.
+  EXPECT_LE(fit.at("train_errors").get<int64_t>(), fit.at("train_errors_at_zero").get<int64_t>());
+  const ZoEval back = zo_eval_from_metrics(zo_metrics(e));
+  EXPECT_EQ(back.counts, e.counts);
+  EXPECT_EQ(back.counts_zero, e.counts_zero);
+  EXPECT_DOUBLE_EQ(back.bep.tp, e.bep.tp);
+  EXPECT_EQ(back.bep.positives, e.bep.positives);
+}
+
+TEST(ZoProtocol, RowNamesAreCapitalisedAsInTableThree) {
+  EXPECT_EQ(zo_row_name("money-fx"), "Money-fx");
+  EXPECT_EQ(zo_row_name("earn"), "Earn");
+}
+
+}  // namespace
+}  // namespace linrepro

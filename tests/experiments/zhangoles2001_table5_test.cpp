@@ -1,0 +1,154 @@
+// Zhang & Oles' Table 5 driver pieces (experiments/zhangoles2001/table5_*.h): the mean ± sample
+// standard deviation over the splits, the claim helpers, and one-vs-rest on per-category features.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "experiments/zhangoles2001/table5_ovr.h"
+#include "experiments/zhangoles2001/table5_summary.h"
+#include "features/pipeline.h"
+#include "harness/solver_catalog.h"
+
+namespace linrepro {
+namespace {
+
+TEST(Table5Summary, MeanAndSampleStandardDeviationByHand) {
+  const std::vector<double> v = {1, 2, 3, 4, 5};
+  const SplitSummary s = summarize_splits(v);
+  EXPECT_EQ(s.n, 5);
+  EXPECT_DOUBLE_EQ(s.mean, 3.0);
+  // sum of squared deviations 10, n - 1 = 4: sqrt(2.5), not the population sqrt(2).
+  EXPECT_DOUBLE_EQ(s.std, std::sqrt(2.5));
+  EXPECT_EQ(format_summary(s), "3.00 ± 1.58");
+}
+
+TEST(Table5Summary, SingleAndEmptyInputs) {
+  const std::vector<double> one = {88.5};
+  const SplitSummary s = summarize_splits(one);
+  EXPECT_EQ(s.n, 1);
+  EXPECT_DOUBLE_EQ(s.mean, 88.5);
+  EXPECT_DOUBLE_EQ(s.std, 0.0);
+  const SplitSummary e = summarize_splits(std::vector<double>{});
+  EXPECT_EQ(e.n, 0);
+  EXPECT_DOUBLE_EQ(e.mean, 0.0);
+}
+
+TEST(Table5Summary, RangeOfMeansSkipsMissingMethods) {
+  std::map<std::string, SplitSummary> m;
+  m["cmls"].mean = 88.7;
+  m["clg"].mean = 89.0;
+  m["smo"].mean = 88.4;
+  EXPECT_NEAR(mean_range(m, {"cmls", "clg", "smo", "mod-svm"}), 0.6, 1e-12);
+  EXPECT_DOUBLE_EQ(mean_range(m, {"cmls", "absent"}), 0.0);  // one present: no range
+}
+
+TEST(Table5Summary, PairedWinsCountsStrictlyBetterSplits) {
+  const std::vector<double> a = {0.9, 0.8, 0.7, 0.95};
+  const std::vector<double> b = {0.8, 0.8, 0.75};
+  EXPECT_EQ(paired_wins(a, b), 1);  // equal does not count; the 4th split has no partner
+}
+
+// Three topics with their own words plus shared filler; every word occurs in several documents.
+struct TinyText {
+  std::vector<TextDoc> train, test;
+  MultilabelLabels train_targets;
+  MulticlassLabels train_labels;
+};
+
+TinyText tiny_text() {
+  const std::vector<std::vector<std::string>> words = {
+      {"apple", "banana", "cherry"}, {"engine", "wheel", "brake"}, {"violin", "piano", "drum"}};
+  TinyText t;
+  t.train_targets.class_names = {"fruit", "cars", "music"};
+  t.train_labels.class_names = t.train_targets.class_names;
+  for (int i = 0; i < 36; ++i) {
+    const int c = i % 3;
+    TextDoc d;
+    d.body = words[c][i % 3] + " " + words[c][(i + 1) % 3] + " common text";
+    if (i % 5 == 0) d.body += " " + words[(c + 1) % 3][0];  // some cross-topic noise
+    if (i % 7 == 0) {
+      t.test.push_back(d);
+      continue;
+    }
+    t.train.push_back(d);
+    t.train_targets.y.push_back({c});
+    t.train_labels.y.push_back(c);
+  }
+  return t;
+}
+
+FeatureConfig config(const std::string& selection, const std::string& scope, int k) {
+  return feature_config_from_json(Json{{"stemming", "none"},
+                                       {"selection", selection},
+                                       {"k", k},
+                                       {"scope", scope},
+                                       {"representation", "binary"}});
+}
+
+TEST(Table5PerCategoryOvr, EqualsRegistryOneVsRestWhenEveryCategoryKeepsEveryTerm) {
+  const TinyText t = tiny_text();
+  const PrepareOptions quiet{.threads = 1, .progress = false};
+  const PreparedSplit global =
+      prepare(t.train, t.test, t.train_targets, config("none", "global", 0), quiet);
+  const int all = global.matrices.train.cols;
+  const PreparedSplit per_cat =
+      prepare(t.train, t.test, t.train_targets, config("ig_gini", "per_category", all), quiet);
+  ASSERT_EQ(per_cat.matrices.train.cols, all);
+  for (const auto& cols : per_cat.category_columns) ASSERT_EQ(static_cast<int>(cols.size()), all);
+
+  for (const std::string solver : {"cls", "nb-ovr"}) {
+    const Params params =
+        solver == "nb-ovr" ? Params{{"smoothing", 0.01}} : Params{{"lambda", 1e-3}};
+    FitContext ctx;
+    ctx.seed = 7;
+    const PerCategoryOvr ovr =
+        fit_per_category_one_vs_rest(solver, per_cat, t.train_labels, params, ctx);
+    FitContext ctx2;
+    ctx2.seed = 7;
+    const MulticlassFit ref = solver_catalog().fit_multiclass(
+        solver, MulticlassProblem{global.matrices.train, t.train_labels}, params, ctx2);
+    const auto ref_scores = ref.model.scores(global.matrices.test);
+    ASSERT_EQ(ovr.scores.size(), ref_scores.size());
+    for (size_t i = 0; i < ref_scores.size(); ++i)
+      for (size_t k = 0; k < 3; ++k)
+        EXPECT_NEAR(ovr.scores[i][k], ref_scores[i][k], 1e-9 * (1 + std::abs(ref_scores[i][k])))
+            << solver << " row " << i << " class " << k;
+    EXPECT_EQ(ovr.predicted, ref.model.predict(global.matrices.test)) << solver;
+    ASSERT_EQ(ovr.per_class.size(), 3u);
+  }
+}
+
+TEST(Table5PerCategoryOvr, EachClassSeesOnlyItsOwnFeatures) {
+  const TinyText t = tiny_text();
+  const PrepareOptions quiet{.threads = 1, .progress = false};
+  const PreparedSplit per_cat =
+      prepare(t.train, t.test, t.train_targets, config("ig_gini", "per_category", 2), quiet);
+  FitContext ctx;
+  const PerCategoryOvr ovr =
+      fit_per_category_one_vs_rest("cls", per_cat, t.train_labels, Params{{"lambda", 1e-3}}, ctx);
+  for (int k = 0; k < 3; ++k) EXPECT_EQ(ovr.per_class[k]["features"].get<int>(), 2);
+  // The topic words separate the classes: every test document is predicted right.
+  const std::vector<int32_t> truth = {0, 1, 2, 0, 1, 2};  // test docs i = 0, 7, 14, 21, 28, 35
+  EXPECT_EQ(ovr.predicted, truth);
+}
+
+TEST(Table5PerCategoryOvr, RejectsGlobalSelectionAndMismatchedClasses) {
+  const TinyText t = tiny_text();
+  const PrepareOptions quiet{.threads = 1, .progress = false};
+  const PreparedSplit global =
+      prepare(t.train, t.test, t.train_targets, config("ig_gini", "global", 3), quiet);
+  FitContext ctx;
+  EXPECT_THROW(fit_per_category_one_vs_rest("cls", global, t.train_labels, Params{}, ctx),
+               ConfigError);
+  const PreparedSplit per_cat =
+      prepare(t.train, t.test, t.train_targets, config("ig_gini", "per_category", 3), quiet);
+  MulticlassLabels other = t.train_labels;
+  other.class_names[1] = "trucks";
+  EXPECT_THROW(fit_per_category_one_vs_rest("cls", per_cat, other, Params{}, ctx), ConfigError);
+}
+
+}  // namespace
+}  // namespace linrepro

@@ -1,8 +1,8 @@
 #include "experiments/common/text_dataset.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "core/error.h"
 #include "corpora/folder_corpus.h"
@@ -14,9 +14,18 @@
 namespace linrepro {
 
 std::vector<std::string> corpus_view_names() {
-  return {"reuters-modapte", "reuters-modapte-topics", "reuters-modapte90", "reuters-top10",
-          "reuters-gt10",    "20news-18828",           "20news-18828-subject-org", "20news-bydate",
-          "webkb-all7",      "webkb-univ6",            "webkb-4",          "folder:<path>"};
+  return {"reuters-modapte",
+          "reuters-modapte-topics",
+          "reuters-modapte90",
+          "reuters-top10",
+          "reuters-gt10",
+          "20news-18828",
+          "20news-18828-subject-org",
+          "20news-bydate",
+          "webkb-all7",
+          "webkb-univ6",
+          "webkb-4",
+          "folder:<path>"};
 }
 
 Corpus load_corpus_view(const std::string& name) {
@@ -26,13 +35,15 @@ Corpus load_corpus_view(const std::string& name) {
   if (name == "reuters-top10") return load_reuters21578(ReutersView::ModApteTop10);
   if (name == "reuters-gt10") return load_reuters21578(ReutersView::ModApteMoreThan10);
   if (name == "20news-18828") return load_20news_18828(NewsHeaders::DropAll);
-  if (name == "20news-18828-subject-org") return load_20news_18828(NewsHeaders::KeepSubjectOrganization);
+  if (name == "20news-18828-subject-org")
+    return load_20news_18828(NewsHeaders::KeepSubjectOrganization);
   if (name == "20news-bydate") return load_20news_bydate(NewsHeaders::DropAll);
   if (name == "webkb-all7") return load_webkb(WebkbView::All7);
   if (name == "webkb-univ6") return load_webkb(WebkbView::Univ6);
   if (name == "webkb-4") return load_webkb(WebkbView::Webkb4);
   if (name.starts_with("folder:")) return read_folder_corpus(name.substr(7));
-  throw ConfigError(fmt::format("unknown corpus view '{}' (known: {})", name, fmt::join(corpus_view_names(), ", ")));
+  throw ConfigError(fmt::format("unknown corpus view '{}' (known: {})", name,
+                                fmt::join(corpus_view_names(), ", ")));
 }
 
 namespace {
@@ -40,9 +51,12 @@ namespace {
 // Documents with is_train[i] go to the training side, the rest to the test side.
 TextSplit make_split(const Corpus& c, const std::vector<bool>& is_train) {
   std::vector<int32_t> train_rows, test_rows;
-  for (size_t i = 0; i < c.docs.size(); ++i) (is_train[i] ? train_rows : test_rows).push_back(static_cast<int32_t>(i));
-  if (train_rows.empty()) throw ConfigError(fmt::format("{}: the split leaves no training documents", c.name));
-  if (test_rows.empty()) throw ConfigError(fmt::format("{}: the split leaves no test documents", c.name));
+  for (size_t i = 0; i < c.docs.size(); ++i)
+    (is_train[i] ? train_rows : test_rows).push_back(static_cast<int32_t>(i));
+  if (train_rows.empty())
+    throw ConfigError(fmt::format("{}: the split leaves no training documents", c.name));
+  if (test_rows.empty())
+    throw ConfigError(fmt::format("{}: the split leaves no test documents", c.name));
   TextSplit s;
   s.train_labels = multilabel_targets(c, train_rows);
   s.test_labels = multilabel_targets(c, test_rows);
@@ -64,8 +78,9 @@ TextSplit split_standard(const Corpus& corpus) {
   for (size_t i = 0; i < corpus.docs.size(); ++i) {
     const auto& split = corpus.docs[i].split;
     if (split != "train" && split != "test")
-      throw ConfigError(fmt::format("{}: document {} has no standard split; use a random split or folds",
-                                    corpus.name, corpus.docs[i].id));
+      throw ConfigError(
+          fmt::format("{}: document {} has no standard split; use a random split or folds",
+                      corpus.name, corpus.docs[i].id));
     is_train[i] = split == "train";
   }
   return make_split(corpus, is_train);
@@ -78,14 +93,16 @@ TextSplit split_random(const Corpus& corpus, double train_fraction, uint64_t see
 }
 
 TextSplit split_fold(const Corpus& corpus, int folds, int fold, uint64_t seed) {
-  if (fold < 0 || fold >= folds) throw ConfigError(fmt::format("fold {} of {} folds is not valid", fold, folds));
+  if (fold < 0 || fold >= folds)
+    throw ConfigError(fmt::format("fold {} of {} folds is not valid", fold, folds));
   const auto assignment = fold_assignment(static_cast<int32_t>(corpus.docs.size()), folds, seed);
   std::vector<bool> is_train(corpus.docs.size());
   for (size_t i = 0; i < corpus.docs.size(); ++i) is_train[i] = assignment[i] != fold;
   return make_split(corpus, is_train);
 }
 
-PreparedText prepare_text(const TextSplit& split, const FeatureConfig& config, const PrepareOptions& options) {
+PreparedText prepare_text(const TextSplit& split, const FeatureConfig& config,
+                          const PrepareOptions& options) {
   PreparedText p;
   p.features = prepare(split.train, split.test, split.train_labels, config, options);
   p.train_labels = split.train_labels;
@@ -100,6 +117,17 @@ MulticlassLabels first_labels(const MultilabelLabels& labels) {
   out.y.reserve(labels.y.size());
   for (const auto& l : labels.y) out.y.push_back(l.empty() ? -1 : l.front());
   return out;
+}
+
+nlohmann::json corpus_description(const Corpus& corpus, const std::string& view) {
+  nlohmann::json d = {
+      {"view", view}, {"docs", corpus.docs.size()}, {"classes", corpus.label_names.size()}};
+  const nlohmann::json& data = corpus.identity.value("data", nlohmann::json::object());
+  if (data.contains("content_sha256"))
+    d["content_sha256"] = data["content_sha256"];
+  else if (corpus.identity.contains("path"))  // a user's folder corpus: no digest, name the copy
+    d["path"] = corpus.identity["path"];
+  return d;
 }
 
 }  // namespace linrepro

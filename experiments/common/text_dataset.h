@@ -2,12 +2,12 @@
 // The one path from a named corpus view to train/test matrices, shared by every paper's driver and
 // by `linrepro export` (so an exported split is exactly what the experiments train on):
 //   load_corpus_view(name) -> Corpus -> split (standard / seeded random / k-fold) -> TextSplit
-//   -> prepare_text(split, FeatureConfig) -> PreparedText (features/pipeline.h PreparedSplit + labels)
+//   -> prepare_text(split, FeatureConfig) -> PreparedText (features/pipeline.h PreparedSplit +
+//   labels)
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/labels.h"
 #include "corpora/document.h"
@@ -46,6 +46,10 @@ struct PreparedText {
 
 PreparedText prepare_text(const TextSplit& split, const FeatureConfig& config,
                           const PrepareOptions& options = {});
+
+// What runs on a named corpus view are computed from, for their config: view, docs, classes and
+// the data's content digest (or, for a user's folder corpus, its path).
+nlohmann::json corpus_description(const Corpus& corpus, const std::string& view);
 
 // Single-label view of multi-label targets: the first label of each document (-1 when none).
 MulticlassLabels first_labels(const MultilabelLabels& labels);

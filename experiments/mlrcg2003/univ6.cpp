@@ -100,17 +100,6 @@ std::vector<Collection> table3_collections(bool fast) {
   return out;
 }
 
-// What the runs of one collection are computed from (part of every run's config).
-Json corpus_description(const Corpus& c, const std::string& view) {
-  Json d = {{"view", view}, {"docs", c.docs.size()}, {"classes", c.label_names.size()}};
-  const Json& data = c.identity.value("data", Json::object());
-  if (data.contains("content_sha256"))
-    d["content_sha256"] = data["content_sha256"];
-  else if (c.identity.contains("path"))  // a user's folder corpus: no digest, name the copy
-    d["path"] = c.identity["path"];
-  return d;
-}
-
 // One fold's matrices, built on first use (every run of a fold may already be stored).
 struct FoldData {
   std::once_flag once;

@@ -192,17 +192,6 @@ std::vector<Collection> table5_collections(bool fast) {
   return out;
 }
 
-// What the runs of one collection are computed from (part of every run's config).
-Json corpus_description(const Corpus& c, const std::string& view) {
-  Json d = {{"view", view}, {"docs", c.docs.size()}, {"classes", c.label_names.size()}};
-  const Json& data = c.identity.value("data", Json::object());
-  if (data.contains("content_sha256"))
-    d["content_sha256"] = data["content_sha256"];
-  else if (c.identity.contains("path"))  // a user's folder corpus: no digest, name the copy
-    d["path"] = c.identity["path"];
-  return d;
-}
-
 // One split's matrices, built on first use (every run of a split may already be stored) and
 // released when its last job is done (20NG's five splits would otherwise all stay in memory).
 struct SplitData {

@@ -64,7 +64,10 @@ Json git_record() {
   const std::string dir = LINREPRO_SOURCE_DIR;
   const auto commit = command_output(fmt::format("git -C '{}' rev-parse HEAD", dir));
   if (!commit) return {{"commit", nullptr}, {"dirty", nullptr}};
-  const auto status = command_output(fmt::format("git -C '{}' status --porcelain", dir));
+  // results/ is left out: a reference run writes there while it runs, and the provenance that
+  // matters is whether the code that produced a file differs from the commit.
+  const auto status =
+      command_output(fmt::format("git -C '{}' status --porcelain -- . ':(exclude)results'", dir));
   return {{"commit", trim(*commit)},
           {"dirty", status ? Json(!trim(*status).empty()) : Json(nullptr)}};
 }

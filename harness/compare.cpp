@@ -1,6 +1,7 @@
 #include "harness/compare.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -81,6 +82,31 @@ std::vector<fs::path> result_files(const fs::path& results_dir) {
   }
   std::sort(files.begin(), files.end());
   return files;
+}
+
+// A published claim checked in parts (PublishedClaim::checked_by): it holds when every part holds,
+// does not when any part does not, and stays unchecked while a part is missing and none failed.
+// The parts keep their own entries in the report; the evidence here names their verdicts.
+void judge_by_parts(const PublishedClaim& pc, const std::string& paper,
+                    const std::vector<std::pair<std::string, Claim>>& produced, ComparedClaim& c) {
+  std::vector<std::string> verdicts;
+  bool all_hold = true, any_fails = false, any_missing = false;
+  for (const auto& id : pc.checked_by) {
+    const auto it = std::find_if(produced.begin(), produced.end(), [&](const auto& p) {
+      return p.first == paper && p.second.id == id;
+    });
+    if (it == produced.end()) {
+      any_missing = true;
+      all_hold = false;
+      verdicts.push_back(fmt::format("{}: not checked", id));
+      continue;
+    }
+    all_hold = all_hold && it->second.holds;
+    any_fails = any_fails || !it->second.holds;
+    verdicts.push_back(fmt::format("{}: {}", id, it->second.holds ? "holds" : "does not hold"));
+  }
+  if (any_fails || !any_missing) c.holds = all_hold;
+  c.evidence = fmt::format("checked in parts (each listed below): {}", fmt::join(verdicts, "; "));
 }
 
 }  // namespace
@@ -187,6 +213,7 @@ Comparison build_comparison(const fs::path& results_dir) {
         c.experiment = produced_claim_experiments[i];
         break;
       }
+      if (!c.holds && !pc.checked_by.empty()) judge_by_parts(pc, paper.paper, produced_claims, c);
       out.claims.push_back(std::move(c));
     }
   }
@@ -434,8 +461,11 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
     if (x.paper != paper || (x.status != "not_run" && x.status != "data_unavailable")) continue;
     if (!header) out += "\n### Not reproduced\n\n";
     header = true;
-    out += fmt::format("- {} / {} / {}: {}: {}\n", x.table, x.row, x.column, status_text(x.status),
-                       x.reason);
+    // Experiments often word the reason "data unavailable: ..." already; say the status once.
+    const std::string status = status_text(x.status);
+    const bool worded = x.reason.starts_with(status);
+    out += fmt::format("- {} / {} / {}: {}\n", x.table, x.row, x.column,
+                       worded ? x.reason : fmt::format("{}: {}", status, x.reason));
   }
   header = false;
   for (const auto& u : c.unmatched) {

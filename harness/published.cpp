@@ -148,8 +148,18 @@ PublishedPaper load_published(const fs::path& file) {
       const Json& c = (*claims)[i];
       FieldReader claim{name, fmt::format("claim {}", i + 1), c};
       if (!c.is_object()) claim.fail("must be a JSON object");
-      paper.claims.push_back(
-          {claim.text("id", false), claim.text("claim", true), claim.text("where", false)});
+      PublishedClaim pc{
+          claim.text("id", false), claim.text("claim", true), claim.text("where", false), {}};
+      if (const Json* parts = claim.find("checked_by")) {
+        if (!parts->is_array() || parts->empty())
+          claim.fail("field 'checked_by' must be a non-empty array of claim ids");
+        for (const Json& part : *parts) {
+          if (!part.is_string() || part.get<std::string>().empty())
+            claim.fail("field 'checked_by' must list claim ids (non-empty strings)");
+          pc.checked_by.push_back(part.get<std::string>());
+        }
+      }
+      paper.claims.push_back(std::move(pc));
     }
   }
   return paper;

@@ -26,6 +26,9 @@ struct PublishedClaim {
   std::string id;  // optional: joins with the experiment's claim when the texts differ
   std::string claim;
   std::string where;  // optional: "section 5", "abstract"
+  // Optional: a claim that several experiments check in parts (one claim per figure, say) lists
+  // the ids of those parts; it holds when every part holds and does not when any part does not.
+  std::vector<std::string> checked_by;
 };
 
 struct PublishedPaper {

@@ -174,6 +174,9 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
       "Cause: CG stopped "
       "at 100 iterations");
   has("- table3 / webkb / error: not run: no experiment produced this cell");
+  // The unavailable cell's reason is not already worded "data unavailable: ...": it gets the
+  // prefix.
+  has("- table3 / ohsumed / error: data unavailable: OHSUMED is not in the mirror");
   has("- table2 / eran / MLR-CG error = 1.000 % (from `table2`)");
   // The figure of table2 is shown once, under its table, not again among the others.
   EXPECT_EQ(report.find("figures/table2.png"), report.rfind("figures/table2.png"));
@@ -203,6 +206,50 @@ TEST(CompareResults, WithNothingProducedEveryCellIsNotRun) {
   const Comparison c = compare_results(dir.path());
   EXPECT_EQ(c.counts("mlrcg2003").at("not_run"), 4);
   EXPECT_TRUE(std::filesystem::exists(dir / "REPORT.md"));
+}
+
+TEST(CompareResults, AReasonWordedWithItsStatusIsNotPrefixedTwice) {
+  TempDir dir;
+  testing::write_json(dir / "published/mlrcg2003.json", testing::published_mlrcg());
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ResultFile rf(result_file_path(ctx, "mlrcg2003", "table3"),
+                {{"experiment", "table3"}, {"paper", "mlrcg2003"}}, false);
+  rf.set_cell(unavailable_cell("table3", "ohsumed", "error", "data unavailable: not public"));
+  rf.save();
+  compare_results(dir.path());
+  const std::string report = testing::read_text(dir / "REPORT.md");
+  EXPECT_NE(report.find("- table3 / ohsumed / error: data unavailable: not public"),
+            std::string::npos)
+      << report;
+  EXPECT_EQ(report.find("data unavailable: data unavailable"), std::string::npos) << report;
+}
+
+// A published claim checked in parts by per-figure claims of the experiments.
+TEST(CompareResults, AClaimCheckedInPartsHoldsOnlyWhenEveryPartHolds) {
+  auto verdict = [](const std::vector<std::pair<std::string, bool>>& parts,
+                    const std::vector<std::string>& ids) {
+    TempDir dir;
+    Json published = testing::published_mlrcg();
+    published["claims"] = {{{"id", "umbrella"}, {"claim", "Gaps grow"}, {"checked_by", ids}}};
+    testing::write_json(dir / "published/mlrcg2003.json", published);
+    ExperimentContext ctx;
+    ctx.results_dir = dir.path();
+    ResultFile rf(result_file_path(ctx, "mlrcg2003", "sweeps"),
+                  {{"experiment", "sweeps"}, {"paper", "mlrcg2003"}}, false);
+    for (const auto& [id, holds] : parts) rf.add_claim({id, "part " + id, holds, "numbers"});
+    rf.save();
+    const Comparison c = build_comparison(dir.path());
+    EXPECT_EQ(c.claims.size(), 1 + parts.size());  // the parts keep their own entries
+    return std::make_pair(c.claims[0].holds, c.claims[0].evidence);
+  };
+  const auto both = verdict({{"f7", true}, {"f8", true}}, {"f7", "f8"});
+  EXPECT_EQ(both.first, std::optional<bool>(true));
+  EXPECT_EQ(both.second, "checked in parts (each listed below): f7: holds; f8: holds");
+  EXPECT_EQ(verdict({{"f7", true}, {"f8", false}}, {"f7", "f8"}).first, std::optional<bool>(false));
+  // A missing part leaves it unchecked unless another part already fails.
+  EXPECT_EQ(verdict({{"f7", true}}, {"f7", "f8"}).first, std::nullopt);
+  EXPECT_EQ(verdict({{"f7", false}}, {"f7", "f8"}).first, std::optional<bool>(false));
 }
 
 TEST(LoadComparisonStatuses, ReadsWhatCompareWrote) {

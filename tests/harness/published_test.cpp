@@ -113,6 +113,22 @@ TEST(Published, RejectsBadPapersDuplicatesAndNegativeTolerances) {
   EXPECT_NE(load_error(dir, "mlrcg2003.json", doc).find("negative"), std::string::npos);
 }
 
+TEST(Published, ReadsAClaimCheckedInPartsAndRejectsAnEmptyList) {
+  TempDir dir;
+  Json doc = testing::published_mlrcg();
+  doc["claims"][1]["checked_by"] = {"figure7-gap", "figure8-gap"};
+  write_json(dir / "mlrcg2003.json", doc);
+  const PublishedPaper p = load_published(dir / "mlrcg2003.json");
+  EXPECT_EQ(p.claims[1].checked_by, (std::vector<std::string>{"figure7-gap", "figure8-gap"}));
+  EXPECT_TRUE(p.claims[0].checked_by.empty());
+
+  doc["claims"][1]["checked_by"] = Json::array();
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", doc).find("claim 2: field 'checked_by'"),
+            std::string::npos);
+  doc["claims"][1]["checked_by"] = {""};
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", doc).find("claim ids"), std::string::npos);
+}
+
 TEST(Published, InvalidJsonNamesTheFile) {
   TempDir dir;
   const auto path = dir.write("zhangoles2001.json", "{\"paper\": ");

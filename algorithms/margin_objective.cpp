@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "algorithms/smoothed_hinge.h"
+#include "algorithms/smoothed_hinge_batch.h"
 
 namespace linrepro {
 
@@ -33,22 +33,18 @@ double SmoothedMarginObjective::regulariser(std::span<const double> theta) const
 }
 
 void SmoothedMarginObjective::forget_terms() {
+  scratch_at_slope_alpha_ = false;
   at_point_.valid = false;
   at_step_.valid = false;
 }
 
-void SmoothedMarginObjective::evaluate_terms(std::span<const double> z, LossTerms& terms) const {
-  const double m = map_.margin();
+void SmoothedMarginObjective::evaluate_terms(std::span<const double> z, LossTerms& terms,
+                                             bool exponentials_ready) const {
   terms.slope.resize(z.size());
   terms.curvature.resize(z.size());
-  double loss = 0;
-  for (size_t p = 0; p < z.size(); ++p) {
-    const auto h = smoothed_hinge_derivatives(z[p], gamma_, m);
-    loss += h.value;
-    terms.slope[p] = h.slope;
-    terms.curvature[p] = h.curvature;
-  }
-  terms.loss = loss;
+  terms.loss = smoothed_hinge_terms(z, gamma_, map_.margin(), terms.slope, terms.curvature,
+                                    hinge_scratch_, exponentials_ready);
+  scratch_at_slope_alpha_ = false;
   terms.valid = true;
 }
 
@@ -69,17 +65,12 @@ void SmoothedMarginObjective::set_point(std::span<const double> theta) {
 
 double SmoothedMarginObjective::value() const {
   if (at_point_.valid) return inv_n_ * at_point_.loss + lambda_ * ww_;
-  const double m = map_.margin();
-  double loss = 0;
-  for (double u : u_) loss += smoothed_hinge(u, gamma_, m);
-  return inv_n_ * loss + lambda_ * ww_;
+  scratch_at_slope_alpha_ = false;
+  return inv_n_ * smoothed_hinge_sum(u_, gamma_, map_.margin(), hinge_scratch_) + lambda_ * ww_;
 }
 
 double SmoothedMarginObjective::svm_value() const {
-  const double m = map_.margin();
-  double loss = 0;
-  for (double u : u_) loss += hinge(u, m);
-  return inv_n_ * loss + lambda_ * ww_;
+  return inv_n_ * hinge_sum(u_, map_.margin()) + lambda_ * ww_;
 }
 
 double SmoothedMarginObjective::gradient(std::span<double> grad) const {
@@ -100,20 +91,17 @@ void SmoothedMarginObjective::set_direction(std::span<const double> d) {
   wd_ = regularised_dot(theta_, d_, map_.regularised_dim());
   dd_ = regularised_dot(d_, d_, map_.regularised_dim());
   at_step_.valid = false;
+  scratch_at_slope_alpha_ = false;
 }
 
 // phi(alpha) = (1/n) sum_p g(u_p + alpha q_p) + lambda (ww + 2 alpha wd + alpha^2 dd), from loss
 // terms at the margins u + alpha q: one pass over cached numbers, no data access.
 LinePoint SmoothedMarginObjective::combine(const LossTerms& terms, double alpha) const {
+  const DirectionalDerivatives sums = directional_derivatives(terms.slope, terms.curvature, q_);
   LinePoint p;
-  for (size_t k = 0; k < q_.size(); ++k) {
-    const double q = q_[k];
-    p.slope += terms.slope[k] * q;
-    p.curvature += terms.curvature[k] * q * q;
-  }
   p.value = inv_n_ * terms.loss + lambda_ * (ww_ + alpha * (2.0 * wd_ + alpha * dd_));
-  p.slope = inv_n_ * p.slope + 2.0 * lambda_ * (wd_ + alpha * dd_);
-  p.curvature = inv_n_ * p.curvature + 2.0 * lambda_ * dd_;
+  p.slope = inv_n_ * sums.slope + 2.0 * lambda_ * (wd_ + alpha * dd_);
+  p.curvature = inv_n_ * sums.curvature + 2.0 * lambda_ * dd_;
   return p;
 }
 
@@ -121,29 +109,29 @@ LinePoint SmoothedMarginObjective::along(double alpha) const {
   if (alpha == 0 && at_point_.valid) return combine(at_point_, 0.0);
   z_.resize(u_.size());
   for (size_t k = 0; k < u_.size(); ++k) z_[k] = u_[k] + alpha * q_[k];
-  evaluate_terms(z_, at_step_);  // kept: move(alpha) makes them the new point's
+  // Kept: move(alpha) makes them the new point's. The line search's last trial was usually this
+  // alpha: its exponentials are reused.
+  evaluate_terms(z_, at_step_, scratch_at_slope_alpha_ && slope_alpha_ == alpha);
   step_alpha_ = alpha;
   return combine(at_step_, alpha);
 }
 
-// phi' and phi'' without the loss values (no log1p), accumulated on the fly (nothing stored).
+// phi' and phi'' without the loss values (no log1p); the terms are not kept.
 LinePoint SmoothedMarginObjective::along_slope(double alpha) const {
   if (alpha == 0 && at_point_.valid) return combine(at_point_, 0.0);
-  const double m = map_.margin();
+  const DirectionalDerivatives sums =
+      smoothed_hinge_along(u_, q_, alpha, gamma_, map_.margin(), hinge_scratch_);
+  scratch_at_slope_alpha_ = true;
+  slope_alpha_ = alpha;
   LinePoint p;
-  for (size_t k = 0; k < u_.size(); ++k) {
-    const double q = q_[k];
-    const auto h = smoothed_hinge_slope_curvature(u_[k] + alpha * q, gamma_, m);
-    p.slope += h.slope * q;
-    p.curvature += h.curvature * q * q;
-  }
   p.value = 0;  // not computed
-  p.slope = inv_n_ * p.slope + 2.0 * lambda_ * (wd_ + alpha * dd_);
-  p.curvature = inv_n_ * p.curvature + 2.0 * lambda_ * dd_;
+  p.slope = inv_n_ * sums.slope + 2.0 * lambda_ * (wd_ + alpha * dd_);
+  p.curvature = inv_n_ * sums.curvature + 2.0 * lambda_ * dd_;
   return p;
 }
 
 void SmoothedMarginObjective::move(double alpha) {
+  scratch_at_slope_alpha_ = false;
   for (size_t j = 0; j < theta_.size(); ++j) theta_[j] += alpha * d_[j];
   if (at_step_.valid && alpha == step_alpha_) {
     // The margins and loss terms along() computed at u + alpha q are exactly the new point's.

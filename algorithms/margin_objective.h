@@ -22,12 +22,14 @@
 // and the per-margin terms g, g', g'' (exp and log1p each) are evaluated once per point: those at u
 // (from gradient()) give phi(0), phi'(0), phi''(0); Newton's iterations need only g' and g'' (one
 // exp, no log1p: along_slope); the accepted step's terms (along) become those at the new point in
-// move(), so the next gradient() evaluates no loss term at all.
+// move(), so the next gradient() evaluates no loss term at all. The terms are evaluated a vector
+// at a time (algorithms/smoothed_hinge_batch.h).
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "algorithms/objective_oracle.h"
+#include "algorithms/smoothed_hinge_batch.h"
 
 namespace linrepro {
 
@@ -71,7 +73,8 @@ class SmoothedMarginObjective final : public SmoothedObjective {
     std::vector<double> slope, curvature;
     bool valid = false;
   };
-  void evaluate_terms(std::span<const double> z, LossTerms& terms) const;
+  void evaluate_terms(std::span<const double> z, LossTerms& terms,
+                      bool exponentials_ready = false) const;
   LinePoint combine(const LossTerms& terms, double alpha) const;  // phi and derivatives from them
   void forget_terms();                                            // after theta or gamma changed
 
@@ -85,6 +88,11 @@ class SmoothedMarginObjective final : public SmoothedObjective {
   std::vector<double> d_, q_;        // the direction and A d
   double ww_ = 0, wd_ = 0, dd_ = 0;  // regularised parts of theta.theta, theta.d, d.d
   mutable std::vector<double> scratch_;
+  mutable HingeScratch hinge_scratch_;  // buffers of the vectorised loss terms
+  // The scratch holds the exponentials at u + slope_alpha_ q (the last along_slope), which along()
+  // at the same alpha reuses; any other use of the scratch clears the flag.
+  mutable bool scratch_at_slope_alpha_ = false;
+  mutable double slope_alpha_ = 0;
   mutable LossTerms at_point_;  // at u (gradient(), or the accepted step's, promoted by move())
   mutable LossTerms at_step_;   // at z = u + step_alpha_ q, from the last along()
   mutable std::vector<double> z_;

@@ -159,6 +159,13 @@ MlrCgResult run_mlr_cg(SmoothedObjective& f, const MlrCgParams& p, FitContext& c
       }
       f.move(ls.alpha);
       ++res.steps;
+      if (t + 1 == block_end) {
+        // The next block restarts at its own gamma with its own gradient (step 2a), and nothing
+        // after the last block needs one: the gradient here would be a transposed product thrown
+        // away (1/l of the data passes).
+        ctx.record(t + 1, trace_values);
+        continue;
+      }
       g_old.swap(g);
       O = f.gradient(g);
       const double beta = cg_beta(p.direction, g, g_old, d);

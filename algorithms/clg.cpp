@@ -13,7 +13,7 @@ BinaryFit fit_clg(const BinaryProblem& p, const Params& params, FitContext& ctx)
   const RegularizedLinearSettings s = read_regularized_linear_settings(r, p.X.rows, kTable1Lambda);
   const ColumnRelaxationOptions o = read_column_relaxation_options(r, s.K, true);
   r.finish();
-  return fit_column_relaxation("clg", p, s, o, LogisticLoss{}, ctx);
+  return fit_column_relaxation("clg", p, s, o, LogisticLossRowExp{}, ctx);
 }
 
 SolverInfo clg_solver_info() {

@@ -17,7 +17,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include "solvers/solver.h"
 
@@ -42,18 +44,64 @@ struct LogisticLoss {
   std::pair<double, double> C_k_and_F_k(double r, double reach) const {
     const double e = std::exp(-std::fabs(r));
     const double C = r >= 0 ? -e / (1 + e) : -1 / (1 + e);
-    if (reach != cached_reach_) {
-      cached_reach_ = reach;
-      exp_reach_ = reach > 700 ? INFINITY : std::exp(reach);
-    }
-    const double F =
-        std::isinf(exp_reach_) ? 0.25 : std::min(0.25, exp_reach_ * e / ((1 + e) * (1 + e)));
+    const double b = exp_of_reach(reach);
+    const double F = std::isinf(b) ? 0.25 : std::min(0.25, b * e / ((1 + e) * (1 + e)));
     return {C, F};
   }
   bool stop_allowed() const { return true; }
 
+ protected:
+  // e^reach, cached for the run of equal reaches a column gives; infinity past 700.
+  double exp_of_reach(double reach) const {
+    if (reach != cached_reach_) {
+      cached_reach_ = reach;
+      exp_reach_ = reach > 700 ? INFINITY : std::exp(reach);
+    }
+    return exp_reach_;
+  }
+
  private:
   mutable double cached_reach_ = 0, exp_reach_ = 1;  // one policy object per run, one thread
+};
+
+// The same loss, with exp(r_i) kept per row instead of evaluated per nonzero: a step changes r_i by
+// Dw_j x_ij y_i, so exp(r_i) is multiplied by exp(Dw_j x_ij y_i), and with 0/1 features that
+// factor is one of exp(+-Dw_j) for the whole column: two exponentials per column instead of one per
+// nonzero. Rebuilt exactly from r at every sweep (so multiplicative round-off spans one sweep: a
+// few ulp); where |r_i| >= 600 the per-nonzero form is used (exp(r_i) would leave the normal
+// range, and products could not bring it back). What fit_clg runs; tests check it against
+// LogisticLoss step for step.
+struct LogisticLossRowExp : LogisticLoss {
+  void begin_sweep(std::span<const double> r) {
+    E_.resize(r.size());
+    for (size_t i = 0; i < r.size(); ++i) E_[i] = std::exp(r[i]);
+  }
+  // In E = exp(r): f'(r) = -1/(1+E), f''(r) = E/(1+E)^2, one division, and no overflow while
+  // |r| < kExactBeyond (E/(1+E)^2 ~ 1/E for large E, ~E for small).
+  std::pair<double, double> C_k_and_F_k_row(int32_t i, double r, double reach) {
+    double& E = E_[i];
+    if (!(std::fabs(r) < kExactBeyond)) return C_k_and_F_k(r, reach);  // exp(r) leaves the range
+    const double inv = 1 / (1 + E);
+    const double b = exp_of_reach(reach);
+    return {-inv, std::isinf(b) ? 0.25 : std::min(0.25, b * E * inv * inv)};
+  }
+  void moved(int32_t i, double dr) {
+    if (dr == step_) {
+      E_[i] *= exp_step_;
+    } else if (dr == -step_) {
+      E_[i] *= exp_minus_step_;
+    } else {
+      step_ = dr;
+      exp_step_ = std::exp(dr);
+      exp_minus_step_ = std::exp(-dr);
+      E_[i] *= exp_step_;
+    }
+  }
+
+ private:
+  static constexpr double kExactBeyond = 600;  // exp(+-600) stays normal, with room for products
+  std::vector<double> E_;                      // exp(r_i)
+  double step_ = 0, exp_step_ = 1, exp_minus_step_ = 1;
 };
 
 BinaryFit fit_clg(const BinaryProblem& p, const Params& params, FitContext& ctx);

@@ -27,6 +27,12 @@
 //                                   // sweep calls: CLG shares its exponentials between them)
 //   bool stop_allowed();            // may the stopping rule end the run now?
 //
+// Optionally a loss keeps a value per row that it derives from r_i (CLG: exp(r_i)); the sweep then
+// calls, instead of C_k_and_F_k(r_i, reach):
+//   void begin_sweep(std::span<const double> r);            // rebuild it from r exactly
+//   std::pair<double, double> C_k_and_F_k_row(int32_t i, double r_i, double reach);
+//   void moved(int32_t i, double dr);                       // r_i just changed by dr
+//
 // Stopping (§3.1, optional): after iteration k, stop if sum_i |Dr_i| < 0.1% of 1 + sum_i |r_i|,
 // Dr being the change of r over that iteration. Off by default: §4 runs fixed K = 100.
 //
@@ -89,6 +95,13 @@ struct ColumnRelaxationResult {
   double relative_change = 0;  // sum |Dr_i| / (1 + sum |r_i|) of the last iteration
 };
 
+// Does the loss keep per-row state (the optional hooks above)?
+template <class Loss>
+constexpr bool kRowCache = requires(Loss& l, std::span<const double> r) {
+  l.begin_sweep(r);
+  l.moved(int32_t{0}, 0.0);
+};
+
 template <class Loss>
 ColumnRelaxationResult run_column_relaxation(const CscMatrix& Z, double lambda, Loss& loss,
                                              const ColumnRelaxationOptions& o, FitContext& ctx,
@@ -112,6 +125,7 @@ ColumnRelaxationResult run_column_relaxation(const CscMatrix& Z, double lambda, 
 
   for (int64_t k = 1; k <= o.K; ++k) {
     loss.begin_iteration(k, o.K);
+    if constexpr (kRowCache<Loss>) loss.begin_sweep(r);
     r_prev = r;
     for (int32_t j = 0; j < d; ++j) {
       const auto rows = Z.col_indices(j);
@@ -119,13 +133,22 @@ ColumnRelaxationResult run_column_relaxation(const CscMatrix& Z, double lambda, 
       double gradient = 2 * lambda_n * w[j], curvature = 2 * lambda_n;
       for (size_t t = 0; t < rows.size(); ++t) {
         const double ri = r[rows[t]];
-        const auto [C, F] = loss.C_k_and_F_k(ri, Delta[j] * std::fabs(z[t]));
+        const double reach = Delta[j] * std::fabs(z[t]);
+        const auto [C, F] = [&] {
+          if constexpr (kRowCache<Loss>)
+            return loss.C_k_and_F_k_row(rows[t], ri, reach);
+          else
+            return loss.C_k_and_F_k(ri, reach);
+        }();
         gradient += C * z[t];
         curvature += F * z[t] * z[t];
       }
       const double delta_v = -gradient / curvature;
       const double delta_w = Loss::exact ? delta_v : std::clamp(delta_v, -Delta[j], Delta[j]);
-      for (size_t t = 0; t < rows.size(); ++t) r[rows[t]] += delta_w * z[t];
+      for (size_t t = 0; t < rows.size(); ++t) {
+        r[rows[t]] += delta_w * z[t];
+        if constexpr (kRowCache<Loss>) loss.moved(rows[t], delta_w * z[t]);
+      }
       w[j] += delta_w;
       if (observe) observe({k, j, Delta[j], delta_v, delta_w, w, r});
       if (!Loss::exact) Delta[j] = 2 * std::fabs(delta_w) + o.epsilon;

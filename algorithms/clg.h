@@ -68,9 +68,9 @@ struct LogisticLoss {
 // Dw_j x_ij y_i, so exp(r_i) is multiplied by exp(Dw_j x_ij y_i), and with 0/1 features that
 // factor is one of exp(+-Dw_j) for the whole column: two exponentials per column instead of one per
 // nonzero. Rebuilt exactly from r at every sweep (so multiplicative round-off spans one sweep: a
-// few ulp); where |r_i| >= 600 the per-nonzero form is used (exp(r_i) would leave the normal
-// range, and products could not bring it back). What fit_clg runs; tests check it against
-// LogisticLoss step for step.
+// few ulp); where |r_i| >= 600 the per-nonzero form is used and the row's exp(r_i) is rebuilt
+// exactly when |r_i| comes back (products could not recover it from overflow or underflow). What
+// fit_clg runs; tests check it against LogisticLoss step for step.
 struct LogisticLossRowExp : LogisticLoss {
   void begin_sweep(std::span<const double> r) {
     E_.resize(r.size());
@@ -80,7 +80,11 @@ struct LogisticLossRowExp : LogisticLoss {
   // |r| < kExactBeyond (E/(1+E)^2 ~ 1/E for large E, ~E for small).
   std::pair<double, double> C_k_and_F_k_row(int32_t i, double r, double reach) {
     double& E = E_[i];
-    if (!(std::fabs(r) < kExactBeyond)) return C_k_and_F_k(r, reach);  // exp(r) leaves the range
+    if (!(std::fabs(r) < kExactBeyond)) {  // exp(r) may leave the range: this row is rebuilt
+      E = NAN;                             // exactly (below) once |r| is back under the bound
+      return C_k_and_F_k(r, reach);
+    }
+    if (std::isnan(E)) E = std::exp(r);
     const double inv = 1 / (1 + E);
     const double b = exp_of_reach(reach);
     return {-inv, std::isinf(b) ? 0.25 : std::min(0.25, b * E * inv * inv)};

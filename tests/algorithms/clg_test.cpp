@@ -93,5 +93,26 @@ TEST(Clg, RowExponentialsTakeTheSameStepsAsPerNonzeroExponentials) {
     }
 }
 
+// A row whose exp(r) left the normal range (|r| past 709) gets it back exactly when r returns.
+TEST(Clg, RowExponentialRecoversFromOverflowAndUnderflow) {
+  const LogisticLoss plain;
+  LogisticLossRowExp cached;
+  std::vector<double> r = {750.0, -750.0, 0.5};
+  cached.begin_sweep(r);  // exp(750) = inf, exp(-750) = 0
+  for (int32_t i = 0; i < 2; ++i) cached.C_k_and_F_k_row(i, r[i], 0.1);
+  for (int32_t i = 0; i < 2; ++i) {
+    const double dr = i == 0 ? -749.0 : 749.0;  // both come back to +-1 within the sweep
+    r[i] += dr;
+    cached.moved(i, dr);
+    const auto [C, F] = cached.C_k_and_F_k_row(i, r[i], 0.1);
+    const auto [C_ref, F_ref] = plain.C_k_and_F_k(r[i], 0.1);
+    EXPECT_NEAR(C, C_ref, 1e-14) << "row " << i;
+    EXPECT_NEAR(F, F_ref, 1e-14) << "row " << i;
+  }
+  const auto [C, F] = cached.C_k_and_F_k_row(2, 0.5, 0.1);  // an ordinary row, untouched
+  EXPECT_NEAR(C, plain.C_k_and_F_k(0.5, 0.1).first, 1e-15);
+  EXPECT_NEAR(F, plain.C_k_and_F_k(0.5, 0.1).second, 1e-15);
+}
+
 }  // namespace
 }  // namespace linrepro

@@ -30,9 +30,10 @@ void exponentials(const Margins& z, double gamma, double margin, HingeScratch& s
 
 // sum_k log1p(e_k) / gamma: g_gamma's excess over the hinge. Summed apart from the hinge so that
 // O_gamma = hinge_sum + this >= hinge_sum = O_svm's loss exactly in floating point (Proposition 1's
-// lower bound; one reassociated sum of both would not keep it).
-// log1p(e) for e in [0, 1] as log(u) e / (u - 1), u = 1 + e (Goldberg's accurate form; e itself
-// where u rounds to 1): Eigen vectorises log but evaluates log1p with scalar libm calls.
+// lower bound; one reassociated sum of both would not keep it). log1p(e), e in [0, 1], in
+// Goldberg's accurate form log(u) e / (u - 1), u = 1 + e (e itself where u rounds to 1). Eigen
+// 3.4 has no vectorised log for SSE2 doubles either: each log is a scalar libm call, the largest
+// per-margin cost left in a CG step at small n (bench/bench_mlr_cg.cpp).
 double smoothing_sum(const ConstView& e, double gamma) {
   const auto u = 1.0 + e;
   return (u == 1.0).select(e, u.log() * e / (u - 1.0)).sum() / gamma;

@@ -7,9 +7,8 @@
 //   BM_MlrCgStep   MLR-CG (algorithms/mlr_cg.h, the paper's schedule) run for kSteps CG steps,
 //                  time divided by the steps taken. Counter per_step_vs_XwXtv = time per step of
 //                  the fastest of the runs / time of one X.w + X^T.v pass (the fastest of 20,
-//                  measured once in this program); the
-//                  issue's goal "step at >= 50 % of the pass's bandwidth" means per_step_vs_XwXtv
-//                  <= 2.
+//                  measured once in this program); the issue's goal "step at >= 50 % of the
+//                  pass's bandwidth" means per_step_vs_XwXtv <= 2.
 //   BM_TimeTo1e3   time until O_svm (solvers/svm_objective.h, lambda = 0.001) is within 1e-3
 //                  (relative) of the best O_svm:
 //                    mlr-cg        one run with a trace every step (trace evaluation is outside the

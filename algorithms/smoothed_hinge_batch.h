@@ -2,9 +2,10 @@
 // The smoothed hinge of algorithms/smoothed_hinge.h (Zhang et al. 2003, eq. (1)) summed over many
 // margins at once: what MLR-CG's oracle evaluates at every line-search trial (one exp per margin,
 // plus a log1p where the value is needed). Same stable formulas as the scalar functions, evaluated
-// with Eigen's vectorised exp/log1p and reductions, because these loops, not the data passes, were
-// a third of a CG step's time with scalar libm calls (bench/bench_mlr_cg.cpp). Results agree with
-// the scalar functions to a few ulp per term; sums are reassociated.
+// with Eigen's vectorised exp, log, divisions and reductions (branch-free: no select()), because
+// these loops, not the data passes, were a third of a CG step's time with scalar libm calls
+// (bench/bench_mlr_cg.cpp). Derivatives equal the scalar functions' to the bit; values to a few
+// ulp per term (log1p in another exact form); sums are reassociated.
 #include <span>
 #include <vector>
 

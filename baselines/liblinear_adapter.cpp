@@ -10,18 +10,18 @@
 #include <mutex>
 
 #include "baselines/library_bridge.h"
-#include "solvers/svm_objective.h"
 #include "core/error.h"
 #include "core/seed.h"
 #include "solvers/params.h"
 #include "solvers/regularization.h"
+#include "solvers/svm_objective.h"
 
 namespace linrepro {
 namespace {
 
 constexpr double kDefaultLambda = 1e-3;  // as smo: Zhang et al. 2003's lambda
 
-enum class Loss { logistic, squared_hinge, hinge };
+enum class Loss { logistic, squared_hinge, hinge, squared };
 
 struct LiblinearSolver {
   int number;  // LIBLINEAR's -s
@@ -47,6 +47,12 @@ const LiblinearSolver kSolvers[] = {
     {6, L1R_LR, "L1-regularised logistic regression, newGLMNET", 0.01, Loss::logistic, true, true},
     {7, L2R_LR_DUAL, "L2-regularised logistic regression, dual coordinate descent", 0.1,
      Loss::logistic, false, true},
+    // With the SVR's epsilon-insensitive width p = 0 (set below), (y - w.x)^2 on the +-1 labels:
+    // ridge regression, Zhang & Oles' Lin Reg (algorithms/cls.h) with a regularised bias.
+    {11, L2R_L2LOSS_SVR,
+     "L2-regularised L2-loss SVR with p = 0 (ridge regression on the +-1 "
+     "labels), primal trust-region Newton",
+     0.001, Loss::squared, false, false},
 };
 
 double loss_value(Loss loss, double z) {  // z = y f(x)
@@ -55,6 +61,8 @@ double loss_value(Loss loss, double z) {  // z = y f(x)
       return std::max(0.0, 1 - z);
     case Loss::squared_hinge:
       return std::max(0.0, 1 - z) * std::max(0.0, 1 - z);
+    case Loss::squared:  // (y - f)^2 = (1 - y f)^2 for y = +-1
+      return (1 - z) * (1 - z);
     case Loss::logistic:
       return z > 0 ? std::log1p(std::exp(-z)) : -z + std::log1p(std::exp(z));
   }
@@ -116,7 +124,7 @@ BinaryFit fit_liblinear(const LiblinearSolver& s, const BinaryProblem& p, const 
   param.solver_type = s.type;
   param.eps = eps;
   param.C = C;
-  param.p = 0.1;  // SVR only
+  param.p = 0;  // SVR's epsilon-insensitive width (-s 11 only): 0, the squared loss itself
   if (const char* error = check_parameter(&prob, &param))
     throw ConfigError(fmt::format("{}: {}", name, error));
 
@@ -132,8 +140,9 @@ BinaryFit fit_liblinear(const LiblinearSolver& s, const BinaryProblem& p, const 
   }
   const std::string log = library_log();
 
-  // w belongs to the class m->label[0]; make decision > 0 mean +1.
-  const double sign = m->label[0] == 1 ? 1.0 : -1.0;
+  // w belongs to the class m->label[0]; make decision > 0 mean +1. A regression model (-s 11)
+  // has no labels: its w.x already predicts y.
+  const double sign = check_regression_model(m.get()) || m->label[0] == 1 ? 1.0 : -1.0;
   BinaryFit fit;
   fit.model.w.resize(p.X.cols);
   for (int32_t j = 0; j < p.X.cols; ++j) fit.model.w[j] = sign * m->w[j];

@@ -9,19 +9,17 @@
 //   clg     ln(1 + exp(-r)),              lambda 1e-4    -s 0 (logistic regression, primal Newton)
 //
 // Both sides append the same regularised constant feature A = 1 (ours: constant_feature 1;
-// LIBLINEAR: -B 1), so the problems are identical (solvers/regularization.h). -s 11 is not a
-// registered solver (the LIBLINEAR adapter serves classifiers), so it is called directly here.
+// LIBLINEAR: -B 1), so the problems are identical (solvers/regularization.h).
 //
 // Best objective of each problem: the lower of LIBLINEAR at eps 1e-8 and ours at K = 1000, both
 // outside the timed region. Ours: one run (K up to kMaxK) traced every iteration (the trace's
 // objective is evaluated with the clock paused, solvers/fit_context.h); the time of the first
 // iteration within 1e-3. LIBLINEAR: the loosest eps of a ladder whose fit is within 1e-3; the time
-// of that fit (FitContext clock or the same Stopwatch around train(), both including the
-// conversion of the matrix). Manual time = time to 1e-3; counter ratio_to_liblinear. A run of ours
-// that is not within 1e-3 after kMaxK iterations reports reached = 0 and its whole time (the ratio
-// is then a lower bound). Also reported for ours: gap_at_K100 (the gap after the paper's K = 100)
-// and ms_per_iteration. Times are wall time of single-threaded fits (inflated on a loaded machine,
-// for both sides alike).
+// of that fit (FitContext clock, including the conversion of the matrix). Manual time = time to
+// 1e-3; counter ratio_to_liblinear. A run of ours that is not within 1e-3 after kMaxK iterations
+// reports reached = 0 and its whole time (the ratio is then a lower bound). Also reported for ours:
+// gap_at_K100 (the gap after the paper's K = 100) and ms_per_iteration. Times are wall time of
+// single-threaded fits (inflated on a loaded machine, for both sides alike).
 //
 // Data: Reuters-21578 ModApte as the zhangoles2001 drivers prepare it
 // (experiments/zhangoles2001/reuters_protocol.h: binary words, 10,000 features per category by
@@ -29,7 +27,6 @@
 // Without the corpus mirror every benchmark is skipped with the resolver's message.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
-#include <linear.h>
 
 #include <algorithm>
 #include <cmath>
@@ -44,11 +41,9 @@
 #include "algorithms/clg.h"
 #include "algorithms/cls.h"
 #include "algorithms/cmls.h"
-#include "baselines/library_bridge.h"
 #include "baselines/register.h"
 #include "corpora/data_resolver.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
-#include "solvers/regularization.h"
 #include "solvers/solver.h"
 
 namespace linrepro {
@@ -137,39 +132,9 @@ struct Timed {
   std::vector<TracePoint> trace;
 };
 
-// LIBLINEAR -s 11 with p = 0 and -B 1: ridge regression on the +-1 labels.
-Timed fit_liblinear_s11(const Data& d, double lambda, double eps) {
-  static std::once_flag silence;
-  std::call_once(silence, [] { set_print_string_function(capture_library_output); });
-  Stopwatch clock;
-  std::vector<double> y(d.y.begin(), d.y.end());
-  auto rows = to_node_rows<feature_node>(d.X, 1.0);
-  problem prob{};
-  prob.l = d.X.rows;
-  prob.n = d.X.cols + 1;
-  prob.y = y.data();
-  prob.x = rows.rows.data();
-  prob.bias = 1.0;
-  parameter param{};
-  param.solver_type = L2R_L2LOSS_SVR;
-  param.eps = eps;
-  param.C = lambda_to_C(lambda, d.X.rows);
-  param.p = 0;  // epsilon-insensitive width 0: the squared loss itself
-  if (const char* error = check_parameter(&prob, &param))
-    throw std::runtime_error(fmt::format("liblinear-s11: {}", error));
-  model* m = train(&prob, &param);
-  Timed t;
-  t.seconds = clock.seconds();
-  t.model.w.assign(m->w, m->w + d.X.cols);
-  t.model.b = m->w[d.X.cols];
-  free_and_destroy_model(&m);
-  return t;
-}
-
 Timed fit(const Data& d, const std::string& solver, const Method& m, Params params,
           int64_t trace_every = 0) {
   params["lambda"] = m.lambda;
-  if (solver == "liblinear-s11") return fit_liblinear_s11(d, m.lambda, params.at("eps"));
   if (solver.rfind("liblinear-", 0) == 0) params["bias"] = 1.0;
   FitContext ctx;
   ctx.trace_every = trace_every;

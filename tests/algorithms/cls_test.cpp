@@ -66,5 +66,19 @@ TEST(Cls, DefaultKIsAlreadyClose) {
   EXPECT_LT(relative_difference(fit.objective, star.objective), 1e-3);
 }
 
+TEST(Cls, AgreesWithLiblinearRidgeRegression) {
+  // LIBLINEAR -s 11 with p = 0 solves the same ridge problem (12) by Newton: the converged CLS
+  // must agree with it as with the closed form, on the solvers' own data path (-B 1 and the
+  // column appended by hand).
+  for (bool explicit_column : {false, true}) {
+    const auto d = zo_problem(13, 300, 120, true);
+    const auto a = agree_with_liblinear("cls", "liblinear-s11", d, 1e-3, {{"K", 1000}},
+                                        least_squares, least_squares_derivative, explicit_column);
+    EXPECT_LT(a.relative, 1e-10) << "ours " << a.ours << " liblinear-s11 " << a.peer;
+    EXPECT_LE(a.distance, a.bound);
+    EXPECT_LT(a.bound, 1e-4);
+  }
+}
+
 }  // namespace
 }  // namespace linrepro

@@ -82,6 +82,7 @@ inline double hinge_sq_derivative(double z) { return z <= 1 ? -2 * (1 - z) : 0.0
 inline double logistic(double z) { return std::log1p(std::exp(-z)); }
 inline double logistic_derivative(double z) { return -1 / (1 + std::exp(z)); }
 inline double least_squares(double z) { return (1 - z) * (1 - z); }
+inline double least_squares_derivative(double z) { return -2 * (1 - z); }
 inline double hinge(double z) { return std::max(0.0, 1 - z); }
 
 // (12): (1/n) sum f(w.x_i y_i) + lambda |w|^2 with Xa = X plus its constant column.

@@ -39,7 +39,7 @@ BinaryFit fit(const std::string& name, const SyntheticData& d, const Params& par
   return registry().fit_binary(name, {d.X, d.y}, params, ctx);
 }
 
-enum class Loss { logistic, squared_hinge, hinge };
+enum class Loss { logistic, squared_hinge, hinge, squared };
 
 double loss(Loss l, double z) {
   const double h = std::max(0.0, 1 - z);
@@ -48,6 +48,8 @@ double loss(Loss l, double z) {
       return h;
     case Loss::squared_hinge:
       return h * h;
+    case Loss::squared:
+      return (1 - z) * (1 - z);
     case Loss::logistic:
       return std::log(1 + std::exp(-z));
   }
@@ -57,6 +59,8 @@ double loss_derivative(Loss l, double z) {  // d loss / dz (hinge: not used)
   switch (l) {
     case Loss::squared_hinge:
       return -2 * std::max(0.0, 1 - z);
+    case Loss::squared:
+      return -2 * (1 - z);
     case Loss::logistic:
       return -1 / (1 + std::exp(z));
     case Loss::hinge:
@@ -161,6 +165,23 @@ TEST(LiblinearAdapter, SquaredHingeReachesZeroGradient) {
   const auto s1 = fit("liblinear-s1", d, {{"lambda", lambda}, {"eps", 1e-8}, {"bias", B}});
   EXPECT_LE(l2_gradient_norm(Loss::squared_hinge, d, point_of(s1, B), B, C), 1e-4 * g0);
   EXPECT_NEAR(s1.objective, s2.objective, 1e-7 * s2.objective);
+}
+
+TEST(LiblinearAdapter, RidgeRegressionReachesZeroGradient) {
+  // -s 11 with p = 0: the squared loss on both sides of the margin, not the squared hinge (with
+  // LIBLINEAR's default p = 0.1 the gradient below would not vanish).
+  const auto d = small_text(25);
+  const double lambda = 1e-3, C = lambda_to_C(lambda, d.X.rows), B = 1;
+  const auto s11 = fit("liblinear-s11", d, {{"lambda", lambda}, {"eps", 1e-8}, {"bias", B}});
+  const Point p = point_of(s11, B);
+  const double g0 = l2_gradient_norm(Loss::squared, d, zero_point(d), B, C);
+  EXPECT_LE(l2_gradient_norm(Loss::squared, d, p, B, C), 1e-6 * g0);
+  EXPECT_GT(l2_gradient_norm(Loss::squared_hinge, d, p, B, C), 1e-3 * g0);
+  EXPECT_NEAR(s11.objective, objective(Loss::squared, false, d, p, B, C) / (d.X.rows * C), 1e-12);
+  // Regression: the decision is w.x itself, whatever LIBLINEAR saw first (no label order).
+  const auto flipped =
+      fit("liblinear-s11", negative_first(d), {{"lambda", lambda}, {"eps", 1e-8}, {"bias", B}});
+  EXPECT_NEAR(flipped.objective, s11.objective, 1e-9 * s11.objective);
 }
 
 TEST(LiblinearAdapter, HingeLossSolutionCannotBeImprovedByPerturbation) {
@@ -274,7 +295,7 @@ TEST(LiblinearAdapter, AgreesWithLiblinearPredictWhenFirstRowIsNegative) {
 }
 
 TEST(LiblinearAdapter, RegistersEverySolverWithAProblemDescription) {
-  for (int s : {0, 1, 2, 3, 5, 6, 7}) {
+  for (int s : {0, 1, 2, 3, 5, 6, 7, 11}) {
     const auto& info = registry().get("liblinear-s" + std::to_string(s));
     EXPECT_FALSE(info.description.empty());
     EXPECT_TRUE(static_cast<bool>(info.fit_binary));

@@ -4,8 +4,8 @@
 // plus a log1p where the value is needed). Same stable formulas as the scalar functions, evaluated
 // with Eigen's vectorised exp, log, divisions and reductions (branch-free: no select()), because
 // these loops, not the data passes, were a third of a CG step's time with scalar libm calls
-// (bench/bench_mlr_cg.cpp). Derivatives equal the scalar functions' to the bit; values to a few
-// ulp per term (log1p in another exact form); sums are reassociated.
+// (bench/bench_mlr_cg.cpp). Terms agree with the scalar functions to a few ulp (Eigen's exp and
+// log are not libm's; log1p in another accurate form); sums are reassociated.
 #include <span>
 #include <vector>
 

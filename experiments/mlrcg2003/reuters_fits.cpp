@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/statistics.h"
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
 #include "harness/solver_catalog.h"
@@ -18,12 +19,6 @@ namespace {
 
 // CPU time of the calling thread (core/stopwatch.h thread_cpu_seconds): every solver here fits
 // in the thread that calls it.
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
 
 int64_t positives(std::span<const double> y) {
   return std::count_if(y.begin(), y.end(), [](double v) { return v > 0; });

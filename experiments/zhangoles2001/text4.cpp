@@ -33,6 +33,7 @@
 
 #include "core/parallel_for.h"
 #include "core/seed.h"
+#include "core/statistics.h"
 #include "corpora/data_resolver.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
@@ -137,13 +138,6 @@ std::vector<double> relative_gaps(const VariantResult& run, const VariantResult&
     if (!std::isnan(run.objective[i]) && !std::isnan(optimum.objective[i]))
       gaps.push_back((run.objective[i] - optimum.objective[i]) / optimum.objective[i]);
   return gaps;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return NAN;
-  std::sort(v.begin(), v.end());
-  const size_t h = v.size() / 2;
-  return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
 }
 
 std::string percents(const std::vector<double>& v) {

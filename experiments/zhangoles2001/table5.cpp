@@ -42,8 +42,9 @@
 // value for each specific dataset is relatively small"): on split 0 of each collection, each of
 // the seven methods walks Table 1's grid from our Table 1 lambda while the test accuracy rises
 // (lambda_walk.h); runs "<column>/split0/<solver>/lambda=<value>", table "lambda-transfer" (points
-// between the best lambda found and Table 1's), one figure per collection. The optimum is picked on
-// the test split, as "optimal value" means; it is an upper bound of what CV would pick.
+// between the best lambda found and Table 1's), one figure per collection. The best lambda is
+// picked on the test split, as "the optimal value" means: its accuracy bounds what a lambda chosen
+// by cross-validation on that dataset would reach.
 // Fast mode (the regression subset): WebKB split 0, our methods and the LIBLINEAR peers, paper
 // lambdas; runs only, no cells (one split gives no five-split mean, and the lambdas differ).
 #include <fmt/format.h>

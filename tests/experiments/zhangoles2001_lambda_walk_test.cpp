@@ -57,6 +57,16 @@ TEST(LambdaWalk, EqualAccuracyEndsTheDirectionAndTiesKeepTheStart) {
   EXPECT_EQ(w.best(), 2u);
 }
 
+TEST(LambdaWalk, BestPrefersTheStartThenTheNearerOfEqualAccuracies) {
+  LambdaWalk w = start_lambda_walk(zo_lambda_grid(), 1e-3, 0.80);  // start index 3
+  w.accuracy[1] = 0.85;
+  w.accuracy[2] = 0.84;
+  w.accuracy[4] = 0.85;  // ties index 1, one decade nearer the start
+  EXPECT_EQ(w.best(), 4u);
+  w.accuracy[3] = 0.85;  // the start ties too: it wins
+  EXPECT_EQ(w.best(), 3u);
+}
+
 TEST(LambdaWalk, RejectsALambdaOffTheGrid) {
   EXPECT_THROW(start_lambda_walk(zo_lambda_grid(), 3e-3, 0.5), std::invalid_argument);
 }

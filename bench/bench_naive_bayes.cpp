@@ -38,7 +38,7 @@
 #include "core/libsvm_format.h"
 #include "core/seed.h"
 #include "core/synthetic_data.h"
-#include "corpora/subprocess.h"
+#include "core/subprocess.h"
 
 namespace linrepro {
 namespace {

@@ -32,7 +32,7 @@
 #include "core/synthetic_data.h"
 #include "corpora/data_resolver.h"
 #include "corpora/libsvm_sets.h"
-#include "corpora/subprocess.h"
+#include "core/subprocess.h"
 
 namespace linrepro {
 namespace {

@@ -1,5 +1,10 @@
 // run / compare / regress: the experiment side of linrepro.
+#include <algorithm>
 #include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -10,21 +15,71 @@
 #include "harness/compare.h"
 #include "harness/experiment.h"
 #include "harness/regress.h"
+#include "harness/run_experiment.h"
 
 namespace linrepro::cli {
 namespace {
 
-// "all", a paper id, or "paper/experiment".
-std::vector<const ExperimentInfo*> select_experiments(const std::string& target) {
-  std::vector<const ExperimentInfo*> out;
-  for (const auto& e : experiment_registry())
-    if (target == "all" || target == e.paper || target == e.paper + "/" + e.id) out.push_back(&e);
-  if (out.empty()) {
+std::string full_id(const ExperimentInfo& e) { return e.paper + "/" + e.id; }
+
+// "all", a paper id, or "paper/experiment"; in dependency order (an experiment after the ones it
+// reads, then registration order), with the dependencies whose result file is missing.
+std::vector<const ExperimentInfo*> select_experiments(const std::string& target,
+                                                     const ExperimentContext& ctx) {
+  const auto& registry = experiment_registry();
+  std::map<std::string, const ExperimentInfo*> by_id;
+  for (const auto& e : registry) by_id[full_id(e)] = &e;
+  std::vector<const ExperimentInfo*> wanted;
+  for (const auto& e : registry)
+    if (target == "all" || target == e.paper || target == full_id(e)) wanted.push_back(&e);
+  if (wanted.empty()) {
     std::vector<std::string> names;
-    for (const auto& e : experiment_registry()) names.push_back(e.paper + "/" + e.id);
-    throw ConfigError(fmt::format("no experiment matches '{}' (known: all, {})", target, fmt::join(names, ", ")));
+    for (const auto& e : registry) names.push_back(full_id(e));
+    throw ConfigError(fmt::format("no experiment matches '{}' (known: all, {})", target,
+                                  fmt::join(names, ", ")));
   }
-  return out;
+  std::vector<const ExperimentInfo*> order;
+  std::set<std::string> placed, visiting;
+  std::function<void(const ExperimentInfo*, bool)> place = [&](const ExperimentInfo* e,
+                                                              bool selected) {
+    const std::string id = full_id(*e);
+    if (placed.contains(id)) return;
+    if (!visiting.insert(id).second)
+      throw ConfigError(fmt::format("experiment dependencies form a cycle through {}", id));
+    for (const auto& d : e->depends_on) {
+      const auto it = by_id.find(d);
+      if (it == by_id.end())
+        throw ConfigError(fmt::format("{} depends on unknown experiment {}", id, d));
+      // A dependency outside the selection is only needed when its result file is missing.
+      place(it->second, false);
+    }
+    placed.insert(id);
+    const bool needed =
+        selected || !std::filesystem::exists(result_file_path(ctx, e->paper, e->id));
+    if (selected || needed) order.push_back(e);
+  };
+  for (const auto* e : wanted) place(e, true);
+  return order;
+}
+
+// "i/N" -> (i, N).
+std::pair<int, int> parse_shard(const std::string& text) {
+  int i = -1, n = 0;
+  char slash = 0;
+  std::istringstream in(text);
+  if (!(in >> i >> slash >> n) || slash != '/' || !in.eof() || n < 1 || i < 0 || i >= n)
+    throw ConfigError(fmt::format("--shard '{}': expected i/N with 0 <= i < N", text));
+  return {i, n};
+}
+
+void print_outcome(const ExperimentInfo& e, const ExperimentOutcome& o) {
+  const auto& c = o.counts;
+  std::string line = fmt::format("== {}: {} computed, {} reused, {} failed", full_id(e),
+                                 c.computed, c.reused, c.failed);
+  if (c.pending) line += fmt::format(", {} pending", c.pending);
+  if (o.cells) line += fmt::format("; {} cells ({} data unavailable)", o.cells, o.unavailable_cells);
+  if (o.claims) line += fmt::format(", {} claims", o.claims);
+  fmt::print(stderr, "{} -> {}\n", line, o.path.string());
 }
 
 }  // namespace
@@ -34,6 +89,7 @@ void add_experiment_commands(CLI::App& app) {
   static ExperimentContext ctx;
   static std::string results_dir = "results";
   static bool quiet = false;
+  static std::string keys_from, shard = "0/1";
   auto* run = app.add_subcommand("run", "run experiments: all, a paper id (mlrcg2003, zhangoles2001, graphsvm2002, sgdreport) or paper/experiment");
   run->add_option("target", target, "what to run")->capture_default_str();
   run->add_option("--results", results_dir, "results directory")->capture_default_str();
@@ -42,6 +98,15 @@ void add_experiment_commands(CLI::App& app) {
   run->add_flag("--force", ctx.force, "redo runs even when a result with the same config hash exists");
   run->add_flag("--fast", ctx.fast, "only the fast regression subset (written to results/<paper>/fast/)");
   run->add_flag("-q,--quiet", quiet, "no progress on stderr");
+  run->add_option("--keys-from", keys_from,
+                  "execute only the runs listed in this plan file (`linrepro plan` output), into "
+                  "shard files that `linrepro merge` folds in");
+  run->add_option("--shard", shard, "with --keys-from: execute shard i of N (0 <= i < N) of the plan's lines")
+      ->capture_default_str();
+  run->add_option("--with-solver", ctx.extra_solvers,
+                  "add a registered solver beside the paper's methods, as name or "
+                  "name:k=v,k=v (repeatable; experiments that accept extra solvers mark it as "
+                  "not part of the paper)");
   run->add_flag("--list", [](int64_t) {
     register_experiments();
     for (const auto& e : experiment_registry()) fmt::print("{}/{:<24} {}\n", e.paper, e.id, e.description);
@@ -51,19 +116,85 @@ void add_experiment_commands(CLI::App& app) {
     register_experiments();
     ctx.results_dir = results_dir;
     ctx.progress = !quiet;
-    const auto selected = select_experiments(target);
+    const auto selected = select_experiments(target, ctx);
+    const auto [shard_i, shard_n] = parse_shard(shard);
     int failed = 0;
     for (size_t i = 0; i < selected.size(); ++i) {
       const auto& e = *selected[i];
-      fmt::print(stderr, "== [{}/{}] {}/{}: {}\n", i + 1, selected.size(), e.paper, e.id, e.description);
+      ExperimentContext c = ctx;
+      if (!keys_from.empty()) {
+        c.selection = subset_selection(e, c, keys_from, shard_i, shard_n);
+        if (c.selection.keys.empty()) continue;  // nothing of this experiment in this shard
+      }
+      fmt::print(stderr, "== [{}/{}] {}: {}\n", i + 1, selected.size(), full_id(e), e.description);
       try {
-        e.run(ctx);
+        print_outcome(e, run_experiment(e, c));
       } catch (const std::exception& ex) {  // one broken experiment does not stop the others
         ++failed;
-        fmt::print(stderr, "!! {}/{} failed: {}\n", e.paper, e.id, ex.what());
+        fmt::print(stderr, "!! {} failed: {}\n", full_id(e), ex.what());
       }
     }
     if (failed) throw std::runtime_error(fmt::format("{} of {} experiments failed", failed, selected.size()));
+  });
+
+  static std::string plan_target = "all", plan_results = "results";
+  static bool plan_fast = false;
+  auto* plan = app.add_subcommand(
+      "plan",
+      "print the runs the next round would compute (not stored yet) as JSON lines: experiment, "
+      "key, config_hash, solver, dataset, cost_seconds");
+  plan->add_option("target", plan_target, "all, a paper id or paper/experiment")->capture_default_str();
+  plan->add_option("--results", plan_results, "results directory")->capture_default_str();
+  plan->add_flag("--fast", plan_fast, "the fast regression subset");
+  plan->callback([] {
+    register_experiments();
+    ExperimentContext c;
+    c.results_dir = plan_results;
+    c.fast = plan_fast;
+    c.progress = false;
+    c.selection.mode = RunSelection::Mode::plan;
+    std::set<std::string> waiting;  // experiments with pending runs: their dependents wait
+    int failed = 0;
+    for (const auto* e : select_experiments(plan_target, c)) {
+      const auto blocker = std::find_if(e->depends_on.begin(), e->depends_on.end(),
+                                        [&](const std::string& d) { return waiting.contains(d); });
+      if (blocker != e->depends_on.end()) {
+        fmt::print(stderr, "plan {}: waits for {} (it has pending runs)\n", full_id(*e), *blocker);
+        waiting.insert(full_id(*e));
+        continue;
+      }
+      try {
+        const ExperimentOutcome o = run_experiment(*e, c);
+        for (const auto& p : o.pending) fmt::print("{}\n", plan_line(*e, p).dump());
+        fmt::print(stderr, "plan {}: {} pending, {} stored\n", full_id(*e), o.pending.size(),
+                   o.counts.reused);
+        if (!o.complete()) waiting.insert(full_id(*e));
+      } catch (const std::exception& ex) {
+        ++failed;
+        waiting.insert(full_id(*e));
+        fmt::print(stderr, "!! plan {}: {}\n", full_id(*e), ex.what());
+      }
+    }
+    if (failed) throw std::runtime_error(fmt::format("{} experiment(s) could not be planned", failed));
+  });
+
+  static std::string merge_target = "all", merge_results = "results";
+  static bool merge_fast = false;
+  auto* merge = app.add_subcommand(
+      "merge", "fold the shard files of `run --keys-from` into the experiments' result files");
+  merge->add_option("target", merge_target, "all, a paper id or paper/experiment")->capture_default_str();
+  merge->add_option("--results", merge_results, "results directory")->capture_default_str();
+  merge->add_flag("--fast", merge_fast, "the fast regression subset");
+  merge->callback([] {
+    register_experiments();
+    ExperimentContext c;
+    c.results_dir = merge_results;
+    c.fast = merge_fast;
+    for (const auto* e : select_experiments(merge_target, c)) {
+      const int n = merge_shards(*e, c);
+      if (n) fmt::print(stderr, "merge {}: {} runs from shards -> {}\n", full_id(*e), n,
+                        result_file_path(c, e->paper, e->id).string());
+    }
   });
 
   static std::string compare_dir = "results";

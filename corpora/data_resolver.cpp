@@ -17,7 +17,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "corpora/dataset_counts.h"
-#include "corpora/subprocess.h"
+#include "core/subprocess.h"
 
 #ifndef LINREPRO_SOURCE_DIR
 #define LINREPRO_SOURCE_DIR "."

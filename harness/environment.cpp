@@ -13,6 +13,8 @@
 #include <string>
 #include <thread>
 
+#include "core/subprocess.h"
+
 namespace linrepro {
 namespace {
 
@@ -25,17 +27,11 @@ std::string trim(std::string s) {
   return s.substr(first, last - first + 1);
 }
 
-// stdout of a shell command, or nullopt if it could not run or exited non-zero.
-std::optional<std::string> command_output(const std::string& command) {
-  FILE* pipe = ::popen((command + " 2>/dev/null").c_str(), "r");
-  if (!pipe) return std::nullopt;
-  std::string out;
-  char buffer[4096];
-  size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  if (status != 0) return std::nullopt;
-  return out;
+// stdout of a program (argv, no shell), or nullopt if it could not run or exited non-zero.
+std::optional<std::string> command_output(const std::vector<std::string>& argv) {
+  const CommandResult res = run_command(argv);
+  if (res.exit_code != 0) return std::nullopt;
+  return res.out;
 }
 
 // The value after "<key>" and a separator (':' or '=') on the first matching line of a text file.
@@ -62,12 +58,12 @@ std::string hundredths_version(int v) { return fmt::format("{}.{:02d}", v / 100,
 
 Json git_record() {
   const std::string dir = LINREPRO_SOURCE_DIR;
-  const auto commit = command_output(fmt::format("git -C '{}' rev-parse HEAD", dir));
+  const auto commit = command_output({"git", "-C", dir, "rev-parse", "HEAD"});
   if (!commit) return {{"commit", nullptr}, {"dirty", nullptr}};
   // results/ is left out: a reference run writes there while it runs, and the provenance that
   // matters is whether the code that produced a file differs from the commit.
   const auto status =
-      command_output(fmt::format("git -C '{}' status --porcelain -- . ':(exclude)results'", dir));
+      command_output({"git", "-C", dir, "status", "--porcelain", "--", ".", ":(exclude)results"});
   return {{"commit", trim(*commit)},
           {"dirty", status ? Json(!trim(*status).empty()) : Json(nullptr)}};
 }
@@ -103,7 +99,7 @@ Json capture_environment() {
   utsname u{};
   env["kernel"] = ::uname(&u) == 0 ? Json(fmt::format("{} {} {}", u.sysname, u.release, u.machine))
                                    : Json(nullptr);
-  const auto stemmer = command_output("dpkg-query -W -f='${Version}' libstemmer0d");
+  const auto stemmer = command_output({"dpkg-query", "-W", "-f=${Version}", "libstemmer0d"});
   env["libraries"] = {
       {"liblinear", hundredths_version(LIBLINEAR_VERSION)},
       {"libsvm", hundredths_version(LIBSVM_VERSION)},

@@ -1,23 +1,25 @@
 #pragma once
-// The experiment API every paper's driver uses (experiments/<paper>/). A driver is a function that,
-// given an ExperimentContext, plans runs and executes each through a ResultFile, which skips runs
-// already present with the same config hash and writes the result file atomically after every run
-// (a rerun never loses finished work). Cells for the published-vs-reproduced comparison are emitted
-// with set_cell(...), the paper's claims with add_claim(...). Schema: docs/RESULTS.md.
+// The experiment API every paper's driver uses (experiments/<paper>/). An experiment is planned,
+// executed and summarised: the driver asks its ResultFile for each run (run_once with the run's key
+// and fully resolved config); a run already stored with the same config hash is reused, a missing
+// one is executed or, when this process only plans or executes a subset of keys, reported as
+// pending. Once every run it asked for is stored (rf.complete()), the driver emits the cells for the
+// published-vs-reproduced comparison (set_cell) and the paper's claims (add_claim). Adaptive plans
+// (a walk over lambda, anything whose next run depends on a result) simply stop asking while a
+// result they need is pending: the harness executes the round and asks again
+// (harness/run_experiment.h). Schema: docs/RESULTS.md.
 //
-// A driver, in short:
-//   ResultFile rf(result_file_path(ctx, "mlrcg2003", "table2_reuters"),
-//                 {{"experiment", "table2_reuters"}, {"paper", "mlrcg2003"},
-//                  {"artifacts", {"table2"}}, {"description", "..."}, {"seed", ctx.seed},
-//                  {"config", experiment_config}},
-//                 ctx.force);
-//   rf.add_dataset({{"name", "reuters21578"}, {"sha256", ...}, {"rows", ...}});
-//   for (...) rf.run_once(key, run_config, [&] { RunRecord r; ...; return r; });
-//   rf.set_cell(value_cell("table2", "earn", "MLR-CG error", 1.2, "%"));
-//   rf.save();  // run_once saves by itself; cells, claims and datasets are written by save()
+// A driver, in short (registered with its header fields: artifacts, config, figures):
+//   void run_table2(const ExperimentContext& ctx, ResultFile& rf) {
+//     rf.add_dataset({{"name", "reuters21578"}, {"sha256", ...}, {"rows", ...}});
+//     for (...) rf.run_once(key, run_config, [&] { return record_fit(...); });
+//     if (!rf.complete()) return;  // runs pending: nothing to summarise yet
+//     rf.set_cell(value_cell("table2", "earn", "MLR-CG error", 1.2, "%"));
+//   }
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -109,6 +111,30 @@ Json read_result_file(const std::filesystem::path& path);
 std::vector<Cell> result_cells(const Json& doc);
 std::vector<Claim> result_claims(const Json& doc);
 
+// How a ResultFile treats a run that is not stored yet (see harness/run_experiment.h).
+//   execute: run it now (single-machine `linrepro run`).
+//   plan:    run nothing; the run is "pending" (`linrepro plan` lists the pending runs).
+//   subset:  run it only if its key is in `keys`, writing it to `shard_path` (a shard of a
+//            planned round, `linrepro run --keys-from`); every other missing run is pending.
+struct RunSelection {
+  enum class Mode { execute, plan, subset };
+  Mode mode = Mode::execute;
+  std::set<std::string> keys;        // subset: the keys this process executes
+  std::filesystem::path shard_path;  // subset: the file the executed runs go to
+};
+
+// A run that is not stored yet, as `linrepro plan` lists it.
+struct PlannedRun {
+  std::string key;
+  Json config;
+  std::string config_hash;
+  std::string solver;
+  std::string dataset;
+  // Seconds the same key took when last computed (any config), or NaN: the cost hint a
+  // scheduler sizes its tasks from.
+  double cost_seconds = 0;
+};
+
 class ResultFile {
  public:
   // Loads `path` if it exists (and is schema v1), else starts empty. `header` holds experiment,
@@ -116,7 +142,7 @@ class ResultFile {
   // Only the stored runs are kept from an existing file (they are the cache); cells, claims and
   // datasets describe this invocation and are emitted afresh by the driver.
   // Throws ConfigError if the header lacks experiment/paper or the file belongs to another one.
-  ResultFile(std::filesystem::path path, Json header, bool force);
+  ResultFile(std::filesystem::path path, Json header, bool force, RunSelection selection = {});
   // The stored run with this key and the same config hash, if any (and not forced). Only runs with
   // status "ok" count: failed and data_unavailable runs are retried. Under `force`, only runs
   // produced by this ResultFile count (each stored run is redone once).
@@ -125,36 +151,69 @@ class ResultFile {
   // key/config/config_hash are set from the arguments; solver/class/params are taken from the
   // config when `run` leaves them empty. If `run` throws, a "failed" record with the message is
   // stored and saved, then the exception propagates. Thread-safe (`run` itself runs outside the
-  // lock).
+  // lock). When the selection does not execute the run, it is noted as pending and a record with
+  // status "pending" (no metrics) is returned: drivers check complete() before summarising.
   RunRecord run_once(const std::string& key, const Json& config,
                      const std::function<RunRecord()>& run);
+  // True while every run asked for so far is stored: the driver may compute cells and claims.
+  bool complete() const;
+  // The runs asked for that are not stored (plan and subset modes), in key order.
+  std::vector<PlannedRun> pending() const;
   void add_dataset(const Json& dataset);  // name, source, sha256, rows, features ...
   void set_cell(const Cell& cell);        // replaces a cell with the same (table,row,column)
   void add_claim(const Claim& claim);     // replaces a claim with the same id (or text)
-  void save() const;                      // atomic
+  // Every published cell of this paper whose "dataset" is `dataset` (results/published/<paper>.json
+  // in `published_dir`) becomes data_unavailable with `reason`, unless the driver set it already.
+  // Returns how many cells were marked.
+  int mark_unavailable(const std::filesystem::path& published_dir, const std::string& dataset,
+                       const std::string& reason);
+  void save() const;  // atomic; writes nothing in plan mode, the shard file in subset mode
+  // Runs in key order: the stored ones, and those computed by this object.
   const std::vector<RunRecord>& runs() const;
   const Json& document() const;
   const std::filesystem::path& path() const { return path_; }
+  // What this object did: runs computed (ok / failed) and reused from the file.
+  struct Counts {
+    int computed = 0, reused = 0, failed = 0, pending = 0;
+  };
+  Counts counts() const;
 
  private:
-  void rebuild_runs();  // doc_["runs"] from runs_
-  void write() const;   // save() with the lock held
+  void store(RunRecord record);  // into runs_ (key order) and doc_["runs"], lock held
+  void write() const;            // save() with the lock held
+  const RunRecord* stored(const std::string& key) const;
 
   std::filesystem::path path_;
   bool force_;
+  RunSelection selection_;
   Json doc_;
-  std::vector<RunRecord> runs_;
-  std::set<std::string> fresh_;  // keys run by this object (what `force` no longer redoes)
+  std::vector<RunRecord> runs_;      // key order; mirrored entry by entry in doc_["runs"]
+  std::vector<RunRecord> borrowed_;  // subset mode: the main file's runs (read, never written)
+  std::set<std::string> fresh_;      // keys run by this object (what `force` no longer redoes)
+  std::set<std::string> computed_, reused_, failed_;  // what counts() reports
+  std::map<std::string, PlannedRun> pending_;
+  std::map<std::string, double> last_cost_;  // key -> seconds it took when last computed
   std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();
 };
 
 struct ExperimentContext {
   std::filesystem::path results_dir;  // results/
+  // Where results/published/<paper>.json are read (mark_unavailable); empty: results_dir/published.
+  std::filesystem::path published_dir;
   uint64_t seed = 20260101;
   bool force = false;  // redo runs even when stored
   bool fast = false;   // the regression subset: seconds, not minutes
   int threads = 2;
   bool progress = true;
+  RunSelection selection;  // execute everything (default), plan only, or a subset of keys
+  // Solvers a user adds beside a paper's methods (`linrepro run --with-solver`), as
+  // "name" or "name:k=v,k=v". Drivers that accept extra solvers run each like their own methods
+  // and mark its runs, cells and series as not part of the paper.
+  std::vector<std::string> extra_solvers;
+
+  std::filesystem::path published() const {
+    return published_dir.empty() ? results_dir / "published" : published_dir;
+  }
 };
 
 // Where an experiment's result file goes: <results_dir>/<paper>/<id>.json, or
@@ -166,11 +225,33 @@ struct ExperimentInfo {
   std::string paper;        // mlrcg2003 | zhangoles2001 | graphsvm2002 | sgdreport
   std::string id;           // experiment id within the paper, e.g. "table2_reuters"
   std::string description;  // one line
-  // Writes results/<paper>/<id>.json (and, in fast mode, results/<paper>/fast/<id>.json).
-  // In fast mode, emit only cells computed exactly as in the full run (the regression check holds
-  // them to the published tolerance when the full run is within it).
-  std::function<void(const ExperimentContext&)> run;
+  std::vector<std::string> artifacts;  // the tables and figures it reproduces ("table2", ...)
+  // Experiments ("paper/id") whose finished results this one reads (Table 5 reads Table 1's
+  // lambda): they are run, and summarised, first.
+  std::vector<std::string> depends_on;
+  // The experiment-level config of the result file's header (hashed as config_hash); may be empty.
+  std::function<Json(const ExperimentContext&)> config;
+  // Optional: the figures the plot driver draws from the runs (header "figures", full mode only).
+  std::function<Json(const ExperimentContext&)> figures;
+  // The driver: asks `rf` for its runs (rf.run_once), then, once rf.complete(), emits cells and
+  // claims. The harness opens the result file from the fields above and saves it afterwards
+  // (harness/run_experiment.h). In fast mode, emit only cells computed exactly as in the full run
+  // (the regression check holds them to the published tolerance when the full run is within it).
+  std::function<void(const ExperimentContext&, ResultFile&)> run;
+  // TRANSITIONAL (removed once every driver is migrated): a driver that opens its own ResultFile.
+  std::function<void(const ExperimentContext&)> legacy_run;
 };
+
+// TRANSITIONAL: registers a driver that still opens its own result file.
+inline ExperimentInfo legacy_experiment(std::string paper, std::string id, std::string description,
+                                        std::function<void(const ExperimentContext&)> run) {
+  ExperimentInfo e;
+  e.paper = std::move(paper);
+  e.id = std::move(id);
+  e.description = std::move(description);
+  e.legacy_run = std::move(run);
+  return e;
+}
 
 // The experiment registry: each paper's driver adds its experiments (experiments/register.cpp).
 std::vector<ExperimentInfo>& experiment_registry();

@@ -123,6 +123,7 @@ PublishedPaper load_published(const fs::path& file) {
     p.value = *cell.number("value", true);
     p.unit = cell.text("unit", false);
     p.note = cell.text("note", false);
+    p.dataset = cell.text("dataset", false);
     const auto fallback = default_tolerance(defaults, p.unit);
     const auto own = cell.number("tolerance", false);
     if (!own && !fallback)

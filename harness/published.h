@@ -19,6 +19,9 @@ struct PublishedCell {
   std::string unit;
   double tolerance = 0;  // absolute, in `unit`: |reproduced - value| <= tolerance is "within"
   std::string note;      // why the tolerance is wider than the default, how the value was read, ...
+  // Optional: the dataset the cell needs when that dataset may be missing here (a resolver name,
+  // e.g. "rcv1-lyrl2004"): ResultFile::mark_unavailable marks every such cell in one call.
+  std::string dataset;
 };
 
 // A claim the paper makes in words; experiments check it and write {claim, holds, evidence}.

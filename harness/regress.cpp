@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "harness/compare.h"
 #include "harness/published.h"
+#include "harness/run_experiment.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
@@ -288,7 +289,8 @@ RegressSummary regression_check(const RegressOptions& opt) {
       ctx.seed = (*reference)["seed"].get<uint64_t>();  // same seed, same numbers
     std::optional<Json> now;
     try {
-      info.run(ctx);
+      ctx.published_dir = opt.results_dir / "published";
+      run_experiment(info, ctx);
       const fs::path produced = result_file_path(ctx, info.paper, info.id);
       if (!fs::exists(produced))
         check.problems.push_back(fmt::format("the experiment wrote no fast result (expected {})",

@@ -568,10 +568,10 @@ void run_main(const ExperimentContext& ctx) {
 }  // namespace
 
 void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry) {
-  registry.push_back({kGraphsvmPaper, kExperiment,
+  registry.push_back(legacy_experiment(kGraphsvmPaper, kExperiment,
                       "Figures 1-6, Tables 1-2: MCNB, MCSVM, Hier-NB/SVM, GraphSVM on 20NG and "
                       "Reuters-21578",
-                      run_main});
+                      run_main));
 }
 
 }  // namespace linrepro

@@ -34,7 +34,7 @@
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
-#include "experiments/mlrcg2003/scaling_analysis.h"
+#include "experiments/common/scaling_analysis.h"
 
 namespace linrepro {
 
@@ -409,12 +409,12 @@ void run_size_sweep(const ExperimentContext& ctx) {
 }  // namespace
 
 void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry) {
-  registry.push_back({kGraphsvmPaper, "sweep_classes",
+  registry.push_back(legacy_experiment(kGraphsvmPaper, "sweep_classes",
                       "Figures 7-10: time and accuracy vs number of classes (20NG, Reuters)",
-                      run_class_sweep});
-  registry.push_back({kGraphsvmPaper, "sweep_size",
+                      run_class_sweep));
+  registry.push_back(legacy_experiment(kGraphsvmPaper, "sweep_size",
                       "Figure 11: time, accuracy, max SVM memory vs training-set size (20NG)",
-                      run_size_sweep});
+                      run_size_sweep));
 }
 
 }  // namespace linrepro

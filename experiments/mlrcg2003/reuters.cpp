@@ -313,14 +313,14 @@ void run_reuters(const ExperimentContext& ctx) {
 }  // namespace
 
 void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry) {
-  registry.push_back({kMlrcgPaper, kExperiment,
+  registry.push_back(legacy_experiment(kMlrcgPaper, kExperiment,
                       "Tables 1-2, Figure 2, §6.1 on Reuters-21578 ModApte: MLR-CG vs SMO "
                       "(+LIBLINEAR, LIBSVM), time, error, O_svm, 90-category F1",
-                      run_reuters});
-  registry.push_back({kMlrcgPaper, kRcv1Experiment,
+                      run_reuters));
+  registry.push_back(legacy_experiment(kMlrcgPaper, kRcv1Experiment,
                       "Table 2 (bottom), Figure 2 on RCV1 (LYRL2004 split swapped: 781,265 "
                       "training documents): MLR-CG vs SMO (+LIBLINEAR)",
-                      run_rcv1});
+                      run_rcv1));
 }
 
 }  // namespace linrepro

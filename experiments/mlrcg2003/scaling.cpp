@@ -50,7 +50,7 @@
 #include "corpora/libsvm_sets.h"
 #include "corpora/splits.h"
 #include "experiments/mlrcg2003/experiments.h"
-#include "experiments/mlrcg2003/scaling_analysis.h"
+#include "experiments/common/scaling_analysis.h"
 #include "harness/solver_catalog.h"
 #include "metrics/confusion_matrix.h"
 #include "solvers/svm_objective.h"
@@ -505,10 +505,10 @@ void run_scaling(const ExperimentContext& ctx) {
 }  // namespace
 
 void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
-  registry.push_back({kPaper, kExperiment,
+  registry.push_back(legacy_experiment(kPaper, kExperiment,
                       "§7 scaling: training time vs n for MLR-CG, SMO, LIBLINEAR (a9a subsamples, "
                       "synthetic RCV1-sized text), log-log slopes",
-                      run_scaling});
+                      run_scaling));
 }
 
 }  // namespace linrepro

@@ -41,7 +41,7 @@
 #include "corpora/data_resolver.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/mlrcg2003/experiments.h"
-#include "experiments/mlrcg2003/univ6_folds.h"
+#include "experiments/common/confusion_folds.h"
 #include "harness/solver_catalog.h"
 
 namespace linrepro {
@@ -361,10 +361,10 @@ void run_table3(const ExperimentContext& ctx) {
 }  // namespace
 
 void add_mlrcg2003_univ6(std::vector<ExperimentInfo>& registry) {
-  registry.push_back({kPaper, kExperiment,
+  registry.push_back(legacy_experiment(kPaper, kExperiment,
                       "Table 3: MMLR-CG vs one-vs-rest SVM on Univ-6 (5-fold, micro/macro-F1); "
                       "Hoovers-28/255 data unavailable",
-                      run_table3});
+                      run_table3));
 }
 
 }  // namespace linrepro

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "experiments/common/python_peer.h"  // sklearn_version
 #include "harness/experiment.h"
 
 namespace linrepro {
@@ -25,7 +26,5 @@ std::vector<Json> run_sklearn_peer(const std::filesystem::path& train,
                                    const std::filesystem::path& test,
                                    const SklearnPeerSettings& settings);
 
-// scikit-learn's version as Debian's python3 reports it ("unknown" if it cannot be imported).
-std::string sklearn_version();
 
 }  // namespace linrepro

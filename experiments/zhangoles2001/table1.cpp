@@ -257,10 +257,10 @@ void run_table1(const ExperimentContext& ctx) {
 }  // namespace
 
 void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry) {
-  registry.push_back({kZoPaper, kExperiment,
+  registry.push_back(legacy_experiment(kZoPaper, kExperiment,
                       "Table 1 (lambda by 5-fold CV on Reuters ModApte, 10 largest categories) and "
                       "Figure 8 (CV BEP vs lambda)",
-                      run_table1});
+                      run_table1));
 }
 
 }  // namespace linrepro

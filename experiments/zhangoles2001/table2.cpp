@@ -297,10 +297,10 @@ void run_table2(const ExperimentContext& ctx) {
 }  // namespace
 
 void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry) {
-  registry.push_back({kZoPaper, kExperiment,
+  registry.push_back(legacy_experiment(kZoPaper, kExperiment,
                       "Tables 2-3, Figures 5-6 on Reuters ModApte (118 categories): micro "
                       "P/R/F1/BEP of six methods at Table 1's lambda, LIBLINEAR peers",
-                      run_table2});
+                      run_table2));
 }
 
 }  // namespace linrepro

@@ -66,10 +66,10 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/data_resolver.h"
-#include "corpora/subprocess.h"
+#include "core/subprocess.h"
 #include "experiments/common/text_dataset.h"
-#include "experiments/mlrcg2003/univ6_folds.h"  // confusion_to_json
-#include "experiments/sgdreport/sklearn_peer.h"
+#include "experiments/common/confusion_folds.h"  // confusion_to_json
+#include "experiments/common/python_peer.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambda_walk.h"
@@ -794,10 +794,10 @@ void run_table5(const ExperimentContext& ctx) {
 }  // namespace
 
 void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry) {
-  registry.push_back({kPaper, kExperiment,
+  registry.push_back(legacy_experiment(kPaper, kExperiment,
                       "Table 5: multi-class accuracy (5 random 80/20 splits) on 20NG and WebKB; "
                       "IndustrySector/GRANT/IBMweb data unavailable",
-                      run_table5});
+                      run_table5));
 }
 
 }  // namespace linrepro

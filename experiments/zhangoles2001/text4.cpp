@@ -392,10 +392,10 @@ void run_text4(const ExperimentContext& ctx) {
 }  // namespace
 
 void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
-  registry.push_back({kZoPaper, kExperiment,
+  registry.push_back(legacy_experiment(kZoPaper, kExperiment,
                       "§4.2 lambda -> 0 and no-feature-selection claims (text-4), Figure 7 (BEP vs "
                       "features), §3.1 K = 100 and continuation claims on Reuters ModApte",
-                      run_text4});
+                      run_text4));
 }
 
 }  // namespace linrepro

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "core/error.h"
-#include "corpora/subprocess.h"
+#include "core/subprocess.h"
 #include "corpora_test_support.h"
 
 namespace linrepro {

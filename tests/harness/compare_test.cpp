@@ -14,7 +14,7 @@ using testing::read_json;
 using testing::TempDir;
 
 PublishedCell published(double value, double tolerance, std::string note = "") {
-  return {"t", "r", "c", value, "%", tolerance, std::move(note)};
+  return {"t", "r", "c", value, "%", tolerance, std::move(note), ""};
 }
 
 Cell produced(double value, std::string status = "ok", std::string note = "") {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "harness/compare.h"
+#include "harness/run_experiment.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {
@@ -23,37 +24,34 @@ struct FakeOutput {
 };
 
 ExperimentInfo fake_experiment(FakeOutput& out) {
-  return {"mlrcg2003", "fake_table2", "a fake experiment for the regression check",
-          [&out](const ExperimentContext& ctx) {
-            ++out.calls;
-            ResultFile rf(result_file_path(ctx, "mlrcg2003", "fake_table2"),
-                          {{"experiment", "fake_table2"},
-                           {"paper", "mlrcg2003"},
-                           {"seed", ctx.seed},
-                           {"config", {{"fast", ctx.fast}}}},
-                          ctx.force);
-            rf.run_once(
-                "earn/mlr-cg", {{"solver", "mlr-cg"}, {"class", "earn"}, {"seed", ctx.seed}}, [&] {
-                  RunRecord r;
-                  if (!out.data) {
-                    r.status = "data_unavailable";
-                    r.reason = "reuters21578 is not in the mirror";
-                    return r;
-                  }
-                  r.metrics = {
-                      {"error", out.error}, {"errors", 12}, {"predict_seconds", 0.1 * out.calls}};
-                  r.objective = out.objective;
-                  r.train_seconds = 0.5 * out.calls;  // timings differ every run: ignored
-                  r.iterations = 7;
-                  r.stop = "converged";
-                  r.trace = Json::array({{{"iteration", 0},
-                                          {"seconds", 0.01 * out.calls},
-                                          {"values", {{"objective", out.objective * 2}}}}});
-                  return r;
-                });
-            rf.set_cell(value_cell("table2", "earn", "MLR-CG error", out.cell, "%"));
-            rf.save();
-          }};
+  ExperimentInfo e;
+  e.paper = "mlrcg2003";
+  e.id = "fake_table2";
+  e.description = "a fake experiment for the regression check";
+  e.config = [](const ExperimentContext& ctx) { return Json{{"fast", ctx.fast}}; };
+  e.run = [&out](const ExperimentContext& ctx, ResultFile& rf) {
+    ++out.calls;
+    rf.run_once(
+        "earn/mlr-cg", {{"solver", "mlr-cg"}, {"class", "earn"}, {"seed", ctx.seed}}, [&] {
+          RunRecord r;
+          if (!out.data) {
+            r.status = "data_unavailable";
+            r.reason = "reuters21578 is not in the mirror";
+            return r;
+          }
+          r.metrics = {{"error", out.error}, {"errors", 12}, {"predict_seconds", 0.1 * out.calls}};
+          r.objective = out.objective;
+          r.train_seconds = 0.5 * out.calls;  // timings differ every run: ignored
+          r.iterations = 7;
+          r.stop = "converged";
+          r.trace = Json::array({{{"iteration", 0},
+                                  {"seconds", 0.01 * out.calls},
+                                  {"values", {{"objective", out.objective * 2}}}}});
+          return r;
+        });
+    rf.set_cell(value_cell("table2", "earn", "MLR-CG error", out.cell, "%"));
+  };
+  return e;
 }
 
 struct RegressTree {
@@ -69,7 +67,7 @@ struct RegressTree {
     // The full run and the committed comparison: earn is within (1.3 vs 1.2 ± 0.5).
     ExperimentContext ctx;
     ctx.results_dir = results;
-    experiments[0].run(ctx);
+    run_experiment(experiments[0], ctx);
     compare_results(results);
   }
   RegressSummary check(bool update = false) {
@@ -183,10 +181,14 @@ TEST(Regress, UnavailableDataIsSkippedWithANote) {
 TEST(Regress, AThrowingExperimentFailsAndTheOthersStillRun) {
   RegressTree t;
   t.check(true);
-  t.experiments.insert(t.experiments.begin(),
-                       {"sgdreport", "broken", "throws", [](const ExperimentContext&) {
-                          throw std::runtime_error("solver exploded");
-                        }});
+  ExperimentInfo broken;
+  broken.paper = "sgdreport";
+  broken.id = "broken";
+  broken.description = "throws";
+  broken.run = [](const ExperimentContext&, ResultFile&) {
+    throw std::runtime_error("solver exploded");
+  };
+  t.experiments.insert(t.experiments.begin(), broken);
   const RegressSummary s = t.check();
   EXPECT_EQ(t.stdout_text.str(), "1 passed, 1 failed\n");
   EXPECT_NE(t.problems(s).find("the experiment threw: solver exploded"), std::string::npos);

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <stdexcept>
 
@@ -107,7 +109,12 @@ TEST(ResultFile, FailedAndUnavailableRunsAreRetried) {
     CountingRun run;
     run.status = status;
     ResultFile(path, header(), false).run_once("k-" + status, config(1), counted(run));
-    EXPECT_EQ(read_json(path)["runs"].back()["status"], status);
+    // Runs are kept in key order ("k-data_unavailable" < "k-failed"): find this one by key.
+    const Json runs = read_json(path)["runs"];
+    const auto stored = std::find_if(runs.begin(), runs.end(),
+                                     [&](const Json& r) { return r["key"] == "k-" + status; });
+    ASSERT_NE(stored, runs.end());
+    EXPECT_EQ((*stored)["status"], status);
     run.status = "ok";
     ResultFile rf(path, header(), false);
     rf.run_once("k-" + status, config(1), counted(run));

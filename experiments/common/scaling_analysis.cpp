@@ -1,4 +1,4 @@
-#include "experiments/mlrcg2003/scaling_analysis.h"
+#include "experiments/common/scaling_analysis.h"
 
 #include <fmt/format.h>
 

@@ -1,12 +1,12 @@
 // The arithmetic behind the scaling experiment's slopes, subsample sizes and SMO time cap
-// (experiments/mlrcg2003/scaling_analysis.h), against hand-computed answers.
+// (experiments/common/scaling_analysis.h), against hand-computed answers.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
 #include "core/error.h"
-#include "experiments/mlrcg2003/scaling_analysis.h"
+#include "experiments/common/scaling_analysis.h"
 
 namespace linrepro {
 namespace {

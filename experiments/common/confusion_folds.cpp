@@ -1,4 +1,4 @@
-#include "experiments/mlrcg2003/univ6_folds.h"
+#include "experiments/common/confusion_folds.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-// Table 3's fold combination (experiments/mlrcg2003/univ6_folds.h): confusion matrices survive the
+// Table 3's fold combination (experiments/common/confusion_folds.h): confusion matrices survive the
 // result file, the five folds are summed cell by cell, and micro/macro-F1 come from the sum.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "experiments/mlrcg2003/univ6_folds.h"
+#include "experiments/common/confusion_folds.h"
 
 namespace linrepro {
 namespace {

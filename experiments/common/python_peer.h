@@ -1,0 +1,19 @@
+#pragma once
+// The Python peers (scikit-learn scripts beside their drivers, run with Debian's /usr/bin/python3):
+// one way to start a script of this project and read its JSON Lines output, for every paper.
+#include <string>
+#include <vector>
+
+#include "harness/experiment.h"
+
+namespace linrepro {
+
+// Runs <repo root>/<script> with `args` (no shell: paths need no quoting) and parses its stdout,
+// one JSON value per non-empty line. Throws std::runtime_error naming the script with its exit
+// status and stderr when it fails, or the line that is not JSON.
+std::vector<Json> run_python_peer(const std::string& script, const std::vector<std::string>& args);
+
+// scikit-learn's version as Debian's python3 reports it ("unknown" if it cannot be imported).
+std::string sklearn_version();
+
+}  // namespace linrepro

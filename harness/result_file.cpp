@@ -1,0 +1,326 @@
+// ResultFile: the run cache and result document of one experiment (harness/experiment.h).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "harness/environment.h"
+#include "harness/experiment.h"
+#include "harness/published.h"
+
+namespace linrepro {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The runs of an existing result file, or none when it is absent or not reusable. `header` names
+// the experiment and paper the file must belong to.
+std::vector<RunRecord> load_runs(const fs::path& path, const Json& header) {
+  std::vector<RunRecord> runs;
+  if (!fs::exists(path)) return runs;
+  Json old;
+  try {
+    old = read_result_file(path);
+  } catch (const DataError& e) {
+    // An older schema (or a foreign file) holds nothing reusable: start afresh, say so, and let the
+    // first save replace it.
+    std::cerr << fmt::format("warning: {}; its runs are not reused and it will be overwritten\n",
+                             e.what());
+    return runs;
+  }
+  for (const char* key : {"experiment", "paper"})
+    if (old.value(key, "") != header[key].get<std::string>())
+      throw ConfigError(
+          fmt::format("{}: holds {} '{}', not '{}' (two experiments writing one file?)",
+                      path.string(), key, old.value(key, ""), header[key].get<std::string>()));
+  for (const auto& r : old.value("runs", Json::array())) {
+    try {
+      runs.push_back(run_record_from_json(r));
+    } catch (const ConfigError& e) {
+      throw DataError(path.string(), 0, e.what());
+    }
+  }
+  return runs;
+}
+
+bool key_less(const RunRecord& a, const RunRecord& b) { return a.key < b.key; }
+
+// Runs are kept in key order, so a file's content does not depend on which thread, shard or round
+// computed a run first: one process and N merged shards write the same file.
+void sort_by_key(std::vector<RunRecord>& runs) {
+  std::stable_sort(runs.begin(), runs.end(), key_less);
+  // A file written before runs were unique by key keeps the last one of each key.
+  std::vector<RunRecord> unique;
+  for (auto& r : runs) {
+    if (!unique.empty() && unique.back().key == r.key)
+      unique.back() = std::move(r);
+    else
+      unique.push_back(std::move(r));
+  }
+  runs = std::move(unique);
+}
+
+const RunRecord* find_key(const std::vector<RunRecord>& runs, const std::string& key) {
+  const auto it = std::lower_bound(runs.begin(), runs.end(), key,
+                                   [](const RunRecord& r, const std::string& k) { return r.key < k; });
+  return it != runs.end() && it->key == key ? &*it : nullptr;
+}
+
+double seconds_of(const RunRecord& r) {
+  const double t = (std::isfinite(r.train_seconds) ? r.train_seconds : 0) +
+                   (std::isfinite(r.test_seconds) ? r.test_seconds : 0);
+  return t > 0 ? t : NAN;
+}
+
+}  // namespace
+
+ResultFile::ResultFile(fs::path path, Json header, bool force, RunSelection selection)
+    : path_(std::move(path)), force_(force), selection_(std::move(selection)) {
+  if (!header.is_object() || !header.contains("experiment") || !header["experiment"].is_string() ||
+      !header.contains("paper") || !header["paper"].is_string())
+    throw ConfigError(fmt::format(
+        "{}: the result header needs string fields 'experiment' and 'paper'", path_.string()));
+  if (force_ && selection_.mode != RunSelection::Mode::execute)
+    throw ConfigError(fmt::format(
+        "{}: --force redoes every run in one process; it cannot be combined with planning or a "
+        "subset of keys (remove the result file instead)",
+        path_.string()));
+  if (selection_.mode == RunSelection::Mode::subset && selection_.shard_path.empty())
+    throw ConfigError(fmt::format("{}: a subset of keys needs a shard file", path_.string()));
+  doc_ = std::move(header);
+  doc_["schema"] = kResultSchema;
+  if (doc_.contains("config")) doc_["config_hash"] = config_hash(doc_["config"]);
+  doc_["environment"] = process_environment();
+  doc_["datasets"] = Json::array();
+  doc_["cells"] = Json::array();
+  doc_["claims"] = Json::array();
+  doc_["runs"] = Json::array();
+
+  if (selection_.mode == RunSelection::Mode::subset) {
+    borrowed_ = load_runs(path_, doc_);  // the experiment's file: read, never written here
+    runs_ = load_runs(selection_.shard_path, doc_);  // this shard's earlier runs (a resumed task)
+    sort_by_key(borrowed_);
+  } else {
+    runs_ = load_runs(path_, doc_);
+  }
+  sort_by_key(runs_);
+  for (const auto* list : {&borrowed_, &runs_})
+    for (const auto& r : *list)
+      if (std::isfinite(seconds_of(r))) last_cost_[r.key] = seconds_of(r);
+  for (const auto& r : runs_) doc_["runs"].push_back(run_record_to_json(r));
+}
+
+const RunRecord* ResultFile::stored(const std::string& key) const {
+  if (const RunRecord* r = find_key(runs_, key)) return r;
+  return find_key(borrowed_, key);
+}
+
+std::optional<RunRecord> ResultFile::find(const std::string& key, const Json& config) const {
+  std::lock_guard lock(*mutex_);
+  if (force_ && !fresh_.contains(key)) return std::nullopt;
+  const RunRecord* r = stored(key);
+  if (r && r->status == "ok" && config_hash(r->config) == config_hash(config)) return *r;
+  return std::nullopt;
+}
+
+RunRecord ResultFile::run_once(const std::string& key, const Json& config,
+                               const std::function<RunRecord()>& run) {
+  if (auto found = find(key, config)) {
+    std::lock_guard lock(*mutex_);
+    if (!fresh_.contains(key)) reused_.insert(key);
+    return *found;
+  }
+
+  RunRecord record;
+  record.key = key;
+  record.config = config;
+  if (config.is_object()) {
+    if (config.contains("solver") && config["solver"].is_string())
+      record.solver = config["solver"].get<std::string>();
+    if (config.contains("class") && config["class"].is_string())
+      record.class_name = config["class"].get<std::string>();
+    if (config.contains("params")) record.params = config["params"];
+  }
+
+  const bool execute = selection_.mode == RunSelection::Mode::execute ||
+                       (selection_.mode == RunSelection::Mode::subset &&
+                        selection_.keys.contains(key));
+  if (!execute) {
+    PlannedRun p;
+    p.key = key;
+    p.config = config;
+    p.config_hash = config_hash(config);
+    p.solver = record.solver;
+    if (config.is_object() && config.contains("dataset")) {
+      const Json& d = config["dataset"];
+      p.dataset = d.is_string() ? d.get<std::string>()
+                                : (d.is_object() ? d.value("name", std::string()) : std::string());
+    }
+    std::lock_guard lock(*mutex_);
+    const auto cost = last_cost_.find(key);
+    p.cost_seconds = cost == last_cost_.end() ? NAN : cost->second;
+    pending_[key] = std::move(p);
+    record.status = "pending";
+    return record;
+  }
+
+  const RunRecord defaults = record;
+  std::exception_ptr failure;
+  try {
+    record = run();
+  } catch (const std::exception& e) {
+    record = RunRecord{};
+    record.status = "failed";
+    record.reason = e.what();
+    failure = std::current_exception();
+  }
+  record.key = key;
+  record.config = config;
+  if (record.solver.empty()) record.solver = defaults.solver;
+  if (record.class_name.empty()) record.class_name = defaults.class_name;
+  if (record.params.empty()) record.params = defaults.params;
+  record.created_at = utc_timestamp();
+  const Json& commit = process_environment()["git_commit"];
+  record.git_commit = commit.is_string() ? commit.get<std::string>() : "";
+
+  {
+    std::lock_guard lock(*mutex_);
+    (record.status == "failed" ? failed_ : computed_).insert(key);
+    store(record);
+    fresh_.insert(key);
+    write();
+  }
+  if (failure) std::rethrow_exception(failure);
+  return record;
+}
+
+void ResultFile::store(RunRecord record) {
+  const auto it = std::lower_bound(runs_.begin(), runs_.end(), record, key_less);
+  const size_t at = static_cast<size_t>(it - runs_.begin());
+  // doc_["runs"] mirrors runs_ entry by entry, so only the changed entry is re-serialised.
+  Json json = run_record_to_json(record);
+  if (it != runs_.end() && it->key == record.key) {
+    *it = std::move(record);
+    doc_["runs"][at] = std::move(json);
+  } else {
+    runs_.insert(it, std::move(record));
+    auto& list = doc_["runs"].get_ref<Json::array_t&>();
+    list.insert(list.begin() + static_cast<std::ptrdiff_t>(at), std::move(json));
+  }
+}
+
+bool ResultFile::complete() const {
+  std::lock_guard lock(*mutex_);
+  return pending_.empty();
+}
+
+std::vector<PlannedRun> ResultFile::pending() const {
+  std::lock_guard lock(*mutex_);
+  std::vector<PlannedRun> out;
+  for (const auto& [key, p] : pending_) out.push_back(p);
+  return out;
+}
+
+ResultFile::Counts ResultFile::counts() const {
+  std::lock_guard lock(*mutex_);
+  Counts c;
+  c.computed = static_cast<int>(computed_.size());
+  c.reused = static_cast<int>(reused_.size());
+  c.failed = static_cast<int>(failed_.size());
+  c.pending = static_cast<int>(pending_.size());
+  return c;
+}
+
+void ResultFile::add_dataset(const Json& dataset) {
+  if (!dataset.is_object() || !dataset.contains("name") || !dataset["name"].is_string())
+    throw ConfigError(fmt::format("{}: a dataset record needs a string 'name'", path_.string()));
+  std::lock_guard lock(*mutex_);
+  auto& list = doc_["datasets"];
+  for (auto& d : list)
+    if (d["name"] == dataset["name"]) {
+      d = dataset;
+      return;
+    }
+  list.push_back(dataset);
+}
+
+void ResultFile::set_cell(const Cell& cell) {
+  const std::string what =
+      fmt::format("{}: cell ({} / {} / {})", path_.string(), cell.table, cell.row, cell.column);
+  if (cell.table.empty() || cell.row.empty() || cell.column.empty())
+    throw ConfigError(fmt::format("{}: table, row and column must be non-empty", what));
+  if (cell.status != "ok" && cell.status != "data_unavailable" && cell.status != "not_run")
+    throw ConfigError(fmt::format("{}: status '{}' is not one of ok, data_unavailable, not_run",
+                                  what, cell.status));
+  std::lock_guard lock(*mutex_);
+  auto& list = doc_["cells"];
+  for (auto& c : list)
+    if (c["table"] == cell.table && c["row"] == cell.row && c["column"] == cell.column) {
+      c = cell_to_json(cell);
+      return;
+    }
+  list.push_back(cell_to_json(cell));
+}
+
+void ResultFile::add_claim(const Claim& claim) {
+  if (claim.claim.empty())
+    throw ConfigError(fmt::format("{}: a claim needs its text", path_.string()));
+  std::lock_guard lock(*mutex_);
+  auto& list = doc_["claims"];
+  for (auto& c : list) {
+    const bool same = claim.id.empty() ? c["claim"] == claim.claim : c["id"] == claim.id;
+    if (same) {
+      c = claim_to_json(claim);
+      return;
+    }
+  }
+  list.push_back(claim_to_json(claim));
+}
+
+int ResultFile::mark_unavailable(const fs::path& published_dir, const std::string& dataset,
+                                 const std::string& reason) {
+  const std::string paper = doc_["paper"].get<std::string>();
+  const PublishedPaper published = load_published(published_dir / (paper + ".json"));
+  int marked = 0;
+  for (const PublishedCell& p : published.cells) {
+    if (p.dataset != dataset) continue;
+    bool set_already = false;
+    {
+      std::lock_guard lock(*mutex_);
+      for (const auto& c : doc_["cells"])
+        set_already = set_already ||
+                      (c["table"] == p.table && c["row"] == p.row && c["column"] == p.column);
+    }
+    if (set_already) continue;
+    set_cell(unavailable_cell(p.table, p.row, p.column, reason));
+    ++marked;
+  }
+  return marked;
+}
+
+void ResultFile::save() const {
+  std::lock_guard lock(*mutex_);
+  write();
+}
+
+void ResultFile::write() const {
+  switch (selection_.mode) {
+    case RunSelection::Mode::plan:
+      return;  // planning computes nothing and so writes nothing
+    case RunSelection::Mode::subset:
+      write_file_atomic(selection_.shard_path, doc_.dump(2) + "\n");
+      return;
+    case RunSelection::Mode::execute:
+      write_file_atomic(path_, doc_.dump(2) + "\n");
+      return;
+  }
+}
+
+const std::vector<RunRecord>& ResultFile::runs() const { return runs_; }
+
+const Json& ResultFile::document() const { return doc_; }
+
+}  // namespace linrepro

@@ -1,0 +1,156 @@
+#include "harness/run_experiment.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <regex>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "harness/environment.h"
+
+namespace linrepro {
+namespace fs = std::filesystem;
+
+Json experiment_header(const ExperimentInfo& info, const ExperimentContext& ctx) {
+  Json header = {{"experiment", info.id},
+                 {"paper", info.paper},
+                 {"artifacts", info.artifacts},
+                 {"description", info.description},
+                 {"seed", ctx.seed}};
+  if (info.config) header["config"] = info.config(ctx);
+  if (info.figures && !ctx.fast) header["figures"] = info.figures(ctx);
+  return header;
+}
+
+ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentContext& ctx) {
+  if (info.legacy_run) {  // TRANSITIONAL
+    info.legacy_run(ctx);
+    ExperimentOutcome out;
+    out.path = result_file_path(ctx, info.paper, info.id);
+    return out;
+  }
+  ResultFile rf(result_file_path(ctx, info.paper, info.id), experiment_header(info, ctx),
+                ctx.force, ctx.selection);
+  info.run(ctx, rf);
+  rf.save();
+  ExperimentOutcome out;
+  out.path = ctx.selection.mode == RunSelection::Mode::subset ? ctx.selection.shard_path
+                                                              : rf.path();
+  out.counts = rf.counts();
+  out.pending = rf.pending();
+  const Json& doc = rf.document();
+  for (const auto& c : doc["cells"]) {
+    ++out.cells;
+    if (c.value("status", "") == "data_unavailable") ++out.unavailable_cells;
+  }
+  out.claims = static_cast<int>(doc["claims"].size());
+  return out;
+}
+
+Json plan_line(const ExperimentInfo& info, const PlannedRun& run) {
+  return {{"experiment", info.paper + "/" + info.id},
+          {"key", run.key},
+          {"config_hash", run.config_hash},
+          {"solver", run.solver},
+          {"dataset", run.dataset},
+          {"cost_seconds", std::isfinite(run.cost_seconds) ? Json(run.cost_seconds) : Json()}};
+}
+
+std::set<std::string> plan_keys(const fs::path& plan_file, const std::string& experiment,
+                                int shard, int shards) {
+  if (shards < 1 || shard < 0 || shard >= shards)
+    throw ConfigError(fmt::format("shard {}/{}: need 0 <= shard < shards", shard, shards));
+  std::ifstream in(plan_file);
+  if (!in) throw DataError(plan_file.string(), 0, "cannot open the plan file");
+  std::set<std::string> keys;
+  std::string line;
+  int64_t number = 0, index = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    Json j;
+    try {
+      j = Json::parse(line);
+    } catch (const Json::parse_error& e) {
+      throw DataError(plan_file.string(), number, fmt::format("not a JSON line: {}", e.what()));
+    }
+    if (!j.is_object() || !j.contains("experiment") || !j["experiment"].is_string() ||
+        !j.contains("key") || !j["key"].is_string())
+      throw DataError(plan_file.string(), number,
+                      "a plan line needs string fields 'experiment' and 'key'");
+    if (index++ % shards != shard) continue;
+    if (j["experiment"] == experiment) keys.insert(j["key"].get<std::string>());
+  }
+  return keys;
+}
+
+fs::path shard_file_path(const ExperimentContext& ctx, const ExperimentInfo& info, int shard,
+                         int shards) {
+  return result_file_path(ctx, info.paper, info.id).parent_path() / "shards" /
+         fmt::format("{}.{}-of-{}.json", info.id, shard, shards);
+}
+
+RunSelection subset_selection(const ExperimentInfo& info, const ExperimentContext& ctx,
+                              const fs::path& plan_file, int shard, int shards) {
+  RunSelection s;
+  s.mode = RunSelection::Mode::subset;
+  s.keys = plan_keys(plan_file, info.paper + "/" + info.id, shard, shards);
+  s.shard_path = shard_file_path(ctx, info, shard, shards);
+  return s;
+}
+
+int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx) {
+  const fs::path main = result_file_path(ctx, info.paper, info.id);
+  const fs::path dir = main.parent_path() / "shards";
+  std::vector<fs::path> shards;
+  if (fs::is_directory(dir))
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      // <id>.<i>-of-<N>.json; another experiment's id may share this one as a prefix.
+      const std::string name = entry.path().filename().string();
+      static const std::regex pattern(R"(\.[0-9]+-of-[0-9]+\.json)");
+      if (name.starts_with(info.id) && std::regex_match(name.substr(info.id.size()), pattern))
+        shards.push_back(entry.path());
+    }
+  std::sort(shards.begin(), shards.end());
+  if (shards.empty()) return 0;
+
+  Json doc = fs::exists(main) ? read_result_file(main) : experiment_header(info, ctx);
+  if (!fs::exists(main)) {
+    doc["schema"] = kResultSchema;
+    if (doc.contains("config")) doc["config_hash"] = config_hash(doc["config"]);
+    doc["environment"] = process_environment();
+    for (const char* list : {"datasets", "cells", "claims", "runs"}) doc[list] = Json::array();
+  }
+  std::map<std::string, Json> runs;
+  for (const auto& r : doc.value("runs", Json::array())) runs[r.value("key", "")] = r;
+  int merged = 0;
+  for (const fs::path& file : shards) {
+    const Json shard = read_result_file(file);
+    if (shard.value("experiment", "") != info.id || shard.value("paper", "") != info.paper)
+      throw DataError(file.string(), 0,
+                      fmt::format("a shard of {}/{}, not of {}/{}", shard.value("paper", ""),
+                                  shard.value("experiment", ""), info.paper, info.id));
+    for (const auto& r : shard.value("runs", Json::array())) {
+      const RunRecord run = run_record_from_json(r);  // validates the record
+      const auto it = runs.find(run.key);
+      if (it != runs.end() && it->second.value("status", "") == "ok" && run.status != "ok")
+        continue;
+      runs[run.key] = r;
+      ++merged;
+    }
+  }
+  Json list = Json::array();
+  for (auto& [key, r] : runs) list.push_back(std::move(r));  // std::map: key order
+  doc["runs"] = std::move(list);
+  write_file_atomic(main, doc.dump(2) + "\n");
+  for (const fs::path& file : shards) fs::remove(file);
+  std::error_code ec;
+  fs::remove(dir, ec);  // only when empty
+  return merged;
+}
+
+}  // namespace linrepro

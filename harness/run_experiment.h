@@ -1,0 +1,63 @@
+#pragma once
+// Plan, execute, summarise: how the harness runs a registered experiment (harness/experiment.h).
+//
+//   run_experiment   opens the experiment's result file from its registration, lets the driver ask
+//                    for its runs and, once all are stored, emit cells and claims; saves the file.
+//                    ctx.selection decides what happens to a run that is not stored: executed
+//                    (`linrepro run`), listed as pending (`linrepro plan`), or executed only when
+//                    its key is in a given subset, into a shard file (`linrepro run --keys-from`).
+//   merge_shards     folds shard files into the experiment's result file (`linrepro merge`).
+// A round = plan, execute the pending runs (one process or N shards), merge; an adaptive driver
+// (whose next runs depend on results) has pending runs again after a round, and rounds repeat
+// until none is pending; then a last run_experiment summarises.
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "harness/experiment.h"
+
+namespace linrepro {
+
+// The result file header of an experiment, from its registration (experiment, paper,
+// description, artifacts, seed, config, figures).
+Json experiment_header(const ExperimentInfo& info, const ExperimentContext& ctx);
+
+struct ExperimentOutcome {
+  std::filesystem::path path;  // the result file (or, for a subset, the shard file written)
+  ResultFile::Counts counts;
+  std::vector<PlannedRun> pending;  // runs asked for and not stored, in key order
+  int cells = 0, unavailable_cells = 0, claims = 0;
+  bool complete() const { return pending.empty(); }
+};
+
+// Runs one experiment as ctx.selection says (see above). Throws what the driver throws.
+ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentContext& ctx);
+
+// One line of a plan (`linrepro plan`): {"experiment": "paper/id", "key", "config_hash",
+// "solver", "dataset", "cost_seconds" (null when unknown)}.
+Json plan_line(const ExperimentInfo& info, const PlannedRun& run);
+
+// The keys of `experiment` ("paper/id") in a plan file (JSON lines) that shard `shard` of `shards`
+// executes: line i of the file (counting every experiment's lines) belongs to shard i mod shards,
+// so shards of one plan are disjoint and together cover it. shards = 1: every key.
+// Throws DataError naming the file and line for a malformed line.
+std::set<std::string> plan_keys(const std::filesystem::path& plan_file,
+                                const std::string& experiment, int shard, int shards);
+
+// The shard file of `shard` of `shards` for an experiment:
+// <results>/<paper>[/fast]/shards/<id>.<shard>-of-<shards>.json.
+std::filesystem::path shard_file_path(const ExperimentContext& ctx, const ExperimentInfo& info,
+                                      int shard, int shards);
+
+// Folds every shard file of the experiment (shard_file_path's folder and pattern) into its result
+// file: a run replaces the stored run of the same key unless the stored one is ok and the shard's
+// is not (a failed retry never erases finished work); runs stay in key order. Merged shard files
+// are removed. Returns the number of runs taken from the shards.
+int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx);
+
+// `ctx.selection` for "execute the keys of shard i/N of this plan file".
+RunSelection subset_selection(const ExperimentInfo& info, const ExperimentContext& ctx,
+                              const std::filesystem::path& plan_file, int shard, int shards);
+
+}  // namespace linrepro

@@ -1,0 +1,246 @@
+// Plan, execute, summarise (harness/run_experiment.h): planning executes nothing and writes
+// nothing, a subset of keys executes only those into its shard file, merged shards give the file
+// one process gives, adaptive experiments finish in rounds, and merging never loses finished work.
+#include "harness/run_experiment.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <fstream>
+
+#include "core/error.h"
+#include "harness_fixtures.h"
+
+namespace linrepro {
+namespace {
+
+using testing::read_json;
+using testing::TempDir;
+
+// A fake experiment: six independent runs, then a walk that asks for step k+1 only after step k
+// is stored and its value is below 3 (an adaptive plan: three rounds), then one cell.
+struct Fake {
+  std::atomic<int> executed{0};
+  bool fail_key_a3 = false;
+
+  ExperimentInfo info() {
+    ExperimentInfo e;
+    e.paper = "mlrcg2003";
+    e.id = "fake";
+    e.description = "a fake adaptive experiment";
+    e.artifacts = {"table9"};
+    e.config = [](const ExperimentContext& ctx) { return Json{{"fast", ctx.fast}}; };
+    e.run = [this](const ExperimentContext&, ResultFile& rf) {
+      double sum = 0;
+      for (int i = 1; i <= 6; ++i) {
+        const std::string key = "a/" + std::to_string(i);
+        const RunRecord r = rf.run_once(key, {{"solver", "smo"}, {"i", i}}, [&] {
+          ++executed;
+          if (fail_key_a3 && i == 3) throw std::runtime_error("node lost");
+          RunRecord rec;
+          rec.metrics = {{"value", i}};
+          rec.train_seconds = 0.01 * executed;  // differs run to run: ignored when comparing
+          return rec;
+        });
+        sum += r.metrics.value("value", 0.0);
+      }
+      for (int k = 1;; ++k) {
+        const RunRecord r = rf.run_once("walk/" + std::to_string(k), {{"step", k}}, [&] {
+          ++executed;
+          RunRecord rec;
+          rec.metrics = {{"value", k}};
+          return rec;
+        });
+        if (r.status == "pending" || r.metrics.value("value", 0) >= 3) break;
+      }
+      if (!rf.complete()) return;
+      rf.set_cell(value_cell("table9", "all", "sum", sum, ""));
+    };
+    return e;
+  }
+};
+
+ExperimentContext context(const std::filesystem::path& results, RunSelection s = {}) {
+  ExperimentContext ctx;
+  ctx.results_dir = results;
+  ctx.progress = false;
+  ctx.selection = std::move(s);
+  return ctx;
+}
+
+RunSelection plan_mode() {
+  RunSelection s;
+  s.mode = RunSelection::Mode::plan;
+  return s;
+}
+
+// A result document without what differs from run to run (timings, environment, provenance).
+Json comparable(Json doc) {
+  doc.erase("environment");
+  for (auto& r : doc["runs"])
+    for (const char* f : {"train_seconds", "test_seconds", "peak_memory_bytes", "created_at"})
+      r.erase(f);
+  return doc;
+}
+
+// Writes `lines` (plan lines) to a file and returns its path.
+std::filesystem::path write_plan(const TempDir& dir, const std::vector<PlannedRun>& pending,
+                                 const ExperimentInfo& info) {
+  const auto path = dir / "plan.jsonl";
+  std::ofstream out(path);
+  for (const auto& p : pending) out << plan_line(info, p).dump() << "\n";
+  return path;
+}
+
+TEST(RunExperiment, PlanningExecutesNothingAndWritesNothing) {
+  TempDir dir;
+  Fake fake;
+  const ExperimentInfo info = fake.info();
+  const ExperimentOutcome o = run_experiment(info, context(dir.path(), plan_mode()));
+  EXPECT_EQ(fake.executed, 0);
+  EXPECT_FALSE(std::filesystem::exists(result_file_path(context(dir.path()), "mlrcg2003", "fake")));
+  ASSERT_EQ(o.pending.size(), 7u);  // a/1..a/6 and the walk's first step
+  EXPECT_EQ(o.pending.front().key, "a/1");
+  EXPECT_EQ(o.pending.back().key, "walk/1");
+  EXPECT_EQ(o.pending[0].solver, "smo");
+  EXPECT_EQ(o.pending[0].config_hash, config_hash({{"solver", "smo"}, {"i", 1}}));
+  EXPECT_EQ(o.cells, 0);
+}
+
+TEST(RunExperiment, ShardsMergedInRoundsGiveTheSingleProcessFile) {
+  TempDir single, sharded;
+  Fake one;
+  const ExperimentOutcome whole = run_experiment(one.info(), context(single.path()));
+  EXPECT_TRUE(whole.complete());
+  EXPECT_EQ(one.executed, 9);  // 6 + walk steps 1..3
+  EXPECT_EQ(whole.cells, 1);
+
+  Fake many;
+  const ExperimentInfo info = many.info();
+  int rounds = 0;
+  for (;; ++rounds) {
+    ASSERT_LT(rounds, 10) << "the rounds do not end";
+    const ExperimentOutcome plan = run_experiment(info, context(sharded.path(), plan_mode()));
+    if (plan.pending.empty()) break;
+    const auto plan_file = write_plan(sharded, plan.pending, info);
+    for (int shard : {2, 0, 1}) {  // any order
+      ExperimentContext ctx = context(sharded.path());
+      ctx.selection = subset_selection(info, ctx, plan_file, shard, 3);
+      run_experiment(info, ctx);
+    }
+    EXPECT_EQ(merge_shards(info, context(sharded.path())), static_cast<int>(plan.pending.size()));
+  }
+  EXPECT_EQ(rounds, 3);  // the walk needs a round per step
+  EXPECT_EQ(many.executed, 9);
+  const int before = many.executed;
+  const ExperimentOutcome summary = run_experiment(info, context(sharded.path()));
+  EXPECT_EQ(many.executed, before) << "summarising recomputed a run";
+  EXPECT_EQ(summary.counts.reused, 9);
+  EXPECT_EQ(summary.cells, 1);
+  EXPECT_EQ(comparable(read_json(single / "mlrcg2003/fake.json")),
+            comparable(read_json(sharded / "mlrcg2003/fake.json")));
+  EXPECT_FALSE(std::filesystem::exists(sharded / "mlrcg2003/shards")) << "merged shards remain";
+}
+
+TEST(RunExperiment, ASubsetExecutesOnlyItsKeysIntoItsShardFile) {
+  TempDir dir;
+  Fake fake;
+  const ExperimentInfo info = fake.info();
+  const auto plan = run_experiment(info, context(dir.path(), plan_mode())).pending;
+  const auto plan_file = write_plan(dir, plan, info);
+  ExperimentContext ctx = context(dir.path());
+  ctx.selection = subset_selection(info, ctx, plan_file, 1, 2);  // lines 1, 3, 5: a/2 a/4 a/6
+  EXPECT_EQ(ctx.selection.keys, (std::set<std::string>{"a/2", "a/4", "a/6"}));
+  const ExperimentOutcome o = run_experiment(info, ctx);
+  EXPECT_EQ(fake.executed, 3);
+  EXPECT_EQ(o.counts.computed, 3);
+  EXPECT_EQ(o.counts.pending, 4);
+  EXPECT_EQ(o.path, shard_file_path(ctx, info, 1, 2));
+  EXPECT_FALSE(std::filesystem::exists(dir / "mlrcg2003/fake.json"));
+  const Json shard = read_json(o.path);
+  ASSERT_EQ(shard["runs"].size(), 3u);
+  EXPECT_EQ(shard["runs"][0]["key"], "a/2");
+  EXPECT_TRUE(shard["cells"].empty()) << "a shard with pending runs summarised";
+}
+
+TEST(RunExperiment, AFailedShardRunStaysPendingAndNeverErasesFinishedWork) {
+  TempDir dir;
+  Fake fake;
+  const ExperimentInfo info = fake.info();
+  run_experiment(info, context(dir.path()));  // everything finished once
+  // A later shard holds a failed record of a finished run (say a stale task retried it).
+  Json doc = read_json(dir / "mlrcg2003/fake.json");
+  Json failed = doc["runs"][2];
+  ASSERT_EQ(failed["key"], "a/3");
+  failed["status"] = "failed";
+  failed["reason"] = "node lost";
+  Json shard = doc;
+  shard["runs"] = Json::array({failed});
+  testing::write_json(dir / "mlrcg2003/shards/fake.0-of-1.json", shard);
+  EXPECT_EQ(merge_shards(info, context(dir.path())), 0);
+  EXPECT_EQ(read_json(dir / "mlrcg2003/fake.json")["runs"][2]["status"], "ok");
+
+  // A task that dies on a run leaves it failed, and the next plan lists it again.
+  TempDir fresh;
+  Fake flaky;
+  flaky.fail_key_a3 = true;
+  const auto pending = run_experiment(info, context(fresh.path(), plan_mode())).pending;
+  const auto plan_file = write_plan(fresh, pending, info);
+  ExperimentContext ctx = context(fresh.path());
+  ctx.selection = subset_selection(info, ctx, plan_file, 0, 1);
+  const ExperimentInfo flaky_info = flaky.info();
+  EXPECT_THROW(run_experiment(flaky_info, ctx), std::runtime_error);
+  merge_shards(flaky_info, context(fresh.path()));
+  const auto again = run_experiment(flaky_info, context(fresh.path(), plan_mode())).pending;
+  ASSERT_FALSE(again.empty());
+  EXPECT_EQ(again.front().key, "a/3");
+}
+
+TEST(RunExperiment, PlanKeysRejectAMalformedLineAndShardsCoverThePlan) {
+  TempDir dir;
+  const auto good = dir.write("plan.jsonl",
+                              "{\"experiment\":\"p/e\",\"key\":\"k1\"}\n"
+                              "{\"experiment\":\"q/f\",\"key\":\"k2\"}\n\n"
+                              "{\"experiment\":\"p/e\",\"key\":\"k3\"}\n");
+  std::set<std::string> all;
+  for (int s = 0; s < 2; ++s)
+    for (const auto& k : plan_keys(good, "p/e", s, 2)) EXPECT_TRUE(all.insert(k).second);
+  EXPECT_EQ(all, (std::set<std::string>{"k1", "k3"}));
+  EXPECT_EQ(plan_keys(good, "p/e", 0, 2), (std::set<std::string>{"k1", "k3"}));  // lines 0, 2
+  EXPECT_THROW(plan_keys(good, "p/e", 2, 2), ConfigError);
+  const auto bad = dir.write("bad.jsonl", "{\"experiment\":\"p/e\",\"key\":\"k1\"}\nnot json\n");
+  try {
+    plan_keys(bad, "p/e", 0, 1);
+    FAIL() << "a malformed plan line was accepted";
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.jsonl:2"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RunExperiment, ForceCannotBeCombinedWithPlanning) {
+  TempDir dir;
+  Fake fake;
+  ExperimentContext ctx = context(dir.path(), plan_mode());
+  ctx.force = true;
+  EXPECT_THROW(run_experiment(fake.info(), ctx), ConfigError);
+}
+
+TEST(RunExperiment, MarkUnavailableMarksTheTaggedPublishedCellsOnce) {
+  TempDir dir;
+  Json published = testing::published_mlrcg();
+  published["cells"][2]["dataset"] = "ohsumed";
+  published["cells"][3]["dataset"] = "ohsumed";
+  testing::write_json(dir / "published/mlrcg2003.json", published);
+  ResultFile rf(dir / "r.json", {{"experiment", "x"}, {"paper", "mlrcg2003"}}, false);
+  rf.set_cell(value_cell("table3", "webkb", "error", 7.5, "%"));  // computed after all
+  EXPECT_EQ(rf.mark_unavailable(dir / "published", "ohsumed", "data unavailable: not public"), 1);
+  const Json cells = rf.document()["cells"];
+  ASSERT_EQ(cells.size(), 2u);
+  EXPECT_EQ(cells[0]["status"], "ok");
+  EXPECT_EQ(cells[1]["row"], "ohsumed");
+  EXPECT_EQ(cells[1]["status"], "data_unavailable");
+  EXPECT_EQ(cells[1]["note"], "data unavailable: not public");
+}
+
+}  // namespace
+}  // namespace linrepro

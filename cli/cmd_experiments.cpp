@@ -20,47 +20,6 @@
 namespace linrepro::cli {
 namespace {
 
-std::string full_id(const ExperimentInfo& e) { return e.paper + "/" + e.id; }
-
-// "all", a paper id, or "paper/experiment"; in dependency order (an experiment after the ones it
-// reads, then registration order), with the dependencies whose result file is missing.
-std::vector<const ExperimentInfo*> select_experiments(const std::string& target,
-                                                     const ExperimentContext& ctx) {
-  const auto& registry = experiment_registry();
-  std::map<std::string, const ExperimentInfo*> by_id;
-  for (const auto& e : registry) by_id[full_id(e)] = &e;
-  std::vector<const ExperimentInfo*> wanted;
-  for (const auto& e : registry)
-    if (target == "all" || target == e.paper || target == full_id(e)) wanted.push_back(&e);
-  if (wanted.empty()) {
-    std::vector<std::string> names;
-    for (const auto& e : registry) names.push_back(full_id(e));
-    throw ConfigError(fmt::format("no experiment matches '{}' (known: all, {})", target,
-                                  fmt::join(names, ", ")));
-  }
-  std::vector<const ExperimentInfo*> order;
-  std::set<std::string> placed, visiting;
-  std::function<void(const ExperimentInfo*, bool)> place = [&](const ExperimentInfo* e,
-                                                              bool selected) {
-    const std::string id = full_id(*e);
-    if (placed.contains(id)) return;
-    if (!visiting.insert(id).second)
-      throw ConfigError(fmt::format("experiment dependencies form a cycle through {}", id));
-    for (const auto& d : e->depends_on) {
-      const auto it = by_id.find(d);
-      if (it == by_id.end())
-        throw ConfigError(fmt::format("{} depends on unknown experiment {}", id, d));
-      // A dependency outside the selection is only needed when its result file is missing.
-      place(it->second, false);
-    }
-    placed.insert(id);
-    const bool needed =
-        selected || !std::filesystem::exists(result_file_path(ctx, e->paper, e->id));
-    if (selected || needed) order.push_back(e);
-  };
-  for (const auto* e : wanted) place(e, true);
-  return order;
-}
 
 // "i/N" -> (i, N).
 std::pair<int, int> parse_shard(const std::string& text) {
@@ -74,7 +33,7 @@ std::pair<int, int> parse_shard(const std::string& text) {
 
 void print_outcome(const ExperimentInfo& e, const ExperimentOutcome& o) {
   const auto& c = o.counts;
-  std::string line = fmt::format("== {}: {} computed, {} reused, {} failed", full_id(e),
+  std::string line = fmt::format("== {}: {} computed, {} reused, {} failed", experiment_name(e),
                                  c.computed, c.reused, c.failed);
   if (c.pending) line += fmt::format(", {} pending", c.pending);
   if (o.cells) line += fmt::format("; {} cells ({} data unavailable)", o.cells, o.unavailable_cells);
@@ -116,7 +75,7 @@ void add_experiment_commands(CLI::App& app) {
     register_experiments();
     ctx.results_dir = results_dir;
     ctx.progress = !quiet;
-    const auto selected = select_experiments(target, ctx);
+    const auto selected = select_experiments(experiment_registry(), target, ctx);
     const auto [shard_i, shard_n] = parse_shard(shard);
     int failed = 0;
     for (size_t i = 0; i < selected.size(); ++i) {
@@ -126,12 +85,12 @@ void add_experiment_commands(CLI::App& app) {
         c.selection = subset_selection(e, c, keys_from, shard_i, shard_n);
         if (c.selection.keys.empty()) continue;  // nothing of this experiment in this shard
       }
-      fmt::print(stderr, "== [{}/{}] {}: {}\n", i + 1, selected.size(), full_id(e), e.description);
+      fmt::print(stderr, "== [{}/{}] {}: {}\n", i + 1, selected.size(), experiment_name(e), e.description);
       try {
         print_outcome(e, run_experiment(e, c));
       } catch (const std::exception& ex) {  // one broken experiment does not stop the others
         ++failed;
-        fmt::print(stderr, "!! {} failed: {}\n", full_id(e), ex.what());
+        fmt::print(stderr, "!! {} failed: {}\n", experiment_name(e), ex.what());
       }
     }
     if (failed) throw std::runtime_error(fmt::format("{} of {} experiments failed", failed, selected.size()));
@@ -155,24 +114,24 @@ void add_experiment_commands(CLI::App& app) {
     c.selection.mode = RunSelection::Mode::plan;
     std::set<std::string> waiting;  // experiments with pending runs: their dependents wait
     int failed = 0;
-    for (const auto* e : select_experiments(plan_target, c)) {
+    for (const auto* e : select_experiments(experiment_registry(), plan_target, c)) {
       const auto blocker = std::find_if(e->depends_on.begin(), e->depends_on.end(),
                                         [&](const std::string& d) { return waiting.contains(d); });
       if (blocker != e->depends_on.end()) {
-        fmt::print(stderr, "plan {}: waits for {} (it has pending runs)\n", full_id(*e), *blocker);
-        waiting.insert(full_id(*e));
+        fmt::print(stderr, "plan {}: waits for {} (it has pending runs)\n", experiment_name(*e), *blocker);
+        waiting.insert(experiment_name(*e));
         continue;
       }
       try {
         const ExperimentOutcome o = run_experiment(*e, c);
         for (const auto& p : o.pending) fmt::print("{}\n", plan_line(*e, p).dump());
-        fmt::print(stderr, "plan {}: {} pending, {} stored\n", full_id(*e), o.pending.size(),
+        fmt::print(stderr, "plan {}: {} pending, {} stored\n", experiment_name(*e), o.pending.size(),
                    o.counts.reused);
-        if (!o.complete()) waiting.insert(full_id(*e));
+        if (!o.complete()) waiting.insert(experiment_name(*e));
       } catch (const std::exception& ex) {
         ++failed;
-        waiting.insert(full_id(*e));
-        fmt::print(stderr, "!! plan {}: {}\n", full_id(*e), ex.what());
+        waiting.insert(experiment_name(*e));
+        fmt::print(stderr, "!! plan {}: {}\n", experiment_name(*e), ex.what());
       }
     }
     if (failed) throw std::runtime_error(fmt::format("{} experiment(s) could not be planned", failed));
@@ -190,9 +149,9 @@ void add_experiment_commands(CLI::App& app) {
     ExperimentContext c;
     c.results_dir = merge_results;
     c.fast = merge_fast;
-    for (const auto* e : select_experiments(merge_target, c)) {
+    for (const auto* e : select_experiments(experiment_registry(), merge_target, c)) {
       const int n = merge_shards(*e, c);
-      if (n) fmt::print(stderr, "merge {}: {} runs from shards -> {}\n", full_id(*e), n,
+      if (n) fmt::print(stderr, "merge {}: {} runs from shards -> {}\n", experiment_name(*e), n,
                         result_file_path(c, e->paper, e->id).string());
     }
   });

@@ -116,8 +116,10 @@ std::vector<Claim> result_claims(const Json& doc);
 //   plan:    run nothing; the run is "pending" (`linrepro plan` lists the pending runs).
 //   subset:  run it only if its key is in `keys`, writing it to `shard_path` (a shard of a
 //            planned round, `linrepro run --keys-from`); every other missing run is pending.
+//   summarise: run nothing (the run is pending), but write the result file: cells and claims of
+//            an experiment whose runs are all stored (`linrepro cluster run`'s last step).
 struct RunSelection {
-  enum class Mode { execute, plan, subset };
+  enum class Mode { execute, plan, subset, summarise };
   Mode mode = Mode::execute;
   std::set<std::string> keys;        // subset: the keys this process executes
   std::filesystem::path shard_path;  // subset: the file the executed runs go to

@@ -314,6 +314,7 @@ void ResultFile::write() const {
       write_file_atomic(selection_.shard_path, doc_.dump(2) + "\n");
       return;
     case RunSelection::Mode::execute:
+    case RunSelection::Mode::summarise:
       write_file_atomic(path_, doc_.dump(2) + "\n");
       return;
   }

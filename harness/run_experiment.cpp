@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
 
@@ -151,6 +152,46 @@ int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx) {
   std::error_code ec;
   fs::remove(dir, ec);  // only when empty
   return merged;
+}
+
+std::string experiment_name(const ExperimentInfo& e) { return e.paper + "/" + e.id; }
+
+std::vector<const ExperimentInfo*> select_experiments(const std::vector<ExperimentInfo>& registry,
+                                                     const std::string& target,
+                                                     const ExperimentContext& ctx) {
+  std::map<std::string, const ExperimentInfo*> by_id;
+  for (const auto& e : registry) by_id[experiment_name(e)] = &e;
+  std::vector<const ExperimentInfo*> wanted;
+  for (const auto& e : registry)
+    if (target == "all" || target == e.paper || target == experiment_name(e)) wanted.push_back(&e);
+  if (wanted.empty()) {
+    std::vector<std::string> names;
+    for (const auto& e : registry) names.push_back(experiment_name(e));
+    throw ConfigError(fmt::format("no experiment matches '{}' (known: all, {})", target,
+                                  fmt::join(names, ", ")));
+  }
+  std::vector<const ExperimentInfo*> order;
+  std::set<std::string> placed, visiting;
+  std::function<void(const ExperimentInfo*, bool)> place = [&](const ExperimentInfo* e,
+                                                              bool selected) {
+    const std::string id = experiment_name(*e);
+    if (placed.contains(id)) return;
+    if (!visiting.insert(id).second)
+      throw ConfigError(fmt::format("experiment dependencies form a cycle through {}", id));
+    for (const auto& d : e->depends_on) {
+      const auto it = by_id.find(d);
+      if (it == by_id.end())
+        throw ConfigError(fmt::format("{} depends on unknown experiment {}", id, d));
+      // A dependency outside the selection is only needed when its result file is missing.
+      place(it->second, false);
+    }
+    placed.insert(id);
+    const bool needed =
+        selected || !std::filesystem::exists(result_file_path(ctx, e->paper, e->id));
+    if (selected || needed) order.push_back(e);
+  };
+  for (const auto* e : wanted) place(e, true);
+  return order;
 }
 
 }  // namespace linrepro

@@ -60,4 +60,15 @@ int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx);
 RunSelection subset_selection(const ExperimentInfo& info, const ExperimentContext& ctx,
                               const std::filesystem::path& plan_file, int shard, int shards);
 
+// "paper/id".
+std::string experiment_name(const ExperimentInfo& e);
+
+// The experiments `target` names ("all", a paper id or "paper/id"), in dependency order: each
+// after the experiments it depends_on (then registration order), with those dependencies added
+// whose result file is missing in ctx.results_dir. ConfigError for an unknown target (listing the
+// known ones), an unknown dependency or a cycle.
+std::vector<const ExperimentInfo*> select_experiments(const std::vector<ExperimentInfo>& registry,
+                                                      const std::string& target,
+                                                      const ExperimentContext& ctx);
+
 }  // namespace linrepro

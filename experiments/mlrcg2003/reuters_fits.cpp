@@ -7,6 +7,7 @@
 #include "core/statistics.h"
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
+#include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "metrics/binary_counts.h"
 #include "metrics/confusion_matrix.h"
@@ -34,46 +35,50 @@ Json counts_json(const BinaryCounts& c, const std::string& suffix) {
 RunRecord timed_binary_run(const std::string& solver, const Params& params, const BinaryTask& task,
                            const TimedRunOptions& options) {
   const int repeats = std::max(1, options.repeats);
-  RunRecord r;
   BinaryFit fit;
+  FitTime first;
   std::vector<double> cpu, wall;
   for (int k = 0; k < repeats; ++k) {
     FitContext ctx;
     ctx.seed = options.seed;
     ctx.label = solver;
-    const double cpu0 = thread_cpu_seconds();
-    BinaryFit f =
-        solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train}, params, ctx);
-    cpu.push_back(thread_cpu_seconds() - cpu0);
-    wall.push_back(ctx.clock.seconds());
-    if (k == 0) fit = std::move(f);
+    FitTime time;
+    BinaryFit f = timed_fit(
+        [&] {
+          return solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train},
+                                             params, ctx);
+        },
+        time);
+    cpu.push_back(time.cpu_seconds);
+    wall.push_back(time.wall_seconds);
+    if (k == 0) fit = std::move(f), first = time;
   }
+  Json trace = Json::array();
   if (options.trace) {
     FitContext ctx;
     ctx.seed = options.seed;
     ctx.label = solver;
     ctx.trace_every = 1;
     solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train}, params, ctx);
-    r.trace = trace_to_json(ctx.trace);
+    trace = trace_to_json(ctx.trace);
   }
 
   Stopwatch test_clock;
   const std::vector<double> predicted = fit.model.predict(task.X_test);
-  r.test_seconds = test_clock.seconds();
+  const double test_seconds = test_clock.seconds();
   const BinaryCounts test = count_binary(task.y_test, predicted);
   const double train_error = error_rate(task.y_train, fit.model.predict(task.X_train));
   const double o_svm = svm_primal_objective(task.X_train, task.y_train, fit.model, task.lambda);
 
+  RunRecord r = record_fit(solver, params, fit, first);
+  r.trace = std::move(trace);
+  r.test_seconds = test_seconds;
   r.metrics = {{"error", error_rate(task.y_test, predicted)},
                {"test_errors", test.fp + test.fn},
                {"train_error", train_error}};
   r.metrics.update(counts_json(test, ""));
   r.train_seconds = median(cpu);
-  r.peak_memory_bytes = peak_rss_bytes();
-  r.iterations = fit.iterations;
-  r.stop = to_string(fit.stop);
-  r.objective = o_svm;
-  r.extra = fit.extra;
+  r.objective = o_svm;  // the paper's O_svm, the same for every solver (fit.objective: extra)
   r.extra["O_svm"] = o_svm;
   r.extra["solver_objective"] = fit.objective;
   r.extra["cpu_seconds"] = cpu;
@@ -134,9 +139,13 @@ RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
   FitContext ctx;
   ctx.seed = seed;
   ctx.label = solver;
-  const BinaryFit fit =
-      solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train}, params, ctx);
-  const double train_seconds = ctx.clock.seconds();
+  FitTime time;
+  const BinaryFit fit = timed_fit(
+      [&] {
+        return solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train},
+                                           params, ctx);
+      },
+      time);
   Stopwatch test_clock;
   const std::vector<double> f_test = fit.model.decisions(task.X_test);
   const double test_seconds = test_clock.seconds();
@@ -152,18 +161,14 @@ RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
     sweep.push_back(entry);
   }
 
-  RunRecord r;
+  RunRecord r = record_fit(solver, params, fit, time);  // train_seconds: wall time of the fit
   r.metrics = counts_json(tuned, "");
   r.metrics["f1"] = f1(tuned);
   r.metrics.update(counts_json(plain, "0"));
   r.metrics["f1_0"] = f1(plain);
-  r.train_seconds = train_seconds;
   r.test_seconds = test_seconds;
-  r.peak_memory_bytes = peak_rss_bytes();
-  r.iterations = fit.iterations;
-  r.stop = to_string(fit.stop);
   r.objective = svm_primal_objective(task.X_train, task.y_train, fit.model, task.lambda);
-  r.extra = {{"theta", theta},
+  r.extra = {{"theta", theta},  // what the F1 protocol decided (not the solver's extra facts)
              {"fbr", fbr},
              {"folds", fold_json},
              {"fbr_sweep", sweep},

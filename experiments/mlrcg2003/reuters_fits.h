@@ -13,8 +13,8 @@
 //  - cv_thresholded_run: §6.1's F1 protocol for one category: "Thresholds are tuned by 5-fold
 //    cross-validation" (footnote 7). The training set is split into `folds` seeded folds
 //    (corpora/splits.h fold_assignment, not stratified); a model trained on the other folds scores
-//    each fold's documents; SCutFBR.1 (metrics/cv_threshold.h) turns the folds' held-out scores into
-//    the threshold applied to the model trained on the whole training set. The features are
+//    each fold's documents; SCutFBR.1 (metrics/cv_threshold.h) turns the folds' held-out scores
+//    into the threshold applied to the model trained on the whole training set. The features are
 //    selected once on the whole training set (the paper's single 500-feature set), not per fold.
 #include <cstdint>
 #include <span>

@@ -14,6 +14,7 @@
 
 #include "core/labels.h"
 #include "core/sparse_matrix.h"
+#include "experiments/common/extra_solvers.h"
 #include "harness/experiment.h"
 #include "solvers/params.h"
 
@@ -50,38 +51,49 @@ struct Table2Input {
   std::vector<std::string> categories;  // Table 2 rows
   std::vector<Table2Solver> solvers;
   std::vector<std::string> extra_directions;  // e.g. {"pr", "fr"}: more MLR-CG runs
+  // Solvers added with --with-solver: run like the peers (timed like them, no trace), tagged as
+  // not part of the paper, with an error cell each and no say in the claims.
+  std::vector<ExtraSolver> extras;
   uint64_t seed = 0;
   bool fast = false;
   bool progress = true;
   std::string data_note;  // appended to every cell note (corpus differences etc.)
 };
 
-// Run keys: "table2/<category>/<solver>" and "directions/<category>/mlr-cg-<dir>".
+// Run keys: "table2/<category>/<solver>", "directions/<category>/mlr-cg-<dir>" and, for an extra
+// solver, "table2/<category>/extra/<label>" (the label as given to --with-solver).
 std::string table2_key(const std::string& category, const std::string& solver);
 std::string direction_key(const std::string& category, const std::string& direction);
+std::string extra_key(const std::string& category, const ExtraSolver& extra);
+// An extra solver's id in Table2Results: "extra/<label>".
+std::string extra_id(const ExtraSolver& extra);
 
 struct Table2Results {
-  // (category, solver name or "mlr-cg-<dir>") -> run
+  // (category, solver name, "mlr-cg-<dir>" or extra_id) -> run; pending runs included
   std::map<std::pair<std::string, std::string>, RunRecord> runs;
   const RunRecord* find(const std::string& category, const std::string& solver) const;
 };
 
-// Runs every (category, solver) sequentially (clean timings: one fit at a time).
+// Asks for every (category, solver) run, sequentially (clean timings: one fit at a time). Runs
+// not stored yet may come back pending (harness/experiment.h): summarise once rf.complete().
 Table2Results run_table2(ResultFile& rf, const Table2Input& in);
 
 // Table 2 cells: SVM error, MLR-CG error, MLR-CG error % of SVM, and (not in fast mode: times
 // are not reproducible numbers) MLR-CG time % of SVM plus the unpublished absolute "SVM time" /
 // "MLR-CG time" cells.
 void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res);
-void emit_table2_unavailable(ResultFile& rf, const std::vector<std::string>& categories,
-                             const std::string& note);
+// One cell per category and extra solver: "<label> error (extra)", note kExtraSolverNote (no
+// published value: REPORT.md lists it among the produced cells).
+void emit_extra_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res);
 
 // Figure declarations (plots/README.md): Figure 2 per category (O_svm of MLR-CG vs time with the
 // SMO optimum as a line); with a `directions_category`, HS vs PR vs FR there; and bars of test
-// error and training time of every solver per category (ours and the peers).
+// error and training time of every solver per category (ours, the peers and the extra solvers,
+// labelled "<solver> extra").
 Json table2_figures(const std::vector<std::string>& categories,
                     const std::vector<Table2Solver>& solvers, const std::string& collection,
-                    const std::string& directions_category);
+                    const std::string& directions_category,
+                    const std::vector<ExtraSolver>& extras = {});
 
 // Per category: O_svm(MLR-CG) - O_svm(SMO), the bound ln2/gamma_final, O_gamma - O_svm at the end.
 struct ObjectiveGap {

@@ -24,7 +24,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <exception>
@@ -33,15 +32,16 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
+#include <tuple>
 
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/data_resolver.h"
+#include "experiments/common/confusion_folds.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/mlrcg2003/experiments.h"
-#include "experiments/common/confusion_folds.h"
+#include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 
 namespace linrepro {
@@ -59,6 +59,7 @@ const char* const kHooversNote =
 
 struct Collection {
   std::string row;      // Table 3's row name
+  std::string dataset;  // its cells' "dataset" tag in results/published/mlrcg2003.json
   std::string view;     // corpus view for load_corpus_view; "" = not available
   std::string env_var;  // where a user points at their own copy ("" for Univ-6)
 };
@@ -90,12 +91,13 @@ FeatureConfig table3_features() {
 }
 
 std::vector<Collection> table3_collections(bool fast) {
-  std::vector<Collection> out = {{"Univ-6", "webkb-univ6", ""}};
+  std::vector<Collection> out = {{"Univ-6", "webkb-univ6", "webkb-univ6", ""}};
   if (fast) return out;
-  for (auto [row, env] : {std::pair{"Hoovers-28", "LINREPRO_HOOVERS28_DIR"},
-                          std::pair{"Hoovers-255", "LINREPRO_HOOVERS255_DIR"}}) {
+  for (auto [row, tag, env] :
+       {std::tuple{"Hoovers-28", "hoovers-28", "LINREPRO_HOOVERS28_DIR"},
+        std::tuple{"Hoovers-255", "hoovers-255", "LINREPRO_HOOVERS255_DIR"}}) {
     const char* dir = std::getenv(env);
-    out.push_back({row, dir && *dir ? std::string("folder:") + dir : "", env});
+    out.push_back({row, tag, dir && *dir ? std::string("folder:") + dir : "", env});
   }
   return out;
 }
@@ -144,9 +146,13 @@ RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_s
   ctx.seed = fit_seed;
   ctx.threads = 1;  // the driver runs folds/solvers in parallel instead
   ctx.label = run_key(lc.info.row, job.fold, job.solver->name);
-  const MulticlassFit fit = solver_catalog().fit_multiclass(
-      job.solver->name, MulticlassProblem{X_train, fd.train}, job.solver->params, ctx);
-  const double train_seconds = ctx.clock.seconds();
+  FitTime time;
+  const MulticlassFit fit = timed_fit(
+      [&] {
+        return solver_catalog().fit_multiclass(
+            job.solver->name, MulticlassProblem{X_train, fd.train}, job.solver->params, ctx);
+      },
+      time);
 
   Stopwatch test_clock;
   const std::vector<int32_t> predicted = fit.model.predict(X_test);
@@ -155,20 +161,14 @@ RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_s
   const ConfusionMatrix C_train = confusion_matrix(fd.train.y, fit.model.predict(X_train), K);
   const F1Pair test_f1 = micro_macro_f1(C), train_f1 = micro_macro_f1(C_train);
 
-  RunRecord r;
+  RunRecord r = record_fit(job.solver->name, job.solver->params, fit, time);
   r.class_name = fmt::format("fold {}", job.fold);
   r.metrics = {{"accuracy", accuracy(C)},
                {"micro_f1", test_f1.micro},
                {"macro_f1", test_f1.macro},
                {"train_micro_f1", train_f1.micro},
                {"train_macro_f1", train_f1.macro}};
-  r.train_seconds = train_seconds;
   r.test_seconds = test_seconds;
-  r.peak_memory_bytes = peak_rss_bytes();
-  r.iterations = fit.iterations;
-  r.stop = to_string(fit.stop);
-  r.objective = fit.objective;
-  r.extra = fit.extra;
   r.extra["confusion"] = confusion_to_json(C);
   r.extra["labels"] = fd.test.class_names;
   r.extra["train_rows"] = X_train.rows;
@@ -178,49 +178,35 @@ RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_s
   return r;
 }
 
-// Runs `jobs` on `threads` workers (core/parallel_for.h).
-void run_jobs(const std::vector<Job>& jobs, int threads, const std::function<void(const Job&)>& f) {
-  parallel_for(jobs.size(), threads, [&](size_t i) { f(jobs[i]); });
-}
-
 std::string percent(double fraction) { return fmt::format("{:.2f}%", 100 * fraction); }
 
-void run_table3(const ExperimentContext& ctx) {
-  const FeatureConfig features = table3_features();
-  const auto solvers = table3_solvers();
-  auto collections = table3_collections(ctx.fast);
-
+Json table3_config(const ExperimentContext& ctx) {
   Json solver_list = Json::array();
-  for (const auto& s : solvers)
+  for (const auto& s : table3_solvers())
     if (!ctx.fast || s.in_fast) solver_list.push_back({{"solver", s.name}, {"params", s.params}});
-  Json header = {
-      {"experiment", kExperiment},
-      {"paper", kPaper},
-      {"artifacts", {"table3"}},
-      {"description",
-       "Table 3: MMLR-CG vs one-vs-rest SVM (SMO; LIBLINEAR -s 3 as a peer), micro/macro-F1 of "
-       "5-fold cross-validation with the test folds combined, 500 binary IG features per fold"},
-      {"seed", ctx.seed},
-      {"config",
-       {{"folds", kFolds},
-        {"fast", ctx.fast},
-        {"features", to_json(features)},
-        {"lambda", kLambda},
-        {"solvers", solver_list},
-        {"collections", Json::array()}}},
-      {"figures",
-       {{{"id", "table3_confusion_fold0"},
-         {"kind", "heatmap"},
-         {"title", "Univ-6, fold 0: test confusion (row-normalised)"},
-         {"filter", {{"config.collection", "Univ-6"}, {"config.fold", 0}}},
-         {"normalize", "row"},
-         {"max_panels", 3}}}}};
-  for (const auto& c : collections) header["config"]["collections"].push_back(c.row);
-  ResultFile rf(result_file_path(ctx, kPaper, kExperiment), header, ctx.force);
+  Json collections = Json::array();
+  for (const auto& c : table3_collections(ctx.fast)) collections.push_back(c.row);
+  return {{"folds", kFolds},   {"fast", ctx.fast},       {"features", to_json(table3_features())},
+          {"lambda", kLambda}, {"solvers", solver_list}, {"collections", collections}};
+}
 
-  // Load what is available.
-  std::vector<std::unique_ptr<LoadedCollection>> loaded;
-  for (const auto& c : collections) {
+Json table3_figures(const ExperimentContext&) {
+  return {{{"id", "table3_confusion_fold0"},
+           {"kind", "heatmap"},
+           {"title", "Univ-6, fold 0: test confusion (row-normalised)"},
+           {"filter", {{"config.collection", "Univ-6"}, {"config.fold", 0}}},
+           {"normalize", "row"},
+           {"max_panels", 3}}};
+}
+
+using Loaded = std::vector<std::unique_ptr<LoadedCollection>>;
+// (row, solver) -> the runs of its folds, in job order.
+using FoldRuns = std::map<std::pair<std::string, std::string>, std::vector<RunRecord>>;
+
+// Every collection of the table: its corpus when available, else why not.
+Loaded load_collections(const ExperimentContext& ctx, ResultFile& rf) {
+  Loaded loaded;
+  for (const auto& c : table3_collections(ctx.fast)) {
     auto lc = std::make_unique<LoadedCollection>();
     lc->info = c;
     if (c.view.empty()) {
@@ -242,18 +228,25 @@ void run_table3(const ExperimentContext& ctx) {
     }
     loaded.push_back(std::move(lc));
   }
+  return loaded;
+}
 
-  // Fold-major job order, so the two workers share each fold's feature preparation.
+// Asks for every (collection, fold, solver) run; fold-major job order, so the two workers share
+// each fold's feature preparation.
+FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded& loaded,
+                      const std::vector<Table3Solver>& solvers) {
+  const FeatureConfig features = table3_features();
   std::vector<Job> jobs;
-  for (auto& lc : loaded) {
+  for (const auto& lc : loaded) {
     if (!lc->corpus) continue;
     for (int f = 0; f < (ctx.fast ? 1 : kFolds); ++f)
       for (const auto& s : solvers)
         if (!ctx.fast || s.in_fast) jobs.push_back({lc.get(), f, &s});
   }
   std::mutex results_mutex;
-  std::map<std::pair<std::string, std::string>, std::vector<RunRecord>> results;
-  run_jobs(jobs, ctx.threads, [&](const Job& job) {
+  FoldRuns results;
+  parallel_for(jobs.size(), ctx.threads, [&](size_t i) {
+    const Job& job = jobs[i];
     const LoadedCollection& lc = *job.collection;
     const std::string key = run_key(lc.info.row, job.fold, job.solver->name);
     const uint64_t fit_seed = derive_seed(ctx.seed, key);
@@ -268,33 +261,32 @@ void run_table3(const ExperimentContext& ctx) {
                          {"seed", fit_seed}};
     const RunRecord r =
         rf.run_once(key, config, [&] { return run_fold(job, features, fit_seed, ctx.progress); });
-    if (ctx.progress)
+    if (ctx.progress && r.status != "pending")
       fmt::print(stderr, "table3: {}: micro-F1 {}, macro-F1 {} ({:.1f} s)\n", key,
                  percent(r.metrics.value("micro_f1", 0.0)),
                  percent(r.metrics.value("macro_f1", 0.0)), r.train_seconds);
     std::lock_guard lock(results_mutex);
     results[{lc.info.row, job.solver->name}].push_back(r);
   });
+  return results;
+}
 
-  if (ctx.fast) {  // one fold: no combined five-fold cell can be computed as in the full run
-    rf.save();
-    return;
-  }
+using Combined = std::map<std::pair<std::string, std::string>, F1Pair>;
 
-  // Cells: the five test folds combined.
-  std::map<std::pair<std::string, std::string>, F1Pair> combined;
+// Table 3's cells: the five test folds combined; an unavailable collection's cells are marked
+// from the published file's dataset tags. Returns the combined F1 of every (row, solver).
+Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& loaded,
+                    const std::vector<Table3Solver>& solvers, const FoldRuns& results) {
+  Combined combined;
   for (const auto& lc : loaded) {
     const std::string& row = lc->info.row;
+    if (!lc->corpus) {
+      rf.mark_unavailable(ctx.published(), lc->info.dataset, lc->unavailable_note);
+      continue;
+    }
     for (const auto& s : solvers) {
-      const std::vector<std::string> columns = {s.column + " micro-F1", s.column + " macro-F1"};
-      if (!lc->corpus) {
-        if (!s.column.empty())
-          for (const auto& col : columns)
-            rf.set_cell(unavailable_cell("table3", row, col, lc->unavailable_note));
-        continue;
-      }
       std::vector<ConfusionMatrix> folds;
-      for (const auto& r : results[{row, s.name}])
+      for (const auto& r : results.at({row, s.name}))
         folds.push_back(confusion_from_json(r.extra.at("confusion"), r.key));
       const F1Pair f1 = micro_macro_f1(sum_confusions(folds));
       combined[{row, s.name}] = f1;
@@ -311,14 +303,17 @@ void run_table3(const ExperimentContext& ctx) {
               ? "; corpus: 4,158 WebKB pages of the 4 universities in 6 classes (no 'department'), "
                 "the paper's Univ-6 has 4,165 (corpora/webkb.h)"
               : "; corpus: " + lc->info.view);
-      rf.set_cell(value_cell("table3", row, columns[0], 100 * f1.micro, "%", note));
-      rf.set_cell(value_cell("table3", row, columns[1], 100 * f1.macro, "%", note));
+      rf.set_cell(value_cell("table3", row, s.column + " micro-F1", 100 * f1.micro, "%", note));
+      rf.set_cell(value_cell("table3", row, s.column + " macro-F1", 100 * f1.macro, "%", note));
     }
   }
+  return combined;
+}
 
-  // Claims. Table 3's point for Univ-6: the native multiclass MMLR-CG performs like 1-vs-rest SVM.
+void add_claims(ResultFile& rf, const Combined& combined, const FoldRuns& results) {
+  // Table 3's point for Univ-6: the native multiclass MMLR-CG performs like 1-vs-rest SVM.
   if (combined.contains({"Univ-6", "mmlr-cg"}) && combined.contains({"Univ-6", "smo"})) {
-    const F1Pair m = combined[{"Univ-6", "mmlr-cg"}], s = combined[{"Univ-6", "smo"}];
+    const F1Pair m = combined.at({"Univ-6", "mmlr-cg"}), s = combined.at({"Univ-6", "smo"});
     std::string evidence = fmt::format(
         "Univ-6, 5 folds combined: MMLR-CG micro/macro-F1 {}/{}, SMO one-vs-rest {}/{} "
         "(differences {:+.2f}/{:+.2f} points; criterion: both within 1.5 points, the F1 "
@@ -326,7 +321,7 @@ void run_table3(const ExperimentContext& ctx) {
         percent(m.micro), percent(m.macro), percent(s.micro), percent(s.macro),
         100 * (m.micro - s.micro), 100 * (m.macro - s.macro));
     if (combined.contains({"Univ-6", "liblinear-s3"})) {
-      const F1Pair l = combined[{"Univ-6", "liblinear-s3"}];
+      const F1Pair l = combined.at({"Univ-6", "liblinear-s3"});
       evidence += fmt::format("; peer LIBLINEAR -s 3 one-vs-rest (bias 1): {}/{}", percent(l.micro),
                               percent(l.macro));
     }
@@ -340,12 +335,12 @@ void run_table3(const ExperimentContext& ctx) {
   // checkable when a Hoovers-255 copy was given.
   if (combined.contains({"Hoovers-255", "mmlr-cg"})) {
     double train_micro = 0, train_macro = 0;
-    const auto& runs = results[{"Hoovers-255", "mmlr-cg"}];
+    const auto& runs = results.at({"Hoovers-255", "mmlr-cg"});
     for (const auto& r : runs) {
       train_micro += r.metrics.value("train_micro_f1", 0.0) / static_cast<double>(runs.size());
       train_macro += r.metrics.value("train_macro_f1", 0.0) / static_cast<double>(runs.size());
     }
-    const F1Pair test = combined[{"Hoovers-255", "mmlr-cg"}];
+    const F1Pair test = combined.at({"Hoovers-255", "mmlr-cg"});
     rf.add_claim({"mmlr-overfits-many-classes",
                   "MMLR-CG does well with few categories but overfits with many: its training "
                   "micro- and macro-F1 are above 90% even on Hoovers-255.",
@@ -355,16 +350,32 @@ void run_table3(const ExperimentContext& ctx) {
                               percent(train_micro), percent(train_macro), percent(test.micro),
                               percent(test.macro))});
   }
-  rf.save();
+}
+
+void run_table3(const ExperimentContext& ctx, ResultFile& rf) {
+  const auto solvers = table3_solvers();
+  const Loaded loaded = load_collections(ctx, rf);
+  const FoldRuns results = declare_runs(ctx, rf, loaded, solvers);
+  // Fast mode: one fold cannot give the combined five-fold numbers, so no cells.
+  if (ctx.fast || !rf.complete()) return;
+  const Combined combined = emit_cells(ctx, rf, loaded, solvers, results);
+  add_claims(rf, combined, results);
 }
 
 }  // namespace
 
 void add_mlrcg2003_univ6(std::vector<ExperimentInfo>& registry) {
-  registry.push_back(legacy_experiment(kPaper, kExperiment,
-                      "Table 3: MMLR-CG vs one-vs-rest SVM on Univ-6 (5-fold, micro/macro-F1); "
-                      "Hoovers-28/255 data unavailable",
-                      run_table3));
+  ExperimentInfo e;
+  e.paper = kPaper;
+  e.id = kExperiment;
+  e.description =
+      "Table 3: MMLR-CG vs one-vs-rest SVM (SMO; LIBLINEAR -s 3 as a peer), micro/macro-F1 of "
+      "5-fold cross-validation with the test folds combined, 500 binary IG features per fold";
+  e.artifacts = {"table3"};
+  e.config = table3_config;
+  e.figures = table3_figures;
+  e.run = run_table3;
+  registry.push_back(std::move(e));
 }
 
 }  // namespace linrepro

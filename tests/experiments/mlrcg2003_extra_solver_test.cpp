@@ -1,0 +1,130 @@
+// `linrepro run mlrcg2003/table2_reuters --with-solver ...` (experiments/common/extra_solvers.h):
+// an extra solver runs on Table 2's categories through the paper's protocol, its runs and cells are
+// tagged as not part of the paper, the Table 2 bars include it, and the paper's own runs stay as
+// they are. Fast mode (grain only) on the Reuters-21578 mirror; skipped when the data is absent.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "experiments/common/extra_solvers.h"
+#include "experiments/register.h"
+#include "harness/experiment.h"
+#include "harness/run_experiment.h"
+#include "support/temp_dir.h"
+
+namespace linrepro {
+namespace {
+
+const ExperimentInfo& table2_reuters() {
+  static const ExperimentInfo* info = [] {
+    if (experiment_registry().empty()) register_experiments();
+    for (const auto& e : experiment_registry())
+      if (e.paper == "mlrcg2003" && e.id == "table2_reuters") return &e;
+    return static_cast<const ExperimentInfo*>(nullptr);
+  }();
+  if (!info) throw std::runtime_error("mlrcg2003/table2_reuters is not registered");
+  return *info;
+}
+
+// The fast result file of table2_reuters run into `dir` with these extra solvers.
+Json run_fast(const std::filesystem::path& dir, std::vector<std::string> extras) {
+  ExperimentContext ctx;
+  ctx.results_dir = dir;
+  ctx.fast = true;
+  ctx.progress = false;
+  ctx.threads = 1;
+  ctx.extra_solvers = std::move(extras);
+  run_experiment(table2_reuters(), ctx);
+  return read_result_file(result_file_path(ctx, "mlrcg2003", "table2_reuters"));
+}
+
+const Json* find_run(const Json& doc, const std::string& key) {
+  for (const auto& r : doc["runs"])
+    if (r["key"] == key) return &r;
+  return nullptr;
+}
+
+const Json* find_cell(const Json& doc, const std::string& row, const std::string& column) {
+  for (const auto& c : doc["cells"])
+    if (c["table"] == "table2" && c["row"] == row && c["column"] == column) return &c;
+  return nullptr;
+}
+
+TEST(Mlrcg2003ExtraSolver, RunsThroughTable2sProtocolTaggedAndApart) {
+  testing::TempDir plain_dir, extra_dir;
+  const Json plain = run_fast(plain_dir.path(), {});
+  if (plain["runs"].empty()) GTEST_SKIP() << "Reuters-21578 is not available here";
+  const Json with = run_fast(extra_dir.path(), {"liblinear-s2"});
+
+  // The extra run: grain, the protocol's lambda, tagged as not part of the paper.
+  const Json* extra = find_run(with, "table2/grain/extra/liblinear-s2");
+  ASSERT_NE(extra, nullptr);
+  EXPECT_EQ((*extra)["status"], "ok") << (*extra)["reason"];
+  EXPECT_EQ((*extra)["solver"], "liblinear-s2");
+  EXPECT_EQ((*extra)["params"]["lambda"], 0.001);
+  EXPECT_EQ((*extra)["extra"]["part"], "extra");
+  EXPECT_EQ((*extra)["extra"]["with_solver"], "liblinear-s2");
+  EXPECT_EQ((*extra)["extra"]["note"], kExtraSolverNote);
+  // Same metrics as the paper's solvers: error at threshold 0 and O_svm on the same test set.
+  EXPECT_TRUE((*extra)["metrics"]["error"].is_number());
+  EXPECT_EQ((*extra)["extra"]["test_rows"],
+            (*find_run(with, "table2/grain/smo"))["extra"]["test_rows"]);
+  EXPECT_GT((*extra)["objective"].get<double>(), 0.0);
+
+  // Its cell: no published value, the extra-solver note.
+  const Json* cell = find_cell(with, "grain", "liblinear-s2 error (extra)");
+  ASSERT_NE(cell, nullptr);
+  EXPECT_EQ((*cell)["status"], "ok");
+  EXPECT_EQ((*cell)["note"], kExtraSolverNote);
+  EXPECT_DOUBLE_EQ((*cell)["value"].get<double>(),
+                   100 * (*extra)["metrics"]["error"].get<double>());
+
+  // The paper's runs and cells are those of a run without the extra solver.
+  ASSERT_EQ(with["runs"].size(), plain["runs"].size() + 1);
+  for (const auto& r : plain["runs"]) {
+    const Json* w = find_run(with, r["key"]);
+    ASSERT_NE(w, nullptr) << r["key"];
+    EXPECT_EQ((*w)["config_hash"], r["config_hash"]) << r["key"];
+    EXPECT_EQ((*w)["metrics"], r["metrics"]) << r["key"];
+    EXPECT_EQ((*w)["iterations"], r["iterations"]) << r["key"];
+    EXPECT_DOUBLE_EQ((*w)["objective"].get<double>(), r["objective"].get<double>()) << r["key"];
+    EXPECT_FALSE((*w)["extra"].contains("part")) << r["key"];
+  }
+  EXPECT_EQ(with["cells"].size(), plain["cells"].size() + 1);
+  for (const auto& c : plain["cells"]) {
+    const Json* w = find_cell(with, c["row"], c["column"]);
+    ASSERT_NE(w, nullptr) << c["row"] << " / " << c["column"];
+    EXPECT_EQ((*w)["value"], c["value"]);
+  }
+}
+
+TEST(Mlrcg2003ExtraSolver, Table2BarsIncludeTheExtraSolverOnlyWhenGiven) {
+  ExperimentContext ctx;  // full mode: the header declares the figures
+  const Json plain = experiment_header(table2_reuters(), ctx);
+  ctx.extra_solvers = {"liblinear-s2"};
+  const Json with = experiment_header(table2_reuters(), ctx);
+  EXPECT_EQ(with["config"]["extra_solvers"], Json{"liblinear-s2"});
+  EXPECT_FALSE(plain["config"].contains("extra_solvers"));
+  ASSERT_EQ(with["figures"].size(), plain["figures"].size());
+  for (size_t i = 0; i < plain["figures"].size(); ++i) {
+    const Json& p = plain["figures"][i];
+    const Json& w = with["figures"][i];
+    if (p["kind"] != "solvers_vs_peers") {
+      EXPECT_EQ(w, p);  // Figure 2 and the directions are MLR-CG's own traces
+      continue;
+    }
+    EXPECT_FALSE(p.contains("label_by"));
+    EXPECT_EQ(w["label_by"], (Json{"solver", "extra.part"}));
+    const auto& runs = w["runs"];
+    for (const char* category : {"earn", "acq", "money-fx", "grain"})
+      EXPECT_NE(std::find(runs.begin(), runs.end(),
+                          Json(std::string("table2/") + category + "/extra/liblinear-s2")),
+                runs.end())
+          << category;
+    EXPECT_EQ(runs.size(), p["runs"].size() + 4);
+  }
+}
+
+}  // namespace
+}  // namespace linrepro

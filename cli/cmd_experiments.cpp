@@ -87,7 +87,9 @@ void add_experiment_commands(CLI::App& app) {
       }
       fmt::print(stderr, "== [{}/{}] {}: {}\n", i + 1, selected.size(), experiment_name(e), e.description);
       try {
-        print_outcome(e, run_experiment(e, c));
+        const ExperimentOutcome o = run_experiment(e, c);
+        print_outcome(e, o);
+        failed += o.counts.failed > 0;  // a shard's failed runs (elsewhere a failure throws)
       } catch (const std::exception& ex) {  // one broken experiment does not stop the others
         ++failed;
         fmt::print(stderr, "!! {} failed: {}\n", experiment_name(e), ex.what());
@@ -105,6 +107,8 @@ void add_experiment_commands(CLI::App& app) {
   plan->add_option("target", plan_target, "all, a paper id or paper/experiment")->capture_default_str();
   plan->add_option("--results", plan_results, "results directory")->capture_default_str();
   plan->add_flag("--fast", plan_fast, "the fast regression subset");
+  static std::vector<std::string> plan_extra;
+  plan->add_option("--with-solver", plan_extra, "as for run: the extra solvers' runs are planned too");
   plan->callback([] {
     register_experiments();
     ExperimentContext c;
@@ -112,6 +116,7 @@ void add_experiment_commands(CLI::App& app) {
     c.fast = plan_fast;
     c.progress = false;
     c.selection.mode = RunSelection::Mode::plan;
+    c.extra_solvers = plan_extra;
     std::set<std::string> waiting;  // experiments with pending runs: their dependents wait
     int failed = 0;
     for (const auto* e : select_experiments(experiment_registry(), plan_target, c)) {

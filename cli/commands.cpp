@@ -14,6 +14,7 @@ int run(int argc, char** argv) {
   add_model_commands(app);
   add_experiment_commands(app);
   add_data_commands(app);
+  add_cluster_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -7,7 +7,8 @@ namespace linrepro::cli {
 int run(int argc, char** argv);
 
 void add_model_commands(CLI::App& app);       // solvers, train, predict, eval  (cmd_models.cpp)
-void add_experiment_commands(CLI::App& app);  // run, compare, regress          (cmd_experiments.cpp)
+void add_experiment_commands(CLI::App& app);  // run, plan, merge, compare, regress (cmd_experiments.cpp)
 void add_data_commands(CLI::App& app);        // data status|fetch, export      (cmd_data.cpp)
+void add_cluster_commands(CLI::App& app);     // cluster run                    (cmd_cluster.cpp)
 
 }  // namespace linrepro::cli

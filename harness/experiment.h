@@ -154,10 +154,12 @@ class ResultFile {
   // config when `run` leaves them empty. If `run` throws, a "failed" record with the message is
   // stored and saved, then the exception propagates. Thread-safe (`run` itself runs outside the
   // lock). When the selection does not execute the run, it is noted as pending and a record with
-  // status "pending" (no metrics) is returned: drivers check complete() before summarising.
+  // status "pending" (no metrics) is returned: drivers check complete() before summarising. In
+  // subset mode a failed run is returned (status "failed"), not rethrown: the shard goes on.
   RunRecord run_once(const std::string& key, const Json& config,
                      const std::function<RunRecord()>& run);
-  // True while every run asked for so far is stored: the driver may compute cells and claims.
+  // True while every run asked for so far is stored (none pending, none failed): the driver may
+  // compute cells and claims.
   bool complete() const;
   // The runs asked for that are not stored (plan and subset modes), in key order.
   std::vector<PlannedRun> pending() const;

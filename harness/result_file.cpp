@@ -193,6 +193,9 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
     fresh_.insert(key);
     write();
   }
+  // A shard goes on past a failed run (its other runs are not the failed one's hostages): the run
+  // counts as not stored, so the driver does not summarise, and the caller sees counts().failed.
+  if (failure && selection_.mode == RunSelection::Mode::subset) return record;
   if (failure) std::rethrow_exception(failure);
   return record;
 }
@@ -214,7 +217,7 @@ void ResultFile::store(RunRecord record) {
 
 bool ResultFile::complete() const {
   std::lock_guard lock(*mutex_);
-  return pending_.empty();
+  return pending_.empty() && failed_.empty();
 }
 
 std::vector<PlannedRun> ResultFile::pending() const {

@@ -18,7 +18,6 @@
 // one machine) is what the figures and claims use; extra.wall_seconds (wall, SVMs on ctx.threads)
 // is kept and drawn in the *_wall figures.
 //
-//
 // This file: the registration of both, and "sweep_size"; "sweep_classes" is sweep_classes.cpp.
 // Steps of each: load the data and declare the runs; once every run is stored, check the claims.
 //

@@ -17,6 +17,12 @@
 //     algorithms as wall time (single-threaded, well under a second here) and added to the SVMs'
 //     CPU sum. The LIBLINEAR peer runs on one thread: its thread CPU time.
 //
+// Records: a method is several fits (NB stage, validation confusion, many SVMs), so its record
+// is the method's summary built here, not harness/record_fit's copy of one solver's fit (stop
+// reason, objective and extra of a single fit would mean nothing for GraphSVM or the hierarchy).
+// MCNB and the LIBLINEAR peer, single fits, keep the same shape (no stop or objective) so every
+// method's record reads alike; their fits are timed with timed_fit (its CPU time).
+//
 // Inputs: NB fits read the term counts (GraphsvmData.Xtrain), SVM fits the unit-norm rows
 // (Xtrain_svm): datasets.h says why.
 // SVM cost parameter: SVMlight's default C = 1 / avg_i(x_i . x_i) (the paper used SVMlight

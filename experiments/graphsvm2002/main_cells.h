@@ -1,0 +1,31 @@
+#pragma once
+// graphsvm2002/main, step "emit cells": the reproduced table and figure cells of one data set,
+// from its finished runs (main_runs.h). Times are CPU seconds (methods.h); the paper's absolute
+// seconds (1.4 GHz P4, SVMlight) are not comparable, so the cells also give training time as a
+// ratio to MCSVM's on the same data.
+#include <string>
+
+#include "experiments/graphsvm2002/datasets.h"
+#include "experiments/graphsvm2002/main_runs.h"
+#include "harness/experiment.h"
+
+namespace linrepro {
+
+// Sets cells on rf, each with `note` (the data set, the protocol) appended; NaN values are skipped.
+struct Emitter {
+  ResultFile& rf;
+  std::string note;
+  void cell(const std::string& table, const std::string& row, const std::string& col, double v,
+            const std::string& unit, const std::string& n = "");
+};
+
+// What the data set is, in words, for the cells' notes.
+std::string data_note(const GraphsvmData& d);
+
+// figures = false: the fast subset, every method's numbers in plan.table. true: Figures 5-6,
+// Table 2 and the memory table.
+void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures);
+// Table 1 and Figures 3-4 (20NG).
+void emit_hierarchy(Emitter& e, const MainResults& res);
+
+}  // namespace linrepro

@@ -1,0 +1,76 @@
+#include "experiments/graphsvm2002/main_runs.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+
+#include "core/seed.h"
+#include "experiments/graphsvm2002/methods.h"
+
+namespace linrepro {
+
+std::string t_name(double t) { return fmt::format("{:.2f}", t); }
+
+std::string graphsvm_key(double t) { return "graphsvm-t" + t_name(t); }
+
+const RunRecord* MainResults::get(const std::string& key) const {
+  auto it = runs.find(key);
+  return it == runs.end() || it->second.status != "ok" ? nullptr : &it->second;
+}
+
+MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, const GraphsvmData& d,
+                              const MainPlan& plan) {
+  const double C = svmlight_default_C(d.Xtrain_svm);
+  const uint64_t seed = derive_seed(ctx.seed, "graphsvm2002/" + plan.prefix);
+  MethodSettings s{.C = C,
+                   .seed = seed,
+                   .threads = ctx.threads,
+                   .progress = ctx.progress,
+                   .label = plan.prefix,
+                   .num_clusters = plan.num_clusters};
+  const nlohmann::json data = data_config(d);
+  MainResults res;
+  auto run = [&](const std::string& method, const std::string& solver, const nlohmann::json& p,
+                 const std::function<RunRecord()>& body) {
+    const nlohmann::json config = {{"data", data},
+                                   {"method", method},
+                                   {"solver", solver},
+                                   {"params", p},
+                                   {"seed", seed},
+                                   {"validation_fraction", 0.3},
+                                   {"nb", "nb (multinomial, Laplace smoothing 1) on term counts"},
+                                   {"svm_input", "unit-norm rows"}};
+    res.runs[method] = rf.run_once(plan.prefix + "/" + method, config, [&] {
+      if (ctx.progress) fmt::print(stderr, "[graphsvm2002] {}/{} ...\n", plan.prefix, method);
+      RunRecord out = body();
+      out.solver = method;
+      out.class_name = plan.prefix;
+      if (ctx.progress)
+        fmt::print(stderr, "[graphsvm2002] {}/{}: accuracy {:.2f} %, {:.2f} s CPU\n", plan.prefix,
+                   method, out.metrics.value("accuracy", NAN), out.train_seconds);
+      return out;
+    });
+  };
+  const nlohmann::json svm = {{"C", C}};
+  run("mcnb", "nb", {{"figure2_groups", plan.num_clusters}}, [&] { return run_mcnb(d, s); });
+  run("mcsvm", "smo", svm, [&] { return run_mcsvm(d, s, "smo"); });
+  if (plan.peers)
+    run("mcsvm-liblinear-s3", "liblinear-s3", {{"C", C}, {"bias", 1}},
+        [&] { return run_mcsvm(d, s, "liblinear-s3"); });
+  if (plan.hierarchy_nb)
+    run("hier-nb", "nb", {{"stage2", "nb"}, {"num_clusters", plan.num_clusters}},
+        [&] { return run_hierarchy(d, s, "nb", ""); });
+  run("hier-svm", "smo", {{"stage2", "smo"}, {"C", C}, {"num_clusters", plan.num_clusters}},
+      [&] { return run_hierarchy(d, s, "smo", ""); });
+  if (plan.svm_l1)
+    run("hier-svm-l1svm", "smo",
+        {{"stage2", "smo"}, {"l1", "smo"}, {"C", C}, {"num_clusters", plan.num_clusters}},
+        [&] { return run_hierarchy(d, s, "smo", "smo"); });
+  for (double t : plan.thresholds)
+    run(graphsvm_key(t), "smo", {{"t", t}, {"C", C}, {"stage1", "nb"}},
+        [&] { return run_graphsvm(d, s, t); });
+  return res;
+}
+
+}  // namespace linrepro

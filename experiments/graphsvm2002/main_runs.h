@@ -1,0 +1,44 @@
+#pragma once
+// graphsvm2002/main, step "declare runs": which methods run on one data set (a MainPlan), and the
+// runs asked of the ResultFile for it (declare_main_runs). The cells (main_cells.h) and claims
+// (main_claims.h) read the MainResults once every run is stored.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "experiments/graphsvm2002/datasets.h"
+#include "harness/experiment.h"
+
+namespace linrepro {
+
+// Table 2's thresholds; Figures 5-6 quote its t = 0.05 row.
+inline const std::vector<double> kMainThresholds = {0.01, 0.03, 0.05, 0.07};
+inline constexpr double kMainFigureT = 0.05;
+
+// "0.05": how a threshold appears in run keys and cell rows.
+std::string t_name(double t);
+// The method key of GraphSVM at threshold t: "graphsvm-t0.05".
+std::string graphsvm_key(double t);
+
+// One data set and what runs on it.
+struct MainPlan {
+  std::string prefix;  // row prefix and run-key prefix: "20ng", "reuters", "20ng5"
+  std::string table;   // for the fast subset: its own table
+  bool hierarchy_nb = false, svm_l1 = false, peers = false;
+  int32_t num_clusters = 0;  // hierarchy groups; 0: the clip rule
+  std::vector<double> thresholds;
+};
+
+// The runs of one data set by method key (mcnb, mcsvm, graphsvm-t0.05, ...); a run may be pending
+// until the ResultFile is complete.
+struct MainResults {
+  std::map<std::string, RunRecord> runs;
+  // The finished run of a method, or nullptr (not run, pending or failed).
+  const RunRecord* get(const std::string& key) const;
+};
+
+// Asks rf for every run of `plan` on d (executed, reused or pending as rf's selection says).
+MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, const GraphsvmData& d,
+                              const MainPlan& plan);
+
+}  // namespace linrepro

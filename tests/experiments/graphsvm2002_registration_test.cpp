@@ -1,0 +1,55 @@
+// graphsvm2002's experiments as the harness sees them: all three on the plan/execute/summarise
+// layer (no transitional driver), and the published cells tagged with the corpus they need, so
+// that a missing corpus marks exactly its own cells (ResultFile::mark_unavailable).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "experiments/graphsvm2002/experiments.h"
+#include "harness/published.h"
+
+namespace linrepro {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Graphsvm2002Registration, EveryExperimentIsOnTheNewLayer) {
+  std::vector<ExperimentInfo> registry;
+  add_graphsvm2002_sweeps(registry);
+  add_graphsvm2002_main(registry);
+  std::set<std::string> ids;
+  for (const ExperimentInfo& e : registry) {
+    ids.insert(e.id);
+    EXPECT_EQ(e.paper, kGraphsvmPaper);
+    EXPECT_TRUE(e.run) << e.id;
+    EXPECT_FALSE(e.legacy_run) << e.id << " still opens its own result file";
+    EXPECT_FALSE(e.artifacts.empty()) << e.id;
+    ASSERT_TRUE(e.config) << e.id;
+    ExperimentContext ctx;
+    ctx.fast = true;
+    EXPECT_EQ(e.config(ctx).at("fast"), true) << e.id;
+    ASSERT_TRUE(e.figures) << e.id;
+    EXPECT_TRUE(e.figures(ExperimentContext{}).is_array()) << e.id;
+  }
+  EXPECT_EQ(ids, (std::set<std::string>{"main", "sweep_classes", "sweep_size"}));
+}
+
+TEST(Graphsvm2002Registration, PublishedCellsNameTheCorpusTheyNeed) {
+  const PublishedPaper p =
+      load_published(fs::path(LINREPRO_SOURCE_DIR) / "results/published/graphsvm2002.json");
+  int ng = 0, reuters = 0;
+  for (const PublishedCell& c : p.cells) {
+    // The driver prefixes Reuters' rows with "reuters "; every other cell is 20NG's (Table 1,
+    // Figure 3 and the "20ng " rows).
+    const bool is_reuters = c.row.starts_with("reuters ");
+    EXPECT_EQ(c.dataset, is_reuters ? "reuters21578" : "20news-18828")
+        << c.table << " / " << c.row << " / " << c.column;
+    (is_reuters ? reuters : ng) += 1;
+  }
+  EXPECT_EQ(ng, 20);
+  EXPECT_EQ(reuters, 12);
+}
+
+}  // namespace
+}  // namespace linrepro

@@ -65,17 +65,18 @@
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
-#include "corpora/data_resolver.h"
 #include "core/subprocess.h"
-#include "experiments/common/text_dataset.h"
+#include "corpora/data_resolver.h"
 #include "experiments/common/confusion_folds.h"  // confusion_to_json
 #include "experiments/common/python_peer.h"
+#include "experiments/common/text_dataset.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambda_walk.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/table5_summary.h"
+#include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "metrics/confusion_matrix.h"
 
@@ -167,6 +168,8 @@ struct Collection {
   std::string env_var;  // "" for the mirrored ones
   std::string what;     // for the unavailable note
   std::string caveat;   // how our copy differs from the paper's
+  // The "dataset" tag of its cells in results/published/zhangoles2001.json (mark_unavailable).
+  std::string dataset;
 };
 
 std::vector<Collection> table5_collections(bool fast) {
@@ -177,13 +180,15 @@ std::vector<Collection> table5_collections(bool fast) {
          "corpus: 20news-18828 (18,828 messages, duplicates removed; the view drops every header, "
          "so only the message bodies are used). The paper used the original 19,997-message "
          "collection (1,000 per group, cross-posts included), which is not obtainable: the "
-         "numbers are not directly comparable"});
+         "numbers are not directly comparable",
+         "20news-18828"});
   out.push_back(
       {"WebKB", "webkb-all7", "", "",
        "corpus: webkb-all7, all 8,282 pages of the CMU 4-universities collection in the 7 classes "
        "student/faculty/staff/department/course/project/other (the paper: 'about 8000 web pages' "
        "in these seven categories, the same collection; its HTML handling is not described: we "
-       "use the page text with the <title> as separate title features, corpora/webkb.h)"});
+       "use the page text with the <title> as separate title features, corpora/webkb.h)",
+       "webkb-all7"});
   if (fast) return out;
   const struct {
     const char* column;
@@ -200,9 +205,10 @@ std::vector<Collection> table5_collections(bool fast) {
   };
   for (const auto& u : unavailable) {
     const char* dir = std::getenv(u.env);
-    out.push_back({u.column, dir && *dir ? std::string("folder:") + dir : "", u.env, u.what,
-                   fmt::format("corpus: a user's copy (folder:{}), one sub-folder per class",
-                               dir ? dir : "")});
+    out.push_back(
+        {u.column, dir && *dir ? std::string("folder:") + dir : "", u.env, u.what,
+         fmt::format("corpus: a user's copy (folder:{}), one sub-folder per class", dir ? dir : ""),
+         u.column});
   }
   return out;
 }
@@ -310,23 +316,26 @@ RunRecord run_job(const Job& job, const Params& params, uint64_t fit_seed) {
   fc.threads = 1;  // the driver runs (split, method) jobs in parallel instead
   fc.label = key;
   const double cpu0 = thread_cpu_seconds();
-  std::vector<int32_t> predicted;
   double test_seconds = 0;
   RunRecord r;
   Json extra = Json::object();
   if (job.method->kind == Kind::nb1) {
     const CsrMatrix& X = sd.all_terms->matrices.train;
-    const MulticlassFit fit = solver_catalog().fit_multiclass(
-        job.method->solver, MulticlassProblem{X, sd.train}, params, fc);
-    const double train_seconds = fc.clock.seconds();
+    FitTime time;
+    const MulticlassFit fit = timed_fit(
+        [&] {
+          return solver_catalog().fit_multiclass(job.method->solver, MulticlassProblem{X, sd.train},
+                                                 params, fc);
+        },
+        time);
+    r = record_fit(job.method->solver, params, fit, time);
     Stopwatch test_clock;
-    predicted = fit.model.predict(sd.all_terms->matrices.test);
+    const RunRecord scored =
+        record_accuracy(sd.test, fit.model.predict(sd.all_terms->matrices.test));
     test_seconds = test_clock.seconds();
-    r = record_accuracy(sd.test, predicted);
-    r.train_seconds = train_seconds;
-    r.iterations = fit.iterations;
-    r.stop = to_string(fit.stop);
-    r.objective = fit.objective;
+    r.metrics = scored.metrics;
+    // Table 5's runs keep no solver facts in extra (their stored layout): confusion and labels.
+    r.extra = scored.extra;
     extra["features"] = X.cols;
   } else {
     // Fitting and scoring are interleaved per class: the time is the whole one-vs-rest pass.
@@ -407,6 +416,8 @@ std::vector<TransferWalk> walk_lambdas(std::vector<std::unique_ptr<LoadedCollect
     if (!lc->corpus) continue;
     for (const auto& m : methods) {
       if (m.row.empty()) continue;
+      // Its start (Table 5's own run on split 0) is pending: this walk waits for a later round.
+      if (std::isnan(at_split(accuracies, lc->info.column, m.solver))) continue;
       walks.push_back({lc.get(), &m,
                        start_lambda_walk(zo_lambda_grid(), lambdas.at(m.lambda_of),
                                          at_split(accuracies, lc->info.column, m.solver))});
@@ -435,6 +446,7 @@ std::vector<TransferWalk> walk_lambdas(std::vector<std::unique_ptr<LoadedCollect
           lambda);
       const RunRecord r = fit_or_load({tw.collection, kTransferSplit, tw.method},
                                       method_params(*tw.method, at), key, kWalkPart);
+      if (r.status == "pending") return;  // the next round asks again, from the stored fits
       const double accuracy = r.metrics.value("accuracy", 0.0);
       if (ctx.progress)
         fmt::print(stderr, "table5: lambda walk fit {}: {}: accuracy {} ({:.1f} s)\n",
@@ -503,64 +515,54 @@ void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& w
                : fmt::format("; beyond {:g} point: {}", kTransferPoints, fmt::join(far, "; ")))});
 }
 
-void run_table5(const ExperimentContext& ctx) {
-  const auto methods = table5_methods();
+Json table5_config(const ExperimentContext& ctx) {
   const auto lambdas = zhangoles2001_lambdas(ctx);
-  auto collections = table5_collections(ctx.fast);
-  std::map<std::string, Params> params;
-  for (const auto& m : methods) params[m.solver] = method_params(m, lambdas);
-
   Json method_list = Json::array();
-  for (const auto& m : methods)
+  for (const auto& m : table5_methods())
     if (!ctx.fast || m.in_fast)
-      method_list.push_back({{"solver", m.solver}, {"row", m.row}, {"params", params[m.solver]}});
-  Json header = {
-      {"experiment", kExperiment},
-      {"paper", kPaper},
-      {"artifacts", {"table5"}},
-      {"description",
-       "Table 5: multi-class accuracy (mean ± std over 5 random 80/20 splits) of Naive Bayes-1/2 "
-       "and the five regularised linear methods one-vs-rest with 10,000 per-category features; "
-       "LIBLINEAR -s 0/-s 3 and scikit-learn MultinomialNB as peers on the same matrices"},
-      {"seed", ctx.seed},
-      {"config",
-       {{"splits", ctx.fast ? 1 : kSplits},
-        {"train_fraction", kTrainFraction},
-        {"fast", ctx.fast},
-        {"features", to_json(selected_features())},
-        {"nb1_features", to_json(all_term_features())},
-        {"lambda_source", ctx.fast ? "paper Table 1 (fast mode)" : "zhangoles2001/table1 result"},
-        {"methods", method_list},
-        {"collections", Json::array()},
-        {"lambda_transfer", ctx.fast
-                                ? Json(nullptr)
-                                : Json{{"split", kTransferSplit},
-                                       {"grid", zo_lambda_grid()},
-                                       {"walk",
-                                        "from Table 1's lambda, a decade at a time while the test "
-                                        "accuracy rises"},
-                                       {"close_points", kTransferPoints}}}}},
-      {"figures",
-       {{{"id", "table5_accuracy"},
-         {"kind", "solvers_vs_peers"},
-         {"filter", {{"extra.part", kTablePart}}},
-         {"title", "Table 5: multi-class accuracy, mean ± std over the random splits"},
-         {"metric", "metrics.accuracy"},
-         {"ylabel", "test accuracy"}},
-        {{"id", "table5_training_time"},
-         {"kind", "solvers_vs_peers"},
-         {"filter", {{"extra.part", kTablePart}}},
-         {"title", "Table 5: one-vs-rest training time (all classes), mean ± std over the splits"},
-         {"metric", "train_seconds"},
-         {"logy", true},
-         {"ylabel", "training seconds (one thread)"}}}}};
-  for (const auto& c : collections) {
-    header["config"]["collections"].push_back(c.column);
-    if (ctx.fast || c.view.empty()) continue;
-    Json solvers = Json::array();
-    for (const auto& m : methods)
-      if (!m.row.empty()) solvers.push_back(m.solver);
-    header["figures"].push_back(
+      method_list.push_back(
+          {{"solver", m.solver}, {"row", m.row}, {"params", method_params(m, lambdas)}});
+  Json collections = Json::array();
+  for (const auto& c : table5_collections(ctx.fast)) collections.push_back(c.column);
+  return {
+      {"splits", ctx.fast ? 1 : kSplits},
+      {"train_fraction", kTrainFraction},
+      {"fast", ctx.fast},
+      {"features", to_json(selected_features())},
+      {"nb1_features", to_json(all_term_features())},
+      {"lambda_source", ctx.fast ? "paper Table 1 (fast mode)" : "zhangoles2001/table1 result"},
+      {"methods", method_list},
+      {"collections", collections},
+      {"lambda_transfer", ctx.fast ? Json(nullptr)
+                                   : Json{{"split", kTransferSplit},
+                                          {"grid", zo_lambda_grid()},
+                                          {"walk",
+                                           "from Table 1's lambda, a decade at a time while the "
+                                           "test accuracy rises"},
+                                          {"close_points", kTransferPoints}}}};
+}
+
+Json table5_figures(const ExperimentContext& ctx) {
+  Json figures = {
+      {{"id", "table5_accuracy"},
+       {"kind", "solvers_vs_peers"},
+       {"filter", {{"extra.part", kTablePart}}},
+       {"title", "Table 5: multi-class accuracy, mean ± std over the random splits"},
+       {"metric", "metrics.accuracy"},
+       {"ylabel", "test accuracy"}},
+      {{"id", "table5_training_time"},
+       {"kind", "solvers_vs_peers"},
+       {"filter", {{"extra.part", kTablePart}}},
+       {"title", "Table 5: one-vs-rest training time (all classes), mean ± std over the splits"},
+       {"metric", "train_seconds"},
+       {"logy", true},
+       {"ylabel", "training seconds (one thread)"}}};
+  Json solvers = Json::array();
+  for (const auto& m : table5_methods())
+    if (!m.row.empty()) solvers.push_back(m.solver);
+  for (const auto& c : table5_collections(ctx.fast)) {
+    if (c.view.empty()) continue;
+    figures.push_back(
         {{"id", "lambda_transfer_" + c.column},
          {"kind", "series"},
          {"filter", {{"class", c.column}, {"config.split", kTransferSplit}, {"solver", solvers}}},
@@ -574,12 +576,14 @@ void run_table5(const ExperimentContext& ctx) {
          {"xlabel", "lambda"},
          {"ylabel", "test accuracy"}});
   }
-  if (!ctx.fast) header["artifacts"].push_back("lambda-transfer");
-  ResultFile rf(result_file_path(ctx, kPaper, kExperiment), header, ctx.force);
+  return figures;
+}
 
-  const int n_splits = ctx.fast ? 1 : kSplits;
+// Every collection: its corpus and split seeds, or why it is unavailable.
+std::vector<std::unique_ptr<LoadedCollection>> load_collections(const ExperimentContext& ctx,
+                                                                ResultFile& rf, int n_splits) {
   std::vector<std::unique_ptr<LoadedCollection>> loaded;
-  for (const auto& c : collections) {
+  for (const auto& c : table5_collections(ctx.fast)) {
     auto lc = std::make_unique<LoadedCollection>();
     lc->info = c;
     if (c.view.empty()) {
@@ -607,65 +611,78 @@ void run_table5(const ExperimentContext& ctx) {
     }
     loaded.push_back(std::move(lc));
   }
+  return loaded;
+}
 
-  // Split-major job order: the workers share a split's preparation, which is released after it.
+// What the steps of one Table 5 invocation share.
+struct Table5Runs {
+  std::vector<Method> methods;
+  std::map<std::string, double> lambdas;
+  std::map<std::string, Params> params;  // by solver, at Table 1's lambdas
+  int n_splits = 1;
+  std::vector<std::unique_ptr<LoadedCollection>> loaded;
+  PerSplitValues accuracies;  // (column, solver) -> accuracy per split; NaN while pending
+  PerSplitValues seconds;     // and each fit's train_seconds (the order of the walk's jobs)
+};
+
+// One (collection, split, method, params) fit, or its stored (or pending) run.
+RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& job, const Params& p,
+                      const std::string& key, const char* part) {
+  LoadedCollection& lc = *job.collection;
+  SplitData& sd = *lc.splits[static_cast<size_t>(job.split)];
+  const Method& m = *job.method;
+  const uint64_t fit_seed = derive_seed(ctx.seed, key);
+  const Json config = {
+      {"collection", lc.info.column},
+      {"corpus", lc.description},
+      {"split", job.split},
+      {"split_seed", lc.split_seeds[static_cast<size_t>(job.split)]},
+      {"train_fraction", kTrainFraction},
+      {"features",
+       to_json(m.kind == Kind::per_category ? selected_features() : all_term_features())},
+      {"solver", m.solver},
+      {"params", p},
+      {"one_vs_rest", m.kind == Kind::per_category ? "per-category features" : "none"},
+      {"seed", fit_seed}};
+  return rf.run_once(key, config, [&] {
+    std::call_once(sd.once, [&] { prepare_split(lc, job.split, sd, ctx.progress); });
+    RunRecord rec = run_job(job, p, fit_seed);
+    rec.class_name = lc.info.column;
+    rec.extra["part"] = part;
+    rec.extra["row"] = m.row;  // the lambda figures' legend
+    rec.extra["lambda"] = p.contains("smoothing") ? p.at("smoothing") : p.at("lambda");
+    return rec;
+  });
+}
+
+// Asks for Table 5's runs: every (collection, split, method), split-major so that the workers
+// share a split's preparation, which is released after its last job.
+void declare_table_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t) {
   std::vector<Job> jobs;
-  for (auto& lc : loaded) {
+  for (auto& lc : t.loaded) {
     if (!lc->corpus) continue;
-    for (int k = 0; k < n_splits; ++k)
-      for (const auto& m : methods)
+    for (int k = 0; k < t.n_splits; ++k)
+      for (const auto& m : t.methods)
         if (!ctx.fast || m.in_fast) {
           jobs.push_back({lc.get(), k, &m});
           ++lc->splits[static_cast<size_t>(k)]->remaining_jobs;
         }
   }
-  std::mutex results_mutex;
-  // (column, solver) -> accuracy per split, in split order
-  PerSplitValues accuracies;
-  PerSplitValues seconds;  // and each fit's train_seconds (the order of the lambda walk's jobs)
-  for (auto& lc : loaded)
-    for (const auto& m : methods) {
-      accuracies[{lc->info.column, m.solver}].assign(static_cast<size_t>(n_splits), 0.0);
-      seconds[{lc->info.column, m.solver}].assign(static_cast<size_t>(n_splits), 0.0);
+  for (auto& lc : t.loaded)
+    for (const auto& m : t.methods) {
+      t.accuracies[{lc->info.column, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
+      t.seconds[{lc->info.column, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
     }
+  std::mutex results_mutex;
   std::atomic<int> done{0};
   const Stopwatch wall;
-  // One (collection, split, method, params) fit, or its stored run.
-  const auto fit_or_load = [&](const Job& job, const Params& p, const std::string& key,
-                               const char* part) {
-    LoadedCollection& lc = *job.collection;
-    SplitData& sd = *lc.splits[static_cast<size_t>(job.split)];
-    const Method& m = *job.method;
-    const uint64_t fit_seed = derive_seed(ctx.seed, key);
-    const Json config = {
-        {"collection", lc.info.column},
-        {"corpus", lc.description},
-        {"split", job.split},
-        {"split_seed", lc.split_seeds[static_cast<size_t>(job.split)]},
-        {"train_fraction", kTrainFraction},
-        {"features",
-         to_json(m.kind == Kind::per_category ? selected_features() : all_term_features())},
-        {"solver", m.solver},
-        {"params", p},
-        {"one_vs_rest", m.kind == Kind::per_category ? "per-category features" : "none"},
-        {"seed", fit_seed}};
-    return rf.run_once(key, config, [&] {
-      std::call_once(sd.once, [&] { prepare_split(lc, job.split, sd, ctx.progress); });
-      RunRecord rec = run_job(job, p, fit_seed);
-      rec.class_name = lc.info.column;
-      rec.extra["part"] = part;
-      rec.extra["row"] = m.row;  // the lambda figures' legend
-      rec.extra["lambda"] = p.contains("smoothing") ? p.at("smoothing") : p.at("lambda");
-      return rec;
-    });
-  };
   parallel_for(jobs.size(), ctx.threads, [&](size_t i) {
     const Job& job = jobs[i];
     LoadedCollection& lc = *job.collection;
     SplitData& sd = *lc.splits[static_cast<size_t>(job.split)];
     const Method& m = *job.method;
     const std::string key = run_key(lc.info.column, job.split, m.solver);
-    const RunRecord r = fit_or_load(job, params[m.solver], key, kTablePart);
+    const RunRecord r = fit_or_load(ctx, rf, job, t.params.at(m.solver), key, kTablePart);
     {
       std::lock_guard lock(sd.release_mutex);
       if (--sd.remaining_jobs == 0 && !sd.keep) {
@@ -673,131 +690,159 @@ void run_table5(const ExperimentContext& ctx) {
         sd.all_terms.reset();
       }
     }
-    const double acc = r.metrics.value("accuracy", 0.0);
-    if (ctx.progress)
+    const double acc = r.status == "pending" ? NAN : r.metrics.value("accuracy", 0.0);
+    if (ctx.progress && r.status != "pending")
       fmt::print(stderr, "table5: [{}/{}] {}: accuracy {} ({:.1f} s, {:.0f} s elapsed)\n",
                  done.fetch_add(1) + 1, jobs.size(), key, percent(acc), r.train_seconds,
                  wall.seconds());
     std::lock_guard lock(results_mutex);
-    accuracies[{lc.info.column, m.solver}][static_cast<size_t>(job.split)] = acc;
-    seconds[{lc.info.column, m.solver}][static_cast<size_t>(job.split)] = r.train_seconds;
+    t.accuracies[{lc.info.column, m.solver}][static_cast<size_t>(job.split)] = acc;
+    t.seconds[{lc.info.column, m.solver}][static_cast<size_t>(job.split)] = r.train_seconds;
   });
+}
 
-  if (ctx.fast) {  // one split, paper lambdas: no cell is computed as in the full run
-    rf.save();
-    return;
-  }
-  const auto walks = walk_lambdas(loaded, methods, lambdas, accuracies, seconds, fit_or_load, ctx);
+using Summaries = std::map<std::string, std::map<std::string, SplitSummary>>;  // column -> solver
 
-  // Cells: mean ± sample std over the splits, in %.
-  std::map<std::string, std::map<std::string, SplitSummary>> summary;  // column -> solver -> s
-  for (const auto& lc : loaded) {
+// Table 5's cells: mean ± sample std over the splits, in %; an unavailable collection's cells are
+// marked from the published file's dataset tags.
+Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t) {
+  Summaries summary;
+  for (const auto& lc : t.loaded) {
     const std::string& column = lc->info.column;
-    for (const auto& m : methods) {
-      if (!lc->corpus) {
-        if (!m.row.empty())
-          rf.set_cell(unavailable_cell("table5", m.row, column, lc->unavailable_note));
-        continue;
-      }
+    if (!lc->corpus) {
+      rf.mark_unavailable(ctx.published(), lc->info.dataset, lc->unavailable_note);
+      continue;
+    }
+    for (const auto& m : t.methods) {
       std::vector<double> pct;
-      for (double a : accuracies[{column, m.solver}]) pct.push_back(100 * a);
+      for (double a : t.accuracies[{column, m.solver}]) pct.push_back(100 * a);
       const SplitSummary s = summarize_splits(pct);
       summary[column][m.solver] = s;
       if (m.row.empty()) continue;
       const std::string note = fmt::format(
           "ours: {} (mean ± sample std over {} seeded random 80/20 splits; per "
           "split {:.2f}); {}; {}",
-          format_summary(s), s.n, fmt::join(pct, ", "), method_note(m, params[m.solver]),
+          format_summary(s), s.n, fmt::join(pct, ", "), method_note(m, t.params.at(m.solver)),
           lc->info.caveat);
       rf.set_cell(value_cell("table5", m.row, column, s.mean, "%", note));
     }
   }
+  return summary;
+}
 
-  // Claims, over the collections we could run.
-  if (!summary.empty()) {
-    const std::vector<std::string> linear = {"cls", "cmls", "clg", "smo", "mod-svm"};
-    const std::vector<std::string> others = {"cmls", "clg", "smo", "mod-svm"};
-    bool nb2_beats = true, nb_worst = true, similar = true, linreg_worse = true;
-    std::vector<std::string> e_nb2, e_worst, e_similar, e_linreg;
-    for (const auto& [column, s] : summary) {
-      const auto& nb1 = s.at("nb");
-      const auto& nb2 = s.at("nb-ovr");
-      const int wins = paired_wins(accuracies[{column, "nb-ovr"}], accuracies[{column, "nb"}]);
-      nb2_beats = nb2_beats && nb2.mean > nb1.mean;
-      e_nb2.push_back(fmt::format("{}: NB-2 {} vs NB-1 {} (NB-2 better on {} of {} splits)", column,
-                                  format_summary(nb2), format_summary(nb1), wins, nb1.n));
-      double worst_linear = 1e9;
-      std::string worst_name;
-      for (const auto& l : linear)
-        if (s.at(l).mean < worst_linear) worst_linear = s.at(l).mean, worst_name = l;
-      nb_worst = nb_worst && std::max(nb1.mean, nb2.mean) < worst_linear;
-      e_worst.push_back(fmt::format("{}: best NB {:.2f}, worst linear method {} {:.2f}", column,
-                                    std::max(nb1.mean, nb2.mean), worst_name, worst_linear));
-      const double range = mean_range(s, others);
-      similar = similar && range <= kSimilarPoints;
-      std::vector<std::string> parts;
-      for (const auto& l : others) parts.push_back(fmt::format("{} {:.2f}", l, s.at(l).mean));
-      e_similar.push_back(
-          fmt::format("{}: {} (range {:.2f} points)", column, fmt::join(parts, ", "), range));
-      double best_other = -1e9;
-      for (const auto& l : others) best_other = std::max(best_other, s.at(l).mean);
-      double worst_other = 1e9;
-      for (const auto& l : others) worst_other = std::min(worst_other, s.at(l).mean);
-      linreg_worse = linreg_worse && s.at("cls").mean < worst_other;
-      e_linreg.push_back(fmt::format("{}: Lin Reg {} vs the others {:.2f}..{:.2f}", column,
-                                     format_summary(s.at("cls")), worst_other, best_other));
-    }
-    const std::string scope =
-        "Table 5 on the collections we have (20NG as 20news-18828, WebKB all 7 classes; "
-        "IndustrySector, GRANT and IBMweb unavailable): ";
-    transfer_cells_and_claim(rf, walks);
-    rf.add_claim({"naive-bayes-2-beats-1",
-                  "Naive Bayes-2 (one-vs-rest binary NB with 10,000 features) is consistently "
-                  "better than the direct multi-class Naive Bayes-1 (Table 5: on every dataset)",
-                  nb2_beats, scope + fmt::format("{}", fmt::join(e_nb2, "; "))});
-    rf.add_claim({"naive-bayes-worst",
-                  "Naive Bayes is consistently worse than the other methods (Table 5: both NB "
-                  "variants below every regularised linear method on every dataset)",
-                  nb_worst, scope + fmt::format("{}", fmt::join(e_worst, "; "))});
-    rf.add_claim({"linear-methods-similar-multiclass",
-                  "The differences among Mod Least Squares, Logistic Reg, SVM and Mod SVM are not "
-                  "significant (Table 5; criterion: their mean accuracies within 1.5 points on "
-                  "every dataset, the paper's largest spread being 1.3 on IndustrySector)",
-                  similar, scope + fmt::format("{}", fmt::join(e_similar, "; "))});
-    rf.add_claim({"linreg-worse-multiclass",
-                  "Lin Reg is worse than the remaining regularised methods (Naive Bayes excepted) "
-                  "in the multi-class experiments (criterion: its mean below all four others on "
-                  "every dataset)",
-                  linreg_worse, scope + fmt::format("{}", fmt::join(e_linreg, "; "))});
-    // Peer agreement: scikit-learn's MultinomialNB against our NB-1 on identical matrices.
-    std::vector<std::string> e_peer;
-    double max_diff = 0;
-    for (const auto& [column, s] : summary) {
-      const auto& ours = accuracies[{column, "nb"}];
-      const auto& sk = accuracies[{column, "sklearn-nb"}];
-      for (size_t k = 0; k < ours.size(); ++k)
-        max_diff = std::max(max_diff, std::abs(ours[k] - sk[k]));
-      e_peer.push_back(fmt::format("{}: ours {} vs scikit-learn {}", column,
-                                   format_summary(s.at("nb")), format_summary(s.at("sklearn-nb"))));
-    }
-    rf.add_claim({"table5-nb1-matches-sklearn",
-                  "(peer check) Our Naive Bayes-1 and scikit-learn's MultinomialNB (same alpha, "
-                  "same matrices) make the same predictions up to ties: accuracies within 0.1 "
-                  "point on every split",
-                  max_diff <= 0.001,
-                  fmt::format("{}; largest per-split difference {:.3f} points",
-                              fmt::join(e_peer, "; "), 100 * max_diff)});
+// The paper's claims about Table 5, over the collections we could run, and the peer check.
+void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues& accuracies) {
+  const std::vector<std::string> linear = {"cls", "cmls", "clg", "smo", "mod-svm"};
+  const std::vector<std::string> others = {"cmls", "clg", "smo", "mod-svm"};
+  bool nb2_beats = true, nb_worst = true, similar = true, linreg_worse = true;
+  std::vector<std::string> e_nb2, e_worst, e_similar, e_linreg;
+  for (const auto& [column, s] : summary) {
+    const auto& nb1 = s.at("nb");
+    const auto& nb2 = s.at("nb-ovr");
+    const int wins = paired_wins(accuracies[{column, "nb-ovr"}], accuracies[{column, "nb"}]);
+    nb2_beats = nb2_beats && nb2.mean > nb1.mean;
+    e_nb2.push_back(fmt::format("{}: NB-2 {} vs NB-1 {} (NB-2 better on {} of {} splits)", column,
+                                format_summary(nb2), format_summary(nb1), wins, nb1.n));
+    double worst_linear = 1e9;
+    std::string worst_name;
+    for (const auto& l : linear)
+      if (s.at(l).mean < worst_linear) worst_linear = s.at(l).mean, worst_name = l;
+    nb_worst = nb_worst && std::max(nb1.mean, nb2.mean) < worst_linear;
+    e_worst.push_back(fmt::format("{}: best NB {:.2f}, worst linear method {} {:.2f}", column,
+                                  std::max(nb1.mean, nb2.mean), worst_name, worst_linear));
+    const double range = mean_range(s, others);
+    similar = similar && range <= kSimilarPoints;
+    std::vector<std::string> parts;
+    for (const auto& l : others) parts.push_back(fmt::format("{} {:.2f}", l, s.at(l).mean));
+    e_similar.push_back(
+        fmt::format("{}: {} (range {:.2f} points)", column, fmt::join(parts, ", "), range));
+    double best_other = -1e9;
+    for (const auto& l : others) best_other = std::max(best_other, s.at(l).mean);
+    double worst_other = 1e9;
+    for (const auto& l : others) worst_other = std::min(worst_other, s.at(l).mean);
+    linreg_worse = linreg_worse && s.at("cls").mean < worst_other;
+    e_linreg.push_back(fmt::format("{}: Lin Reg {} vs the others {:.2f}..{:.2f}", column,
+                                   format_summary(s.at("cls")), worst_other, best_other));
   }
-  rf.save();
+  const std::string scope =
+      "Table 5 on the collections we have (20NG as 20news-18828, WebKB all 7 classes; "
+      "IndustrySector, GRANT and IBMweb unavailable): ";
+  rf.add_claim({"naive-bayes-2-beats-1",
+                "Naive Bayes-2 (one-vs-rest binary NB with 10,000 features) is consistently "
+                "better than the direct multi-class Naive Bayes-1 (Table 5: on every dataset)",
+                nb2_beats, scope + fmt::format("{}", fmt::join(e_nb2, "; "))});
+  rf.add_claim({"naive-bayes-worst",
+                "Naive Bayes is consistently worse than the other methods (Table 5: both NB "
+                "variants below every regularised linear method on every dataset)",
+                nb_worst, scope + fmt::format("{}", fmt::join(e_worst, "; "))});
+  rf.add_claim({"linear-methods-similar-multiclass",
+                "The differences among Mod Least Squares, Logistic Reg, SVM and Mod SVM are not "
+                "significant (Table 5; criterion: their mean accuracies within 1.5 points on "
+                "every dataset, the paper's largest spread being 1.3 on IndustrySector)",
+                similar, scope + fmt::format("{}", fmt::join(e_similar, "; "))});
+  rf.add_claim({"linreg-worse-multiclass",
+                "Lin Reg is worse than the remaining regularised methods (Naive Bayes excepted) "
+                "in the multi-class experiments (criterion: its mean below all four others on "
+                "every dataset)",
+                linreg_worse, scope + fmt::format("{}", fmt::join(e_linreg, "; "))});
+  // Peer agreement: scikit-learn's MultinomialNB against our NB-1 on identical matrices.
+  std::vector<std::string> e_peer;
+  double max_diff = 0;
+  for (const auto& [column, s] : summary) {
+    const auto& ours = accuracies[{column, "nb"}];
+    const auto& sk = accuracies[{column, "sklearn-nb"}];
+    for (size_t k = 0; k < ours.size(); ++k)
+      max_diff = std::max(max_diff, std::abs(ours[k] - sk[k]));
+    e_peer.push_back(fmt::format("{}: ours {} vs scikit-learn {}", column,
+                                 format_summary(s.at("nb")), format_summary(s.at("sklearn-nb"))));
+  }
+  rf.add_claim({"table5-nb1-matches-sklearn",
+                "(peer check) Our Naive Bayes-1 and scikit-learn's MultinomialNB (same alpha, "
+                "same matrices) make the same predictions up to ties: accuracies within 0.1 "
+                "point on every split",
+                max_diff <= 0.001,
+                fmt::format("{}; largest per-split difference {:.3f} points",
+                            fmt::join(e_peer, "; "), 100 * max_diff)});
+}
+
+void run_table5(const ExperimentContext& ctx, ResultFile& rf) {
+  Table5Runs t;
+  t.methods = table5_methods();
+  t.lambdas = zhangoles2001_lambdas(ctx);
+  for (const auto& m : t.methods) t.params[m.solver] = method_params(m, t.lambdas);
+  t.n_splits = ctx.fast ? 1 : kSplits;
+  t.loaded = load_collections(ctx, rf, t.n_splits);
+  declare_table_runs(ctx, rf, t);
+  // Fast mode: one split, paper lambdas: no cell is computed as in the full run.
+  if (ctx.fast) return;
+  const FitOrLoad walk_fit = [&](const Job& job, const Params& p, const std::string& key,
+                                 const char* part) {
+    return fit_or_load(ctx, rf, job, p, key, part);
+  };
+  const auto walks =
+      walk_lambdas(t.loaded, t.methods, t.lambdas, t.accuracies, t.seconds, walk_fit, ctx);
+  if (!rf.complete()) return;  // runs pending: nothing to summarise yet
+  const Summaries summary = emit_table5_cells(ctx, rf, t);
+  if (summary.empty()) return;
+  transfer_cells_and_claim(rf, walks);
+  add_table5_claims(rf, summary, t.accuracies);
 }
 
 }  // namespace
 
 void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry) {
-  registry.push_back(legacy_experiment(kPaper, kExperiment,
-                      "Table 5: multi-class accuracy (5 random 80/20 splits) on 20NG and WebKB; "
-                      "IndustrySector/GRANT/IBMweb data unavailable",
-                      run_table5));
+  ExperimentInfo e;
+  e.paper = kPaper;
+  e.id = kExperiment;
+  e.description =
+      "Table 5: multi-class accuracy (5 random 80/20 splits) on 20NG and WebKB; "
+      "IndustrySector/GRANT/IBMweb data unavailable";
+  e.artifacts = {"table5", "lambda-transfer"};
+  e.depends_on = {"zhangoles2001/table1"};  // "the lambda computed on the Reuters dataset"
+  e.config = table5_config;
+  e.figures = table5_figures;
+  e.run = run_table5;
+  registry.push_back(std::move(e));
 }
 
 }  // namespace linrepro

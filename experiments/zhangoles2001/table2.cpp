@@ -95,7 +95,12 @@ struct Table2Method {
   std::optional<ExtraSolver> extra;
   double lambda = 0;
   Params params_for(int64_t n) const {
-    return extra ? extra_solver_params(*extra, lambda, n) : zo_params(method.solver, lambda, false);
+    if (!extra) return zo_params(method.solver, lambda, false);
+    Params p = extra_solver_params(*extra, lambda, n);
+    // The protocol's regularised constant feature A = 1: for LIBLINEAR its -B 1, as the peers get
+    // it from zo_params (the paper's solvers append it themselves).
+    if (method.solver.starts_with("liblinear-") && !p.contains("bias")) p["bias"] = 1.0;
+    return p;
   }
 };
 

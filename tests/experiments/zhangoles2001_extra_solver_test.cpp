@@ -63,6 +63,7 @@ TEST(Zhangoles2001ExtraSolver, RunsThroughTableTwosProtocolTaggedBesideTheUnchan
     EXPECT_EQ(r.at("extra").at("with_solver"), "liblinear-s5");
     EXPECT_EQ(r.at("extra").at("note"), kExtraSolverNote);
     EXPECT_TRUE(r.at("params").contains("C") || r.at("params").contains("lambda"));
+    EXPECT_EQ(r.at("params").at("bias"), 1.0);  // the protocol's constant feature, -B 1
     EXPECT_TRUE(r.at("metrics").contains("f1") && r.at("metrics").contains("bep"));
   }
   EXPECT_EQ(runs.size(), reference.at("runs").size() + 2);

@@ -47,90 +47,33 @@
 // by cross-validation on that dataset would reach.
 // Fast mode (the regression subset): WebKB split 0, our methods and the LIBLINEAR peers, paper
 // lambdas; runs only, no cells (one split gives no five-split mean, and the lambdas differ).
+// Pieces: the methods, collections and one fit in table5_protocol.h, the lambda walk in
+// table5_transfer.h; this file declares the runs and summarises them.
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstdlib>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <optional>
 
 #include "core/error.h"
-#include "core/libsvm_format.h"
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
-#include "core/subprocess.h"
 #include "corpora/data_resolver.h"
-#include "experiments/common/confusion_folds.h"  // confusion_to_json
-#include "experiments/common/python_peer.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/lambda_walk.h"
 #include "experiments/zhangoles2001/lambdas.h"
-#include "experiments/zhangoles2001/table5_ovr.h"
+#include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_summary.h"
-#include "harness/record_fit.h"
-#include "harness/solver_catalog.h"
-#include "metrics/confusion_matrix.h"
+#include "experiments/zhangoles2001/table5_transfer.h"
 
 namespace linrepro {
 
-namespace {
-
-namespace fs = std::filesystem;
-
-constexpr const char* kPaper = "zhangoles2001";
-constexpr const char* kExperiment = "table5";
-constexpr int kSplits = 5;
-constexpr double kTrainFraction = 0.8;  // "training set size four times that of test set size"
-constexpr int32_t kFeatures = 10000;    // §4.2: "We select 10000 features for all algorithms ..."
-constexpr int64_t kMinCount = 3;        // §4.1, after Joachims (1998)
-constexpr const char* kPython = "/usr/bin/python3";
-constexpr const char* kSklearnScript = "experiments/common/sklearn_nb_peer.py";
-// Claim thresholds, fixed from the paper's Table 5 before any run: the four regularised methods
-// other than Lin Reg differ by at most 1.3 points there (IndustrySector).
-constexpr double kSimilarPoints = 1.5;
-// "reuters-lambda-transfers", fixed before any run: Table 1's lambda is "close to the optimal
-// value" for a dataset when its test accuracy is within 1 point of the best lambda's on the grid
-// (about the split-to-split standard deviation of Table 5's accuracies, 0.5-1.5 points).
-constexpr double kTransferPoints = 1.0;
-constexpr int kTransferSplit = 0;
-
-enum class Kind {
-  nb1,           // native multi-class fit on Naive Bayes-1's matrices
-  per_category,  // table5_ovr.h on the 10,000-feature per-category matrices
-  sklearn_nb1,   // scikit-learn MultinomialNB on Naive Bayes-1's matrices
-};
-
-struct Method {
-  std::string solver;     // registry name (sklearn-nb: the Python peer)
-  std::string row;        // Table 5 row; "" for a peer
-  std::string lambda_of;  // the key of zhangoles2001_lambdas
-  Kind kind;
-  bool in_fast;
-};
-
-std::vector<Method> table5_methods() {
-  return {
-      {"nb", "Naive Bayes-1", "nb", Kind::nb1, true},
-      {"nb-ovr", "Naive Bayes-2", "nb-ovr", Kind::per_category, true},
-      {"cls", "Lin Reg", "cls", Kind::per_category, true},
-      {"cmls", "Mod Least Squares", "cmls", Kind::per_category, true},
-      {"clg", "Logistic Reg", "clg", Kind::per_category, true},
-      {"smo", "SVM", "smo", Kind::per_category, true},
-      {"mod-svm", "Mod SVM", "mod-svm", Kind::per_category, true},
-      {"liblinear-s0", "", "liblinear-s0", Kind::per_category, true},
-      {"liblinear-s3", "", "liblinear-s3", Kind::per_category, true},
-      {"sklearn-nb", "", "nb", Kind::sklearn_nb1, false},
-  };
-}
+namespace zo_table5 {
 
 Params method_params(const Method& m, const std::map<std::string, double>& lambdas) {
   const auto it = lambdas.find(m.lambda_of);
@@ -142,378 +85,16 @@ Params method_params(const Method& m, const std::map<std::string, double>& lambd
   return Params{{"lambda", it->second}};
 }
 
-FeatureConfig selected_features() {
-  return feature_config_from_json(Json{{"stopwords", "none"},
-                                       {"title_separate", true},
-                                       {"min_count", kMinCount},
-                                       {"selection", "ig_gini"},
-                                       {"k", kFeatures},
-                                       {"scope", "per_category"},
-                                       {"representation", "binary"},
-                                       {"bias", 0}});  // the solvers append their constant feature
-}
+}  // namespace zo_table5
 
-FeatureConfig all_term_features() {  // Naive Bayes-1: same text options, no selection at all
-  return feature_config_from_json(Json{{"stopwords", "none"},
-                                       {"title_separate", true},
-                                       {"min_count", 1},
-                                       {"selection", "none"},
-                                       {"representation", "binary"},
-                                       {"bias", 0}});
-}
+namespace {
 
-struct Collection {
-  std::string column;   // Table 5's column
-  std::string view;     // corpus view; "" = not available
-  std::string env_var;  // "" for the mirrored ones
-  std::string what;     // for the unavailable note
-  std::string caveat;   // how our copy differs from the paper's
-  // The "dataset" tag of its cells in results/published/zhangoles2001.json (mark_unavailable).
-  std::string dataset;
-};
+using namespace zo_table5;
 
-std::vector<Collection> table5_collections(bool fast) {
-  std::vector<Collection> out;
-  if (!fast)
-    out.push_back(
-        {"20NewsGroup", "20news-18828", "", "",
-         "corpus: 20news-18828 (18,828 messages, duplicates removed; the view drops every header, "
-         "so only the message bodies are used). The paper used the original 19,997-message "
-         "collection (1,000 per group, cross-posts included), which is not obtainable: the "
-         "numbers are not directly comparable",
-         "20news-18828"});
-  out.push_back(
-      {"WebKB", "webkb-all7", "", "",
-       "corpus: webkb-all7, all 8,282 pages of the CMU 4-universities collection in the 7 classes "
-       "student/faculty/staff/department/course/project/other (the paper: 'about 8000 web pages' "
-       "in these seven categories, the same collection; its HTML handling is not described: we "
-       "use the page text with the <title> as separate title features, corpora/webkb.h)",
-       "webkb-all7"});
-  if (fast) return out;
-  const struct {
-    const char* column;
-    const char* env;
-    const char* what;
-  } unavailable[] = {
-      {"IndustrySector", "LINREPRO_INDUSTRYSECTOR_DIR",
-       "IndustrySector (about 10,000 company web pages, 105 classes, once at CMU TextLearning) is "
-       "not in the mirror"},
-      {"GRANT", "LINREPRO_GRANT_DIR",
-       "GRANT (about 5,000 grant proposals, 42 classes) is IBM-internal"},
-      {"IBMweb", "LINREPRO_IBMWEB_DIR",
-       "IBMweb (about 7,000 www.ibm.com pages, 42 classes) is IBM-internal"},
-  };
-  for (const auto& u : unavailable) {
-    const char* dir = std::getenv(u.env);
-    out.push_back(
-        {u.column, dir && *dir ? std::string("folder:") + dir : "", u.env, u.what,
-         fmt::format("corpus: a user's copy (folder:{}), one sub-folder per class", dir ? dir : ""),
-         u.column});
-  }
-  return out;
-}
-
-// One split's matrices, built on first use (every run of a split may already be stored) and
-// released when its last job is done (20NG's five splits would otherwise all stay in memory).
-struct SplitData {
-  std::once_flag once;
-  std::mutex release_mutex;
-  int remaining_jobs = 0;
-  bool keep = false;  // split 0 stays for the lambda walk after its Table 5 jobs
-  std::optional<PreparedSplit> selected;   // per-category 10,000 features
-  std::optional<PreparedSplit> all_terms;  // Naive Bayes-1
-  MulticlassLabels train, test;
-};
-
-struct LoadedCollection {
-  Collection info;
-  std::optional<Corpus> corpus;
-  std::string unavailable_note;
-  Json description;
-  std::vector<uint64_t> split_seeds;
-  std::vector<std::unique_ptr<SplitData>> splits;
-};
-
-struct Job {
-  LoadedCollection* collection;
-  int split;
-  const Method* method;
-};
-
-std::string run_key(const std::string& column, int split, const std::string& solver) {
-  return fmt::format("{}/split{}/{}", column, split, solver);
-}
-
-void prepare_split(LoadedCollection& lc, int k, SplitData& sd, bool progress) {
-  const TextSplit split = split_random(*lc.corpus, kTrainFraction, lc.split_seeds[k]);
-  const PrepareOptions options{.threads = 1, .progress = progress};
-  // Tokenise once; both feature sets share the text options.
-  const FeatureConfig selected = selected_features(), all_terms = all_term_features();
-  const TokenizedSplit tokens = tokenize_split(split.train, split.test, selected, options);
-  sd.selected = prepare(tokens, split.train_labels, selected, options);
-  sd.all_terms = prepare(tokens, split.train_labels, all_terms, options);
-  sd.train = first_labels(split.train_labels);
-  sd.test = first_labels(split.test_labels);
-}
-
-RunRecord record_accuracy(const MulticlassLabels& test, const std::vector<int32_t>& predicted) {
-  const ConfusionMatrix C = confusion_matrix(test.y, predicted, test.num_classes());
-  RunRecord r;
-  r.metrics = {{"accuracy", accuracy(C)}, {"error", error_rate(C)}};
-  r.extra["confusion"] = confusion_to_json(C);
-  r.extra["labels"] = test.class_names;
-  return r;
-}
-
-// scikit-learn's MultinomialNB on Naive Bayes-1's matrices, through LIBSVM files.
-RunRecord run_sklearn_nb1(const SplitData& sd, const Params& params, const std::string& key) {
-  std::string tag = key;
-  std::replace(tag.begin(), tag.end(), '/', '-');
-  const fs::path dir =
-      fs::temp_directory_path() / fmt::format("linrepro-zo-table5-{}-{}", getpid(), tag);
-  fs::create_directories(dir);
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(p, ec);
-    }
-  } cleanup{dir};
-  const auto labels_of = [](const MulticlassLabels& l) {
-    return std::vector<double>(l.y.begin(), l.y.end());
-  };
-  const CsrMatrix& X_train = sd.all_terms->matrices.train;
-  write_libsvm(dir / "train", X_train, labels_of(sd.train));
-  write_libsvm(dir / "test", sd.all_terms->matrices.test, labels_of(sd.test));
-  const double alpha = params.at("smoothing").get<double>();
-  const CommandResult res =
-      run_command({kPython, (repo_root() / kSklearnScript).string(), (dir / "train").string(),
-                   (dir / "test").string(), "--alpha", fmt::format("{:.17g}", alpha),
-                   "--n-features", std::to_string(X_train.cols)});
-  if (res.exit_code != 0)
-    throw std::runtime_error(
-        fmt::format("{} failed (status {}): {}", kSklearnScript, res.exit_code, res.err));
-  const Json out = Json::parse(res.out);
-  RunRecord r;
-  r.metrics = {{"accuracy", out.at("accuracy")}, {"error", 1.0 - out.at("accuracy").get<double>()}};
-  r.train_seconds = out.at("fit_seconds");
-  r.test_seconds = out.at("predict_seconds");
-  r.extra = out;
-  r.extra["variant"] = "peer";
-  r.extra["sklearn_version"] = sklearn_version();
-  r.extra["timing"] = "scikit-learn's own CPU seconds of fit / predict (file parsing excluded)";
-  return r;
-}
-
-RunRecord run_job(const Job& job, const Params& params, uint64_t fit_seed) {
-  LoadedCollection& lc = *job.collection;
-  SplitData& sd = *lc.splits[static_cast<size_t>(job.split)];
-  const std::string key = run_key(lc.info.column, job.split, job.method->solver);
-  if (job.method->kind == Kind::sklearn_nb1) return run_sklearn_nb1(sd, params, key);
-
-  FitContext fc;
-  fc.seed = fit_seed;
-  fc.threads = 1;  // the driver runs (split, method) jobs in parallel instead
-  fc.label = key;
-  const double cpu0 = thread_cpu_seconds();
-  double test_seconds = 0;
-  RunRecord r;
-  Json extra = Json::object();
-  if (job.method->kind == Kind::nb1) {
-    const CsrMatrix& X = sd.all_terms->matrices.train;
-    FitTime time;
-    const MulticlassFit fit = timed_fit(
-        [&] {
-          return solver_catalog().fit_multiclass(job.method->solver, MulticlassProblem{X, sd.train},
-                                                 params, fc);
-        },
-        time);
-    r = record_fit(job.method->solver, params, fit, time);
-    Stopwatch test_clock;
-    const RunRecord scored =
-        record_accuracy(sd.test, fit.model.predict(sd.all_terms->matrices.test));
-    test_seconds = test_clock.seconds();
-    r.metrics = scored.metrics;
-    // Table 5's runs keep no solver facts in extra (their stored layout): confusion and labels.
-    r.extra = scored.extra;
-    extra["features"] = X.cols;
-  } else {
-    // Fitting and scoring are interleaved per class: the time is the whole one-vs-rest pass.
-    const PerCategoryOvr ovr =
-        fit_per_category_one_vs_rest(job.method->solver, *sd.selected, sd.train, params, fc);
-    r = record_accuracy(sd.test, ovr.predicted);
-    r.train_seconds = fc.clock.seconds();
-    r.iterations = ovr.iterations;
-    r.stop = "per_class";
-    r.objective = ovr.objective;
-    extra["per_class"] = ovr.per_class;
-    extra["features"] = sd.selected->stats.features;
-  }
-  r.test_seconds = test_seconds;
-  r.peak_memory_bytes = peak_rss_bytes();
-  for (auto& [k, v] : extra.items()) r.extra[k] = v;
-  r.extra["cpu_seconds"] = thread_cpu_seconds() - cpu0;
-  r.extra["train_rows"] = sd.train.y.size();
-  r.extra["test_rows"] = sd.test.y.size();
-  return r;
-}
-
-std::string percent(double fraction) { return fmt::format("{:.2f}%", 100 * fraction); }
-
-std::string method_note(const Method& m, const Params& params) {
-  if (m.solver == "nb")
-    return fmt::format(
-        "Naive Bayes-1: direct multi-class multinomial NB (McCallum & Nigam 1998) with "
-        "lambda-smoothing {} (Table 1), every training term (no feature selection, no min-count "
-        "cut), binary occurrences",
-        params.at("smoothing").dump());
-  const std::string common = fmt::format(
-      "one-vs-rest, predict argmax_l w_l.x, no threshold adjustment; {} binary features per class "
-      "(Gini-index IG, per-category selection, terms with >= {} training occurrences)",
-      kFeatures, kMinCount);
-  if (m.solver == "nb-ovr")
-    return fmt::format(
-        "Naive Bayes-2: two-class multinomial NB per class (log posterior odds), "
-        "smoothing {}; {}",
-        params.at("smoothing").dump(), common);
-  return fmt::format(
-      "{} with lambda {} (our Table 1, as the paper: 'we simply use the lambda "
-      "computed on the Reuters dataset'); {}",
-      m.solver, params.at("lambda").dump(), common);
-}
-
-// (column, solver) -> one value per split, in split order
-using PerSplitValues = std::map<std::pair<std::string, std::string>, std::vector<double>>;
-// Runs are tagged extra.part = kTablePart or kWalkPart: Table 5's figures average only the former.
-constexpr const char* kTablePart = "table5";
-constexpr const char* kWalkPart = "lambda walk";
-using FitOrLoad =
-    std::function<RunRecord(const Job&, const Params&, const std::string&, const char* part)>;
-
-struct TransferWalk {
-  LoadedCollection* collection;
-  const Method* method;
-  LambdaWalk walk;
-};
-
-// The claim "reuters-lambda-transfers": every method's walk over Table 1's grid on split 0 of
-// every collection (lambda_walk.h). Each (walk, direction) is one job that fits its lambdas in
-// turn; jobs start longest first, by the time of the Table 1 lambda's fit.
-std::vector<TransferWalk> walk_lambdas(std::vector<std::unique_ptr<LoadedCollection>>& loaded,
-                                       const std::vector<Method>& methods,
-                                       const std::map<std::string, double>& lambdas,
-                                       const PerSplitValues& accuracies,
-                                       const PerSplitValues& seconds, const FitOrLoad& fit_or_load,
-                                       const ExperimentContext& ctx) {
-  std::vector<TransferWalk> walks;
-  std::vector<std::pair<size_t, int>> jobs;  // (walk, direction)
-  std::vector<double> cost;                  // by walk
-  const auto at_split = [](const PerSplitValues& m, const std::string& column,
-                           const std::string& solver) {
-    return m.at({column, solver}).at(static_cast<size_t>(kTransferSplit));
-  };
-  for (auto& lc : loaded) {
-    if (!lc->corpus) continue;
-    for (const auto& m : methods) {
-      if (m.row.empty()) continue;
-      // Its start (Table 5's own run on split 0) is pending: this walk waits for a later round.
-      if (std::isnan(at_split(accuracies, lc->info.column, m.solver))) continue;
-      walks.push_back({lc.get(), &m,
-                       start_lambda_walk(zo_lambda_grid(), lambdas.at(m.lambda_of),
-                                         at_split(accuracies, lc->info.column, m.solver))});
-      cost.push_back(at_split(seconds, lc->info.column, m.solver));
-      for (const int step : {-1, +1}) jobs.push_back({walks.size() - 1, step});
-    }
-  }
-  std::stable_sort(jobs.begin(), jobs.end(),
-                   [&](const auto& a, const auto& b) { return cost[a.first] > cost[b.first]; });
-  std::mutex walk_mutex;  // guards every walk's accuracy map
-  std::atomic<int> fits{0};
-  parallel_for(jobs.size(), ctx.threads, [&](size_t i) {
-    TransferWalk& tw = walks[jobs[i].first];
-    for (;;) {
-      std::optional<size_t> g;
-      {
-        std::lock_guard lock(walk_mutex);
-        g = tw.walk.next(jobs[i].second);
-      }
-      if (!g) return;
-      const double lambda = tw.walk.grid[*g];
-      std::map<std::string, double> at = lambdas;
-      at[tw.method->lambda_of] = lambda;
-      const std::string key = fmt::format(
-          "{}/lambda={:g}", run_key(tw.collection->info.column, kTransferSplit, tw.method->solver),
-          lambda);
-      const RunRecord r = fit_or_load({tw.collection, kTransferSplit, tw.method},
-                                      method_params(*tw.method, at), key, kWalkPart);
-      if (r.status == "pending") return;  // the next round asks again, from the stored fits
-      const double accuracy = r.metrics.value("accuracy", 0.0);
-      if (ctx.progress)
-        fmt::print(stderr, "table5: lambda walk fit {}: {}: accuracy {} ({:.1f} s)\n",
-                   fits.fetch_add(1) + 1, key, percent(accuracy), r.train_seconds);
-      std::lock_guard lock(walk_mutex);
-      tw.walk.accuracy[*g] = accuracy;
-    }
-  });
-  for (auto& lc : loaded)
-    if (lc->corpus) {
-      SplitData& sd = *lc->splits[kTransferSplit];
-      sd.selected.reset();
-      sd.all_terms.reset();
-    }
-  return walks;
-}
-
-// Table "lambda-transfer" and the claim, from the finished walks.
-void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& walks) {
-  bool close = !walks.empty();
-  std::vector<std::string> far, evidence;
-  double largest = 0;
-  for (const auto& tw : walks) {
-    const LambdaWalk& w = tw.walk;
-    const size_t best = w.best();
-    const double gap = 100 * (w.accuracy.at(best) - w.accuracy.at(w.start));
-    largest = std::max(largest, gap);
-    std::vector<std::string> points;
-    for (const auto& [i, a] : w.accuracy)
-      points.push_back(
-          fmt::format("{:g}{} {:.2f}", w.grid[i], i == w.start ? " (Table 1)" : "", 100 * a));
-    const std::string where = fmt::format("{} {}", tw.collection->info.column, tw.method->row);
-    rf.set_cell(value_cell(
-        "lambda-transfer", tw.method->row, tw.collection->info.column, gap, "points",
-        fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
-                    "walk: {}); {}",
-                    kTransferSplit, fmt::join(points, ", "), tw.collection->info.caveat)));
-    if (gap > kTransferPoints) {
-      close = false;
-      // Our Table 1 may differ from the paper's: say where the paper's lambda stands.
-      const double paper = zhangoles2001_paper_lambdas().at(tw.method->lambda_of);
-      std::string at_paper = fmt::format("the paper's Table 1 lambda {:g}", paper);
-      for (const auto& [i, a] : w.accuracy)
-        if (std::fabs(w.grid[i] - paper) <= 1e-9 * paper)
-          at_paper += fmt::format(" is {:.2f} below the best", 100 * (w.accuracy.at(best) - a));
-      far.push_back(fmt::format("{} (+{:.2f} at {:g}; {})", where, gap, w.grid[best], at_paper));
-    }
-    if (best != w.start)
-      evidence.push_back(fmt::format("{}: {:g} +{:.2f}", where, w.grid[best], gap));
-  }
-  rf.add_claim(
-      {"reuters-lambda-transfers",
-       fmt::format("Table 1's lambda, chosen on Reuters, performs close to the per-dataset "
-                   "optimum on the other datasets (criterion: test accuracy within {:g} point of "
-                   "the best lambda on Table 1's grid, split {}, every method and dataset)",
-                   kTransferPoints, kTransferSplit),
-       close,
-       fmt::format(
-           "{} walks; Table 1's lambda is the best found in {}; elsewhere: {}; largest "
-           "gap {:.2f} points{}",
-           walks.size(), walks.size() - evidence.size(),
-           evidence.empty() ? std::string("none") : fmt::format("{}", fmt::join(evidence, "; ")),
-           largest,
-           far.empty()
-               ? std::string()
-               : fmt::format("; beyond {:g} point: {}", kTransferPoints, fmt::join(far, "; ")))});
-}
+constexpr const char* kExperiment = "table5";
+// Claim thresholds, fixed from the paper's Table 5 before any run: the four regularised methods
+// other than Lin Reg differ by at most 1.3 points there (IndustrySector).
+constexpr double kSimilarPoints = 1.5;
 
 Json table5_config(const ExperimentContext& ctx) {
   const auto lambdas = zhangoles2001_lambdas(ctx);

@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "harness/solver_catalog.h"
-#include "metrics/threshold.h"
 
 namespace linrepro {
 
@@ -133,13 +132,16 @@ ZoCategory zo_category(const ZoReuters& data, int32_t k) {
 ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const CsrMatrix& X_train,
                        std::span<const double> y_train, const CsrMatrix& X_test,
                        std::span<const double> y_test, uint64_t seed, std::vector<double>* margins,
-                       Json* fit_json) {
+                       ZoFitted* fitted) {
   FitContext fc;
   fc.seed = seed;
   fc.progress = false;
-  const BinaryFit fit =
-      solver_catalog().fit_binary(solver, BinaryProblem{X_train, y_train}, params, fc);
-  const double seconds = fc.clock.seconds();
+  FitTime time;
+  const BinaryFit fit = timed_fit(
+      [&] {
+        return solver_catalog().fit_binary(solver, BinaryProblem{X_train, y_train}, params, fc);
+      },
+      time);
   const std::vector<double> f_train = fit.model.decisions(X_train);
   const std::vector<double> f_test = fit.model.decisions(X_test);
   const ThresholdChoice t = threshold_minimizing_training_error(y_train, f_train);
@@ -151,16 +153,23 @@ ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const Cs
     margins->resize(f_train.size());
     for (size_t i = 0; i < f_train.size(); ++i) (*margins)[i] = f_train[i] * y_train[i];
   }
-  if (fit_json)
-    *fit_json = {{"iterations", fit.iterations},
-                 {"stop", to_string(fit.stop)},
-                 {"objective", fit.objective},
-                 {"seconds", seconds},
-                 {"theta", t.theta},
-                 {"train_errors", t.errors},
-                 {"train_errors_at_zero", t.errors_at_zero},
-                 {"solver_extra", fit.extra}};
+  if (fitted) *fitted = {fit, time, t};
   return e;
+}
+
+RunRecord zo_record(const std::string& solver, const Params& params, const ZoFitted& fitted) {
+  RunRecord r = record_fit(solver, params, fitted.fit, fitted.time);
+  const Json cpu_seconds = r.extra.at("cpu_seconds");
+  r.extra = {{"iterations", fitted.fit.iterations},
+             {"stop", to_string(fitted.fit.stop)},
+             {"objective", fitted.fit.objective},
+             {"seconds", fitted.time.wall_seconds},
+             {"theta", fitted.threshold.theta},
+             {"train_errors", fitted.threshold.errors},
+             {"train_errors_at_zero", fitted.threshold.errors_at_zero},
+             {"solver_extra", fitted.fit.extra},
+             {"cpu_seconds", cpu_seconds}};
+  return r;
 }
 
 ZoEval zo_missed(int64_t test_positives, int64_t test_rows) {

@@ -33,9 +33,11 @@
 #include "core/sparse_matrix.h"
 #include "experiments/common/text_dataset.h"
 #include "harness/experiment.h"
+#include "harness/record_fit.h"
 #include "metrics/averaging.h"
 #include "metrics/binary_counts.h"
 #include "metrics/break_even.h"
+#include "metrics/threshold.h"
 #include "solvers/params.h"
 
 namespace linrepro {
@@ -101,12 +103,22 @@ struct ZoEval {
   BinaryCounts counts_zero;  // the solver's own threshold 0
   BreakEven bep;             // threshold-free
 };
+// What the fit itself gave, for its run record (zo_record).
+struct ZoFitted {
+  BinaryFit fit;
+  FitTime time;
+  ThresholdChoice threshold;  // the training-error threshold
+};
 // Fits `solver` and evaluates it. margins (optional): receives w.x_i y_i on the training rows
-// (Figure 5). fit_json (optional): iterations, stop, objective, seconds, theta, solver extra.
+// (Figure 5). fitted (optional): the fit, its time and its threshold.
 ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const CsrMatrix& X_train,
                        std::span<const double> y_train, const CsrMatrix& X_test,
                        std::span<const double> y_test, uint64_t seed,
-                       std::vector<double>* margins = nullptr, Json* fit_json = nullptr);
+                       std::vector<double>* margins = nullptr, ZoFitted* fitted = nullptr);
+// The run record of a fit (harness/record_fit.h), its extra in the layout the stored runs have:
+// iterations, stop, objective, seconds, theta, train_errors, train_errors_at_zero and the solver's
+// own facts under solver_extra (plus record_fit's cpu_seconds). Metrics are the caller's.
+RunRecord zo_record(const std::string& solver, const Params& params, const ZoFitted& fitted);
 // A category without a training document (see above): nothing predicted, positives ranked last.
 ZoEval zo_missed(int64_t test_positives, int64_t test_rows);
 

@@ -34,6 +34,7 @@
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
+#include "experiments/zhangoles2001/unavailable.h"
 
 namespace linrepro {
 
@@ -73,14 +74,14 @@ RunRecord cv_run(const ZoReuters& data, int32_t k, const ZoMethod& method,
     double bep_tp = 0;
     int64_t positives = 0, iterations = 0;
     for (int f = 0; f < kFolds; ++f) {
-      Json fit;
+      ZoFitted fit;
       const ZoEval e = zo_fit_evaluate(method.solver, params, X_tr[f], y_tr[f], X_te[f], y_te[f],
                                        derive_seed(seed, fmt::format("fold {}", f)), nullptr, &fit);
       counts += e.counts;
       bep_tp += e.bep.tp;
       positives += e.bep.positives;
-      iterations += fit.value("iterations", int64_t{0});
-      seconds += fit.value("seconds", 0.0);
+      iterations += fit.fit.iterations;
+      seconds += fit.time.wall_seconds;
     }
     per_lambda.push_back({{"lambda", lambda},
                           {"bep_tp", bep_tp},
@@ -97,79 +98,63 @@ RunRecord cv_run(const ZoReuters& data, int32_t k, const ZoMethod& method,
   return r;
 }
 
-void emit_unavailable(ResultFile& rf, const std::string& why) {
-  for (const auto& c : kZoTable1Columns)
-    rf.set_cell(unavailable_cell("table1", "lambda", c.column, why));
+std::vector<ZoMethod> table1_methods(bool fast) {
+  std::vector<ZoMethod> methods = zo_methods(false);
+  if (fast) methods.resize(2);  // nb, cls
+  return methods;
 }
 
-void run_table1(const ExperimentContext& ctx) {
-  const FeatureConfig features = zo_reuters_features();
-  const std::vector<double> grid = zo_lambda_grid();
-  std::vector<ZoMethod> methods = zo_methods(false);
-  if (ctx.fast) methods.resize(2);  // nb, cls
+Json table1_config(const ExperimentContext& ctx) {
   Json method_list = Json::array();
-  for (const auto& m : methods)
+  for (const auto& m : table1_methods(ctx.fast))
     method_list.push_back({{"column", m.column},
                            {"solver", m.solver},
                            {"params_at_lambda_1", zo_params(m.solver, 1.0, false)}});
-  const uint64_t fold_seed = derive_seed(ctx.seed, "table1/folds");
-  const Json header = {
-      {"experiment", kExperiment},
-      {"paper", kZoPaper},
-      {"artifacts", ctx.fast ? Json::array() : Json{"table1", "figure8"}},
-      {"description",
-       "Table 1: lambda of each method by 5-fold cross-validation on the Reuters-21578 ModApte "
-       "training set (10 largest categories), grid 10^-k, k = 0..6; Figure 8: CV break-even "
-       "point against lambda"},
-      {"seed", ctx.seed},
-      {"config",
-       {{"view", kZoReutersView},
-        {"features", to_json(features)},
-        {"grid", grid},
-        {"folds", kFolds},
-        {"fold_seed", fold_seed},
-        {"cv_categories", ctx.fast ? "the 10th largest (corn)" : "the 10 largest"},
-        {"criterion", kCriterion},
-        {"methods", method_list},
-        {"fast", ctx.fast}}},
-      {"figures", ctx.fast
-                      ? Json::array()
-                      : Json::array({{{"id", "figure8_bep_vs_lambda"},
-                                      {"kind", "series"},
-                                      {"source", "cells"},
-                                      {"table", "figure8"},
-                                      {"logx", true},
-                                      {"title",
-                                       "Figure 8: micro BEP of the 5-fold CV against lambda (10 "
-                                       "largest Reuters categories)"},
-                                      {"xlabel", "lambda"},
-                                      {"ylabel", "cross-validated micro BEP (%)"}}})}};
-  ResultFile rf(result_file_path(ctx, kZoPaper, kExperiment), header, ctx.force);
+  return {{"view", kZoReutersView},
+          {"features", to_json(zo_reuters_features())},
+          {"grid", zo_lambda_grid()},
+          {"folds", kFolds},
+          {"fold_seed", derive_seed(ctx.seed, "table1/folds")},
+          {"cv_categories", ctx.fast ? "the 10th largest (corn)" : "the 10 largest"},
+          {"criterion", kCriterion},
+          {"methods", method_list},
+          {"fast", ctx.fast}};
+}
 
-  ZoReuters data;
-  try {
-    data = load_zo_reuters(ctx, features);
-  } catch (const DataUnavailable& e) {
-    if (!ctx.fast) emit_unavailable(rf, e.what());
-    rf.save();
-    return;
-  }
-  rf.add_dataset(data.dataset_record);
+Json table1_figures(const ExperimentContext&) {
+  return Json::array({{{"id", "figure8_bep_vs_lambda"},
+                       {"kind", "series"},
+                       {"source", "cells"},
+                       {"table", "figure8"},
+                       {"logx", true},
+                       {"title",
+                        "Figure 8: micro BEP of the 5-fold CV against lambda (10 largest Reuters "
+                        "categories)"},
+                       {"xlabel", "lambda"},
+                       {"ylabel", "cross-validated micro BEP (%)"}}});
+}
+
+// One cross-validation run: a category and a method over the whole grid.
+struct CvJob {
+  int32_t k;
+  const ZoMethod* method;
+  RunRecord result;  // stored, computed, or pending
+};
+
+// Asks for every (category, method) cross-validation; the workers share the categories.
+std::vector<CvJob> declare_cv_runs(const ExperimentContext& ctx, ResultFile& rf,
+                                   const ZoReuters& data, const std::vector<ZoMethod>& methods) {
+  const std::vector<double> grid = zo_lambda_grid();
+  const uint64_t fold_seed = derive_seed(ctx.seed, "table1/folds");
   const auto& names = data.prep.train_labels.class_names;
   std::vector<int32_t> categories(data.by_size.begin(), data.by_size.begin() + kCvCategories);
   if (ctx.fast) categories = {data.by_size[kCvCategories - 1]};
-
-  struct Job {
-    int32_t k;
-    const ZoMethod* method;
-  };
-  std::vector<Job> jobs;
+  std::vector<CvJob> jobs;
   for (int32_t k : categories)
-    for (const auto& m : methods) jobs.push_back({k, &m});
-  std::vector<RunRecord> results(jobs.size());
+    for (const auto& m : methods) jobs.push_back({k, &m, {}});
   std::atomic<size_t> done{0};
   parallel_for(jobs.size(), ctx.threads, [&](size_t j) {
-    const Job& job = jobs[j];
+    CvJob& job = jobs[j];
     const std::string& category = names[static_cast<size_t>(job.k)];
     const std::string key = fmt::format("cv/{}/{}", category, job.method->solver);
     const uint64_t seed = derive_seed(ctx.seed, key);
@@ -181,7 +166,7 @@ void run_table1(const ExperimentContext& ctx) {
                          {"folds", kFolds},
                          {"fold_seed", fold_seed},
                          {"seed", seed}};
-    results[j] = rf.run_once(key, config, [&] {
+    job.result = rf.run_once(key, config, [&] {
       RunRecord r = cv_run(data, job.k, *job.method, grid, fold_seed, seed);
       r.solver = job.method->solver;
       r.class_name = category;
@@ -190,22 +175,25 @@ void run_table1(const ExperimentContext& ctx) {
     const size_t n = ++done;
     if (ctx.progress)
       fmt::print(stderr, "table1: {}/{} cross-validations (7 lambdas x 5 folds), last {} {:.1f}s\n",
-                 n, jobs.size(), key, results[j].train_seconds);
+                 n, jobs.size(), key, job.result.train_seconds);
   });
-  if (ctx.fast) {
-    rf.save();
-    return;
-  }
+  return jobs;
+}
 
+// Table 1 (the chosen lambdas), Figure 8 (CV BEP per lambda) and Figure 8's claim, from the
+// finished cross-validations.
+void emit_table1(ResultFile& rf, const std::vector<ZoMethod>& methods,
+                 const std::vector<CvJob>& jobs) {
+  const std::vector<double> grid = zo_lambda_grid();
   std::map<std::string, std::string> chosen_text;
   std::map<std::string, std::vector<ZoCvPoint>> points;
   for (const auto& m : methods) {
     std::vector<ZoCvPoint> pts(grid.size());
     std::vector<BinaryCounts> f1_counts(grid.size());
     for (size_t g = 0; g < grid.size(); ++g) pts[g].lambda = grid[g];
-    for (size_t j = 0; j < jobs.size(); ++j) {
-      if (jobs[j].method != &m) continue;
-      const Json& pl = results[j].extra.at("per_lambda");
+    for (const CvJob& job : jobs) {
+      if (job.method != &m) continue;
+      const Json& pl = job.result.extra.at("per_lambda");
       for (size_t g = 0; g < grid.size(); ++g) {
         pts[g].tp += pl.at(g).at("bep_tp").get<double>();
         pts[g].positives += pl.at(g).at("positives").get<int64_t>();
@@ -251,16 +239,41 @@ void run_table1(const ExperimentContext& ctx) {
                             "1e-6 {:.2f} (drop {:.2f} points); chosen lambdas: {}",
                             100 * best_bep, 100 * at_min, 100 * (best_bep - at_min),
                             Json(chosen_text).dump())});
-  rf.save();
+}
+
+void run_table1(const ExperimentContext& ctx, ResultFile& rf) {
+  const std::vector<ZoMethod> methods = table1_methods(ctx.fast);
+  ZoReuters data;
+  try {
+    data = load_zo_reuters(ctx, zo_reuters_features());
+  } catch (const DataUnavailable& e) {
+    if (!ctx.fast)
+      zo_mark_unavailable(
+          ctx, rf, kZoReutersDataset, [](const PublishedCell& c) { return c.table == "table1"; },
+          e.what());
+    return;
+  }
+  rf.add_dataset(data.dataset_record);
+  const std::vector<CvJob> jobs = declare_cv_runs(ctx, rf, data, methods);
+  // Fast mode: no cells (a CV over one category would choose another lambda).
+  if (ctx.fast || !rf.complete()) return;
+  emit_table1(rf, methods, jobs);
 }
 
 }  // namespace
 
 void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry) {
-  registry.push_back(legacy_experiment(kZoPaper, kExperiment,
-                      "Table 1 (lambda by 5-fold CV on Reuters ModApte, 10 largest categories) and "
-                      "Figure 8 (CV BEP vs lambda)",
-                      run_table1));
+  ExperimentInfo e;
+  e.paper = kZoPaper;
+  e.id = kExperiment;
+  e.description =
+      "Table 1 (lambda by 5-fold CV on Reuters ModApte, 10 largest categories) and Figure 8 (CV "
+      "BEP vs lambda)";
+  e.artifacts = {"table1", "figure8"};
+  e.config = table1_config;
+  e.figures = table1_figures;
+  e.run = run_table1;
+  registry.push_back(std::move(e));
 }
 
 }  // namespace linrepro

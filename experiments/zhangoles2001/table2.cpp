@@ -11,19 +11,26 @@
 //   - Figure 6: macro F1 over the top 5, 10, 20, 40, 60, 80, 100 and all 118 categories
 //     (categories ranked by training documents; cells "figure6").
 // Fast mode: earn and acq only, lambda from the paper's Table 1 (lambdas.h), Table 3's two rows.
+// Extra solvers (`--with-solver`, experiments/common/extra_solvers.h) run on every category through
+// the same features, threshold rule and metrics, keys "<category>/extra/<label>", runs tagged
+// extra.part = "extra"; their cells (note kExtraSolverNote): table2 "<label> <row> (extra)" (full
+// mode), table3 "<label> F1 (extra)", figure6 "<label> (extra)". Not in any claim.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "corpora/data_resolver.h"
+#include "experiments/common/extra_solvers.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
+#include "experiments/zhangoles2001/unavailable.h"
 
 namespace linrepro {
 
@@ -65,66 +72,88 @@ Json figures() {
         {"title", "Table 3 categories: F1 and BEP, our solvers and LIBLINEAR"}}});
 }
 
-void emit_unavailable(ResultFile& rf, const std::vector<ZoMethod>& methods, bool fast,
-                      const std::string& why) {
-  for (const auto& m : methods) {
-    if (m.peer) continue;
-    if (!fast)
-      for (const char* row : {"Precision", "Recall", "F1", "BEP"})
-        rf.set_cell(unavailable_cell("table2", row, m.column, why));
-    for (const char* row : {"Earn", "Acq", "Money-fx", "Grain", "Crude", "Trade", "Interest",
-                            "Ship", "Wheat", "Corn"})
-      if (!fast || std::string(row) == "Earn" || std::string(row) == "Acq")
-        rf.set_cell(unavailable_cell("table3", row, m.column, why));
-  }
+std::string lambda_source(const ExperimentContext& ctx) {
+  return ctx.fast ? "the paper's Table 1 (fast-mode shortcut, lambdas.h)"
+                  : "our Table 1 (5-fold CV, zhangoles2001/table1)";
 }
 
-void run_table2(const ExperimentContext& ctx) {
-  const FeatureConfig features = zo_reuters_features();
-  const std::vector<ZoMethod> methods = zo_methods(true);
-  const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
-  const std::string lambda_source = ctx.fast ? "the paper's Table 1 (fast-mode shortcut, lambdas.h)"
-                                             : "our Table 1 (5-fold CV, zhangoles2001/table1)";
-  Json method_list = Json::array();
-  for (const auto& m : methods)
-    method_list.push_back({{"column", m.column},
-                           {"solver", m.solver},
-                           {"params", zo_params(m.solver, lambdas.at(m.lambda_of), false)}});
-  const Json header = {
-      {"experiment", kExperiment},
-      {"paper", kZoPaper},
-      {"artifacts", ctx.fast ? Json{"table3"} : Json{"table2", "table3", "figure5", "figure6"}},
-      {"description",
-       "Tables 2-3, Figures 5-6: Reuters-21578 ModApte, all 118 categories, micro P/R/F1 "
-       "(training-error thresholds) and BEP of NB, Lin Reg, Mod LS, Logistic Reg, SVM, Mod SVM "
-       "at Table 1's lambda; LIBLINEAR -s 0/2/3 peers"},
-      {"seed", ctx.seed},
-      {"config",
-       {{"view", kZoReutersView},
-        {"features", to_json(features)},
-        {"lambda_source", lambda_source},
-        {"methods", method_list},
-        {"threshold", "minimises the training error (metrics/threshold.h)"},
-        {"fast", ctx.fast}}},
-      {"figures", ctx.fast ? Json::array() : figures()}};
-  ResultFile rf(result_file_path(ctx, kZoPaper, kExperiment), header, ctx.force);
+// A solver added with --with-solver runs at the Table 1 lambda of the paper's method with the
+// closest loss: the peers' aliases of lambdas.h (liblinear-s0/s7 -> Logistic Reg, -s1/-s2 -> Mod
+// Least Squares, -s3 and libsvm-linear -> SVM, ...), -s5 (squared hinge, L1 penalty) -> Mod Least
+// Squares, -s6 (logistic, L1 penalty) -> Logistic Reg, -s11 (least squares) -> Lin Reg. Any other
+// solver gets Mod Least Squares' lambda, the value four of the paper's six columns share (1e-3).
+std::string extra_lambda_of(const std::string& solver,
+                            const std::map<std::string, double>& lambdas) {
+  static const std::map<std::string, std::string> closest = {
+      {"liblinear-s5", "cmls"}, {"liblinear-s6", "clg"}, {"liblinear-s11", "cls"}};
+  if (lambdas.contains(solver)) return solver;
+  const auto it = closest.find(solver);
+  return it != closest.end() ? it->second : "cmls";
+}
 
-  ZoReuters data;
-  try {
-    data = load_zo_reuters(ctx, features);
-  } catch (const DataUnavailable& e) {
-    emit_unavailable(rf, methods, ctx.fast, e.what());
-    rf.save();
-    return;
+// One set of binary classifiers over the categories: a paper's method, a LIBLINEAR peer, or a
+// solver added with --with-solver (run through exactly the same protocol, tagged as extra).
+struct Table2Method {
+  ZoMethod method;  // for an extra solver: column = its label, lambda_of from extra_lambda_of
+  std::string key;  // "<category>/<key>": the solver name, or "extra/<label>"
+  std::optional<ExtraSolver> extra;
+  double lambda = 0;
+  Params params_for(int64_t n) const {
+    if (!extra) return zo_params(method.solver, lambda, false);
+    Params p = extra_solver_params(*extra, lambda, n);
+    // The protocol's regularised constant feature A = 1: for LIBLINEAR its -B 1, as the peers get
+    // it from zo_params (the paper's solvers append it themselves).
+    if (method.solver.starts_with("liblinear-") && !p.contains("bias")) p["bias"] = 1.0;
+    return p;
   }
-  rf.add_dataset(data.dataset_record);
+};
+
+std::vector<Table2Method> table2_methods(const ExperimentContext& ctx,
+                                         const std::map<std::string, double>& lambdas) {
+  std::vector<Table2Method> out;
+  for (const ZoMethod& m : zo_methods(true))
+    out.push_back({m, m.solver, std::nullopt, lambdas.at(m.lambda_of)});
+  for (const ExtraSolver& e : extra_solvers(ctx)) {
+    const std::string of = extra_lambda_of(e.solver, lambdas);
+    out.push_back({{e.label, e.solver, of, false}, "extra/" + e.label, e, lambdas.at(of)});
+  }
+  return out;
+}
+
+Json table2_config(const ExperimentContext& ctx) {
+  const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
+  Json method_list = Json::array(), extra_list = Json::array();
+  for (const Table2Method& t : table2_methods(ctx, lambdas)) {
+    if (t.extra) {  // params may depend on each category's n (C): the lambda they derive from
+      extra_list.push_back({{"with_solver", t.extra->label},
+                            {"solver", t.method.solver},
+                            {"lambda_of", t.method.lambda_of},
+                            {"lambda", t.lambda}});
+      continue;
+    }
+    method_list.push_back(
+        {{"column", t.method.column}, {"solver", t.method.solver}, {"params", t.params_for(0)}});
+  }
+  Json config = {{"view", kZoReutersView},
+                 {"features", to_json(zo_reuters_features())},
+                 {"lambda_source", lambda_source(ctx)},
+                 {"methods", method_list},
+                 {"threshold", "minimises the training error (metrics/threshold.h)"},
+                 {"fast", ctx.fast}};
+  if (!extra_list.empty()) config["extra_solvers"] = extra_list;
+  return config;
+}
+
+// evals[method][category id]; a pending run leaves its default entry (read only once complete).
+using Evals = std::vector<std::vector<ZoEval>>;
+
+// Asks for every (category, method) run, the largest categories first.
+Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& data,
+                   const std::vector<Table2Method>& methods) {
   const auto& names = data.prep.train_labels.class_names;
-  const int32_t K = static_cast<int32_t>(names.size());
   std::vector<int32_t> categories = data.by_size;  // all, largest first
   if (ctx.fast) categories.resize(kFastCategories);
-
-  // evals[method][category id]
-  std::vector<std::vector<ZoEval>> evals(methods.size(), std::vector<ZoEval>(K));
+  Evals evals(methods.size(), std::vector<ZoEval>(names.size()));
   std::atomic<size_t> done{0};
   parallel_for(categories.size(), ctx.threads, [&](size_t ci) {
     const int32_t k = categories[ci];
@@ -137,105 +166,140 @@ void run_table2(const ExperimentContext& ctx) {
     }
     std::optional<ZoCategory> cat;  // built only when a run is not stored
     for (size_t mi = 0; mi < methods.size(); ++mi) {
-      const ZoMethod& m = methods[mi];
-      const std::string key = fmt::format("{}/{}", category, m.solver);
+      const Table2Method& t = methods[mi];
+      const std::string key = fmt::format("{}/{}", category, t.key);
       const uint64_t seed = derive_seed(ctx.seed, key);
-      const Params params = zo_params(m.solver, lambdas.at(m.lambda_of), false);
-      const bool margins = category == "earn" && (m.solver == "cls" || m.solver == "cmls");
-      const Json config = {{"dataset", data.dataset}, {"class", category}, {"solver", m.solver},
-                           {"params", params},        {"seed", seed},      {"margins", margins}};
+      const Params params = t.params_for(static_cast<int64_t>(data.prep.train_labels.y.size()));
+      const bool margins = category == "earn" && (t.key == "cls" || t.key == "cmls");  // Figure 5
+      Json config = {{"dataset", data.dataset}, {"class", category}, {"solver", t.method.solver},
+                     {"params", params},        {"seed", seed},      {"margins", margins}};
+      if (t.extra) config["with_solver"] = t.extra->label;
       const RunRecord r = rf.run_once(key, config, [&] {
         if (!cat) cat = zo_category(data, k);
         std::vector<double> w_x_y;
-        Json fit;
-        const ZoEval e = zo_fit_evaluate(m.solver, params, cat->X_train, cat->y_train, cat->X_test,
-                                         cat->y_test, seed, margins ? &w_x_y : nullptr, &fit);
-        RunRecord out;
+        ZoFitted fitted;
+        const ZoEval e =
+            zo_fit_evaluate(t.method.solver, params, cat->X_train, cat->y_train, cat->X_test,
+                            cat->y_test, seed, margins ? &w_x_y : nullptr, &fitted);
+        RunRecord out = zo_record(t.method.solver, params, fitted);
         out.metrics = zo_metrics(e);
-        out.train_seconds = fit.value("seconds", 0.0);
-        out.iterations = fit.value("iterations", int64_t{0});
-        out.stop = fit.value("stop", "");
-        out.objective = fit.value("objective", 0.0);
-        out.extra = fit;
         out.extra["train_positives"] = data.train_positives[k];
         out.extra["test_positives"] = data.test_positives[k];
         out.extra["features"] = cat->X_train.cols;
         if (margins) out.extra["margins"] = w_x_y;
+        if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
         return out;
       });
-      evals[mi][k] = zo_eval_from_metrics(r.metrics);
+      if (r.status == "ok") evals[mi][k] = zo_eval_from_metrics(r.metrics);
     }
     const size_t n = ++done;
     if (ctx.progress && (n % 10 == 0 || n == categories.size()))
       fmt::print(stderr, "table2: {}/{} categories ({} classifiers each)\n", n, categories.size(),
                  methods.size());
   });
+  return evals;
+}
 
-  // Table 3 (and the fast cells).
+// Table 3 (F1 of the 10 largest categories; in fast mode the two rows it computes). An extra
+// solver's F1 is computed exactly as the paper's methods', in both modes: column "<label> F1
+// (extra)".
+void emit_table3(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& data,
+                 const std::vector<Table2Method>& methods, const Evals& evals) {
+  const auto& names = data.prep.train_labels.class_names;
   const int rows3 = ctx.fast ? kFastCategories : kTable3Rows;
-  for (const auto& m : methods) {
-    if (m.peer) continue;
-    const size_t mi = static_cast<size_t>(&m - methods.data());
+  for (size_t mi = 0; mi < methods.size(); ++mi) {
+    const Table2Method& t = methods[mi];
+    if (t.method.peer) continue;
     for (int r = 0; r < rows3; ++r) {
       const int32_t k = data.by_size[static_cast<size_t>(r)];
       const ZoEval& e = evals[mi][k];
+      const std::string row = zo_row_name(names[k]);
+      if (t.extra) {
+        rf.set_cell(value_cell("table3", row, t.method.column + " F1 (extra)", 100 * f1(e.counts),
+                               "%", kExtraSolverNote));
+        continue;
+      }
       rf.set_cell(value_cell(
-          "table3", zo_row_name(names[k]), m.column, 100 * f1(e.counts), "%",
+          "table3", row, t.method.column, 100 * f1(e.counts), "%",
           fmt::format("F1 on the test set ({} test positives; P {:.1f}, R {:.1f}; at threshold "
                       "0: F1 {:.1f}; BEP {:.1f}), threshold minimising the training error, "
                       "lambda {:g} from {}",
                       data.test_positives[k], 100 * precision(e.counts), 100 * recall(e.counts),
-                      100 * f1(e.counts_zero), 100 * e.bep.bep, lambdas.at(m.lambda_of),
-                      lambda_source)));
+                      100 * f1(e.counts_zero), 100 * e.bep.bep, t.lambda, lambda_source(ctx))));
     }
   }
-  if (ctx.fast) {
-    rf.save();
-    return;
-  }
+}
 
-  // Table 2, Figure 6, peers.
+// Figure 6: macro F1 over the top N categories, one column per method (extra solvers included,
+// so the figure draws their series too, marked as not part of the paper).
+void emit_figure6(ResultFile& rf, const ZoReuters& data, const Table2Method& t,
+                  const std::vector<ZoEval>& evals) {
+  const int32_t K = static_cast<int32_t>(data.prep.train_labels.class_names.size());
+  std::vector<int> tops(std::begin(kFigure6Tops), std::end(kFigure6Tops));
+  tops.push_back(K);
+  for (int top : tops) {
+    std::vector<ZoEval> sub;
+    for (int r = 0; r < top; ++r) sub.push_back(evals[data.by_size[static_cast<size_t>(r)]]);
+    const std::string note =
+        t.extra ? std::string(kExtraSolverNote)
+                : "macro F1 (mean of per-category F1, training-error thresholds) over the top N "
+                  "categories by training documents; a category without test positives and "
+                  "predictions has F1 = 1 (metrics/binary_counts.h)";
+    rf.set_cell(value_cell("figure6", top == K ? "all" : fmt::format("top{}", top),
+                           t.extra ? t.method.column + " (extra)" : t.method.column,
+                           100 * zo_micro(sub).macro_f1, "%", note));
+  }
+}
+
+// Table 2 (micro P/R/F1/BEP), its peers and extra solvers, and Figure 6. Returns the micro
+// averages by method key.
+std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultFile& rf,
+                                           const ZoReuters& data,
+                                           const std::vector<Table2Method>& methods,
+                                           const Evals& evals) {
+  const size_t K = data.prep.train_labels.class_names.size();
   std::map<std::string, ZoMicro> micro;
   for (size_t mi = 0; mi < methods.size(); ++mi) {
-    const ZoMethod& m = methods[mi];
-    micro[m.solver] = zo_micro(evals[mi]);
-    const ZoMicro& z = micro[m.solver];
-    const std::string note = fmt::format(
-        "micro-averaged over all {} categories of the ModApte view ({} / {} documents; {}); "
-        "10,000 ig_gini features per category, binary, title words separate, min count 3; lambda "
-        "{:g} from {}; P/R/F1 at thresholds minimising each category's training error (at "
-        "threshold 0 instead: P {:.1f}, R {:.1f}, F1 {:.1f})",
-        K, data.prep.features.stats.train_docs, data.prep.features.stats.test_docs, kMissedNote,
-        lambdas.at(m.lambda_of), lambda_source, 100 * z.prf0.precision, 100 * z.prf0.recall,
-        100 * z.prf0.f1);
-    const std::string table = m.peer ? "table2-peers" : "table2";
-    rf.set_cell(value_cell(table, "Precision", m.column, 100 * z.prf.precision, "%", note));
-    rf.set_cell(value_cell(table, "Recall", m.column, 100 * z.prf.recall, "%", note));
-    rf.set_cell(value_cell(table, "F1", m.column, 100 * z.prf.f1, "%", note));
-    rf.set_cell(value_cell(table, "BEP", m.column, 100 * z.bep, "%",
-                           note + "; break-even point per category, micro-averaged"));
-    if (m.peer) continue;
-    std::vector<int> tops(std::begin(kFigure6Tops), std::end(kFigure6Tops));
-    tops.push_back(K);
-    for (int top : tops) {
-      std::vector<ZoEval> sub;
-      for (int r = 0; r < top; ++r) sub.push_back(evals[mi][data.by_size[static_cast<size_t>(r)]]);
-      rf.set_cell(
-          value_cell("figure6", top == K ? "all" : fmt::format("top{}", top), m.column,
-                     100 * zo_micro(sub).macro_f1, "%",
-                     "macro F1 (mean of per-category F1, training-error thresholds) over "
-                     "the top N categories by training documents; a category without "
-                     "test positives and predictions has F1 = 1 (metrics/binary_counts.h)"));
-    }
+    const Table2Method& t = methods[mi];
+    const ZoMicro& z = micro[t.key] = zo_micro(evals[mi]);
+    const std::string note =
+        t.extra ? std::string(kExtraSolverNote)
+                : fmt::format(
+                      "micro-averaged over all {} categories of the ModApte view ({} / {} "
+                      "documents; {}); 10,000 ig_gini features per category, binary, title words "
+                      "separate, min count 3; lambda {:g} from {}; P/R/F1 at thresholds "
+                      "minimising each category's training error (at threshold 0 instead: P "
+                      "{:.1f}, R {:.1f}, F1 {:.1f})",
+                      K, data.prep.features.stats.train_docs, data.prep.features.stats.test_docs,
+                      kMissedNote, t.lambda, lambda_source(ctx), 100 * z.prf0.precision,
+                      100 * z.prf0.recall, 100 * z.prf0.f1);
+    const std::string table = t.method.peer ? "table2-peers" : "table2";
+    const auto column = [&](const char* row) {
+      return t.extra ? fmt::format("{} {} (extra)", t.method.column, row) : t.method.column;
+    };
+    const std::string bep_note =
+        t.extra ? note : note + "; break-even point per category, micro-averaged";
+    rf.set_cell(
+        value_cell(table, "Precision", column("Precision"), 100 * z.prf.precision, "%", note));
+    rf.set_cell(value_cell(table, "Recall", column("Recall"), 100 * z.prf.recall, "%", note));
+    rf.set_cell(value_cell(table, "F1", column("F1"), 100 * z.prf.f1, "%", note));
+    rf.set_cell(value_cell(table, "BEP", column("BEP"), 100 * z.bep, "%", bep_note));
+    if (!t.method.peer) emit_figure6(rf, data, t, evals[mi]);
   }
+  return micro;
+}
 
-  // Claims.
+// The paper's claims about Tables 2 and 3 (the paper's methods and peers only).
+void add_table2_claims(ResultFile& rf, const ZoReuters& data,
+                       const std::vector<Table2Method>& methods, const Evals& evals,
+                       const std::map<std::string, ZoMicro>& micro) {
   auto F = [&](const std::string& s) { return 100 * micro.at(s).prf.f1; };
   auto B = [&](const std::string& s) { return 100 * micro.at(s).bep; };
   std::string all_text;
-  for (const auto& m : methods)
-    all_text += fmt::format("{}{}: F1 {:.2f} BEP {:.2f}", all_text.empty() ? "" : "; ", m.column,
-                            F(m.solver), B(m.solver));
+  for (const auto& t : methods)
+    if (!t.extra)
+      all_text += fmt::format("{}{}: F1 {:.2f} BEP {:.2f}", all_text.empty() ? "" : "; ",
+                              t.method.column, F(t.key), B(t.key));
   const std::vector<std::string> regularized = {"cls", "cmls", "clg", "smo", "mod-svm"};
   double min_f1 = 1e9, min_bep = 1e9, max_bep = -1e9;
   for (const auto& s : regularized) {
@@ -291,16 +355,54 @@ void run_table2(const ExperimentContext& ctx) {
                     std::fabs(B("liblinear-s2") - B("cmls")) <= 1 &&
                     std::fabs(B("liblinear-s3") - B("mod-svm")) <= 1,
                 all_text});
-  rf.save();
+}
+
+void run_table2(const ExperimentContext& ctx, ResultFile& rf) {
+  const std::vector<Table2Method> methods = table2_methods(ctx, zhangoles2001_lambdas(ctx));
+  ZoReuters data;
+  try {
+    data = load_zo_reuters(ctx, zo_reuters_features());
+  } catch (const DataUnavailable& e) {
+    // Table 2 and Table 3 (fast mode: the two rows it computes, Earn and Acq).
+    zo_mark_unavailable(
+        ctx, rf, kZoReutersDataset,
+        [&](const PublishedCell& c) {
+          if (ctx.fast) return c.table == "table3" && (c.row == "Earn" || c.row == "Acq");
+          return c.table == "table2" || c.table == "table3";
+        },
+        e.what());
+    return;
+  }
+  rf.add_dataset(data.dataset_record);
+  const Evals evals = declare_runs(ctx, rf, data, methods);
+  if (!rf.complete()) return;  // runs pending: nothing to summarise yet
+  emit_table3(ctx, rf, data, methods, evals);
+  if (ctx.fast) return;
+  const auto micro = emit_table2(ctx, rf, data, methods, evals);
+  add_table2_claims(rf, data, methods, evals, micro);
 }
 
 }  // namespace
 
 void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry) {
-  registry.push_back(legacy_experiment(kZoPaper, kExperiment,
-                      "Tables 2-3, Figures 5-6 on Reuters ModApte (118 categories): micro "
-                      "P/R/F1/BEP of six methods at Table 1's lambda, LIBLINEAR peers",
-                      run_table2));
+  ExperimentInfo e;
+  e.paper = kZoPaper;
+  e.id = kExperiment;
+  e.description =
+      "Tables 2-3, Figures 5-6 on Reuters ModApte (118 categories): micro P/R/F1/BEP of six "
+      "methods at Table 1's lambda, LIBLINEAR peers";
+  e.artifacts = {"table2", "table3", "figure5", "figure6"};
+  e.depends_on = {"zhangoles2001/table1"};  // the lambdas (full mode)
+  e.config = table2_config;
+  e.figures = [](const ExperimentContext& ctx) {
+    Json f = figures();
+    // An extra solver's bars apart from the paper's and the peers' (it may be a peer's solver
+    // at other settings): "liblinear-s5 extra".
+    if (!ctx.extra_solvers.empty()) f[2]["label_by"] = {"solver", "extra.part"};
+    return f;
+  };
+  e.run = run_table2;
+  registry.push_back(std::move(e));
 }
 
 }  // namespace linrepro

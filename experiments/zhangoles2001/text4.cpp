@@ -38,6 +38,7 @@
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
+#include "experiments/zhangoles2001/unavailable.h"
 
 namespace linrepro {
 
@@ -107,22 +108,19 @@ VariantResult run_variant(ResultFile& rf, const ExperimentContext& ctx, const Zo
                          {"seed", seed}};
     const RunRecord r = rf.run_once(key, config, [&] {
       const ZoCategory cat = zo_category(data, k);
-      Json fit;
+      ZoFitted fitted;
       const ZoEval e = zo_fit_evaluate(v.solver, params, cat.X_train, cat.y_train, cat.X_test,
-                                       cat.y_test, seed, nullptr, &fit);
-      RunRecord out;
+                                       cat.y_test, seed, nullptr, &fitted);
+      RunRecord out = zo_record(v.solver, params, fitted);
       out.metrics = zo_metrics(e);
-      out.train_seconds = fit.value("seconds", 0.0);
-      out.iterations = fit.value("iterations", int64_t{0});
-      out.stop = fit.value("stop", "");
-      out.objective = fit.value("objective", 0.0);
-      out.extra = fit;
       out.extra["variant"] = v.id;
       out.extra["features"] = v.features;
       return out;
     });
-    res.evals[ci] = zo_eval_from_metrics(r.metrics);
-    res.objective[ci] = r.objective;
+    if (r.status == "ok") {  // a pending run is read in a later round
+      res.evals[ci] = zo_eval_from_metrics(r.metrics);
+      res.objective[ci] = r.objective;
+    }
     const size_t n = ++done;
     if (ctx.progress && (n % 20 == 0 || n == categories.size()))
       fmt::print(stderr, "text4: {} {}/{} categories\n", v.id, n, categories.size());
@@ -218,7 +216,7 @@ void add_section31(ResultFile& rf, const std::map<std::string, VariantResult>& r
                    bep.at("cmls-no-continuation"))});
 }
 
-void run_text4(const ExperimentContext& ctx) {
+std::vector<Variant> text4_variants(const ExperimentContext& ctx) {
   const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
   const double lg = lambdas.at("clg");
   std::vector<Variant> variants = {
@@ -228,78 +226,66 @@ void run_text4(const ExperimentContext& ctx) {
       {"cls-l0", "Lin Reg, lambda -> 0", "cls", kLambdaToZero, true},
       {"cls-100-l0", "Lin Reg 100 features, lambda -> 0", "cls", kLambdaToZero, true, 100},
       {"clg-nofs", "Logistic Reg, no feature selection", "clg", lg, true, 0}};
-  if (!ctx.fast) {
-    for (int32_t f : kFigure7Features)
-      variants.push_back({fmt::format("clg-fig7-{}", f), "", "clg", lg, false, f});
-    for (const Relaxation& m : kRelaxations) {
-      const double l = lambdas.at(m.solver);
-      variants.push_back({fmt::format("k100-{}", m.solver), "", m.solver, l, false, kZoFeatures,
-                          Params::object(), kSection31Categories});
-      variants.push_back({fmt::format("optimum-{}", m.solver), "", m.peer, l, false, kZoFeatures,
-                          Params{{"eps", kOptimumEps}}, kSection31Categories});
-    }
-    const double lm = lambdas.at("cmls");
-    variants.push_back({"cmls-continuation", "", "cmls", lm, true, kZoFeatures, Params::object(),
-                        kSection31Categories});
-    variants.push_back({"cmls-no-continuation", "", "cmls", lm, true, kZoFeatures,
-                        Params{{"continuation", 0}}, kSection31Categories});
-  } else {
+  if (ctx.fast) {
     variants.resize(3);
+    return variants;
   }
+  for (int32_t f : kFigure7Features)
+    variants.push_back({fmt::format("clg-fig7-{}", f), "", "clg", lg, false, f});
+  for (const Relaxation& m : kRelaxations) {
+    const double l = lambdas.at(m.solver);
+    variants.push_back({fmt::format("k100-{}", m.solver), "", m.solver, l, false, kZoFeatures,
+                        Params::object(), kSection31Categories});
+    variants.push_back({fmt::format("optimum-{}", m.solver), "", m.peer, l, false, kZoFeatures,
+                        Params{{"eps", kOptimumEps}}, kSection31Categories});
+  }
+  const double lm = lambdas.at("cmls");
+  variants.push_back({"cmls-continuation", "", "cmls", lm, true, kZoFeatures, Params::object(),
+                      kSection31Categories});
+  variants.push_back({"cmls-no-continuation", "", "cmls", lm, true, kZoFeatures,
+                      Params{{"continuation", 0}}, kSection31Categories});
+  return variants;
+}
+
+Json text4_config(const ExperimentContext& ctx) {
   Json variant_list = Json::array();
-  for (const auto& v : variants)
+  for (const auto& v : text4_variants(ctx))
     variant_list.push_back({{"id", v.id},
                             {"row", v.row},
                             {"solver", v.solver},
                             {"params", variant_params(v)},
                             {"categories", v.top == 0 ? Json("all") : Json(v.top)},
                             {"features", to_json(zo_reuters_features(v.features))}});
-  const Json header = {
-      {"experiment", kExperiment},
-      {"paper", kZoPaper},
-      {"artifacts", ctx.fast ? Json::array() : Json{"text-4", "figure7", "section3.1"}},
-      {"description",
-       "§4.2 text claims (lambda -> 0 with K = 100: primal vs dual Mod Least Squares, Mod SVM, "
-       "Lin Reg with 10,000 and 100 features; Logistic Reg without feature selection) and "
-       "Figure 7 (Logistic Reg BEP vs number of features); §3.1 (K = 100 against the optimum, "
-       "CMLS with and without continuation, 10 largest categories), Reuters ModApte, micro BEP"},
-      {"seed", ctx.seed},
-      {"config",
-       {{"view", kZoReutersView},
-        {"lambda_to_zero", kLambdaToZero},
-        {"variants", variant_list},
-        {"lambda_source", ctx.fast ? "paper Table 1 (fast)" : "our Table 1"},
-        {"fast", ctx.fast}}},
-      {"figures", ctx.fast ? Json::array()
-                           : Json::array({{{"id", "figure7_bep_vs_features"},
-                                           {"kind", "series"},
-                                           {"source", "cells"},
-                                           {"table", "figure7"},
-                                           {"x_map", {{"all", 26056}}},
-                                           {"logx", true},
-                                           {"title",
-                                            "Figure 7: micro BEP of Logistic Reg against the "
-                                            "number of features per category"},
-                                           {"xlabel", "features per category"},
-                                           {"ylabel", "micro BEP (%)"}}})}};
-  ResultFile rf(result_file_path(ctx, kZoPaper, kExperiment), header, ctx.force);
+  return {{"view", kZoReutersView},
+          {"lambda_to_zero", kLambdaToZero},
+          {"variants", variant_list},
+          {"lambda_source", ctx.fast ? "paper Table 1 (fast)" : "our Table 1"},
+          {"fast", ctx.fast}};
+}
 
-  std::optional<ZoTokenized> tok;
-  try {
-    tok = tokenize_zo_reuters(ctx);
-  } catch (const DataUnavailable& e) {
-    if (!ctx.fast)
-      for (const auto& v : variants)
-        if (!v.row.empty()) rf.set_cell(unavailable_cell("text-4", v.row, "BEP", e.what()));
-    rf.save();
-    return;
-  }
+Json text4_figures(const ExperimentContext&) {
+  return Json::array({{{"id", "figure7_bep_vs_features"},
+                       {"kind", "series"},
+                       {"source", "cells"},
+                       {"table", "figure7"},
+                       {"x_map", {{"all", 26056}}},
+                       {"logx", true},
+                       {"title",
+                        "Figure 7: micro BEP of Logistic Reg against the number of features per "
+                        "category"},
+                       {"xlabel", "features per category"},
+                       {"ylabel", "micro BEP (%)"}}});
+}
+
+// Asks for every variant's runs; the corpus is tokenised once and prepared once per feature count.
+std::map<std::string, VariantResult> declare_variants(const ExperimentContext& ctx, ResultFile& rf,
+                                                      const ZoTokenized& tok,
+                                                      const std::vector<Variant>& variants) {
   std::map<int32_t, ZoReuters> prepared;  // by features per category
   std::map<std::string, VariantResult> results;
-  std::map<std::string, double> bep, f1_micro;
   for (const auto& v : variants) {
     if (!prepared.count(v.features)) {
-      prepared.emplace(v.features, prepare_zo_reuters(*tok, ctx, zo_reuters_features(v.features)));
+      prepared.emplace(v.features, prepare_zo_reuters(tok, ctx, zo_reuters_features(v.features)));
       rf.add_dataset(prepared.at(v.features).dataset_record);
     }
     const ZoReuters& data = prepared.at(v.features);
@@ -307,24 +293,28 @@ void run_text4(const ExperimentContext& ctx) {
     if (ctx.fast) categories.resize(1);
     if (v.top > 0) categories.resize(static_cast<size_t>(v.top));
     results[v.id] = run_variant(rf, ctx, data, v, categories);
-    const ZoMicro micro = zo_micro(results[v.id].evals);
-    bep[v.id] = 100 * micro.bep;
-    f1_micro[v.id] = 100 * micro.prf.f1;
-    if (ctx.fast || v.row.empty()) continue;
+  }
+  return results;
+}
+
+// The text-4 rows and Figure 7's points, from the finished runs.
+void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants,
+                      const std::map<std::string, VariantResult>& results,
+                      const std::map<std::string, double>& bep) {
+  double lg = 0;
+  for (const auto& v : variants) {
+    if (v.id == "clg-nofs") lg = v.lambda;
+    if (v.row.empty()) continue;
     rf.set_cell(value_cell(
-        "text-4", v.row, "BEP", bep[v.id], "%",
+        "text-4", v.row, "BEP", bep.at(v.id), "%",
         fmt::format("micro BEP over all {} categories (3 test-only ones counted as missed); "
                     "solver {}, lambda {:g}{}, K = 100 fixed (no stopping rule); {}",
-                    categories.size(), v.solver, v.lambda,
+                    results.at(v.id).evals.size(), v.solver, v.lambda,
                     v.lambda == kLambdaToZero ? " ('lambda -> 0': the smallest grid point)"
                                               : " (our Table 1)",
                     v.features == 0
                         ? "no feature selection: every training term, min count 1"
                         : fmt::format("{} ig_gini features per category", v.features))));
-  }
-  if (ctx.fast) {
-    rf.save();
-    return;
   }
   // Figure 7 cells: the sweep plus the no-selection point ("all").
   for (int32_t f : kFigure7Features)
@@ -337,7 +327,11 @@ void run_text4(const ExperimentContext& ctx) {
   rf.set_cell(value_cell("figure7", "all", "Logistic Reg", bep.at("clg-nofs"), "%",
                          "no feature selection (every training term; K = 100 fixed); x = the "
                          "26,056 training terms"));
+}
 
+// §4.2's claims about lambda -> 0 and Figure 7's.
+void add_text4_claims(ResultFile& rf, const std::map<std::string, VariantResult>& results,
+                      const std::map<std::string, double>& bep) {
   const double p = bep.at("cmls-primal-l0"), d = bep.at("cmls-dual-l0"), s = bep.at("mod-svm-l0");
   rf.add_claim({"dual-lambda0",
                 "With K = 100 fixed, as lambda -> 0 the dual algorithms (Mod SVM, dual Mod Least "
@@ -385,17 +379,49 @@ void run_text4(const ExperimentContext& ctx) {
                 fmt::format("micro BEP: 100 features {:.2f}, 1,000 {:.2f}, 10,000 {:.2f}, no "
                             "selection {:.2f}",
                             b100, b1000, b10000, bep.at("clg-nofs"))});
+}
+
+void run_text4(const ExperimentContext& ctx, ResultFile& rf) {
+  const std::vector<Variant> variants = text4_variants(ctx);
+  std::optional<ZoTokenized> tok;
+  try {
+    tok = tokenize_zo_reuters(ctx);
+  } catch (const DataUnavailable& e) {
+    if (!ctx.fast)
+      zo_mark_unavailable(
+          ctx, rf, kZoReutersDataset, [](const PublishedCell& c) { return c.table == "text-4"; },
+          e.what());
+    return;
+  }
+  const auto results = declare_variants(ctx, rf, *tok, variants);
+  // Fast mode: no cells (a BEP micro-averaged over one category is not the published number).
+  if (ctx.fast || !rf.complete()) return;
+  std::map<std::string, double> bep, f1_micro;
+  for (const auto& [id, res] : results) {
+    const ZoMicro micro = zo_micro(res.evals);
+    bep[id] = 100 * micro.bep;
+    f1_micro[id] = 100 * micro.prf.f1;
+  }
+  emit_text4_cells(rf, variants, results, bep);
+  add_text4_claims(rf, results, bep);
   add_section31(rf, results, bep, f1_micro);
-  rf.save();
 }
 
 }  // namespace
 
 void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
-  registry.push_back(legacy_experiment(kZoPaper, kExperiment,
-                      "§4.2 lambda -> 0 and no-feature-selection claims (text-4), Figure 7 (BEP vs "
-                      "features), §3.1 K = 100 and continuation claims on Reuters ModApte",
-                      run_text4));
+  ExperimentInfo e;
+  e.paper = kZoPaper;
+  e.id = kExperiment;
+  e.description =
+      "§4.2 lambda -> 0 and no-feature-selection claims (text-4), Figure 7 (BEP vs features), "
+      "§3.1 K = 100 and continuation claims on Reuters ModApte";
+  e.artifacts = {"text-4", "figure7", "section3.1"};
+  e.depends_on = {"zhangoles2001/table1"};  // Table 1's lambdas (full mode)
+  e.config = text4_config;
+  e.figures = text4_figures;
+  e.run = run_text4;
+  registry.push_back(std::move(e));
 }
 
 }  // namespace linrepro

@@ -126,7 +126,7 @@ TEST(ZoProtocol, MetricsRoundTripAndFitOnSyntheticData) {
   const CsrMatrix X_test = d.X.select_rows(std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
   const std::vector<double> y_test(d.y.begin(), d.y.begin() + 10);
   std::vector<double> margins;
-  Json fit;
+  ZoFitted fit;
   const ZoEval e = zo_fit_evaluate("cls", zo_params("cls", 1e-2, true), d.X, d.y, X_test, y_test, 7,
                                    &margins, &fit);
   EXPECT_EQ(e.counts.total(), 10);
@@ -134,10 +134,16 @@ TEST(ZoProtocol, MetricsRoundTripAndFitOnSyntheticData) {
   int64_t pos = 0;
   for (double y : y_test) pos += y > 0;
   EXPECT_EQ(e.bep.positives, pos);
-  EXPECT_EQ(fit.at("iterations").get<int64_t>(), 100);  // fixed K: no stopping rule
+  EXPECT_EQ(fit.fit.iterations, 100);  // fixed K: no stopping rule
   ASSERT_EQ(margins.size(), d.y.size());
   // The training-error threshold never does worse on the training set than threshold 0.
-  EXPECT_LE(fit.at("train_errors").get<int64_t>(), fit.at("train_errors_at_zero").get<int64_t>());
+  EXPECT_LE(fit.threshold.errors, fit.threshold.errors_at_zero);
+  // The run record keeps the stored layout: the fit's facts in extra, the solver's own nested.
+  const RunRecord r = zo_record("cls", zo_params("cls", 1e-2, true), fit);
+  EXPECT_EQ(r.iterations, 100);
+  EXPECT_EQ(r.extra.at("iterations").get<int64_t>(), 100);
+  EXPECT_EQ(r.extra.at("train_errors").get<int64_t>(), fit.threshold.errors);
+  EXPECT_TRUE(r.extra.contains("solver_extra"));
   const ZoEval back = zo_eval_from_metrics(zo_metrics(e));
   EXPECT_EQ(back.counts, e.counts);
   EXPECT_EQ(back.counts_zero, e.counts_zero);

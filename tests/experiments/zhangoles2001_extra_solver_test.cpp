@@ -1,0 +1,85 @@
+// `linrepro run zhangoles2001/table2 --with-solver ...`: an extra solver runs through Table 2's
+// protocol beside the paper's methods, its runs and cells are marked as not part of the paper, and
+// the paper's own runs stay exactly as committed. Fast mode (earn and acq) keeps it to seconds.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "corpora/data_resolver.h"
+#include "experiments/common/extra_solvers.h"
+#include "experiments/zhangoles2001/experiments.h"
+#include "harness/run_experiment.h"
+#include "support/temp_dir.h"
+
+namespace linrepro {
+namespace {
+
+ExperimentInfo table2_info() {
+  std::vector<ExperimentInfo> registry;
+  add_zhangoles2001_table2(registry);
+  return registry.at(0);
+}
+
+TEST(Zhangoles2001ExtraSolver, RunsThroughTableTwosProtocolTaggedBesideTheUnchangedPaperRuns) {
+  const std::filesystem::path reference_path =
+      repo_root() / "results/zhangoles2001/fast/table2.json";
+  if (!std::filesystem::exists(reference_path)) GTEST_SKIP() << "no " << reference_path;
+  testing::TempDir dir;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.published_dir = repo_root() / "results/published";
+  ctx.fast = true;
+  ctx.progress = false;
+  ctx.extra_solvers = {"liblinear-s5"};
+  try {
+    run_experiment(table2_info(), ctx);
+  } catch (const DataUnavailable& e) {
+    GTEST_SKIP() << "Reuters-21578 not available: " << e.what();
+  }
+  const Json doc = read_result_file(result_file_path(ctx, "zhangoles2001", "table2"));
+
+  // The paper's runs: the committed fast reference's keys, configs and metrics, unchanged.
+  const Json reference = read_result_file(reference_path);
+  std::map<std::string, Json> runs;
+  for (const Json& r : doc.at("runs")) runs[r.at("key").get<std::string>()] = r;
+  for (const Json& r : reference.at("runs")) {
+    const std::string key = r.at("key").get<std::string>();
+    ASSERT_TRUE(runs.contains(key)) << key;
+    EXPECT_EQ(runs[key].at("config_hash"), r.at("config_hash")) << key;
+    EXPECT_EQ(runs[key].at("metrics"), r.at("metrics")) << key;
+    EXPECT_FALSE(runs[key].at("extra").contains("part")) << key;
+  }
+
+  // The extra solver's runs: one per fast category, tagged, at a regularisation it was given.
+  for (const char* category : {"earn", "acq"}) {
+    const std::string key = std::string(category) + "/extra/liblinear-s5";
+    ASSERT_TRUE(runs.contains(key)) << key;
+    const Json& r = runs[key];
+    EXPECT_EQ(r.at("status"), "ok");
+    EXPECT_EQ(r.at("solver"), "liblinear-s5");
+    EXPECT_EQ(r.at("extra").at("part"), "extra");
+    EXPECT_EQ(r.at("extra").at("with_solver"), "liblinear-s5");
+    EXPECT_EQ(r.at("extra").at("note"), kExtraSolverNote);
+    EXPECT_TRUE(r.at("params").contains("C") || r.at("params").contains("lambda"));
+    EXPECT_EQ(r.at("params").at("bias"), 1.0);  // the protocol's constant feature, -B 1
+    EXPECT_TRUE(r.at("metrics").contains("f1") && r.at("metrics").contains("bep"));
+  }
+  EXPECT_EQ(runs.size(), reference.at("runs").size() + 2);
+
+  // Its cells: Table 3's rows (the cells fast mode computes), in their own column, with the note.
+  int extra_cells = 0;
+  for (const Cell& c : result_cells(doc)) {
+    if (c.column.find("(extra)") == std::string::npos) continue;
+    ++extra_cells;
+    EXPECT_EQ(c.table, "table3");
+    EXPECT_EQ(c.column, "liblinear-s5 F1 (extra)");
+    EXPECT_EQ(c.note, kExtraSolverNote);
+  }
+  EXPECT_EQ(extra_cells, 2);
+  EXPECT_EQ(result_cells(doc).size(), result_cells(reference).size() + 2);
+}
+
+}  // namespace
+}  // namespace linrepro

@@ -11,7 +11,7 @@ PAPERS    := mlrcg2003 zhangoles2001 graphsvm2002 sgdreport
 RUN_FLAGS := $(if $(RESUME),,--force)
 
 .PHONY: all deps configure build test unit-test plot-test regression sanitize bench data reproduce \
-        experiments plots compare report clean format
+        experiments plots compare report clean format cluster-test
 
 all: build
 
@@ -37,6 +37,12 @@ regression: build
 	$(LINREPRO) regress
 
 test: unit-test plot-test regression
+
+# The cluster path on a real single-node Slurm that the test installs (Debian's slurm-wlm, munge),
+# starts and stops: `linrepro cluster run` vs a single process, scancel mid-round, a failing run.
+# Needs root (slurmd). CI runs it.
+cluster-test: build
+	bash tests/cluster/cluster_test.sh
 
 # ASan + UBSan build of the unit tests (CI runs it too).
 sanitize: deps

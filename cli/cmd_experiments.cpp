@@ -59,7 +59,8 @@ void add_experiment_commands(CLI::App& app) {
   run->add_flag("-q,--quiet", quiet, "no progress on stderr");
   run->add_option("--keys-from", keys_from,
                   "execute only the runs listed in this plan file (`linrepro plan` output), into "
-                  "shard files that `linrepro merge` folds in");
+                  "shard files that `linrepro merge` folds in; the plan, not the target, says "
+                  "which experiments run");
   run->add_option("--shard", shard, "with --keys-from: execute shard i of N (0 <= i < N) of the plan's lines")
       ->capture_default_str();
   run->add_option("--with-solver", ctx.extra_solvers,
@@ -75,7 +76,10 @@ void add_experiment_commands(CLI::App& app) {
     register_experiments();
     ctx.results_dir = results_dir;
     ctx.progress = !quiet;
-    const auto selected = select_experiments(experiment_registry(), target, ctx);
+    // With a plan, the plan's lines say which experiments run (a dependency planned in the same
+    // grid has a result file by now, which would drop it from `target`'s selection).
+    const auto selected =
+        select_experiments(experiment_registry(), keys_from.empty() ? target : "all", ctx);
     const auto [shard_i, shard_n] = parse_shard(shard);
     int failed = 0;
     for (size_t i = 0; i < selected.size(); ++i) {

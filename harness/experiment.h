@@ -242,20 +242,7 @@ struct ExperimentInfo {
   // (harness/run_experiment.h). In fast mode, emit only cells computed exactly as in the full run
   // (the regression check holds them to the published tolerance when the full run is within it).
   std::function<void(const ExperimentContext&, ResultFile&)> run;
-  // TRANSITIONAL (removed once every driver is migrated): a driver that opens its own ResultFile.
-  std::function<void(const ExperimentContext&)> legacy_run;
 };
-
-// TRANSITIONAL: registers a driver that still opens its own result file.
-inline ExperimentInfo legacy_experiment(std::string paper, std::string id, std::string description,
-                                        std::function<void(const ExperimentContext&)> run) {
-  ExperimentInfo e;
-  e.paper = std::move(paper);
-  e.id = std::move(id);
-  e.description = std::move(description);
-  e.legacy_run = std::move(run);
-  return e;
-}
 
 // The experiment registry: each paper's driver adds its experiments (experiments/register.cpp).
 std::vector<ExperimentInfo>& experiment_registry();

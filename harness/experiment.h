@@ -123,6 +123,9 @@ struct RunSelection {
   Mode mode = Mode::execute;
   std::set<std::string> keys;        // subset: the keys this process executes
   std::filesystem::path shard_path;  // subset: the file the executed runs go to
+  // subset: the config hash the planner saw for each key (from the plan file). A run whose config
+  // hashes differently here (other data, other binary) fails instead of running under the key.
+  std::map<std::string, std::string> planned_hashes;
 };
 
 // A run that is not stored yet, as `linrepro plan` lists it.

@@ -170,6 +170,13 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
   const RunRecord defaults = record;
   std::exception_ptr failure;
   try {
+    const auto planned = selection_.planned_hashes.find(key);
+    if (planned != selection_.planned_hashes.end() && !planned->second.empty() &&
+        planned->second != config_hash(config))
+      throw ConfigError(fmt::format(
+          "run '{}': its config hashes to {} here but to {} where it was planned: this "
+          "machine's data or program differs from the planner's",
+          key, config_hash(config), planned->second));
     record = run();
   } catch (const std::exception& e) {
     record = RunRecord{};

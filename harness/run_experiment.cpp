@@ -55,13 +55,13 @@ Json plan_line(const ExperimentInfo& info, const PlannedRun& run) {
           {"cost_seconds", std::isfinite(run.cost_seconds) ? Json(run.cost_seconds) : Json()}};
 }
 
-std::set<std::string> plan_keys(const fs::path& plan_file, const std::string& experiment,
-                                int shard, int shards) {
+std::map<std::string, std::string> plan_keys(const fs::path& plan_file,
+                                             const std::string& experiment, int shard, int shards) {
   if (shards < 1 || shard < 0 || shard >= shards)
     throw ConfigError(fmt::format("shard {}/{}: need 0 <= shard < shards", shard, shards));
   std::ifstream in(plan_file);
   if (!in) throw DataError(plan_file.string(), 0, "cannot open the plan file");
-  std::set<std::string> keys;
+  std::map<std::string, std::string> keys;
   std::string line;
   int64_t number = 0, index = 0;
   while (std::getline(in, line)) {
@@ -78,7 +78,8 @@ std::set<std::string> plan_keys(const fs::path& plan_file, const std::string& ex
       throw DataError(plan_file.string(), number,
                       "a plan line needs string fields 'experiment' and 'key'");
     if (index++ % shards != shard) continue;
-    if (j["experiment"] == experiment) keys.insert(j["key"].get<std::string>());
+    if (j["experiment"] == experiment)
+      keys[j["key"].get<std::string>()] = j.value("config_hash", std::string());
   }
   return keys;
 }
@@ -93,7 +94,8 @@ RunSelection subset_selection(const ExperimentInfo& info, const ExperimentContex
                               const fs::path& plan_file, int shard, int shards) {
   RunSelection s;
   s.mode = RunSelection::Mode::subset;
-  s.keys = plan_keys(plan_file, info.paper + "/" + info.id, shard, shards);
+  s.planned_hashes = plan_keys(plan_file, info.paper + "/" + info.id, shard, shards);
+  for (const auto& [key, hash] : s.planned_hashes) s.keys.insert(key);
   s.shard_path = shard_file_path(ctx, info, shard, shards);
   return s;
 }

@@ -11,6 +11,7 @@
 // (whose next runs depend on results) has pending runs again after a round, and rounds repeat
 // until none is pending; then a last run_experiment summarises.
 #include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -42,8 +43,9 @@ Json plan_line(const ExperimentInfo& info, const PlannedRun& run);
 // executes: line i of the file (counting every experiment's lines) belongs to shard i mod shards,
 // so shards of one plan are disjoint and together cover it. shards = 1: every key.
 // Throws DataError naming the file and line for a malformed line.
-std::set<std::string> plan_keys(const std::filesystem::path& plan_file,
-                                const std::string& experiment, int shard, int shards);
+// Returns key -> the config hash the plan lists for it (empty when the line has none).
+std::map<std::string, std::string> plan_keys(const std::filesystem::path& plan_file,
+                                             const std::string& experiment, int shard, int shards);
 
 // The shard file of `shard` of `shards` for an experiment:
 // <results>/<paper>[/fast]/shards/<id>.<shard>-of-<shards>.json.

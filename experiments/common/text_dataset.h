@@ -10,19 +10,12 @@
 #include <vector>
 
 #include "core/labels.h"
+#include "corpora/corpus_view.h"  // load_corpus_view: where the Corpus comes from
 #include "corpora/document.h"
 #include "features/analyzer.h"
 #include "features/pipeline.h"
 
 namespace linrepro {
-
-// Names: reuters-modapte (all 118 non-empty categories), reuters-modapte-topics, reuters-modapte90,
-// reuters-top10, reuters-gt10, 20news-18828 (all headers dropped), 20news-18828-subject-org
-// (GraphSVM: Subject and Organization kept), 20news-bydate, webkb-all7, webkb-univ6, webkb-4,
-// folder:<path> (one folder per class, a user's own data). Throws ConfigError for unknown names,
-// DataUnavailable when the data cannot be found.
-Corpus load_corpus_view(const std::string& name);
-std::vector<std::string> corpus_view_names();
 
 struct TextSplit {
   std::vector<TextDoc> train, test;

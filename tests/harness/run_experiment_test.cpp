@@ -208,9 +208,10 @@ TEST(RunExperiment, PlanKeysRejectAMalformedLineAndShardsCoverThePlan) {
                               "{\"experiment\":\"p/e\",\"key\":\"k3\"}\n");
   std::set<std::string> all;
   for (int s = 0; s < 2; ++s)
-    for (const auto& k : plan_keys(good, "p/e", s, 2)) EXPECT_TRUE(all.insert(k).second);
+    for (const auto& [k, hash] : plan_keys(good, "p/e", s, 2)) EXPECT_TRUE(all.insert(k).second);
   EXPECT_EQ(all, (std::set<std::string>{"k1", "k3"}));
-  EXPECT_EQ(plan_keys(good, "p/e", 0, 2), (std::set<std::string>{"k1", "k3"}));  // lines 0, 2
+  EXPECT_EQ(plan_keys(good, "p/e", 0, 2).size(), 2u);  // lines 0 and 2: k1 and k3
+  EXPECT_TRUE(plan_keys(good, "p/e", 1, 2).empty());   // line 1 is another experiment's
   EXPECT_THROW(plan_keys(good, "p/e", 2, 2), ConfigError);
   const auto bad = dir.write("bad.jsonl", "{\"experiment\":\"p/e\",\"key\":\"k1\"}\nnot json\n");
   try {
@@ -219,6 +220,26 @@ TEST(RunExperiment, PlanKeysRejectAMalformedLineAndShardsCoverThePlan) {
   } catch (const DataError& e) {
     EXPECT_NE(std::string(e.what()).find("bad.jsonl:2"), std::string::npos) << e.what();
   }
+}
+
+TEST(RunExperiment, ARunWhoseConfigDiffersFromThePlansFailsInsteadOfRunning) {
+  TempDir dir;
+  Fake fake;
+  const ExperimentInfo info = fake.info();
+  const auto plan = run_experiment(info, context(dir.path(), plan_mode())).pending;
+  auto lines = plan;
+  lines[0].config_hash = "0123456789abcdef";  // as if planned where the data differed
+  const auto plan_file = write_plan(dir, lines, info);
+  ExperimentContext ctx = context(dir.path());
+  ctx.selection = subset_selection(info, ctx, plan_file, 0, 1);
+  const ExperimentOutcome out = run_experiment(info, ctx);
+  EXPECT_EQ(out.counts.failed, 1);
+  EXPECT_EQ(fake.executed, 6) << "the mismatched run executed";
+  const Json shard = read_json(out.path);
+  EXPECT_EQ(shard["runs"][0]["key"], "a/1");
+  EXPECT_EQ(shard["runs"][0]["status"], "failed");
+  EXPECT_NE(shard["runs"][0]["reason"].get<std::string>().find("differs from the planner's"),
+            std::string::npos);
 }
 
 TEST(RunExperiment, ForceCannotBeCombinedWithPlanning) {

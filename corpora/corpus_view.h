@@ -1,0 +1,19 @@
+#pragma once
+// The named views of the corpora the papers use (which documents, labels and headers each paper
+// reads): one table, so every driver and `linrepro export` mean the same thing by a name.
+#include <string>
+#include <vector>
+
+#include "corpora/document.h"
+
+namespace linrepro {
+
+// Names: reuters-modapte (all 118 non-empty categories), reuters-modapte-topics, reuters-modapte90,
+// reuters-top10, reuters-gt10, 20news-18828 (all headers dropped), 20news-18828-subject-org
+// (GraphSVM: Subject and Organization kept), 20news-bydate, webkb-all7, webkb-univ6, webkb-4,
+// folder:<path> (one folder per class, a user's own data). Throws ConfigError for unknown names,
+// DataUnavailable when the data cannot be found.
+Corpus load_corpus_view(const std::string& name);
+std::vector<std::string> corpus_view_names();
+
+}  // namespace linrepro

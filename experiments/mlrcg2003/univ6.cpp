@@ -97,6 +97,7 @@ std::vector<GridCollection> table3_collections(bool fast) {
   return out;
 }
 
+// One seeded fold assignment per collection (seed "<row>/folds"); fold k is its test side.
 constexpr Partitioning kFoldPartitioning{Partitioning::Kind::folds, kFolds};
 
 // One fold's matrices (a grid slot, built by the first of its runs that is not stored).

@@ -26,18 +26,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <exception>
-#include <functional>
 #include <map>
-#include <memory>
 #include <mutex>
-#include <optional>
 #include <tuple>
 
-#include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
-#include "corpora/data_resolver.h"
+#include "experiments/common/collection_grid.h"
 #include "experiments/common/confusion_folds.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/mlrcg2003/experiments.h"
@@ -56,13 +51,6 @@ constexpr int kFolds = 5;
 const char* const kHooversNote =
     "data unavailable: Hoovers collections (Yang, Slattery & Ghani 2002) are not public; point "
     "`folder:<path>` at a copy to run them (set {} to a folder with one sub-folder per class)";
-
-struct Collection {
-  std::string row;      // Table 3's row name
-  std::string dataset;  // its cells' "dataset" tag in results/published/mlrcg2003.json
-  std::string view;     // corpus view for load_corpus_view; "" = not available
-  std::string env_var;  // where a user points at their own copy ("" for Univ-6)
-};
 
 struct Table3Solver {
   std::string name;    // registry name
@@ -90,39 +78,36 @@ FeatureConfig table3_features() {
                                        {"representation", "binary"}});
 }
 
-std::vector<Collection> table3_collections(bool fast) {
-  std::vector<Collection> out = {{"Univ-6", "webkb-univ6", "webkb-univ6", ""}};
+// Table 3's rows (GridCollection::name). Univ-6's caveat: the corpus view differs from the
+// paper's collection; a user's Hoovers copy is named by its view.
+std::vector<GridCollection> table3_collections(bool fast) {
+  std::vector<GridCollection> out = {
+      {"Univ-6", "webkb-univ6", "webkb-univ6", "",
+       "corpus: 4,158 WebKB pages of the 4 universities in 6 classes (no 'department'), the "
+       "paper's Univ-6 has 4,165 (corpora/webkb.h)"}};
   if (fast) return out;
   for (auto [row, tag, env] :
        {std::tuple{"Hoovers-28", "hoovers-28", "LINREPRO_HOOVERS28_DIR"},
         std::tuple{"Hoovers-255", "hoovers-255", "LINREPRO_HOOVERS255_DIR"}}) {
     const char* dir = std::getenv(env);
-    out.push_back({row, tag, dir && *dir ? std::string("folder:") + dir : "", env});
+    const std::string view = dir && *dir ? std::string("folder:") + dir : "";
+    out.push_back(
+        {row, tag, view, fmt::format(fmt::runtime(kHooversNote), env), "corpus: " + view});
   }
   return out;
 }
 
-// One fold's matrices, built on first use (every run of a fold may already be stored).
+// One seeded fold assignment per collection (seed "<row>/folds"); fold k is its test side.
+constexpr Partitioning kFoldPartitioning{Partitioning::Kind::folds, kFolds};
+
+// One fold's matrices (a grid slot, built by the first of its runs that is not stored).
 struct FoldData {
-  std::once_flag once;
-  std::optional<PreparedText> prepared;
+  PreparedText prepared;
   MulticlassLabels train, test;
 };
 
-struct LoadedCollection {
-  Collection info;
-  std::optional<Corpus> corpus;  // empty: unavailable
-  std::string unavailable_note;
-  Json description;
-  uint64_t fold_seed = 0;
-  std::vector<std::unique_ptr<FoldData>> folds;
-};
-
-struct Job {
-  LoadedCollection* collection;
-  int fold;
-  const Table3Solver* solver;
-};
+using FoldCollection = LoadedCollection<FoldData>;
+using Job = GridJob<FoldData, Table3Solver>;
 
 std::string run_key(const std::string& row, int fold, const std::string& solver) {
   return fmt::format("{}/fold{}/{}", row, fold, solver);
@@ -130,27 +115,29 @@ std::string run_key(const std::string& row, int fold, const std::string& solver)
 
 RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_seed,
                    bool progress) {
-  LoadedCollection& lc = *job.collection;
-  FoldData& fd = *lc.folds[static_cast<size_t>(job.fold)];
-  std::call_once(fd.once, [&] {
-    const TextSplit split = split_fold(*lc.corpus, kFolds, job.fold, lc.fold_seed);
-    fd.prepared = prepare_text(split, features, PrepareOptions{.threads = 1, .progress = progress});
-    fd.train = first_labels(fd.prepared->train_labels);
-    fd.test = first_labels(fd.prepared->test_labels);
+  const FoldCollection& lc = *job.collection;
+  const int fold = job.partition;
+  const FoldData& fd = partition_data(job.slot(), [&] {
+    const TextSplit split = split_fold(*lc.corpus, kFolds, fold, lc.seeds[fold]);
+    FoldData d{
+        prepare_text(split, features, PrepareOptions{.threads = 1, .progress = progress}), {}, {}};
+    d.train = first_labels(d.prepared.train_labels);
+    d.test = first_labels(d.prepared.test_labels);
+    return d;
   });
-  const CsrMatrix& X_train = fd.prepared->features.matrices.train;
-  const CsrMatrix& X_test = fd.prepared->features.matrices.test;
+  const CsrMatrix& X_train = fd.prepared.features.matrices.train;
+  const CsrMatrix& X_test = fd.prepared.features.matrices.test;
   const int32_t K = fd.train.num_classes();
 
   FitContext ctx;
   ctx.seed = fit_seed;
   ctx.threads = 1;  // the driver runs folds/solvers in parallel instead
-  ctx.label = run_key(lc.info.row, job.fold, job.solver->name);
+  ctx.label = run_key(lc.info.name, fold, job.method->name);
   FitTime time;
   const MulticlassFit fit = timed_fit(
       [&] {
         return solver_catalog().fit_multiclass(
-            job.solver->name, MulticlassProblem{X_train, fd.train}, job.solver->params, ctx);
+            job.method->name, MulticlassProblem{X_train, fd.train}, job.method->params, ctx);
       },
       time);
 
@@ -161,8 +148,8 @@ RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_s
   const ConfusionMatrix C_train = confusion_matrix(fd.train.y, fit.model.predict(X_train), K);
   const F1Pair test_f1 = micro_macro_f1(C), train_f1 = micro_macro_f1(C_train);
 
-  RunRecord r = record_fit(job.solver->name, job.solver->params, fit, time);
-  r.class_name = fmt::format("fold {}", job.fold);
+  RunRecord r = record_fit(job.method->name, job.method->params, fit, time);
+  r.class_name = fmt::format("fold {}", fold);
   r.metrics = {{"accuracy", accuracy(C)},
                {"micro_f1", test_f1.micro},
                {"macro_f1", test_f1.macro},
@@ -173,8 +160,8 @@ RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_s
   r.extra["labels"] = fd.test.class_names;
   r.extra["train_rows"] = X_train.rows;
   r.extra["test_rows"] = X_test.rows;
-  r.extra["features"] = fd.prepared->features.stats.features;
-  r.extra["empty_test_rows"] = fd.prepared->features.stats.empty_test_rows;
+  r.extra["features"] = fd.prepared.features.stats.features;
+  r.extra["empty_test_rows"] = fd.prepared.features.stats.empty_test_rows;
   return r;
 }
 
@@ -185,7 +172,7 @@ Json table3_config(const ExperimentContext& ctx) {
   for (const auto& s : table3_solvers())
     if (!ctx.fast || s.in_fast) solver_list.push_back({{"solver", s.name}, {"params", s.params}});
   Json collections = Json::array();
-  for (const auto& c : table3_collections(ctx.fast)) collections.push_back(c.row);
+  for (const auto& c : table3_collections(ctx.fast)) collections.push_back(c.name);
   return {{"folds", kFolds},   {"fast", ctx.fast},       {"features", to_json(table3_features())},
           {"lambda", kLambda}, {"solvers", solver_list}, {"collections", collections}};
 }
@@ -199,65 +186,31 @@ Json table3_figures(const ExperimentContext&) {
            {"max_panels", 3}}};
 }
 
-using Loaded = std::vector<std::unique_ptr<LoadedCollection>>;
+using Loaded = LoadedCollections<FoldData>;
 // (row, solver) -> the runs of its folds, in job order.
 using FoldRuns = std::map<std::pair<std::string, std::string>, std::vector<RunRecord>>;
-
-// Every collection of the table: its corpus when available, else why not.
-Loaded load_collections(const ExperimentContext& ctx, ResultFile& rf) {
-  Loaded loaded;
-  for (const auto& c : table3_collections(ctx.fast)) {
-    auto lc = std::make_unique<LoadedCollection>();
-    lc->info = c;
-    if (c.view.empty()) {
-      lc->unavailable_note = fmt::format(fmt::runtime(kHooversNote), c.env_var);
-    } else {
-      try {
-        lc->corpus = load_corpus_view(c.view);
-        lc->description = corpus_description(*lc->corpus, c.view);
-        lc->fold_seed = derive_seed(ctx.seed, c.row + "/folds");
-        for (int f = 0; f < kFolds; ++f) lc->folds.push_back(std::make_unique<FoldData>());
-        Json dataset = lc->corpus->identity;
-        dataset["name"] = c.row + " (" + c.view + ")";
-        dataset["folds"] = kFolds;
-        dataset["fold_seed"] = lc->fold_seed;
-        rf.add_dataset(dataset);
-      } catch (const DataUnavailable& e) {
-        lc->unavailable_note = e.what();
-      }
-    }
-    loaded.push_back(std::move(lc));
-  }
-  return loaded;
-}
 
 // Asks for every (collection, fold, solver) run; fold-major job order, so the two workers share
 // each fold's feature preparation.
 FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded& loaded,
                       const std::vector<Table3Solver>& solvers) {
   const FeatureConfig features = table3_features();
-  std::vector<Job> jobs;
-  for (const auto& lc : loaded) {
-    if (!lc->corpus) continue;
-    for (int f = 0; f < (ctx.fast ? 1 : kFolds); ++f)
-      for (const auto& s : solvers)
-        if (!ctx.fast || s.in_fast) jobs.push_back({lc.get(), f, &s});
-  }
+  const auto jobs = grid_jobs(loaded, ctx.fast ? 1 : kFolds, solvers,
+                              [&](const Table3Solver& s) { return !ctx.fast || s.in_fast; });
   std::mutex results_mutex;
   FoldRuns results;
-  parallel_for(jobs.size(), ctx.threads, [&](size_t i) {
-    const Job& job = jobs[i];
-    const LoadedCollection& lc = *job.collection;
-    const std::string key = run_key(lc.info.row, job.fold, job.solver->name);
+  run_grid(jobs, ctx.threads, [&](const Job& job) {
+    const FoldCollection& lc = *job.collection;
+    const std::string key = run_key(lc.info.name, job.partition, job.method->name);
     const uint64_t fit_seed = derive_seed(ctx.seed, key);
-    const Json config = {{"collection", lc.info.row},
+    const Json config = {{"collection", lc.info.name},
                          {"corpus", lc.description},
                          {"folds", kFolds},
-                         {"fold", job.fold},
-                         {"fold_seed", lc.fold_seed},
+                         {"fold", job.partition},
+                         {"fold_seed", lc.seeds[job.partition]},
                          {"features", to_json(features)},
-                         {"solver", job.solver->name},
-                         {"params", job.solver->params},
+                         {"solver", job.method->name},
+                         {"params", job.method->params},
                          {"seed", fit_seed}};
     const RunRecord r =
         rf.run_once(key, config, [&] { return run_fold(job, features, fit_seed, ctx.progress); });
@@ -266,7 +219,7 @@ FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded
                  percent(r.metrics.value("micro_f1", 0.0)),
                  percent(r.metrics.value("macro_f1", 0.0)), r.train_seconds);
     std::lock_guard lock(results_mutex);
-    results[{lc.info.row, job.solver->name}].push_back(r);
+    results[{lc.info.name, job.method->name}].push_back(r);
   });
   return results;
 }
@@ -279,7 +232,7 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
                     const std::vector<Table3Solver>& solvers, const FoldRuns& results) {
   Combined combined;
   for (const auto& lc : loaded) {
-    const std::string& row = lc->info.row;
+    const std::string& row = lc->info.name;
     if (!lc->corpus) {
       rf.mark_unavailable(ctx.published(), lc->info.dataset, lc->unavailable_note);
       continue;
@@ -294,15 +247,11 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
       const std::string note = fmt::format(
           "{}; 5-fold cross-validation (seeded folds), the 5 test folds' predictions combined; "
           "500 binary features by joint {}-class information gain, re-selected on the 4 training "
-          "folds of each split; lambda = 0.001{}",
+          "folds of each split; lambda = 0.001; {}",
           s.name == "smo" ? "SMO one-vs-rest (argmax of the decision values), our stand-in for "
                             "SVMlight 5.00"
                           : "MMLR-CG, 200 CG steps (gamma 1, +10 every 10 steps)",
-          lc->corpus->label_names.size(),
-          lc->info.view == "webkb-univ6"
-              ? "; corpus: 4,158 WebKB pages of the 4 universities in 6 classes (no 'department'), "
-                "the paper's Univ-6 has 4,165 (corpora/webkb.h)"
-              : "; corpus: " + lc->info.view);
+          lc->corpus->label_names.size(), lc->info.caveat);
       rf.set_cell(value_cell("table3", row, s.column + " micro-F1", 100 * f1.micro, "%", note));
       rf.set_cell(value_cell("table3", row, s.column + " macro-F1", 100 * f1.macro, "%", note));
     }
@@ -354,7 +303,8 @@ void add_claims(ResultFile& rf, const Combined& combined, const FoldRuns& result
 
 void run_table3(const ExperimentContext& ctx, ResultFile& rf) {
   const auto solvers = table3_solvers();
-  const Loaded loaded = load_collections(ctx, rf);
+  const Loaded loaded =
+      load_collections<FoldData>(ctx, rf, table3_collections(ctx.fast), kFoldPartitioning);
   const FoldRuns results = declare_runs(ctx, rf, loaded, solvers);
   // Fast mode: one fold cannot give the combined five-fold numbers, so no cells.
   if (ctx.fast || !rf.complete()) return;

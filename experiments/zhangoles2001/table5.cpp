@@ -55,14 +55,12 @@
 #include <atomic>
 #include <cmath>
 #include <map>
-#include <memory>
 #include <mutex>
 
 #include "core/error.h"
-#include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
-#include "corpora/data_resolver.h"
+#include "experiments/common/collection_grid.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
@@ -104,7 +102,7 @@ Json table5_config(const ExperimentContext& ctx) {
       method_list.push_back(
           {{"solver", m.solver}, {"row", m.row}, {"params", method_params(m, lambdas)}});
   Json collections = Json::array();
-  for (const auto& c : table5_collections(ctx.fast)) collections.push_back(c.column);
+  for (const auto& c : table5_collections(ctx.fast)) collections.push_back(c.name);
   return {
       {"splits", ctx.fast ? 1 : kSplits},
       {"train_fraction", kTrainFraction},
@@ -144,55 +142,20 @@ Json table5_figures(const ExperimentContext& ctx) {
   for (const auto& c : table5_collections(ctx.fast)) {
     if (c.view.empty()) continue;
     figures.push_back(
-        {{"id", "lambda_transfer_" + c.column},
+        {{"id", "lambda_transfer_" + c.name},
          {"kind", "series"},
-         {"filter", {{"class", c.column}, {"config.split", kTransferSplit}, {"solver", solvers}}},
+         {"filter", {{"class", c.name}, {"config.split", kTransferSplit}, {"solver", solvers}}},
          {"x", "extra.lambda"},
          {"y", "metrics.accuracy"},
          {"group_by", "extra.row"},
          {"logx", true},
          {"title", fmt::format("{}, split {}: test accuracy against lambda (Table 1's lambda "
                                "chosen on Reuters; naive Bayes: the smoothing)",
-                               c.column, kTransferSplit)},
+                               c.name, kTransferSplit)},
          {"xlabel", "lambda"},
          {"ylabel", "test accuracy"}});
   }
   return figures;
-}
-
-// Every collection: its corpus and split seeds, or why it is unavailable.
-std::vector<std::unique_ptr<LoadedCollection>> load_collections(const ExperimentContext& ctx,
-                                                                ResultFile& rf, int n_splits) {
-  std::vector<std::unique_ptr<LoadedCollection>> loaded;
-  for (const auto& c : table5_collections(ctx.fast)) {
-    auto lc = std::make_unique<LoadedCollection>();
-    lc->info = c;
-    if (c.view.empty()) {
-      lc->unavailable_note = fmt::format(
-          "data unavailable: {}; set {} to a folder with one sub-folder per class "
-          "(corpus view folder:<path>) to run it through the same protocol",
-          c.what, c.env_var);
-    } else {
-      try {
-        lc->corpus = load_corpus_view(c.view);
-        lc->description = corpus_description(*lc->corpus, c.view);
-        for (int k = 0; k < n_splits; ++k) {
-          lc->split_seeds.push_back(derive_seed(ctx.seed, fmt::format("{}/split{}", c.column, k)));
-          lc->splits.push_back(std::make_unique<SplitData>());
-        }
-        if (!ctx.fast) lc->splits[kTransferSplit]->keep = true;
-        Json dataset = lc->corpus->identity;
-        dataset["name"] = c.column + " (" + c.view + ")";
-        dataset["splits"] = n_splits;
-        dataset["split_seeds"] = lc->split_seeds;
-        rf.add_dataset(dataset);
-      } catch (const DataUnavailable& e) {
-        lc->unavailable_note = e.what();
-      }
-    }
-    loaded.push_back(std::move(lc));
-  }
-  return loaded;
 }
 
 // What the steps of one Table 5 invocation share.
@@ -201,7 +164,7 @@ struct Table5Runs {
   std::map<std::string, double> lambdas;
   std::map<std::string, Params> params;  // by solver, at Table 1's lambdas
   int n_splits = 1;
-  std::vector<std::unique_ptr<LoadedCollection>> loaded;
+  LoadedCollections<SplitData> loaded;
   PerSplitValues accuracies;  // (column, solver) -> accuracy per split; NaN while pending
   PerSplitValues seconds;     // and each fit's train_seconds (the order of the walk's jobs)
 };
@@ -209,15 +172,14 @@ struct Table5Runs {
 // One (collection, split, method, params) fit, or its stored (or pending) run.
 RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& job, const Params& p,
                       const std::string& key, const char* part) {
-  LoadedCollection& lc = *job.collection;
-  SplitData& sd = *lc.splits[static_cast<size_t>(job.split)];
+  const SplitCollection& lc = *job.collection;
   const Method& m = *job.method;
   const uint64_t fit_seed = derive_seed(ctx.seed, key);
   const Json config = {
-      {"collection", lc.info.column},
+      {"collection", lc.info.name},
       {"corpus", lc.description},
-      {"split", job.split},
-      {"split_seed", lc.split_seeds[static_cast<size_t>(job.split)]},
+      {"split", job.partition},
+      {"split_seed", lc.seeds[static_cast<size_t>(job.partition)]},
       {"train_fraction", kTrainFraction},
       {"features",
        to_json(m.kind == Kind::per_category ? selected_features() : all_term_features())},
@@ -226,9 +188,10 @@ RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& j
       {"one_vs_rest", m.kind == Kind::per_category ? "per-category features" : "none"},
       {"seed", fit_seed}};
   return rf.run_once(key, config, [&] {
-    std::call_once(sd.once, [&] { prepare_split(lc, job.split, sd, ctx.progress); });
-    RunRecord rec = run_job(job, p, fit_seed);
-    rec.class_name = lc.info.column;
+    const SplitData& sd =
+        partition_data(job.slot(), [&] { return prepare_split(lc, job.partition, ctx.progress); });
+    RunRecord rec = run_job(job, sd, p, fit_seed);
+    rec.class_name = lc.info.name;
     rec.extra["part"] = part;
     rec.extra["row"] = m.row;  // the lambda figures' legend
     rec.extra["lambda"] = p.contains("smoothing") ? p.at("smoothing") : p.at("lambda");
@@ -239,46 +202,33 @@ RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& j
 // Asks for Table 5's runs: every (collection, split, method), split-major so that the workers
 // share a split's preparation, which is released after its last job.
 void declare_table_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t) {
-  std::vector<Job> jobs;
-  for (auto& lc : t.loaded) {
-    if (!lc->corpus) continue;
-    for (int k = 0; k < t.n_splits; ++k)
-      for (const auto& m : t.methods)
-        if (!ctx.fast || m.in_fast) {
-          jobs.push_back({lc.get(), k, &m});
-          ++lc->splits[static_cast<size_t>(k)]->remaining_jobs;
-        }
-  }
+  const auto jobs = grid_jobs(t.loaded, t.n_splits, t.methods,
+                              [&](const Method& m) { return !ctx.fast || m.in_fast; });
+  // Split 0 stays prepared for the lambda walk after its Table 5 jobs.
+  if (!ctx.fast)
+    for (auto& lc : t.loaded)
+      if (lc->corpus) lc->partitions[kTransferSplit]->keep = true;
   for (auto& lc : t.loaded)
     for (const auto& m : t.methods) {
-      t.accuracies[{lc->info.column, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
-      t.seconds[{lc->info.column, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
+      t.accuracies[{lc->info.name, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
+      t.seconds[{lc->info.name, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
     }
   std::mutex results_mutex;
   std::atomic<int> done{0};
   const Stopwatch wall;
-  parallel_for(jobs.size(), ctx.threads, [&](size_t i) {
-    const Job& job = jobs[i];
-    LoadedCollection& lc = *job.collection;
-    SplitData& sd = *lc.splits[static_cast<size_t>(job.split)];
+  run_grid(jobs, ctx.threads, [&](const Job& job) {
+    const SplitCollection& lc = *job.collection;
     const Method& m = *job.method;
-    const std::string key = run_key(lc.info.column, job.split, m.solver);
+    const std::string key = run_key(lc.info.name, job.partition, m.solver);
     const RunRecord r = fit_or_load(ctx, rf, job, t.params.at(m.solver), key, kTablePart);
-    {
-      std::lock_guard lock(sd.release_mutex);
-      if (--sd.remaining_jobs == 0 && !sd.keep) {
-        sd.selected.reset();
-        sd.all_terms.reset();
-      }
-    }
     const double acc = r.status == "pending" ? NAN : r.metrics.value("accuracy", 0.0);
     if (ctx.progress && r.status != "pending")
       fmt::print(stderr, "table5: [{}/{}] {}: accuracy {} ({:.1f} s, {:.0f} s elapsed)\n",
                  done.fetch_add(1) + 1, jobs.size(), key, percent(acc), r.train_seconds,
                  wall.seconds());
     std::lock_guard lock(results_mutex);
-    t.accuracies[{lc.info.column, m.solver}][static_cast<size_t>(job.split)] = acc;
-    t.seconds[{lc.info.column, m.solver}][static_cast<size_t>(job.split)] = r.train_seconds;
+    t.accuracies[{lc.info.name, m.solver}][static_cast<size_t>(job.partition)] = acc;
+    t.seconds[{lc.info.name, m.solver}][static_cast<size_t>(job.partition)] = r.train_seconds;
   });
 }
 
@@ -289,7 +239,7 @@ using Summaries = std::map<std::string, std::map<std::string, SplitSummary>>;  /
 Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t) {
   Summaries summary;
   for (const auto& lc : t.loaded) {
-    const std::string& column = lc->info.column;
+    const std::string& column = lc->info.name;
     if (!lc->corpus) {
       rf.mark_unavailable(ctx.published(), lc->info.dataset, lc->unavailable_note);
       continue;
@@ -392,7 +342,8 @@ void run_table5(const ExperimentContext& ctx, ResultFile& rf) {
   t.lambdas = zhangoles2001_lambdas(ctx);
   for (const auto& m : t.methods) t.params[m.solver] = method_params(m, t.lambdas);
   t.n_splits = ctx.fast ? 1 : kSplits;
-  t.loaded = load_collections(ctx, rf, t.n_splits);
+  t.loaded = load_collections<SplitData>(ctx, rf, table5_collections(ctx.fast),
+                                         table5_partitioning(t.n_splits));
   declare_table_runs(ctx, rf, t);
   // Fast mode: one split, paper lambdas: no cell is computed as in the full run.
   if (ctx.fast) return;

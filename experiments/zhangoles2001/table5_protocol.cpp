@@ -53,9 +53,9 @@ RunRecord run_sklearn_nb1(const SplitData& sd, const Params& params, const std::
   const auto labels_of = [](const MulticlassLabels& l) {
     return std::vector<double>(l.y.begin(), l.y.end());
   };
-  const CsrMatrix& X_train = sd.all_terms->matrices.train;
+  const CsrMatrix& X_train = sd.all_terms.matrices.train;
   write_libsvm(dir / "train", X_train, labels_of(sd.train));
-  write_libsvm(dir / "test", sd.all_terms->matrices.test, labels_of(sd.test));
+  write_libsvm(dir / "test", sd.all_terms.matrices.test, labels_of(sd.test));
   const double alpha = params.at("smoothing").get<double>();
   const CommandResult res =
       run_command({kPython, (repo_root() / kSklearnScript).string(), (dir / "train").string(),
@@ -113,23 +113,21 @@ FeatureConfig all_term_features() {  // Naive Bayes-1: same text options, no sel
                                        {"bias", 0}});
 }
 
-std::vector<Collection> table5_collections(bool fast) {
-  std::vector<Collection> out;
+std::vector<GridCollection> table5_collections(bool fast) {
+  std::vector<GridCollection> out;
   if (!fast)
     out.push_back(
-        {"20NewsGroup", "20news-18828", "", "",
+        {"20NewsGroup", "20news-18828", "20news-18828", "",
          "corpus: 20news-18828 (18,828 messages, duplicates removed; the view drops every header, "
          "so only the message bodies are used). The paper used the original 19,997-message "
          "collection (1,000 per group, cross-posts included), which is not obtainable: the "
-         "numbers are not directly comparable",
-         "20news-18828"});
+         "numbers are not directly comparable"});
   out.push_back(
-      {"WebKB", "webkb-all7", "", "",
+      {"WebKB", "webkb-all7", "webkb-all7", "",
        "corpus: webkb-all7, all 8,282 pages of the CMU 4-universities collection in the 7 classes "
        "student/faculty/staff/department/course/project/other (the paper: 'about 8000 web pages' "
        "in these seven categories, the same collection; its HTML handling is not described: we "
-       "use the page text with the <title> as separate title features, corpora/webkb.h)",
-       "webkb-all7"});
+       "use the page text with the <title> as separate title features, corpora/webkb.h)"});
   if (fast) return out;
   const struct {
     const char* column;
@@ -147,9 +145,12 @@ std::vector<Collection> table5_collections(bool fast) {
   for (const auto& u : unavailable) {
     const char* dir = std::getenv(u.env);
     out.push_back(
-        {u.column, dir && *dir ? std::string("folder:") + dir : "", u.env, u.what,
-         fmt::format("corpus: a user's copy (folder:{}), one sub-folder per class", dir ? dir : ""),
-         u.column});
+        {u.column, u.column, dir && *dir ? std::string("folder:") + dir : "",
+         fmt::format("data unavailable: {}; set {} to a folder with one sub-folder per class "
+                     "(corpus view folder:<path>) to run it through the same protocol",
+                     u.what, u.env),
+         fmt::format("corpus: a user's copy (folder:{}), one sub-folder per class",
+                     dir ? dir : "")});
   }
   return out;
 }
@@ -158,22 +159,19 @@ std::string run_key(const std::string& column, int split, const std::string& sol
   return fmt::format("{}/split{}/{}", column, split, solver);
 }
 
-void prepare_split(LoadedCollection& lc, int k, SplitData& sd, bool progress) {
-  const TextSplit split = split_random(*lc.corpus, kTrainFraction, lc.split_seeds[k]);
+SplitData prepare_split(const SplitCollection& lc, int k, bool progress) {
+  const TextSplit split = split_random(*lc.corpus, kTrainFraction, lc.seeds[k]);
   const PrepareOptions options{.threads = 1, .progress = progress};
   // Tokenise once; both feature sets share the text options.
   const FeatureConfig selected = selected_features(), all_terms = all_term_features();
   const TokenizedSplit tokens = tokenize_split(split.train, split.test, selected, options);
-  sd.selected = prepare(tokens, split.train_labels, selected, options);
-  sd.all_terms = prepare(tokens, split.train_labels, all_terms, options);
-  sd.train = first_labels(split.train_labels);
-  sd.test = first_labels(split.test_labels);
+  return {prepare(tokens, split.train_labels, selected, options),
+          prepare(tokens, split.train_labels, all_terms, options), first_labels(split.train_labels),
+          first_labels(split.test_labels)};
 }
 
-RunRecord run_job(const Job& job, const Params& params, uint64_t fit_seed) {
-  LoadedCollection& lc = *job.collection;
-  SplitData& sd = *lc.splits[static_cast<size_t>(job.split)];
-  const std::string key = run_key(lc.info.column, job.split, job.method->solver);
+RunRecord run_job(const Job& job, const SplitData& sd, const Params& params, uint64_t fit_seed) {
+  const std::string key = run_key(job.collection->info.name, job.partition, job.method->solver);
   if (job.method->kind == Kind::sklearn_nb1) return run_sklearn_nb1(sd, params, key);
 
   FitContext fc;
@@ -185,7 +183,7 @@ RunRecord run_job(const Job& job, const Params& params, uint64_t fit_seed) {
   RunRecord r;
   Json extra = Json::object();
   if (job.method->kind == Kind::nb1) {
-    const CsrMatrix& X = sd.all_terms->matrices.train;
+    const CsrMatrix& X = sd.all_terms.matrices.train;
     FitTime time;
     const MulticlassFit fit = timed_fit(
         [&] {
@@ -196,7 +194,7 @@ RunRecord run_job(const Job& job, const Params& params, uint64_t fit_seed) {
     r = record_fit(job.method->solver, params, fit, time);
     Stopwatch test_clock;
     const RunRecord scored =
-        record_accuracy(sd.test, fit.model.predict(sd.all_terms->matrices.test));
+        record_accuracy(sd.test, fit.model.predict(sd.all_terms.matrices.test));
     test_seconds = test_clock.seconds();
     r.metrics = scored.metrics;
     // Table 5's runs keep no solver facts in extra (their stored layout): confusion and labels.
@@ -205,14 +203,14 @@ RunRecord run_job(const Job& job, const Params& params, uint64_t fit_seed) {
   } else {
     // Fitting and scoring are interleaved per class: the time is the whole one-vs-rest pass.
     const PerCategoryOvr ovr =
-        fit_per_category_one_vs_rest(job.method->solver, *sd.selected, sd.train, params, fc);
+        fit_per_category_one_vs_rest(job.method->solver, sd.selected, sd.train, params, fc);
     r = record_accuracy(sd.test, ovr.predicted);
     r.train_seconds = fc.clock.seconds();
     r.iterations = ovr.iterations;
     r.stop = "per_class";
     r.objective = ovr.objective;
     extra["per_class"] = ovr.per_class;
-    extra["features"] = sd.selected->stats.features;
+    extra["features"] = sd.selected.stats.features;
   }
   r.test_seconds = test_seconds;
   r.peak_memory_bytes = peak_rss_bytes();

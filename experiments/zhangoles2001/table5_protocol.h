@@ -1,15 +1,14 @@
 #pragma once
 // Table 5's protocol pieces (table5.cpp has the protocol in words and the driver): its methods and
-// collections, one split's matrices built on first use, and one (collection, split, method) fit.
+// collections, one split's matrices, and one (collection, split, method) fit. The grid itself
+// (collections loaded, split slots, jobs) is experiments/common/collection_grid.h.
 #include <cstdint>
 #include <map>
-#include <memory>
-#include <mutex>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/labels.h"
+#include "experiments/common/collection_grid.h"
 #include "experiments/common/text_dataset.h"
 #include "harness/experiment.h"
 #include "solvers/params.h"
@@ -52,52 +51,31 @@ FeatureConfig selected_features();
 // Naive Bayes-1: the same text options, no selection at all.
 FeatureConfig all_term_features();
 
-struct Collection {
-  std::string column;   // Table 5's column
-  std::string view;     // corpus view; "" = not available
-  std::string env_var;  // "" for the mirrored ones
-  std::string what;     // for the unavailable note
-  std::string caveat;   // how our copy differs from the paper's
-  // The "dataset" tag of its cells in results/published/zhangoles2001.json (mark_unavailable).
-  std::string dataset;
-};
+// Table 5's columns (GridCollection::name): 20NG and WebKB from the mirror; IndustrySector, GRANT
+// and IBMweb only when their LINREPRO_*_DIR names a copy (view "" otherwise). Fast mode: WebKB
+// only.
+std::vector<GridCollection> table5_collections(bool fast);
 
-// Table 5's columns: 20NG and WebKB from the mirror; IndustrySector, GRANT and IBMweb only when
-// their LINREPRO_*_DIR names a copy (view "" otherwise). Fast mode: WebKB only.
-std::vector<Collection> table5_collections(bool fast);
+// Seeded random 80/20 splits, split k's seed derive_seed(ctx.seed, "<column>/split<k>").
+inline Partitioning table5_partitioning(int splits) {
+  return {Partitioning::Kind::random_splits, splits};
+}
 
-// One split's matrices, built on first use (every run of a split may already be stored) and
-// released when its last job is done (20NG's five splits would otherwise all stay in memory).
+// One split's matrices (a grid slot, built by the first of its runs that is not stored).
 struct SplitData {
-  std::once_flag once;
-  std::mutex release_mutex;
-  int remaining_jobs = 0;
-  bool keep = false;  // split 0 stays for the lambda walk after its Table 5 jobs
-  std::optional<PreparedSplit> selected;   // per-category 10,000 features
-  std::optional<PreparedSplit> all_terms;  // Naive Bayes-1
+  PreparedSplit selected;   // per-category 10,000 features
+  PreparedSplit all_terms;  // Naive Bayes-1
   MulticlassLabels train, test;
 };
 
-struct LoadedCollection {
-  Collection info;
-  std::optional<Corpus> corpus;
-  std::string unavailable_note;
-  Json description;
-  std::vector<uint64_t> split_seeds;
-  std::vector<std::unique_ptr<SplitData>> splits;
-};
-
-struct Job {
-  LoadedCollection* collection;
-  int split;
-  const Method* method;
-};
+using SplitCollection = LoadedCollection<SplitData>;
+using Job = GridJob<SplitData, Method>;
 
 std::string run_key(const std::string& column, int split, const std::string& solver);
 // Splits the collection (split k's seed), tokenises once, prepares both feature sets.
-void prepare_split(LoadedCollection& lc, int k, SplitData& sd, bool progress);
+SplitData prepare_split(const SplitCollection& lc, int k, bool progress);
 // One (collection, split, method) fit on the prepared split, scored on its test rows.
-RunRecord run_job(const Job& job, const Params& params, uint64_t fit_seed);
+RunRecord run_job(const Job& job, const SplitData& sd, const Params& params, uint64_t fit_seed);
 std::string percent(double fraction);
 // What a Table 5 cell's note says about the method.
 std::string method_note(const Method& m, const Params& params);

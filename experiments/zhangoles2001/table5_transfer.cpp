@@ -17,7 +17,7 @@ namespace linrepro::zo_table5 {
 // The claim "reuters-lambda-transfers": every method's walk over Table 1's grid on split 0 of
 // every collection (lambda_walk.h). Each (walk, direction) is one job that fits its lambdas in
 // turn; jobs start longest first, by the time of the Table 1 lambda's fit.
-std::vector<TransferWalk> walk_lambdas(std::vector<std::unique_ptr<LoadedCollection>>& loaded,
+std::vector<TransferWalk> walk_lambdas(LoadedCollections<SplitData>& loaded,
                                        const std::vector<Method>& methods,
                                        const std::map<std::string, double>& lambdas,
                                        const PerSplitValues& accuracies,
@@ -35,11 +35,11 @@ std::vector<TransferWalk> walk_lambdas(std::vector<std::unique_ptr<LoadedCollect
     for (const auto& m : methods) {
       if (m.row.empty()) continue;
       // Its start (Table 5's own run on split 0) is pending: this walk waits for a later round.
-      if (std::isnan(at_split(accuracies, lc->info.column, m.solver))) continue;
+      if (std::isnan(at_split(accuracies, lc->info.name, m.solver))) continue;
       walks.push_back({lc.get(), &m,
                        start_lambda_walk(zo_lambda_grid(), lambdas.at(m.lambda_of),
-                                         at_split(accuracies, lc->info.column, m.solver))});
-      cost.push_back(at_split(seconds, lc->info.column, m.solver));
+                                         at_split(accuracies, lc->info.name, m.solver))});
+      cost.push_back(at_split(seconds, lc->info.name, m.solver));
       for (const int step : {-1, +1}) jobs.push_back({walks.size() - 1, step});
     }
   }
@@ -59,9 +59,9 @@ std::vector<TransferWalk> walk_lambdas(std::vector<std::unique_ptr<LoadedCollect
       const double lambda = tw.walk.grid[*g];
       std::map<std::string, double> at = lambdas;
       at[tw.method->lambda_of] = lambda;
-      const std::string key = fmt::format(
-          "{}/lambda={:g}", run_key(tw.collection->info.column, kTransferSplit, tw.method->solver),
-          lambda);
+      const std::string key =
+          fmt::format("{}/lambda={:g}",
+                      run_key(tw.collection->info.name, kTransferSplit, tw.method->solver), lambda);
       const RunRecord r = fit_or_load({tw.collection, kTransferSplit, tw.method},
                                       method_params(*tw.method, at), key, kWalkPart);
       if (r.status == "pending") return;  // the next round asks again, from the stored fits
@@ -74,11 +74,7 @@ std::vector<TransferWalk> walk_lambdas(std::vector<std::unique_ptr<LoadedCollect
     }
   });
   for (auto& lc : loaded)
-    if (lc->corpus) {
-      SplitData& sd = *lc->splits[kTransferSplit];
-      sd.selected.reset();
-      sd.all_terms.reset();
-    }
+    if (lc->corpus) release_partition(*lc->partitions[kTransferSplit]);
   return walks;
 }
 
@@ -96,9 +92,9 @@ void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& w
     for (const auto& [i, a] : w.accuracy)
       points.push_back(
           fmt::format("{:g}{} {:.2f}", w.grid[i], i == w.start ? " (Table 1)" : "", 100 * a));
-    const std::string where = fmt::format("{} {}", tw.collection->info.column, tw.method->row);
+    const std::string where = fmt::format("{} {}", tw.collection->info.name, tw.method->row);
     rf.set_cell(value_cell(
-        "lambda-transfer", tw.method->row, tw.collection->info.column, gap, "points",
+        "lambda-transfer", tw.method->row, tw.collection->info.name, gap, "points",
         fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
                     "walk: {}); {}",
                     kTransferSplit, fmt::join(points, ", "), tw.collection->info.caveat)));

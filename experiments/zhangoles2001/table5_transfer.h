@@ -26,7 +26,7 @@ using FitOrLoad =
     std::function<RunRecord(const Job&, const Params&, const std::string&, const char* part)>;
 
 struct TransferWalk {
-  LoadedCollection* collection;
+  SplitCollection* collection;
   const Method* method;
   LambdaWalk walk;
 };
@@ -34,7 +34,7 @@ struct TransferWalk {
 // Walks every method's lambda on split kTransferSplit of every loaded collection, asking
 // `fit_or_load` for each fit; a walk whose start (accuracies, NaN while pending) or next fit is
 // pending stops there, and the next round asks again. Releases split kTransferSplit's matrices.
-std::vector<TransferWalk> walk_lambdas(std::vector<std::unique_ptr<LoadedCollection>>& loaded,
+std::vector<TransferWalk> walk_lambdas(LoadedCollections<SplitData>& loaded,
                                        const std::vector<Method>& methods,
                                        const std::map<std::string, double>& lambdas,
                                        const PerSplitValues& accuracies,

@@ -7,22 +7,24 @@
 
 namespace linrepro {
 
-RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64_t n,
-                                                           double default_lambda) {
-  RegularizedLinearSettings s;
-  s.lambda = resolve_lambda(r, n, default_lambda);
-  s.K = r.integer("K", s.K, 1);
-  s.A = r.non_negative("constant_feature", s.A);
-  return s;
+std::vector<ParamDecl> regularized_linear_params(double default_lambda) {
+  const RegularizedLinearSettings defaults;
+  std::vector<ParamDecl> decls = lambda_or_C_params(
+      default_lambda, "lambda of (12): (1/n) sum f(w.x y) + lambda |w|^2 (Table 1's value)",
+      "instead of lambda, SVM convention: C = 1/(2 lambda n)");
+  decls.push_back(integer_param("K", defaults.K, 1, "iterations (full sweeps); §4.1 default 100"));
+  decls.push_back(
+      non_negative_param("constant_feature", defaults.A,
+                         "A appended to every x (§1); its weight is regularised; 0: no threshold"));
+  return decls;
 }
 
-std::vector<ParamSpec> regularized_linear_param_specs(const char* default_lambda) {
-  return {{"lambda", default_lambda,
-           "lambda of (12): (1/n) sum f(w.x y) + lambda |w|^2 (Table 1's value; or give C)"},
-          {"C", "", "instead of lambda, SVM convention: C = 1/(2 lambda n)"},
-          {"K", "100", "iterations (full sweeps); §4.1 default 100"},
-          {"constant_feature", "1",
-           "A appended to every x (§1); its weight is regularised; 0: no threshold"}};
+RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64_t n) {
+  RegularizedLinearSettings s;
+  s.lambda = resolve_lambda(r, n);
+  s.K = r.integer("K");
+  s.A = r.number("constant_feature");
+  return s;
 }
 
 void check_binary_problem(const BinaryProblem& p, const std::string& solver) {

@@ -53,8 +53,9 @@ struct RowRelaxationOptions {
   uint64_t seed = 0;       // of the order
 };
 
+// The declaration of reshuffle (default from the struct above) and the options' reading.
+std::vector<ParamDecl> row_relaxation_params();
 RowRelaxationOptions read_row_relaxation_options(ParamReader& r, int64_t K, uint64_t seed);
-std::vector<ParamSpec> row_relaxation_param_specs();
 
 struct RowRelaxationResult {
   std::vector<double> w;     // -v / (2 lambda n), one weight per column of X

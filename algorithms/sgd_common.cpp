@@ -9,17 +9,30 @@
 
 namespace linrepro {
 
-LearningRate read_learning_rate(ParamReader& r, RateSchedule default_schedule) {
+std::vector<ParamDecl> learning_rate_params(const LearningRate& defaults) {
+  return {positive_param("gamma", defaults.gamma0,
+                         "learning rate gamma (initial rate gamma0 when decaying)"),
+          choice_param("schedule", to_string(defaults.schedule), {"constant", "decaying"},
+                       "constant | decaying: gamma0 / (1 + gamma0 * decay * t)"),
+          non_negative_param("decay", defaults.a, "the constant a of the decaying schedule")};
+}
+
+LearningRate read_learning_rate(ParamReader& r) {
   LearningRate rate;
-  rate.gamma0 = r.positive("gamma", rate.gamma0);
-  const std::string s = r.choice("schedule", to_string(default_schedule), {"constant", "decaying"});
-  rate.schedule = s == "constant" ? RateSchedule::constant : RateSchedule::decaying;
-  rate.a = r.non_negative("decay", rate.a);
+  rate.gamma0 = r.number("gamma");
+  rate.schedule =
+      r.text("schedule") == "constant" ? RateSchedule::constant : RateSchedule::decaying;
+  rate.a = r.number("decay");
   return rate;
 }
 
+ParamDecl bias_mode_param(BiasMode default_mode, std::string doc) {
+  return choice_param("bias", to_string(default_mode), {"penalized", "unpenalized", "none"},
+                      std::move(doc));
+}
+
 BiasMode read_bias_mode(ParamReader& r) {
-  const std::string b = r.choice("bias", "penalized", {"penalized", "unpenalized", "none"});
+  const std::string b = r.text("bias");
   if (b == "penalized") return BiasMode::penalized;
   if (b == "unpenalized") return BiasMode::unpenalized;
   return BiasMode::none;

@@ -57,9 +57,12 @@ struct SgdMonitor {
   std::span<const double> y_test;
 };
 
-// Reads "gamma" (gamma0), "schedule" (constant | decaying) and "decay" (a).
-LearningRate read_learning_rate(ParamReader& r, RateSchedule default_schedule);
-// Reads "bias" (penalized | unpenalized | none).
+// Declares "gamma" (gamma0), "schedule" (constant | decaying) and "decay" (a) with the solver's
+// defaults, and reads them.
+std::vector<ParamDecl> learning_rate_params(const LearningRate& defaults);
+LearningRate read_learning_rate(ParamReader& r);
+// Declares "bias" (penalized | unpenalized | none), and reads it.
+ParamDecl bias_mode_param(BiasMode default_mode, std::string doc);
 BiasMode read_bias_mode(ParamReader& r);
 std::string to_string(RateSchedule s);
 std::string to_string(BiasMode b);

@@ -131,8 +131,24 @@ MulticlassModel one_vs_rest_from(const NaiveBayesCounts& counts, int64_t n,
   return model;
 }
 
+std::vector<ParamDecl> naive_bayes_params() {
+  const NaiveBayesOptions o;
+  return {positive_param("smoothing", o.smoothing,
+                         "lambda of the lambda-smoothing (count + lambda); not 'lambda'"),
+          choice_param("prior", o.prior == NaiveBayesPrior::uniform ? "uniform" : "learned",
+                       {"learned", "uniform"}, "class prior: learned (n_c / n) or uniform")};
+}
+
+// What NB is in the papers' terms: no loss is minimised; Zhang & Oles' lambda is its smoothing.
+SolverKind naive_bayes_kind() {
+  return {.loss = Loss::multinomial_nb,
+          .penalty = Penalty::none,
+          .intercept = Intercept::unregularized,  // b = log prior (ratio)
+          .lambda_param = "smoothing"};
+}
+
 NaiveBayesOptions read_options(const Params& params, const std::string& solver) {
-  ParamReader r(params, solver);
+  ParamReader r(params, solver, naive_bayes_params());
   for (const char* key : {"lambda", "C"})
     if (r.has(key))
       throw ConfigError(fmt::format(
@@ -140,10 +156,8 @@ NaiveBayesOptions read_options(const Params& params, const std::string& solver) 
           "'smoothing'",
           solver, key));
   NaiveBayesOptions o;
-  o.smoothing = r.positive("smoothing", o.smoothing);
-  o.prior = r.choice("prior", "learned", {"learned", "uniform"}) == "uniform"
-                ? NaiveBayesPrior::uniform
-                : NaiveBayesPrior::learned;
+  o.smoothing = r.number("smoothing");
+  o.prior = r.text("prior") == "uniform" ? NaiveBayesPrior::uniform : NaiveBayesPrior::learned;
   r.finish();
   check_options(o);
   return o;
@@ -248,9 +262,8 @@ SolverInfo naive_bayes_solver_info() {
       .source =
           "McCallum & Nigam 1998 multinomial model; Zhang & Oles 2001 sec. 4.1 "
           "lambda-smoothing and Naive Bayes-1; Godbole et al. 2002 MCNB",
-      .params = {{"smoothing", "1",
-                  "lambda of the lambda-smoothing (count + lambda); not 'lambda'"},
-                 {"prior", "learned", "class prior: learned (n_c / n) or uniform"}},
+      .kind = naive_bayes_kind(),
+      .params = naive_bayes_params(),
       .fit_binary = [](const BinaryProblem& p, const Params& params,
                        FitContext& ctx) { return fit_binary(p, params, ctx, "nb"); },
       .fit_multiclass =
@@ -266,9 +279,8 @@ SolverInfo naive_bayes_ovr_solver_info() {
           "multinomial naive Bayes with lambda-smoothing; multiclass: one-vs-rest "
           "two-class NBs, argmax of log odds (NB-2)",
       .source = "Zhang & Oles 2001 sec. 4.1 lambda-smoothing and Naive Bayes-2 (Table 5)",
-      .params = {{"smoothing", "1",
-                  "lambda of the lambda-smoothing (count + lambda); not 'lambda'"},
-                 {"prior", "learned", "class prior: learned (n_c / n) or uniform"}},
+      .kind = naive_bayes_kind(),
+      .params = naive_bayes_params(),
       .fit_binary = [](const BinaryProblem& p, const Params& params,
                        FitContext& ctx) { return fit_binary(p, params, ctx, "nb-ovr"); },
       .fit_multiclass =

@@ -194,8 +194,7 @@ template <class Loss>
 BinaryFit fit_column_relaxation(const std::string& name, const BinaryProblem& p,
                                 const RegularizedLinearSettings& s, ColumnRelaxationOptions o,
                                 Loss loss, FitContext& ctx) {
-  o.K = s.K;
-  check_binary_problem(p, name);
+  o.K = s.K;  // (the registry has checked the labels)
   CsrMatrix storage;
   const CscMatrix Z = signed_columns(with_constant_feature(p.X, s.A, storage), p.y);
   ctx.report("{}: {} rows, {} columns, lambda {:.3g}, K {}", name, Z.rows, Z.cols, s.lambda, o.K);

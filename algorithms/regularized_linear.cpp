@@ -1,8 +1,5 @@
 #include "algorithms/regularized_linear.h"
 
-#include <fmt/format.h>
-
-#include "core/error.h"
 #include "solvers/regularization.h"
 
 namespace linrepro {
@@ -25,16 +22,6 @@ RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64
   s.K = r.integer("K");
   s.A = r.number("constant_feature");
   return s;
-}
-
-void check_binary_problem(const BinaryProblem& p, const std::string& solver) {
-  if (p.X.rows == 0) throw ConfigError(solver + ": no training rows");
-  if (p.y.size() != static_cast<size_t>(p.X.rows))
-    throw ConfigError(fmt::format("{}: {} labels for {} rows", solver, p.y.size(), p.X.rows));
-  for (size_t i = 0; i < p.y.size(); ++i)
-    if (p.y[i] != 1.0 && p.y[i] != -1.0)
-      throw ConfigError(
-          fmt::format("{}: label of row {} is {}, expected +1 or -1", solver, i, p.y[i]));
 }
 
 const CsrMatrix& with_constant_feature(const CsrMatrix& X, double A, CsrMatrix& storage) {

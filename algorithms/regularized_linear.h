@@ -43,9 +43,6 @@ struct RegularizedLinearSettings {
 std::vector<ParamDecl> regularized_linear_params(double default_lambda);
 RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64_t n);
 
-// Throws ConfigError (naming the solver) unless y has one +1/-1 label per row and n > 0.
-void check_binary_problem(const BinaryProblem& p, const std::string& solver);
-
 // X with the constant column A appended (index X.cols) when A > 0; X itself when A == 0.
 // `storage` holds the copy; the returned reference is valid while both X and storage are.
 const CsrMatrix& with_constant_feature(const CsrMatrix& X, double A, CsrMatrix& storage);

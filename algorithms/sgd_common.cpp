@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "core/error.h"
+#include "solvers/binary_labels.h"
 
 namespace linrepro {
 
@@ -74,26 +75,14 @@ int64_t weight_dimensions(const LinearModel& model, BiasMode bias) {
   return static_cast<int64_t>(model.w.size()) + (bias != BiasMode::none ? 1 : 0);
 }
 
-namespace {
-void check_labels(std::span<const double> y, const std::string& solver, const char* what) {
-  for (size_t i = 0; i < y.size(); ++i)
-    if (y[i] != 1.0 && y[i] != -1.0)
-      throw ConfigError(
-          fmt::format("{}: {} label of row {} is {}, expected +1 or -1", solver, what, i, y[i]));
-}
-}  // namespace
-
 void check_sgd_problem(const CsrMatrix& X, std::span<const double> y, const SgdMonitor* monitor,
                        const std::string& solver) {
-  if (X.rows == 0) throw ConfigError(fmt::format("{}: no training examples", solver));
-  if (static_cast<int64_t>(y.size()) != X.rows)
-    throw ConfigError(fmt::format("{}: {} labels for {} training rows", solver, y.size(), X.rows));
-  check_labels(y, solver, "training");
+  check_binary_problem(X, y, solver);
   if (monitor && monitor->X_test) {
     if (static_cast<int64_t>(monitor->y_test.size()) != monitor->X_test->rows)
       throw ConfigError(fmt::format("{}: {} test labels for {} test rows", solver,
                                     monitor->y_test.size(), monitor->X_test->rows));
-    check_labels(monitor->y_test, solver, "test");
+    check_binary_labels(monitor->y_test, solver, "test");
   }
 }
 

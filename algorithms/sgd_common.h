@@ -75,7 +75,8 @@ double error_rate(const LinearModel& model, const CsrMatrix& X, std::span<const 
 int64_t count_zero_weights(const LinearModel& model, BiasMode bias);
 int64_t weight_dimensions(const LinearModel& model, BiasMode bias);
 
-// Checks the shapes every SGD solver needs; throws ConfigError naming the problem.
+// Checks the shapes and +-1 labels every SGD solver needs (solvers/binary_labels.h), the monitor's
+// too; throws ConfigError naming the problem. The experiments call the SGD solvers directly.
 void check_sgd_problem(const CsrMatrix& X, std::span<const double> y, const SgdMonitor* monitor,
                        const std::string& solver);
 

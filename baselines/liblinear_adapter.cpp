@@ -101,6 +101,7 @@ std::vector<ParamDecl> liblinear_params(const LiblinearSolver& s) {
                      "LIBLINEAR's -B: >= 0 appends a REGULARISED constant feature; < 0: none")}});
 }
 
+// The registry has checked the labels (fit_binary is reached only through it).
 BinaryFit fit_liblinear(const LiblinearSolver& s, const std::vector<ParamDecl>& decls,
                         const BinaryProblem& p, const Params& params, FitContext& ctx) {
   const std::string name = fmt::format("liblinear-s{}", s.number);
@@ -110,13 +111,7 @@ BinaryFit fit_liblinear(const LiblinearSolver& s, const std::vector<ParamDecl>& 
   const double eps = r.number("eps");
   const double B = r.number("bias");
   r.finish();
-  if (n == 0) throw ConfigError(name + ": no training rows");
-  if (p.y.size() != static_cast<size_t>(n))
-    throw ConfigError(fmt::format("{}: {} labels for {} rows", name, p.y.size(), n));
   std::vector<double> y(p.y.begin(), p.y.end());  // LIBLINEAR wants a mutable array
-  for (size_t i = 0; i < y.size(); ++i)
-    if (y[i] != 1.0 && y[i] != -1.0)
-      throw ConfigError(fmt::format("{}: label of row {} is {}, expected +1 or -1", name, i, y[i]));
 
   static std::once_flag silence;
   std::call_once(silence, [] { set_print_string_function(capture_library_output); });

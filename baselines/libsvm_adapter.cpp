@@ -30,6 +30,7 @@ std::vector<ParamDecl> libsvm_params() {  // defaults: svm-train's
                        positive_param("cache_mb", 100.0, "LIBSVM's -m, kernel cache in MB")}});
 }
 
+// The registry has checked the labels (fit_binary is reached only through it).
 BinaryFit fit_libsvm_linear(const BinaryProblem& p, const Params& params, FitContext& ctx) {
   const std::string name = "libsvm-linear";
   ParamReader r(params, name, libsvm_params());
@@ -39,13 +40,7 @@ BinaryFit fit_libsvm_linear(const BinaryProblem& p, const Params& params, FitCon
   const bool shrinking = r.boolean("shrinking");
   const double cache_mb = r.number("cache_mb");
   r.finish();
-  if (n == 0) throw ConfigError(name + ": no training rows");
-  if (p.y.size() != static_cast<size_t>(n))
-    throw ConfigError(fmt::format("{}: {} labels for {} rows", name, p.y.size(), n));
   std::vector<double> y(p.y.begin(), p.y.end());  // LIBSVM wants a mutable array
-  for (size_t i = 0; i < y.size(); ++i)
-    if (y[i] != 1.0 && y[i] != -1.0)
-      throw ConfigError(fmt::format("{}: label of row {} is {}, expected +1 or -1", name, i, y[i]));
 
   static std::once_flag silence;
   std::call_once(silence, [] { svm_set_print_string_function(capture_library_output); });

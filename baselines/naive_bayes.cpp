@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "solvers/binary_labels.h"
 
 namespace linrepro {
 namespace {
@@ -86,14 +87,10 @@ void check_rows(const CsrMatrix& X, size_t labels) {
   if (X.rows == 0) throw ConfigError("nb: no training rows");
 }
 
-// y in {-1,+1} -> class 0 (positive) / class 1 (negative).
+// y in {-1,+1} (checked by the caller) -> class 0 (positive) / class 1 (negative).
 std::vector<int32_t> two_classes(std::span<const double> y) {
   std::vector<int32_t> c(y.size());
-  for (size_t i = 0; i < y.size(); ++i) {
-    if (y[i] != 1.0 && y[i] != -1.0)
-      throw ConfigError(fmt::format("nb: label of row {} is {}, expected +1 or -1", i, y[i]));
-    c[i] = y[i] == 1.0 ? 0 : 1;
-  }
+  for (size_t i = 0; i < y.size(); ++i) c[i] = y[i] == 1.0 ? 0 : 1;
   return c;
 }
 
@@ -174,8 +171,7 @@ nlohmann::json describe(const NaiveBayesOptions& o, const NaiveBayesCounts& coun
 
 BinaryFit fit_binary(const BinaryProblem& p, const Params& params, FitContext& ctx,
                      const std::string& solver) {
-  const NaiveBayesOptions o = read_options(params, solver);
-  check_rows(p.X, p.y.size());
+  const NaiveBayesOptions o = read_options(params, solver);  // (the registry checked the labels)
   const NaiveBayesCounts counts = naive_bayes_counts(p.X, two_classes(p.y), 2);
   ctx.report("{}: two-class NB on {} rows ({} positive), {} features", solver, p.X.rows,
              counts.docs[0], p.X.cols);
@@ -241,7 +237,7 @@ MulticlassModel naive_bayes_multiclass(const CsrMatrix& X, const MulticlassLabel
 LinearModel naive_bayes_binary(const CsrMatrix& X, std::span<const double> y,
                                const NaiveBayesOptions& options) {
   check_options(options);
-  check_rows(X, y.size());
+  check_binary_problem(X, y, "nb");
   const NaiveBayesCounts counts = naive_bayes_counts(X, two_classes(y), 2);
   return two_class_model(counts.N[0], counts.docs[0], counts.N[1], counts.docs[1], options,
                          LogSmoothedCount(options.smoothing));

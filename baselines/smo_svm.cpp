@@ -11,6 +11,7 @@
 
 #include "baselines/kernel_column_cache.h"
 #include "core/error.h"
+#include "solvers/binary_labels.h"
 #include "solvers/params.h"
 #include "solvers/regularization.h"
 #include "solvers/svm_objective.h"
@@ -335,12 +336,7 @@ BinaryFit fit_smo(const BinaryProblem& p, const Params& params, FitContext& ctx)
 
 SmoResult smo_solve(const CsrMatrix& X, std::span<const double> y, const SmoOptions& options,
                     FitContext& ctx) {
-  if (X.rows == 0) throw ConfigError("smo: no training rows");
-  if (y.size() != static_cast<size_t>(X.rows))
-    throw ConfigError(fmt::format("smo: {} labels for {} rows", y.size(), X.rows));
-  for (size_t t = 0; t < y.size(); ++t)
-    if (y[t] != 1.0 && y[t] != -1.0)
-      throw ConfigError(fmt::format("smo: label of row {} is {}, expected +1 or -1", t, y[t]));
+  check_binary_problem(X, y, "smo");  // (callers may come without the registry)
   if (!(options.C > 0)) throw ConfigError(fmt::format("smo: C must be > 0, got {}", options.C));
   return Smo(X, y, options, ctx).run();
 }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/error.h"
+#include "solvers/binary_labels.h"
 #include "solvers/one_vs_rest.h"
 #include "solvers/solver.h"
 
@@ -52,6 +53,7 @@ BinaryFit SolverRegistry::fit_binary(const std::string& name, const BinaryProble
                                      FitContext& ctx) const {
   const auto& s = get(name);
   if (!s.fit_binary) throw ConfigError(fmt::format("solver '{}' is multiclass-only", name));
+  check_binary_problem(p.X, p.y, name);
   return s.fit_binary(p, params, ctx);
 }
 

@@ -78,6 +78,7 @@ class SolverRegistry {
   bool contains(const std::string& name) const;
   const std::vector<SolverInfo>& all() const { return solvers_; }
 
+  // Checks y in {-1,+1} first (solvers/binary_labels.h), so no solver needs to.
   BinaryFit fit_binary(const std::string& name, const BinaryProblem& p, const Params& params,
                        FitContext& ctx) const;
   // Native multiclass if the solver has it, else one-vs-rest over its binary fit.

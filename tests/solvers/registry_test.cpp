@@ -112,6 +112,39 @@ TEST(SolverRegistry, InconsistentDeclarationsRejected) {
   EXPECT_TRUE(reg.all().empty());
 }
 
+// The one label check: every binary fit through the registry, before the solver runs.
+TEST(SolverRegistry, FitBinaryChecksLabelsOnce) {
+  CsrMatrix X;
+  X.append_row(std::vector<int32_t>{0}, std::vector<double>{1});
+  X.append_row(std::vector<int32_t>{1}, std::vector<double>{1});
+  X.append_row(std::vector<int32_t>{0, 1}, std::vector<double>{1, 1});
+  int calls = 0;
+  SolverRegistry reg;
+  SolverInfo counting = binary_info("counting");
+  counting.fit_binary = [&](const BinaryProblem& p, const Params& params, FitContext& ctx) {
+    ++calls;
+    return mean_solver(p, params, ctx);
+  };
+  reg.add(counting);
+  FitContext ctx;
+  const std::vector<double> zero_one{1, 0, 1}, short_y{1, -1};
+  try {
+    reg.fit_binary("counting", {X, zero_one}, Params(), ctx);
+    FAIL() << "expected ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("counting: label of row 1 is 0, expected +1 or -1"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(reg.fit_binary("counting", {X, short_y}, Params(), ctx), ConfigError);
+  const CsrMatrix empty;
+  EXPECT_THROW(reg.fit_binary("counting", {empty, {}}, Params(), ctx), ConfigError);
+  EXPECT_EQ(calls, 0);
+  const std::vector<double> y{1, -1, 1};
+  EXPECT_NO_THROW(reg.fit_binary("counting", {X, y}, Params(), ctx));
+  EXPECT_EQ(calls, 1);
+}
+
 TEST(SolverRegistry, ClassesSaidInWords) {
   SolverInfo s = binary_info("b");
   EXPECT_EQ(classes_text(s), "binary (multiclass one-vs-rest)");

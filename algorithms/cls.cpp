@@ -5,12 +5,18 @@
 namespace linrepro {
 
 namespace {
+
 constexpr double kTable1Lambda = 1e-3;  // Table 1, Lin Reg
+
+std::vector<ParamDecl> cls_params() {
+  return join_params({regularized_linear_params(kTable1Lambda), column_relaxation_params(false)});
+}
+
 }  // namespace
 
 BinaryFit fit_cls(const BinaryProblem& p, const Params& params, FitContext& ctx) {
-  ParamReader r(params, "cls");
-  const RegularizedLinearSettings s = read_regularized_linear_settings(r, p.X.rows, kTable1Lambda);
+  ParamReader r(params, "cls", cls_params());
+  const RegularizedLinearSettings s = read_regularized_linear_settings(r, p.X.rows);
   const ColumnRelaxationOptions o = read_column_relaxation_options(r, s.K, false);
   r.finish();
   return fit_column_relaxation("cls", p, s, o, LeastSquaresLoss{}, ctx);
@@ -22,8 +28,10 @@ SolverInfo cls_solver_info() {
   info.description =
       "Regularised least squares (ridge on the labels) by exact column-wise Gauss-Seidel";
   info.source = "Zhang & Oles 2001, Algorithm 2 (CLS) for eq. (4); 'Lin Reg' in §4";
-  info.params = regularized_linear_param_specs("0.001");
-  for (auto& spec : column_relaxation_param_specs(false)) info.params.push_back(std::move(spec));
+  info.kind = {.loss = Loss::least_squares,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::regularized_feature};
+  info.params = cls_params();
   info.fit_binary = fit_cls;
   return info;
 }

@@ -5,16 +5,24 @@
 namespace linrepro {
 
 namespace {
+
 constexpr double kTable1Lambda = 1e-3;  // Table 1, Mod Least Squares
-constexpr int64_t kContinuation = 50;   // §4.1: c_k = max(0, 1 - k/50)
+
+std::vector<ParamDecl> cmls_params() {
+  return join_params({regularized_linear_params(kTable1Lambda),
+                      {integer_param("continuation", ModifiedLeastSquaresLoss{}.L, 0,
+                                     "c_k = max(0, 1 - k/min(continuation, K)) (§4.1)")},
+                      column_relaxation_params(true)});
+}
+
 }  // namespace
 
 BinaryFit fit_cmls(const BinaryProblem& p, const Params& params, FitContext& ctx) {
-  ParamReader r(params, "cmls");
-  const RegularizedLinearSettings s = read_regularized_linear_settings(r, p.X.rows, kTable1Lambda);
+  ParamReader r(params, "cmls", cmls_params());
+  const RegularizedLinearSettings s = read_regularized_linear_settings(r, p.X.rows);
   const ColumnRelaxationOptions o = read_column_relaxation_options(r, s.K, true);
   ModifiedLeastSquaresLoss loss;
-  loss.L = r.integer("continuation", kContinuation, 0);
+  loss.L = r.integer("continuation");
   r.finish();
   BinaryFit fit = fit_column_relaxation("cmls", p, s, o, loss, ctx);
   fit.extra["continuation"] = loss.L;
@@ -28,9 +36,10 @@ SolverInfo cmls_solver_info() {
       "Modified least squares (squared hinge, regularised constant feature) by column relaxation "
       "with continuation and a trust region";
   info.source = "Zhang & Oles 2001, Algorithm 3 (CMLS) for eq. (10); 'Mod Least Squares' in §4";
-  info.params = regularized_linear_param_specs("0.001");
-  info.params.push_back({"continuation", "50", "c_k = max(0, 1 - k/min(continuation, K)) (§4.1)"});
-  for (auto& spec : column_relaxation_param_specs(true)) info.params.push_back(std::move(spec));
+  info.kind = {.loss = Loss::squared_hinge,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::regularized_feature};
+  info.params = cmls_params();
   info.fit_binary = fit_cmls;
   return info;
 }

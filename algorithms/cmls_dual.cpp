@@ -5,14 +5,23 @@
 namespace linrepro {
 
 namespace {
+
 constexpr double kTable1Lambda = 1e-3;  // Table 1, Mod Least Squares
+
+std::vector<ParamDecl> cmls_dual_params() {
+  return join_params({regularized_linear_params(kTable1Lambda),
+                      {positive_param("eta", ModifiedLeastSquaresDualStep{}.eta,
+                                      "scales the unconstrained step (1 = the paper's update)")},
+                      row_relaxation_params()});
+}
+
 }  // namespace
 
 BinaryFit fit_cmls_dual(const BinaryProblem& p, const Params& params, FitContext& ctx) {
-  ParamReader r(params, "cmls-dual");
-  const RegularizedLinearSettings s = read_regularized_linear_settings(r, p.X.rows, kTable1Lambda);
+  ParamReader r(params, "cmls-dual", cmls_dual_params());
+  const RegularizedLinearSettings s = read_regularized_linear_settings(r, p.X.rows);
   ModifiedLeastSquaresDualStep step;
-  step.eta = r.positive("eta", step.eta);
+  step.eta = r.number("eta");
   const RowRelaxationOptions o = read_row_relaxation_options(r, s.K, ctx.seed);
   r.finish();
   BinaryFit fit = fit_row_relaxation("cmls-dual", p, s, o, step, ctx);
@@ -28,9 +37,10 @@ SolverInfo cmls_dual_solver_info() {
   info.source =
       "Zhang & Oles 2001, Algorithm 5 with k(z) = z^2/4 + z (§3.2); the §4 lambda -> 0 "
       "comparison";
-  info.params = regularized_linear_param_specs("0.001");
-  info.params.push_back({"eta", "1", "scales the unconstrained step (1 = the paper's update)"});
-  for (auto& spec : row_relaxation_param_specs()) info.params.push_back(std::move(spec));
+  info.kind = {.loss = Loss::squared_hinge,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::regularized_feature};
+  info.params = cmls_dual_params();
   info.fit_binary = fit_cmls_dual;
   return info;
 }

@@ -2,29 +2,34 @@
 
 namespace linrepro {
 
+std::vector<ParamDecl> column_relaxation_params(bool trust_region) {
+  const ColumnRelaxationOptions o;
+  std::vector<ParamDecl> decls;
+  if (trust_region) {
+    decls.push_back(
+        positive_param("epsilon", o.epsilon, "trust region update D_j = 2|Dw_j| + epsilon (§3.1)"));
+    decls.push_back(
+        positive_param("initial_delta", o.initial_delta, "D_j before column j's first step"));
+  }
+  decls.push_back(boolean_param(
+      "stop_rule", o.stop_rule,
+      "stop once sum|Dr_i| < stop_tolerance (1 + sum|r_i|) over an iteration (§3.1)"));
+  decls.push_back(positive_param("stop_tolerance", o.stop_tolerance,
+                                 "the stopping rule's fraction (0.1 percent)"));
+  return decls;
+}
+
 ColumnRelaxationOptions read_column_relaxation_options(ParamReader& r, int64_t K,
                                                        bool trust_region) {
   ColumnRelaxationOptions o;
   o.K = K;
   if (trust_region) {
-    o.epsilon = r.positive("epsilon", o.epsilon);
-    o.initial_delta = r.positive("initial_delta", o.initial_delta);
+    o.epsilon = r.number("epsilon");
+    o.initial_delta = r.number("initial_delta");
   }
-  o.stop_rule = r.boolean("stop_rule", o.stop_rule);
-  o.stop_tolerance = r.positive("stop_tolerance", o.stop_tolerance);
+  o.stop_rule = r.boolean("stop_rule");
+  o.stop_tolerance = r.number("stop_tolerance");
   return o;
-}
-
-std::vector<ParamSpec> column_relaxation_param_specs(bool trust_region) {
-  std::vector<ParamSpec> specs;
-  if (trust_region) {
-    specs.push_back({"epsilon", "0.1", "trust region update D_j = 2|Dw_j| + epsilon (§3.1)"});
-    specs.push_back({"initial_delta", "1", "D_j before column j's first step"});
-  }
-  specs.push_back({"stop_rule", "false",
-                   "stop once sum|Dr_i| < stop_tolerance (1 + sum|r_i|) over an iteration (§3.1)"});
-  specs.push_back({"stop_tolerance", "0.001", "the stopping rule's fraction (0.1 percent)"});
-  return specs;
 }
 
 CscMatrix signed_columns(const CsrMatrix& X, std::span<const double> y) {

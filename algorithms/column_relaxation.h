@@ -65,11 +65,12 @@ struct ColumnRelaxationOptions {
   double stop_tolerance = 1e-3;  // "0.1 percent"
 };
 
-// Reads K, epsilon, initial_delta, stop_rule, stop_tolerance (trust_region: false for Algorithm 2,
-// which has no step bound: its parameters are then unknown to the reader).
+// The declarations of epsilon, initial_delta (trust_region: false for Algorithm 2, which has no
+// step bound, so it does not declare them), stop_rule and stop_tolerance, defaults from the struct
+// above; and their reading (K is the solver's, read_regularized_linear_settings).
+std::vector<ParamDecl> column_relaxation_params(bool trust_region);
 ColumnRelaxationOptions read_column_relaxation_options(ParamReader& r, int64_t K,
                                                        bool trust_region);
-std::vector<ParamSpec> column_relaxation_param_specs(bool trust_region);
 
 // Column j of the result holds x_ij y_i for the rows i where x_ij != 0.
 CscMatrix signed_columns(const CsrMatrix& X, std::span<const double> y);
@@ -193,8 +194,7 @@ template <class Loss>
 BinaryFit fit_column_relaxation(const std::string& name, const BinaryProblem& p,
                                 const RegularizedLinearSettings& s, ColumnRelaxationOptions o,
                                 Loss loss, FitContext& ctx) {
-  o.K = s.K;
-  check_binary_problem(p, name);
+  o.K = s.K;  // (the registry has checked the labels)
   CsrMatrix storage;
   const CscMatrix Z = signed_columns(with_constant_feature(p.X, s.A, storage), p.y);
   ctx.report("{}: {} rows, {} columns, lambda {:.3g}, K {}", name, Z.rows, Z.cols, s.lambda, o.K);

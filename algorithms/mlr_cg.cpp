@@ -10,13 +10,21 @@ namespace {
 
 constexpr double kPaperLambda = 0.001;  // §5: "we use lambda = 0.001 for all algorithms"
 
+std::vector<ParamDecl> mlr_cg_params() {
+  return join_params(
+      {lambda_or_C_params(kPaperLambda, "penalty lambda sum_j w_j^2 on (1/n) sum loss",
+                          "SVM cost, C = 1/(2 lambda n); instead of lambda"),
+       {boolean_param("intercept", true, "fit an unregularised intercept b")},
+       nonlinear_cg_params()});
+}
+
 }  // namespace
 
 BinaryFit fit_mlr_cg(const BinaryProblem& p, const Params& params, FitContext& ctx) {
-  ParamReader r(params, "mlr-cg");
-  const double lambda = resolve_lambda(r, p.X.rows, kPaperLambda);
+  ParamReader r(params, "mlr-cg", mlr_cg_params());
+  const double lambda = resolve_lambda(r, p.X.rows);
   const MlrCgParams cg = read_mlr_cg_params(r);
-  const bool intercept = r.boolean("intercept", true);
+  const bool intercept = r.boolean("intercept");
   r.finish();
 
   const BinaryMarginMap map(p.X, p.y, p.X.cols, intercept);
@@ -41,10 +49,10 @@ SolverInfo mlr_cg_solver_info() {
   info.source =
       "Zhang, Jin, Yang & Hauptmann, ICML 2003: Algorithm 1 (MLR-CG), loss eq. (1), O_gamma/O_svm "
       "§3.2, Proposition 1";
-  info.params = {{"lambda", "0.001", "penalty lambda sum_j w_j^2 on (1/n) sum loss (or give C)"},
-                 {"C", "", "SVM cost, C = 1/(2 lambda n); instead of lambda"},
-                 {"intercept", "true", "fit an unregularised intercept b"}};
-  for (auto& s : mlr_cg_param_specs()) info.params.push_back(std::move(s));
+  info.kind = {.loss = Loss::modified_logistic,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::unregularized};
+  info.params = mlr_cg_params();
   info.fit_binary = fit_mlr_cg;
   return info;
 }

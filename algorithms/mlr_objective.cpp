@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/error.h"
+#include "solvers/binary_labels.h"
 
 namespace linrepro {
 
@@ -17,9 +18,9 @@ BinaryMarginMap::BinaryMarginMap(const CsrMatrix& X, std::span<const double> y, 
   if (features < X.cols)
     throw std::invalid_argument(
         fmt::format("{} features for a matrix of {} columns", features, X.cols));
-  for (size_t i = 0; i < y.size(); ++i)
-    if (y[i] != 1.0 && y[i] != -1.0)
-      throw ConfigError(fmt::format("binary label of row {} is {}, expected +1 or -1", i, y[i]));
+  // Kept beside the registry's check: smoothed_svm_objective and direct fit_mlr_cg calls come here
+  // without it.
+  check_binary_labels(y, "mlr-cg");
 }
 
 void BinaryMarginMap::apply(std::span<const double> theta, std::span<double> u) const {

@@ -10,13 +10,21 @@ namespace {
 
 constexpr double kPaperLambda = 0.001;  // §5: "we use lambda = 0.001 for all algorithms"
 
+std::vector<ParamDecl> mmlr_cg_params() {
+  return join_params(
+      {lambda_or_C_params(kPaperLambda, "penalty lambda sum_k sum_j w_kj^2 on (1/n) sum loss",
+                          "SVM cost, C = 1/(2 lambda n); instead of lambda"),
+       {boolean_param("intercept", true, "fit unregularised intercepts b_k")},
+       nonlinear_cg_params()});
+}
+
 }  // namespace
 
 MulticlassFit fit_mmlr_cg(const MulticlassProblem& p, const Params& params, FitContext& ctx) {
-  ParamReader r(params, "mmlr-cg");
-  const double lambda = resolve_lambda(r, p.X.rows, kPaperLambda);
+  ParamReader r(params, "mmlr-cg", mmlr_cg_params());
+  const double lambda = resolve_lambda(r, p.X.rows);
   const MlrCgParams cg = read_mlr_cg_params(r);
-  const bool intercept = r.boolean("intercept", true);
+  const bool intercept = r.boolean("intercept");
   r.finish();
 
   const MulticlassMarginMap map(p.X, p.labels.y, p.labels.num_classes(), p.X.cols, intercept);
@@ -40,11 +48,10 @@ SolverInfo mmlr_cg_solver_info() {
       "growing gamma";
   info.source =
       "Zhang, Jin, Yang & Hauptmann, ICML 2003: §4 (O_m-svm, O_m-gamma), optimised by Algorithm 1";
-  info.params = {
-      {"lambda", "0.001", "penalty lambda sum_k sum_j w_kj^2 on (1/n) sum loss (or give C)"},
-      {"C", "", "SVM cost, C = 1/(2 lambda n); instead of lambda"},
-      {"intercept", "true", "fit unregularised intercepts b_k"}};
-  for (auto& s : mlr_cg_param_specs()) info.params.push_back(std::move(s));
+  info.kind = {.loss = Loss::multiclass_modified_logistic,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::unregularized};
+  info.params = mmlr_cg_params();
   info.fit_multiclass = fit_mmlr_cg;
   return info;
 }

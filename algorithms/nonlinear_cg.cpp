@@ -71,42 +71,51 @@ double MlrCgParams::final_gamma() const {
   return max_steps > 0 ? gamma_of_step(*this, max_steps - 1) : gamma0;
 }
 
+std::vector<ParamDecl> nonlinear_cg_params() {
+  const MlrCgParams p;
+  return {
+      positive_param("gamma0", p.gamma0, "initial gamma (Algorithm 1, step 1)"),
+      non_negative_param(
+          "delta", p.delta,
+          "gamma <- gamma + delta after every l CG steps (step 2c); 0 keeps gamma fixed"),
+      integer_param("l", p.l, 1,
+                    "CG steps per gamma; CG restarts with d = -gradient when gamma changes (step "
+                    "2a)"),
+      integer_param("max_steps", p.max_steps, 0,
+                    "total CG steps (the paper's stopping criterion, §3.3)"),
+      without_default(
+          positive_param(
+              "gamma_max", nullptr,
+              "cap on gamma; steps beyond it keep gamma_max (CG still restarts every l)"),
+          "no cap"),
+      choice_param("direction", to_string(p.direction), {"hs", "pr", "fr"},
+                   "conjugate direction: hs (Hestenes-Stiefel), pr (Polak-Ribiere), "
+                   "fr (Fletcher-Reeves)"),
+      non_negative_param(
+          "objective_tol", p.objective_tol,
+          "stop when O_svm changes by less than this (relative) over l steps; 0 = off"),
+      non_negative_param("weight_tol", p.weight_tol,
+                         "stop when ||w change|| <= weight_tol ||w|| over l steps; 0 = off"),
+  };
+}
+
 MlrCgParams read_mlr_cg_params(ParamReader& r) {
   MlrCgParams p;
-  p.gamma0 = r.positive("gamma0", p.gamma0);
-  p.delta = r.non_negative("delta", p.delta);
-  p.l = r.integer("l", p.l, 1);
-  p.max_steps = r.integer("max_steps", p.max_steps, 0);
-  p.gamma_max = r.positive("gamma_max", p.gamma_max);
+  p.gamma0 = r.number("gamma0");
+  p.delta = r.number("delta");
+  p.l = r.integer("l");
+  p.max_steps = r.integer("max_steps");
+  p.gamma_max = r.optional_number("gamma_max").value_or(p.gamma_max);
   if (p.gamma_max < p.gamma0)
     throw ConfigError(
         fmt::format("parameter 'gamma_max' ({}) is below 'gamma0' ({})", p.gamma_max, p.gamma0));
-  const std::string d = r.choice("direction", "hs", {"hs", "pr", "fr"});
+  const std::string d = r.text("direction");
   p.direction = d == "hs"   ? CgDirection::hestenes_stiefel
                 : d == "pr" ? CgDirection::polak_ribiere
                             : CgDirection::fletcher_reeves;
-  p.objective_tol = r.non_negative("objective_tol", p.objective_tol);
-  p.weight_tol = r.non_negative("weight_tol", p.weight_tol);
+  p.objective_tol = r.number("objective_tol");
+  p.weight_tol = r.number("weight_tol");
   return p;
-}
-
-std::vector<ParamSpec> mlr_cg_param_specs() {
-  return {
-      {"gamma0", "1", "initial gamma (Algorithm 1, step 1)"},
-      {"delta", "10",
-       "gamma <- gamma + delta after every l CG steps (step 2c); 0 keeps gamma fixed"},
-      {"l", "10",
-       "CG steps per gamma; CG restarts with d = -gradient when gamma changes (step 2a)"},
-      {"max_steps", "200", "total CG steps (the paper's stopping criterion, §3.3)"},
-      {"gamma_max", "none",
-       "cap on gamma; steps beyond it keep gamma_max (CG still restarts every l)"},
-      {"direction", "hs",
-       "conjugate direction: hs (Hestenes-Stiefel), pr (Polak-Ribiere), "
-       "fr (Fletcher-Reeves)"},
-      {"objective_tol", "0",
-       "stop when O_svm changes by less than this (relative) over l steps; 0 = off"},
-      {"weight_tol", "0", "stop when ||w change|| <= weight_tol ||w|| over l steps; 0 = off"},
-  };
 }
 
 MlrCgResult run_mlr_cg(SmoothedObjective& f, const MlrCgParams& p, FitContext& ctx) {

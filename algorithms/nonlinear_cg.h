@@ -65,9 +65,10 @@ struct MlrCgParams {
   double final_gamma() const;  // gamma of the last scheduled step
 };
 
-// Reads and checks the fields above (errors name the field), leaving lambda/C to the caller.
+// The declarations of the fields above (defaults from the struct; gamma_max has none: no cap),
+// and their reading and checking (errors name the field), leaving lambda/C to the caller.
+std::vector<ParamDecl> nonlinear_cg_params();
 MlrCgParams read_mlr_cg_params(ParamReader& r);
-std::vector<ParamSpec> mlr_cg_param_specs();  // the same fields, for the registry listing
 
 struct MlrCgResult {
   StopReason stop = StopReason::max_iterations;

@@ -1,38 +1,27 @@
 #include "algorithms/regularized_linear.h"
 
-#include <fmt/format.h>
-
-#include "core/error.h"
 #include "solvers/regularization.h"
 
 namespace linrepro {
 
-RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64_t n,
-                                                           double default_lambda) {
+std::vector<ParamDecl> regularized_linear_params(double default_lambda) {
+  const RegularizedLinearSettings defaults;
+  std::vector<ParamDecl> decls = lambda_or_C_params(
+      default_lambda, "lambda of (12): (1/n) sum f(w.x y) + lambda |w|^2 (Table 1's value)",
+      "instead of lambda, SVM convention: C = 1/(2 lambda n)");
+  decls.push_back(integer_param("K", defaults.K, 1, "iterations (full sweeps); §4.1 default 100"));
+  decls.push_back(
+      non_negative_param("constant_feature", defaults.A,
+                         "A appended to every x (§1); its weight is regularised; 0: no threshold"));
+  return decls;
+}
+
+RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64_t n) {
   RegularizedLinearSettings s;
-  s.lambda = resolve_lambda(r, n, default_lambda);
-  s.K = r.integer("K", s.K, 1);
-  s.A = r.non_negative("constant_feature", s.A);
+  s.lambda = resolve_lambda(r, n);
+  s.K = r.integer("K");
+  s.A = r.number("constant_feature");
   return s;
-}
-
-std::vector<ParamSpec> regularized_linear_param_specs(const char* default_lambda) {
-  return {{"lambda", default_lambda,
-           "lambda of (12): (1/n) sum f(w.x y) + lambda |w|^2 (Table 1's value; or give C)"},
-          {"C", "", "instead of lambda, SVM convention: C = 1/(2 lambda n)"},
-          {"K", "100", "iterations (full sweeps); §4.1 default 100"},
-          {"constant_feature", "1",
-           "A appended to every x (§1); its weight is regularised; 0: no threshold"}};
-}
-
-void check_binary_problem(const BinaryProblem& p, const std::string& solver) {
-  if (p.X.rows == 0) throw ConfigError(solver + ": no training rows");
-  if (p.y.size() != static_cast<size_t>(p.X.rows))
-    throw ConfigError(fmt::format("{}: {} labels for {} rows", solver, p.y.size(), p.X.rows));
-  for (size_t i = 0; i < p.y.size(); ++i)
-    if (p.y[i] != 1.0 && p.y[i] != -1.0)
-      throw ConfigError(
-          fmt::format("{}: label of row {} is {}, expected +1 or -1", solver, i, p.y[i]));
 }
 
 const CsrMatrix& with_constant_feature(const CsrMatrix& X, double A, CsrMatrix& storage) {

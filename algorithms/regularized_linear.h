@@ -38,12 +38,10 @@ struct RegularizedLinearSettings {
   double A = 1;     // the constant feature (§1: "Normally, one takes A = 1")
 };
 
-RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64_t n,
-                                                           double default_lambda);
-std::vector<ParamSpec> regularized_linear_param_specs(const char* default_lambda);
-
-// Throws ConfigError (naming the solver) unless y has one +1/-1 label per row and n > 0.
-void check_binary_problem(const BinaryProblem& p, const std::string& solver);
+// The declarations of those three (lambda's default is the solver's Table 1 value; K and A come
+// from the struct above), and their reading.
+std::vector<ParamDecl> regularized_linear_params(double default_lambda);
+RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64_t n);
 
 // X with the constant column A appended (index X.cols) when A > 0; X itself when A == 0.
 // `storage` holds the copy; the returned reference is valid while both X and storage are.

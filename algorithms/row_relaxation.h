@@ -53,8 +53,9 @@ struct RowRelaxationOptions {
   uint64_t seed = 0;       // of the order
 };
 
+// The declaration of reshuffle (default from the struct above) and the options' reading.
+std::vector<ParamDecl> row_relaxation_params();
 RowRelaxationOptions read_row_relaxation_options(ParamReader& r, int64_t K, uint64_t seed);
-std::vector<ParamSpec> row_relaxation_param_specs();
 
 struct RowRelaxationResult {
   std::vector<double> w;     // -v / (2 lambda n), one weight per column of X
@@ -129,8 +130,7 @@ template <class Dual>
 BinaryFit fit_row_relaxation(const std::string& name, const BinaryProblem& p,
                              const RegularizedLinearSettings& s, const RowRelaxationOptions& o,
                              const Dual& dual, FitContext& ctx) {
-  check_binary_problem(p, name);
-  CsrMatrix storage;
+  CsrMatrix storage;  // (the registry has checked the labels)
   const CsrMatrix& X = with_constant_feature(p.X, s.A, storage);
   ctx.report("{}: {} rows, {} columns, lambda {:.3g}, K {}", name, X.rows, X.cols, s.lambda, s.K);
   const RowRelaxationResult res = run_row_relaxation(X, p.y, s.lambda, dual, o, ctx);

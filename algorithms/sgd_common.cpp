@@ -6,20 +6,34 @@
 #include <numeric>
 
 #include "core/error.h"
+#include "solvers/binary_labels.h"
 
 namespace linrepro {
 
-LearningRate read_learning_rate(ParamReader& r, RateSchedule default_schedule) {
+std::vector<ParamDecl> learning_rate_params(const LearningRate& defaults) {
+  return {positive_param("gamma", defaults.gamma0,
+                         "learning rate gamma (initial rate gamma0 when decaying)"),
+          choice_param("schedule", to_string(defaults.schedule), {"constant", "decaying"},
+                       "constant | decaying: gamma0 / (1 + gamma0 * decay * t)"),
+          non_negative_param("decay", defaults.a, "the constant a of the decaying schedule")};
+}
+
+LearningRate read_learning_rate(ParamReader& r) {
   LearningRate rate;
-  rate.gamma0 = r.positive("gamma", rate.gamma0);
-  const std::string s = r.choice("schedule", to_string(default_schedule), {"constant", "decaying"});
-  rate.schedule = s == "constant" ? RateSchedule::constant : RateSchedule::decaying;
-  rate.a = r.non_negative("decay", rate.a);
+  rate.gamma0 = r.number("gamma");
+  rate.schedule =
+      r.text("schedule") == "constant" ? RateSchedule::constant : RateSchedule::decaying;
+  rate.a = r.number("decay");
   return rate;
 }
 
+ParamDecl bias_mode_param(BiasMode default_mode, std::string doc) {
+  return choice_param("bias", to_string(default_mode), {"penalized", "unpenalized", "none"},
+                      std::move(doc));
+}
+
 BiasMode read_bias_mode(ParamReader& r) {
-  const std::string b = r.choice("bias", "penalized", {"penalized", "unpenalized", "none"});
+  const std::string b = r.text("bias");
   if (b == "penalized") return BiasMode::penalized;
   if (b == "unpenalized") return BiasMode::unpenalized;
   return BiasMode::none;
@@ -61,26 +75,14 @@ int64_t weight_dimensions(const LinearModel& model, BiasMode bias) {
   return static_cast<int64_t>(model.w.size()) + (bias != BiasMode::none ? 1 : 0);
 }
 
-namespace {
-void check_labels(std::span<const double> y, const std::string& solver, const char* what) {
-  for (size_t i = 0; i < y.size(); ++i)
-    if (y[i] != 1.0 && y[i] != -1.0)
-      throw ConfigError(
-          fmt::format("{}: {} label of row {} is {}, expected +1 or -1", solver, what, i, y[i]));
-}
-}  // namespace
-
 void check_sgd_problem(const CsrMatrix& X, std::span<const double> y, const SgdMonitor* monitor,
                        const std::string& solver) {
-  if (X.rows == 0) throw ConfigError(fmt::format("{}: no training examples", solver));
-  if (static_cast<int64_t>(y.size()) != X.rows)
-    throw ConfigError(fmt::format("{}: {} labels for {} training rows", solver, y.size(), X.rows));
-  check_labels(y, solver, "training");
+  check_binary_problem(X, y, solver);
   if (monitor && monitor->X_test) {
     if (static_cast<int64_t>(monitor->y_test.size()) != monitor->X_test->rows)
       throw ConfigError(fmt::format("{}: {} test labels for {} test rows", solver,
                                     monitor->y_test.size(), monitor->X_test->rows));
-    check_labels(monitor->y_test, solver, "test");
+    check_binary_labels(monitor->y_test, solver, "test");
   }
 }
 

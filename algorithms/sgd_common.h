@@ -57,9 +57,12 @@ struct SgdMonitor {
   std::span<const double> y_test;
 };
 
-// Reads "gamma" (gamma0), "schedule" (constant | decaying) and "decay" (a).
-LearningRate read_learning_rate(ParamReader& r, RateSchedule default_schedule);
-// Reads "bias" (penalized | unpenalized | none).
+// Declares "gamma" (gamma0), "schedule" (constant | decaying) and "decay" (a) with the solver's
+// defaults, and reads them.
+std::vector<ParamDecl> learning_rate_params(const LearningRate& defaults);
+LearningRate read_learning_rate(ParamReader& r);
+// Declares "bias" (penalized | unpenalized | none), and reads it.
+ParamDecl bias_mode_param(BiasMode default_mode, std::string doc);
 BiasMode read_bias_mode(ParamReader& r);
 std::string to_string(RateSchedule s);
 std::string to_string(BiasMode b);
@@ -72,7 +75,8 @@ double error_rate(const LinearModel& model, const CsrMatrix& X, std::span<const 
 int64_t count_zero_weights(const LinearModel& model, BiasMode bias);
 int64_t weight_dimensions(const LinearModel& model, BiasMode bias);
 
-// Checks the shapes every SGD solver needs; throws ConfigError naming the problem.
+// Checks the shapes and +-1 labels every SGD solver needs (solvers/binary_labels.h), the monitor's
+// too; throws ConfigError naming the problem. The experiments call the SGD solvers directly.
 void check_sgd_problem(const CsrMatrix& X, std::span<const double> y, const SgdMonitor* monitor,
                        const std::string& solver);
 

@@ -23,10 +23,34 @@ std::string to_string(L1Penalty p) {
   return "unknown";
 }
 
+namespace {
+
+std::vector<ParamDecl> sgd_l1_logistic_params() {
+  const SgdL1LogisticOptions o;
+  return join_params(
+      {{choice_param("penalty", to_string(o.penalty), {"naive", "clipping", "cumulative"},
+                     "L1 step: naive (Eq. 12) | clipping | cumulative (Tsuruoka Fig. 2)"),
+        non_negative_param("lambda", o.lambda,
+                           "lambda of Eq. 10: (1/N) sum loss + lambda ||beta||_1"),
+        without_default(
+            positive_param("C", nullptr,
+                           "instead of lambda, LIBLINEAR -s 6 convention: lambda = 1 / (C N)"),
+            "lambda applies")},
+       learning_rate_params(o.rate),
+       {integer_param("epochs", o.epochs, 1,
+                      "passes over the shuffled training set (report: 200 on a9a, 30 on covtype)"),
+        bias_mode_param(o.bias,
+                        "intercept: penalized (beta = (b; w), Eq. 10) | unpenalized | none"),
+        boolean_param("lazy", o.lazy,
+                      "defer penalties of absent features (O(nnz) per step); false: dense form")}});
+}
+
+}  // namespace
+
 SgdL1LogisticOptions read_sgd_l1_logistic_options(const Params& params, int64_t n) {
-  ParamReader r(params, "sgd-l1-logistic");
+  ParamReader r(params, "sgd-l1-logistic", sgd_l1_logistic_params());
   SgdL1LogisticOptions o;
-  const std::string p = r.choice("penalty", "cumulative", {"naive", "clipping", "cumulative"});
+  const std::string p = r.text("penalty");
   o.penalty = p == "naive"      ? L1Penalty::naive
               : p == "clipping" ? L1Penalty::clipping
                                 : L1Penalty::cumulative;
@@ -34,16 +58,14 @@ SgdL1LogisticOptions read_sgd_l1_logistic_options(const Params& params, int64_t 
   // n).
   if (r.has("lambda") && r.has("C"))
     throw ConfigError("sgd-l1-logistic: give either 'lambda' or 'C', not both");
-  if (r.has("C")) {
-    o.lambda = 1.0 / (r.positive("C", 1.0) * static_cast<double>(n));
-  } else {
-    r.number("C", 0);  // mark as known
-    o.lambda = r.non_negative("lambda", o.lambda);
-  }
-  o.rate = read_learning_rate(r, RateSchedule::constant);
-  o.epochs = r.integer("epochs", o.epochs, 1);
+  if (const auto C = r.optional_number("C"))
+    o.lambda = 1.0 / (*C * static_cast<double>(n));
+  else
+    o.lambda = r.number("lambda");
+  o.rate = read_learning_rate(r);
+  o.epochs = r.integer("epochs");
   o.bias = read_bias_mode(r);
-  o.lazy = r.boolean("lazy", o.lazy);
+  o.lazy = r.boolean("lazy");
   r.finish();
   return o;
 }
@@ -245,18 +267,9 @@ SolverInfo sgd_l1_logistic_solver_info() {
   info.source =
       "SGD report (sgd-l1-ridge-report.md) Eq. 10-12; Tsuruoka, Tsujii & Ananiadou, "
       "ACL 2009, Sec. 3.1 (clipping) and Figure 2 (cumulative penalty)";
-  info.params = {
-      {"penalty", "cumulative",
-       "L1 step: naive (Eq. 12) | clipping | cumulative (Tsuruoka Fig. 2)"},
-      {"lambda", "1e-4", "lambda of Eq. 10: (1/N) sum loss + lambda ||beta||_1"},
-      {"C", "", "instead of lambda, LIBLINEAR -s 6 convention: lambda = 1 / (C N)"},
-      {"gamma", "0.001", "learning rate gamma (initial rate gamma0 when decaying)"},
-      {"schedule", "constant", "constant | decaying: gamma0 / (1 + gamma0 * decay * t)"},
-      {"decay", "0.003", "the constant a of the decaying schedule"},
-      {"epochs", "200",
-       "passes over the shuffled training set (report: 200 on a9a, 30 on covtype)"},
-      {"bias", "penalized", "intercept: penalized (beta = (b; w), Eq. 10) | unpenalized | none"},
-      {"lazy", "true", "defer penalties of absent features (O(nnz) per step); false: dense form"}};
+  info.kind = {
+      .loss = Loss::logistic, .penalty = Penalty::l1, .intercept = Intercept::regularized_feature};
+  info.params = sgd_l1_logistic_params();
   info.fit_binary = [](const BinaryProblem& p, const Params& params, FitContext& ctx) {
     return fit_sgd_l1_logistic(p.X, p.y, read_sgd_l1_logistic_options(params, p.X.rows), ctx);
   };

@@ -11,14 +11,30 @@
 
 namespace linrepro {
 
+namespace {
+
+std::vector<ParamDecl> sgd_ridge_params() {
+  const SgdRidgeOptions o;
+  return join_params(
+      {lambda_or_C_params(o.lambda, "lambda of Eq. 14: (1/N) sum (y - w.x)^2 + lambda ||w||^2",
+                          "instead of lambda, SVM convention: lambda = 1 / (2 C N)"),
+       learning_rate_params(o.rate),
+       {integer_param("epochs", o.epochs, 1,
+                      "passes over the shuffled training set (report: 200 on a9a, 30 on covtype)"),
+        bias_mode_param(o.bias, "intercept: penalized (x = (1; x)) | unpenalized | none"),
+        boolean_param("lazy", o.lazy, "w = s v scaling (O(nnz) per step); false: dense Eq. 16")}});
+}
+
+}  // namespace
+
 SgdRidgeOptions read_sgd_ridge_options(const Params& params, int64_t n) {
-  ParamReader r(params, "sgd-ridge");
+  ParamReader r(params, "sgd-ridge", sgd_ridge_params());
   SgdRidgeOptions o;
-  o.lambda = resolve_lambda(r, n, o.lambda);
-  o.rate = read_learning_rate(r, RateSchedule::decaying);
-  o.epochs = r.integer("epochs", o.epochs, 1);
+  o.lambda = resolve_lambda(r, n);
+  o.rate = read_learning_rate(r);
+  o.epochs = r.integer("epochs");
   o.bias = read_bias_mode(r);
-  o.lazy = r.boolean("lazy", o.lazy);
+  o.lazy = r.boolean("lazy");
   r.finish();
   return o;
 }
@@ -160,15 +176,10 @@ SolverInfo sgd_ridge_solver_info() {
   info.description =
       "Ridge regression on +-1 targets by SGD, used as a sign classifier (lazy w = s v scaling)";
   info.source = "SGD report (sgd-l1-ridge-report.md) Eq. 14-16, decaying rate of its Table 5";
-  info.params = {{"lambda", "1e-4", "lambda of Eq. 14: (1/N) sum (y - w.x)^2 + lambda ||w||^2"},
-                 {"C", "", "instead of lambda, SVM convention: lambda = 1 / (2 C N)"},
-                 {"gamma", "0.001", "initial learning rate gamma0"},
-                 {"schedule", "decaying", "decaying: gamma0 / (1 + gamma0 * decay * t) | constant"},
-                 {"decay", "0.003", "the constant a of the decaying schedule"},
-                 {"epochs", "200",
-                  "passes over the shuffled training set (report: 200 on a9a, 30 on covtype)"},
-                 {"bias", "penalized", "intercept: penalized (x = (1; x)) | unpenalized | none"},
-                 {"lazy", "true", "w = s v scaling (O(nnz) per step); false: dense Eq. 16"}};
+  info.kind = {.loss = Loss::least_squares,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::regularized_feature};
+  info.params = sgd_ridge_params();
   info.fit_binary = [](const BinaryProblem& p, const Params& params, FitContext& ctx) {
     return fit_sgd_ridge(p.X, p.y, read_sgd_ridge_options(params, p.X.rows), ctx);
   };

@@ -21,14 +21,12 @@ namespace {
 
 constexpr double kDefaultLambda = 1e-3;  // as smo: Zhang et al. 2003's lambda
 
-enum class Loss { logistic, squared_hinge, hinge, squared };
-
 struct LiblinearSolver {
   int number;  // LIBLINEAR's -s
   int type;    // its solver_type enum
   const char* problem;
   double default_eps;  // LIBLINEAR's train.c defaults
-  Loss loss;
+  Loss loss;           // (solvers/solver_kind.h)
   bool l1;         // ||w||_1 instead of (1/2)||w||^2
   bool uses_rand;  // shuffles with rand(): seed it and serialise
 };
@@ -52,7 +50,7 @@ const LiblinearSolver kSolvers[] = {
     {11, L2R_L2LOSS_SVR,
      "L2-regularised L2-loss SVR with p = 0 (ridge regression on the +-1 "
      "labels), primal trust-region Newton",
-     0.001, Loss::squared, false, false},
+     0.001, Loss::least_squares, false, false},
 };
 
 double loss_value(Loss loss, double z) {  // z = y f(x)
@@ -61,12 +59,13 @@ double loss_value(Loss loss, double z) {  // z = y f(x)
       return std::max(0.0, 1 - z);
     case Loss::squared_hinge:
       return std::max(0.0, 1 - z) * std::max(0.0, 1 - z);
-    case Loss::squared:  // (y - f)^2 = (1 - y f)^2 for y = +-1
+    case Loss::least_squares:  // (y - f)^2 = (1 - y f)^2 for y = +-1
       return (1 - z) * (1 - z);
     case Loss::logistic:
       return z > 0 ? std::log1p(std::exp(-z)) : -z + std::log1p(std::exp(z));
+    default:  // no LIBLINEAR solver has another loss (kSolvers)
+      return std::nan("");
   }
-  return 0;
 }
 
 // LIBLINEAR's F(w) = R(w) + C sum loss, w including the bias weight w_b.
@@ -93,22 +92,26 @@ struct ModelDeleter {
   void operator()(model* m) const { free_and_destroy_model(&m); }
 };
 
-BinaryFit fit_liblinear(const LiblinearSolver& s, const BinaryProblem& p, const Params& params,
-                        FitContext& ctx) {
+std::vector<ParamDecl> liblinear_params(const LiblinearSolver& s) {
+  return join_params(
+      {lambda_or_C_params(kDefaultLambda, "regularisation, paper convention",
+                          "LIBLINEAR's -c; not together with lambda"),
+       {positive_param("eps", s.default_eps, "LIBLINEAR's -e (its own stopping rule)"),
+        number_param("bias", -1.0,
+                     "LIBLINEAR's -B: >= 0 appends a REGULARISED constant feature; < 0: none")}});
+}
+
+// The registry has checked the labels (fit_binary is reached only through it).
+BinaryFit fit_liblinear(const LiblinearSolver& s, const std::vector<ParamDecl>& decls,
+                        const BinaryProblem& p, const Params& params, FitContext& ctx) {
   const std::string name = fmt::format("liblinear-s{}", s.number);
-  ParamReader r(params, name);
+  ParamReader r(params, name, decls);
   const int32_t n = p.X.rows;
-  const double C = resolve_C(r, n, kDefaultLambda);
-  const double eps = r.positive("eps", s.default_eps);
-  const double B = r.number("bias", -1);
+  const double C = resolve_C(r, n);
+  const double eps = r.number("eps");
+  const double B = r.number("bias");
   r.finish();
-  if (n == 0) throw ConfigError(name + ": no training rows");
-  if (p.y.size() != static_cast<size_t>(n))
-    throw ConfigError(fmt::format("{}: {} labels for {} rows", name, p.y.size(), n));
   std::vector<double> y(p.y.begin(), p.y.end());  // LIBLINEAR wants a mutable array
-  for (size_t i = 0; i < y.size(); ++i)
-    if (y[i] != 1.0 && y[i] != -1.0)
-      throw ConfigError(fmt::format("{}: label of row {} is {}, expected +1 or -1", name, i, y[i]));
 
   static std::once_flag silence;
   std::call_once(silence, [] { set_print_string_function(capture_library_output); });
@@ -174,19 +177,23 @@ BinaryFit fit_liblinear(const LiblinearSolver& s, const BinaryProblem& p, const 
 std::vector<SolverInfo> liblinear_solver_infos() {
   std::vector<SolverInfo> infos;
   for (const LiblinearSolver& s : kSolvers) {
-    infos.push_back(SolverInfo{
-        .name = fmt::format("liblinear-s{}", s.number),
-        .description = s.problem,
-        .source = fmt::format("LIBLINEAR {}.{} (Debian), train -s {}", LIBLINEAR_VERSION / 100,
-                              LIBLINEAR_VERSION % 100, s.number),
-        .params = {{"lambda", "0.001", "regularisation, paper convention (or give C)"},
-                   {"C", "1/(2 lambda n)", "LIBLINEAR's -c; not together with lambda"},
-                   {"eps", fmt::format("{}", s.default_eps),
-                    "LIBLINEAR's -e (its own stopping rule)"},
-                   {"bias", "-1", "LIBLINEAR's -B: >= 0 appends a REGULARISED constant feature"}},
-        .fit_binary = [s](const BinaryProblem& p, const Params& params,
-                          FitContext& ctx) { return fit_liblinear(s, p, params, ctx); },
-        .fit_multiclass = {}});
+    SolverInfo info;
+    info.name = fmt::format("liblinear-s{}", s.number);
+    info.description = s.problem;
+    info.source = fmt::format("LIBLINEAR {}.{} (Debian), train -s {}", LIBLINEAR_VERSION / 100,
+                              LIBLINEAR_VERSION % 100, s.number);
+    info.kind.loss = s.loss;
+    info.kind.penalty = s.l1 ? Penalty::l1 : Penalty::l2;
+    // The papers' linear classifiers have a threshold; LIBLINEAR's is the -B feature, off by
+    // default, so a comparison "at this lambda" switches it on: -B 1, as the papers' A = 1.
+    info.kind.intercept = Intercept::regularized_feature;
+    info.kind.intercept_params["bias"] = 1.0;
+    info.params = liblinear_params(s);
+    info.fit_binary = [s, decls = info.params](const BinaryProblem& p, const Params& params,
+                                               FitContext& ctx) {
+      return fit_liblinear(s, decls, p, params, ctx);
+    };
+    infos.push_back(std::move(info));
   }
   return infos;
 }

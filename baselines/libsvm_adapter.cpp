@@ -22,22 +22,25 @@ struct SvmModelDeleter {
   void operator()(svm_model* m) const { svm_free_and_destroy_model(&m); }
 };
 
+std::vector<ParamDecl> libsvm_params() {  // defaults: svm-train's
+  return join_params({lambda_or_C_params(kDefaultLambda, "regularisation, paper convention",
+                                         "LIBSVM's -c; not together with lambda"),
+                      {positive_param("eps", 1e-3, "LIBSVM's -e: stop when m(a) - M(a) < eps"),
+                       boolean_param("shrinking", true, "LIBSVM's -h"),
+                       positive_param("cache_mb", 100.0, "LIBSVM's -m, kernel cache in MB")}});
+}
+
+// The registry has checked the labels (fit_binary is reached only through it).
 BinaryFit fit_libsvm_linear(const BinaryProblem& p, const Params& params, FitContext& ctx) {
   const std::string name = "libsvm-linear";
-  ParamReader r(params, name);
+  ParamReader r(params, name, libsvm_params());
   const int32_t n = p.X.rows;
-  const double C = resolve_C(r, n, kDefaultLambda);
-  const double eps = r.positive("eps", 1e-3);
-  const bool shrinking = r.boolean("shrinking", true);
-  const double cache_mb = r.positive("cache_mb", 100);
+  const double C = resolve_C(r, n);
+  const double eps = r.number("eps");
+  const bool shrinking = r.boolean("shrinking");
+  const double cache_mb = r.number("cache_mb");
   r.finish();
-  if (n == 0) throw ConfigError(name + ": no training rows");
-  if (p.y.size() != static_cast<size_t>(n))
-    throw ConfigError(fmt::format("{}: {} labels for {} rows", name, p.y.size(), n));
   std::vector<double> y(p.y.begin(), p.y.end());  // LIBSVM wants a mutable array
-  for (size_t i = 0; i < y.size(); ++i)
-    if (y[i] != 1.0 && y[i] != -1.0)
-      throw ConfigError(fmt::format("{}: label of row {} is {}, expected +1 or -1", name, i, y[i]));
 
   static std::once_flag silence;
   std::call_once(silence, [] { svm_set_print_string_function(capture_library_output); });
@@ -107,17 +110,15 @@ BinaryFit fit_libsvm_linear(const BinaryProblem& p, const Params& params, FitCon
 }  // namespace
 
 SolverInfo libsvm_linear_solver_info() {
-  return SolverInfo{.name = "libsvm-linear",
-                    .description = "soft-margin SVM with intercept, linear kernel (LIBSVM C-SVC)",
-                    .source = fmt::format("LIBSVM {}.{} (Debian), svm-train -s 0 -t 0",
-                                          LIBSVM_VERSION / 100, LIBSVM_VERSION % 100),
-                    .params = {{"lambda", "0.001", "regularisation, paper convention (or give C)"},
-                               {"C", "1/(2 lambda n)", "LIBSVM's -c; not together with lambda"},
-                               {"eps", "0.001", "LIBSVM's -e: stop when m(a) - M(a) < eps"},
-                               {"shrinking", "true", "LIBSVM's -h"},
-                               {"cache_mb", "100", "LIBSVM's -m, kernel cache in MB"}},
-                    .fit_binary = fit_libsvm_linear,
-                    .fit_multiclass = {}};
+  return SolverInfo{
+      .name = "libsvm-linear",
+      .description = "soft-margin SVM with intercept, linear kernel (LIBSVM C-SVC)",
+      .source = fmt::format("LIBSVM {}.{} (Debian), svm-train -s 0 -t 0", LIBSVM_VERSION / 100,
+                            LIBSVM_VERSION % 100),
+      .kind = {.loss = Loss::hinge, .penalty = Penalty::l2, .intercept = Intercept::unregularized},
+      .params = libsvm_params(),
+      .fit_binary = fit_libsvm_linear,
+      .fit_multiclass = {}};
 }
 
 }  // namespace linrepro

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "solvers/binary_labels.h"
 
 namespace linrepro {
 namespace {
@@ -86,14 +87,10 @@ void check_rows(const CsrMatrix& X, size_t labels) {
   if (X.rows == 0) throw ConfigError("nb: no training rows");
 }
 
-// y in {-1,+1} -> class 0 (positive) / class 1 (negative).
+// y in {-1,+1} (checked by the caller) -> class 0 (positive) / class 1 (negative).
 std::vector<int32_t> two_classes(std::span<const double> y) {
   std::vector<int32_t> c(y.size());
-  for (size_t i = 0; i < y.size(); ++i) {
-    if (y[i] != 1.0 && y[i] != -1.0)
-      throw ConfigError(fmt::format("nb: label of row {} is {}, expected +1 or -1", i, y[i]));
-    c[i] = y[i] == 1.0 ? 0 : 1;
-  }
+  for (size_t i = 0; i < y.size(); ++i) c[i] = y[i] == 1.0 ? 0 : 1;
   return c;
 }
 
@@ -131,8 +128,24 @@ MulticlassModel one_vs_rest_from(const NaiveBayesCounts& counts, int64_t n,
   return model;
 }
 
+std::vector<ParamDecl> naive_bayes_params() {
+  const NaiveBayesOptions o;
+  return {positive_param("smoothing", o.smoothing,
+                         "lambda of the lambda-smoothing (count + lambda); not 'lambda'"),
+          choice_param("prior", o.prior == NaiveBayesPrior::uniform ? "uniform" : "learned",
+                       {"learned", "uniform"}, "class prior: learned (n_c / n) or uniform")};
+}
+
+// What NB is in the papers' terms: no loss is minimised; Zhang & Oles' lambda is its smoothing.
+SolverKind naive_bayes_kind() {
+  return {.loss = Loss::multinomial_nb,
+          .penalty = Penalty::none,
+          .intercept = Intercept::unregularized,  // b = log prior (ratio)
+          .lambda_param = "smoothing"};
+}
+
 NaiveBayesOptions read_options(const Params& params, const std::string& solver) {
-  ParamReader r(params, solver);
+  ParamReader r(params, solver, naive_bayes_params());
   for (const char* key : {"lambda", "C"})
     if (r.has(key))
       throw ConfigError(fmt::format(
@@ -140,10 +153,8 @@ NaiveBayesOptions read_options(const Params& params, const std::string& solver) 
           "'smoothing'",
           solver, key));
   NaiveBayesOptions o;
-  o.smoothing = r.positive("smoothing", o.smoothing);
-  o.prior = r.choice("prior", "learned", {"learned", "uniform"}) == "uniform"
-                ? NaiveBayesPrior::uniform
-                : NaiveBayesPrior::learned;
+  o.smoothing = r.number("smoothing");
+  o.prior = r.text("prior") == "uniform" ? NaiveBayesPrior::uniform : NaiveBayesPrior::learned;
   r.finish();
   check_options(o);
   return o;
@@ -160,8 +171,7 @@ nlohmann::json describe(const NaiveBayesOptions& o, const NaiveBayesCounts& coun
 
 BinaryFit fit_binary(const BinaryProblem& p, const Params& params, FitContext& ctx,
                      const std::string& solver) {
-  const NaiveBayesOptions o = read_options(params, solver);
-  check_rows(p.X, p.y.size());
+  const NaiveBayesOptions o = read_options(params, solver);  // (the registry checked the labels)
   const NaiveBayesCounts counts = naive_bayes_counts(p.X, two_classes(p.y), 2);
   ctx.report("{}: two-class NB on {} rows ({} positive), {} features", solver, p.X.rows,
              counts.docs[0], p.X.cols);
@@ -227,7 +237,7 @@ MulticlassModel naive_bayes_multiclass(const CsrMatrix& X, const MulticlassLabel
 LinearModel naive_bayes_binary(const CsrMatrix& X, std::span<const double> y,
                                const NaiveBayesOptions& options) {
   check_options(options);
-  check_rows(X, y.size());
+  check_binary_problem(X, y, "nb");
   const NaiveBayesCounts counts = naive_bayes_counts(X, two_classes(y), 2);
   return two_class_model(counts.N[0], counts.docs[0], counts.N[1], counts.docs[1], options,
                          LogSmoothedCount(options.smoothing));
@@ -248,9 +258,8 @@ SolverInfo naive_bayes_solver_info() {
       .source =
           "McCallum & Nigam 1998 multinomial model; Zhang & Oles 2001 sec. 4.1 "
           "lambda-smoothing and Naive Bayes-1; Godbole et al. 2002 MCNB",
-      .params = {{"smoothing", "1",
-                  "lambda of the lambda-smoothing (count + lambda); not 'lambda'"},
-                 {"prior", "learned", "class prior: learned (n_c / n) or uniform"}},
+      .kind = naive_bayes_kind(),
+      .params = naive_bayes_params(),
       .fit_binary = [](const BinaryProblem& p, const Params& params,
                        FitContext& ctx) { return fit_binary(p, params, ctx, "nb"); },
       .fit_multiclass =
@@ -266,9 +275,8 @@ SolverInfo naive_bayes_ovr_solver_info() {
           "multinomial naive Bayes with lambda-smoothing; multiclass: one-vs-rest "
           "two-class NBs, argmax of log odds (NB-2)",
       .source = "Zhang & Oles 2001 sec. 4.1 lambda-smoothing and Naive Bayes-2 (Table 5)",
-      .params = {{"smoothing", "1",
-                  "lambda of the lambda-smoothing (count + lambda); not 'lambda'"},
-                 {"prior", "learned", "class prior: learned (n_c / n) or uniform"}},
+      .kind = naive_bayes_kind(),
+      .params = naive_bayes_params(),
       .fit_binary = [](const BinaryProblem& p, const Params& params,
                        FitContext& ctx) { return fit_binary(p, params, ctx, "nb-ovr"); },
       .fit_multiclass =

@@ -10,10 +10,11 @@
 #include <string>
 
 #include "baselines/kernel_column_cache.h"
-#include "solvers/svm_objective.h"
 #include "core/error.h"
+#include "solvers/binary_labels.h"
 #include "solvers/params.h"
 #include "solvers/regularization.h"
+#include "solvers/svm_objective.h"
 
 namespace linrepro {
 namespace {
@@ -292,14 +293,26 @@ class Smo {
   std::vector<double> dense_;  // scratch: one row scattered over the columns
 };
 
+std::vector<ParamDecl> smo_params() {
+  const SmoOptions o;
+  return join_params({lambda_or_C_params(kDefaultLambda, "regularisation, paper convention",
+                                         "SVM convention; not together with lambda"),
+                      {positive_param("eps", o.eps, "stop when m(a) - M(a) <= eps (LIBSVM's -e)"),
+                       integer_param("max_iter", o.max_iter, 0,
+                                     "two-variable updates at most; 0: max(1e7, 100 n)"),
+                       boolean_param("shrinking", o.shrinking, "LIBSVM's shrinking heuristic"),
+                       non_negative_param("cache_mb", o.cache_mb,
+                                          "kernel column cache size (LIBSVM's -m); 0: none")}});
+}
+
 BinaryFit fit_smo(const BinaryProblem& p, const Params& params, FitContext& ctx) {
-  ParamReader r(params, "smo");
+  ParamReader r(params, "smo", smo_params());
   SmoOptions opt;
-  opt.C = resolve_C(r, p.X.rows, kDefaultLambda);
-  opt.eps = r.positive("eps", opt.eps);
-  opt.max_iter = r.integer("max_iter", 0, 0);
-  opt.shrinking = r.boolean("shrinking", opt.shrinking);
-  opt.cache_mb = r.non_negative("cache_mb", opt.cache_mb);
+  opt.C = resolve_C(r, p.X.rows);
+  opt.eps = r.number("eps");
+  opt.max_iter = r.integer("max_iter");
+  opt.shrinking = r.boolean("shrinking");
+  opt.cache_mb = r.number("cache_mb");
   r.finish();
   SmoResult s = smo_solve(p.X, p.y, opt, ctx);
   BinaryFit fit;
@@ -323,12 +336,7 @@ BinaryFit fit_smo(const BinaryProblem& p, const Params& params, FitContext& ctx)
 
 SmoResult smo_solve(const CsrMatrix& X, std::span<const double> y, const SmoOptions& options,
                     FitContext& ctx) {
-  if (X.rows == 0) throw ConfigError("smo: no training rows");
-  if (y.size() != static_cast<size_t>(X.rows))
-    throw ConfigError(fmt::format("smo: {} labels for {} rows", y.size(), X.rows));
-  for (size_t t = 0; t < y.size(); ++t)
-    if (y[t] != 1.0 && y[t] != -1.0)
-      throw ConfigError(fmt::format("smo: label of row {} is {}, expected +1 or -1", t, y[t]));
+  check_binary_problem(X, y, "smo");  // (callers may come without the registry)
   if (!(options.C > 0)) throw ConfigError(fmt::format("smo: C must be > 0, got {}", options.C));
   return Smo(X, y, options, ctx).run();
 }
@@ -338,12 +346,8 @@ SolverInfo smo_solver_info() {
       .name = "smo",
       .description = "soft-margin linear SVM with intercept by SMO (second-order working sets)",
       .source = "Platt 1999 SMO; working sets: Fan, Chen & Lin 2005 (JMLR 6) WSS 2, as in LIBSVM",
-      .params = {{"lambda", "0.001", "regularisation, paper convention (or give C)"},
-                 {"C", "1/(2 lambda n)", "SVM convention; not together with lambda"},
-                 {"eps", "0.001", "stop when m(a) - M(a) <= eps (LIBSVM's -e)"},
-                 {"max_iter", "max(1e7, 100 n)", "two-variable updates at most"},
-                 {"shrinking", "true", "LIBSVM's shrinking heuristic"},
-                 {"cache_mb", "100", "kernel column cache size (LIBSVM's -m)"}},
+      .kind = {.loss = Loss::hinge, .penalty = Penalty::l2, .intercept = Intercept::unregularized},
+      .params = smo_params(),
       .fit_binary = fit_smo,
       .fit_multiclass = {}};
 }

@@ -44,6 +44,7 @@
 #include "baselines/register.h"
 #include "corpora/data_resolver.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
+#include "solvers/regularization.h"
 #include "solvers/solver.h"
 
 namespace linrepro {
@@ -134,8 +135,8 @@ struct Timed {
 
 Timed fit(const Data& d, const std::string& solver, const Method& m, Params params,
           int64_t trace_every = 0) {
-  params["lambda"] = m.lambda;
-  if (solver.rfind("liblinear-", 0) == 0) params["bias"] = 1.0;
+  // lambda, and LIBLINEAR's -B 1 (its regularised constant feature, as our A = 1).
+  params.update(regularization_params(registry().get(solver), m.lambda));
   FitContext ctx;
   ctx.trace_every = trace_every;
   Timed t;

@@ -50,6 +50,7 @@
 #include "corpora/data_resolver.h"
 #include "experiments/common/text_dataset.h"
 #include "features/pipeline.h"
+#include "solvers/regularization.h"
 #include "solvers/solver.h"
 #include "solvers/svm_objective.h"
 
@@ -156,8 +157,8 @@ TimedFit fit(const Data& d, const std::string& solver, const Params& params,
 }
 
 Params svm_params(const std::string& solver, double eps) {
-  Params p{{"lambda", kLambda}, {"eps", eps}};
-  if (solver == "liblinear-s3") p["bias"] = 1.0;
+  Params p = regularization_params(registry().get(solver), kLambda);  // LIBLINEAR: with -B 1
+  p["eps"] = eps;
   return p;
 }
 

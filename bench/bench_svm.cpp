@@ -25,6 +25,7 @@
 
 #include "baselines/register.h"
 #include "core/synthetic_data.h"
+#include "solvers/regularization.h"
 #include "solvers/solver.h"
 
 namespace linrepro {
@@ -69,8 +70,8 @@ const SyntheticData& data(const DataCase& c) {
 }
 
 Params params_for(const std::string& solver, double lambda, double eps) {
-  Params p{{"lambda", lambda}, {"eps", eps}};
-  if (solver == "liblinear-s3") p["bias"] = 1.0;
+  Params p = regularization_params(registry().get(solver), lambda);  // LIBLINEAR: with -B 1
+  p["eps"] = eps;
   return p;
 }
 

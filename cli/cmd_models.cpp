@@ -139,9 +139,22 @@ void add_model_commands(CLI::App& app) {
   solvers->callback([] {
     for (const auto& s : solver_catalog().all()) {
       fmt::print("{:<18} {}\n", s.name, s.description);
-      fmt::print("{:<18} source: {}; {}\n", "", s.source, s.fit_multiclass ? "native multiclass" : "binary (multiclass via one-vs-rest)");
-      for (const auto& p : s.params)
-        fmt::print("{:<18}   {:<14} = {:<10} {}\n", "", p.name, p.default_value, p.description);
+      fmt::print("{:<18} source: {}\n", "", s.source);
+      // What it is: the loss, penalty and intercept of its problem, and where the papers' lambda
+      // goes.
+      std::string intercept = to_string(s.kind.intercept);
+      if (!s.kind.intercept_params.empty())
+        intercept += fmt::format(" (with {})", s.kind.intercept_params.dump());
+      fmt::print("{:<18} kind: loss {}, penalty {}, intercept {}; {}; lambda -> '{}'\n", "",
+                 to_string(s.kind.loss), to_string(s.kind.penalty), intercept, classes_text(s),
+                 s.kind.lambda_param);
+      for (const auto& p : s.params) {
+        std::string doc = p.doc;
+        if (p.default_value.is_null() && !p.no_default.empty())
+          doc += fmt::format(" (absent: {})", p.no_default);
+        fmt::print("{:<18}   {:<16} {:<28} = {:<11} {}\n", "", p.name, p.type_text(),
+                   p.default_text(), doc);
+      }
     }
   });
 

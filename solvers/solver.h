@@ -6,18 +6,20 @@
 // A solver registers either or both; a binary-only solver is used for multiclass through the
 // one-vs-rest adapter (solvers/one_vs_rest.h). Plain structs and std::function, no class tree
 // (xgboost's registry idea: name, one-line description, parameters, factory next to the code).
+// A solver is described as data: what it is (SolverKind) and its parameters (ParamDecl), each
+// declared once, so listings, defaults and the drivers' lambda requests all read the same facts.
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/labels.h"
 #include "core/sparse_matrix.h"
 #include "solvers/fit_context.h"
 #include "solvers/linear_model.h"
 #include "solvers/params.h"
+#include "solvers/solver_kind.h"
 
 namespace linrepro {
 
@@ -47,12 +49,6 @@ struct MulticlassFit {
   nlohmann::json extra = nlohmann::json::object();
 };
 
-struct ParamSpec {
-  std::string name;
-  std::string default_value;  // as text, for listings
-  std::string description;
-};
-
 using BinaryFitFn = std::function<BinaryFit(const BinaryProblem&, const Params&, FitContext&)>;
 using MulticlassFitFn = std::function<MulticlassFit(const MulticlassProblem&, const Params&, FitContext&)>;
 
@@ -60,19 +56,29 @@ struct SolverInfo {
   std::string name;         // registry key, e.g. "smo", "liblinear-s3", "mlr-cg"
   std::string description;  // one line
   std::string source;       // paper / algorithm / equation it implements, or the peer library
-  std::vector<ParamSpec> params;
+  SolverKind kind;          // loss, penalty, intercept (solvers/solver_kind.h)
+  // Declared once: the fit functions read their Params through a ParamReader built from this
+  // same list (solvers/params.h), and `linrepro solvers` lists it.
+  std::vector<ParamDecl> params;
+  // Binary or multiclass is what is filled in (classes_text says it in words).
   BinaryFitFn fit_binary;          // empty if the solver is multiclass-only
   MulticlassFitFn fit_multiclass;  // empty: the registry uses one-vs-rest over fit_binary
 };
 
+// "binary (multiclass one-vs-rest)", "binary + native multiclass" or "native multiclass only".
+std::string classes_text(const SolverInfo& s);
+
 class SolverRegistry {
  public:
-  void add(SolverInfo info);  // throws on duplicate names
+  // Throws ConfigError on a duplicate name or no fit at all, std::logic_error on an inconsistent
+  // declaration (parameters, or a kind naming undeclared parameters or no loss).
+  void add(SolverInfo info);
   // Throws ConfigError listing the known names when `name` is unknown.
   const SolverInfo& get(const std::string& name) const;
   bool contains(const std::string& name) const;
   const std::vector<SolverInfo>& all() const { return solvers_; }
 
+  // Checks y in {-1,+1} first (solvers/binary_labels.h), so no solver needs to.
   BinaryFit fit_binary(const std::string& name, const BinaryProblem& p, const Params& params,
                        FitContext& ctx) const;
   // Native multiclass if the solver has it, else one-vs-rest over its binary fit.

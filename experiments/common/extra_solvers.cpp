@@ -2,22 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 #include "core/error.h"
 #include "harness/solver_catalog.h"
 #include "solvers/regularization.h"
 
 namespace linrepro {
-
-namespace {
-
-bool declares(const SolverInfo& info, const std::string& param) {
-  return std::any_of(info.params.begin(), info.params.end(),
-                     [&](const ParamSpec& p) { return p.name == param; });
-}
-
-}  // namespace
 
 std::vector<ExtraSolver> extra_solvers(const ExperimentContext& ctx) {
   std::vector<ExtraSolver> out;
@@ -45,14 +34,13 @@ std::vector<ExtraSolver> extra_solvers(const ExperimentContext& ctx) {
   return out;
 }
 
-Params extra_solver_params(const ExtraSolver& extra, double lambda, int64_t n) {
-  Params p = extra.params.is_object() ? extra.params : Params::object();
-  if (p.contains("lambda") || p.contains("C")) return p;
-  const SolverInfo& info = solver_catalog().get(extra.solver);
-  if (declares(info, "lambda"))
-    p["lambda"] = lambda;
-  else if (declares(info, "C"))
-    p["C"] = lambda_to_C(lambda, n);
+Params extra_solver_params(const ExtraSolver& extra, double lambda) {
+  // What the protocol gives every solver of this kind (lambda where the solver takes it, its
+  // intercept switch), then what the user set; a user's C replaces the protocol's lambda.
+  Params p = regularization_params(solver_catalog().get(extra.solver), lambda);
+  const Params& user = extra.params.is_object() ? extra.params : Params::object();
+  if (user.contains("lambda") || user.contains("C")) p.erase("lambda");
+  for (const auto& [k, v] : user.items()) p[k] = v;
   return p;
 }
 

@@ -27,9 +27,10 @@ struct ExtraSolver {
 std::vector<ExtraSolver> extra_solvers(const ExperimentContext& ctx);
 
 // The params an extra solver runs with under a protocol whose regularisation is `lambda` (the
-// papers' (1/n) sum loss + lambda ||w||^2) on n training rows: the user's params, plus lambda (or
-// C = 1/(2 lambda n), whichever the solver declares) when the user set neither.
-Params extra_solver_params(const ExtraSolver& extra, double lambda, int64_t n);
+// papers' (1/n) sum loss + lambda ||w||^2): regularization_params (lambda where the solver takes it,
+// its intercept switch, e.g. LIBLINEAR's constant feature), overridden by what the user set (a
+// user's C replaces lambda).
+Params extra_solver_params(const ExtraSolver& extra, double lambda);
 
 // The result-file tag of an extra solver's runs (RunRecord::extra): {"part": "extra", "note": ...}.
 Json extra_solver_tag(const ExtraSolver& extra);

@@ -65,6 +65,11 @@ std::vector<ZoMethod> zo_methods(bool with_peers);
 // 1 + sum |r_i|) with K = 100 at most.
 Params zo_params(const std::string& solver, double lambda, bool fixed_K);
 
+// Table 5's parameters at `lambda` (table5.cpp): only lambda where the solver takes it and its
+// intercept switch (solvers/regularization.h regularization_params), the switch spelled as an
+// integer ("bias": 1) as Table 5's stored configs always had it; the solvers' defaults do the rest.
+Params table5_params(const std::string& solver, double lambda);
+
 // The prepared collection.
 struct ZoReuters {
   PreparedText prep;

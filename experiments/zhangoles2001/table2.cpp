@@ -98,13 +98,11 @@ struct Table2Method {
   std::string key;  // "<category>/<key>": the solver name, or "extra/<label>"
   std::optional<ExtraSolver> extra;
   double lambda = 0;
-  Params params_for(int64_t n) const {
+  Params params() const {
     if (!extra) return zo_params(method.solver, lambda, false);
-    Params p = extra_solver_params(*extra, lambda, n);
-    // The protocol's regularised constant feature A = 1: for LIBLINEAR its -B 1, as the peers get
-    // it from zo_params (the paper's solvers append it themselves).
-    if (method.solver.starts_with("liblinear-") && !p.contains("bias")) p["bias"] = 1.0;
-    return p;
+    // The protocol's regularised constant feature A = 1 comes with regularization_params (for
+    // LIBLINEAR its -B 1, as the peers get it from zo_params).
+    return extra_solver_params(*extra, lambda);
   }
 };
 
@@ -132,7 +130,7 @@ Json table2_config(const ExperimentContext& ctx) {
       continue;
     }
     method_list.push_back(
-        {{"column", t.method.column}, {"solver", t.method.solver}, {"params", t.params_for(0)}});
+        {{"column", t.method.column}, {"solver", t.method.solver}, {"params", t.params()}});
   }
   Json config = {{"view", kZoReutersView},
                  {"features", to_json(zo_reuters_features())},
@@ -169,7 +167,7 @@ Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters
       const Table2Method& t = methods[mi];
       const std::string key = fmt::format("{}/{}", category, t.key);
       const uint64_t seed = derive_seed(ctx.seed, key);
-      const Params params = t.params_for(static_cast<int64_t>(data.prep.train_labels.y.size()));
+      const Params params = t.params();
       const bool margins = category == "earn" && (t.key == "cls" || t.key == "cmls");  // Figure 5
       Json config = {{"dataset", data.dataset}, {"class", category}, {"solver", t.method.solver},
                      {"params", params},        {"seed", seed},      {"margins", margins}};

@@ -66,6 +66,8 @@
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
+#include "experiments/zhangoles2001/reuters_protocol.h"
+#include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/table5_summary.h"
 #include "experiments/zhangoles2001/table5_transfer.h"
 
@@ -77,10 +79,9 @@ Params method_params(const Method& m, const std::map<std::string, double>& lambd
   const auto it = lambdas.find(m.lambda_of);
   if (it == lambdas.end())
     throw ConfigError(fmt::format("zhangoles2001 table5: no Table 1 lambda for '{}'", m.lambda_of));
-  if (m.kind == Kind::sklearn_nb1 || m.solver == "nb" || m.solver == "nb-ovr")
-    return Params{{"smoothing", it->second}};
-  if (m.solver.starts_with("liblinear-")) return Params{{"lambda", it->second}, {"bias", 1}};
-  return Params{{"lambda", it->second}};
+  // scikit-learn's MultinomialNB is no registered solver: it fits Naive Bayes-1's model, with its
+  // smoothing (alpha) given as nb's.
+  return table5_params(m.kind == Kind::sklearn_nb1 ? "nb" : m.solver, it->second);
 }
 
 }  // namespace zo_table5

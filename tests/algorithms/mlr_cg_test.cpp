@@ -170,14 +170,16 @@ TEST(MlrCg, RegisteredWithSourcesAndWorkingParameterSpecs) {
   EXPECT_FALSE(mmlr.fit_binary);
   EXPECT_TRUE(mmlr.fit_multiclass);
   EXPECT_NE(mmlr.source.find("§4"), std::string::npos);
-  // Every listed parameter with a default is accepted at that default (C instead of lambda).
+  // Every listed parameter with a default is accepted at that default, given as the CLI would.
   const auto d = testing::small_binary(46, 30, 40);
   std::set<std::string> names;
   Params params = Params::object();
   for (const auto& spec : mlr.params) {
     names.insert(spec.name);
-    if (spec.name != "C" && spec.default_value != "none")
-      set_param_from_text(params, spec.name + "=" + spec.default_value);
+    if (spec.default_value.is_null()) continue;  // C (lambda applies), gamma_max (no cap)
+    const std::string text = spec.default_value.is_string() ? spec.default_value.get<std::string>()
+                                                            : spec.default_value.dump();
+    set_param_from_text(params, spec.name + "=" + text);
   }
   EXPECT_TRUE(names.contains("lambda") && names.contains("direction") && names.contains("l"));
   FitContext ctx;

@@ -98,7 +98,7 @@ TEST(NonlinearCg, AllDirectionsSolveAQuadraticInDimSteps) {
     Quadratic q(n, 3);
     const double r0 = q.residual();
     const Params params{{"direction", rule}, {"delta", 0}, {"l", n}, {"max_steps", n}};
-    ParamReader r(params, "test");  // (ParamReader keeps a reference)
+    ParamReader r(params, "test", nonlinear_cg_params());
     const MlrCgParams p = read_mlr_cg_params(r);
     FitContext ctx;
     const MlrCgResult res = run_mlr_cg(q, p, ctx);
@@ -107,7 +107,7 @@ TEST(NonlinearCg, AllDirectionsSolveAQuadraticInDimSteps) {
 
     Quadratic early(n, 3);
     const Params half{{"direction", rule}, {"delta", 0}, {"l", n}, {"max_steps", n / 2}};
-    ParamReader r2(half, "test");
+    ParamReader r2(half, "test", nonlinear_cg_params());
     run_mlr_cg(early, read_mlr_cg_params(r2), ctx);
     EXPECT_GT(early.residual(), 1e-4 * r0) << rule;
   }

@@ -110,6 +110,33 @@ TEST_F(Cli, BadParameterIsNamed) {
   EXPECT_NE(o.err.find("'lambda'"), std::string::npos) << o.err;
 }
 
+// `linrepro solvers` lists what each solver is and its parameters with typed defaults, all from
+// the one declaration the solver reads its parameters through.
+TEST_F(Cli, SolversListsKindAndTypedDefaults) {
+  const auto o = run_cli("solvers", dir.path());
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(
+      o.out.find(
+          "kind: loss hinge, penalty l2, intercept unregularized; binary (multiclass one-vs-rest)"),
+      std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("intercept regularized_feature (with {\"bias\":1.0})"), std::string::npos);
+  EXPECT_NE(o.out.find("lambda -> 'smoothing'"), std::string::npos);
+  EXPECT_NE(o.out.find("native multiclass only"), std::string::npos);  // mmlr-cg
+  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n +K +integer >= 1 += 100 )")));
+  EXPECT_TRUE(
+      std::regex_search(o.out, std::regex(R"(\n +direction +one of \{fr, hs, pr\} += "hs" )")));
+  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n +C +number > 0 += none .*absent: )")));
+  // One kind line per solver.
+  const std::regex kind_line("\n {10,}kind: loss ");
+  const auto kinds = std::distance(std::sregex_iterator(o.out.begin(), o.out.end(), kind_line),
+                                   std::sregex_iterator());
+  const std::regex name_line("\n[a-z][a-z0-9-]+ +[^ ]");
+  const auto names = std::distance(std::sregex_iterator(o.out.begin(), o.out.end(), name_line),
+                                   std::sregex_iterator());
+  EXPECT_EQ(kinds, names + 1);  // the first solver's name line has no newline before it
+}
+
 TEST_F(Cli, MulticlassLabelsTrainOneVsRest) {
   std::ofstream f(path("multi.svm"));
   for (int i = 0; i < 60; ++i) f << (i % 3 + 1) << " " << (i % 3 + 1) << ":1 " << 4 + i % 2 << ":0.5\n";

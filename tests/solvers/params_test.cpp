@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <stdexcept>
+#include <type_traits>
 
 #include "core/error.h"
 
@@ -22,73 +24,153 @@ void expect_config_error(F&& f, std::initializer_list<std::string> parts) {
   }
 }
 
-TEST(ParamReader, DefaultsWhenNullOrAbsent) {
+// A declaration like a solver's: one parameter of every type.
+std::vector<ParamDecl> decls() {
+  return {number_param("x", 0.5, "any finite number"),
+          positive_param("tol", 1e-3, "a tolerance"),
+          non_negative_param("eps", 0.0, "a width"),
+          integer_param("max_iter", 100, 2, "a count"),
+          boolean_param("shrinking", true, "a switch"),
+          choice_param("loss", "hinge", {"hinge", "squared_hinge"}, "a choice"),
+          string_param("path", "", "a name"),
+          without_default(positive_param("C", nullptr, "a cost"), "lambda applies")};
+}
+
+TEST(ParamReader, DefaultsComeFromTheDeclaration) {
   const Params none;  // null: all defaults
-  ParamReader r(none, "smo");
-  EXPECT_EQ(r.number("tol", 1e-3), 1e-3);
-  EXPECT_EQ(r.integer("max_iter", 100), 100);
-  EXPECT_EQ(r.boolean("shrinking", true), true);
-  EXPECT_EQ(r.choice("loss", "hinge", {"hinge", "squared_hinge"}), "hinge");
+  ParamReader r(none, "smo", decls());
+  EXPECT_EQ(r.number("x"), 0.5);
+  EXPECT_EQ(r.number("tol"), 1e-3);
+  EXPECT_EQ(r.integer("max_iter"), 100);
+  EXPECT_EQ(r.boolean("shrinking"), true);
+  EXPECT_EQ(r.text("loss"), "hinge");
+  EXPECT_EQ(r.text("path"), "");
+  EXPECT_EQ(r.optional_number("C"), std::nullopt);
   EXPECT_FALSE(r.has("tol"));
   EXPECT_NO_THROW(r.finish());
 
-  const Params some = {{"tol", 0.5}};
-  ParamReader s(some, "smo");
+  const Params some = {{"tol", 0.5}, {"C", 2}, {"max_iter", 7}, {"path", "a"}};
+  ParamReader s(some, "smo", decls());
   EXPECT_TRUE(s.has("tol"));
-  EXPECT_EQ(s.number("tol", 1e-3), 0.5);
-  EXPECT_EQ(s.positive("eps", 2.0), 2.0);
+  EXPECT_EQ(s.number("tol"), 0.5);
+  EXPECT_EQ(s.optional_number("C"), 2.0);
+  EXPECT_EQ(s.integer("max_iter"), 7);
+  EXPECT_EQ(s.text("path"), "a");
   EXPECT_NO_THROW(s.finish());
 }
 
 TEST(ParamReader, TypeErrorsNameSolverAndKey) {
-  const Params p = {{"tol", "small"}, {"max_iter", 2.5}, {"shrinking", "yes"}, {"lambda", 0},
-                    {"eps", -1},      {"min_iter", 1},   {"loss", "absolute"}, {"x", std::nan("")}};
-  ParamReader r(p, "smo");
-  expect_config_error([&] { r.number("tol", 0); },
-                      {"smo", "'tol'", "must be a number", "\"small\""});
-  expect_config_error([&] { r.integer("max_iter", 1); },
-                      {"'max_iter'", "must be an integer", "2.5"});
-  expect_config_error([&] { r.integer("min_iter", 5, 2); }, {"'min_iter'", "must be >= 2", "1"});
-  expect_config_error([&] { r.boolean("shrinking", true); }, {"'shrinking'", "true/false"});
-  expect_config_error([&] { r.positive("lambda", 1); }, {"'lambda'", "must be > 0"});
-  expect_config_error([&] { r.non_negative("eps", 1); }, {"'eps'", "must be >= 0", "-1"});
-  expect_config_error(
-      [&] {
-        r.choice("loss", "hinge", {"hinge", "squared_hinge"});
-      },
-      {"'loss'", "one of {hinge, squared_hinge}", "\"absolute\""});
-  expect_config_error([&] { r.number("x", 0); }, {"'x'", "not finite"});
+  const Params p = {{"x", "small"}, {"max_iter", 2.5},    {"shrinking", "yes"}, {"tol", 0},
+                    {"eps", -1},    {"loss", "absolute"}, {"path", 3},          {"C", -2}};
+  ParamReader r(p, "smo", decls());
+  expect_config_error([&] { r.number("x"); }, {"smo", "'x'", "must be a number", "\"small\""});
+  expect_config_error([&] { r.integer("max_iter"); }, {"'max_iter'", "must be an integer", "2.5"});
+  expect_config_error([&] { r.boolean("shrinking"); }, {"'shrinking'", "true/false"});
+  expect_config_error([&] { r.number("tol"); }, {"'tol'", "must be > 0"});
+  expect_config_error([&] { r.number("eps"); }, {"'eps'", "must be >= 0", "-1"});
+  expect_config_error([&] { r.text("loss"); },
+                      {"'loss'", "one of {hinge, squared_hinge}", "\"absolute\""});
+  expect_config_error([&] { r.text("path"); }, {"'path'", "must be a string"});
+  expect_config_error([&] { r.optional_number("C"); }, {"'C'", "must be > 0"});
+  const Params small = {{"max_iter", 1}}, nan = {{"x", std::nan("")}};
+  ParamReader s(small, "smo", decls());
+  expect_config_error([&] { s.integer("max_iter"); }, {"'max_iter'", "must be >= 2", "1"});
+  ParamReader t(nan, "smo", decls());
+  expect_config_error([&] { t.number("x"); }, {"'x'", "not finite"});
 }
 
 TEST(ParamReader, BooleanAcceptsZeroAndOne) {
+  const std::vector<ParamDecl> d = {boolean_param("a", false, ""), boolean_param("b", true, ""),
+                                    boolean_param("c", false, ""), boolean_param("d", false, "")};
   const Params p = {{"a", true}, {"b", 0}, {"c", 1}, {"d", 2}};
-  ParamReader r(p, "s");
-  EXPECT_TRUE(r.boolean("a", false));
-  EXPECT_FALSE(r.boolean("b", true));
-  EXPECT_TRUE(r.boolean("c", false));
-  expect_config_error([&] { r.boolean("d", false); }, {"'d'"});
+  ParamReader r(p, "s", d);
+  EXPECT_TRUE(r.boolean("a"));
+  EXPECT_FALSE(r.boolean("b"));
+  EXPECT_TRUE(r.boolean("c"));
+  expect_config_error([&] { r.boolean("d"); }, {"'d'"});
 }
 
 TEST(ParamReader, ChoiceReturnsAllowedValue) {
-  const Params p = {{"loss", "squared_hinge"}, {"n", 3}};
-  ParamReader r(p, "s");
-  EXPECT_EQ(r.choice("loss", "hinge", {"hinge", "squared_hinge"}), "squared_hinge");
-  expect_config_error([&] { r.choice("n", "a", {"a"}); }, {"'n'", "one of {a}"});
+  const Params p = {{"loss", "squared_hinge"}};
+  ParamReader r(p, "s", decls());
+  EXPECT_EQ(r.text("loss"), "squared_hinge");
 }
 
-TEST(ParamReader, UnknownKeyNamedWithTheKnownOnes) {
+TEST(ParamReader, UnknownKeyNamedWithTheDeclaredOnes) {
+  const std::vector<ParamDecl> d = {positive_param("lambda", 1e-4, ""),
+                                    integer_param("max_iter", 100, 0, "")};
   const Params p = {{"lambda", 0.1}, {"lamda", 0.2}};
-  ParamReader r(p, "mlr-cg");
-  r.positive("lambda", 1e-4);
-  r.integer("max_iter", 100);
+  ParamReader r(p, "mlr-cg", d);
+  r.number("lambda");
   expect_config_error([&] { r.finish(); },
                       {"mlr-cg", "unknown parameter 'lamda'", "known: lambda, max_iter"});
+  // A declared key the solver did not read with the others given is not silently ignored.
+  const Params q = {{"max_iter", 3}};
+  ParamReader s(q, "mlr-cg", d);
+  s.number("lambda");
+  expect_config_error([&] { s.finish(); }, {"mlr-cg", "'max_iter'", "not used"});
+}
+
+// What the solver code gets wrong is a logic_error, never a user's ConfigError.
+TEST(ParamReader, ReadingOutsideTheDeclarationIsAProgrammingError) {
+  const Params none;
+  ParamReader r(none, "smo", decls());
+  EXPECT_THROW(r.number("lambda"), std::logic_error);        // not declared
+  EXPECT_THROW(r.integer("tol"), std::logic_error);          // declared as a number
+  EXPECT_THROW(r.text("shrinking"), std::logic_error);       // declared as a boolean
+  EXPECT_THROW(r.number("C"), std::logic_error);             // no default: optional_number
+  EXPECT_THROW(r.optional_number("tol"), std::logic_error);  // has a default: number
+  EXPECT_FALSE((std::is_base_of_v<std::logic_error, ConfigError>));
+}
+
+TEST(ParamDecl, InconsistentDeclarationsRejected) {
+  EXPECT_NO_THROW(check_declarations(decls(), "s"));
+  EXPECT_THROW(check_declarations({positive_param("a", 1, ""), positive_param("a", 2, "")}, "s"),
+               std::logic_error);
+  EXPECT_THROW(check_declarations({positive_param("a", 0, "")}, "s"), std::logic_error);
+  EXPECT_THROW(check_declarations({integer_param("k", 1, 2, "")}, "s"), std::logic_error);
+  EXPECT_THROW(check_declarations({integer_param("k", 2.5, 0, "")}, "s"), std::logic_error);
+  EXPECT_THROW(check_declarations({choice_param("c", "x", {"a", "b"}, "")}, "s"), std::logic_error);
+  EXPECT_THROW(check_declarations({boolean_param("b", true, ""), number_param("n", "1", "")}, "s"),
+               std::logic_error);
+}
+
+TEST(ParamDecl, ListingTexts) {
+  const auto d = decls();
+  EXPECT_EQ(d[1].type_text(), "number > 0");
+  EXPECT_EQ(d[3].type_text(), "integer >= 2");
+  EXPECT_EQ(d[5].type_text(), "one of {hinge, squared_hinge}");
+  EXPECT_EQ(d[1].default_text(), "0.001");
+  EXPECT_EQ(d[4].default_text(), "true");
+  EXPECT_EQ(d[5].default_text(), "\"hinge\"");
+  EXPECT_EQ(d[7].default_text(), "none");
+  EXPECT_EQ(d[7].no_default, "lambda applies");
+}
+
+TEST(ParamReadRecorder, RecordsEveryValueHandedOut) {
+  ParamReadRecorder recorder;
+  EXPECT_THROW(ParamReadRecorder second, std::logic_error);  // one at a time
+  const Params p = {{"tol", 0.5}};
+  ParamReader r(p, "smo", decls());
+  r.number("tol");
+  r.integer("max_iter");
+  r.optional_number("C");
+  const std::vector<ParamRead> reads = recorder.take();
+  ASSERT_EQ(reads.size(), 3u);
+  EXPECT_EQ(reads[0].solver, "smo");
+  EXPECT_EQ(reads[0].key, "tol");
+  EXPECT_EQ(reads[0].value, 0.5);
+  EXPECT_FALSE(reads[0].from_default);
+  EXPECT_EQ(reads[1].value, 100);
+  EXPECT_TRUE(reads[1].from_default);
+  EXPECT_TRUE(reads[2].value.is_null());
+  EXPECT_TRUE(recorder.take().empty());
 }
 
 TEST(ParamReader, NonObjectParamsRejected) {
   const Params array = Params::array({1, 2}), number = 3;
-  expect_config_error([&] { ParamReader r(array, "smo"); }, {"smo", "JSON object"});
-  expect_config_error([&] { ParamReader r(number, "smo"); }, {"JSON object"});
+  expect_config_error([&] { ParamReader r(array, "smo", decls()); }, {"smo", "JSON object"});
+  expect_config_error([&] { ParamReader r(number, "smo", decls()); }, {"JSON object"});
 }
 
 TEST(SetParamFromText, NumbersBooleansAndStrings) {
@@ -115,9 +197,9 @@ TEST(SetParamFromText, NumbersBooleansAndStrings) {
   EXPECT_EQ(p["path"], "a=b");  // split at the first '='
   EXPECT_EQ(p["empty"], "");
   // An integer given on the command line reads back as a number and as an integer.
-  ParamReader r(p, "s");
-  EXPECT_EQ(r.integer("max_iter", 1), 100);
-  EXPECT_EQ(r.number("lambda", 1), 1e-4);
+  ParamReader r(p, "s", {integer_param("max_iter", 1, 0, ""), positive_param("lambda", 1, "")});
+  EXPECT_EQ(r.integer("max_iter"), 100);
+  EXPECT_EQ(r.number("lambda"), 1e-4);
 
   set_param_from_text(p, "max_iter=7");  // later assignments win
   EXPECT_EQ(p["max_iter"].get<int64_t>(), 7);

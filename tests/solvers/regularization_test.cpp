@@ -36,9 +36,13 @@ TEST(Regularization, ObjectivesAreProportional) {
   }
 }
 
+std::vector<ParamDecl> lambda_or_C(double default_lambda) {
+  return lambda_or_C_params(default_lambda, "paper convention", "SVM convention");
+}
+
 double lambda_from(const Params& p, int64_t n, double default_lambda) {
-  ParamReader r(p, "test-solver");
-  const double lambda = resolve_lambda(r, n, default_lambda);
+  ParamReader r(p, "test-solver", lambda_or_C(default_lambda));
+  const double lambda = resolve_lambda(r, n);
   r.finish();  // neither key may be reported as unknown
   return lambda;
 }
@@ -47,19 +51,17 @@ TEST(Regularization, ResolveLambdaFromEitherKey) {
   EXPECT_DOUBLE_EQ(lambda_from(Params{{"lambda", 0.01}}, 100, 1e-4), 0.01);
   EXPECT_DOUBLE_EQ(lambda_from(Params{{"C", 5.0}}, 1000, 1e-4), 1e-4);
   EXPECT_DOUBLE_EQ(lambda_from(Params(), 100, 1e-3), 1e-3);
-  // ParamReader keeps a reference to its Params: they must outlive it (no temporaries).
-  const Params lambda_only = {{"lambda", 1e-4}}, none;
-  ParamReader r(lambda_only, "s");
-  EXPECT_DOUBLE_EQ(resolve_C(r, 1000, 1.0), 5.0);
-  ParamReader d(none, "s");
-  EXPECT_DOUBLE_EQ(resolve_C(d, 10, 0.05), 1.0);  // 1 / (2 * 0.05 * 10)
+  ParamReader r(Params{{"lambda", 1e-4}}, "s", lambda_or_C(1.0));
+  EXPECT_DOUBLE_EQ(resolve_C(r, 1000), 5.0);
+  ParamReader d(Params(), "s", lambda_or_C(0.05));
+  EXPECT_DOUBLE_EQ(resolve_C(d, 10), 1.0);  // 1 / (2 * 0.05 * 10)
 }
 
 TEST(Regularization, BothKeysOrBadValuesRejected) {
   const Params both = {{"lambda", 0.01}, {"C", 1.0}};
-  ParamReader r(both, "s");
+  ParamReader r(both, "s", lambda_or_C(1e-4));
   try {
-    resolve_lambda(r, 100, 1e-4);
+    resolve_lambda(r, 100);
     FAIL() << "expected ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("either 'lambda' or 'C'"), std::string::npos) << e.what();
@@ -67,6 +69,45 @@ TEST(Regularization, BothKeysOrBadValuesRejected) {
   EXPECT_THROW(lambda_from(Params{{"C", 0}}, 10, 1), ConfigError);
   EXPECT_THROW(lambda_from(Params{{"lambda", -1}}, 10, 1), ConfigError);
   EXPECT_THROW(lambda_from(Params{{"lambda", 0.1}, {"lamda", 1}}, 10, 1), ConfigError);
+}
+
+// The declaration lists lambda with its default and C without one (lambda's default applies).
+TEST(Regularization, LambdaOrCDeclaration) {
+  const auto d = lambda_or_C(1e-3);
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].name, "lambda");
+  EXPECT_EQ(d[0].default_value, 1e-3);
+  EXPECT_EQ(d[1].name, "C");
+  EXPECT_TRUE(d[1].default_value.is_null());
+  EXPECT_NO_THROW(check_declarations(d, "s"));
+}
+
+SolverInfo info_of(SolverKind kind, std::vector<ParamDecl> params) {
+  return SolverInfo{.name = "s",
+                    .description = "",
+                    .source = "",
+                    .kind = std::move(kind),
+                    .params = std::move(params),
+                    .fit_binary = {},
+                    .fit_multiclass = {}};
+}
+
+// "This loss at this lambda": lambda where the solver takes it, plus what its intercept needs.
+TEST(Regularization, RegularizationParamsFollowTheKind) {
+  const auto plain = info_of({.loss = Loss::hinge}, lambda_or_C(1e-3));
+  EXPECT_EQ(regularization_params(plain, 0.01).dump(), R"({"lambda":0.01})");
+
+  SolverKind with_bias{.loss = Loss::logistic, .intercept = Intercept::regularized_feature};
+  with_bias.intercept_params = {{"bias", 1.0}};
+  auto params = lambda_or_C(1e-3);
+  params.push_back(number_param("bias", -1.0, ""));
+  EXPECT_EQ(regularization_params(info_of(with_bias, params), 1e-4).dump(),
+            R"({"bias":1.0,"lambda":0.0001})");
+
+  const auto nb =
+      info_of({.loss = Loss::multinomial_nb, .penalty = Penalty::none, .lambda_param = "smoothing"},
+              {positive_param("smoothing", 1.0, "")});
+  EXPECT_EQ(regularization_params(nb, 0.01).dump(), R"({"smoothing":0.01})");
 }
 
 }  // namespace

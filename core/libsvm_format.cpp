@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -19,13 +20,44 @@
 namespace linrepro {
 namespace {
 
+// A limit from the environment (a positive integer), else the default.
+int64_t env_limit(const char* var, int64_t fallback, int64_t hard_max) {
+  const char* v = std::getenv(var);
+  if (!v || !*v) return fallback;
+  int64_t n = 0;
+  const auto [p, ec] = std::from_chars(v, v + std::strlen(v), n);
+  if (ec != std::errc() || *p != '\0' || n <= 0 || n > hard_max)
+    throw ConfigError(fmt::format("{}={} is not an integer in 1..{}", var, v, hard_max));
+  return n;
+}
+
+std::string gib(double bytes) { return fmt::format("{:.1f} GiB", bytes / (1024.0 * 1024 * 1024)); }
+
 // The whole file is read into memory and parsed in place: per-token iostream extraction is an
 // order of magnitude slower, and the files we read (a9a, rcv1) fit comfortably in memory.
+// A line longer than max_libsvm_line_bytes() stops the read at once: /dev/zero or a binary file
+// would otherwise be read until memory runs out.
 std::string read_all(std::istream& in, const std::string& name) {
+  const int64_t max_line = max_libsvm_line_bytes();
   std::string text;
   char chunk[1 << 16];
-  while (in.read(chunk, sizeof chunk) || in.gcount() > 0)
+  size_t line_start = 0;  // offset of the current (unfinished) line
+  long lines = 1;
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    const size_t old = text.size();
     text.append(chunk, static_cast<size_t>(in.gcount()));
+    for (const char* q = text.data() + old;
+         (q = static_cast<const char*>(std::memchr(q, '\n', text.data() + text.size() - q))); ++q) {
+      line_start = static_cast<size_t>(q - text.data()) + 1;
+      ++lines;
+    }
+    if (static_cast<int64_t>(text.size() - line_start) > max_line)
+      throw DataError(name, lines,
+                      fmt::format("line longer than {} bytes: not a LIBSVM text file (binary "
+                                  "data, or a device such as /dev/zero?); raise the limit with "
+                                  "LINREPRO_MAX_LINE_BYTES",
+                                  max_line));
+  }
   if (in.bad()) throw DataError(name, 0, "read error");
   return text;
 }
@@ -76,7 +108,16 @@ double parse_label(std::string_view token, const std::string& name, long line) {
 
 }  // namespace
 
+int64_t max_feature_index() {
+  return env_limit("LINREPRO_MAX_FEATURES", int64_t{1} << 26, kMaxFeatureIndexHard);
+}
+
+int64_t max_libsvm_line_bytes() {
+  return env_limit("LINREPRO_MAX_LINE_BYTES", int64_t{256} << 20, int64_t{1} << 40);
+}
+
 LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_cols) {
+  const int64_t max_index = max_feature_index();
   const std::string text = read_all(in, name);
   LibsvmData data;
   CsrMatrix& X = data.X;
@@ -131,6 +172,15 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
       if (iec == std::errc::result_out_of_range ||
           index > static_cast<int64_t>(std::numeric_limits<int32_t>::max()))
         throw DataError(name, line, fmt::format("index '{}' is too large", index_text));
+      if (index > max_index)
+        throw DataError(
+            name, line,
+            fmt::format("feature index {} is above the limit of {} features: every solver keeps "
+                        "dense per-feature arrays, and one array of doubles for it would take "
+                        "{} (several are needed). If the data really has that many features, "
+                        "raise the limit with LINREPRO_MAX_FEATURES=<n> (at most {})",
+                        index, max_index, gib(8.0 * static_cast<double>(index)),
+                        kMaxFeatureIndexHard));
       if (index <= 0)
         throw DataError(
             name, line,

@@ -119,5 +119,24 @@ TEST_F(Cli, MulticlassLabelsTrainOneVsRest) {
   EXPECT_DOUBLE_EQ(report_of(o.out)["training"]["accuracy"].get<double>(), 1.0);
 }
 
+// Issue 17 item 3: `1 2147483647:1` crashed the LIBLINEAR adapters and made others allocate 16 GB.
+// Every solver now gets a clear error naming file, index and memory, and /dev/zero fails fast.
+TEST_F(Cli, HugeFeatureIndexIsAClearErrorForEverySolver) {
+  std::ofstream(path("huge.svm")) << "1 2147483647:1\n-1 1:1\n";
+  for (const std::string solver : {"liblinear-s3", "liblinear-s0", "smo", "nb", "sgd-l1-logistic",
+                                   "mlr-cg", "libsvm-linear"}) {
+    const auto o = run_cli("train -q -s " + solver + " " + path("huge.svm") + " " + path("m.json"),
+                           dir.path());
+    EXPECT_EQ(o.status, 1) << solver << ": " << o.err;
+    EXPECT_NE(o.err.find(path("huge.svm") + ":1: feature index 2147483647 is above the limit"),
+              std::string::npos)
+        << solver << ": " << o.err;
+    EXPECT_NE(o.err.find("16.0 GiB"), std::string::npos) << o.err;
+  }
+  const auto z = run_cli("train -q /dev/zero " + path("m.json"), dir.path());
+  EXPECT_EQ(z.status, 1);
+  EXPECT_NE(z.err.find("/dev/zero:1: line longer than"), std::string::npos) << z.err;
+}
+
 }  // namespace
 }  // namespace linrepro

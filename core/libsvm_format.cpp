@@ -211,6 +211,7 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
     if (previous > 0) max_col = std::max(max_col, static_cast<int32_t>(previous - 1));
     X.row_ptr.push_back(static_cast<int64_t>(X.col_idx.size()));
     ++X.rows;
+    if (row_labels.size() > 1 && data.first_multilabel_line == 0) data.first_multilabel_line = line;
     data.labels.push_back(row_labels.front());
     data.multilabels.push_back(std::move(row_labels));
   }

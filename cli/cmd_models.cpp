@@ -37,7 +37,7 @@ void add_fit_options(CLI::App* cmd, FitOptions& o) {
   cmd->add_flag("--multiclass", o.multiclass,
                 "treat labels as classes even when there are only two");
   cmd->add_option("--seed", o.seed, "seed for every random choice of the solver");
-  cmd->add_option("--threads", o.threads, "workers for one-vs-rest");
+  cmd->add_option("--threads", o.threads, "workers for one-vs-rest")->check(CLI::PositiveNumber);
   cmd->add_flag("-q,--quiet", o.quiet, "no progress on stderr");
 }
 

@@ -44,6 +44,10 @@ int64_t ParamReader::integer(const std::string& key, int64_t default_value, int6
     throw ConfigError(fmt::format("{}: parameter '{}' must be an integer, got {}", solver_, key, x));
   if (x < static_cast<double>(min_value))
     throw ConfigError(fmt::format("{}: parameter '{}' must be >= {}, got {}", solver_, key, min_value, x));
+  // Integer parameters are counts that solvers keep in an int; converting 1e20 would be UB.
+  constexpr double kMax = 2147483647.0;
+  if (x > kMax)
+    throw ConfigError(fmt::format("{}: parameter '{}' must be <= 2147483647, got {}", solver_, key, x));
   return static_cast<int64_t>(x);
 }
 

@@ -193,5 +193,33 @@ TEST_F(Cli, LabelErrorsNameTheFileAndTheFix) {
       << o.err;
 }
 
+// Issue 17 item 6: thread counts and integer parameters are checked; garbage is escaped.
+TEST_F(Cli, BadThreadsHugeIntegersAndGarbageAreRejectedReadably) {
+  for (const std::string t : {"0", "-4"}) {
+    const auto o = run_cli(
+        "train -q --threads " + t + " " + path("train.svm") + " " + path("m.json"), dir.path());
+    EXPECT_NE(o.status, 0) << t;
+    EXPECT_NE(o.err.find("--threads"), std::string::npos) << o.err;
+  }
+  const auto big = run_cli(
+      "train -q -s sgd-l1-logistic -p epochs=1e20 " + path("train.svm") + " " + path("m.json"),
+      dir.path());
+  EXPECT_EQ(big.status, 1);
+  EXPECT_NE(big.err.find("'epochs' must be <= 2147483647"), std::string::npos) << big.err;
+  std::ofstream(path("bom.svm")) << "\xEF\xBB\xBF"
+                                 << "1 1:1\n-1 2:1\n";
+  const auto bom = run_cli("train -q " + path("bom.svm") + " " + path("m.json"), dir.path());
+  EXPECT_EQ(bom.status, 1);
+  EXPECT_NE(bom.err.find(path("bom.svm") + ":1: the file starts with a UTF-8 byte-order mark"),
+            std::string::npos)
+      << bom.err;
+  std::ofstream(path("junk.svm")) << "1 1:1\n\x01\xff\x1b[31m 1:1\n";
+  const auto junk = run_cli("train -q " + path("junk.svm") + " " + path("m.json"), dir.path());
+  EXPECT_EQ(junk.status, 1);
+  EXPECT_NE(junk.err.find("label '\\x01\\xff\\x1b[31m' is not a number"), std::string::npos)
+      << junk.err;
+  EXPECT_EQ(junk.err.find('\x1b'), std::string::npos);  // no raw escape reaches the terminal
+}
+
 }  // namespace
 }  // namespace linrepro

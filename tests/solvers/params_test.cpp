@@ -131,3 +131,25 @@ TEST(SetParamFromText, MalformedAssignmentsRejected) {
 
 }  // namespace
 }  // namespace linrepro
+
+namespace linrepro {
+namespace {
+
+// -p max_iter=1e20 used to be converted to int64 (UB) and then narrowed: now a named error.
+TEST(ParamReader, HugeIntegerIsRejectedNotConverted) {
+  Params p = Params::object();
+  set_param_from_text(p, "max_iter=1e20");
+  ParamReader r(p, "smo");
+  try {
+    r.integer("max_iter", 100);
+    FAIL() << "1e20 accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'max_iter' must be <= 2147483647"), std::string::npos)
+        << e.what();
+  }
+  ParamReader ok(Params{{"max_iter", 2147483647}}, "smo");
+  EXPECT_EQ(ok.integer("max_iter", 1), 2147483647);
+}
+
+}  // namespace
+}  // namespace linrepro

@@ -57,7 +57,9 @@ void add_data_commands(CLI::App& app) {
       fail_if_damaged();
       return;
     }
-    fmt::print("cache: {}\nmirror: {}\n", cache_dir().string(), mirror_dir().string());
+    const RootChoice root = find_root();
+    fmt::print("root: {} ({})\ncache: {}\nmirror: {}\n", root.path.string(), root.source,
+               cache_dir().string(), mirror_dir().string());
     const auto& list = s.is_object() && s.contains("datasets") ? s["datasets"] : s;
     for (const auto& d : list) {
       const std::string state = d.value("state", "?");

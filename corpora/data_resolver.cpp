@@ -793,10 +793,35 @@ const DatasetSpec& dataset_spec(const std::string& name) {
   throw ConfigError(fmt::format("unknown dataset '{}' (known: {})", name, known));
 }
 
-fs::path repo_root() {
-  const std::string env = getenv_str("LINREPRO_ROOT");
-  return fs::path(env.empty() ? LINREPRO_SOURCE_DIR : env);
+namespace {
+
+// A linrepro checkout (or installed share directory) has both of these.
+bool is_project_root(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_directory(dir / "results" / "published", ec) &&
+         fs::is_regular_file(dir / "experiments" / "common" / "sklearn_nb_peer.py", ec);
 }
+
+}  // namespace
+
+RootChoice find_root() {
+  // An explicit LINREPRO_ROOT wins: tests and users who pin a root must never be overridden by
+  // where they happen to stand.
+  const std::string env = getenv_str("LINREPRO_ROOT");
+  if (!env.empty()) return {fs::path(env), "LINREPRO_ROOT"};
+  std::error_code ec;
+  for (fs::path dir = fs::current_path(ec); !ec && !dir.empty(); dir = dir.parent_path()) {
+    if (is_project_root(dir)) return {dir, "current directory's project root"};
+    if (dir == dir.root_path()) break;
+  }
+#ifdef LINREPRO_INSTALL_ROOT
+  if (is_project_root(LINREPRO_INSTALL_ROOT)) return {LINREPRO_INSTALL_ROOT, "install prefix"};
+#endif
+  return {fs::path(LINREPRO_SOURCE_DIR),
+          "build tree (no project root above the current directory)"};
+}
+
+fs::path repo_root() { return find_root().path; }
 
 fs::path cache_dir() { return repo_root() / "data"; }
 
@@ -1037,7 +1062,10 @@ Json data_status(const std::vector<DatasetSpec>& table, bool verify) {
     }
     rows.push_back(row);
   }
-  return Json{{"cache", cache_dir().string()},
+  const RootChoice root = find_root();
+  return Json{{"root", root.path.string()},
+              {"root_source", root.source},
+              {"cache", cache_dir().string()},
               {"mirror", mirror_dir().string()},
               {"LINREPRO_DATA", env},
               {"offline", offline()},

@@ -10,7 +10,8 @@
 //   3. the mirror      - $LINREPRO_MIRROR or <root>/../shared/datasets/: archives are verified and
 //                        extracted into the cache once.
 //   4. the canonical URL(s), with curl, unless LINREPRO_OFFLINE=1.
-// <root> is $LINREPRO_ROOT if set (tests), else the source tree (LINREPRO_SOURCE_DIR).
+// <root> is find_root() below: $LINREPRO_ROOT, the current directory's project root, the install
+// prefix, then the source tree.
 //
 // Verification (always; nothing unverified is ever returned as verified):
 //   - an archive whose sha256 is pinned is checked before it is extracted;
@@ -113,7 +114,18 @@ Json data_status(const std::vector<DatasetSpec>& table, bool verify = false);
 int fetch_all(bool verbose);
 
 // Directories, exposed for tests and messages.
-std::filesystem::path repo_root();   // $LINREPRO_ROOT or LINREPRO_SOURCE_DIR
+// The project root (data/ cache, mirror beside it, Python peer scripts), found in this order:
+//   1. $LINREPRO_ROOT;
+//   2. the current directory or its nearest parent that is a linrepro checkout;
+//   3. the install prefix's share/linrepro (`cmake --install`), when built with one;
+//   4. the source tree the binary was built from (LINREPRO_SOURCE_DIR), as a last resort.
+// `source` says which, for `linrepro data status` and `linrepro --version`.
+struct RootChoice {
+  std::filesystem::path path;
+  std::string source;
+};
+RootChoice find_root();
+std::filesystem::path repo_root();   // find_root().path
 std::filesystem::path cache_dir();   // <root>/data
 std::filesystem::path mirror_dir();  // $LINREPRO_MIRROR or <root>/../shared/datasets
 

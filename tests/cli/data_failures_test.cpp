@@ -120,5 +120,30 @@ TEST_F(DataFailures, UnobtainableDatasetIsAStatusWithInstructionsOnStderr) {
   EXPECT_EQ(o.err.find("error: data unavailable"), std::string::npos) << o.err;
 }
 
+// Issue 17 item 2: the root is the current directory's project root (not the build tree), unless
+// LINREPRO_ROOT says otherwise; `data status` says which root it uses and why.
+TEST(Root, CurrentDirectoryProjectRootThenLinreproRoot) {
+  testing::TempDir t;
+  const fs::path moved = t.path() / "moved-checkout";
+  fs::create_directories(moved / "results/published");
+  fs::create_directories(moved / "experiments/common");
+  std::ofstream(moved / "experiments/common/sklearn_nb_peer.py") << "# marker\n";
+  fs::create_directories(moved / "sub/dir");
+  const fs::path out = t.path() / "out.txt";
+  auto status_from = [&](const fs::path& cwd, const std::string& env) {
+    const std::string cmd = "cd '" + cwd.string() + "' && env -u LINREPRO_ROOT " + env + " " +
+                            LINREPRO_BINARY + " data status >'" + out.string() + "' 2>&1";
+    EXPECT_EQ(std::system(cmd.c_str()), 0);
+    return slurp(out);
+  };
+  std::string s = status_from(moved / "sub/dir", "");
+  EXPECT_NE(s.find("root: " + moved.string() + " (current directory's project root)"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("cache: " + (moved / "data").string()), std::string::npos) << s;
+  s = status_from(moved, "LINREPRO_ROOT=" + t.path().string());
+  EXPECT_NE(s.find("root: " + t.path().string() + " (LINREPRO_ROOT)"), std::string::npos) << s;
+}
+
 }  // namespace
 }  // namespace linrepro

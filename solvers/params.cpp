@@ -83,6 +83,16 @@ void set_param_from_text(Params& params, const std::string& assignment) {
   if (eq == std::string::npos || eq == 0)
     throw ConfigError(fmt::format("parameter '{}' is not of the form key=value", assignment));
   const std::string key = assignment.substr(0, eq), text = assignment.substr(eq + 1);
+  // Keys and values are ASCII names and numbers. Other bytes would be stored in JSON as invalid
+  // UTF-8 and make every later message (which dumps the value) throw (found by fuzz/fuzz_params).
+  for (unsigned char c : assignment) {
+    if (c >= 0x20 && c < 0x7f) continue;
+    std::string shown;
+    for (unsigned char d : assignment)
+      shown += d >= 0x20 && d < 0x7f ? std::string(1, static_cast<char>(d))
+                                     : fmt::format("\\x{:02x}", d);
+    throw ConfigError(fmt::format("parameter '{}' has a byte that is not printable ASCII", shown));
+  }
   if (!params.is_object()) params = Params::object();
   if (text == "true" || text == "false") {
     params[key] = text == "true";

@@ -147,6 +147,16 @@ TEST(ParamReader, HugeIntegerIsRejectedNotConverted) {
     EXPECT_NE(std::string(e.what()).find("'max_iter' must be <= 2147483647"), std::string::npos)
         << e.what();
   }
+  // Found by fuzz/fuzz_params: invalid UTF-8 made the later error message itself throw.
+  Params q = Params::object();
+  try {
+    set_param_from_text(q, "max_iter=\xd3g20");
+    FAIL() << "accepted a non-ASCII value";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'max_iter=\\xd3g20' has a byte that is not printable"),
+              std::string::npos)
+        << e.what();
+  }
   ParamReader ok(Params{{"max_iter", 2147483647}}, "smo");
   EXPECT_EQ(ok.integer("max_iter", 1), 2147483647);
 }

@@ -10,8 +10,8 @@ PAPERS    := mlrcg2003 zhangoles2001 graphsvm2002 sgdreport
 # `make reproduce RESUME=1` keeps the runs already finished and does only the rest.
 RUN_FLAGS := $(if $(RESUME),,--force)
 
-.PHONY: all deps configure build test unit-test plot-test regression sanitize bench data reproduce \
-        experiments plots compare report clean format cluster-test
+.PHONY: all deps configure build test unit-test plot-test regression sanitize fuzz-build fuzz-ci bench \
+        data reproduce experiments plots compare report clean format cluster-test
 
 all: build
 
@@ -49,6 +49,22 @@ sanitize: deps
 	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLINREPRO_SANITIZE=ON -DLINREPRO_BENCH=OFF
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE slow
+
+# libFuzzer targets (clang, ASan + UBSan) in a tree of their own: fuzz/CMakeLists.txt.
+# fuzz-ci: FUZZ_SECONDS (30) per target from the committed seed corpora; a crash fails the target.
+FUZZ_BUILD   ?= $(BUILD)-fuzz
+FUZZ_SECONDS ?= 30
+FUZZ_TARGETS := libsvm params
+fuzz-build: deps
+	cmake -S fuzz -B $(FUZZ_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz-ci: fuzz-build
+	set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/work-$$t; \
+	  $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    -artifact_prefix=$(FUZZ_BUILD)/ $(FUZZ_BUILD)/work-$$t fuzz/corpus/$$t; \
+	done
 
 bench: build
 	$(PYTHON) bench/run_benchmarks.py --build $(BUILD)

@@ -47,7 +47,7 @@ BinaryLabels to_binary(std::span<const double> raw) {
   } else {
     throw ConfigError(
         fmt::format("labels {{{}}} are not binary (expected -1/+1, 0/1 or 1/2); "
-                    "use a multiclass solver",
+                    "treat them as classes instead (`--multiclass` on the command line)",
                     fmt::join(values, ", ")));
   }
   BinaryLabels y(raw.size());

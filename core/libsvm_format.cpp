@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -19,13 +20,57 @@
 namespace linrepro {
 namespace {
 
+// A limit from the environment (a positive integer), else the default.
+int64_t env_limit(const char* var, int64_t fallback, int64_t hard_max) {
+  const char* v = std::getenv(var);
+  if (!v || !*v) return fallback;
+  int64_t n = 0;
+  const auto [p, ec] = std::from_chars(v, v + std::strlen(v), n);
+  if (ec != std::errc() || *p != '\0' || n <= 0 || n > hard_max)
+    throw ConfigError(fmt::format("{}={} is not an integer in 1..{}", var, v, hard_max));
+  return n;
+}
+
+// Input echoed in a message, with control bytes, DEL and non-ASCII bytes as \xNN: binary garbage
+// must not reach the terminal raw.
+std::string esc(std::string_view text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f)
+      out += static_cast<char>(c);
+    else
+      out += fmt::format("\\x{:02x}", c);
+  }
+  return out;
+}
+
+std::string gib(double bytes) { return fmt::format("{:.1f} GiB", bytes / (1024.0 * 1024 * 1024)); }
+
 // The whole file is read into memory and parsed in place: per-token iostream extraction is an
 // order of magnitude slower, and the files we read (a9a, rcv1) fit comfortably in memory.
+// A line longer than max_libsvm_line_bytes() stops the read at once: /dev/zero or a binary file
+// would otherwise be read until memory runs out.
 std::string read_all(std::istream& in, const std::string& name) {
+  const int64_t max_line = max_libsvm_line_bytes();
   std::string text;
   char chunk[1 << 16];
-  while (in.read(chunk, sizeof chunk) || in.gcount() > 0)
+  size_t line_start = 0;  // offset of the current (unfinished) line
+  long lines = 1;
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    const size_t old = text.size();
     text.append(chunk, static_cast<size_t>(in.gcount()));
+    for (const char* q = text.data() + old;
+         (q = static_cast<const char*>(std::memchr(q, '\n', text.data() + text.size() - q))); ++q) {
+      line_start = static_cast<size_t>(q - text.data()) + 1;
+      ++lines;
+    }
+    if (static_cast<int64_t>(text.size() - line_start) > max_line)
+      throw DataError(name, lines,
+                      fmt::format("line longer than {} bytes: not a LIBSVM text file (binary "
+                                  "data, or a device such as /dev/zero?); raise the limit with "
+                                  "LINREPRO_MAX_LINE_BYTES",
+                                  max_line));
+  }
   if (in.bad()) throw DataError(name, 0, "read error");
   return text;
 }
@@ -63,21 +108,35 @@ double parse_label(std::string_view token, const std::string& name, long line) {
   double v = 0;
   switch (parse_double(token, v)) {
     case NumberStatus::not_a_number:
-      throw DataError(name, line, fmt::format("label '{}' is not a number", token));
+      throw DataError(name, line, fmt::format("label '{}' is not a number", esc(token)));
     case NumberStatus::out_of_range:
-      throw DataError(name, line, fmt::format("label '{}' is out of range", token));
+      throw DataError(name, line, fmt::format("label '{}' is out of range", esc(token)));
     case NumberStatus::ok:
       break;
   }
   if (!std::isfinite(v))
-    throw DataError(name, line, fmt::format("label '{}' is not finite", token));
+    throw DataError(name, line, fmt::format("label '{}' is not finite", esc(token)));
   return v;
 }
 
 }  // namespace
 
+int64_t max_feature_index() {
+  return env_limit("LINREPRO_MAX_FEATURES", int64_t{1} << 26, kMaxFeatureIndexHard);
+}
+
+int64_t max_libsvm_line_bytes() {
+  return env_limit("LINREPRO_MAX_LINE_BYTES", int64_t{256} << 20, int64_t{1} << 40);
+}
+
 LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_cols) {
+  const int64_t max_index = max_feature_index();
   const std::string text = read_all(in, name);
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0)
+    throw DataError(
+        name, 1,
+        "the file starts with a UTF-8 byte-order mark (bytes EF BB BF): save it without "
+        "one (LIBSVM files are plain ASCII)");
   LibsvmData data;
   CsrMatrix& X = data.X;
   int32_t max_col = -1;
@@ -97,15 +156,17 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
     const std::string_view label_token = next_token(p, line_end);
     if (label_token.empty()) continue;  // blank or comment-only line
     if (label_token.find(':') != std::string_view::npos)
-      throw DataError(name, line,
-                      fmt::format("missing label: line starts with feature '{}'", label_token));
+      throw DataError(
+          name, line,
+          fmt::format("missing label: line starts with feature '{}'", esc(label_token)));
 
     // Labels: "l1[,l2...]".
     std::vector<double> row_labels;
     for (size_t start = 0;;) {
       const size_t comma = label_token.find(',', start);
       const std::string_view one = label_token.substr(start, comma - start);
-      if (one.empty()) throw DataError(name, line, fmt::format("empty label in '{}'", label_token));
+      if (one.empty())
+        throw DataError(name, line, fmt::format("empty label in '{}'", esc(label_token)));
       row_labels.push_back(parse_label(one, name, line));
       if (comma == std::string_view::npos) break;
       start = comma + 1;
@@ -118,7 +179,7 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
       const size_t colon = token.find(':');
       if (colon == std::string_view::npos)
         throw DataError(name, line,
-                        fmt::format("token '{}' is not index:value (missing ':')", token));
+                        fmt::format("token '{}' is not index:value (missing ':')", esc(token)));
       const std::string_view index_text = token.substr(0, colon);
       const std::string_view value_text = token.substr(colon + 1);
       int64_t index = 0;
@@ -126,15 +187,25 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
           std::from_chars(index_text.data(), index_text.data() + index_text.size(), index);
       if (index_text.empty() || iec == std::errc::invalid_argument ||
           ip != index_text.data() + index_text.size())
-        throw DataError(name, line,
-                        fmt::format("index '{}' in '{}' is not an integer", index_text, token));
-      if (iec == std::errc::result_out_of_range ||
-          index > static_cast<int64_t>(std::numeric_limits<int32_t>::max()))
-        throw DataError(name, line, fmt::format("index '{}' is too large", index_text));
-      if (index <= 0)
         throw DataError(
             name, line,
-            fmt::format("index {} in '{}' is not positive (indices are 1-based)", index, token));
+            fmt::format("index '{}' in '{}' is not an integer", esc(index_text), esc(token)));
+      if (iec == std::errc::result_out_of_range ||
+          index > static_cast<int64_t>(std::numeric_limits<int32_t>::max()))
+        throw DataError(name, line, fmt::format("index '{}' is too large", esc(index_text)));
+      if (index > max_index)
+        throw DataError(
+            name, line,
+            fmt::format("feature index {} is above the limit of {} features: every solver keeps "
+                        "dense per-feature arrays, and one array of doubles for it would take "
+                        "{} (several are needed). If the data really has that many features, "
+                        "raise the limit with LINREPRO_MAX_FEATURES=<n> (at most {})",
+                        index, max_index, gib(8.0 * static_cast<double>(index)),
+                        kMaxFeatureIndexHard));
+      if (index <= 0)
+        throw DataError(name, line,
+                        fmt::format("index {} in '{}' is not positive (indices are 1-based)", index,
+                                    esc(token)));
       if (index <= previous)
         throw DataError(
             name, line,
@@ -144,23 +215,27 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
       double value = 0;
       switch (parse_double(value_text, value)) {
         case NumberStatus::not_a_number:
-          throw DataError(name, line,
-                          fmt::format("value '{}' of index {} is not a number", value_text, index));
+          throw DataError(
+              name, line,
+              fmt::format("value '{}' of index {} is not a number", esc(value_text), index));
         case NumberStatus::out_of_range:
-          throw DataError(name, line,
-                          fmt::format("value '{}' of index {} is out of range", value_text, index));
+          throw DataError(
+              name, line,
+              fmt::format("value '{}' of index {} is out of range", esc(value_text), index));
         case NumberStatus::ok:
           break;
       }
       if (!std::isfinite(value))
-        throw DataError(name, line,
-                        fmt::format("value '{}' of index {} is not finite", value_text, index));
+        throw DataError(
+            name, line,
+            fmt::format("value '{}' of index {} is not finite", esc(value_text), index));
       X.col_idx.push_back(static_cast<int32_t>(index - 1));
       X.values.push_back(value);
     }
     if (previous > 0) max_col = std::max(max_col, static_cast<int32_t>(previous - 1));
     X.row_ptr.push_back(static_cast<int64_t>(X.col_idx.size()));
     ++X.rows;
+    if (row_labels.size() > 1 && data.first_multilabel_line == 0) data.first_multilabel_line = line;
     data.labels.push_back(row_labels.front());
     data.multilabels.push_back(std::move(row_labels));
   }

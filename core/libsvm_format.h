@@ -22,7 +22,21 @@ struct LibsvmData {
   CsrMatrix X;
   std::vector<double> labels;                    // first label of each row
   std::vector<std::vector<double>> multilabels;  // all labels of each row ("1,3" syntax); same rows
+  long first_multilabel_line = 0;  // line of the first row with several labels (0: none), so
+                                   // single-label users (train/eval/predict) can reject it there
 };
+
+// Memory guards, checked while reading (before anything is sized by them):
+//   - a feature index above max_feature_index() is a DataError naming the file, the line, the
+//     index and the memory one dense per-feature array would take. Default 2^26 (512 MiB per
+//     array of doubles); LINREPRO_MAX_FEATURES raises it, up to kMaxFeatureIndexHard, which keeps
+//     n + 1 (LIBLINEAR's bias feature) within its int.
+//   - a line longer than max_libsvm_line_bytes() (default 256 MiB, LINREPRO_MAX_LINE_BYTES) stops
+//     the read: /dev/zero fails at once instead of exhausting memory.
+// Both throw ConfigError for an invalid environment value.
+constexpr int64_t kMaxFeatureIndexHard = (int64_t{1} << 30);
+int64_t max_feature_index();
+int64_t max_libsvm_line_bytes();
 
 // min_cols: read with at least this many columns (a test file read with the training set's
 // dimension, e.g. a9a.t whose feature 123 never occurs).

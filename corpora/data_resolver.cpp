@@ -11,13 +11,15 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
-#include "corpora/dataset_counts.h"
 #include "core/subprocess.h"
+#include "corpora/dataset_counts.h"
 
 #ifndef LINREPRO_SOURCE_DIR
 #define LINREPRO_SOURCE_DIR "."
@@ -293,6 +295,36 @@ Json tree_fingerprint(const fs::path& dir, const std::vector<std::string>& roots
   return Json{{"files", files}, {"bytes", bytes}, {"newest_mtime", newest}};
 }
 
+// The same per digest root, with nanosecond mtimes: the cache's stamp records it at extraction so
+// that an edit to any one file (data/a9a/a9a) is noticed on use and can be named.
+Json root_fingerprints(const fs::path& dir, const std::vector<std::string>& roots) {
+  Json out = Json::object();
+  for (const auto& r : roots) {
+    int64_t files = 0;
+    uintmax_t bytes = 0;
+    int64_t mtime_sum = 0;  // wraps harmlessly: only compared for equality
+    auto visit = [&](const fs::directory_entry& e) {
+      std::error_code ec;
+      if (!e.is_regular_file(ec)) return;
+      ++files;
+      bytes += e.file_size(ec);
+      const auto t = e.last_write_time(ec).time_since_epoch();
+      mtime_sum = static_cast<int64_t>(
+          static_cast<uint64_t>(mtime_sum) +
+          static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t).count()));
+    };
+    std::error_code ec;
+    const fs::path p = dir / r;
+    if (fs::is_directory(p, ec)) {
+      for (const auto& e : fs::recursive_directory_iterator(p, ec)) visit(e);
+    } else {
+      visit(fs::directory_entry(p, ec));
+    }
+    out[r] = Json{{"files", files}, {"bytes", bytes}, {"mtime_sum_ns", mtime_sum}};
+  }
+  return out;
+}
+
 std::string describe_path(const fs::path& p) { return p.lexically_normal().string(); }
 
 // Everything tried while resolving one dataset, for the DataUnavailable message.
@@ -303,11 +335,41 @@ struct Attempts {
   }
 };
 
+// Present but damaged somewhere, or expected in the mirror and not there: an error, not a status.
+[[noreturn]] void throw_failure(const DatasetSpec& spec, const Attempts& attempts,
+                                const std::vector<std::string>& damage) {
+  std::string msg;
+  if (!damage.empty()) {
+    msg = fmt::format("data damaged: {}: {}", spec.name, damage.front());
+    for (size_t i = 1; i < damage.size(); ++i) msg += "; " + damage[i];
+    msg +=
+        ". Replace the damaged file (the mirror's copy or a fresh download), then run "
+        "`linrepro data fetch`.";
+  } else {
+    msg = fmt::format("data missing: {}: it should be in the mirror, but is not there: {}.",
+                      spec.name, spec.how_to_get);
+  }
+  msg += "\n  looked in, in order:\n";
+  for (const auto& l : attempts.lines) msg += l + "\n";
+  msg += "  (set LINREPRO_DATA=<dir> to point at your copy; LINREPRO_MIRROR=<dir> for a mirror)";
+  throw DataFailure(!damage.empty(), msg);
+}
+
 [[noreturn]] void throw_unavailable(const DatasetSpec& spec, const Attempts& attempts) {
   std::string msg = fmt::format("data unavailable: {}: {}.\n  looked in, in order:\n", spec.name,
                                 spec.how_to_get);
   for (const auto& l : attempts.lines) msg += l + "\n";
   msg += "  (set LINREPRO_DATA=<dir> to point at your copy; LINREPRO_MIRROR=<dir> for a mirror)";
+  // Experiments turn this into data_unavailable cells; say it on stderr too (once per dataset and
+  // process), so that a run's console shows why cells are empty and how to fill them.
+  static std::mutex mutex;
+  static std::set<std::string> said;
+  {
+    std::lock_guard lock(mutex);
+    if (said.insert(spec.name).second)
+      std::cerr << "linrepro data: " << spec.name << " unavailable here: " << spec.how_to_get
+                << "\n";
+  }
   throw DataUnavailable(msg);
 }
 
@@ -383,7 +445,8 @@ void remove_stale_temporaries(const std::string& name) {
 
 struct InstallResult {
   bool ok = false;
-  std::string problem;  // why it failed (for Attempts)
+  std::string problem;   // why it failed (for Attempts)
+  bool damaged = false;  // the input is present but wrong (checksum, unpacking, content)
 };
 
 // Verifies the inputs, unpacks them into a private temporary directory, checks the content pin,
@@ -417,7 +480,8 @@ InstallResult install(const DatasetSpec& spec, const std::vector<InputFile>& inp
         return {false,
                 fmt::format("{} has sha256 {}, expected the pinned {} (damaged or a different "
                             "version)",
-                            in.path.string(), actual, in.expected_sha256)};
+                            in.path.string(), actual, in.expected_sha256),
+                true};
       }
     } else {
       all_archives_pinned = false;
@@ -445,13 +509,17 @@ InstallResult install(const DatasetSpec& spec, const std::vector<InputFile>& inp
         break;
     }
     if (r.exit_code != 0) {
-      return {false, fmt::format("unpacking {} failed: {}", in.path.string(), r.err)};
+      std::string err = r.err;
+      while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
+      return {false, fmt::format("unpacking {} failed: {}", in.path.string(), err), true};
     }
   }
   flatten_single_top_dir(tmp, spec);
   if (!all_roots_exist(tmp, spec.digest_roots)) {
-    return {false, fmt::format("after unpacking, the expected content ({}...) is missing",
-                               spec.digest_roots.empty() ? "" : spec.digest_roots.front())};
+    return {false,
+            fmt::format("after unpacking, the expected content ({}...) is missing",
+                        spec.digest_roots.empty() ? "" : spec.digest_roots.front()),
+            true};
   }
   const std::string digest = content_digest(tmp, spec.digest_roots);
   std::string verification;
@@ -469,8 +537,10 @@ InstallResult install(const DatasetSpec& spec, const std::vector<InputFile>& inp
                 << " differs from the mirror's " << spec.content_sha256
                 << " although the archive matches its pinned sha256\n";
     } else {
-      return {false, fmt::format("content digest {} does not match the pinned {} ({})", digest,
-                                 spec.content_sha256, spec.content_pin_source)};
+      return {false,
+              fmt::format("content digest {} does not match the pinned {} ({})", digest,
+                          spec.content_sha256, spec.content_pin_source),
+              true};
     }
   } else if (all_archives_pinned && !inputs.empty()) {
     verified = true;
@@ -483,6 +553,7 @@ InstallResult install(const DatasetSpec& spec, const std::vector<InputFile>& inp
                 {"source", source},     {"where", where},
                 {"inputs", input_json}};
   stamp["counts"] = count_dataset(spec.name, spec.data_path.empty() ? tmp : tmp / spec.data_path);
+  stamp["fingerprints"] = root_fingerprints(tmp, spec.digest_roots);  // rename keeps mtimes
   write_file_atomic(tmp / kStampName, stamp.dump(2) + "\n");
   fs::rename(tmp, target, ec);
   if (ec) {
@@ -513,7 +584,8 @@ ResolvedData from_stamp(const DatasetSpec& spec, const fs::path& dir, const Json
 // $LINREPRO_DATA/webkb/, $LINREPRO_DATA/a9a ...). Verification results are remembered in
 // data/.stamps/<name>.env.json, keyed by the directory and its fingerprint.
 std::optional<ResolvedData> try_env_extracted(const DatasetSpec& spec, const fs::path& env_dir,
-                                              Attempts& attempts) {
+                                              Attempts& attempts,
+                                              std::vector<std::string>& damage) {
   for (const fs::path& dir : {env_dir / spec.name, env_dir}) {
     if (!all_roots_exist(dir, spec.digest_roots)) continue;
     const Json fingerprint = tree_fingerprint(dir, spec.digest_roots);
@@ -539,9 +611,11 @@ std::optional<ResolvedData> try_env_extracted(const DatasetSpec& spec, const fs:
     }
     if (!spec.content_sha256.empty() &&
         stamp.value("content_sha256", std::string()) != spec.content_sha256) {
-      attempts.add(describe_path(dir),
-                   fmt::format("content digest {} does not match the pinned {}",
-                               stamp.value("content_sha256", std::string()), spec.content_sha256));
+      const std::string problem =
+          fmt::format("content digest {} does not match the pinned {}",
+                      stamp.value("content_sha256", std::string()), spec.content_sha256);
+      attempts.add(describe_path(dir), problem);
+      damage.push_back(describe_path(dir) + ": " + problem);
       continue;
     }
     return from_stamp(spec, dir, stamp, "LINREPRO_DATA");
@@ -580,7 +654,36 @@ std::optional<ResolvedData> try_cache(const DatasetSpec& spec, Attempts& attempt
     return std::nullopt;
   }
   Json stamp = read_stamp(dir / kStampName);
-  if (stamp_valid(spec, stamp)) return from_stamp(spec, dir, stamp, "cache");
+  const std::string fix = fmt::format("delete {} and run `linrepro data fetch` to extract it again",
+                                      describe_path(dir));
+  if (stamp_valid(spec, stamp)) {
+    // Verified once; still the same bytes? Cheap when the size+mtime stamp matches.
+    if (!all_roots_exist(dir, spec.digest_roots)) {
+      throw DataFailure(true, fmt::format("data damaged: {}: files of the verified cache {} are "
+                                          "missing; {}",
+                                          spec.name, describe_path(dir), fix));
+    }
+    const Json now = root_fingerprints(dir, spec.digest_roots);
+    const Json recorded = stamp.value("fingerprints", Json());
+    if (now == recorded) return from_stamp(spec, dir, stamp, "cache");
+    const std::string digest = content_digest(dir, spec.digest_roots);
+    const std::string expected = stamp.value("content_sha256", std::string());
+    if (!expected.empty() && digest != expected) {
+      std::string changed;
+      for (const auto& r : spec.digest_roots) {
+        if (!recorded.is_object() || recorded.value(r, Json()) != now[r])
+          changed += (changed.empty() ? "" : ", ") + describe_path(dir / r);
+      }
+      throw DataFailure(true, fmt::format("data damaged: {}: {} changed since it was verified: "
+                                          "content digest {}, expected {}; {}",
+                                          spec.name, changed.empty() ? describe_path(dir) : changed,
+                                          digest, expected, fix));
+    }
+    // Touched (or a stamp from before fingerprints) but the same bytes: remember the new stamp.
+    stamp["fingerprints"] = now;
+    write_file_atomic(dir / kStampName, stamp.dump(2) + "\n");
+    return from_stamp(spec, dir, stamp, "cache");
+  }
   // A directory without a (valid) stamp: put there by hand, or an old layout. Verify it now.
   if (!all_roots_exist(dir, spec.digest_roots)) {
     attempts.add(describe_path(dir), "incomplete (expected files missing): delete it");
@@ -588,10 +691,10 @@ std::optional<ResolvedData> try_cache(const DatasetSpec& spec, Attempts& attempt
   }
   const std::string digest = content_digest(dir, spec.digest_roots);
   if (!spec.content_sha256.empty() && digest != spec.content_sha256) {
-    attempts.add(describe_path(dir), fmt::format("content digest {} does not match the pinned {}: "
-                                                 "delete the directory",
-                                                 digest, spec.content_sha256));
-    return std::nullopt;
+    throw DataFailure(true,
+                      fmt::format("data damaged: {}: {} has content digest {}, not the "
+                                  "pinned {}; {}",
+                                  spec.name, describe_path(dir), digest, spec.content_sha256, fix));
   }
   stamp = {{"name", spec.name},
            {"content_sha256", digest},
@@ -600,13 +703,14 @@ std::optional<ResolvedData> try_cache(const DatasetSpec& spec, Attempts& attempt
            {"source", "cache"},
            {"where", dir.string()}};
   stamp["counts"] = count_dataset(spec.name, spec.data_path.empty() ? dir : dir / spec.data_path);
+  stamp["fingerprints"] = root_fingerprints(dir, spec.digest_roots);
   write_file_atomic(dir / kStampName, stamp.dump(2) + "\n");
   return from_stamp(spec, dir, stamp, "cache");
 }
 
 // Step 4: curl every part into a private download directory, then install.
-std::optional<ResolvedData> try_download(const DatasetSpec& spec, Attempts& attempts,
-                                         bool verbose) {
+std::optional<ResolvedData> try_download(const DatasetSpec& spec, Attempts& attempts, bool verbose,
+                                         std::vector<std::string>& damage) {
   if (offline()) {
     attempts.add("canonical URL", "not tried (LINREPRO_OFFLINE is set)");
     return std::nullopt;
@@ -657,6 +761,7 @@ std::optional<ResolvedData> try_download(const DatasetSpec& spec, Attempts& atte
   const InstallResult res = install(spec, inputs, "url", where);
   if (!res.ok) {
     attempts.add("download", res.problem);
+    if (res.damaged) damage.push_back("download: " + res.problem);
     return std::nullopt;
   }
   return from_stamp(spec, cache_dir() / spec.name, read_stamp(cache_dir() / spec.name / kStampName),
@@ -688,10 +793,35 @@ const DatasetSpec& dataset_spec(const std::string& name) {
   throw ConfigError(fmt::format("unknown dataset '{}' (known: {})", name, known));
 }
 
-fs::path repo_root() {
-  const std::string env = getenv_str("LINREPRO_ROOT");
-  return fs::path(env.empty() ? LINREPRO_SOURCE_DIR : env);
+namespace {
+
+// A linrepro checkout (or installed share directory) has both of these.
+bool is_project_root(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_directory(dir / "results" / "published", ec) &&
+         fs::is_regular_file(dir / "experiments" / "common" / "sklearn_nb_peer.py", ec);
 }
+
+}  // namespace
+
+RootChoice find_root() {
+  // An explicit LINREPRO_ROOT wins: tests and users who pin a root must never be overridden by
+  // where they happen to stand.
+  const std::string env = getenv_str("LINREPRO_ROOT");
+  if (!env.empty()) return {fs::path(env), "LINREPRO_ROOT"};
+  std::error_code ec;
+  for (fs::path dir = fs::current_path(ec); !ec && !dir.empty(); dir = dir.parent_path()) {
+    if (is_project_root(dir)) return {dir, "current directory's project root"};
+    if (dir == dir.root_path()) break;
+  }
+#ifdef LINREPRO_INSTALL_ROOT
+  if (is_project_root(LINREPRO_INSTALL_ROOT)) return {LINREPRO_INSTALL_ROOT, "install prefix"};
+#endif
+  return {fs::path(LINREPRO_SOURCE_DIR),
+          "build tree (no project root above the current directory)"};
+}
+
+fs::path repo_root() { return find_root().path; }
 
 fs::path cache_dir() { return repo_root() / "data"; }
 
@@ -734,6 +864,7 @@ ResolvedData resolve(const std::string& name, bool verbose) {
 ResolvedData resolve(const DatasetSpec& spec, bool verbose) {
   const std::string& name = spec.name;
   Attempts attempts;
+  std::vector<std::string> damage;  // inputs that were present but wrong
 
   // 1. $LINREPRO_DATA
   const std::string env = getenv_str("LINREPRO_DATA");
@@ -741,21 +872,24 @@ ResolvedData resolve(const DatasetSpec& spec, bool verbose) {
     attempts.add("$LINREPRO_DATA", "not set");
   } else {
     const fs::path env_dir(env);
-    if (auto r = try_env_extracted(spec, env_dir, attempts)) {
+    if (auto r = try_env_extracted(spec, env_dir, attempts, damage)) {
       progress(verbose, fmt::format("{}: using {} ({})", name, r->path.string(), r->verification));
       return *r;
     }
     std::string missing;
     if (auto inputs = find_inputs(spec, env_dir, true, true, missing)) {
-      // A verified cache built from the same files is just as good.
+      // A verified cache built from the same files is just as good (checked as on every use).
       const Json cached = read_stamp(cache_dir() / name / kStampName);
-      if (stamp_valid(spec, cached)) return from_stamp(spec, cache_dir() / name, cached, "cache");
+      if (stamp_valid(spec, cached)) {
+        if (auto r = try_cache(spec, attempts)) return *r;
+      }
       const InstallResult res = install(spec, *inputs, "LINREPRO_DATA", env_dir.string());
       if (res.ok) {
         return from_stamp(spec, cache_dir() / name, read_stamp(cache_dir() / name / kStampName),
                           "LINREPRO_DATA");
       }
       attempts.add("$LINREPRO_DATA=" + env, res.problem);
+      if (res.damaged) damage.push_back(res.problem);
     } else {
       attempts.add("$LINREPRO_DATA=" + env,
                    fmt::format("no verified extracted copy, and no {}", missing));
@@ -783,18 +917,62 @@ ResolvedData resolve(const DatasetSpec& spec, bool verbose) {
                         "mirror");
     }
     attempts.add("mirror " + describe_path(mirror), res.problem);
+    if (res.damaged) damage.push_back(res.problem);
   } else {
     attempts.add("mirror " + describe_path(mirror), fmt::format("{} not there", missing));
   }
 
   // 4. the canonical URL
-  if (auto r = try_download(spec, attempts, verbose)) return *r;
+  if (auto r = try_download(spec, attempts, verbose, damage)) {
+    if (!damage.empty())
+      std::cerr << "linrepro data: warning: " << name
+                << ": used the download; damaged elsewhere: " << damage.front() << "\n";
+    return *r;
+  }
+  if (!damage.empty() || in_mirror) throw_failure(spec, attempts, damage);
   throw_unavailable(spec, attempts);
 }
 
-Json data_status() { return data_status(dataset_table()); }
+namespace {
 
-Json data_status(const std::vector<DatasetSpec>& table) {
+// `data status --verify` on one archive: its pinned sha256, or else a full test decompression
+// (what a bit flip in an unpinned .xz fails). "" = fine, else the problem.
+std::string check_archive(const fs::path& path, const std::string& pinned) {
+  if (!pinned.empty() && pinned != kUnpinned) {
+    const std::string actual = sha256_file(path);
+    return actual == pinned ? std::string()
+                            : fmt::format("{} has sha256 {}, expected the pinned {}", path.string(),
+                                          actual, pinned);
+  }
+  CommandResult r;
+  const std::string name = path.filename().string();
+  switch (unpack_kind(name)) {
+    case Unpack::Tar:
+      r = run_command({"tar", "-tf", path.string()}, "/dev/null");
+      break;
+    case Unpack::Xz:
+      r = run_command({"xz", "-t", path.string()});
+      break;
+    case Unpack::Gzip:
+      r = run_command({"gzip", "-t", path.string()});
+      break;
+    case Unpack::Bzip2:
+      r = run_command({"bzip2", "-t", path.string()});
+      break;
+    case Unpack::Copy:
+      return "";
+  }
+  std::string err = r.err;
+  while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
+  return r.exit_code == 0 ? std::string()
+                          : fmt::format("{} fails to unpack: {}", path.string(), err);
+}
+
+}  // namespace
+
+Json data_status(bool verify) { return data_status(dataset_table(), verify); }
+
+Json data_status(const std::vector<DatasetSpec>& table, bool verify) {
   Json rows = Json::array();
   const std::string env = getenv_str("LINREPRO_DATA");
   for (const auto& spec : table) {
@@ -831,10 +1009,25 @@ Json data_status(const std::vector<DatasetSpec>& table) {
       std::string missing;
       bool in_mirror = false;
       for (const auto& p : spec.parts) in_mirror = in_mirror || !p.mirror_file.empty();
-      if (in_mirror && find_inputs(spec, mirror_dir(), true, false, missing)) {
+      const auto inputs =
+          in_mirror ? find_inputs(spec, mirror_dir(), true, false, missing) : std::nullopt;
+      if (inputs) {
         row["found"] = "mirror " + mirror_dir().string() + " (not yet extracted)";
         row["verified"] = false;
         row["state"] = "available: run `linrepro data fetch`";
+        if (verify) {
+          std::string problems;
+          for (const auto& in : *inputs) {
+            const std::string p = check_archive(in.path, in.expected_sha256);
+            if (!p.empty()) problems += (problems.empty() ? "" : "; ") + p;
+          }
+          row["verify"] = problems.empty() ? "ok (archives)" : "damaged: " + problems;
+          if (!problems.empty()) row["state"] = "damaged: " + problems;
+        }
+      } else if (in_mirror) {
+        row["found"] = "nowhere";
+        row["verified"] = false;
+        row["state"] = "missing: expected in the mirror (" + missing + "): " + spec.how_to_get;
       } else {
         row["found"] = "nowhere";
         row["verified"] = false;
@@ -847,17 +1040,40 @@ Json data_status(const std::vector<DatasetSpec>& table) {
       row["content_sha256"] = stamp.value("content_sha256", std::string());
       row["state"] = row["verified"].get<bool>() ? "ready" : "present, not verified";
       if (stamp.contains("counts")) row["counts"] = stamp["counts"];
+      const bool in_cache = found.rfind("cache ", 0) == 0;
+      const fs::path dir = in_cache ? cache : fs::path(stamp.value("dir", std::string()));
+      if (!all_roots_exist(dir, spec.digest_roots)) {
+        row["state"] = "damaged: files missing from " + dir.string();
+      } else if (verify) {
+        const std::string digest = content_digest(dir, spec.digest_roots);
+        const std::string expected = stamp.value("content_sha256", std::string());
+        row["verify"] = digest == expected ? "ok"
+                                           : fmt::format("damaged: content digest {}, expected {}",
+                                                         digest, expected);
+        if (digest != expected) {
+          row["state"] = row["verify"];
+          row["verified"] = false;
+        }
+      } else if (in_cache && stamp.contains("fingerprints") &&
+                 stamp["fingerprints"] != root_fingerprints(dir, spec.digest_roots)) {
+        row["state"] = "changed since verified: run `linrepro data status --verify`";
+        row["verified"] = false;
+      }
     }
     rows.push_back(row);
   }
-  return Json{{"cache", cache_dir().string()},
+  const RootChoice root = find_root();
+  return Json{{"root", root.path.string()},
+              {"root_source", root.source},
+              {"cache", cache_dir().string()},
               {"mirror", mirror_dir().string()},
               {"LINREPRO_DATA", env},
               {"offline", offline()},
               {"datasets", rows}};
 }
 
-void fetch_all(bool verbose) {
+int fetch_all(bool verbose) {
+  int failures = 0;
   for (const auto& spec : dataset_table()) {
     try {
       const ResolvedData r = resolve(spec.name, verbose);
@@ -865,8 +1081,12 @@ void fetch_all(bool verbose) {
                                  r.verification));
     } catch (const DataUnavailable& e) {
       std::cerr << "linrepro data: " << e.what() << "\n";
+    } catch (const DataFailure& e) {  // reported for every dataset, then `fetch` fails
+      std::cerr << "linrepro data: error: " << e.what() << "\n";
+      ++failures;
     }
   }
+  return failures;
 }
 
 }  // namespace linrepro

@@ -10,7 +10,8 @@
 //   3. the mirror      - $LINREPRO_MIRROR or <root>/../shared/datasets/: archives are verified and
 //                        extracted into the cache once.
 //   4. the canonical URL(s), with curl, unless LINREPRO_OFFLINE=1.
-// <root> is $LINREPRO_ROOT if set (tests), else the source tree (LINREPRO_SOURCE_DIR).
+// <root> is find_root() below: $LINREPRO_ROOT, the current directory's project root, the install
+// prefix, then the source tree.
 //
 // Verification (always; nothing unverified is ever returned as verified):
 //   - an archive whose sha256 is pinned is checked before it is extracted;
@@ -25,9 +26,16 @@
 // Datasets with no pinned content (covtype) are accepted from $LINREPRO_DATA/cache but reported
 // as "unpinned"; their readers check the row counts instead.
 //
-// Failure: DataUnavailable, whose message starts with "data unavailable: " and lists every place
-// that was looked at, what was wrong there, and how to supply the data. Experiments catch it and
-// report it instead of failing.
+// Failure comes in two kinds, on purpose not related by inheritance:
+//   - DataUnavailable ("data unavailable: ..."): a dataset that is not meant to be here (not in the
+//     mirror, no download possible: RCV1, covtype offline). It lists every place looked at and how
+//     to supply the data; experiments catch it and report data_unavailable cells.
+//   - DataFailure ("data damaged: ..." / "data missing: ..."): data that should be here is damaged
+//     (a checksum mismatch, an archive that fails to unpack, a cache edited since it was verified)
+//     or absent (a dataset the mirror should hold, with the mirror gone). This is an error: it must
+//     propagate so that `linrepro run` fails instead of writing "unavailable" over good results.
+// The extracted cache is checked on every use, cheaply: the stamp records each digest root's size
+// and mtime; when they changed, the content digest is recomputed, and a mismatch is DataFailure.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -40,6 +48,12 @@ using Json = nlohmann::json;
 
 struct DataUnavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+struct DataFailure : std::runtime_error {
+  DataFailure(bool is_damaged, const std::string& what)
+      : std::runtime_error(what), damaged(is_damaged) {}
+  bool damaged;  // true: present but damaged; false: expected here (mirror) but missing
 };
 
 // One file a dataset is made of (most datasets are one archive; RCV1 is five vector files + qrels).
@@ -89,15 +103,29 @@ ResolvedData resolve(const DatasetSpec& spec, bool verbose = false);
 
 // Only looks: where each dataset is, whether it is verified, and its document/row counts when known
 // (counts come from the stamp written at verification time). Never extracts or downloads.
-Json data_status();
-Json data_status(const std::vector<DatasetSpec>& table);
+// verify: also recompute every extracted copy's content digest and check every mirror archive
+// (sha256 when pinned, otherwise a full test decompression); rows get "verify": ok | damaged: ...
+Json data_status(bool verify = false);
+Json data_status(const std::vector<DatasetSpec>& table, bool verify = false);
 
 // Resolves every dataset (progress on stderr when verbose); datasets that cannot be obtained are
-// reported, not thrown. Returns nothing: call data_status() afterwards for the table.
-void fetch_all(bool verbose);
+// reported, not thrown. Returns the number of damaged or missing ones (DataFailure), which
+// `linrepro data fetch` turns into a non-zero exit. Call data_status() afterwards for the table.
+int fetch_all(bool verbose);
 
 // Directories, exposed for tests and messages.
-std::filesystem::path repo_root();   // $LINREPRO_ROOT or LINREPRO_SOURCE_DIR
+// The project root (data/ cache, mirror beside it, Python peer scripts), found in this order:
+//   1. $LINREPRO_ROOT;
+//   2. the current directory or its nearest parent that is a linrepro checkout;
+//   3. the install prefix's share/linrepro (`cmake --install`), when built with one;
+//   4. the source tree the binary was built from (LINREPRO_SOURCE_DIR), as a last resort.
+// `source` says which, for `linrepro data status` and `linrepro --version`.
+struct RootChoice {
+  std::filesystem::path path;
+  std::string source;
+};
+RootChoice find_root();
+std::filesystem::path repo_root();   // find_root().path
 std::filesystem::path cache_dir();   // <root>/data
 std::filesystem::path mirror_dir();  // $LINREPRO_MIRROR or <root>/../shared/datasets
 

@@ -236,7 +236,11 @@ Json read_result_file(const fs::path& path) {
   } catch (const Json::parse_error& e) {
     throw DataError(path.string(), 0, fmt::format("not valid JSON: {}", e.what()));
   }
-  const std::string schema = doc.is_object() ? doc.value("schema", "") : "";
+  // A foreign JSON file may have any shape: look at "schema" without typed access that throws.
+  const std::string schema = doc.is_object() && doc.contains("schema") && doc["schema"].is_string()
+                                 ? doc["schema"].get<std::string>()
+                                 : (doc.is_object() && doc.contains("schema") ? doc["schema"].dump()
+                                                                              : std::string());
   if (schema != kResultSchema)
     throw DataError(path.string(), 0,
                     fmt::format("not a linrepro result file (schema '{}', expected '{}')", schema,

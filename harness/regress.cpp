@@ -182,10 +182,37 @@ void print_check(std::ostream& err, const ExperimentCheck& c) {
   for (const auto& n : c.notes) err << "  note: " << n << "\n";
 }
 
+// The content digests of the datasets a result document used, by name.
+std::map<std::string, std::string> dataset_digests(const Json& doc) {
+  std::map<std::string, std::string> out;
+  for (const auto& d : doc.value("datasets", Json::array())) {
+    if (!d.is_object() || !d.contains("data") || !d["data"].is_object()) continue;
+    const std::string digest = d["data"].value("content_sha256", std::string());
+    if (!digest.empty()) out[d.value("name", std::string())] = digest;
+  }
+  return out;
+}
+
 }  // namespace
 
 int diff_fast_results(const Json& reference, const Json& now, std::vector<std::string>& problems,
                       std::vector<std::string>& notes) {
+  // Changed data explains every other difference, and updating the reference would bake the
+  // changed data into it: say so first, and suggest `--update` nowhere below.
+  bool data_changed = false;
+  const auto digests_now = dataset_digests(now);
+  for (const auto& [name, was] : dataset_digests(reference)) {
+    const auto it = digests_now.find(name);
+    if (it == digests_now.end() || it->second == was) continue;
+    data_changed = true;
+    problems.push_back(fmt::format(
+        "dataset '{}' changed: content digest {} in the reference, {} now. The data changed, not "
+        "the code: restore the original data (`linrepro data status --verify`); do not update "
+        "the reference",
+        name, was, it->second));
+  }
+  const std::string refresh =
+      data_changed ? "" : "; if intended, refresh the reference with `linrepro regress --update`";
   std::map<std::string, Json> now_runs;
   for (const auto& r : now.value("runs", Json::array())) now_runs[r.value("key", "")] = r;
   std::set<std::string> seen;
@@ -201,10 +228,9 @@ int diff_fast_results(const Json& reference, const Json& now, std::vector<std::s
     const Json& n = it->second;
     const std::string was = r.value("status", "ok"), is = n.value("status", "ok");
     if (r.value("config_hash", "") != n.value("config_hash", "")) {
-      problems.push_back(
-          fmt::format("run '{}': config changed (hash {} -> {}); if intended, refresh the "
-                      "reference with `linrepro regress --update`",
-                      key, r.value("config_hash", ""), n.value("config_hash", "")));
+      problems.push_back(fmt::format("run '{}': config changed (hash {} -> {}){}", key,
+                                     r.value("config_hash", ""), n.value("config_hash", ""),
+                                     refresh));
       continue;
     }
     if (is == "failed") {
@@ -219,9 +245,8 @@ int diff_fast_results(const Json& reference, const Json& now, std::vector<std::s
     if (was != "ok") {
       if (was != is)
         notes.push_back(
-            fmt::format("run '{}' not compared: the reference has status '{}' (refresh it with "
-                        "`linrepro regress --update`)",
-                        key, was));
+            fmt::format("run '{}' not compared: the reference has status '{}'{}", key, was,
+                        data_changed ? "" : " (refresh it with `linrepro regress --update`)"));
       continue;
     }
     ++compared;
@@ -241,10 +266,7 @@ int diff_fast_results(const Json& reference, const Json& now, std::vector<std::s
   }
   for (const auto& [key, n] : now_runs)
     if (!seen.contains(key))
-      problems.push_back(
-          fmt::format("run '{}': new (not in the reference); if intended, refresh the reference "
-                      "with `linrepro regress --update`",
-                      key));
+      problems.push_back(fmt::format("run '{}': new (not in the reference){}", key, refresh));
   return compared;
 }
 

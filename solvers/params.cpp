@@ -237,6 +237,11 @@ int64_t ParamReader::integer(const std::string& key) {
     if (x < static_cast<double>(d.min))
       throw ConfigError(
           fmt::format("{}: parameter '{}' must be >= {}, got {}", solver_, key, d.min, x));
+    // Integer parameters are counts that solvers keep in an int; converting 1e20 would be UB.
+    constexpr double kMax = 2147483647.0;
+    if (x > kMax)
+      throw ConfigError(
+          fmt::format("{}: parameter '{}' must be <= 2147483647, got {}", solver_, key, x));
     value = static_cast<int64_t>(x);
   }
   record(d, value, !v);
@@ -327,6 +332,16 @@ void set_param_from_text(Params& params, const std::string& assignment) {
   if (eq == std::string::npos || eq == 0)
     throw ConfigError(fmt::format("parameter '{}' is not of the form key=value", assignment));
   const std::string key = assignment.substr(0, eq), text = assignment.substr(eq + 1);
+  // Keys and values are ASCII names and numbers. Other bytes would be stored in JSON as invalid
+  // UTF-8 and make every later message (which dumps the value) throw (found by fuzz/fuzz_params).
+  for (unsigned char c : assignment) {
+    if (c >= 0x20 && c < 0x7f) continue;
+    std::string shown;
+    for (unsigned char d : assignment)
+      shown += d >= 0x20 && d < 0x7f ? std::string(1, static_cast<char>(d))
+                                     : fmt::format("\\x{:02x}", d);
+    throw ConfigError(fmt::format("parameter '{}' has a byte that is not printable ASCII", shown));
+  }
   if (!params.is_object()) params = Params::object();
   if (text == "true" || text == "false") {
     params[key] = text == "true";

@@ -5,11 +5,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "core/libsvm_format.h"
 #include "core/synthetic_data.h"
@@ -25,7 +24,8 @@ struct Output {
 
 Output run_cli(const std::string& args, const std::filesystem::path& dir) {
   const auto out_file = dir / "stdout.txt", err_file = dir / "stderr.txt";
-  const std::string cmd = std::string(LINREPRO_BINARY) + " " + args + " >" + out_file.string() + " 2>" + err_file.string();
+  const std::string cmd = std::string(LINREPRO_BINARY) + " " + args + " >" + out_file.string() +
+                          " 2>" + err_file.string();
   Output o;
   const int raw = std::system(cmd.c_str());
   o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -66,23 +66,32 @@ class Cli : public ::testing::Test {
 };
 
 TEST_F(Cli, TrainThenPredictReproducesTrainingAccuracy) {
-  const auto train = run_cli("train -q -s smo -p lambda=1e-3 " + path("train.svm") + " " + path("model.json"), dir.path());
+  const auto train = run_cli(
+      "train -q -s smo -p lambda=1e-3 " + path("train.svm") + " " + path("model.json"), dir.path());
   ASSERT_EQ(train.status, 0) << train.err;
   const auto r = report_of(train.out);
-  const auto predict = run_cli("predict " + path("train.svm") + " " + path("model.json") + " " + path("pred.txt"), dir.path());
+  const auto predict =
+      run_cli("predict " + path("train.svm") + " " + path("model.json") + " " + path("pred.txt"),
+              dir.path());
   ASSERT_EQ(predict.status, 0) << predict.err;
-  EXPECT_DOUBLE_EQ(report_of(predict.out)["accuracy"].get<double>(), r["training"]["accuracy"].get<double>());
+  EXPECT_DOUBLE_EQ(report_of(predict.out)["accuracy"].get<double>(),
+                   r["training"]["accuracy"].get<double>());
   // One prediction per row, each an original label value.
   std::ifstream in(path("pred.txt"));
   int lines = 0;
-  for (std::string line; std::getline(in, line); ++lines) EXPECT_TRUE(line == "1" || line == "-1") << line;
+  for (std::string line; std::getline(in, line); ++lines)
+    EXPECT_TRUE(line == "1" || line == "-1") << line;
   EXPECT_EQ(lines, 300);
 }
 
 // The CLI route gives the same optimum for our SMO and LIBSVM (same problem, same C).
 TEST_F(Cli, SmoAndLibsvmReachTheSameObjective) {
-  const auto smo = run_cli("eval -q -s smo -p lambda=1e-3 -p eps=1e-5 " + path("train.svm") + " " + path("test.svm"), dir.path());
-  const auto svm = run_cli("eval -q -s libsvm-linear -p lambda=1e-3 -p eps=1e-5 " + path("train.svm") + " " + path("test.svm"), dir.path());
+  const auto smo = run_cli(
+      "eval -q -s smo -p lambda=1e-3 -p eps=1e-5 " + path("train.svm") + " " + path("test.svm"),
+      dir.path());
+  const auto svm = run_cli("eval -q -s libsvm-linear -p lambda=1e-3 -p eps=1e-5 " +
+                               path("train.svm") + " " + path("test.svm"),
+                           dir.path());
   ASSERT_EQ(smo.status, 0) << smo.err;
   ASSERT_EQ(svm.status, 0) << svm.err;
   const double a = report_of(smo.out)["objective"], b = report_of(svm.out)["objective"];
@@ -98,14 +107,16 @@ TEST_F(Cli, MalformedFileNamesFileAndLine) {
 }
 
 TEST_F(Cli, UnknownSolverListsTheKnownOnes) {
-  const auto o = run_cli("train -q -s no-such-solver " + path("train.svm") + " " + path("m.json"), dir.path());
+  const auto o =
+      run_cli("train -q -s no-such-solver " + path("train.svm") + " " + path("m.json"), dir.path());
   EXPECT_EQ(o.status, 1);
   EXPECT_NE(o.err.find("unknown solver 'no-such-solver'"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("smo"), std::string::npos);
 }
 
 TEST_F(Cli, BadParameterIsNamed) {
-  const auto o = run_cli("train -q -s smo -p lambda=-1 " + path("train.svm") + " " + path("m.json"), dir.path());
+  const auto o = run_cli("train -q -s smo -p lambda=-1 " + path("train.svm") + " " + path("m.json"),
+                         dir.path());
   EXPECT_EQ(o.status, 1);
   EXPECT_NE(o.err.find("'lambda'"), std::string::npos) << o.err;
 }
@@ -139,11 +150,102 @@ TEST_F(Cli, SolversListsKindAndTypedDefaults) {
 
 TEST_F(Cli, MulticlassLabelsTrainOneVsRest) {
   std::ofstream f(path("multi.svm"));
-  for (int i = 0; i < 60; ++i) f << (i % 3 + 1) << " " << (i % 3 + 1) << ":1 " << 4 + i % 2 << ":0.5\n";
+  for (int i = 0; i < 60; ++i)
+    f << (i % 3 + 1) << " " << (i % 3 + 1) << ":1 " << 4 + i % 2 << ":0.5\n";
   f.close();
   const auto o = run_cli("train -q -s smo " + path("multi.svm") + " " + path("m.json"), dir.path());
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_DOUBLE_EQ(report_of(o.out)["training"]["accuracy"].get<double>(), 1.0);
+}
+
+// Issue 17 item 3: `1 2147483647:1` crashed the LIBLINEAR adapters and made others allocate 16 GB.
+// Every solver now gets a clear error naming file, index and memory, and /dev/zero fails fast.
+TEST_F(Cli, HugeFeatureIndexIsAClearErrorForEverySolver) {
+  std::ofstream(path("huge.svm")) << "1 2147483647:1\n-1 1:1\n";
+  for (const std::string solver : {"liblinear-s3", "liblinear-s0", "smo", "nb", "sgd-l1-logistic",
+                                   "mlr-cg", "libsvm-linear"}) {
+    const auto o = run_cli("train -q -s " + solver + " " + path("huge.svm") + " " + path("m.json"),
+                           dir.path());
+    EXPECT_EQ(o.status, 1) << solver << ": " << o.err;
+    EXPECT_NE(o.err.find(path("huge.svm") + ":1: feature index 2147483647 is above the limit"),
+              std::string::npos)
+        << solver << ": " << o.err;
+    EXPECT_NE(o.err.find("16.0 GiB"), std::string::npos) << o.err;
+  }
+  const auto z = run_cli("train -q /dev/zero " + path("m.json"), dir.path());
+  EXPECT_EQ(z.status, 1);
+  EXPECT_NE(z.err.find("/dev/zero:1: line longer than"), std::string::npos) << z.err;
+}
+
+// Issue 17 item 4: labels map the same way for train and test; unseen test labels are warned about;
+// single-class, non-binary-convention and multi-label training files are errors naming the file.
+TEST_F(Cli, TestLabelsInAnotherBinaryConventionAreMappedLikeTraining) {
+  std::ofstream(path("a01.svm")) << "1 1:1\n0 2:1\n1 1:1 3:1\n0 2:1 3:1\n";
+  std::ofstream(path("apm.svm")) << "1 1:1\n-1 2:1\n1 1:1 3:1\n-1 2:1 3:1\n";
+  const auto o = run_cli("eval -q " + path("a01.svm") + " " + path("apm.svm"), dir.path());
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_DOUBLE_EQ(report_of(o.out)["test"]["accuracy"].get<double>(), 1.0);  // was 0.5
+  EXPECT_DOUBLE_EQ(report_of(o.out)["test"]["f1"].get<double>(), 1.0);
+  EXPECT_NE(o.err.find("apm.svm: labels {-1, 1} differ from the training labels"),
+            std::string::npos)
+      << o.err;
+  std::ofstream(path("a7.svm")) << "1 1:1\n0 2:1\n7 1:1\n";
+  const auto u = run_cli("eval -q " + path("a01.svm") + " " + path("a7.svm"), dir.path());
+  ASSERT_EQ(u.status, 0) << u.err;
+  EXPECT_NE(u.err.find("a7.svm: 1 rows have labels never seen in training ({7})"),
+            std::string::npos)
+      << u.err;
+}
+
+TEST_F(Cli, LabelErrorsNameTheFileAndTheFix) {
+  std::ofstream(path("a23.svm")) << "2 1:1\n3 2:1\n";
+  auto o = run_cli("train -q " + path("a23.svm") + " " + path("m.json"), dir.path());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find(path("a23.svm") + ": labels {2, 3} are not binary"), std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("pass --multiclass"), std::string::npos) << o.err;
+  EXPECT_EQ(
+      run_cli("train -q --multiclass " + path("a23.svm") + " " + path("m.json"), dir.path()).status,
+      0);
+  std::ofstream(path("one.svm")) << "1 1:1\n1 2:1\n";
+  o = run_cli("train -q " + path("one.svm") + " " + path("m1.json"), dir.path());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find(path("one.svm") + ": every training row has label 1"), std::string::npos)
+      << o.err;
+  EXPECT_FALSE(std::filesystem::exists(path("m1.json")));
+  std::ofstream(path("ml.svm")) << "1 1:1\n-1 3:1\n1,2 2:1\n";
+  o = run_cli("train -q " + path("ml.svm") + " " + path("m2.json"), dir.path());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find(path("ml.svm") + ":3: several labels on one line"), std::string::npos)
+      << o.err;
+}
+
+// Issue 17 item 6: thread counts and integer parameters are checked; garbage is escaped.
+TEST_F(Cli, BadThreadsHugeIntegersAndGarbageAreRejectedReadably) {
+  for (const std::string t : {"0", "-4"}) {
+    const auto o = run_cli(
+        "train -q --threads " + t + " " + path("train.svm") + " " + path("m.json"), dir.path());
+    EXPECT_NE(o.status, 0) << t;
+    EXPECT_NE(o.err.find("--threads"), std::string::npos) << o.err;
+  }
+  const auto big = run_cli(
+      "train -q -s sgd-l1-logistic -p epochs=1e20 " + path("train.svm") + " " + path("m.json"),
+      dir.path());
+  EXPECT_EQ(big.status, 1);
+  EXPECT_NE(big.err.find("'epochs' must be <= 2147483647"), std::string::npos) << big.err;
+  std::ofstream(path("bom.svm")) << "\xEF\xBB\xBF"
+                                 << "1 1:1\n-1 2:1\n";
+  const auto bom = run_cli("train -q " + path("bom.svm") + " " + path("m.json"), dir.path());
+  EXPECT_EQ(bom.status, 1);
+  EXPECT_NE(bom.err.find(path("bom.svm") + ":1: the file starts with a UTF-8 byte-order mark"),
+            std::string::npos)
+      << bom.err;
+  std::ofstream(path("junk.svm")) << "1 1:1\n\x01\xff\x1b[31m 1:1\n";
+  const auto junk = run_cli("train -q " + path("junk.svm") + " " + path("m.json"), dir.path());
+  EXPECT_EQ(junk.status, 1);
+  EXPECT_NE(junk.err.find("label '\\x01\\xff\\x1b[31m' is not a number"), std::string::npos)
+      << junk.err;
+  EXPECT_EQ(junk.err.find('\x1b'), std::string::npos);  // no raw escape reaches the terminal
 }
 
 }  // namespace

@@ -234,3 +234,62 @@ TEST_F(A9a, TestSetReadWithTrainingDimension) {
 
 }  // namespace
 }  // namespace linrepro
+
+namespace linrepro {
+namespace {
+
+// Sets an environment variable for one scope.
+struct EnvFor {
+  EnvFor(const char* n, const char* v) : name(n) { setenv(n, v, 1); }
+  ~EnvFor() { unsetenv(name); }
+  const char* name;
+};
+
+// A huge index is refused while reading, before any per-feature array is sized by it; the
+// message names file, line, index and the memory, and the limit can be raised.
+TEST(ReadLibsvmGuards, HugeFeatureIndexIsRefusedWithTheMemoryItWouldTake) {
+  TempDir dir;
+  const auto p = dir.write("huge.svm", "1 2147483647:1\n-1 1:1\n");
+  try {
+    read_libsvm(p);
+    FAIL() << "read a file with feature index 2^31-1";
+  } catch (const DataError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.rfind(p.string() + ":1: feature index 2147483647 is above the limit of "
+                                     "67108864 features",
+                        0),
+              0u)
+        << msg;
+    EXPECT_NE(msg.find("16.0 GiB"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("LINREPRO_MAX_FEATURES"), std::string::npos) << msg;
+  }
+  const auto q = dir.write("wide.svm", "1 100000:1\n-1 1:1\n");
+  {
+    EnvFor limit("LINREPRO_MAX_FEATURES", "1000");
+    EXPECT_THROW(read_libsvm(q), DataError);
+  }
+  {
+    EnvFor limit("LINREPRO_MAX_FEATURES", "200000");
+    EXPECT_EQ(read_libsvm(q).X.cols, 100000);
+  }
+  EnvFor bad("LINREPRO_MAX_FEATURES", "1e20");
+  EXPECT_THROW(read_libsvm(q), ConfigError);
+}
+
+// /dev/zero (no newline, ever) fails once a line passes the limit instead of eating memory.
+TEST(ReadLibsvmGuards, EndlessLineStopsAtTheLineLimit) {
+  EnvFor limit("LINREPRO_MAX_LINE_BYTES", "1000000");
+  try {
+    read_libsvm("/dev/zero");
+    FAIL();
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("/dev/zero:1: line longer than 1000000 bytes"),
+              std::string::npos)
+        << e.what();
+  }
+  std::istringstream ok("1 1:1\n" + std::string(2000, ' ') + "\n-1 2:1\n");
+  EXPECT_EQ(read_libsvm(ok, "ok").X.rows, 2);  // a long line within the limit is fine
+}
+
+}  // namespace
+}  // namespace linrepro

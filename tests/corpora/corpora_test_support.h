@@ -85,6 +85,10 @@ inline std::optional<ResolvedData> real_data(const std::string& name, std::strin
   } catch (const DataUnavailable& e) {
     why = e.what();
     return std::nullopt;
+  } catch (const DataFailure& e) {  // no mirror on this machine: skip; damaged data: fail
+    if (e.damaged) throw;
+    why = e.what();
+    return std::nullopt;
   }
 }
 

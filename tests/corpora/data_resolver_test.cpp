@@ -92,6 +92,21 @@ std::string unavailable_message(const DatasetSpec& spec) {
   return "";
 }
 
+// The DataFailure message resolve(spec) throws; `damaged` says which kind is expected.
+std::string failure_message(const DatasetSpec& spec, bool damaged) {
+  try {
+    resolve(spec);
+  } catch (const DataFailure& e) {
+    EXPECT_EQ(e.damaged, damaged) << e.what();
+    return e.what();
+  } catch (const DataUnavailable& e) {
+    ADD_FAILURE() << "DataUnavailable, expected DataFailure: " << e.what();
+    return e.what();
+  }
+  ADD_FAILURE() << "resolve succeeded";
+  return "";
+}
+
 TEST(Checksums, KnownAnswers) {
   TempDir t;
   write_file(t / "abc", "abc");
@@ -145,8 +160,8 @@ TEST(Resolver, StaleTemporariesOfDeadRunsAreRemoved) {
 TEST(Resolver, WrongArchiveChecksumLeavesNothingBehind) {
   World w;
   w.mirror_archive();
-  const std::string msg = unavailable_message(w.spec(std::string(64, '0')));
-  EXPECT_EQ(msg.rfind("data unavailable: fx: make the fixture", 0), 0u) << msg;
+  const std::string msg = failure_message(w.spec(std::string(64, '0')), true);
+  EXPECT_EQ(msg.rfind("data damaged: fx: ", 0), 0u) << msg;
   EXPECT_NE(msg.find("expected the pinned 0000"), std::string::npos) << msg;
   EXPECT_NE(msg.find((w.mirror / "fx/fx.tar.xz").string()), std::string::npos) << msg;
   EXPECT_TRUE(w.cache_entries().empty());
@@ -158,7 +173,7 @@ TEST(Resolver, WrongContentLeavesNothingBehind) {
   write_fx_tree(src.path());
   write_file(src / "fx/a.txt", "alpha, edited\n");
   make_archive(src.path(), w.mirror / "fx/fx.tar.xz", "-cJf");
-  const std::string msg = unavailable_message(w.spec());  // archive unpinned: the content decides
+  const std::string msg = failure_message(w.spec(), true);  // archive unpinned: content decides
   EXPECT_NE(msg.find("does not match the pinned " + std::string(kFxDigest)), std::string::npos)
       << msg;
   EXPECT_TRUE(w.cache_entries().empty());
@@ -167,16 +182,29 @@ TEST(Resolver, WrongContentLeavesNothingBehind) {
 TEST(Resolver, DamagedArchiveIsReported) {
   World w;
   write_file(w.mirror / "fx/fx.tar.xz", "this is not an xz archive");
-  const std::string msg = unavailable_message(w.spec());
+  const std::string msg = failure_message(w.spec(), true);
+  EXPECT_EQ(msg.rfind("data damaged: fx: unpacking " + (w.mirror / "fx/fx.tar.xz").string(), 0), 0u)
+      << msg;
+  // data status looks only, but --verify tests the archive.
+  EXPECT_EQ(data_status({w.spec()})["datasets"][0]["state"],
+            "available: run `linrepro data fetch`");
+  EXPECT_EQ(data_status({w.spec()}, true)["datasets"][0]["state"].get<std::string>().rfind(
+                "damaged: " + (w.mirror / "fx/fx.tar.xz").string() + " fails to unpack", 0),
+            0u);
   EXPECT_NE(msg.find("unpacking"), std::string::npos) << msg;
   EXPECT_NE(msg.find("failed"), std::string::npos) << msg;
   EXPECT_TRUE(w.cache_entries().empty());
 }
 
+// A dataset the mirror should hold, with the mirror gone, is an error (not data_unavailable).
 TEST(Resolver, NothingAnywhereListsEveryPlace) {
   World w;
-  const std::string msg = unavailable_message(w.spec());
-  EXPECT_EQ(msg.rfind("data unavailable: fx: make the fixture.", 0), 0u) << msg;
+  const std::string msg = failure_message(w.spec(), false);
+  EXPECT_EQ(msg.rfind("data missing: fx: it should be in the mirror, but is not there: make the "
+                      "fixture.",
+                      0),
+            0u)
+      << msg;
   EXPECT_NE(msg.find("$LINREPRO_DATA: not set"), std::string::npos) << msg;
   EXPECT_NE(msg.find((w.root / "data/fx").string() + ": not there"), std::string::npos) << msg;
   EXPECT_NE(msg.find("mirror " + w.mirror.string()), std::string::npos) << msg;
@@ -200,7 +228,7 @@ TEST(Resolver, LinreproDataExtractedAndArchiveLayouts) {
 
   // Edited data no longer verifies: the resolver says so and moves on (here: to nothing).
   write_file(user / "fx/a.txt", "tampered\n");
-  std::string msg = unavailable_message(w.spec());
+  std::string msg = failure_message(w.spec(), true);
   EXPECT_NE(msg.find(user.path().string() + ": content digest"), std::string::npos) << msg;
 
   // The canonical download's file name in LINREPRO_DATA is extracted into the cache.
@@ -223,9 +251,35 @@ TEST(Resolver, TamperedCacheWithoutStampIsRejected) {
   EXPECT_TRUE(r.verified);
   fs::remove(w.root / "data/fx/.linrepro-stamp.json");
   write_file(w.root / "data/fx/fx/a.txt", "tampered\n");
-  const std::string msg = unavailable_message(w.spec());
-  EXPECT_NE(msg.find("does not match the pinned"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("delete the directory"), std::string::npos) << msg;
+  const std::string msg = failure_message(w.spec(), true);
+  EXPECT_NE(msg.find("not the pinned " + std::string(kFxDigest)), std::string::npos) << msg;
+  EXPECT_NE(msg.find("delete " + (w.root / "data/fx").string()), std::string::npos) << msg;
+}
+
+// A verified cache is re-checked on use: an edit after extraction is noticed (size+mtime stamp,
+// then the digest) and names the file; a touch that keeps the bytes is accepted.
+TEST(Resolver, EditedVerifiedCacheIsAnErrorNamingTheFile) {
+  World w;
+  const fs::path archive = w.mirror_archive();
+  const DatasetSpec spec = w.spec();
+  const ResolvedData r = resolve(spec);
+  ASSERT_EQ(r.source, "mirror");
+  const fs::path file = w.root / "data/fx/fx/a.txt";
+  fs::last_write_time(file, fs::last_write_time(file) + std::chrono::seconds(5));
+  EXPECT_EQ(resolve(spec).source, "cache");  // touched, same bytes: fine
+  write_file(file, "alphA\n");               // same size, new content
+  const std::string msg = failure_message(spec, true);
+  EXPECT_EQ(msg.rfind("data damaged: fx: " + (w.root / "data/fx/fx").string() +
+                          " changed since it was verified: content digest",
+                      0),
+            0u)
+      << msg;
+  EXPECT_NE(msg.find("expected " + std::string(kFxDigest)), std::string::npos) << msg;
+  EXPECT_NE(data_status({spec})["datasets"][0]["state"].get<std::string>().find("changed"),
+            std::string::npos);
+  EXPECT_EQ(data_status({spec}, true)["datasets"][0]["state"].get<std::string>().rfind(
+                "damaged: content digest", 0),
+            0u);
 }
 
 TEST(Resolver, SingleCompressedFileAndDownloadByUrl) {
@@ -261,7 +315,7 @@ TEST(Resolver, SingleCompressedFileAndDownloadByUrl) {
   // A download that does not match its pinned sha256 is refused.
   fs::remove_all(w.root / "data/one");
   s.parts[0].url_sha256 = std::string(64, 'f');
-  msg = unavailable_message(s);
+  msg = failure_message(s, true);
   EXPECT_NE(msg.find("download failed"), std::string::npos) << msg;  // the nonexistent URL
   EXPECT_NE(msg.find("expected the pinned ffff"), std::string::npos) << msg;
   EXPECT_TRUE(w.cache_entries().empty());

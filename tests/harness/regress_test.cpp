@@ -31,24 +31,23 @@ ExperimentInfo fake_experiment(FakeOutput& out) {
   e.config = [](const ExperimentContext& ctx) { return Json{{"fast", ctx.fast}}; };
   e.run = [&out](const ExperimentContext& ctx, ResultFile& rf) {
     ++out.calls;
-    rf.run_once(
-        "earn/mlr-cg", {{"solver", "mlr-cg"}, {"class", "earn"}, {"seed", ctx.seed}}, [&] {
-          RunRecord r;
-          if (!out.data) {
-            r.status = "data_unavailable";
-            r.reason = "reuters21578 is not in the mirror";
-            return r;
-          }
-          r.metrics = {{"error", out.error}, {"errors", 12}, {"predict_seconds", 0.1 * out.calls}};
-          r.objective = out.objective;
-          r.train_seconds = 0.5 * out.calls;  // timings differ every run: ignored
-          r.iterations = 7;
-          r.stop = "converged";
-          r.trace = Json::array({{{"iteration", 0},
-                                  {"seconds", 0.01 * out.calls},
-                                  {"values", {{"objective", out.objective * 2}}}}});
-          return r;
-        });
+    rf.run_once("earn/mlr-cg", {{"solver", "mlr-cg"}, {"class", "earn"}, {"seed", ctx.seed}}, [&] {
+      RunRecord r;
+      if (!out.data) {
+        r.status = "data_unavailable";
+        r.reason = "reuters21578 is not in the mirror";
+        return r;
+      }
+      r.metrics = {{"error", out.error}, {"errors", 12}, {"predict_seconds", 0.1 * out.calls}};
+      r.objective = out.objective;
+      r.train_seconds = 0.5 * out.calls;  // timings differ every run: ignored
+      r.iterations = 7;
+      r.stop = "converged";
+      r.trace = Json::array({{{"iteration", 0},
+                              {"seconds", 0.01 * out.calls},
+                              {"values", {{"objective", out.objective * 2}}}}});
+      return r;
+    });
     rf.set_cell(value_cell("table2", "earn", "MLR-CG error", out.cell, "%"));
   };
   return e;
@@ -245,6 +244,33 @@ TEST(DiffFastResults, AMissingOrFailedRunOrAChangedCountIsAProblem) {
   EXPECT_NE(problems[0].find("run 'a' iterations: 10 in the reference, 11 now"), std::string::npos)
       << problems[0];
   EXPECT_NE(problems[1].find("run 'b' failed: NaN"), std::string::npos) << problems[1];
+}
+
+}  // namespace
+}  // namespace linrepro
+
+namespace linrepro {
+namespace {
+
+// Changed data must never lead to `regress --update`: it would bake the damage into the reference.
+TEST(DiffFastResults, AChangedDatasetDigestIsNamedAndNeverSuggestsUpdate) {
+  auto doc = [](const std::string& digest, const std::string& hash) {
+    return Json{{"datasets", {{{"name", "a9a"}, {"data", {{"content_sha256", digest}}}}}},
+                {"runs", {{{"key", "a"}, {"config_hash", hash}, {"status", "ok"}}}}};
+  };
+  std::vector<std::string> problems, notes;
+  diff_fast_results(doc("aaaa", "1"), doc("bbbb", "2"), problems, notes);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_NE(problems[0].find("dataset 'a9a' changed: content digest aaaa in the reference, bbbb"),
+            std::string::npos)
+      << problems[0];
+  EXPECT_NE(problems[0].find("do not update the reference"), std::string::npos) << problems[0];
+  for (const auto& p : problems) EXPECT_EQ(p.find("regress --update"), std::string::npos) << p;
+  // Same data: the config change still suggests the update.
+  problems.clear();
+  diff_fast_results(doc("aaaa", "1"), doc("aaaa", "2"), problems, notes);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("regress --update"), std::string::npos) << problems[0];
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
 #include <cmath>
 #include <stdexcept>
 
@@ -311,6 +310,31 @@ TEST(ResultFilePath, PutsFastRunsInTheirOwnFolder) {
   ctx.fast = true;
   EXPECT_EQ(result_file_path(ctx, "sgdreport", "fig1"),
             std::filesystem::path("results/sgdreport/fast/fig1.json"));
+}
+
+}  // namespace
+}  // namespace linrepro
+
+namespace linrepro {
+namespace {
+
+// A foreign JSON file used to give a bare json type_error.302; the message names the file.
+TEST(ReadResultFile, ForeignJsonNamesTheFile) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("linrepro-foreign-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "foreign.json";
+  for (const char* text : {"{\"schema\": 5, \"runs\": 1}", "[1, 2]", "{\"schema\": null}"}) {
+    std::ofstream(path) << text;
+    try {
+      read_result_file(path);
+      ADD_FAILURE() << "accepted " << text;
+    } catch (const DataError& e) {
+      const std::string msg = e.what();
+      EXPECT_EQ(msg.rfind(path.string() + ": not a linrepro result file", 0), 0u) << msg;
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

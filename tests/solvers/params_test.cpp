@@ -213,3 +213,35 @@ TEST(SetParamFromText, MalformedAssignmentsRejected) {
 
 }  // namespace
 }  // namespace linrepro
+
+namespace linrepro {
+namespace {
+
+// -p max_iter=1e20 used to be converted to int64 (UB) and then narrowed: now a named error.
+TEST(ParamReader, HugeIntegerIsRejectedNotConverted) {
+  Params p = Params::object();
+  set_param_from_text(p, "max_iter=1e20");
+  ParamReader r(p, "smo", decls());
+  try {
+    r.integer("max_iter");
+    FAIL() << "1e20 accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'max_iter' must be <= 2147483647"), std::string::npos)
+        << e.what();
+  }
+  // Found by fuzz/fuzz_params: invalid UTF-8 made the later error message itself throw.
+  Params q = Params::object();
+  try {
+    set_param_from_text(q, "max_iter=\xd3g20");
+    FAIL() << "accepted a non-ASCII value";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'max_iter=\\xd3g20' has a byte that is not printable"),
+              std::string::npos)
+        << e.what();
+  }
+  ParamReader ok(Params{{"max_iter", 2147483647}}, "smo", decls());
+  EXPECT_EQ(ok.integer("max_iter"), 2147483647);
+}
+
+}  // namespace
+}  // namespace linrepro

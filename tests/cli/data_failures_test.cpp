@@ -1,0 +1,149 @@
+// Data failures are never silent (issue 17, item 1): `linrepro run` with a damaged mirror archive,
+// without the mirror, or with an edited cache exits non-zero, names the file, and leaves the result
+// file alone; `data status --verify` finds the damage. Runs the built binary in a private world
+// (LINREPRO_ROOT, LINREPRO_MIRROR, offline) built from copies of the mirror's a9a files.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "support/temp_dir.h"
+
+namespace linrepro {
+namespace {
+namespace fs = std::filesystem;
+
+struct Output {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class DataFailures : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const fs::path shared = fs::path(LINREPRO_MIRROR_DIR) / "libsvm";
+    if (!fs::exists(shared / "a9a.xz") || !fs::exists(shared / "a9a.t.xz"))
+      GTEST_SKIP() << "no mirror copy of a9a at " << shared;
+    fs::create_directories(mirror / "libsvm");
+    fs::create_directories(root);
+    fs::copy_file(shared / "a9a.xz", mirror / "libsvm/a9a.xz");
+    fs::copy_file(shared / "a9a.t.xz", mirror / "libsvm/a9a.t.xz");
+    // A result file that must survive every failure byte for byte.
+    fs::create_directories(results / "sgdreport/fast");
+    std::ofstream(results / "sgdreport/fast/tables.json") << kSentinel;
+  }
+  Output run(const std::string& args) {
+    const std::string cmd =
+        "LINREPRO_ROOT='" + root.string() + "' LINREPRO_MIRROR='" + mirror.string() +
+        "' LINREPRO_OFFLINE=1 LINREPRO_DATA= " + LINREPRO_BINARY + " " + args + " >'" +
+        (dir.path() / "o").string() + "' 2>'" + (dir.path() / "e").string() + "'";
+    const int raw = std::system(cmd.c_str());
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir.path() / "o"),
+            slurp(dir.path() / "e")};
+  }
+  Output run_sgdreport() {
+    return run("run sgdreport/tables --fast --results '" + results.string() + "'");
+  }
+  void flip_a_bit(const fs::path& p, long offset) {
+    std::fstream f(p, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(offset);
+    char c = 0;
+    f.get(c);
+    f.seekp(offset);
+    f.put(static_cast<char>(c ^ 1));
+  }
+  static constexpr const char* kSentinel = "{\"not\": \"overwritten\"}\n";
+  testing::TempDir dir;
+  fs::path root = dir.path() / "root", mirror = dir.path() / "mirror",
+           results = dir.path() / "results";
+};
+
+TEST_F(DataFailures, CorruptMirrorArchiveFailsTheRunAndNamesTheFile) {
+  flip_a_bit(mirror / "libsvm/a9a.xz", 5000);
+  const Output o = run_sgdreport();
+  EXPECT_EQ(o.status, 1) << o.err;
+  EXPECT_NE(
+      o.err.find("data damaged: a9a: unpacking " + (mirror / "libsvm/a9a.xz").string() + " failed"),
+      std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("Compressed data is corrupt"), std::string::npos) << o.err;
+  EXPECT_EQ(slurp(results / "sgdreport/fast/tables.json"), kSentinel);
+  // status looks only; --verify tests the archive and fails.
+  const Output v = run("data status --verify");
+  EXPECT_EQ(v.status, 1);
+  EXPECT_NE(v.out.find("a9a             DAMAGED"), std::string::npos) << v.out;
+  EXPECT_NE(v.err.find("dataset(s) damaged"), std::string::npos) << v.err;
+}
+
+TEST_F(DataFailures, MissingMirrorFailsTheRunSayingWhereItLooked) {
+  fs::remove_all(mirror);
+  const Output o = run_sgdreport();
+  EXPECT_EQ(o.status, 1) << o.err;
+  EXPECT_NE(o.err.find("data missing: a9a: it should be in the mirror"), std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find((mirror / "libsvm/a9a.xz").string() + " not there"), std::string::npos)
+      << o.err;
+  EXPECT_EQ(slurp(results / "sgdreport/fast/tables.json"), kSentinel);
+}
+
+TEST_F(DataFailures, EditedCacheIsNoticedOnUse) {
+  const Output fetch = run("data fetch");  // extracts a9a (the rest is missing: exit 1)
+  ASSERT_TRUE(fs::exists(root / "data/a9a/a9a")) << fetch.err;
+  EXPECT_EQ(run("data status --verify").out.find("DAMAGED"), std::string::npos);
+  std::ofstream(root / "data/a9a/a9a", std::ios::app) << "+1 1:1\n";
+  const Output o = run_sgdreport();
+  EXPECT_EQ(o.status, 1) << o.err;
+  EXPECT_NE(o.err.find("data damaged: a9a: " + (root / "data/a9a/a9a").string() +
+                       " changed since it was verified"),
+            std::string::npos)
+      << o.err;
+  EXPECT_EQ(slurp(results / "sgdreport/fast/tables.json"), kSentinel);
+  EXPECT_EQ(run("data status --verify").status, 1);
+}
+
+// RCV1 and covtype are not meant to be here: that stays a status, said on stderr, not an error.
+TEST_F(DataFailures, UnobtainableDatasetIsAStatusWithInstructionsOnStderr) {
+  const Output o = run("data fetch");
+  EXPECT_NE(o.err.find("linrepro data: rcv1-v2 unavailable here: RCV1-v2 is not in the mirror"),
+            std::string::npos)
+      << o.err;
+  EXPECT_EQ(o.err.find("error: data unavailable"), std::string::npos) << o.err;
+}
+
+// Issue 17 item 2: the root is the current directory's project root (not the build tree), unless
+// LINREPRO_ROOT says otherwise; `data status` says which root it uses and why.
+TEST(Root, CurrentDirectoryProjectRootThenLinreproRoot) {
+  testing::TempDir t;
+  const fs::path moved = t.path() / "moved-checkout";
+  fs::create_directories(moved / "results/published");
+  fs::create_directories(moved / "experiments/common");
+  std::ofstream(moved / "experiments/common/sklearn_nb_peer.py") << "# marker\n";
+  fs::create_directories(moved / "sub/dir");
+  const fs::path out = t.path() / "out.txt";
+  auto status_from = [&](const fs::path& cwd, const std::string& env) {
+    const std::string cmd = "cd '" + cwd.string() + "' && env -u LINREPRO_ROOT " + env + " " +
+                            LINREPRO_BINARY + " data status >'" + out.string() + "' 2>&1";
+    EXPECT_EQ(std::system(cmd.c_str()), 0);
+    return slurp(out);
+  };
+  std::string s = status_from(moved / "sub/dir", "");
+  EXPECT_NE(s.find("root: " + moved.string() + " (current directory's project root)"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("cache: " + (moved / "data").string()), std::string::npos) << s;
+  s = status_from(moved, "LINREPRO_ROOT=" + t.path().string());
+  EXPECT_NE(s.find("root: " + t.path().string() + " (LINREPRO_ROOT)"), std::string::npos) << s;
+}
+
+}  // namespace
+}  // namespace linrepro

@@ -55,7 +55,8 @@ sanitize: deps
 FUZZ_BUILD   ?= $(BUILD)-fuzz
 FUZZ_SECONDS ?= 30
 FUZZ_TARGETS := libsvm params
-fuzz-build: deps
+fuzz-build:
+	@bash tools/deps.sh clang libclang-rt-14-dev
 	cmake -S fuzz -B $(FUZZ_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages linrepro needs, only those missing. Run by `make deps`.
+# Installs the Debian packages linrepro needs, only those missing. Run by `make deps`;
+# `tools/deps.sh PKG...` also installs PKG (the fuzz targets ask for clang this way).
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git xz-utils curl
@@ -8,6 +9,8 @@ packages=(
   libstemmer-dev liblinear-dev libsvm-dev liblinear-tools libsvm-tools
   python3 python3-matplotlib python3-numpy python3-sklearn
 )
+# Extra packages a target needs beyond these (make fuzz-build: clang and its libFuzzer runtime).
+packages+=("$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

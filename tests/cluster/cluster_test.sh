@@ -66,17 +66,24 @@ same_results "$work/single" "$work/c1" || fail "cluster results differ from the 
 ls "$work/c1/cluster-fast/round-1/job.sbatch" >/dev/null || fail "no batch script on disk"
 
 echo "== 2. scancel one array task mid-round" >&2
+# The rounds are submitted held (--hold): the test cancels one task of the first array while it is
+# certainly unfinished, then releases every held array, so the kill never races a fast task.
 fresh_results "$work/c2"
 "$bin" cluster run zhangoles2001/table2 --fast --results "$work/c2" --shards 4 \
-  >"$work/c2.log" 2>&1 &
+  --slurm-opts "--hold" >"$work/c2.log" 2>&1 &
 runner=$!
 cancelled=""
-for _ in $(seq 1 600); do  # up to 60 s: cancel the last task of the first array that shows up
-  line=$(squeue -h -r -o '%i %T' 2>/dev/null | sort -t_ -k2 -n | tail -n 1 || true)
-  if [ -n "$line" ]; then
-    cancelled=${line%% *}
-    scancel "$cancelled"
-    break
+for _ in $(seq 1 1200); do  # at most 2 minutes
+  kill -0 "$runner" 2>/dev/null || break
+  held=$(squeue -h -r -t PD -o '%i' 2>/dev/null | sort -t_ -k2 -n || true)
+  if [ -n "$held" ]; then
+    if [ -z "$cancelled" ]; then
+      cancelled=$(echo "$held" | tail -n 1)
+      scancel "$cancelled"
+    fi
+    for job in $(squeue -h -t PD -o '%F' 2>/dev/null | sort -u); do
+      scontrol release "$job" >/dev/null 2>&1 || true
+    done
   fi
   sleep 0.1
 done

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.h"
+#include "harness/environment.h"
 #include "harness/experiment.h"
 #include "harness_fixtures.h"
 
@@ -207,6 +208,57 @@ TEST(ResultFile, ReloadKeepsRunsButNotCells) {
   ResultFile rf(path, header(), false);
   EXPECT_EQ(rf.runs().size(), 1u);
   EXPECT_TRUE(rf.document()["cells"].empty());
+}
+
+// Issue 17 item 6: a resume that reuses every run leaves the file's environment as the machine
+// that computed them wrote it; each run keeps its own commit, and the top level lists the commits
+// when they differ. Computing a run makes this process the file's environment.
+TEST(ResultFile, ResumingWithEveryRunReusedKeepsTheEnvironmentAndNamesMixedCommits) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  {
+    ResultFile rf(path, header(), false);
+    CountingRun run;
+    rf.run_once("a", config(1), counted(run));
+    rf.run_once("b", config(2), counted(run));
+  }
+  Json doc = read_json(path);
+  const Json elsewhere = {{"git_commit", "1111"}, {"cpu_model", "another machine"}};
+  doc["environment"] = elsewhere;
+  doc["runs"][0]["git_commit"] = "1111";
+  doc["runs"][1]["git_commit"] = "2222";
+  testing::write_json(path, doc);
+  {
+    ResultFile rf(path, header(), false);
+    CountingRun run;
+    rf.run_once("a", config(1), counted(run));
+    rf.run_once("b", config(2), counted(run));
+    EXPECT_EQ(run.calls, 0);
+    rf.save();
+  }
+  doc = read_json(path);
+  EXPECT_EQ(doc["environment"], elsewhere);
+  EXPECT_EQ(doc["mixed_commits"], Json({"1111", "2222"}));
+  EXPECT_EQ(doc["runs"][0]["git_commit"], "1111");
+  {
+    ResultFile rf(path, header(), false);
+    CountingRun run;
+    rf.run_once("c", config(3), counted(run));
+    EXPECT_EQ(run.calls, 1);
+  }
+  doc = read_json(path);
+  EXPECT_EQ(doc["environment"], process_environment());
+  EXPECT_TRUE(doc["mixed_commits"].size() >= 2u) << doc["mixed_commits"];
+}
+
+TEST(ResultFile, OneCommitNeedsNoMixedCommitsNote) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  ResultFile rf(path, header(), false);
+  CountingRun run;
+  rf.run_once("a", config(1), counted(run));
+  rf.run_once("b", config(2), counted(run));
+  EXPECT_FALSE(read_json(path).contains("mixed_commits"));
 }
 
 TEST(ResultFile, RejectsBadCellsAndHeaders) {

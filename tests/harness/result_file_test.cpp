@@ -389,5 +389,34 @@ TEST(ReadResultFile, ForeignJsonNamesTheFile) {
   std::filesystem::remove_all(dir);
 }
 
+// Found by fuzz_result_file: a float in an integer field was cast (undefined behaviour for 1e300).
+TEST(RunRecordJson, AFloatInAnIntegerFieldIsRejectedByName) {
+  Json j = {{"key", "k"}, {"config", Json::object()}, {"iterations", 1e300}};
+  try {
+    run_record_from_json(j);
+    ADD_FAILURE() << "accepted iterations 1e300";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("field 'iterations' must be an integer"),
+              std::string::npos)
+        << e.what();
+  }
+  j["iterations"] = 42;
+  EXPECT_EQ(run_record_from_json(j).iterations, 42);
+}
+
+// Found by fuzz_result_file: a number JSON cannot hold escaped as a bare out_of_range.406.
+TEST(ReadResultFile, NumberOutOfRangeNamesTheFile) {
+  TempDir dir;
+  const auto path = dir / "big.json";
+  std::ofstream(path) << R"({"schema": "linrepro-result/1", "runs": [{"iterations": 1e600}]})";
+  try {
+    read_result_file(path);
+    ADD_FAILURE() << "accepted 1e600";
+  } catch (const DataError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.rfind(path.string() + ": not valid JSON", 0), 0u) << msg;
+  }
+}
+
 }  // namespace
 }  // namespace linrepro

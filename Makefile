@@ -54,7 +54,7 @@ sanitize: deps
 # fuzz-ci: FUZZ_SECONDS (30) per target from the committed seed corpora; a crash fails the target.
 FUZZ_BUILD   ?= $(BUILD)-fuzz
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS := libsvm params
+FUZZ_TARGETS := libsvm params reuters news webkb result_file
 fuzz-build:
 	@bash tools/deps.sh clang libclang-rt-14-dev
 	cmake -S fuzz -B $(FUZZ_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++

@@ -145,8 +145,13 @@ BinaryFit fit_liblinear(const LiblinearSolver& s, const std::vector<ParamDecl>& 
 
   // w belongs to the class m->label[0]; make decision > 0 mean +1. A regression model (-s 11)
   // has no labels: its w.x already predicts y.
-  const double sign = check_regression_model(m.get()) || m->label[0] == 1 ? 1.0 : -1.0;
+  const bool regression = check_regression_model(m.get());
+  const double sign = regression || m->label[0] == 1 ? 1.0 : -1.0;
   BinaryFit fit;
+  // predict_values: dec_values[0] > 0 ? label[0] : label[1], so w.x = 0 is its second label,
+  // -1 for our -1/+1 labels (2.30's group_classes puts +1 first, as LIBSVM does, whichever came
+  // first in training). Read from the model, not assumed: liblinear-predict's accuracy is ours.
+  if (!regression && m->nr_class == 2) fit.model.tie_positive = m->label[1] == 1;
   fit.model.w.resize(p.X.cols);
   for (int32_t j = 0; j < p.X.cols; ++j) fit.model.w[j] = sign * m->w[j];
   const double w_b = B >= 0 ? sign * m->w[p.X.cols] : 0.0;

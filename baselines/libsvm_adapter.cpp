@@ -89,6 +89,9 @@ BinaryFit fit_libsvm_linear(const BinaryProblem& p, const Params& params, FitCon
       bounded += a >= C;
     }
     fit.model.b = -sign * m->rho[0];
+    // svm_predict_values votes label[0] only when the decision is > 0: a tie is label[1] (-1, as
+    // svm_group_classes puts +1 first for +-1 labels).
+    fit.model.tie_positive = m->label[1] == 1;
   }
   const double lambda = C_to_lambda(C, n);
   const double dual = 0.5 * squared_norm(fit.model.w) - sum_alpha;

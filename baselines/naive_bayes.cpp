@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/row_error.h"
 #include "solvers/binary_labels.h"
 
 namespace linrepro {
@@ -218,9 +219,9 @@ NaiveBayesCounts naive_bayes_counts(const CsrMatrix& X, std::span<const int32_t>
       const double v = X.values[k];
       // A multinomial model counts; a negative (or NaN) "count" has no meaning.
       if (!(v >= 0) || !std::isfinite(v))
-        throw ConfigError(fmt::format(
-            "nb: row {} column {} has value {}; multinomial naive Bayes needs counts >= 0", i,
-            X.col_idx[k], v));
+        throw RowError(i, fmt::format("feature {} has value {}; multinomial naive Bayes (nb) "
+                                      "needs counts >= 0",
+                                      X.col_idx[k] + 1, v));
       N_c[X.col_idx[k]] += v;
     }
   }

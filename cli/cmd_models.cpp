@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/labels.h"
 #include "core/libsvm_format.h"
+#include "core/row_error.h"
 #include "harness/solver_catalog.h"
 #include "metrics/averaging.h"
 #include "metrics/binary_counts.h"
@@ -59,6 +60,19 @@ void require_single_labels(const LibsvmData& data, const std::string& file) {
                     "(`linrepro export --category`)");
 }
 
+// A solver that rejects one row (nb: a negative count) knows the row, not the file: name the file
+// and the row's line, as the reader does for malformed input.
+template <class Fit>
+auto at_file_lines(const LibsvmData& data, const std::string& file, Fit fit) {
+  try {
+    return fit();
+  } catch (const RowError& e) {
+    const size_t row = static_cast<size_t>(e.row);
+    if (row < data.lines.size()) throw DataError(file, data.lines[row], e.cause);
+    throw DataError(file, 0, e.what());
+  }
+}
+
 // Trains on X with raw labels; binary when the labels allow it (documented mapping in
 // core/labels.h).
 SavedModel train(const LibsvmData& data, const std::string& file, const FitOptions& o,
@@ -94,7 +108,9 @@ SavedModel train(const LibsvmData& data, const std::string& file, const FitOptio
     double positive = 1, negative = -1;
     for (size_t i = 0; i < y.size(); ++i) (y[i] > 0 ? positive : negative) = data.labels[i];
     m.labels = {positive, negative};
-    const BinaryFit fit = registry.fit_binary(o.solver, BinaryProblem{data.X, y}, m.params, ctx);
+    const BinaryFit fit = at_file_lines(data, file, [&] {
+      return registry.fit_binary(o.solver, BinaryProblem{data.X, y}, m.params, ctx);
+    });
     m.model.per_class = {fit.model};
     report = {{"objective", fit.objective},
               {"iterations", fit.iterations},
@@ -103,8 +119,9 @@ SavedModel train(const LibsvmData& data, const std::string& file, const FitOptio
   } else {
     const MulticlassLabels labels = to_multiclass(data.labels);
     for (const auto& name : labels.class_names) m.labels.push_back(std::stod(name));
-    const MulticlassFit fit =
-        registry.fit_multiclass(o.solver, MulticlassProblem{data.X, labels}, m.params, ctx);
+    const MulticlassFit fit = at_file_lines(data, file, [&] {
+      return registry.fit_multiclass(o.solver, MulticlassProblem{data.X, labels}, m.params, ctx);
+    });
     m.model = fit.model;
     report = {{"objective", fit.objective},
               {"iterations", fit.iterations},
@@ -119,8 +136,9 @@ SavedModel train(const LibsvmData& data, const std::string& file, const FitOptio
 std::vector<double> predict_labels(const SavedModel& m, const CsrMatrix& X) {
   std::vector<double> out(X.rows);
   if (!m.multiclass) {
+    const LinearModel& f = m.model.per_class[0];
     for (int32_t i = 0; i < X.rows; ++i)
-      out[i] = m.model.per_class[0].decision(X, i) >= 0 ? m.labels[0] : m.labels[1];
+      out[i] = f.label(f.decision(X, i)) > 0 ? m.labels[0] : m.labels[1];
   } else {
     const auto ids = m.model.predict(X);
     for (int32_t i = 0; i < X.rows; ++i) out[i] = m.labels[ids[i]];

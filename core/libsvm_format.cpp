@@ -237,6 +237,7 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
     ++X.rows;
     if (row_labels.size() > 1 && data.first_multilabel_line == 0) data.first_multilabel_line = line;
     data.labels.push_back(row_labels.front());
+    data.lines.push_back(line);
     data.multilabels.push_back(std::move(row_labels));
   }
   if (X.rows == 0) throw DataError(name, 0, "no data rows (empty file)");

@@ -42,6 +42,10 @@ void webkb_page_text(std::string bytes, Document& doc) {
   }
   text.remove_prefix(split_header_block(text).body_offset);
   HtmlText h = html_to_text(text);
+  // "&#0;" decodes to a NUL byte (document.h's entity rule): a separator too, like a raw one
+  // (found by fuzz_webkb).
+  std::replace(h.title.begin(), h.title.end(), '\0', ' ');
+  std::replace(h.text.begin(), h.text.end(), '\0', ' ');
   doc.title = std::move(h.title);
   doc.body = std::move(h.text);
 }

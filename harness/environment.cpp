@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "core/subprocess.h"
+#include "harness/version.h"
 
 namespace linrepro {
 namespace {
@@ -92,6 +93,7 @@ Json capture_environment() {
 #endif
   env["cxx_flags"] = trim(LINREPRO_CXX_FLAGS);
   env["build_type"] = LINREPRO_BUILD_TYPE;
+  env["linrepro_version"] = linrepro_version();
   env["cpu_model"] = optional_json(field_of("/proc/cpuinfo", "model name", ':'));
   env["cores"] = std::thread::hardware_concurrency();
   env["ram_bytes"] = ram_bytes();

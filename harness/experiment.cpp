@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <type_traits>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -90,6 +91,12 @@ template <class T>
 T field(const Json& j, const char* name, T fallback, const std::string& what) {
   const auto it = j.find(name);
   if (it == j.end() || it->is_null()) return fallback;
+  // nlohmann converts a float to an integer with a plain cast: 1e300 as int64 is undefined
+  // behaviour (found by fuzz_result_file). An integer field must be stored as an integer.
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    if (!it->is_number_integer())
+      throw ConfigError(
+          fmt::format("{}: field '{}' must be an integer, not {}", what, name, it->dump()));
   try {
     return it->get<T>();
   } catch (const Json::exception&) {
@@ -233,7 +240,7 @@ Json read_result_file(const fs::path& path) {
   Json doc;
   try {
     doc = Json::parse(in);
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {  // a syntax error, or a number out of range (1e600)
     throw DataError(path.string(), 0, fmt::format("not valid JSON: {}", e.what()));
   }
   // A foreign JSON file may have any shape: look at "schema" without typed access that throws.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <set>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -18,7 +19,9 @@ namespace {
 
 // The runs of an existing result file, or none when it is absent or not reusable. `header` names
 // the experiment and paper the file must belong to.
-std::vector<RunRecord> load_runs(const fs::path& path, const Json& header) {
+// `environment`, when given, receives the file's own top-level environment (null when none).
+std::vector<RunRecord> load_runs(const fs::path& path, const Json& header,
+                                 Json* environment = nullptr) {
   std::vector<RunRecord> runs;
   if (!fs::exists(path)) return runs;
   Json old;
@@ -43,7 +46,20 @@ std::vector<RunRecord> load_runs(const fs::path& path, const Json& header) {
       throw DataError(path.string(), 0, e.what());
     }
   }
+  if (environment && old.contains("environment")) *environment = old["environment"];
   return runs;
+}
+
+// A file resumed under another commit holds runs of several: each run keeps its own git_commit
+// (and created_at); the top level lists them all, so nobody reads the file as one program's.
+void note_mixed_commits(Json& doc, const std::vector<RunRecord>& runs) {
+  std::set<std::string> commits;
+  for (const auto& r : runs)
+    if (!r.git_commit.empty()) commits.insert(r.git_commit);
+  if (commits.size() > 1)
+    doc["mixed_commits"] = commits;
+  else
+    doc.erase("mixed_commits");
 }
 
 bool key_less(const RunRecord& a, const RunRecord& b) { return a.key < b.key; }
@@ -93,20 +109,25 @@ ResultFile::ResultFile(fs::path path, Json header, bool force, RunSelection sele
   doc_ = std::move(header);
   doc_["schema"] = kResultSchema;
   if (doc_.contains("config")) doc_["config_hash"] = config_hash(doc_["config"]);
-  doc_["environment"] = process_environment();
   doc_["datasets"] = Json::array();
   doc_["cells"] = Json::array();
   doc_["claims"] = Json::array();
   doc_["runs"] = Json::array();
 
+  Json environment;
   if (selection_.mode == RunSelection::Mode::subset) {
     borrowed_ = load_runs(path_, doc_);  // the experiment's file: read, never written here
-    runs_ = load_runs(selection_.shard_path, doc_);  // this shard's earlier runs (a resumed task)
+    // this shard's earlier runs (a resumed task)
+    runs_ = load_runs(selection_.shard_path, doc_, &environment);
     sort_by_key(borrowed_);
   } else {
-    runs_ = load_runs(path_, doc_);
+    runs_ = load_runs(path_, doc_, &environment);
   }
   sort_by_key(runs_);
+  // The environment that computed the stored runs stays until this process computes one
+  // (run_once): resuming with every run reused changes nothing about who computed them.
+  doc_["environment"] = environment.is_object() ? environment : process_environment();
+  note_mixed_commits(doc_, runs_);
   for (const auto* list : {&borrowed_, &runs_})
     for (const auto& r : *list)
       if (std::isfinite(seconds_of(r))) last_cost_[r.key] = seconds_of(r);
@@ -197,6 +218,8 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
     std::lock_guard lock(*mutex_);
     (record.status == "failed" ? failed_ : computed_).insert(key);
     store(record);
+    doc_["environment"] = process_environment();  // the last machine and commit that computed
+    note_mixed_commits(doc_, runs_);
     fresh_.insert(key);
     write();
   }

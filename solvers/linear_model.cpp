@@ -10,7 +10,7 @@ std::vector<double> LinearModel::decisions(const CsrMatrix& X) const {
 
 std::vector<double> LinearModel::predict(const CsrMatrix& X) const {
   std::vector<double> y(X.rows);
-  for (int32_t i = 0; i < X.rows; ++i) y[i] = decision(X, i) >= 0 ? 1.0 : -1.0;
+  for (int32_t i = 0; i < X.rows; ++i) y[i] = label(decision(X, i));
   return y;
 }
 

@@ -11,6 +11,12 @@ namespace linrepro {
 struct LinearModel {
   std::vector<double> w;  // size = number of columns the model was trained on
   double b = 0;           // intercept (0 for solvers without one)
+  // The label at a tie, decision exactly 0. Our own solvers predict +1 there (f >= 0 -> +1). A
+  // peer run through our adapters predicts as the peer's own predict does, so that our accuracy
+  // equals liblinear-predict's / svm-predict's: both give their SECOND internal label at 0, which
+  // is -1 when +1 came first (LIBLINEAR: first label seen in training; LIBSVM: +1 always first
+  // for +-1 labels). The adapters set this from the trained model's label order.
+  bool tie_positive = true;
 
   // Columns beyond w.size() (unseen in training) contribute nothing.
   double decision(const CsrMatrix& X, int32_t i) const {
@@ -23,7 +29,8 @@ struct LinearModel {
     return s;
   }
   std::vector<double> decisions(const CsrMatrix& X) const;
-  std::vector<double> predict(const CsrMatrix& X) const;  // sign(decision) as +1/-1 (0 -> +1)
+  double label(double f) const { return f > 0 || (f == 0 && tie_positive) ? 1.0 : -1.0; }
+  std::vector<double> predict(const CsrMatrix& X) const;  // label(decision) for every row
 };
 
 struct MulticlassModel {

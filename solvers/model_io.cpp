@@ -18,7 +18,11 @@ void save_model(const std::filesystem::path& path, const SavedModel& m) {
   j["labels"] = m.labels;
   j["features"] = m.model.per_class.empty() ? 0 : m.model.per_class[0].w.size();
   j["classes"] = nlohmann::json::array();
-  for (const auto& c : m.model.per_class) j["classes"].push_back({{"w", c.w}, {"b", c.b}});
+  for (const auto& c : m.model.per_class) {
+    nlohmann::json jc = {{"w", c.w}, {"b", c.b}};
+    if (!c.tie_positive) jc["tie"] = -1;  // absent: the default rule, so older files load as before
+    j["classes"].push_back(jc);
+  }
   write_file_atomic(path, j.dump() + "\n");
 }
 
@@ -39,8 +43,14 @@ SavedModel load_model(const std::filesystem::path& path) {
     m.params = j.at("params");
     m.multiclass = j.at("kind").get<std::string>() == "multiclass";
     m.labels = j.at("labels").get<std::vector<double>>();
-    for (const auto& c : j.at("classes"))
-      m.model.per_class.push_back(LinearModel{c.at("w").get<std::vector<double>>(), c.at("b").get<double>()});
+    for (const auto& c : j.at("classes")) {
+      LinearModel f{c.at("w").get<std::vector<double>>(), c.at("b").get<double>()};
+      const int tie = c.value("tie", 1);
+      if (tie != 1 && tie != -1)
+        throw DataError(path.string(), 0, "model class tie must be 1 or -1");
+      f.tie_positive = tie == 1;
+      m.model.per_class.push_back(std::move(f));
+    }
   } catch (const nlohmann::json::exception& e) {
     throw DataError(path.string(), 0, std::string("malformed model: ") + e.what());
   }

@@ -2,7 +2,9 @@
 // Trained models on disk, as JSON (the `linrepro train` output, read by `linrepro predict`):
 // {"format":"linrepro.model/1","solver":..,"params":{..},"kind":"binary"|"multiclass",
 //  "labels":[raw label of class 0, ...] (binary: [positive, negative]),"features":n,
-//  "classes":[{"w":[..],"b":..}, ...]}. Weights are stored densely (%.17g): models are small.
+//  "classes":[{"w":[..],"b":..[,"tie":-1]}, ...]} ("tie": the label at decision 0, written only
+//  when it is -1, a peer's rule: LinearModel::tie_positive; files without it predict +1 there).
+//  Weights are stored densely (%.17g): models are small.
 #include <filesystem>
 #include <string>
 #include <vector>

@@ -57,6 +57,8 @@ TEST(LibsvmAdapter, ReproducesLibsvmDecisionValuesWhenFirstRowIsNegative) {
     EXPECT_EQ(f > 0 ? 1.0 : -1.0, label) << "row " << i;
   }
   EXPECT_EQ(ours.extra["support_vectors"].get<int>(), m->l);
+  // svm_predict_values votes label[0] only for a decision > 0: at exactly 0 it predicts label[1].
+  EXPECT_EQ(ours.model.label(0.0), m->label[1]);
 }
 
 TEST(LibsvmAdapter, DualAndPrimalObjectivesAreConsistent) {

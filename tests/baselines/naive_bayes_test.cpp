@@ -19,6 +19,7 @@
 #include "baselines/register.h"
 #include "core/error.h"
 #include "core/libsvm_format.h"
+#include "core/row_error.h"
 #include "solvers/one_vs_rest.h"
 #include "support/temp_dir.h"
 
@@ -202,8 +203,10 @@ TEST(NaiveBayes, BadInputIsRejectedByName) {
   try {
     naive_bayes_binary(negative.X, negative.y, {});
     FAIL() << "negative count accepted";
-  } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("row 0 column 1"), std::string::npos) << e.what();
+  } catch (const RowError& e) {  // 1-based in the message, as line numbers (issue 17 item 6)
+    EXPECT_EQ(e.row, 0);
+    EXPECT_NE(std::string(e.what()).find("row 1: feature 2 has value -2"), std::string::npos)
+        << e.what();
   }
 }
 

@@ -177,6 +177,65 @@ TEST_F(Cli, HugeFeatureIndexIsAClearErrorForEverySolver) {
   EXPECT_NE(z.err.find("/dev/zero:1: line longer than"), std::string::npos) << z.err;
 }
 
+// Issue 17 item 5: at w.x = 0 exactly a model fitted through our LIBLINEAR adapter predicts what
+// liblinear-predict does (its second label), whichever label comes first in the training file. Row 3 of the
+// test file has only a feature unseen in training and there is no bias: its decision is exactly 0.
+std::vector<double> read_numbers(const std::string& file) {
+  std::ifstream in(file);
+  std::vector<double> v;
+  for (double x; in >> x;) v.push_back(x);
+  return v;
+}
+
+TEST_F(Cli, LiblinearAdapterBreaksTiesAsLiblinearPredict) {
+  std::ofstream(path("tie.t")) << "1 1:1\n-1 2:1\n1 7:1\n-1 1:0.2 2:1\n";
+  for (const std::string first : {"pos", "neg"}) {
+    const std::string a = first == "pos" ? "1" : "-1", b = first == "pos" ? "-1" : "1";
+    const std::string train = path("tie-" + first + ".svm");
+    std::ofstream(train) << a << " " << (a == "1" ? 1 : 2) << ":1\n"
+                         << b << " " << (b == "1" ? 1 : 2) << ":1\n"
+                         << a << " " << (a == "1" ? 1 : 2) << ":2 3:1\n"
+                         << b << " " << (b == "1" ? 1 : 2) << ":2 3:1\n";
+    const std::string peer_model = path("peer-" + first), peer_out = path("peer-" + first + ".txt");
+    ASSERT_EQ(std::system(("liblinear-train -q -s 2 " + train + " " + peer_model).c_str()), 0);
+    ASSERT_EQ(std::system(("liblinear-predict " + path("tie.t") + " " + peer_model + " " +
+                           peer_out + " >/dev/null")
+                              .c_str()),
+              0);
+    const std::string ours = path("ours-" + first + ".json"), ours_out = path("ours-" + first);
+    ASSERT_EQ(run_cli("train -q -s liblinear-s2 -p C=1 " + train + " " + ours, dir.path()).status,
+              0);
+    const auto o = run_cli("predict " + path("tie.t") + " " + ours + " " + ours_out, dir.path());
+    ASSERT_EQ(o.status, 0) << o.err;
+    const auto peer = read_numbers(peer_out), mine = read_numbers(ours_out);
+    ASSERT_EQ(peer.size(), 4u);
+    // LIBLINEAR 2.30 puts +1 first for -1/+1 labels whichever came first, so its second label,
+    // -1, is the tie's; ours reads the order from the trained model, not from the file.
+    EXPECT_EQ(peer[2], -1) << "LIBLINEAR: second label at 0";
+    EXPECT_EQ(mine, peer) << first << " first";
+  }
+  // Model files written before the tie field still load, with our own rule (0 -> +1).
+  std::ofstream(path("old.json"))
+      << R"({"format":"linrepro.model/1","solver":"liblinear-s2","params":{},"kind":"binary",)"
+      << R"("labels":[1,-1],"features":2,"classes":[{"w":[1,-1],"b":0}]})";
+  ASSERT_EQ(run_cli("predict " + path("tie.t") + " " + path("old.json") + " " + path("old.txt"),
+                    dir.path())
+                .status,
+            0);
+  EXPECT_EQ(read_numbers(path("old.txt"))[2], 1);
+}
+
+// Issue 17 item 6: nb's negative-count error names the file and the row's physical line (1-based,
+// comments and blank lines counted), as the LIBSVM reader's messages do.
+TEST_F(Cli, NaiveBayesNegativeValueNamesFileAndLine) {
+  std::ofstream(path("neg.svm")) << "# counts\n1 1:1 2:3\n\n-1 1:2 2:-0.5\n";
+  const auto o = run_cli("train -q -s nb " + path("neg.svm") + " " + path("m.json"), dir.path());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find(path("neg.svm") + ":4: feature 2 has value -0.5; multinomial naive Bayes"),
+            std::string::npos)
+      << o.err;
+}
+
 // Issue 17 item 4: labels map the same way for train and test; unseen test labels are warned about;
 // single-class, non-binary-convention and multi-label training files are errors naming the file.
 TEST_F(Cli, TestLabelsInAnotherBinaryConventionAreMappedLikeTraining) {

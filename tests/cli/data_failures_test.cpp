@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -143,6 +144,28 @@ TEST(Root, CurrentDirectoryProjectRootThenLinreproRoot) {
   EXPECT_NE(s.find("cache: " + (moved / "data").string()), std::string::npos) << s;
   s = status_from(moved, "LINREPRO_ROOT=" + t.path().string());
   EXPECT_NE(s.find("root: " + t.path().string() + " (LINREPRO_ROOT)"), std::string::npos) << s;
+}
+
+// Issue 17 item 2: `linrepro --version` says what program this is, at which commit it was built
+// from (git, at run time), how, and which root it uses and why.
+TEST(Root, VersionNamesCommitBuildTypeAndRoot) {
+  testing::TempDir t;
+  const fs::path checkout = t.path() / "checkout";
+  fs::create_directories(checkout / "results/published");
+  fs::create_directories(checkout / "experiments/common");
+  std::ofstream(checkout / "experiments/common/sklearn_nb_peer.py") << "# marker\n";
+  const fs::path out = t.path() / "out.txt";
+  const std::string cmd = "cd '" + checkout.string() + "' && env -u LINREPRO_ROOT " +
+                          LINREPRO_BINARY + " --version >'" + out.string() + "' 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(out);
+  const std::string s = slurp(out);
+  EXPECT_TRUE(std::regex_search(s, std::regex(R"(^linrepro [0-9]+\.[0-9]+\.[0-9]+\n)"))) << s;
+  // The tests run from a git checkout, so the commit is known.
+  EXPECT_TRUE(std::regex_search(s, std::regex(R"(\ncommit: [0-9a-f]{40})"))) << s;
+  EXPECT_TRUE(std::regex_search(s, std::regex(R"(\nbuild: [A-Za-z]+, (gcc|clang) )"))) << s;
+  EXPECT_NE(s.find("\nroot: " + checkout.string() + " (current directory's project root)"),
+            std::string::npos)
+      << s;
 }
 
 }  // namespace

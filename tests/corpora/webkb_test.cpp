@@ -39,6 +39,14 @@ TEST(WebkbPage, HttpHeaderAndHtmlAreRemoved) {
   EXPECT_EQ(d.body, "   body");  // three tags, three spaces
 }
 
+TEST(WebkbPage, NulEntitiesAreSeparatorsToo) {  // found by fuzz_webkb
+  Document d;
+  webkb_page_text("<title>a&#0;b</title><p>x&#0;y&#00;z</p>", d);
+  EXPECT_EQ(d.title, "a b");
+  EXPECT_EQ(d.body.find('\0'), std::string::npos);
+  EXPECT_NE(d.body.find("x y z"), std::string::npos) << d.body;
+}
+
 TEST(WebkbPage, NulBytesAreSeparators) {
   Document d;
   webkb_page_text(std::string("<p>one\0two</p>\0\0", 16), d);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.h"
+#include "harness/environment.h"
 #include "harness/experiment.h"
 #include "harness_fixtures.h"
 
@@ -209,6 +210,57 @@ TEST(ResultFile, ReloadKeepsRunsButNotCells) {
   EXPECT_TRUE(rf.document()["cells"].empty());
 }
 
+// Issue 17 item 6: a resume that reuses every run leaves the file's environment as the machine
+// that computed them wrote it; each run keeps its own commit, and the top level lists the commits
+// when they differ. Computing a run makes this process the file's environment.
+TEST(ResultFile, ResumingWithEveryRunReusedKeepsTheEnvironmentAndNamesMixedCommits) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  {
+    ResultFile rf(path, header(), false);
+    CountingRun run;
+    rf.run_once("a", config(1), counted(run));
+    rf.run_once("b", config(2), counted(run));
+  }
+  Json doc = read_json(path);
+  const Json elsewhere = {{"git_commit", "1111"}, {"cpu_model", "another machine"}};
+  doc["environment"] = elsewhere;
+  doc["runs"][0]["git_commit"] = "1111";
+  doc["runs"][1]["git_commit"] = "2222";
+  testing::write_json(path, doc);
+  {
+    ResultFile rf(path, header(), false);
+    CountingRun run;
+    rf.run_once("a", config(1), counted(run));
+    rf.run_once("b", config(2), counted(run));
+    EXPECT_EQ(run.calls, 0);
+    rf.save();
+  }
+  doc = read_json(path);
+  EXPECT_EQ(doc["environment"], elsewhere);
+  EXPECT_EQ(doc["mixed_commits"], Json({"1111", "2222"}));
+  EXPECT_EQ(doc["runs"][0]["git_commit"], "1111");
+  {
+    ResultFile rf(path, header(), false);
+    CountingRun run;
+    rf.run_once("c", config(3), counted(run));
+    EXPECT_EQ(run.calls, 1);
+  }
+  doc = read_json(path);
+  EXPECT_EQ(doc["environment"], process_environment());
+  EXPECT_TRUE(doc["mixed_commits"].size() >= 2u) << doc["mixed_commits"];
+}
+
+TEST(ResultFile, OneCommitNeedsNoMixedCommitsNote) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  ResultFile rf(path, header(), false);
+  CountingRun run;
+  rf.run_once("a", config(1), counted(run));
+  rf.run_once("b", config(2), counted(run));
+  EXPECT_FALSE(read_json(path).contains("mixed_commits"));
+}
+
 TEST(ResultFile, RejectsBadCellsAndHeaders) {
   TempDir dir;
   EXPECT_THROW(ResultFile(dir / "r.json", {{"paper", "mlrcg2003"}}, false), ConfigError);
@@ -335,6 +387,35 @@ TEST(ReadResultFile, ForeignJsonNamesTheFile) {
     }
   }
   std::filesystem::remove_all(dir);
+}
+
+// Found by fuzz_result_file: a float in an integer field was cast (undefined behaviour for 1e300).
+TEST(RunRecordJson, AFloatInAnIntegerFieldIsRejectedByName) {
+  Json j = {{"key", "k"}, {"config", Json::object()}, {"iterations", 1e300}};
+  try {
+    run_record_from_json(j);
+    ADD_FAILURE() << "accepted iterations 1e300";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("field 'iterations' must be an integer"),
+              std::string::npos)
+        << e.what();
+  }
+  j["iterations"] = 42;
+  EXPECT_EQ(run_record_from_json(j).iterations, 42);
+}
+
+// Found by fuzz_result_file: a number JSON cannot hold escaped as a bare out_of_range.406.
+TEST(ReadResultFile, NumberOutOfRangeNamesTheFile) {
+  TempDir dir;
+  const auto path = dir / "big.json";
+  std::ofstream(path) << R"({"schema": "linrepro-result/1", "runs": [{"iterations": 1e600}]})";
+  try {
+    read_result_file(path);
+    ADD_FAILURE() << "accepted 1e600";
+  } catch (const DataError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.rfind(path.string() + ": not valid JSON", 0), 0u) << msg;
+  }
 }
 
 }  // namespace

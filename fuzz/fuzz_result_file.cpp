@@ -1,0 +1,36 @@
+// libFuzzer target: the result-file loader on arbitrary bytes, as `linrepro run` (resume), merge,
+// compare and regress read them: read_result_file, then every run, cell and claim decoded.
+// Accepted failures are the documented ones (DataError naming the file for a file that is not a
+// schema-v1 result, ConfigError naming a missing or mistyped field); a crash, a sanitizer report
+// or any other exception (a bare nlohmann type_error) is a bug.
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "core/error.h"
+#include "harness/experiment.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  // The loader reads a path; one file per process, rewritten each execution.
+  static const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("fuzz_result_file." + std::to_string(getpid()));
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+  }
+  try {
+    const linrepro::Json doc = linrepro::read_result_file(path);
+    // As ResultFile and merge read the runs.
+    for (const auto& r : doc.value("runs", linrepro::Json::array()))
+      linrepro::run_record_from_json(r);
+    linrepro::result_cells(doc);
+    linrepro::result_claims(doc);
+  } catch (const linrepro::DataError&) {
+  } catch (const linrepro::ConfigError&) {
+  }
+  return 0;
+}

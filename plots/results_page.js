@@ -246,8 +246,8 @@ function cellRow(c) {
   var note = c.reason;
   if (c.duplicate_of) note = "Same published number as " + c.duplicate_of + " (counted there). " + note;
   var r = ratio(c);
-  var tr = el("tr", { className: "cell-row", "data-status": c.status, "data-paper": c.paper,
-                      "data-table": c.table }, [
+  var tr = el("tr", { className: "cell-row", "data-index": c.index, "data-status": c.status,
+                      "data-paper": c.paper, "data-table": c.table }, [
     el("td", { text: c.row }),
     el("td", { text: c.column }),
     el("td", { className: "num", text: withUnit(fmt(c.published), c.unit), title: String(c.published) }),
@@ -331,7 +331,7 @@ function drawProvenance(box, e) {
     el("tbody", {}, e.runs.map(function (r) {
       var commit = e.commits[r[f.commit]];
       var status = r[f.status] + (r[f.reason] ? ": " + r[f.reason] : "");
-      return el("tr", {}, [
+      return el("tr", { className: "run-row" }, [
         el("td", { text: r[f.key] }), el("td", { text: r[f.solver] || "" }), el("td", { text: r[f["class"]] || "" }),
         el("td", {}, [el("code", { text: r[f.params] ? JSON.stringify(r[f.params]) : "" })]),
         el("td", {}, [el("code", { text: r[f.config_hash] || "" })]),
@@ -411,6 +411,7 @@ function paperSection(p) {
 }
 
 function draw() {
+  DATA.cells.forEach(function (c, i) { c.index = i; });  // the place in comparison.json
   drawSummary();
   drawControls();
   var main = document.getElementById("papers");

@@ -8,7 +8,8 @@
    `outside` plus the duplicates). The unfiltered view must show every cell; a screenshot of it is
    saved (default build/results-page.png) for a person to look at.
 2. The error check can fail: the same page with an injected script error must be caught.
-3. Escaping in the browser: a synthetic page whose notes hold markup shows them as text.
+3. Every experiment's provenance, opened, draws one row per run of the run files.
+4. Escaping in the browser: a synthetic page whose notes hold markup shows them as text.
 
 Chromium prints the page's console messages and uncaught exceptions to stderr with
 --enable-logging=stderr as `...:INFO:CONSOLE:<line>] "<message>", source: <url> (<line>)` (every
@@ -94,7 +95,8 @@ class DomFacts(html.parser.HTMLParser):
 
     def __init__(self):
         super().__init__()
-        self.rows_shown = self.rows_hidden = 0
+        self.rows_shown = self.rows_hidden = self.run_rows = 0
+        self.bodies = []  # per <tbody>, the comparison.json indices of its shown cell rows, in order
         self.shown_count = None
         self.errors = ""
         self.hostile_img = False
@@ -103,11 +105,16 @@ class DomFacts(html.parser.HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if tag == "tbody":
+            self.bodies.append([])
         if tag == "tr" and "cell-row" in (a.get("class") or "").split():
             if "hidden" in a:
                 self.rows_hidden += 1
             else:
                 self.rows_shown += 1
+                self.bodies[-1].append(int(a["data-index"]))
+        if tag == "tr" and "run-row" in (a.get("class") or "").split():
+            self.run_rows += 1
         if tag == "img" and a.get("src") == "x":
             self.hostile_img = True
         if a.get("id") in ("shown-count", "page-errors"):
@@ -175,11 +182,16 @@ def test_committed_results(chromium, results, build, screenshot):
     print(f"ok: #status=outside shows {facts.rows_shown} rows, #shown-count {facts.shown_count}, "
           f"no console message")
 
-    facts, console, _ = open_page(chromium, page)
+    facts, console, _ = open_page(chromium, page, "#sort=delta&dir=desc")
     check_clean(facts, console, "unfiltered")
     expect(facts.rows_shown == len(cells) and facts.shown_count == str(len(cells)),
            f"unfiltered: {facts.rows_shown} rows shown ({facts.shown_count}), expected {len(cells)}")
-    print(f"ok: unfiltered shows all {len(cells)} rows")
+    for body in facts.bodies:  # each table sorted by delta, largest first, cells without one last
+        deltas = [cells[i]["delta"] for i in body]
+        numbers = [d for d in deltas if d is not None]
+        expect(numbers == sorted(numbers, reverse=True) and deltas[len(numbers):] == [None] * (len(deltas) - len(numbers)),
+               f"#sort=delta&dir=desc: a table's rows are not in descending delta order: {deltas}")
+    print(f"ok: unfiltered shows all {len(cells)} rows, each table sorted by delta (#sort=delta&dir=desc)")
 
     screenshot.unlink(missing_ok=True)
     _, err = run_chromium(chromium, page.resolve().as_uri(),
@@ -202,6 +214,24 @@ def test_injected_error_is_caught(chromium, page):
     expect("injected" in facts.errors, "an injected script error did not show in #page-errors")
     broken.unlink()
     print("ok: an injected script error is caught (console and #page-errors)")
+
+
+def test_provenance_opens(chromium, results, page):
+    """Every experiment's provenance opened at once (as a reader clicking each): drawn without an
+    error, one row per run of the run files."""
+    runs = 0
+    for path in sorted(results.glob("*/*.json")):
+        if path.parent.name != "published":
+            runs += len(json.loads(path.read_text()).get("runs") or [])
+    opened = page.with_name("provenance-open.html")
+    opened.write_text(page.read_text(encoding="utf-8").replace(
+        "</body>", "<script>document.querySelectorAll('details.prov').forEach("
+        "function (d) { d.open = true; });</script>\n</body>"), encoding="utf-8")
+    facts, console, _ = open_page(chromium, opened)
+    check_clean(facts, console, "provenance opened")
+    expect(facts.run_rows == runs, f"{facts.run_rows} run rows drawn, the run files have {runs}")
+    opened.unlink()
+    print(f"ok: every experiment's provenance opens, {runs} runs drawn")
 
 
 def test_escaping(chromium, build):
@@ -241,6 +271,7 @@ def main():
     try:
         page = test_committed_results(chromium, Path(args.results), build, screenshot)
         test_injected_error_is_caught(chromium, page)
+        test_provenance_opens(chromium, Path(args.results), page)
         test_escaping(chromium, build)
     except (Failure, results_page.PageError) as e:
         print(f"FAIL: {e}")

@@ -1,5 +1,6 @@
 # linrepro: the user's entry point. Wraps CMake (Release, Ninja).
-#   make reproduce   deps, build, data, every experiment, plots, compare -> results/REPORT.md
+#   make reproduce   deps, build, data, every experiment, plots, compare -> results/REPORT.md and
+#                    the browsable page results/index.html
 #   make test        deps, build, unit tests, plot-script test, regression check vs the reference run
 BUILD     ?= build
 PYTHON    ?= /usr/bin/python3
@@ -11,7 +12,7 @@ PAPERS    := mlrcg2003 zhangoles2001 graphsvm2002 sgdreport
 RUN_FLAGS := $(if $(RESUME),,--force)
 
 .PHONY: all deps configure build test unit-test plot-test regression sanitize fuzz-build fuzz-ci bench \
-        data reproduce experiments plots compare report clean format cluster-test
+        data reproduce experiments plots compare page report clean format cluster-test
 
 all: build
 
@@ -85,9 +86,15 @@ plots:
 
 compare: build
 	$(LINREPRO) compare
+	$(PYTHON) plots/results_page.py --results results
+
+# results/index.html alone, from the results as they are (no build needed): after editing the
+# page's generator, or to refresh the committed page.
+page:
+	$(PYTHON) plots/results_page.py --results results
 
 reproduce: experiments plots compare
-	@echo "reproduce: see results/REPORT.md"
+	@echo "reproduce: see results/REPORT.md, or open results/index.html in a browser"
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-asan

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages linrepro needs, only those missing. Run by `make deps`;
 # `tools/deps.sh PKG...` also installs PKG (the fuzz targets ask for clang this way).
+# chromium (headless) runs the results page's browser test (tests/page/browser_test.py).
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git xz-utils curl
@@ -8,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libstemmer-dev liblinear-dev libsvm-dev liblinear-tools libsvm-tools
   python3 python3-matplotlib python3-numpy python3-sklearn
+  chromium fonts-dejavu-core
 )
 # Extra packages a target needs beyond these (make fuzz-build: clang and its libFuzzer runtime).
 packages+=("$@")

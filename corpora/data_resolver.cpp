@@ -814,8 +814,9 @@ RootChoice find_root() {
     if (is_project_root(dir)) return {dir, "current directory's project root"};
     if (dir == dir.root_path()) break;
   }
-  // `cmake --install` puts the program in <prefix>/bin and what it reads in <prefix>/share/linrepro.
-  // Found from the running executable, not a prefix compiled in, so a moved prefix still works.
+  // `cmake --install` puts the program in <prefix>/bin and what it reads in
+  // <prefix>/share/linrepro. Found from the running executable, not a prefix compiled in, so a
+  // moved prefix still works.
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
     const fs::path share = (exe.parent_path() / ".." / "share" / "linrepro").lexically_normal();

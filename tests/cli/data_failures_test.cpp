@@ -146,9 +146,10 @@ TEST(Root, CurrentDirectoryProjectRootThenLinreproRoot) {
   EXPECT_NE(s.find("root: " + t.path().string() + " (LINREPRO_ROOT)"), std::string::npos) << s;
 }
 
-// Issue 17 item 2: an installed program (`cmake --install`) finds its root in <prefix>/share/linrepro
-// from its own path, not from the build tree and not from a prefix compiled in: the prefix is moved
-// after installing, and the program run from outside any checkout still finds it.
+// Issue 17 item 2: an installed program (`cmake --install`) finds its root in
+// <prefix>/share/linrepro from its own path, not from the build tree and not from a prefix compiled
+// in: the prefix is moved after installing, and the program run from outside any checkout still
+// finds it.
 TEST(Root, InstallPrefixIsFoundFromTheExecutable) {
   testing::TempDir t;
   const fs::path build_dir = fs::path(LINREPRO_BINARY).parent_path();

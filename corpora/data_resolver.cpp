@@ -814,9 +814,14 @@ RootChoice find_root() {
     if (is_project_root(dir)) return {dir, "current directory's project root"};
     if (dir == dir.root_path()) break;
   }
-#ifdef LINREPRO_INSTALL_ROOT
-  if (is_project_root(LINREPRO_INSTALL_ROOT)) return {LINREPRO_INSTALL_ROOT, "install prefix"};
-#endif
+  // `cmake --install` puts the program in <prefix>/bin and what it reads in
+  // <prefix>/share/linrepro. Found from the running executable, not a prefix compiled in, so a
+  // moved prefix still works.
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path share = (exe.parent_path() / ".." / "share" / "linrepro").lexically_normal();
+    if (is_project_root(share)) return {share, "install prefix"};
+  }
   return {fs::path(LINREPRO_SOURCE_DIR),
           "build tree (no project root above the current directory)"};
 }

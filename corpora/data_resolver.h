@@ -117,7 +117,7 @@ int fetch_all(bool verbose);
 // The project root (data/ cache, mirror beside it, Python peer scripts), found in this order:
 //   1. $LINREPRO_ROOT;
 //   2. the current directory or its nearest parent that is a linrepro checkout;
-//   3. the install prefix's share/linrepro (`cmake --install`), when built with one;
+//   3. <prefix>/share/linrepro when the program runs from <prefix>/bin (`cmake --install`);
 //   4. the source tree the binary was built from (LINREPRO_SOURCE_DIR), as a last resort.
 // `source` says which, for `linrepro data status` and `linrepro --version`.
 struct RootChoice {

@@ -146,6 +146,33 @@ TEST(Root, CurrentDirectoryProjectRootThenLinreproRoot) {
   EXPECT_NE(s.find("root: " + t.path().string() + " (LINREPRO_ROOT)"), std::string::npos) << s;
 }
 
+// Issue 17 item 2: an installed program (`cmake --install`) finds its root in
+// <prefix>/share/linrepro from its own path, not from the build tree and not from a prefix compiled
+// in: the prefix is moved after installing, and the program run from outside any checkout still
+// finds it.
+TEST(Root, InstallPrefixIsFoundFromTheExecutable) {
+  testing::TempDir t;
+  const fs::path build_dir = fs::path(LINREPRO_BINARY).parent_path();
+  const fs::path log = t.path() / "install.log";
+  const std::string install = "cmake --install '" + build_dir.string() + "' --prefix '" +
+                              (t.path() / "prefix").string() + "' >'" + log.string() + "' 2>&1";
+  ASSERT_EQ(std::system(install.c_str()), 0) << slurp(log);
+  const fs::path moved = t.path() / "moved-prefix";
+  fs::rename(t.path() / "prefix", moved);
+  EXPECT_TRUE(fs::is_regular_file(moved / "share/linrepro/results/published/zhangoles2001.json"));
+  EXPECT_TRUE(fs::is_regular_file(moved / "share/linrepro/experiments/sgdreport/sklearn_peer.py"));
+  EXPECT_TRUE(fs::is_regular_file(moved / "share/linrepro/plots/make_figures.py"));
+  const fs::path out = t.path() / "out.txt";
+  const std::string cmd = "cd '" + t.path().string() + "' && env -u LINREPRO_ROOT '" +
+                          (moved / "bin/linrepro").string() + "' --version >'" + out.string() +
+                          "' 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(out);
+  const std::string s = slurp(out);
+  EXPECT_NE(s.find("\nroot: " + (moved / "share/linrepro").string() + " (install prefix)"),
+            std::string::npos)
+      << s;
+}
+
 // Issue 17 item 2: `linrepro --version` says what program this is, at which commit it was built
 // from (git, at run time), how, and which root it uses and why.
 TEST(Root, VersionNamesCommitBuildTypeAndRoot) {

@@ -306,7 +306,7 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& datas
       if (!peer) {
         if (ctx.progress)
           fmt::print(stderr, "sgdreport: scikit-learn {} peer (all methods) ...\n", version);
-        peer = run_sklearn_peer(files.path / "a9a", files.path / "a9a.t", s);
+        peer = run_sklearn_peer(files.path / "a9a", files.path / "a9a.t", s, ctx.progress);
       }
       for (const Json& j : *peer)
         if (j.value("name", "") == name) {

@@ -287,6 +287,22 @@ void print_line(const std::string& label, const std::string& text) {
   fmt::print("  {:<11} {}\n", label, text);
 }
 
+// The solver's extra facts as "key value" pairs (lists and objects as their size), cut at ~200
+// characters: the whole of them is in --json.
+std::string details_text(const nlohmann::json& extra) {
+  std::string out;
+  for (const auto& [key, v] : extra.items()) {
+    const std::string value = v.is_string() ? v.get<std::string>()
+                              : v.is_array() || v.is_object()
+                                  ? fmt::format("({} entries)", v.size())
+                                  : v.dump();
+    const std::string part = fmt::format("{}{} {}", out.empty() ? "" : ", ", key, value);
+    if (out.size() + part.size() > 200) return out + ", ... (--json shows all)";
+    out += part;
+  }
+  return out;
+}
+
 // The fit part of a train/eval report: objective (value, then what it is), iterations, extra.
 void print_fit_lines(const nlohmann::json& r) {
   const nlohmann::json& obj = r["objective"];
@@ -296,11 +312,7 @@ void print_fit_lines(const nlohmann::json& r) {
   print_line("objective", fmt::format("{:.10g}  ({})", obj["value"].get<double>(), of));
   print_line("iterations", fmt::format("{} (stop: {})", r["iterations"].get<int64_t>(),
                                        r["stop"].get<std::string>()));
-  const std::string extra = r["extra"].dump();
-  if (!r["extra"].empty())
-    print_line("details", extra.size() <= 200
-                             ? extra
-                             : fmt::format("{} facts (--json shows them)", r["extra"].size()));
+  if (!r["extra"].empty()) print_line("details", details_text(r["extra"]));
 }
 
 }  // namespace

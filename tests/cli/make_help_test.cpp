@@ -40,10 +40,12 @@ Made make_help(const std::string& extra) {
 TEST(MakeHelp, ListsEveryPhonyTargetWithOneLine) {
   const Made m = make_help("");
   ASSERT_EQ(m.status, 0) << m.err;
-  for (const std::string target :
-       {"help", "build", "test", "regression", "plots", "compare", "report", "reproduce", "clean"})
+  for (const std::string target : {"help", "build", "test", "regression", "plots", "compare",
+                                   "report", "page", "reproduce", "clean"})
     EXPECT_NE(m.out.find("\n  make " + target + " "), std::string::npos) << target << "\n" << m.out;
-  EXPECT_NE(m.out.find("plots + compare from the stored results"), std::string::npos) << m.out;
+  EXPECT_NE(m.out.find("plots + compare (+ results page) from the stored results"),
+            std::string::npos)
+      << m.out;
 }
 
 TEST(MakeHelp, FailsOnAPhonyTargetWithoutAHelpLine) {

@@ -1,7 +1,6 @@
-# linrepro: the user's entry point. Wraps CMake (Release, Ninja).
-#   make reproduce   deps, build, data, every experiment, plots, compare -> results/REPORT.md and
-#                    the browsable page results/index.html
-#   make test        deps, build, unit tests, plot-script test, regression check vs the reference run
+# linrepro: the user's entry point. Wraps CMake (Release, Ninja). `make help` lists the targets:
+# each user-facing target carries a `## <one line>` comment after its prerequisites, which the help
+# rule prints; the help rule fails when a .PHONY target has none (so the list stays complete).
 BUILD     ?= build
 PYTHON    ?= /usr/bin/python3
 JOBS      ?= $(shell nproc)
@@ -11,42 +10,51 @@ PAPERS    := mlrcg2003 zhangoles2001 graphsvm2002 sgdreport
 # `make reproduce RESUME=1` keeps the runs already finished and does only the rest.
 RUN_FLAGS := $(if $(RESUME),,--force)
 
-.PHONY: all deps configure build test unit-test plot-test regression sanitize fuzz-build fuzz-ci bench \
-        data reproduce experiments plots compare page report clean format cluster-test
+PHONY := all help deps configure build test unit-test plot-test regression sanitize fuzz-build \
+         fuzz-ci bench data reproduce experiments plots compare page report clean format cluster-test
+.PHONY: $(PHONY)
 
-all: build
+all: build ## the default: same as `make build`
 
-deps:
+# One line per target from the `## ` comments; an undocumented .PHONY target is an error.
+help: ## list these targets with one line each
+	@awk -F':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  make %-13s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@missing=""; for t in $(PHONY); do \
+	  grep -Eq "^$$t:.*## " $(MAKEFILE_LIST) || missing="$$missing $$t"; \
+	done; \
+	if [ -n "$$missing" ]; then echo "help: no ## line for:$$missing" >&2; exit 1; fi
+
+deps: ## install the Debian packages the build needs (tools/deps.sh)
 	@bash tools/deps.sh
 
 $(BUILD)/build.ninja: CMakeLists.txt | deps
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
 
-configure: $(BUILD)/build.ninja
+configure: $(BUILD)/build.ninja ## run CMake (Release, Ninja) into build/ (BUILD=dir for another)
 
-build: deps configure
+build: deps configure ## build linrepro, the tests and the benchmarks (JOBS=n workers)
 	cmake --build $(BUILD) -j $(JOBS)
 
-unit-test: build
+unit-test: build ## the GoogleTest programs (ctest)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-plot-test: build
+plot-test: build ## the plot scripts' tests (plots/test_plots.py)
 	$(PYTHON) plots/test_plots.py
 
 # Re-runs the fast subset of the experiments and compares with the committed reference run.
-regression: build
+regression: build ## re-run the fast subset and check it against the committed reference run
 	$(LINREPRO) regress
 
-test: unit-test plot-test regression
+test: unit-test plot-test regression ## unit tests, plot tests and the regression check
 
 # The cluster path on a real single-node Slurm that the test installs (Debian's slurm-wlm, munge),
 # starts and stops: `linrepro cluster run` vs a single process, scancel mid-round, a failing run.
 # Needs root (slurmd). CI runs it.
-cluster-test: build
+cluster-test: build ## the Slurm path on a single-node Slurm it installs (needs root)
 	bash tests/cluster/cluster_test.sh
 
 # ASan + UBSan build of the unit tests (CI runs it too).
-sanitize: deps
+sanitize: deps ## ASan + UBSan build of the unit tests, run (in build-asan/)
 	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLINREPRO_SANITIZE=ON -DLINREPRO_BENCH=OFF
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE slow
@@ -56,48 +64,52 @@ sanitize: deps
 FUZZ_BUILD   ?= $(BUILD)-fuzz
 FUZZ_SECONDS ?= 30
 FUZZ_TARGETS := libsvm params reuters news webkb result_file
-fuzz-build:
+fuzz-build: ## build the libFuzzer targets (clang) in build-fuzz/
 	@bash tools/deps.sh clang libclang-rt-14-dev
 	cmake -S fuzz -B $(FUZZ_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 
-fuzz-ci: fuzz-build
+fuzz-ci: fuzz-build ## run every fuzz target FUZZ_SECONDS from its seed corpus
 	set -e; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_BUILD)/work-$$t; \
 	  $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 	    -artifact_prefix=$(FUZZ_BUILD)/ $(FUZZ_BUILD)/work-$$t fuzz/corpus/$$t; \
 	done
 
-bench: build
+bench: build ## Google Benchmark programs and side-by-side runs against the peers
 	$(PYTHON) bench/run_benchmarks.py --build $(BUILD)
 
-data: build
+data: build ## fetch and verify every dataset that can be had, then show their status
 	$(LINREPRO) data fetch >/dev/null
 	$(LINREPRO) data status
 
-experiments: build data
+experiments: build data ## run every paper's experiments (recomputes them: RESUME=1 keeps finished runs)
 	@for p in $(PAPERS); do \
 	  if $(LINREPRO) run --list | grep -q "^$$p/"; then $(LINREPRO) run $$p $(RUN_FLAGS) || exit 1; \
 	  else echo "reproduce: $$p has no experiment yet (its cells show as not_run in results/REPORT.md)"; fi; \
 	done
 
-plots:
+plots: ## tables/*.md and figures/*.png of every paper from the stored results
 	@for p in $(PAPERS); do [ ! -d results/$$p ] || $(PYTHON) plots/$$p.py results/$$p || exit 1; done
 
-compare: build
+compare: build ## published vs reproduced: results/comparison.json, results/REPORT.md, results/index.html
 	$(LINREPRO) compare
 	$(PYTHON) plots/results_page.py --results results
 
 # results/index.html alone, from the results as they are (no build needed): after editing the
 # page's generator, or to refresh the committed page.
-page:
+page: ## results/index.html alone from the results as they are (no build)
 	$(PYTHON) plots/results_page.py --results results
 
-reproduce: experiments plots compare
+# The report from the results already stored: no experiment is rerun. `compare` also writes the
+# results page (results/index.html).
+report: plots compare ## plots + compare (+ results page) from the stored results (no experiment rerun)
+
+reproduce: experiments plots compare ## everything: build, data, every experiment, plots, compare, page
 	@echo "reproduce: see results/REPORT.md, or open results/index.html in a browser"
 
-clean:
+clean: ## remove the build trees (build/, build-asan/)
 	rm -rf $(BUILD) $(BUILD)-asan
 
-format:
+format: ## clang-format every tracked C++ file
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

@@ -29,8 +29,12 @@ SolverInfo clg_solver_info() {
       "Regularised logistic regression (regularised constant feature) by column relaxation with a "
       "trust region";
   info.source = "Zhang & Oles 2001, Algorithm 4 (CLG) for eq. (6); 'Logistic Reg' in §4";
-  info.kind = {
-      .loss = Loss::logistic, .penalty = Penalty::l2, .intercept = Intercept::regularized_feature};
+  info.kind = {.loss = Loss::logistic,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::regularized_feature,
+               .objective =
+                   "(1/n) sum log(1 + exp(-y f(x))) + lambda ||w||^2, the bias "
+                   "feature's weight included"};
   info.params = clg_params();
   info.fit_binary = fit_clg;
   return info;

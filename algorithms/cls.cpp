@@ -30,7 +30,10 @@ SolverInfo cls_solver_info() {
   info.source = "Zhang & Oles 2001, Algorithm 2 (CLS) for eq. (4); 'Lin Reg' in §4";
   info.kind = {.loss = Loss::least_squares,
                .penalty = Penalty::l2,
-               .intercept = Intercept::regularized_feature};
+               .intercept = Intercept::regularized_feature,
+               .objective =
+                   "(1/n) sum (1 - y f(x))^2 + lambda ||w||^2, the bias feature's "
+                   "weight included"};
   info.params = cls_params();
   info.fit_binary = fit_cls;
   return info;

@@ -38,7 +38,10 @@ SolverInfo cmls_solver_info() {
   info.source = "Zhang & Oles 2001, Algorithm 3 (CMLS) for eq. (10); 'Mod Least Squares' in §4";
   info.kind = {.loss = Loss::squared_hinge,
                .penalty = Penalty::l2,
-               .intercept = Intercept::regularized_feature};
+               .intercept = Intercept::regularized_feature,
+               .objective =
+                   "(1/n) sum max(0, 1 - y f(x))^2 + lambda ||w||^2, the bias "
+                   "feature's weight included"};
   info.params = cmls_params();
   info.fit_binary = fit_cmls;
   return info;

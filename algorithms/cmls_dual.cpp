@@ -39,7 +39,11 @@ SolverInfo cmls_dual_solver_info() {
       "comparison";
   info.kind = {.loss = Loss::squared_hinge,
                .penalty = Penalty::l2,
-               .intercept = Intercept::regularized_feature};
+               .intercept = Intercept::regularized_feature,
+               // the primal at the dual's w (the duality gap is in extra)
+               .objective =
+                   "primal (1/n) sum max(0, 1 - y f(x))^2 + lambda ||w||^2, the bias "
+                   "feature's weight included"};
   info.params = cmls_dual_params();
   info.fit_binary = fit_cmls_dual;
   return info;

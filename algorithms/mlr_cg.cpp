@@ -51,7 +51,11 @@ SolverInfo mlr_cg_solver_info() {
       "§3.2, Proposition 1";
   info.kind = {.loss = Loss::modified_logistic,
                .penalty = Penalty::l2,
-               .intercept = Intercept::unregularized};
+               .intercept = Intercept::unregularized,
+               // CG minimises the smoothed O_gamma; the number reported is the exact O_svm.
+               .objective =
+                   "O_svm = (1/n) sum max(0, 1 - y f(x)) + lambda ||w||^2, b "
+                   "unregularised (paper convention)"};
   info.params = mlr_cg_params();
   info.fit_binary = fit_mlr_cg;
   return info;

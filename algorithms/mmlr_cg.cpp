@@ -50,7 +50,11 @@ SolverInfo mmlr_cg_solver_info() {
       "Zhang, Jin, Yang & Hauptmann, ICML 2003: §4 (O_m-svm, O_m-gamma), optimised by Algorithm 1";
   info.kind = {.loss = Loss::multiclass_modified_logistic,
                .penalty = Penalty::l2,
-               .intercept = Intercept::unregularized};
+               .intercept = Intercept::unregularized,
+               // CG minimises the smoothed O_m-gamma; the number reported is the exact O_m-svm.
+               .objective =
+                   "O_m-svm = (1/n) sum_i sum_{k != y_i} max(0, 2 - f_{y_i}(x_i) + "
+                   "f_k(x_i)) + lambda sum_k ||w_k||^2, b_k unregularised"};
   info.params = mmlr_cg_params();
   info.fit_multiclass = fit_mmlr_cg;
   return info;

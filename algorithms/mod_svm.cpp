@@ -36,8 +36,13 @@ SolverInfo mod_svm_solver_info() {
       "Modified SVM: hinge loss, regularised constant feature instead of a threshold, dual "
       "Gauss-Seidel in a seeded random order";
   info.source = "Zhang & Oles 2001, Algorithm 5 with update (18); 'Mod SVM' in §4";
-  info.kind = {
-      .loss = Loss::hinge, .penalty = Penalty::l2, .intercept = Intercept::regularized_feature};
+  info.kind = {.loss = Loss::hinge,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::regularized_feature,
+               // the primal at the dual's w (the duality gap is in extra)
+               .objective =
+                   "primal (1/n) sum max(0, 1 - y f(x)) + lambda ||w||^2, the bias "
+                   "feature's weight included"};
   info.params = mod_svm_params();
   info.fit_binary = fit_mod_svm;
   return info;

@@ -267,8 +267,12 @@ SolverInfo sgd_l1_logistic_solver_info() {
   info.source =
       "SGD report (sgd-l1-ridge-report.md) Eq. 10-12; Tsuruoka, Tsujii & Ananiadou, "
       "ACL 2009, Sec. 3.1 (clipping) and Figure 2 (cumulative penalty)";
-  info.kind = {
-      .loss = Loss::logistic, .penalty = Penalty::l1, .intercept = Intercept::regularized_feature};
+  info.kind = {.loss = Loss::logistic,
+               .penalty = Penalty::l1,
+               .intercept = Intercept::regularized_feature,
+               .objective =
+                   "report Eq. 10: (1/n) sum log(1 + exp(-y f(x))) + lambda ||beta||_1, "
+                   "beta = (b; w) (b outside the penalty with bias=unpenalized|none)"};
   info.params = sgd_l1_logistic_params();
   info.fit_binary = [](const BinaryProblem& p, const Params& params, FitContext& ctx) {
     return fit_sgd_l1_logistic(p.X, p.y, read_sgd_l1_logistic_options(params, p.X.rows), ctx);

@@ -178,7 +178,10 @@ SolverInfo sgd_ridge_solver_info() {
   info.source = "SGD report (sgd-l1-ridge-report.md) Eq. 14-16, decaying rate of its Table 5";
   info.kind = {.loss = Loss::least_squares,
                .penalty = Penalty::l2,
-               .intercept = Intercept::regularized_feature};
+               .intercept = Intercept::regularized_feature,
+               .objective =
+                   "report Eq. 14: (1/n) sum (y - f(x))^2 + lambda ||beta||^2, beta = "
+                   "(b; w) (b outside the penalty with bias=unpenalized|none)"};
   info.params = sgd_ridge_params();
   info.fit_binary = [](const BinaryProblem& p, const Params& params, FitContext& ctx) {
     return fit_sgd_ridge(p.X, p.y, read_sgd_ridge_options(params, p.X.rows), ctx);

@@ -27,8 +27,8 @@ struct LiblinearSolver {
   const char* problem;
   double default_eps;  // LIBLINEAR's train.c defaults
   Loss loss;           // (solvers/solver_kind.h)
-  bool l1;         // ||w||_1 instead of (1/2)||w||^2
-  bool uses_rand;  // shuffles with rand(): seed it and serialise
+  bool l1;             // ||w||_1 instead of (1/2)||w||^2
+  bool uses_rand;      // shuffles with rand(): seed it and serialise
 };
 
 const LiblinearSolver kSolvers[] = {
@@ -66,6 +66,35 @@ double loss_value(Loss loss, double z) {  // z = y f(x)
     default:  // no LIBLINEAR solver has another loss (kSolvers)
       return std::nan("");
   }
+}
+
+// The loss as the objective text writes it (z = y f(x)).
+std::string loss_text(Loss loss) {
+  switch (loss) {
+    case Loss::hinge:
+      return "max(0, 1 - y f(x))";
+    case Loss::squared_hinge:
+      return "max(0, 1 - y f(x))^2";
+    case Loss::least_squares:
+      return "(y - f(x))^2";
+    case Loss::logistic:
+      return "log(1 + exp(-y f(x)))";
+    default:
+      return "loss";
+  }
+}
+
+// What fit.objective is (F / (nC), see fit_liblinear), declared in the solver's kind.
+std::string objective_text(const LiblinearSolver& s) {
+  if (s.l1)
+    return fmt::format(
+        "F / (nC) with LIBLINEAR's F = ||w||_1 + C sum loss: (1/n) sum {} + ||w||_1 / (nC), the "
+        "-B bias weight included",
+        loss_text(s.loss));
+  return fmt::format(
+      "F / (nC) with LIBLINEAR's F = 1/2 ||w||^2 + C sum loss: (1/n) sum {} + lambda ||w||^2 at "
+      "lambda = 1/(2Cn), the -B bias weight included",
+      loss_text(s.loss));
 }
 
 // LIBLINEAR's F(w) = R(w) + C sum loss, w including the bias weight w_b.
@@ -193,6 +222,7 @@ std::vector<SolverInfo> liblinear_solver_infos() {
     // default, so a comparison "at this lambda" switches it on: -B 1, as the papers' A = 1.
     info.kind.intercept = Intercept::regularized_feature;
     info.kind.intercept_params["bias"] = 1.0;
+    info.kind.objective = objective_text(s);
     info.params = liblinear_params(s);
     info.fit_binary = [s, decls = info.params](const BinaryProblem& p, const Params& params,
                                                FitContext& ctx) {

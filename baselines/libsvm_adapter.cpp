@@ -8,10 +8,10 @@
 #include <mutex>
 
 #include "baselines/library_bridge.h"
-#include "solvers/svm_objective.h"
 #include "core/error.h"
 #include "solvers/params.h"
 #include "solvers/regularization.h"
+#include "solvers/svm_objective.h"
 
 namespace linrepro {
 namespace {
@@ -118,7 +118,12 @@ SolverInfo libsvm_linear_solver_info() {
       .description = "soft-margin SVM with intercept, linear kernel (LIBSVM C-SVC)",
       .source = fmt::format("LIBSVM {}.{} (Debian), svm-train -s 0 -t 0", LIBSVM_VERSION / 100,
                             LIBSVM_VERSION % 100),
-      .kind = {.loss = Loss::hinge, .penalty = Penalty::l2, .intercept = Intercept::unregularized},
+      .kind = {.loss = Loss::hinge,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::unregularized,
+               .objective = "O_svm = (1/n) sum max(0, 1 - y f(x)) + lambda ||w||^2, b "
+                            "unregularised, lambda = 1/(2Cn) (LIBSVM's 1/2 ||w||^2 + C sum hinge "
+                            "divided by nC)"},
       .params = libsvm_params(),
       .fit_binary = fit_libsvm_linear,
       .fit_multiclass = {}};

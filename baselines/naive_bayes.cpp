@@ -142,7 +142,8 @@ SolverKind naive_bayes_kind() {
   return {.loss = Loss::multinomial_nb,
           .penalty = Penalty::none,
           .intercept = Intercept::unregularized,  // b = log prior (ratio)
-          .lambda_param = "smoothing"};
+          .lambda_param = "smoothing",
+          .objective = "none: naive Bayes minimises no objective (reported as 0)"};
 }
 
 NaiveBayesOptions read_options(const Params& params, const std::string& solver) {

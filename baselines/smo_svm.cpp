@@ -346,7 +346,12 @@ SolverInfo smo_solver_info() {
       .name = "smo",
       .description = "soft-margin linear SVM with intercept by SMO (second-order working sets)",
       .source = "Platt 1999 SMO; working sets: Fan, Chen & Lin 2005 (JMLR 6) WSS 2, as in LIBSVM",
-      .kind = {.loss = Loss::hinge, .penalty = Penalty::l2, .intercept = Intercept::unregularized},
+      .kind = {.loss = Loss::hinge,
+               .penalty = Penalty::l2,
+               .intercept = Intercept::unregularized,
+               .objective = "O_svm = (1/n) sum max(0, 1 - y f(x)) + lambda ||w||^2, b "
+                            "unregularised, lambda = 1/(2Cn) (the SVM convention 1/2 ||w||^2 + C "
+                            "sum hinge is extra.primal_C)"},
       .params = smo_params(),
       .fit_binary = fit_smo,
       .fit_multiclass = {}};

@@ -13,6 +13,7 @@
 #include "core/labels.h"
 #include "core/libsvm_format.h"
 #include "core/row_error.h"
+#include "core/stopwatch.h"
 #include "harness/solver_catalog.h"
 #include "metrics/averaging.h"
 #include "metrics/binary_counts.h"
@@ -29,17 +30,31 @@ struct FitOptions {
   uint64_t seed = 1;
   int threads = 2;
   bool quiet = false;
+  bool json = false;
 };
 
+void add_json_flag(CLI::App* cmd, bool& json) {
+  cmd->add_flag("--json", json,
+                "print the report as one JSON object on stdout and nothing else (warnings and "
+                "progress stay on stderr)");
+}
+
+// Defaults are shown by --help (capture_default_str), so a user sees what an omitted option means.
 void add_fit_options(CLI::App* cmd, FitOptions& o) {
-  cmd->add_option("-s,--solver", o.solver, "registered solver name (see `linrepro solvers`)");
+  cmd->add_option("-s,--solver", o.solver, "registered solver name (see `linrepro solvers`)")
+      ->capture_default_str();
   cmd->add_option("-p,--param", o.params,
-                  "solver parameter key=value (repeatable), e.g. -p lambda=1e-4 -p eps=1e-5");
+                  "solver parameter key=value (repeatable), e.g. -p lambda=1e-4 -p eps=1e-5; "
+                  "omitted: the solver's declared defaults (`linrepro solvers`)");
   cmd->add_flag("--multiclass", o.multiclass,
                 "treat labels as classes even when there are only two");
-  cmd->add_option("--seed", o.seed, "seed for every random choice of the solver");
-  cmd->add_option("--threads", o.threads, "workers for one-vs-rest")->check(CLI::PositiveNumber);
+  cmd->add_option("--seed", o.seed, "seed for every random choice of the solver")
+      ->capture_default_str();
+  cmd->add_option("--threads", o.threads, "workers for one-vs-rest")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   cmd->add_flag("-q,--quiet", o.quiet, "no progress on stderr");
+  add_json_flag(cmd, o.json);
 }
 
 Params parse_params(const std::vector<std::string>& assignments) {
@@ -73,8 +88,26 @@ auto at_file_lines(const LibsvmData& data, const std::string& file, Fit fit) {
   }
 }
 
+// The final objective with what it is: the solver's declared objective (SolverKind::objective),
+// so a number is never read in the wrong convention. One-vs-rest reports the sum over classes.
+nlohmann::json objective_report(double value, const SolverInfo& info, size_t one_vs_rest_classes) {
+  nlohmann::json j = {{"value", value}, {"of", info.kind.objective}};
+  if (one_vs_rest_classes)
+    j["summed_over"] =
+        fmt::format("the {} one-vs-rest problems (one per class)", one_vs_rest_classes);
+  return j;
+}
+
+void add_fit_report(nlohmann::json& report, nlohmann::json objective, int64_t iterations,
+                    StopReason stop, const nlohmann::json& extra) {
+  report["objective"] = std::move(objective);
+  report["iterations"] = iterations;
+  report["stop"] = to_string(stop);
+  report["extra"] = extra;
+}
+
 // Trains on X with raw labels; binary when the labels allow it (documented mapping in
-// core/labels.h).
+// core/labels.h). Adds objective, iterations, stop, extra and train_seconds to `report`.
 SavedModel train(const LibsvmData& data, const std::string& file, const FitOptions& o,
                  nlohmann::json& report) {
   require_single_labels(data, file);
@@ -112,10 +145,8 @@ SavedModel train(const LibsvmData& data, const std::string& file, const FitOptio
       return registry.fit_binary(o.solver, BinaryProblem{data.X, y}, m.params, ctx);
     });
     m.model.per_class = {fit.model};
-    report = {{"objective", fit.objective},
-              {"iterations", fit.iterations},
-              {"stop", to_string(fit.stop)},
-              {"extra", fit.extra}};
+    add_fit_report(report, objective_report(fit.objective, registry.get(o.solver), 0),
+                   fit.iterations, fit.stop, fit.extra);
   } else {
     const MulticlassLabels labels = to_multiclass(data.labels);
     for (const auto& name : labels.class_names) m.labels.push_back(std::stod(name));
@@ -123,10 +154,11 @@ SavedModel train(const LibsvmData& data, const std::string& file, const FitOptio
       return registry.fit_multiclass(o.solver, MulticlassProblem{data.X, labels}, m.params, ctx);
     });
     m.model = fit.model;
-    report = {{"objective", fit.objective},
-              {"iterations", fit.iterations},
-              {"stop", to_string(fit.stop)},
-              {"extra", fit.extra}};
+    const SolverInfo& info = registry.get(o.solver);
+    // Without a native multiclass fit the registry trains one-vs-rest and sums the objectives.
+    add_fit_report(report,
+                   objective_report(fit.objective, info, info.fit_multiclass ? 0 : m.labels.size()),
+                   fit.iterations, fit.stop, fit.extra);
   }
   report["train_seconds"] = ctx.clock.seconds();
   return m;
@@ -182,9 +214,13 @@ std::vector<double> test_labels_as_model_labels(const SavedModel& m, const Libsv
   return out;
 }
 
+// Metrics of the model on `data`, and "predict_seconds": the time to predict its rows (reading
+// the file excluded).
 nlohmann::json evaluate(const SavedModel& m, const LibsvmData& data, const std::string& file) {
   require_single_labels(data, file);
+  const Stopwatch clock;
   const auto predicted = predict_labels(m, data.X);
+  const double predict_seconds = clock.seconds();
   const std::vector<double> labels = test_labels_as_model_labels(m, data, file);
   nlohmann::json r;
   int64_t correct = 0;
@@ -225,11 +261,58 @@ nlohmann::json evaluate(const SavedModel& m, const LibsvmData& data, const std::
     r["micro_f1"] = micro_average(per_class).f1;
     r["macro_f1"] = macro_average(per_class).f1;
   }
+  r["predict_seconds"] = predict_seconds;
   return r;
 }
 
-void print_report(const std::string& what, const nlohmann::json& r) {
-  fmt::print("{}: {}\n", what, r.dump(2));
+// ---- what train / eval / predict print: --json gives the report object alone; the default is
+// the same facts as aligned lines a person reads.
+
+void print_json(const nlohmann::json& report) { fmt::print("{}\n", report.dump(2)); }
+
+// "accuracy 0.9833, precision 0.98, recall 0.99, F1 0.98" from evaluate()'s metrics.
+std::string metrics_text(const nlohmann::json& r) {
+  static const std::pair<const char*, const char*> kNames[] = {
+      {"accuracy", "accuracy"}, {"precision", "precision"}, {"recall", "recall"}, {"f1", "F1"},
+      {"micro_f1", "micro-F1"}, {"macro_f1", "macro-F1"}};
+  std::vector<std::string> parts;
+  for (const auto& [key, name] : kNames)
+    if (r.contains(key)) parts.push_back(fmt::format("{} {:.4f}", name, r[key].get<double>()));
+  return fmt::format("{} ({} rows)", fmt::join(parts, ", "), r.value("rows", 0));
+}
+
+std::string seconds_text(double s) { return fmt::format("{:.3g} s", s); }
+
+void print_line(const std::string& label, const std::string& text) {
+  fmt::print("  {:<11} {}\n", label, text);
+}
+
+// The solver's extra facts as "key value" pairs (lists and objects as their size), cut at ~200
+// characters: the whole of them is in --json.
+std::string details_text(const nlohmann::json& extra) {
+  std::string out;
+  for (const auto& [key, v] : extra.items()) {
+    const std::string value = v.is_string() ? v.get<std::string>()
+                              : v.is_array() || v.is_object()
+                                  ? fmt::format("({} entries)", v.size())
+                                  : v.dump();
+    const std::string part = fmt::format("{}{} {}", out.empty() ? "" : ", ", key, value);
+    if (out.size() + part.size() > 200) return out + ", ... (--json shows all)";
+    out += part;
+  }
+  return out;
+}
+
+// The fit part of a train/eval report: objective (value, then what it is), iterations, extra.
+void print_fit_lines(const nlohmann::json& r) {
+  const nlohmann::json& obj = r["objective"];
+  std::string of = obj["of"].get<std::string>();
+  if (obj.contains("summed_over"))
+    of = fmt::format("sum over {} of: {}", obj["summed_over"].get<std::string>(), of);
+  print_line("objective", fmt::format("{:.10g}  ({})", obj["value"].get<double>(), of));
+  print_line("iterations", fmt::format("{} (stop: {})", r["iterations"].get<int64_t>(),
+                                       r["stop"].get<std::string>()));
+  if (!r["extra"].empty()) print_line("details", details_text(r["extra"]));
 }
 
 }  // namespace
@@ -249,6 +332,7 @@ void add_model_commands(CLI::App& app) {
       fmt::print("{:<18} kind: loss {}, penalty {}, intercept {}; {}; lambda -> '{}'\n", "",
                  to_string(s.kind.loss), to_string(s.kind.penalty), intercept, classes_text(s),
                  s.kind.lambda_param);
+      fmt::print("{:<18} objective: {}\n", "", s.kind.objective);
       for (const auto& p : s.params) {
         std::string doc = p.doc;
         if (p.default_value.is_null() && !p.no_default.empty())
@@ -270,13 +354,20 @@ void add_model_commands(CLI::App& app) {
   train_cmd->add_option("model_file", model_file, "where to write the model (JSON)")->required();
   train_cmd->callback([] {
     const LibsvmData data = read_libsvm(train_file);
-    nlohmann::json report;
+    nlohmann::json report = {{"solver", train_opts.solver},
+                             {"training_file", train_file},
+                             {"model_file", model_file},
+                             {"rows", data.X.rows},
+                             {"features", data.X.cols}};
     const SavedModel m = train(data, train_file, train_opts, report);
     save_model(model_file, m);
     report["training"] = evaluate(m, data, train_file);
-    print_report(fmt::format("{} on {} ({} rows, {} features)", m.solver, train_file, data.X.rows,
-                             data.X.cols),
-                 report);
+    if (train_opts.json) return print_json(report);
+    fmt::print("{} on {} ({} rows, {} features) -> {}\n", m.solver, train_file, data.X.rows,
+               data.X.cols, model_file);
+    print_fit_lines(report);
+    print_line("train time", seconds_text(report["train_seconds"].get<double>()));
+    print_line("training", metrics_text(report["training"]));
   });
 
   static std::string test_file, pmodel_file, out_file;
@@ -289,6 +380,8 @@ void add_model_commands(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingFile);
   predict_cmd->add_option("output_file", out_file, "one predicted label per line (default: none)");
+  static bool predict_json = false;
+  add_json_flag(predict_cmd, predict_json);
   predict_cmd->callback([] {
     const SavedModel m = load_model(pmodel_file);
     const int32_t features =
@@ -300,13 +393,24 @@ void add_model_commands(CLI::App& app) {
       for (double v : predicted) text += fmt::format("{}\n", v);
       write_file_atomic(out_file, text);
     }
-    print_report(fmt::format("{} on {}", m.solver, test_file), evaluate(m, data, test_file));
+    nlohmann::json report = {{"solver", m.solver},
+                             {"test_file", test_file},
+                             {"model_file", pmodel_file},
+                             {"test", evaluate(m, data, test_file)}};
+    if (predict_json) return print_json(report);
+    fmt::print("{} ({}) on {}\n", m.solver, pmodel_file, test_file);
+    print_line("test time", seconds_text(report["test"]["predict_seconds"].get<double>()) +
+                                " (predicting; reading the file excluded)");
+    print_line("test", metrics_text(report["test"]));
+    if (!out_file.empty()) print_line("predictions", out_file);
   });
 
   static FitOptions eval_opts;
   static std::string eval_train, eval_test;
   auto* eval_cmd = app.add_subcommand(
-      "eval", "train on one LIBSVM file, evaluate on another; prints objectives and metrics");
+      "eval",
+      "train on one LIBSVM file, evaluate on another; prints the objective (and which), train "
+      "and test time, metrics (--json: one JSON object)");
   add_fit_options(eval_cmd, eval_opts);
   eval_cmd->add_option("training_file", eval_train, "LIBSVM-format training data")
       ->required()
@@ -317,11 +421,23 @@ void add_model_commands(CLI::App& app) {
   eval_cmd->callback([] {
     const LibsvmData train_data = read_libsvm(eval_train);
     const LibsvmData test_data = read_libsvm(eval_test, train_data.X.cols);
-    nlohmann::json report;
+    nlohmann::json report = {{"solver", eval_opts.solver},    {"training_file", eval_train},
+                             {"test_file", eval_test},        {"rows", train_data.X.rows},
+                             {"test_rows", test_data.X.rows}, {"features", train_data.X.cols}};
     const SavedModel m = train(train_data, eval_train, eval_opts, report);
     report["training"] = evaluate(m, train_data, eval_train);
     report["test"] = evaluate(m, test_data, eval_test);
-    print_report(fmt::format("{} on {} -> {}", m.solver, eval_train, eval_test), report);
+    report["test_seconds"] = report["test"]["predict_seconds"];
+    if (eval_opts.json) return print_json(report);
+    fmt::print("{} on {} ({} rows, {} features) -> {} ({} rows)\n", m.solver, eval_train,
+               train_data.X.rows, train_data.X.cols, eval_test, test_data.X.rows);
+    print_fit_lines(report);
+    print_line("time", fmt::format("train {}, test {} (predicting the test rows; reading the "
+                                   "files excluded)",
+                                   seconds_text(report["train_seconds"].get<double>()),
+                                   seconds_text(report["test_seconds"].get<double>())));
+    print_line("training", metrics_text(report["training"]));
+    print_line("test", metrics_text(report["test"]));
   });
 }
 

@@ -19,7 +19,8 @@ namespace {
 
 // Reads both pipes until they close; polling both avoids the deadlock of a child that fills the
 // stderr pipe while we block reading stdout.
-void drain(int out_fd, int err_fd, std::string& out, std::string& err) {
+void drain(int out_fd, int err_fd, std::string& out, std::string& err,
+           const std::function<void(std::string_view)>& on_stderr) {
   pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
   int open_count = (out_fd >= 0) + (err_fd >= 0);
   if (out_fd < 0) fds[0].fd = -1;
@@ -34,6 +35,7 @@ void drain(int out_fd, int err_fd, std::string& out, std::string& err) {
       const ssize_t n = read(fds[k].fd, buf, sizeof buf);
       if (n > 0) {
         (k == 0 ? out : err).append(buf, static_cast<size_t>(n));
+        if (k == 1 && on_stderr) on_stderr(std::string_view(buf, static_cast<size_t>(n)));
       } else if (n == 0 || errno != EINTR) {
         close(fds[k].fd);
         fds[k].fd = -1;
@@ -46,7 +48,8 @@ void drain(int out_fd, int err_fd, std::string& out, std::string& err) {
 }  // namespace
 
 CommandResult run_command(const std::vector<std::string>& argv,
-                          const std::filesystem::path& stdout_file) {
+                          const std::filesystem::path& stdout_file,
+                          const std::function<void(std::string_view)>& on_stderr) {
   if (argv.empty()) throw std::invalid_argument("run_command: empty argv");
   CommandResult result;
   int out_pipe[2] = {-1, -1};
@@ -84,7 +87,7 @@ CommandResult run_command(const std::vector<std::string>& argv,
     result.err = argv[0] + ": cannot run: " + std::strerror(rc);
     return result;
   }
-  drain(capture_out ? out_pipe[0] : -1, err_pipe[0], result.out, result.err);
+  drain(capture_out ? out_pipe[0] : -1, err_pipe[0], result.out, result.err, on_stderr);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }

@@ -4,7 +4,9 @@
 // The data resolver shells out on purpose: checksums and archive formats are the jobs of the
 // standard tools, not code we should hand-write.
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace linrepro {
@@ -17,8 +19,11 @@ struct CommandResult {
 
 // Runs argv[0] (looked up in PATH) with the given arguments and waits for it.
 // stdout_file: when non-empty, stdout goes to this file (created/truncated) instead of `out`.
+// on_stderr: when set, also called with each piece of the tool's stderr as it arrives (a long
+// tool's progress lines can be shown live); `err` still holds all of it.
 CommandResult run_command(const std::vector<std::string>& argv,
-                          const std::filesystem::path& stdout_file = {});
+                          const std::filesystem::path& stdout_file = {},
+                          const std::function<void(std::string_view)>& on_stderr = {});
 
 // True when the program can be found in PATH.
 bool have_program(const std::string& name);

@@ -25,7 +25,7 @@ from linrepro_plots.figures import fitted_slope  # noqa: E402
 from linrepro_plots.io import load_published, load_result  # noqa: E402
 from linrepro_plots.join import compare_cell  # noqa: E402
 from linrepro_plots.select import select_runs  # noqa: E402
-from linrepro_plots.tables import fmt  # noqa: E402
+from linrepro_plots.tables import dataset_row, experiment_document, fmt  # noqa: E402
 
 PAPERS = ("mlrcg2003", "zhangoles2001", "graphsvm2002", "sgdreport")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -411,6 +411,137 @@ class FigureData(unittest.TestCase):
         self.assertIn("table2_reuters_convergence_earn.png", names)
         self.assertIn("table2_reuters_convergence_acq.png", names)
         self.assertIn("table2_reuters_solvers_vs_peers.png", names)
+
+
+# ---------------------------------------------------------------- the SGD report's figures
+
+def sgd_trace(updates, start, end, zeros_end):
+    return [{"iteration": u, "seconds": u * 1e-6,
+             "values": {"train_error": start - (start - end) * i / 9,
+                        "test_error": start + 0.01 - (start - end) * i / 9,
+                        "objective": 0.5 + 0.1 * 0.5 ** i, "zeros": round(zeros_end * i / 9)}}
+            for i, u in enumerate(updates)]
+
+
+def sgd_result():
+    """A result file shaped like results/sgdreport/tables.json: a9a runs with traces, covtype
+    unavailable, the LIBSVM identity of a9a (counts / data.content_sha256), and the report's
+    Figures 1-4 declared as convergence_panels."""
+    updates = [10 ** (3 + i / 3) for i in range(10)]
+    runs = []
+    for variant, zeros in (("naive", 0), ("cumulative", 31)):
+        r = _run(f"a9a/sgd-l1-logistic-{variant}", "sgd-l1-logistic", "a9a", 0.15, 2.0, 0.5,
+                 sgd_trace(updates, 0.2, 0.15, zeros), variant=variant)
+        runs.append(r)
+    runs.append(_run("a9a/sgd-ridge-L2", "sgd-ridge", "a9a", 0.155, 2.0, 0.45,
+                     sgd_trace(updates, 0.21, 0.155, 0), variant="L2"))
+    runs.append(_run("a9a/liblinear-s6", "liblinear-s6", "a9a", 0.15, 1.0, 0.5, variant="exact"))
+    reason = ("data unavailable: covtype.binary: covtype.binary is not in the mirror. Download "
+              "covtype.libsvm.binary.bz2 from https://example.org/binary.html and put it into "
+              "the directory $LINREPRO_DATA points at, then run `linrepro data fetch`.\n"
+              "  looked in, in order:\n  - $LINREPRO_DATA: not set")
+
+    def figure(n, what, solver, cls, dataset, objective):
+        return {"id": f"figure{n}_{what}", "kind": "convergence_panels",
+                "title": f"Report Figure {n}: {what}", "x": "iteration", "logx": True,
+                "filter": {"class": cls, "solver": solver}, "dataset": dataset,
+                "label_by": ["solver", "extra.variant"],
+                "panels": [{"value": "train_error", "ylabel": "training error"},
+                           {"value": "test_error", "ylabel": "test error"}, objective,
+                           {"value": "zeros", "ylabel": "zeros"}]}
+
+    gap = {"value": "objective", "reference": {"run": "a9a/liblinear-s6", "path": "objective"},
+           "gap": True}
+    return {
+        "schema": "linrepro-result/1", "experiment": "tables", "paper": "sgdreport",
+        "description": "Fixture: SGD report", "seed": 1, "config": {}, "runs": runs, "cells": [],
+        "datasets": [
+            {"name": "a9a", "counts": {"cols": 123, "train_rows": 32561, "test_rows": 16281},
+             "data": {"content_sha256": "2d0ee5583009a3ee" + "0" * 48, "source": "cache"}},
+            {"name": "covtype.binary", "status": "data_unavailable", "reason": reason}],
+        "figures": [figure(1, "l1_dataset1", "sgd-l1-logistic", "a9a", "a9a", gap),
+                    figure(2, "l1_dataset2", "sgd-l1-logistic", "covtype", "covtype.binary",
+                           {"value": "objective"}),
+                    figure(3, "ridge_dataset1", "sgd-ridge", "a9a", "a9a", {"value": "objective"}),
+                    figure(4, "ridge_dataset2", "sgd-ridge", "covtype", "covtype.binary",
+                           {"value": "objective"})]}
+
+
+class SgdReport(unittest.TestCase):
+    """Issue 20: the report's Figures 1-4 as the report numbers them (Dataset 2's as placeholders
+    while covtype is not here), and tables.md's dataset rows for LIBSVM sets."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory(prefix="linrepro-plots-sgd-")
+        write_json(Path(cls.tmp.name) / "results" / "sgdreport" / "tables.json", sgd_result())
+        cls.doc = load_result(Path(cls.tmp.name) / "results" / "sgdreport" / "tables.json")
+        cls.specs = {f["id"]: f for f in cls.doc["figures"]}
+
+    @classmethod
+    def tearDownClass(cls):
+        style.plt.close("all")
+        cls.tmp.cleanup()
+
+    def test_dataset_rows_read_the_libsvm_identity(self):
+        a9a, cov = self.doc["datasets"]
+        self.assertEqual(dataset_row(a9a), ["a9a", "32561", "16281", "123", "2d0ee5583009a3ee"])
+        self.assertEqual(dataset_row(cov)[:2], ["covtype.binary", "data unavailable"])
+        # the text corpora's fields still work
+        text = {"name": "r", "rows_train": 7769, "rows_test": 3019, "features": 500,
+                "sha256": "ab" * 32}
+        self.assertEqual(dataset_row(text), ["r", "7769", "3019", "500", "ab" * 8])
+        md = experiment_document(self.doc)
+        self.assertIn("| a9a | 32561 | 16281 | 123 | 2d0ee5583009a3ee |", md)
+        self.assertNotIn("| a9a | — |", md)
+
+    def test_report_figure_has_four_panels_of_the_selected_runs(self):
+        fig = spec.render(self.specs["figure1_l1_dataset1"], self.doc)
+        self.assertEqual(fig._suptitle.get_text(), "Report Figure 1: l1_dataset1")
+        axes = [ax for ax in fig.axes if ax.get_visible()]
+        self.assertEqual([ax.get_ylabel() for ax in axes][:2], ["training error", "test error"])
+        self.assertEqual(len(axes), 4)
+        lines = {ln.get_label(): ln for ln in axes[3].get_lines()}
+        self.assertEqual(set(lines), {"sgd-l1-logistic naive", "sgd-l1-logistic cumulative"})
+        cum = next(r for r in self.doc["runs"] if r["key"] == "a9a/sgd-l1-logistic-cumulative")
+        np.testing.assert_allclose(lines["sgd-l1-logistic cumulative"].get_ydata(),
+                                   [p["values"]["zeros"] for p in cum["trace"]])
+        # the objective panel is the relative gap to the LIBLINEAR optimum, on a log axis
+        gap = {ln.get_label(): ln for ln in axes[2].get_lines()}["sgd-l1-logistic naive"]
+        naive = next(r for r in self.doc["runs"] if r["key"] == "a9a/sgd-l1-logistic-naive")
+        want = [(p["values"]["objective"] - 0.5) / 0.5 for p in naive["trace"]]
+        np.testing.assert_allclose(gap.get_ydata(), want)
+        self.assertEqual(axes[2].get_yscale(), "log")
+        ridge = spec.render(self.specs["figure3_ridge_dataset1"], self.doc)
+        self.assertEqual({ln.get_label() for ln in ridge.axes[0].get_lines()}, {"sgd-ridge L2"})
+
+    def test_unavailable_dataset_gives_a_placeholder_saying_how_to_get_it(self):
+        fig = spec.render(self.specs["figure2_l1_dataset2"], self.doc)
+        self.assertIsNotNone(fig)
+        text = " ".join(t.get_text() for ax in fig.axes for t in ax.texts)
+        self.assertIn("Data not available here: covtype.binary", text)
+        self.assertIn("covtype.libsvm.binary.bz2", text)
+        self.assertNotIn("looked in", text)  # the search list stays in the result file
+        self.assertEqual(fig.axes[0].get_title(), "Report Figure 2: l1_dataset2")
+        # no data selected and the dataset is not marked unavailable: nothing to draw
+        empty = dict(self.specs["figure1_l1_dataset1"], filter={"class": "nothing"})
+        self.assertIsNone(spec.render(empty, self.doc))
+
+    def test_driver_writes_the_four_report_figures_and_no_automatic_convergence(self):
+        with contextlib.redirect_stderr(io.StringIO()):
+            out = driver.run(Path(self.tmp.name) / "results" / "sgdreport", paper="sgdreport")
+        names = {p.name for p in out.written}
+        for n in ("figure1_l1_dataset1", "figure2_l1_dataset2", "figure3_ridge_dataset1",
+                  "figure4_ridge_dataset2"):
+            self.assertIn(f"{n}.png", names)
+        self.assertFalse([n for n in names if "_convergence_" in n], names)
+
+    def test_bad_panels_are_named(self):
+        bad = dict(self.specs["figure1_l1_dataset1"], panels=[{"value": "zeros", "colour": "red"}])
+        with self.assertRaisesRegex(spec.SpecError, r"panels\[0\]: unknown key\(s\): colour"):
+            spec.render(bad, self.doc)
+        with self.assertRaisesRegex(spec.SpecError, "non-empty list"):
+            spec.render(dict(bad, panels=[]), self.doc)
 
 
 # ---------------------------------------------------------------- units

@@ -11,12 +11,17 @@
 namespace linrepro {
 
 void SolverRegistry::add(SolverInfo info) {
-  if (contains(info.name)) throw ConfigError(fmt::format("solver '{}' registered twice", info.name));
+  if (contains(info.name))
+    throw ConfigError(fmt::format("solver '{}' registered twice", info.name));
   if (!info.fit_binary && !info.fit_multiclass)
-    throw ConfigError(fmt::format("solver '{}' has neither a binary nor a multiclass fit", info.name));
+    throw ConfigError(
+        fmt::format("solver '{}' has neither a binary nor a multiclass fit", info.name));
   check_declarations(info.params, info.name);
   if (info.kind.loss == Loss::unspecified)
     throw std::logic_error(fmt::format("solver '{}' does not declare its loss", info.name));
+  if (info.kind.objective.empty())
+    throw std::logic_error(
+        fmt::format("solver '{}' does not say what its objective is", info.name));
   if (!find_declaration(info.params, info.kind.lambda_param))
     throw std::logic_error(
         fmt::format("solver '{}': its lambda goes to '{}', which it does not declare", info.name,
@@ -32,7 +37,8 @@ void SolverRegistry::add(SolverInfo info) {
 }
 
 bool SolverRegistry::contains(const std::string& name) const {
-  return std::any_of(solvers_.begin(), solvers_.end(), [&](const SolverInfo& s) { return s.name == name; });
+  return std::any_of(solvers_.begin(), solvers_.end(),
+                     [&](const SolverInfo& s) { return s.name == name; });
 }
 
 const SolverInfo& SolverRegistry::get(const std::string& name) const {
@@ -49,8 +55,8 @@ std::string classes_text(const SolverInfo& s) {
   return "binary (multiclass one-vs-rest)";
 }
 
-BinaryFit SolverRegistry::fit_binary(const std::string& name, const BinaryProblem& p, const Params& params,
-                                     FitContext& ctx) const {
+BinaryFit SolverRegistry::fit_binary(const std::string& name, const BinaryProblem& p,
+                                     const Params& params, FitContext& ctx) const {
   const auto& s = get(name);
   if (!s.fit_binary) throw ConfigError(fmt::format("solver '{}' is multiclass-only", name));
   check_binary_problem(p.X, p.y, name);

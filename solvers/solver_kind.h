@@ -46,6 +46,12 @@ struct SolverKind {
   // The parameters that give the intercept above when the declared defaults do not (LIBLINEAR:
   // no bias feature unless -B >= 0, so {"bias": 1.0}); an object, usually empty.
   Params intercept_params = Params::object();
+  // What the fit's `objective` number is, in words and symbols: the problem's name and convention,
+  // e.g. "O_svm = (1/n) sum hinge(y f(x)) + lambda ||w||^2 (b unregularised)". Solvers report
+  // their objective in different conventions (paper lambda vs SVM C, the smoothed vs the exact
+  // loss), so a bare number would be ambiguous; `linrepro train/eval` print this beside it. The
+  // registry rejects an empty one.
+  std::string objective = {};
 };
 
 }  // namespace linrepro

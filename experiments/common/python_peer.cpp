@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
+#include <functional>
 #include <sstream>
 #include <stdexcept>
 
@@ -14,11 +16,18 @@ namespace {
 constexpr const char* kPython = "/usr/bin/python3";
 }  // namespace
 
-std::vector<Json> run_python_peer(const std::string& script,
-                                  const std::vector<std::string>& args) {
+std::vector<Json> run_python_peer(const std::string& script, const std::vector<std::string>& args,
+                                  bool progress) {
   std::vector<std::string> argv = {kPython, (repo_root() / script).string()};
   argv.insert(argv.end(), args.begin(), args.end());
-  const CommandResult res = run_command(argv);
+  const auto pass_through = [](std::string_view text) {
+    std::fwrite(text.data(), 1, text.size(), stderr);
+    std::fflush(stderr);
+  };
+  const CommandResult res =
+      run_command(argv, {},
+                  progress ? std::function<void(std::string_view)>(pass_through)
+                           : std::function<void(std::string_view)>());
   if (res.exit_code != 0)
     throw std::runtime_error(
         fmt::format("{} failed (status {}): {}", script, res.exit_code, res.err));

@@ -11,7 +11,10 @@ namespace linrepro {
 // Runs <repo root>/<script> with `args` (no shell: paths need no quoting) and parses its stdout,
 // one JSON value per non-empty line. Throws std::runtime_error naming the script with its exit
 // status and stderr when it fails, or the line that is not JSON.
-std::vector<Json> run_python_peer(const std::string& script, const std::vector<std::string>& args);
+// progress: the script's stderr (its progress lines, scikit-learn's warnings) is passed through
+// to ours as it comes; false (`-q`) drops it, except in the error of a failing script.
+std::vector<Json> run_python_peer(const std::string& script, const std::vector<std::string>& args,
+                                  bool progress);
 
 // scikit-learn's version as Debian's python3 reports it ("unknown" if it cannot be imported).
 std::string sklearn_version();

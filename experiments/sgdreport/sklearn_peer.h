@@ -21,10 +21,10 @@ struct SklearnPeerSettings {
 };
 
 // Every method's result object, in the script's order. Throws std::runtime_error with the
-// script's exit status when it fails or prints something that is not JSON.
+// script's exit status when it fails or prints something that is not JSON. progress: the
+// script's stderr lines are shown (false under `linrepro run -q`).
 std::vector<Json> run_sklearn_peer(const std::filesystem::path& train,
                                    const std::filesystem::path& test,
-                                   const SklearnPeerSettings& settings);
-
+                                   const SklearnPeerSettings& settings, bool progress);
 
 }  // namespace linrepro

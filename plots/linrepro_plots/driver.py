@@ -191,7 +191,7 @@ def run(paper_dir, paper=None, published_path=None):
                 out.figure(stem, fig)
             elif doc["runs"]:
                 log(f"{doc['experiment']}: no solvers-vs-peers figure ({why})")
-        if not any(f["kind"] == "convergence" for f in doc["figures"]):
+        if not any(f["kind"] in ("convergence", "convergence_panels") for f in doc["figures"]):
             for stem, fig in convergence_figures(doc):
                 if stem not in taken:
                     out.figure(stem, fig)

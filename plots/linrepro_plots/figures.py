@@ -197,33 +197,91 @@ def convergence(curves, xlabel, ylabel, title, logx=False, logy=False, reference
         return None
     with style.style_context():
         fig, axes = style.new_figure(1)
-        ax = axes[0]
-        for c in curves:
-            x, y = np.asarray(c["x"], float), np.asarray(c["y"], float)
-            keep = np.isfinite(x) & np.isfinite(y)
-            if logx:
-                keep &= x > 0
-            if logy:
-                keep &= y > 0
-            kw = style.line_kwargs(c["label"])
-            if keep.sum() > 25:
-                kw["markevery"] = max(1, int(keep.sum()) // 10)
-            ax.plot(x[keep], y[keep], markersize=4, **kw)
-        for p in points:
-            kw = style.line_kwargs(p["label"])
-            ax.plot([p["x"]], [p["y"]], linestyle="none", marker=kw["marker"], color=kw["color"],
-                    markersize=8, markeredgecolor="black", label=f"{p['label']} (final)")
-        if reference is not None:
-            ax.axhline(reference[0], color=style.REFERENCE_COLOR, lw=1.2, ls=":",
-                       label=reference[1])
-        if logx:
-            set_log(ax, "x")
-        if logy:
-            set_log(ax, "y")
-        ax.set_xlabel(xlabel)
-        ax.set_ylabel(ylabel)
-        _legend(ax)
+        _draw_convergence(axes[0], curves, xlabel, ylabel, logx, logy, reference, points)
+        _legend(axes[0])
         return _finish(fig, axes, title)
+
+
+def convergence_panels(panels, title):
+    """panels: [the keyword arguments of convergence() without title], one axis each, in a grid of
+    two columns; the runs keep their colours across panels and one legend (the first panel's)
+    names them."""
+    panels = [p for p in panels if p["curves"] or p["points"]]
+    if not panels:
+        return None
+    cols = 2 if len(panels) > 1 else 1
+    rows = (len(panels) + cols - 1) // cols
+    with style.style_context():
+        fig, grid = plt.subplots(rows, cols, figsize=(style.PANEL_WIDTH * cols,
+                                                      style.SIZE[1] * rows), squeeze=False)
+        axes = list(grid.flat)
+        for ax, p in zip(axes, panels):
+            _draw_convergence(ax, p["curves"], p["xlabel"], p["ylabel"], p["logx"], p["logy"],
+                              p["reference"], p["points"])
+            if p["logx"]:  # "50k", "2M": side-by-side panels have no room for 2000000
+                ax.xaxis.set_major_formatter(_compact_ticks())
+        for ax in axes[len(panels):]:
+            ax.set_visible(False)
+        _legend(axes[0], fontsize=8)
+        for ax, p in zip(axes[1:], panels[1:]):
+            if p["reference"] is not None:  # a reference line only this panel has
+                _legend(ax, fontsize=8)
+        fig.suptitle(title)
+        fig.tight_layout()
+        return fig
+
+
+def _compact_ticks():
+    import matplotlib.ticker as mt
+
+    def text(v, _):
+        for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+            if abs(v) >= scale:
+                return f"{v / scale:g}{suffix}"
+        return f"{v:g}"
+
+    return mt.FuncFormatter(text)
+
+
+def placeholder(title, text):
+    """A figure that only says why there is nothing to draw (e.g. the dataset is not here), so a
+    paper's figure still has its file and its place in the report."""
+    with style.style_context():
+        fig, axes = style.new_figure(1)
+        ax = axes[0]
+        ax.set_axis_off()
+        ax.text(0.5, 0.5, text, ha="center", va="center", fontsize=10, wrap=True,
+                transform=ax.transAxes,
+                bbox={"boxstyle": "round", "facecolor": "#f4f4f4", "edgecolor": "#999999"})
+        ax.set_title(title, fontsize=11)
+        fig.tight_layout()
+        return fig
+
+
+def _draw_convergence(ax, curves, xlabel, ylabel, logx, logy, reference, points):
+    for c in curves:
+        x, y = np.asarray(c["x"], float), np.asarray(c["y"], float)
+        keep = np.isfinite(x) & np.isfinite(y)
+        if logx:
+            keep &= x > 0
+        if logy:
+            keep &= y > 0
+        kw = style.line_kwargs(c["label"])
+        if keep.sum() > 25:
+            kw["markevery"] = max(1, int(keep.sum()) // 10)
+        ax.plot(x[keep], y[keep], markersize=4, **kw)
+    for p in points:
+        kw = style.line_kwargs(p["label"])
+        ax.plot([p["x"]], [p["y"]], linestyle="none", marker=kw["marker"], color=kw["color"],
+                markersize=8, markeredgecolor="black", label=f"{p['label']} (final)")
+    if reference is not None:
+        ax.axhline(reference[0], color=style.REFERENCE_COLOR, lw=1.2, ls=":", label=reference[1])
+    if logx:
+        set_log(ax, "x")
+    if logy:
+        set_log(ax, "y")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
 
 
 # ---------------------------------------------------------------- series

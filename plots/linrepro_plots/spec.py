@@ -6,6 +6,7 @@ A spec is {"id", "kind", ...}. Run-based kinds pick runs with "runs" (keys) or "
 with dotted paths (select.py)."""
 import re
 import sys
+import textwrap
 
 import numpy as np
 
@@ -19,10 +20,13 @@ class SpecError(Exception):
     """A figure spec that cannot be drawn as written (unknown kind or key, missing field...)."""
 
 
-COMMON = {"id", "kind", "title", "xlabel", "ylabel", "runs", "filter", "label_by", "note"}
+COMMON = {"id", "kind", "title", "xlabel", "ylabel", "runs", "filter", "label_by", "note",
+          "dataset"}
+PANEL_KEYS = {"value", "ylabel", "logy", "reference", "reference_label", "gap"}
 KINDS = {
     "convergence": {"value", "x", "logx", "logy", "reference", "reference_label", "gap",
                     "endpoint"},
+    "convergence_panels": {"panels", "x", "logx"},
     "series": {"source", "x", "y", "group_by", "logx", "logy", "fit_slope", "table", "x_from",
                "x_map", "columns", "published"},
     "solvers_vs_peers": {"metric", "metrics", "group_by", "series", "logy"},
@@ -33,6 +37,7 @@ KINDS = {
 }
 REQUIRED = {
     "convergence": ["value"],
+    "convergence_panels": ["panels"],
     "histogram": ["values"],
     "published_vs_reproduced": ["table"],
 }
@@ -62,12 +67,51 @@ def check(spec):
         raise SpecError("\"runs\" must be a list of run keys")
     if "filter" in spec and not isinstance(spec["filter"], dict):
         raise SpecError("\"filter\" must be an object {path: value or [values]}")
+    if kind == "convergence_panels":
+        panels = spec["panels"]
+        if not (isinstance(panels, list) and panels and all(isinstance(p, dict) for p in panels)):
+            raise SpecError("\"panels\" must be a non-empty list of objects")
+        for i, p in enumerate(panels):
+            unknown = sorted(set(p) - PANEL_KEYS)
+            if unknown:
+                raise SpecError(f"panels[{i}]: unknown key(s): {', '.join(unknown)}")
+            if "value" not in p:
+                raise SpecError(f"panels[{i}] needs \"value\"")
 
 
 def render(spec, doc, published=None):
-    """The Figure for one spec of result file `doc` (None when the selected data is empty)."""
+    """The Figure for one spec of result file `doc` (None when the selected data is empty). A spec
+    naming a "dataset" that the result file records as data_unavailable and selecting no data
+    becomes a placeholder saying so and how to get the data, so the figure's place is not empty."""
     check(spec)
-    return _RENDER[spec["kind"]](spec, doc, published)
+    fig = _RENDER[spec["kind"]](spec, doc, published)
+    if fig is None and spec.get("dataset"):
+        reason = unavailable_reason(doc, spec["dataset"])
+        if reason is not None:
+            return figures.placeholder(_title(spec, spec["id"]), placeholder_text(spec["dataset"],
+                                                                                  reason))
+    return fig
+
+
+def unavailable_reason(doc, dataset):
+    """The "reason" of the result file's datasets entry `dataset` when its status is
+    data_unavailable, else None."""
+    for d in doc.get("datasets", []):
+        if isinstance(d, dict) and d.get("name") == dataset and \
+                d.get("status") == "data_unavailable":
+            return str(d.get("reason", ""))
+    return None
+
+
+def placeholder_text(dataset, reason):
+    """The placeholder's message: the reason's first line (what is missing and how to get it),
+    wrapped; the search list after it is for the log, not the figure."""
+    first = reason.strip().splitlines()[0] if reason.strip() else "no reason recorded"
+    first = first.removeprefix("data unavailable: ").removeprefix(f"{dataset}: ")
+    return "\n".join([f"Data not available here: {dataset}", ""] +
+                     textwrap.wrap(first, 64, break_long_words=False, break_on_hyphens=False) +
+                     ["", "With the data in place, `linrepro run` computes these runs and",
+                      "this script draws the figure."])
 
 
 def _runs(spec, doc):
@@ -119,6 +163,13 @@ def _reference(spec, doc):
 
 
 def _convergence(spec, doc, published):
+    data = _convergence_data(spec, doc)
+    return figures.convergence(**data) if data else None
+
+
+def _convergence_data(spec, doc):
+    """The keyword arguments of figures.convergence for one convergence spec (or one panel of
+    convergence_panels, with the shared keys merged in)."""
     value, xfield = spec["value"], spec.get("x", "seconds")
     if xfield not in ("seconds", "iteration"):
         raise SpecError("convergence \"x\" must be \"seconds\" or \"iteration\"")
@@ -143,11 +194,22 @@ def _convergence(spec, doc, published):
                                "x": t, "y": (v - ref) / max(abs(ref), 1e-300) if gap else v})
     xlabel = spec.get("xlabel", "training time (s)" if xfield == "seconds" else "iteration")
     ylabel = spec.get("ylabel", f"({value} − ref) / |ref|" if gap else value)
-    return figures.convergence(curves, xlabel, ylabel, _title(spec, f"{value} vs {xlabel}"),
-                               logx=bool(spec.get("logx", False)),
-                               logy=bool(spec.get("logy", gap)),
-                               reference=None if gap or ref is None else (ref, ref_label),
-                               points=points)
+    return {"curves": curves, "xlabel": xlabel, "ylabel": ylabel,
+            "title": _title(spec, f"{value} vs {xlabel}"),
+            "logx": bool(spec.get("logx", False)), "logy": bool(spec.get("logy", gap)),
+            "reference": None if gap or ref is None else (ref, ref_label), "points": points}
+
+
+def _convergence_panels(spec, doc, published):
+    """Several trace values of the same runs, one panel each (a paper figure that plots training
+    error, test error, objective and sparsity of one method side by side)."""
+    shared = {k: v for k, v in spec.items() if k not in ("panels", "kind", "title", "ylabel")}
+    panels = []
+    for p in spec["panels"]:
+        data = _convergence_data({**shared, **p, "title": p.get("ylabel", p["value"])}, doc)
+        if data["curves"] or data["points"]:
+            panels.append(data)
+    return figures.convergence_panels(panels, _title(spec, spec["id"])) if panels else None
 
 
 # ---------------------------------------------------------------- series
@@ -330,6 +392,7 @@ def _published_vs_reproduced(spec, doc, published):
 
 _RENDER = {
     "convergence": _convergence,
+    "convergence_panels": _convergence_panels,
     "series": _series,
     "solvers_vs_peers": _solvers_vs_peers,
     "heatmap": _heatmap,

@@ -226,6 +226,32 @@ def _footnote_id(table):
     return "".join(ch if ch.isalnum() else "-" for ch in table)
 
 
+def _first(d, paths):
+    """The first of the dotted `paths` present in dict `d` (None if none is)."""
+    for path in paths:
+        v = d
+        for part in path.split("."):
+            v = v.get(part) if isinstance(v, dict) else None
+        if v is not None:
+            return v
+    return None
+
+
+def dataset_row(d):
+    """name | train rows | test rows | features | sha256 of one "datasets" entry. Text corpora
+    record rows_train/rows_test/features/sha256 at the top; LIBSVM sets (a9a, covtype) record their
+    identity as counts.{train_rows,test_rows,cols} and data.content_sha256 (corpora/libsvm_sets.h):
+    both are read. A dataset that could not be had says so instead of a row of dashes."""
+    if d.get("status") == "data_unavailable":
+        return [d.get("name", DASH), "data unavailable", "", "", ""]
+    sha = _first(d, ["sha256", "data.content_sha256"])
+    return [d.get("name", DASH),
+            fmt(_first(d, ["rows_train", "counts.train_rows"])),
+            fmt(_first(d, ["rows_test", "counts.test_rows"])),
+            fmt(_first(d, ["features", "counts.cols"])),
+            str(sha)[:16] if sha is not None else DASH]
+
+
 def experiment_document(doc, published=None):
     lines = [f"# {doc['experiment']} ({doc['paper']})", ""]
     if doc.get("description"):
@@ -245,9 +271,7 @@ def experiment_document(doc, published=None):
     if datasets:
         lines += ["## Datasets", "",
                   md_table(["name", "train rows", "test rows", "features", "sha256"],
-                           [[d.get("name", DASH), fmt(d.get("rows_train")), fmt(d.get("rows_test")),
-                             fmt(d.get("features")), str(d.get("sha256", DASH))[:16]]
-                            for d in datasets], ["l", "r", "r", "r", "l"])]
+                           [dataset_row(d) for d in datasets], ["l", "r", "r", "r", "l"])]
     tables = _ordered(c["table"] for c in doc["cells"])
     for table in tables:
         cells = [c for c in doc["cells"] if c["table"] == table]
@@ -271,5 +295,6 @@ def experiment_document(doc, published=None):
     return "\n".join(lines).rstrip() + "\n"
 
 
-__all__ = ["fmt", "md_table", "cells_table", "comparison_document", "experiment_document",
+__all__ = ["fmt", "md_table", "cells_table", "comparison_document", "dataset_row",
+           "experiment_document",
            "runs_table", "pivot_tables", "compare_tables"]

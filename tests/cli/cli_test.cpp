@@ -40,11 +40,9 @@ Output run_cli(const std::string& args, const std::filesystem::path& dir) {
   return o;
 }
 
-// The JSON report that train/eval print after "<what>: ".
-nlohmann::json report_of(const std::string& out) {
-  const auto brace = out.find('{');
-  return nlohmann::json::parse(out.substr(brace, out.rfind('}') - brace + 1));
-}
+// The report that train/eval/predict --json print: the whole of stdout is one JSON object (parse
+// throws on anything else).
+nlohmann::json report_of(const std::string& out) { return nlohmann::json::parse(out); }
 
 class Cli : public ::testing::Test {
  protected:
@@ -67,14 +65,15 @@ class Cli : public ::testing::Test {
 
 TEST_F(Cli, TrainThenPredictReproducesTrainingAccuracy) {
   const auto train = run_cli(
-      "train -q -s smo -p lambda=1e-3 " + path("train.svm") + " " + path("model.json"), dir.path());
+      "train -q --json -s smo -p lambda=1e-3 " + path("train.svm") + " " + path("model.json"),
+      dir.path());
   ASSERT_EQ(train.status, 0) << train.err;
   const auto r = report_of(train.out);
-  const auto predict =
-      run_cli("predict " + path("train.svm") + " " + path("model.json") + " " + path("pred.txt"),
-              dir.path());
+  const auto predict = run_cli(
+      "predict --json " + path("train.svm") + " " + path("model.json") + " " + path("pred.txt"),
+      dir.path());
   ASSERT_EQ(predict.status, 0) << predict.err;
-  EXPECT_DOUBLE_EQ(report_of(predict.out)["accuracy"].get<double>(),
+  EXPECT_DOUBLE_EQ(report_of(predict.out)["test"]["accuracy"].get<double>(),
                    r["training"]["accuracy"].get<double>());
   // One prediction per row, each an original label value.
   std::ifstream in(path("pred.txt"));
@@ -86,15 +85,16 @@ TEST_F(Cli, TrainThenPredictReproducesTrainingAccuracy) {
 
 // The CLI route gives the same optimum for our SMO and LIBSVM (same problem, same C).
 TEST_F(Cli, SmoAndLibsvmReachTheSameObjective) {
-  const auto smo = run_cli(
-      "eval -q -s smo -p lambda=1e-3 -p eps=1e-5 " + path("train.svm") + " " + path("test.svm"),
-      dir.path());
-  const auto svm = run_cli("eval -q -s libsvm-linear -p lambda=1e-3 -p eps=1e-5 " +
+  const auto smo = run_cli("eval -q --json -s smo -p lambda=1e-3 -p eps=1e-5 " + path("train.svm") +
+                               " " + path("test.svm"),
+                           dir.path());
+  const auto svm = run_cli("eval -q --json -s libsvm-linear -p lambda=1e-3 -p eps=1e-5 " +
                                path("train.svm") + " " + path("test.svm"),
                            dir.path());
   ASSERT_EQ(smo.status, 0) << smo.err;
   ASSERT_EQ(svm.status, 0) << svm.err;
-  const double a = report_of(smo.out)["objective"], b = report_of(svm.out)["objective"];
+  const double a = report_of(smo.out)["objective"]["value"],
+               b = report_of(svm.out)["objective"]["value"];
   EXPECT_NEAR(a, b, 1e-4 * std::abs(b));
 }
 
@@ -146,6 +146,102 @@ TEST_F(Cli, SolversListsKindAndTypedDefaults) {
   const auto names = std::distance(std::sregex_iterator(o.out.begin(), o.out.end(), name_line),
                                    std::sregex_iterator());
   EXPECT_EQ(kinds, names + 1);  // the first solver's name line has no newline before it
+  // Every solver says what its objective number is (the registry rejects an empty declaration).
+  const std::regex objective_line("\n {10,}objective: [^\n]{10,}");
+  EXPECT_EQ(std::distance(std::sregex_iterator(o.out.begin(), o.out.end(), objective_line),
+                          std::sregex_iterator()),
+            kinds);
+}
+
+// Issue 20: `eval --json` is one JSON object on stdout and nothing else, with train and test time
+// and the objective's value together with the declared objective it is the value of.
+TEST_F(Cli, EvalJsonIsOneObjectWithTimesAndTheObjectiveNamed) {
+  const auto o =
+      run_cli("eval --json -s smo -p lambda=1e-3 " + path("train.svm") + " " + path("test.svm"),
+              dir.path());
+  ASSERT_EQ(o.status, 0) << o.err;
+  const nlohmann::json r = report_of(o.out);  // throws if stdout holds anything but the object
+  ASSERT_TRUE(r.is_object());
+  EXPECT_EQ(r["solver"], "smo");
+  EXPECT_EQ(r["rows"], 300);
+  EXPECT_EQ(r["test_rows"], 300);
+  EXPECT_GE(r["train_seconds"].get<double>(), 0.0);
+  EXPECT_GE(r["test_seconds"].get<double>(), 0.0);
+  EXPECT_EQ(r["test_seconds"], r["test"]["predict_seconds"]);
+  EXPECT_GT(r["objective"]["value"].get<double>(), 0.0);
+  EXPECT_NE(r["objective"]["of"].get<std::string>().find("O_svm = (1/n) sum max(0, 1 - y f(x)) + "
+                                                         "lambda ||w||^2"),
+            std::string::npos)
+      << r["objective"];
+  EXPECT_FALSE(r["objective"].contains("summed_over"));  // binary: one problem
+  // Another convention, read from that solver's declaration, not from its name in the CLI.
+  const auto l = run_cli(
+      "eval --json -q -s liblinear-s6 " + path("train.svm") + " " + path("test.svm"), dir.path());
+  ASSERT_EQ(l.status, 0) << l.err;
+  EXPECT_NE(report_of(l.out)["objective"]["of"].get<std::string>().find("||w||_1 + C sum loss"),
+            std::string::npos);
+}
+
+// The default output is for reading: aligned lines with the objective's convention and both
+// times, and no JSON.
+TEST_F(Cli, EvalDefaultOutputIsReadableWithTimesAndObjectiveName) {
+  const auto o = run_cli(
+      "eval -q -s sgd-l1-logistic -p epochs=2 " + path("train.svm") + " " + path("test.svm"),
+      dir.path());
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out.find('{'), std::string::npos) << o.out;
+  EXPECT_TRUE(std::regex_search(
+      o.out,
+      std::regex(
+          R"(^sgd-l1-logistic on .*train\.svm \(300 rows, 200 features\) -> .*test\.svm \(300 rows\)\n)")))
+      << o.out;
+  EXPECT_TRUE(std::regex_search(
+      o.out, std::regex(R"(\n  objective +[0-9.e+-]+  \(report Eq\. 10: \(1/n\) sum log)")))
+      << o.out;
+  EXPECT_TRUE(
+      std::regex_search(o.out, std::regex(R"(\n  time +train [0-9.e+-]+ s, test [0-9.e+-]+ s )")))
+      << o.out;
+  EXPECT_TRUE(
+      std::regex_search(o.out, std::regex(R"(\n  training +accuracy 0\.[0-9]{4}, precision )")))
+      << o.out;
+  EXPECT_TRUE(
+      std::regex_search(o.out, std::regex(R"(\n  test +accuracy 0\.[0-9]{4}, .*\(300 rows\)\n)")))
+      << o.out;
+}
+
+// One-vs-rest sums the per-class objectives and says so; a native multiclass solver does not.
+TEST_F(Cli, MulticlassObjectiveSaysWhetherItIsASumOverClasses) {
+  std::ofstream f(path("multi.svm"));
+  for (int i = 0; i < 60; ++i)
+    f << (i % 3 + 1) << " " << (i % 3 + 1) << ":1 " << 4 + i % 2 << ":0.5\n";
+  f.close();
+  const auto ovr =
+      run_cli("train -q --json -s smo " + path("multi.svm") + " " + path("m.json"), dir.path());
+  ASSERT_EQ(ovr.status, 0) << ovr.err;
+  EXPECT_TRUE(report_of(ovr.out)["objective"].contains("summed_over"));
+  const auto text =
+      run_cli("train -q -s smo " + path("multi.svm") + " " + path("m.json"), dir.path());
+  EXPECT_NE(text.out.find("(sum over the 3 one-vs-rest problems (one per class) of: O_svm"),
+            std::string::npos)
+      << text.out;
+  const auto native = run_cli(
+      "train -q --json -s mmlr-cg " + path("multi.svm") + " " + path("m2.json"), dir.path());
+  ASSERT_EQ(native.status, 0) << native.err;
+  const auto r = report_of(native.out);
+  EXPECT_FALSE(r["objective"].contains("summed_over"));
+  EXPECT_NE(r["objective"]["of"].get<std::string>().find("O_m-svm"), std::string::npos);
+}
+
+// Issue 20: train/eval --help show the defaults of the options a user may omit.
+TEST_F(Cli, TrainAndEvalHelpShowTheirDefaults) {
+  for (const std::string cmd : {"train", "eval"}) {
+    const auto o = run_cli(cmd + " --help", dir.path());
+    ASSERT_EQ(o.status, 0) << o.err;
+    EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(--solver TEXT=smo )"))) << o.out;
+    EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(--seed UINT=1 )"))) << o.out;
+    EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(--threads INT:POSITIVE=2 )"))) << o.out;
+    EXPECT_NE(o.out.find("--json"), std::string::npos) << o.out;
+  }
 }
 
 TEST_F(Cli, MulticlassLabelsTrainOneVsRest) {
@@ -153,7 +249,8 @@ TEST_F(Cli, MulticlassLabelsTrainOneVsRest) {
   for (int i = 0; i < 60; ++i)
     f << (i % 3 + 1) << " " << (i % 3 + 1) << ":1 " << 4 + i % 2 << ":0.5\n";
   f.close();
-  const auto o = run_cli("train -q -s smo " + path("multi.svm") + " " + path("m.json"), dir.path());
+  const auto o =
+      run_cli("train -q --json -s smo " + path("multi.svm") + " " + path("m.json"), dir.path());
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_DOUBLE_EQ(report_of(o.out)["training"]["accuracy"].get<double>(), 1.0);
 }
@@ -178,8 +275,9 @@ TEST_F(Cli, HugeFeatureIndexIsAClearErrorForEverySolver) {
 }
 
 // Issue 17 item 5: at w.x = 0 exactly a model fitted through our LIBLINEAR adapter predicts what
-// liblinear-predict does (its second label), whichever label comes first in the training file. Row 3 of the
-// test file has only a feature unseen in training and there is no bias: its decision is exactly 0.
+// liblinear-predict does (its second label), whichever label comes first in the training file. Row
+// 3 of the test file has only a feature unseen in training and there is no bias: its decision is
+// exactly 0.
 std::vector<double> read_numbers(const std::string& file) {
   std::ifstream in(file);
   std::vector<double> v;
@@ -241,7 +339,7 @@ TEST_F(Cli, NaiveBayesNegativeValueNamesFileAndLine) {
 TEST_F(Cli, TestLabelsInAnotherBinaryConventionAreMappedLikeTraining) {
   std::ofstream(path("a01.svm")) << "1 1:1\n0 2:1\n1 1:1 3:1\n0 2:1 3:1\n";
   std::ofstream(path("apm.svm")) << "1 1:1\n-1 2:1\n1 1:1 3:1\n-1 2:1 3:1\n";
-  const auto o = run_cli("eval -q " + path("a01.svm") + " " + path("apm.svm"), dir.path());
+  const auto o = run_cli("eval -q --json " + path("a01.svm") + " " + path("apm.svm"), dir.path());
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_DOUBLE_EQ(report_of(o.out)["test"]["accuracy"].get<double>(), 1.0);  // was 0.5
   EXPECT_DOUBLE_EQ(report_of(o.out)["test"]["f1"].get<double>(), 1.0);

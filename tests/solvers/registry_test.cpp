@@ -19,7 +19,8 @@ BinaryFit mean_solver(const BinaryProblem& p, const Params&, FitContext&) {
   return fit;
 }
 
-const SolverKind kTestKind{.loss = Loss::least_squares};
+const SolverKind kTestKind{.loss = Loss::least_squares,
+                           .objective = "(1/n) sum (1 - y f(x))^2 + lambda ||w||^2"};
 const std::vector<ParamDecl> kTestParams{positive_param("lambda", 1e-3, "")};
 
 SolverInfo binary_info(const std::string& name) {
@@ -100,6 +101,9 @@ TEST(SolverRegistry, InconsistentDeclarationsRejected) {
   SolverInfo no_loss = binary_info("no-loss");
   no_loss.kind.loss = Loss::unspecified;
   EXPECT_THROW(reg.add(no_loss), std::logic_error);
+  SolverInfo no_objective = binary_info("no-objective");
+  no_objective.kind.objective.clear();
+  EXPECT_THROW(reg.add(no_objective), std::logic_error);
   SolverInfo smoothing = binary_info("smoothing");
   smoothing.kind.lambda_param = "smoothing";
   EXPECT_THROW(reg.add(smoothing), std::logic_error);

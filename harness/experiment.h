@@ -87,8 +87,8 @@ struct Claim {
   std::string evidence;  // the numbers that decide it, in words
   ClaimKind kind = ClaimKind::claim;
   bool indistinguishable = false;  // set through indistinguishable_or (it needs a resolution)
-  std::string
-      resolution;  // what "indistinguishable" was decided by, e.g. "relative difference < 1e-6"
+  // What "indistinguishable" was decided by, e.g. "relative difference < 1e-6 of O_svm".
+  std::string resolution;
 
   Claim() = default;
   Claim(std::string id_, std::string claim_, bool holds_, std::string evidence_,

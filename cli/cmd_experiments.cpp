@@ -16,6 +16,7 @@
 #include "harness/experiment.h"
 #include "harness/regress.h"
 #include "harness/run_experiment.h"
+#include "harness/status_table.h"
 
 namespace linrepro::cli {
 namespace {
@@ -31,13 +32,31 @@ std::pair<int, int> parse_shard(const std::string& text) {
   return {i, n};
 }
 
-void print_outcome(const ExperimentInfo& e, const ExperimentOutcome& o) {
+// "; against the published file: 9 input, 22 within, 2 outside, 6 unavailable": this
+// experiment's cells judged as `linrepro compare` judges them ("" without cells or a published
+// file; a shard has no cells).
+std::string published_counts(const ExperimentInfo& e, const ExperimentContext& ctx,
+                             const ExperimentOutcome& o) {
+  const auto published_file = ctx.published() / (e.paper + ".json");
+  if (!o.cells || !std::filesystem::exists(published_file) || !std::filesystem::exists(o.path))
+    return "";
+  const auto n = experiment_cell_counts(load_published(published_file),
+                                        result_cells(read_result_file(o.path)));
+  std::string text = fmt::format("; against the published file: {} input, {} within, {} outside, {} unavailable",
+                                 n.at("input"), n.at("within"), n.at("outside"), n.at("data_unavailable"));
+  if (n.at("not_run")) text += fmt::format(", {} not run", n.at("not_run"));
+  if (n.at("unmatched")) text += fmt::format(", {} with no published value", n.at("unmatched"));
+  return text;
+}
+
+void print_outcome(const ExperimentInfo& e, const ExperimentContext& ctx, const ExperimentOutcome& o) {
   const auto& c = o.counts;
   std::string line = fmt::format("== {}: {} computed, {} reused, {} failed", experiment_name(e),
                                  c.computed, c.reused, c.failed);
   if (c.pending) line += fmt::format(", {} pending", c.pending);
   if (o.cells) line += fmt::format("; {} cells ({} data unavailable)", o.cells, o.unavailable_cells);
   if (o.claims) line += fmt::format(", {} claims", o.claims);
+  if (ctx.selection.mode == RunSelection::Mode::execute) line += published_counts(e, ctx, o);
   fmt::print(stderr, "{} -> {}\n", line, o.path.string());
 }
 
@@ -92,7 +111,7 @@ void add_experiment_commands(CLI::App& app) {
       fmt::print(stderr, "== [{}/{}] {}: {}\n", i + 1, selected.size(), experiment_name(e), e.description);
       try {
         const ExperimentOutcome o = run_experiment(e, c);
-        print_outcome(e, o);
+        print_outcome(e, c, o);
         failed += o.counts.failed > 0;  // a shard's failed runs (elsewhere a failure throws)
       } catch (const std::exception& ex) {  // one broken experiment does not stop the others
         ++failed;
@@ -165,15 +184,33 @@ void add_experiment_commands(CLI::App& app) {
     }
   });
 
-  static std::string compare_dir = "results";
-  auto* compare = app.add_subcommand("compare", "join produced and published cells: results/comparison.json and results/REPORT.md");
+  static std::string compare_dir = "results", compare_readme;
+  static bool check_readme = false;
+  auto* compare = app.add_subcommand("compare", "join produced and published cells: results/comparison.json and results/REPORT.md, and the README's status table");
   compare->add_option("--results", compare_dir, "results directory")->capture_default_str();
+  compare->add_option("--readme", compare_readme,
+                      "the README whose status-table block is rewritten (default: README.md beside the results directory; "
+                      "left alone without the markers)");
+  compare->add_flag("--check-readme", check_readme,
+                    "write nothing: fail unless the README's status table is the one <results>/comparison.json gives");
   compare->callback([] {
-    const Comparison c = compare_results(compare_dir);
+    const std::filesystem::path readme =
+        compare_readme.empty() ? std::filesystem::absolute(compare_dir).parent_path() / "README.md"
+                               : std::filesystem::path(compare_readme);
+    if (check_readme) {
+      const std::string diff = check_status_table(readme, std::filesystem::path(compare_dir) / "comparison.json");
+      if (!diff.empty()) throw std::runtime_error(diff);
+      fmt::print("{}: the status table agrees with {}/comparison.json\n", readme.string(), compare_dir);
+      return;
+    }
+    const Comparison c = compare_results(compare_dir, readme);
     for (const auto& paper : c.papers) {
       const auto n = c.counts(paper.paper);
-      fmt::print("{:<14} within {:>3}  outside {:>3}  not_run {:>3}  data_unavailable {:>3}\n", paper.paper,
-                 n.at("within"), n.at("outside"), n.at("not_run"), n.at("data_unavailable"));
+      fmt::print("{:<14} input {:>3}  within {:>3}  outside {:>3}  not_run {:>3}  data_unavailable {:>3}  "
+                 "duplicates {:>2}  claims hold {:>2} / do not hold {:>2} / indistinguishable {:>2} / not checked {:>2}\n",
+                 paper.paper, n.at("input"), n.at("within"), n.at("outside"), n.at("not_run"),
+                 n.at("data_unavailable"), n.at("duplicates"), n.at("claims_hold"), n.at("claims_do_not_hold"),
+                 n.at("claims_indistinguishable"), n.at("claims_not_checked"));
     }
     fmt::print("wrote {}/comparison.json and {}/REPORT.md\n", compare_dir, compare_dir);
   });

@@ -11,6 +11,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "harness/status_table.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
@@ -18,7 +19,13 @@ using Json = nlohmann::json;
 
 namespace {
 
-const std::vector<std::string> kStatuses = {"within", "outside", "not_run", "data_unavailable"};
+// The claim counts of Comparison::counts, by verdict.
+std::string claim_count_key(const std::string& verdict) {
+  if (verdict == "holds") return "claims_hold";
+  if (verdict == "does_not_hold") return "claims_do_not_hold";
+  if (verdict == "indistinguishable") return "claims_indistinguishable";
+  return "claims_not_checked";
+}
 
 // Published values are decimals; 1e-9 relative slack keeps "1.2 ± 0.5 vs 1.7" within.
 bool within_tolerance(double published, double reproduced, double tolerance) {
@@ -32,9 +39,30 @@ std::string first_nonempty(std::initializer_list<std::string> texts, std::string
   return fallback;
 }
 
+// An input is a setting, not a result: the question is only whether our configuration used it.
+CellVerdict judge_input(const PublishedCell& published, const Cell* produced) {
+  if (!produced)
+    return {"input", std::nullopt, "not produced: no experiment reported this setting"};
+  if (produced->status != "ok")
+    return {"input", std::nullopt,
+            first_nonempty({produced->note}, fmt::format("not produced ({})", produced->status))};
+  if (!std::isfinite(produced->value))
+    return {"input", std::nullopt, "differs from the configuration (not a finite number)"};
+  const bool same = within_tolerance(published.value, produced->value, published.tolerance);
+  return {"input", produced->value - published.value,
+          same ? "matches the configuration" : "differs from the configuration"};
+}
+
 }  // namespace
 
+const std::vector<std::string>& cell_statuses() {
+  static const std::vector<std::string> statuses = {"input", "within", "outside", "not_run",
+                                                    "data_unavailable"};
+  return statuses;
+}
+
 CellVerdict judge_cell(const PublishedCell& published, const Cell* produced) {
+  if (published.kind == "input") return judge_input(published, produced);
   if (!produced) return {"not_run", std::nullopt, "no experiment produced this cell"};
   if (produced->status == "data_unavailable")
     return {"data_unavailable", std::nullopt, first_nonempty({produced->note}, "data unavailable")};
@@ -53,9 +81,37 @@ CellVerdict judge_cell(const PublishedCell& published, const Cell* produced) {
 
 std::map<std::string, int> Comparison::counts(const std::string& paper) const {
   std::map<std::string, int> n;
-  for (const auto& s : kStatuses) n[s] = 0;
+  for (const auto& s : cell_statuses()) n[s] = 0;
+  for (const char* key :
+       {"duplicates", "claims_hold", "claims_do_not_hold", "claims_indistinguishable",
+        "claims_not_checked", "correctness_checks", "correctness_checks_failed"})
+    n[key] = 0;
   for (const auto& c : cells)
-    if (c.paper == paper) ++n[c.status];
+    if (c.paper == paper) ++n[c.duplicate_of.empty() ? c.status : "duplicates"];
+  for (const auto& c : claims) {
+    if (c.paper != paper || !c.part_of.empty()) continue;
+    if (c.kind == "correctness_check") {
+      ++n["correctness_checks"];
+      n["correctness_checks_failed"] += c.verdict != "holds";
+    } else {
+      ++n[claim_count_key(c.verdict)];
+    }
+  }
+  return n;
+}
+
+std::map<std::string, int> experiment_cell_counts(const PublishedPaper& paper,
+                                                  const std::vector<Cell>& cells) {
+  std::map<std::string, int> n;
+  for (const auto& s : cell_statuses()) n[s] = 0;
+  n["unmatched"] = 0;
+  for (const auto& cell : cells) {
+    const PublishedCell* p = find_published_cell(paper, cell.table, cell.row, cell.column);
+    if (!p)
+      ++n["unmatched"];
+    else if (p->duplicate_of.empty())
+      ++n[judge_cell(*p, &cell).status];
+  }
   return n;
 }
 
@@ -84,29 +140,83 @@ std::vector<fs::path> result_files(const fs::path& results_dir) {
   return files;
 }
 
-// A published claim checked in parts (PublishedClaim::checked_by): it holds when every part holds,
-// does not when any part does not, and stays unchecked while a part is missing and none failed.
-// The parts keep their own entries in the report; the evidence here names their verdicts.
+struct ProducedClaim {
+  std::string paper;
+  Claim claim;
+  std::string experiment;
+  fs::path file;
+};
+
+// A published claim checked in parts (PublishedClaim::checked_by): it does not hold when any part
+// does not, holds when every part holds, is indistinguishable when the others hold and the rest
+// are, and stays not_checked while a part is missing and none failed. The parts keep their own
+// entries in the report; the evidence here names their verdicts.
 void judge_by_parts(const PublishedClaim& pc, const std::string& paper,
-                    const std::vector<std::pair<std::string, Claim>>& produced, ComparedClaim& c) {
+                    const std::vector<ProducedClaim>& produced, ComparedClaim& c) {
   std::vector<std::string> verdicts;
-  bool all_hold = true, any_fails = false, any_missing = false;
+  bool any_fails = false, any_missing = false, any_tie = false;
   for (const auto& id : pc.checked_by) {
-    const auto it = std::find_if(produced.begin(), produced.end(), [&](const auto& p) {
-      return p.first == paper && p.second.id == id;
+    const auto it = std::find_if(produced.begin(), produced.end(), [&](const ProducedClaim& p) {
+      return p.paper == paper && p.claim.id == id;
     });
     if (it == produced.end()) {
       any_missing = true;
-      all_hold = false;
       verdicts.push_back(fmt::format("{}: not checked", id));
       continue;
     }
-    all_hold = all_hold && it->second.holds;
-    any_fails = any_fails || !it->second.holds;
-    verdicts.push_back(fmt::format("{}: {}", id, it->second.holds ? "holds" : "does not hold"));
+    const Verdict v = it->claim.verdict();
+    any_fails = any_fails || v == Verdict::does_not_hold;
+    any_tie = any_tie || v == Verdict::indistinguishable;
+    verdicts.push_back(fmt::format("{}: {}", id, verdict_name(v)));
   }
-  if (any_fails || !any_missing) c.holds = all_hold;
+  c.verdict = any_fails     ? "does_not_hold"
+              : any_missing ? "not_checked"
+              : any_tie     ? "indistinguishable"
+                            : "holds";
   c.evidence = fmt::format("checked in parts (each listed below): {}", fmt::join(verdicts, "; "));
+}
+
+// Every claim needs an id, unique within its paper: the id is how the published claim, the README
+// and the report name it (two claims under one id once showed opposite verdicts as one).
+void check_claim_ids(const std::vector<PublishedPaper>& papers,
+                     const std::vector<ProducedClaim>& produced) {
+  std::map<std::pair<std::string, std::string>, const ProducedClaim*> seen;
+  for (const auto& p : produced) {
+    if (p.claim.id.empty())
+      throw DataError(p.file.string(), 0,
+                      fmt::format("claim '{}' has an empty id; every claim needs an id unique "
+                                  "within its paper",
+                                  p.claim.claim));
+    const auto [it, inserted] = seen.emplace(std::pair{p.paper, p.claim.id}, &p);
+    if (!inserted)
+      throw DataError(p.file.string(), 0,
+                      fmt::format("claim id '{}' is also used by {} (paper {}); claim ids must be "
+                                  "unique within a paper",
+                                  p.claim.id, it->second->file.string(), p.paper));
+  }
+  for (const auto& paper : papers) {
+    std::set<std::string> ids;
+    for (const auto& pc : paper.claims) {
+      if (pc.id.empty())
+        throw DataError(paper.file.string(), 0,
+                        fmt::format("claim '{}' has an empty id", pc.claim));
+      if (!ids.insert(pc.id).second)
+        throw DataError(paper.file.string(), 0, fmt::format("claim id '{}' appears twice", pc.id));
+    }
+  }
+}
+
+ComparedClaim compared_from(const ProducedClaim& p) {
+  ComparedClaim c;
+  c.paper = p.paper;
+  c.id = p.claim.id;
+  c.claim = p.claim.claim;
+  c.verdict = verdict_name(p.claim.verdict());
+  c.kind = claim_kind_name(p.claim.kind);
+  c.resolution = p.claim.resolution;
+  c.evidence = p.claim.evidence;
+  c.experiment = p.experiment;
+  return c;
 }
 
 }  // namespace
@@ -116,8 +226,7 @@ Comparison build_comparison(const fs::path& results_dir) {
   out.papers = load_all_published(results_dir / "published");
 
   std::map<CellKey, ProducedCell> produced;
-  std::vector<std::pair<std::string, Claim>> produced_claims;  // (paper, claim) + experiment below
-  std::vector<std::string> produced_claim_experiments;
+  std::vector<ProducedClaim> produced_claims;
   for (const auto& file : result_files(results_dir)) {
     Json doc;
     try {
@@ -161,10 +270,8 @@ Comparison build_comparison(const fs::path& results_dir) {
                         "from one experiment",
                         cell.table, cell.row, cell.column, it->second.file.string()));
     }
-    for (auto& claim : claims) {
-      produced_claims.emplace_back(exp.paper, std::move(claim));
-      produced_claim_experiments.push_back(exp.experiment);
-    }
+    for (auto& claim : claims)
+      produced_claims.push_back({exp.paper, std::move(claim), exp.experiment, file});
   }
 
   // Published cells, in the order the published files list them.
@@ -190,6 +297,7 @@ Comparison build_comparison(const fs::path& results_dir) {
       c.status = v.status;
       c.reason = v.reason;
       c.experiment = prod ? prod->experiment : "";
+      c.duplicate_of = p.duplicate_of;
       out.cells.push_back(std::move(c));
     }
   }
@@ -197,31 +305,36 @@ Comparison build_comparison(const fs::path& results_dir) {
     if (!matched.contains(key))
       out.unmatched.push_back({std::get<0>(key), prod.experiment, prod.cell});
 
-  // Claims: the published ones first (checked or not), then those only an experiment states.
+  // Claims: the published ones first (checked or not), joined on id, then those only an
+  // experiment states (the parts of a published claim among them).
+  check_claim_ids(out.papers, produced_claims);
   std::vector<bool> used(produced_claims.size(), false);
+  std::map<std::pair<std::string, std::string>, std::string> part_of;  // (paper, id) -> claim
   for (const auto& paper : out.papers) {
     for (const auto& pc : paper.claims) {
-      ComparedClaim c{paper.paper, pc.id, pc.claim, pc.where, std::nullopt, "", ""};
+      for (const auto& part : pc.checked_by) part_of[{paper.paper, part}] = pc.id;
+      ComparedClaim c;
       for (size_t i = 0; i < produced_claims.size(); ++i) {
-        const auto& [pp, claim] = produced_claims[i];
-        const bool same =
-            !pc.id.empty() && !claim.id.empty() ? pc.id == claim.id : pc.claim == claim.claim;
-        if (pp != paper.paper || !same) continue;
+        const auto& p = produced_claims[i];
+        if (p.paper != paper.paper || p.claim.id != pc.id) continue;
         used[i] = true;
-        c.holds = claim.holds;
-        c.evidence = claim.evidence;
-        c.experiment = produced_claim_experiments[i];
+        c = compared_from(p);
         break;
       }
-      if (!c.holds && !pc.checked_by.empty()) judge_by_parts(pc, paper.paper, produced_claims, c);
+      c.paper = paper.paper;
+      c.id = pc.id;
+      c.claim = pc.claim;
+      c.where = pc.where;
+      if (c.experiment.empty() && !pc.checked_by.empty())
+        judge_by_parts(pc, paper.paper, produced_claims, c);
       out.claims.push_back(std::move(c));
     }
   }
   for (size_t i = 0; i < produced_claims.size(); ++i) {
     if (used[i]) continue;
-    const auto& [paper, claim] = produced_claims[i];
-    out.claims.push_back({paper, claim.id, claim.claim, "", claim.holds, claim.evidence,
-                          produced_claim_experiments[i]});
+    ComparedClaim c = compared_from(produced_claims[i]);
+    if (const auto it = part_of.find({c.paper, c.id}); it != part_of.end()) c.part_of = it->second;
+    out.claims.push_back(std::move(c));
   }
   return out;
 }
@@ -250,19 +363,22 @@ Json comparison_to_json(const Comparison& c) {
   Json summary = Json::object();
   for (const auto& paper : all_papers(c)) summary[paper] = c.counts(paper);
   Json cells = Json::array();
-  for (const auto& x : c.cells)
-    cells.push_back({{"paper", x.paper},
-                     {"table", x.table},
-                     {"row", x.row},
-                     {"column", x.column},
-                     {"unit", x.unit},
-                     {"published", x.published},
-                     {"reproduced", optional_number(x.reproduced)},
-                     {"delta", optional_number(x.delta)},
-                     {"tolerance", x.tolerance},
-                     {"status", x.status},
-                     {"reason", x.reason},
-                     {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}});
+  for (const auto& x : c.cells) {
+    Json cell = {{"paper", x.paper},
+                 {"table", x.table},
+                 {"row", x.row},
+                 {"column", x.column},
+                 {"unit", x.unit},
+                 {"published", x.published},
+                 {"reproduced", optional_number(x.reproduced)},
+                 {"delta", optional_number(x.delta)},
+                 {"tolerance", x.tolerance},
+                 {"status", x.status},
+                 {"reason", x.reason},
+                 {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
+    if (!x.duplicate_of.empty()) cell["duplicate_of"] = x.duplicate_of;
+    cells.push_back(std::move(cell));
+  }
   Json unmatched = Json::array();
   for (const auto& u : c.unmatched) {
     Json cell = cell_to_json(u.cell);
@@ -271,14 +387,22 @@ Json comparison_to_json(const Comparison& c) {
     unmatched.push_back(cell);
   }
   Json claims = Json::array();
-  for (const auto& x : c.claims)
-    claims.push_back({{"paper", x.paper},
-                      {"id", x.id},
-                      {"claim", x.claim},
-                      {"where", x.where},
-                      {"holds", x.holds ? Json(*x.holds) : Json(nullptr)},
-                      {"evidence", x.evidence},
-                      {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}});
+  for (const auto& x : c.claims) {
+    // "holds" as before "verdict" existed: null when nobody checked the claim.
+    Json claim = {
+        {"paper", x.paper},
+        {"id", x.id},
+        {"claim", x.claim},
+        {"where", x.where},
+        {"verdict", x.verdict},
+        {"holds", x.verdict == "not_checked" ? Json(nullptr) : Json(x.verdict == "holds")},
+        {"kind", x.kind},
+        {"evidence", x.evidence},
+        {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
+    if (!x.resolution.empty()) claim["resolution"] = x.resolution;
+    if (!x.part_of.empty()) claim["part_of"] = x.part_of;
+    claims.push_back(std::move(claim));
+  }
   return {{"schema", "linrepro-comparison/1"},
           {"summary", summary},
           {"cells", cells},
@@ -345,6 +469,62 @@ std::string status_text(const std::string& status) {
   return status;
 }
 
+std::string verdict_text(const std::string& verdict) {
+  if (verdict == "does_not_hold") return "does not hold";
+  if (verdict == "not_checked") return "not checked";
+  return verdict;
+}
+
+std::string kind_text(const ComparedClaim& c) {
+  std::string kind = c.kind == "correctness_check" ? "correctness check" : "claim";
+  if (!c.part_of.empty()) kind += fmt::format(" (part of `{}`)", c.part_of);
+  return kind;
+}
+
+// The data-unavailable reasons of one paper, each once, in the order its cells first give them:
+// the report prints each reason once, with the list of its cells.
+std::vector<std::string> unavailable_reasons(const Comparison& c, const std::string& paper) {
+  std::vector<std::string> reasons;
+  for (const auto& x : c.cells)
+    if (x.paper == paper && x.status == "data_unavailable" &&
+        std::find(reasons.begin(), reasons.end(), x.reason) == reasons.end())
+      reasons.push_back(x.reason);
+  return reasons;
+}
+
+// An input whose data is missing carries the data-unavailable reason: it is listed with it.
+bool stopped_by(const ComparedCell& x, const std::string& reason) {
+  return x.reason == reason &&
+         (x.status == "data_unavailable" || (x.status == "input" && !x.reproduced));
+}
+
+// The status column of a cell row.
+std::string cell_status_text(const ComparedCell& x, const std::vector<std::string>& reasons) {
+  std::string text = status_text(x.status);
+  const auto i = std::find(reasons.begin(), reasons.end(), x.reason) - reasons.begin();
+  const bool unavailable = static_cast<size_t>(i) < reasons.size() && stopped_by(x, x.reason);
+  if (x.status == "input")
+    text += unavailable ? ": not reported, data unavailable" : fmt::format(": {}", x.reason);
+  if (unavailable) text += fmt::format(" ([see {}](#{}-unavailable-{}))", i + 1, x.paper, i + 1);
+  if (!x.duplicate_of.empty()) text += fmt::format("; repeats {} (counted there)", x.duplicate_of);
+  return md(text);
+}
+
+std::string counts_sentence(const std::map<std::string, int>& n) {
+  std::string out = fmt::format(
+      "Cells: {} input, {} within, {} outside, {} not run, {} data unavailable", n.at("input"),
+      n.at("within"), n.at("outside"), n.at("not_run"), n.at("data_unavailable"));
+  if (n.at("duplicates"))
+    out += fmt::format(" ({} more repeat a number counted once, at its first cell)",
+                       n.at("duplicates"));
+  out += fmt::format(
+      ". Claims: {} hold, {} do not hold, {} indistinguishable, {} not checked; correctness "
+      "checks: {} ({} failed).\n",
+      n.at("claims_hold"), n.at("claims_do_not_hold"), n.at("claims_indistinguishable"),
+      n.at("claims_not_checked"), n.at("correctness_checks"), n.at("correctness_checks_failed"));
+  return out;
+}
+
 void render_paper(std::string& out, const Comparison& c, const std::string& paper,
                   const fs::path& results_dir) {
   const auto pub = std::find_if(c.papers.begin(), c.papers.end(),
@@ -375,10 +555,8 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
   }
   if (!any) out += "- none has run yet\n";
 
-  const auto counts = c.counts(paper);
-  out += fmt::format("\nCells: {} within, {} outside, {} not run, {} data unavailable.\n",
-                     counts.at("within"), counts.at("outside"), counts.at("not_run"),
-                     counts.at("data_unavailable"));
+  out += "\n" + counts_sentence(c.counts(paper));
+  const auto reasons = unavailable_reasons(c, paper);
 
   const auto figures = files_in(results_dir / paper / "figures", ".png");
   const auto tables = files_in(results_dir / paper / "tables", ".md");
@@ -410,7 +588,7 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
                          with_unit(fmt::format("{}", x.published), x.unit),
                          x.reproduced ? with_unit(format_number(*x.reproduced), x.unit) : "—",
                          x.delta ? format_number(*x.delta, true) : "—",
-                         fmt::format("{}", x.tolerance), status_text(x.status));
+                         fmt::format("{}", x.tolerance), cell_status_text(x, reasons));
     }
   }
 
@@ -433,14 +611,13 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
   any = false;
   for (const auto& x : c.claims) {
     if (x.paper != paper) continue;
+    if (!any) out += "| id | claim | verdict | kind | evidence |\n|---|---|---|---|---|\n";
     any = true;
-    const std::string verdict = !x.holds   ? "not checked"
-                                : *x.holds ? "**holds**"
-                                           : "**does not hold**";
-    out += fmt::format("- {}{}: {}", x.claim, x.where.empty() ? "" : fmt::format(" ({})", x.where),
-                       verdict);
-    if (!x.evidence.empty()) out += fmt::format(". {}", x.evidence);
-    out += "\n";
+    std::string evidence = x.evidence;
+    if (!x.resolution.empty()) evidence += fmt::format(" (resolution: {})", x.resolution);
+    out += fmt::format("| `{}` | {}{} | **{}** | {} | {} |\n", md(x.id), md(x.claim),
+                       x.where.empty() ? "" : md(fmt::format(" ({})", x.where)),
+                       verdict_text(x.verdict), kind_text(x), md(evidence));
   }
   if (!any) out += "None listed.\n";
 
@@ -458,14 +635,26 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
 
   header = false;
   for (const auto& x : c.cells) {
-    if (x.paper != paper || (x.status != "not_run" && x.status != "data_unavailable")) continue;
-    if (!header) out += "\n### Not reproduced\n\n";
+    if (x.paper != paper || x.status != "not_run") continue;
+    if (!header) out += "\n### Not run\n\n";
     header = true;
-    // Experiments often word the reason "data unavailable: ..." already; say the status once.
-    const std::string status = status_text(x.status);
-    const bool worded = x.reason.starts_with(status);
-    out += fmt::format("- {} / {} / {}: {}\n", x.table, x.row, x.column,
-                       worded ? x.reason : fmt::format("{}: {}", status, x.reason));
+    out += fmt::format("- {} / {} / {}: {}\n", x.table, x.row, x.column, x.reason);
+  }
+  // One block per distinct reason (usually one dataset), listing its cells: the reason says how to
+  // get the data, and is printed once however many cells it stops.
+  if (!reasons.empty()) out += "\n### Data unavailable\n";
+  for (size_t i = 0; i < reasons.size(); ++i) {
+    std::vector<std::string> keys;
+    for (const auto& x : c.cells)
+      if (x.paper == paper && stopped_by(x, reasons[i]))
+        keys.push_back(fmt::format("{} / {} / {}{}", x.table, x.row, x.column,
+                                   x.status == "input" ? " (input)" : ""));
+    out +=
+        fmt::format("\n<a id=\"{}-unavailable-{}\"></a>\n**{}.** {} cell{}: {}.\n\n", paper, i + 1,
+                    i + 1, keys.size(), keys.size() == 1 ? "" : "s", fmt::join(keys, "; "));
+    std::string quoted;
+    for (char ch : reasons[i]) quoted += ch == '\n' ? std::string("\n> ") : std::string(1, ch);
+    out += fmt::format("> {}\n", quoted);
   }
   header = false;
   for (const auto& u : c.unmatched) {
@@ -484,21 +673,55 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
   out +=
       "Written by `linrepro compare` from results/<paper>/*.json and results/published/*.json "
       "(schema: docs/RESULTS.md). A cell is *within* when |reproduced − published| ≤ tol.\n\n";
-  out += "| paper | within | outside | not run | data unavailable |\n|---|---:|---:|---:|---:|\n";
+  out +=
+      "An *input* is a setting the paper chose (shown beside our configuration, never counted as "
+      "reproduced); a number the paper prints in several places is counted once (*duplicates*: "
+      "the repeats). A claim is *indistinguishable* when the difference deciding it is below the "
+      "stated resolution of the measurement; *correctness checks* cannot fail unless our code is "
+      "broken and are not counted as claims.\n\n";
+  out +=
+      "| paper | input | within | outside | not run | data unavailable | duplicates | claims "
+      "hold | do not hold | indistinguishable | not checked | correctness checks (failed) |\n"
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   const auto papers = all_papers(c);
   for (const auto& paper : papers) {
     const auto n = c.counts(paper);
-    out += fmt::format("| [{}](#{}) | {} | {} | {} | {} |\n", paper, paper, n.at("within"),
-                       n.at("outside"), n.at("not_run"), n.at("data_unavailable"));
+    out += fmt::format(
+        "| [{}](#{}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) |\n", paper, paper,
+        n.at("input"), n.at("within"), n.at("outside"), n.at("not_run"), n.at("data_unavailable"),
+        n.at("duplicates"), n.at("claims_hold"), n.at("claims_do_not_hold"),
+        n.at("claims_indistinguishable"), n.at("claims_not_checked"), n.at("correctness_checks"),
+        n.at("correctness_checks_failed"));
   }
+  // Every claim (and correctness check, and part of a claim) that does not hold, with the numbers
+  // that decide it: the summary must not quote only the claims that hold.
+  auto list = [&](const std::string& verdict, const std::string& title) {
+    out += fmt::format("\n## {}\n\n", title);
+    bool any = false;
+    for (const auto& paper : papers)
+      for (const auto& x : c.claims) {
+        if (x.paper != paper || x.verdict != verdict) continue;
+        any = true;
+        out += fmt::format("- {} `{}` ({}): {}{}", paper, x.id, kind_text(x), x.claim,
+                           x.claim.ends_with('.') ? "" : ".");
+        if (!x.evidence.empty()) out += fmt::format(" Evidence: {}", x.evidence);
+        if (!x.resolution.empty()) out += fmt::format(" Resolution: {}.", x.resolution);
+        out += "\n";
+      }
+    if (!any) out += "None.\n";
+  };
+  list("does_not_hold", "Claims that do not hold");
+  list("indistinguishable", "Indistinguishable within the measurement's resolution");
   for (const auto& paper : papers) render_paper(out, c, paper, results_dir);
   return out;
 }
 
-Comparison compare_results(const fs::path& results_dir) {
+Comparison compare_results(const fs::path& results_dir, const fs::path& readme) {
   Comparison c = build_comparison(results_dir);
-  write_file_atomic(results_dir / "comparison.json", comparison_to_json(c).dump(2) + "\n");
+  const Json doc = comparison_to_json(c);
+  write_file_atomic(results_dir / "comparison.json", doc.dump(2) + "\n");
   write_file_atomic(results_dir / "REPORT.md", render_report(c, results_dir));
+  if (!readme.empty()) update_status_table(readme, doc);
   return c;
 }
 

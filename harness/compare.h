@@ -16,6 +16,10 @@
 namespace linrepro {
 
 // The verdict on one published cell:
+//   input            the cell is a setting the paper chose (PublishedCell::kind "input"): shown
+//                    beside our configuration, never counted as reproduced; reason: "matches the
+//                    configuration" or "differs from the configuration" (or why it was not
+//                    produced)
 //   within           |reproduced - published| <= tolerance (up to floating rounding)
 //   outside          reproduced, but further off; reason: the produced note, else the published
 //                    note (the known cause), else "cause not yet explained"
@@ -28,6 +32,9 @@ struct CellVerdict {
 };
 CellVerdict judge_cell(const PublishedCell& published, const Cell* produced);
 
+// The cell statuses, in the order tables show them.
+const std::vector<std::string>& cell_statuses();
+
 struct ComparedCell {
   std::string paper, table, row, column, unit;
   double published = 0;
@@ -35,7 +42,8 @@ struct ComparedCell {
   std::optional<double> delta;
   double tolerance = 0;
   std::string status, reason;
-  std::string experiment;  // the experiment that produced it ("" if none)
+  std::string experiment;    // the experiment that produced it ("" if none)
+  std::string duplicate_of;  // "<table>/<row>/<column>" of the primary: not counted here
 };
 
 // A produced cell with no published counterpart (often a typo in a key: it shows up here while
@@ -47,8 +55,15 @@ struct UnmatchedCell {
 
 struct ComparedClaim {
   std::string paper, id, claim, where;
-  std::optional<bool> holds;  // nullopt: no experiment checked it
+  // holds | does_not_hold | indistinguishable | not_checked (a published claim no experiment
+  // checked)
+  std::string verdict = "not_checked";
+  std::string kind = "claim";  // claim | correctness_check
+  std::string resolution;      // what decided "indistinguishable"
   std::string evidence, experiment;
+  // The published claim this one checks a part of (PublishedClaim::checked_by): the part is shown,
+  // and listed when it fails, but counted once, in its published claim.
+  std::string part_of;
 };
 
 // One result file that took part (for the report's provenance lines).
@@ -66,7 +81,10 @@ struct Comparison {
   std::vector<UnmatchedCell> unmatched;
   std::vector<ComparedClaim> claims;
   std::vector<ProducedExperiment> experiments;
-  // status -> count for one paper (all four statuses present, possibly 0)
+  // One paper's counts, every key present (possibly 0): the cell statuses (input, within,
+  // outside, not_run, data_unavailable; duplicates are skipped and counted in "duplicates") and
+  // the claims (claims_hold, claims_do_not_hold, claims_indistinguishable, claims_not_checked:
+  // kind "claim", parts skipped; correctness_checks and correctness_checks_failed).
   std::map<std::string, int> counts(const std::string& paper) const;
 };
 
@@ -74,14 +92,24 @@ using CellKey =
     std::tuple<std::string, std::string, std::string, std::string>;  // paper,table,row,col
 
 // Reads results/published/*.json and results/<paper>/*.json (not the fast/ subfolder). Throws
-// DataError for an invalid published file or a cell produced by two result files.
+// DataError for an invalid published file, a cell produced by two result files, and a claim whose
+// id is empty or repeated within its paper (naming the result files).
 Comparison build_comparison(const std::filesystem::path& results_dir);
 nlohmann::json comparison_to_json(const Comparison& comparison);
 std::string render_report(const Comparison& comparison, const std::filesystem::path& results_dir);
 
 // The entry point of `linrepro compare`: builds the comparison and writes
-// <results_dir>/comparison.json and <results_dir>/REPORT.md atomically.
-Comparison compare_results(const std::filesystem::path& results_dir);
+// <results_dir>/comparison.json and <results_dir>/REPORT.md atomically, and the status table
+// (harness/status_table.h) into `readme` when that file has the markers (an empty path: none).
+Comparison compare_results(const std::filesystem::path& results_dir,
+                           const std::filesystem::path& readme = {});
+
+// One experiment's cells against the published file (the end line of `linrepro run`): the
+// judge_cell status of each produced cell that has a published value, every status key present
+// (possibly 0); a repeat of a published number (duplicate_of) is skipped, as in the comparison,
+// and a produced cell with no published value counts under "unmatched".
+std::map<std::string, int> experiment_cell_counts(const PublishedPaper& paper,
+                                                  const std::vector<Cell>& cells);
 
 // The status of every cell in a comparison.json (empty map if the file does not exist).
 std::map<CellKey, std::string> load_comparison_statuses(

@@ -209,10 +209,66 @@ Cell cell_from_json(const Json& j) {
   return c;
 }
 
-Json claim_to_json(const Claim& c) {
-  return {{"id", c.id}, {"claim", c.claim}, {"holds", c.holds}, {"evidence", c.evidence}};
+std::string verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::holds:
+      return "holds";
+    case Verdict::does_not_hold:
+      return "does_not_hold";
+    case Verdict::indistinguishable:
+      return "indistinguishable";
+  }
+  return "does_not_hold";
 }
 
+Verdict verdict_from_name(const std::string& name) {
+  for (Verdict v : {Verdict::holds, Verdict::does_not_hold, Verdict::indistinguishable})
+    if (verdict_name(v) == name) return v;
+  throw ConfigError(
+      fmt::format("verdict '{}' is not one of holds, does_not_hold, indistinguishable", name));
+}
+
+std::string claim_kind_name(ClaimKind k) {
+  return k == ClaimKind::correctness_check ? "correctness_check" : "claim";
+}
+
+ClaimKind claim_kind_from_name(const std::string& name) {
+  if (name == "claim") return ClaimKind::claim;
+  if (name == "correctness_check") return ClaimKind::correctness_check;
+  throw ConfigError(fmt::format("claim kind '{}' is not one of claim, correctness_check", name));
+}
+
+Claim indistinguishable_or(bool holds, double difference, double resolution,
+                           std::string resolution_text, std::string id, std::string claim,
+                           std::string evidence) {
+  Claim c(std::move(id), std::move(claim), holds, std::move(evidence));
+  c.resolution = std::move(resolution_text);
+  if (std::fabs(difference) < resolution) {
+    c.indistinguishable = true;
+    c.holds = false;
+  }
+  return c;
+}
+
+Claim correctness_check(std::string id, std::string claim, bool holds, std::string evidence) {
+  return Claim(std::move(id), std::move(claim), holds, std::move(evidence),
+               ClaimKind::correctness_check);
+}
+
+// "holds" stays in the file (true only for the verdict holds) so readers that predate "verdict"
+// keep working; "resolution" appears only when set.
+Json claim_to_json(const Claim& c) {
+  Json j = {{"id", c.id},
+            {"claim", c.claim},
+            {"verdict", verdict_name(c.verdict())},
+            {"holds", c.verdict() == Verdict::holds},
+            {"kind", claim_kind_name(c.kind)},
+            {"evidence", c.evidence}};
+  if (!c.resolution.empty()) j["resolution"] = c.resolution;
+  return j;
+}
+
+// Files written before "verdict" existed have only "holds"; both present must agree.
 Claim claim_from_json(const Json& j) {
   if (!j.is_object()) throw ConfigError("claim is not a JSON object");
   Claim c;
@@ -221,6 +277,20 @@ Claim claim_from_json(const Json& j) {
   c.id = field<std::string>(j, "id", "", what);
   c.holds = field<bool>(j, "holds", false, what);
   c.evidence = field<std::string>(j, "evidence", "", what);
+  c.resolution = field<std::string>(j, "resolution", "", what);
+  try {
+    c.kind = claim_kind_from_name(field<std::string>(j, "kind", "claim", what));
+    const std::string verdict = field<std::string>(j, "verdict", "", what);
+    if (!verdict.empty()) {
+      const Verdict v = verdict_from_name(verdict);
+      if (j.contains("holds") && j["holds"].is_boolean() && c.holds != (v == Verdict::holds))
+        throw ConfigError(fmt::format("'holds' {} contradicts verdict '{}'", c.holds, verdict));
+      c.holds = v == Verdict::holds;
+      c.indistinguishable = v == Verdict::indistinguishable;
+    }
+  } catch (const ConfigError& e) {
+    throw ConfigError(fmt::format("{}: {}", what, e.what()));
+  }
   return c;
 }
 
@@ -244,10 +314,10 @@ Json read_result_file(const fs::path& path) {
     throw DataError(path.string(), 0, fmt::format("not valid JSON: {}", e.what()));
   }
   // A foreign JSON file may have any shape: look at "schema" without typed access that throws.
-  const std::string schema = doc.is_object() && doc.contains("schema") && doc["schema"].is_string()
-                                 ? doc["schema"].get<std::string>()
-                                 : (doc.is_object() && doc.contains("schema") ? doc["schema"].dump()
-                                                                              : std::string());
+  const std::string schema =
+      doc.is_object() && doc.contains("schema") && doc["schema"].is_string()
+          ? doc["schema"].get<std::string>()
+          : (doc.is_object() && doc.contains("schema") ? doc["schema"].dump() : std::string());
   if (schema != kResultSchema)
     throw DataError(path.string(), 0,
                     fmt::format("not a linrepro result file (schema '{}', expected '{}')", schema,

@@ -3,10 +3,10 @@
 // executed and summarised: the driver asks its ResultFile for each run (run_once with the run's key
 // and fully resolved config); a run already stored with the same config hash is reused, a missing
 // one is executed or, when this process only plans or executes a subset of keys, reported as
-// pending. Once every run it asked for is stored (rf.complete()), the driver emits the cells for the
-// published-vs-reproduced comparison (set_cell) and the paper's claims (add_claim). Adaptive plans
-// (a walk over lambda, anything whose next run depends on a result) simply stop asking while a
-// result they need is pending: the harness executes the round and asks again
+// pending. Once every run it asked for is stored (rf.complete()), the driver emits the cells for
+// the published-vs-reproduced comparison (set_cell) and the paper's claims (add_claim). Adaptive
+// plans (a walk over lambda, anything whose next run depends on a result) simply stop asking while
+// a result they need is pending: the harness executes the round and asks again
 // (harness/run_experiment.h). Schema: docs/RESULTS.md.
 //
 // A driver, in short (registered with its header fields: artifacts, config, figures):
@@ -61,14 +61,57 @@ Cell value_cell(std::string table, std::string row, std::string column, double v
 // status data_unavailable; `note` says how to get the data.
 Cell unavailable_cell(std::string table, std::string row, std::string column, std::string note);
 
+// A claim's verdict. `indistinguishable`: the difference that decides it is below the stated
+// resolution of the measurement (round-off, timer noise), so the data neither confirm nor refute
+// it.
+enum class Verdict { holds, does_not_hold, indistinguishable };
+// `claim`: something the paper asserts, reproduced or not. `correctness_check`: a check that cannot
+// fail unless our code is broken (a proven bound at the final iterate, two implementations of the
+// same method agreeing); it is reported, but never counted as a reproduced claim.
+enum class ClaimKind { claim, correctness_check };
+
+// "holds", "does_not_hold", "indistinguishable" / "claim", "correctness_check"; the parsers throw
+// ConfigError naming the text for anything else.
+std::string verdict_name(Verdict v);
+Verdict verdict_from_name(const std::string& name);
+std::string claim_kind_name(ClaimKind k);
+ClaimKind claim_kind_from_name(const std::string& name);
+
 // One of the paper's claims, checked by the experiment ("MLR-CG is faster than SMO on all
-// classes"). `id` (optional) joins it with the claim listed in the published file.
+// classes"). `id` joins it with the claim listed in the published file and must be unique within
+// the paper (build_comparison rejects an empty or repeated id).
 struct Claim {
   std::string id;
   std::string claim;
-  bool holds = false;
+  bool holds = false;    // the verdict unless `indistinguishable`
   std::string evidence;  // the numbers that decide it, in words
+  ClaimKind kind = ClaimKind::claim;
+  bool indistinguishable = false;  // set through indistinguishable_or (it needs a resolution)
+  // What "indistinguishable" was decided by, e.g. "relative difference < 1e-6 of O_svm".
+  std::string resolution;
+
+  Claim() = default;
+  Claim(std::string id_, std::string claim_, bool holds_, std::string evidence_,
+        ClaimKind kind_ = ClaimKind::claim)
+      : id(std::move(id_)),
+        claim(std::move(claim_)),
+        holds(holds_),
+        evidence(std::move(evidence_)),
+        kind(kind_) {}
+  Verdict verdict() const {
+    return indistinguishable ? Verdict::indistinguishable
+                             : (holds ? Verdict::holds : Verdict::does_not_hold);
+  }
 };
+
+// A claim decided by a measured difference: when |difference| < resolution the measurement cannot
+// tell the two sides apart and the verdict is indistinguishable (with `resolution_text` saying
+// which resolution, and why it is the measurement's); otherwise `holds` decides.
+Claim indistinguishable_or(bool holds, double difference, double resolution,
+                           std::string resolution_text, std::string id, std::string claim,
+                           std::string evidence);
+// A correctness check (ClaimKind::correctness_check): reported, never counted as a claim.
+Claim correctness_check(std::string id, std::string claim, bool holds, std::string evidence);
 
 // One executed (or skipped-as-unavailable) run. Fields beyond these go in `extra`.
 struct RunRecord {
@@ -229,9 +272,9 @@ std::filesystem::path result_file_path(const ExperimentContext& ctx, const std::
                                        const std::string& experiment_id);
 
 struct ExperimentInfo {
-  std::string paper;        // mlrcg2003 | zhangoles2001 | graphsvm2002 | sgdreport
-  std::string id;           // experiment id within the paper, e.g. "table2_reuters"
-  std::string description;  // one line
+  std::string paper;                   // mlrcg2003 | zhangoles2001 | graphsvm2002 | sgdreport
+  std::string id;                      // experiment id within the paper, e.g. "table2_reuters"
+  std::string description;             // one line
   std::vector<std::string> artifacts;  // the tables and figures it reproduces ("table2", ...)
   // Experiments ("paper/id") whose finished results this one reads (Table 5 reads Table 1's
   // lambda): they are run, and summarised, first.

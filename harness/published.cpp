@@ -80,6 +80,32 @@ void check_defaults(const FieldReader& top) {
   }
 }
 
+// Every duplicate_of names another cell of the file, "<table>/<row>/<column>", that is not itself
+// a duplicate and has the same value (a repeated number, not a related one).
+void check_duplicates(const std::string& file, const std::vector<PublishedCell>& cells) {
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const PublishedCell& c = cells[i];
+    if (c.duplicate_of.empty()) continue;
+    const std::string where =
+        fmt::format("cell {} ({} / {} / {})", i + 1, c.table, c.row, c.column);
+    auto fail = [&](const std::string& what) {
+      throw DataError(file, 0,
+                      fmt::format("{}: duplicate_of '{}' {}", where, c.duplicate_of, what));
+    };
+    const auto primary = std::find_if(cells.begin(), cells.end(), [&](const PublishedCell& p) {
+      return fmt::format("{}/{}/{}", p.table, p.row, p.column) == c.duplicate_of;
+    });
+    if (primary == cells.end())
+      fail("names no cell of this file (expected <table>/<row>/<column>)");
+    if (&*primary == &c) fail("names the cell itself");
+    if (!primary->duplicate_of.empty())
+      fail(fmt::format("names a cell that is itself a duplicate (of '{}')", primary->duplicate_of));
+    if (primary->value != c.value)
+      fail(fmt::format("has the value {}, this cell {}: a duplicate repeats the same number",
+                       primary->value, c.value));
+  }
+}
+
 }  // namespace
 
 PublishedPaper load_published(const fs::path& file) {
@@ -124,6 +150,11 @@ PublishedPaper load_published(const fs::path& file) {
     p.unit = cell.text("unit", false);
     p.note = cell.text("note", false);
     p.dataset = cell.text("dataset", false);
+    p.kind = cell.text("kind", false);
+    if (p.kind.empty()) p.kind = "result";
+    if (p.kind != "result" && p.kind != "input")
+      cell.fail(fmt::format("kind '{}' is not one of result, input", p.kind));
+    p.duplicate_of = cell.text("duplicate_of", false);
     const auto fallback = default_tolerance(defaults, p.unit);
     const auto own = cell.number("tolerance", false);
     if (!own && !fallback)
@@ -142,6 +173,7 @@ PublishedPaper load_published(const fs::path& file) {
     if (!seen.emplace(p.table, p.row, p.column).second) cell.fail("duplicate cell");
     paper.cells.push_back(std::move(p));
   }
+  check_duplicates(name, paper.cells);
 
   if (const Json* claims = top.find("claims")) {
     if (!claims->is_array()) top.fail("field 'claims' must be an array");

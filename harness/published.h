@@ -22,6 +22,13 @@ struct PublishedCell {
   // Optional: the dataset the cell needs when that dataset may be missing here (a resolver name,
   // e.g. "rcv1-lyrl2004"): ResultFile::mark_unavailable marks every such cell in one call.
   std::string dataset;
+  // "result" (the default): a number the paper measured. "input": a setting the paper chose
+  // (a learning rate, a feature count); shown beside the configuration, never counted as
+  // reproduced.
+  std::string kind = "result";
+  // Optional "<table>/<row>/<column>": the same published number printed again elsewhere (a table
+  // and a figure's text). It keeps its own status but is counted once, at that primary cell.
+  std::string duplicate_of;
 };
 
 // A claim the paper makes in words; experiments check it and write {claim, holds, evidence}.
@@ -46,8 +53,9 @@ struct PublishedPaper {
 // Loads and validates one published file. Throws DataError naming the file and the cell
 // ("cell 3 (table2 / earn / MLR-CG error): ...") for: invalid JSON, a missing or mistyped field,
 // an unknown paper id or one that differs from the file name, a duplicate cell, a negative
-// tolerance, a cell with no tolerance and no default for its unit, and a tolerance wider than the
-// default without a note giving the reason.
+// tolerance, a cell with no tolerance and no default for its unit, a tolerance wider than the
+// default without a note giving the reason, a kind other than result/input, and a duplicate_of
+// that names no cell of the file, a cell that is itself a duplicate, or a different value.
 PublishedPaper load_published(const std::filesystem::path& file);
 
 // Every <dir>/*.json, sorted by paper id.

@@ -585,6 +585,10 @@ class Logic(unittest.TestCase):
         self.assertAlmostEqual(compare_cell(pub, ours)["delta"], 0.5)
         self.assertEqual(compare_cell(pub, dict(ours, value=9.4))["status"], "outside")
         self.assertEqual(compare_cell(pub, None)["status"], "not_run")
+        setting = dict(pub, kind="input")
+        self.assertEqual(compare_cell(setting, ours)["status"], "input")
+        self.assertEqual(compare_cell(setting, dict(ours, value=9.4))["status"], "input")
+        self.assertEqual(compare_cell(setting, None)["status"], "input")
         self.assertEqual(compare_cell(pub, dict(ours, status="data_unavailable"))["status"],
                          "data_unavailable")
         self.assertEqual(compare_cell(pub, dict(ours, value=None))["status"], "outside")

@@ -337,16 +337,20 @@ void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Result
           "{}{}: within {:g}% of the SMO optimum from CG step {}, final gap {:+.3g}%", sep,
           g.category, 100 * kConvergedRelative, steps_text(s1), 100 * g.gap / std::fabs(g.smo));
     }
-    rf.add_claim({"approximation-bound" + suffix,
-                  "|O_gamma(w) - O_svm(w)| <= ln2/gamma for every w (checked at MLR-CG's final w "
-                  "of every category)",
-                  prop_holds, prop});
-    rf.add_claim(
-        {"osvm-within-bound" + suffix,
-         fmt::format("{}: after 200 CG steps MLR-CG's O_svm is within ln2/gamma_final of the "
-                     "SVM optimum (SMO's O_svm, itself optimal to LIBSVM's eps = 1e-3)",
-                     in.collection),
-         within_holds, within});
+    // Proposition 1 is proven for every w, and MLR-CG minimises O_gamma, whose minimum is within
+    // ln2/gamma of O_svm's: at the final w both hold unless the objectives or the solver are
+    // wrong. Correctness checks, not reproduced claims.
+    rf.add_claim(correctness_check(
+        "approximation-bound" + suffix,
+        "|O_gamma(w) - O_svm(w)| <= ln2/gamma for every w (checked at MLR-CG's final w "
+        "of every category)",
+        prop_holds, prop));
+    rf.add_claim(correctness_check(
+        "osvm-within-bound" + suffix,
+        fmt::format("{}: after 200 CG steps MLR-CG's O_svm is within ln2/gamma_final of the "
+                    "SVM optimum (SMO's O_svm, itself optimal to LIBSVM's eps = 1e-3)",
+                    in.collection),
+        within_holds, within));
     rf.add_claim({"osvm-converges-fast" + suffix,
                   fmt::format("{}: O_svm(w_t) of MLR-CG converges fast towards the SVM's final "
                               "objective (criterion: within {:g}% of it by CG step 100, half the "
@@ -390,12 +394,24 @@ void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Result
              ". Times are median thread CPU seconds of repeated fits on this (shared) machine."});
 }
 
+// The resolution of the direction comparison, relative to O_svm. After 200 CG steps the three
+// directions sit at the same minimiser of O_gamma (each is within 1% of the SVM optimum from step
+// 33-52); their final O_svm values then differ only by the inexact line search's residual and
+// rounding (HS and PR coincide under an exact line search), 4e-9 to 4.3e-7 relative on the four
+// categories, and the verdict flipped twice with them. That is three orders of magnitude below what
+// the 200-step budget leaves to the SVM optimum (O_svm(MLR-CG) - O_svm(SMO), about 6e-4 relative),
+// so a difference below 1e-6 relative says nothing about which direction is more efficient.
+constexpr double kDirectionResolution = 1e-6;
+
 void add_direction_claim(ResultFile& rf, const Table2Input& in, const Table2Results& res) {
   // Efficiency at the paper's fixed budget: the O_svm each direction reaches in 200 CG steps (equal
-  // steps; per-step cost differs only by line-search evaluations, reported too). A relative
-  // difference below 1e-6 is a tie.
+  // steps; per-step cost differs only by line-search evaluations, reported too). Per category, HS
+  // against the better of PR and FR: holds when HS is lower beyond the resolution somewhere and
+  // higher beyond it nowhere; indistinguishable when every category is within the resolution.
   std::string evidence;
-  bool holds = true, any = false;
+  bool any = false;
+  int hs_better = 0, hs_worse = 0;
+  double largest = 0;  // the largest |relative difference| over the categories
   for (const auto& category : in.categories) {
     const RunRecord* hs = res.find(category, "mlr-cg");
     const RunRecord* pr = res.find(category, "mlr-cg-pr");
@@ -403,13 +419,16 @@ void add_direction_claim(ResultFile& rf, const Table2Input& in, const Table2Resu
     const RunRecord* smo = res.find(category, "smo");
     if (!hs || !pr || !fr || !smo) continue;
     any = true;
-    const double best = std::min({hs->objective, pr->objective, fr->objective});
-    const bool hs_best = hs->objective <= best + 1e-6 * std::fabs(best);
-    holds = holds && hs_best;
-    evidence +=
-        fmt::format("{}{}: O_svm after 200 steps HS {:.8g}, PR {:.8g}, FR {:.8g} (SMO {:.8g})",
-                    evidence.empty() ? "" : "; ", category, hs->objective, pr->objective,
-                    fr->objective, smo->objective);
+    const double other = std::min(pr->objective, fr->objective);
+    const double relative = (other - hs->objective) / std::fabs(other);  // > 0: HS is lower
+    hs_better += relative >= kDirectionResolution;
+    hs_worse += relative <= -kDirectionResolution;
+    largest = std::max(largest, std::fabs(relative));
+    evidence += fmt::format(
+        "{}{}: O_svm after 200 steps HS {:.8g}, PR {:.8g}, FR {:.8g} (SMO {:.8g}; HS vs the "
+        "better of PR/FR {:+.2g} relative)",
+        evidence.empty() ? "" : "; ", category, hs->objective, pr->objective, fr->objective,
+        smo->objective, -relative);
     for (const auto& [name, r] : {std::pair{"HS", hs}, std::pair{"PR", pr}, std::pair{"FR", fr}}) {
       const int64_t s = first_step_within(*r, smo->objective, kConvergedRelative * smo->objective);
       evidence += fmt::format(", {} within {:g}% from step {}, {} line evaluations, {:.3g} s", name,
@@ -418,14 +437,18 @@ void add_direction_claim(ResultFile& rf, const Table2Input& in, const Table2Resu
     }
   }
   if (any)
-    rf.add_claim(
-        {"hs-most-efficient",
-         fmt::format("Of the Fletcher-Reeves, Polak-Ribiere and Hestenes-Stiefel directions, "
-                     "HS is the most efficient for MLR-CG ({}: criterion: HS reaches the "
-                     "lowest O_svm in the 200-step budget on every category, ties within "
-                     "1e-6 relative counting for HS)",
-                     in.collection),
-         holds, evidence});
+    rf.add_claim(indistinguishable_or(
+        hs_worse == 0 && hs_better > 0, largest, kDirectionResolution,
+        "relative difference of the final O_svm (HS vs the better of PR and FR) below 1e-6 on "
+        "every category: the line search's residual after 200 steps, three orders below the "
+        "remaining gap to the SVM optimum",
+        "hs-most-efficient",
+        fmt::format("Of the Fletcher-Reeves, Polak-Ribiere and Hestenes-Stiefel directions, "
+                    "HS is the most efficient for MLR-CG ({}: criterion: HS reaches a lower "
+                    "O_svm than PR and FR in the 200-step budget, beyond a relative 1e-6, on some "
+                    "category and a higher one on none)",
+                    in.collection),
+        evidence));
 }
 
 }  // namespace linrepro

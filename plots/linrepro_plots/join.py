@@ -1,6 +1,6 @@
 """Joining reproduced cells (from result files) with published cells, keyed by (table, row, column).
-The statuses follow `linrepro compare` (harness/compare.cpp judge_cell: within, outside, not_run,
-data_unavailable, with the same slack) so the Markdown tables and results/comparison.json agree."""
+The statuses follow `linrepro compare` (harness/compare.cpp judge_cell: input, within, outside,
+not_run, data_unavailable, with the same slack) so the Markdown tables and results/comparison.json agree."""
 import sys
 
 from .io import number_or_none
@@ -26,7 +26,16 @@ def reproduced_cells(results):
 
 def compare_cell(pub, ours):
     """One row of a published-vs-reproduced table: published, ours, delta, tolerance, status.
-    `pub` comes from load_published (value and tolerance are numbers); `ours` may be None."""
+    `pub` comes from load_published (value and tolerance are numbers); `ours` may be None.
+    A published cell of kind "input" (a setting the paper chose) has status "input" whatever
+    ours is, as in `linrepro compare`: it is shown, never counted as reproduced."""
+    row = _judge(pub, ours)
+    if pub.get("kind", "result") == "input":
+        row["status"] = "input"
+    return row
+
+
+def _judge(pub, ours):
     p, tol = float(pub["value"]), float(pub["tolerance"])
     row = {
         "table": pub["table"], "row": pub["row"], "column": pub["column"],

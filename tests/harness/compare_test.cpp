@@ -1,5 +1,6 @@
 #include "harness/compare.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,7 +15,22 @@ using testing::read_json;
 using testing::TempDir;
 
 PublishedCell published(double value, double tolerance, std::string note = "") {
-  return {"t", "r", "c", value, "%", tolerance, std::move(note), ""};
+  // std::string temporaries: assigning the literals trips GCC 12's false -Wrestrict at -O3.
+  PublishedCell p;
+  p.table = std::string("t");
+  p.row = std::string("r");
+  p.column = std::string("c");
+  p.value = value;
+  p.unit = std::string("%");
+  p.tolerance = tolerance;
+  p.note = std::move(note);
+  return p;
+}
+
+PublishedCell input(double value, double tolerance) {
+  PublishedCell p = published(value, tolerance);
+  p.kind = "input";
+  return p;
 }
 
 Cell produced(double value, std::string status = "ok", std::string note = "") {
@@ -57,6 +73,23 @@ TEST(JudgeCell, NotRunAndDataUnavailable) {
   EXPECT_EQ(judge_cell(published(1, 0.5), &n).status, "not_run");
 }
 
+TEST(JudgeCell, AnInputSaysWhetherTheConfigurationMatchesAndIsNeverWithin) {
+  const Cell same = produced(200), other = produced(100);
+  const CellVerdict v = judge_cell(input(200, 0), &same);
+  EXPECT_EQ(v.status, "input");
+  EXPECT_EQ(v.reason, "matches the configuration");
+  ASSERT_TRUE(v.delta.has_value());
+  EXPECT_EQ(*v.delta, 0);
+  const CellVerdict w = judge_cell(input(200, 0), &other);
+  EXPECT_EQ(w.status, "input");
+  EXPECT_EQ(w.reason, "differs from the configuration");
+  EXPECT_EQ(*w.delta, -100);
+  EXPECT_EQ(judge_cell(input(200, 0), nullptr).status, "input");
+  const Cell u = produced(0, "data_unavailable", "covtype is not in the mirror");
+  EXPECT_EQ(judge_cell(input(200, 0), &u).status, "input");
+  EXPECT_EQ(judge_cell(input(200, 0), &u).reason, "covtype is not in the mirror");
+}
+
 // results/ with a published file for mlrcg2003 and one result file covering the four statuses.
 struct Tree {
   TempDir dir;
@@ -78,7 +111,10 @@ struct Tree {
         value_cell("table2", "eran", "MLR-CG error", 1.0, "%"));  // a typo: no published cell
     // table3 / webkb: nobody produces it -> not_run
     rf.add_claim({"fast", "MLR-CG is faster than SMO on every class", true, "12 s vs 340 s"});
-    rf.add_claim({"", "A claim only the experiment states", false, "0.9 vs 0.8"});
+    rf.add_claim({"own", "A claim only the experiment states", false, "0.9 vs 0.8"});
+    rf.add_claim(correctness_check("bound", "The bound holds at the final w", true, "0.1 <= 0.3"));
+    rf.add_claim(indistinguishable_or(true, 3e-8, 1e-6, "relative 1e-6 of O_svm", "tie",
+                                      "HS beats PR", "HS 0.05780992, PR 0.05780992"));
     rf.save();
     // The fast subset must not take part in the comparison.
     ctx.fast = true;
@@ -132,16 +168,34 @@ TEST(CompareResults, GivesEachOfTheFourStatusesWithItsReason) {
   EXPECT_EQ((*webkb)["reason"], "no experiment produced this cell");
   EXPECT_TRUE((*webkb)["experiment"].is_null());
 
-  EXPECT_EQ(doc["summary"]["mlrcg2003"],
-            Json({{"within", 1}, {"outside", 1}, {"not_run", 1}, {"data_unavailable", 1}}));
+  EXPECT_EQ(doc["summary"]["mlrcg2003"], Json({{"input", 0},
+                                               {"within", 1},
+                                               {"outside", 1},
+                                               {"not_run", 1},
+                                               {"data_unavailable", 1},
+                                               {"duplicates", 0},
+                                               {"claims_hold", 1},
+                                               {"claims_do_not_hold", 1},
+                                               {"claims_indistinguishable", 1},
+                                               {"claims_not_checked", 1},
+                                               {"correctness_checks", 1},
+                                               {"correctness_checks_failed", 0}}));
   ASSERT_EQ(doc["unmatched"].size(), 1u);
   EXPECT_EQ(doc["unmatched"][0]["row"], "eran");
 
-  ASSERT_EQ(doc["claims"].size(), 3u);
-  EXPECT_EQ(doc["claims"][0]["holds"], true);  // joined on id although the texts differ
+  ASSERT_EQ(doc["claims"].size(), 5u);
+  EXPECT_EQ(doc["claims"][0]["verdict"], "holds");  // joined on id although the texts differ
+  EXPECT_EQ(doc["claims"][0]["holds"], true);
+  EXPECT_EQ(doc["claims"][0]["kind"], "claim");
   EXPECT_EQ(doc["claims"][0]["evidence"], "12 s vs 340 s");
-  EXPECT_TRUE(doc["claims"][1]["holds"].is_null());  // published, nobody checked it
-  EXPECT_EQ(doc["claims"][2]["holds"], false);       // stated by the experiment only
+  EXPECT_EQ(doc["claims"][1]["verdict"], "not_checked");  // published, nobody checked it
+  EXPECT_TRUE(doc["claims"][1]["holds"].is_null());
+  EXPECT_EQ(doc["claims"][2]["verdict"], "does_not_hold");  // stated by the experiment only
+  EXPECT_EQ(doc["claims"][2]["holds"], false);
+  EXPECT_EQ(doc["claims"][3]["kind"], "correctness_check");
+  EXPECT_EQ(doc["claims"][4]["verdict"], "indistinguishable");
+  EXPECT_EQ(doc["claims"][4]["holds"], false);
+  EXPECT_EQ(doc["claims"][4]["resolution"], "relative 1e-6 of O_svm");
   EXPECT_EQ(c.counts("mlrcg2003").at("within"), 1);
   EXPECT_EQ(testing::count_temp_files(t.results), 0);
 }
@@ -153,30 +207,36 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   auto has = [&](const std::string& s) {
     EXPECT_NE(report.find(s), std::string::npos) << "REPORT.md lacks: " << s << "\n" << report;
   };
-  has("| [mlrcg2003](#mlrcg2003) | 1 | 1 | 1 | 1 |");
+  has("| [mlrcg2003](#mlrcg2003) | 0 | 1 | 1 | 1 | 1 | 0 | 1 | 1 | 1 | 1 | 1 (0) |");
+  has("## Claims that do not hold\n\n- mlrcg2003 `own` (claim): A claim only the experiment "
+      "states. Evidence: 0.9 vs 0.8\n");
+  has("## Indistinguishable within the measurement's resolution\n\n- mlrcg2003 `tie` (claim): "
+      "HS beats PR. Evidence: HS 0.05780992, PR 0.05780992 Resolution: relative 1e-6 of O_svm.\n");
   has("## mlrcg2003: Text categorization based on regularized linear classification methods");
   has("- `table2`: Table 2 on Reuters (1 run;");
   has("### table2");
   has("| row | column | published | reproduced | Δ | tol | status |");
   has("| earn | MLR-CG error | 1.2 % | 1.500 % | +0.3000 | 0.5 | within |");
   has("| acq | MLR-CG error | 2 % | 3.000 % | +1.000 | 0.5 | outside |");
-  has("| ohsumed | error | 30 % | — | — | 0.5 | data unavailable |");
+  has("| ohsumed | error | 30 % | — | — | 0.5 | data unavailable ([see "
+      "1](#mlrcg2003-unavailable-1)) |");
   has("| webkb | error | 8 % | — | — | 2 | not run |");
   has("![table2.png](mlrcg2003/figures/table2.png)");
   has("Full reproduced table: [table2_full.md](mlrcg2003/tables/table2_full.md)");
   has("### Other figures");
   has("![figure9.png](mlrcg2003/figures/figure9.png)");
-  has("- MLR-CG trains faster than SMO (section 5): **holds**. 12 s vs 340 s");
-  has("- A claim nobody checked: not checked");
-  has("- A claim only the experiment states: **does not hold**. 0.9 vs 0.8");
+  has("| id | claim | verdict | kind | evidence |");
+  has("| `fast` | MLR-CG trains faster than SMO (section 5) | **holds** | claim | 12 s vs 340 s |");
+  has("| `unchecked` | A claim nobody checked | **not checked** | claim |  |");
+  has("| `own` | A claim only the experiment states | **does not hold** | claim | 0.9 vs 0.8 |");
+  has("| `bound` | The bound holds at the final w | **holds** | correctness check | 0.1 <= 0.3 |");
   has("### Misses");
   has("- table2 / acq / MLR-CG error: published 2, reproduced 3.000 (Δ +1.000, tolerance 0.5). "
       "Cause: CG stopped "
       "at 100 iterations");
-  has("- table3 / webkb / error: not run: no experiment produced this cell");
-  // The unavailable cell's reason is not already worded "data unavailable: ...": it gets the
-  // prefix.
-  has("- table3 / ohsumed / error: data unavailable: OHSUMED is not in the mirror");
+  has("### Not run\n\n- table3 / webkb / error: no experiment produced this cell");
+  has("### Data unavailable\n\n<a id=\"mlrcg2003-unavailable-1\"></a>\n**1.** 1 cell: table3 / "
+      "ohsumed / error.\n\n> OHSUMED is not in the mirror\n");
   has("- table2 / eran / MLR-CG error = 1.000 % (from `table2`)");
   // The figure of table2 is shown once, under its table, not again among the others.
   EXPECT_EQ(report.find("figures/table2.png"), report.rfind("figures/table2.png"));
@@ -208,21 +268,115 @@ TEST(CompareResults, WithNothingProducedEveryCellIsNotRun) {
   EXPECT_TRUE(std::filesystem::exists(dir / "REPORT.md"));
 }
 
-TEST(CompareResults, AReasonWordedWithItsStatusIsNotPrefixedTwice) {
+// The long "how to get the data" text is printed once per reason, with the list of its cells.
+TEST(CompareResults, ADataUnavailableReasonIsPrintedOnceWithItsCells) {
   TempDir dir;
-  testing::write_json(dir / "published/mlrcg2003.json", testing::published_mlrcg());
+  Json published = testing::published_mlrcg();
+  published["cells"][2]["table"] = "table2";  // two cells that need the same missing data
+  testing::write_json(dir / "published/mlrcg2003.json", published);
   ExperimentContext ctx;
   ctx.results_dir = dir.path();
   ResultFile rf(result_file_path(ctx, "mlrcg2003", "table3"),
                 {{"experiment", "table3"}, {"paper", "mlrcg2003"}}, false);
-  rf.set_cell(unavailable_cell("table3", "ohsumed", "error", "data unavailable: not public"));
+  const std::string how = "data unavailable: not public\n  looked in: /data";
+  rf.set_cell(unavailable_cell("table2", "ohsumed", "error", how));
+  rf.set_cell(unavailable_cell("table3", "webkb", "error", how));
+  rf.set_cell(unavailable_cell("table2", "earn", "MLR-CG error", "other reason"));
   rf.save();
   compare_results(dir.path());
   const std::string report = testing::read_text(dir / "REPORT.md");
-  EXPECT_NE(report.find("- table3 / ohsumed / error: data unavailable: not public"),
+  const auto first = report.find("not public");
+  ASSERT_NE(first, std::string::npos) << report;
+  EXPECT_EQ(report.find("not public", first + 1), std::string::npos) << report;
+  // Numbered in the order the published file lists the cells (earn first).
+  EXPECT_NE(report.find("**2.** 2 cells: table2 / ohsumed / error; table3 / webkb / error.\n\n"
+                        "> data unavailable: not public\n>   looked in: /data\n"),
             std::string::npos)
       << report;
-  EXPECT_EQ(report.find("data unavailable: data unavailable"), std::string::npos) << report;
+  EXPECT_NE(report.find("**1.** 1 cell: table2 / earn / MLR-CG error.\n\n> other reason\n"),
+            std::string::npos)
+      << report;
+  EXPECT_NE(report.find("| webkb | error | 8 % | — | — | 2 | data unavailable ([see "
+                        "2](#mlrcg2003-unavailable-2)) |"),
+            std::string::npos)
+      << report;
+}
+
+// A number the paper prints twice is one cell with two locations: each keeps its status, counts
+// take it once; an input is shown but counted apart.
+TEST(CompareResults, CountsAnInputApartAndADuplicateOnce) {
+  TempDir dir;
+  Json published = testing::published_mlrcg();
+  published["cells"][1]["value"] = 1.2;  // acq repeats earn's number
+  published["cells"][1]["duplicate_of"] = "table2/earn/MLR-CG error";
+  published["cells"][3]["kind"] = "input";
+  testing::write_json(dir / "published/mlrcg2003.json", published);
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ResultFile rf(result_file_path(ctx, "mlrcg2003", "table2"),
+                {{"experiment", "table2"}, {"paper", "mlrcg2003"}}, false);
+  rf.set_cell(value_cell("table2", "earn", "MLR-CG error", 1.3, "%"));
+  rf.set_cell(value_cell("table2", "acq", "MLR-CG error", 1.4, "%"));
+  rf.set_cell(value_cell("table3", "webkb", "error", 8.0, "%"));
+  rf.save();
+  const Comparison c = compare_results(dir.path());
+  const auto n = c.counts("mlrcg2003");
+  EXPECT_EQ(n.at("within"), 1);  // earn; acq is its repeat
+  EXPECT_EQ(n.at("duplicates"), 1);
+  EXPECT_EQ(n.at("input"), 1);
+  EXPECT_EQ(n.at("data_unavailable") + n.at("not_run"), 1);  // ohsumed
+  const Json doc = read_json(dir / "comparison.json");
+  const Json* acq = cell_named(doc, "acq");
+  EXPECT_EQ((*acq)["status"], "within");
+  EXPECT_EQ((*acq)["duplicate_of"], "table2/earn/MLR-CG error");
+  const Json* webkb = cell_named(doc, "webkb");
+  EXPECT_EQ((*webkb)["status"], "input");
+  EXPECT_EQ((*webkb)["reason"], "matches the configuration");
+  EXPECT_FALSE(cell_named(doc, "earn")->contains("duplicate_of"));
+  const std::string report = testing::read_text(dir / "REPORT.md");
+  EXPECT_NE(report.find("input: matches the configuration"), std::string::npos) << report;
+  EXPECT_NE(report.find("repeats table2/earn/MLR-CG error (counted there)"), std::string::npos);
+
+  // The end line of `linrepro run` counts the same way.
+  const auto e = experiment_cell_counts(load_published(dir / "published/mlrcg2003.json"),
+                                        result_cells(read_result_file(rf.path())));
+  EXPECT_EQ(e.at("within"), 1);
+  EXPECT_EQ(e.at("input"), 1);
+  EXPECT_EQ(e.at("outside"), 0);
+  EXPECT_EQ(e.at("unmatched"), 0);
+}
+
+// Claim ids name claims in the README and the report: an empty or repeated one is an error that
+// names the result files.
+TEST(CompareResults, AnEmptyOrRepeatedClaimIdIsAnError) {
+  auto error = [](const std::vector<std::pair<std::string, std::string>>& claims) {
+    TempDir dir;
+    testing::write_json(dir / "published/mlrcg2003.json", testing::published_mlrcg());
+    ExperimentContext ctx;
+    ctx.results_dir = dir.path();
+    int i = 0;
+    for (const auto& [id, text] : claims) {  // one result file per claim
+      const std::string name = fmt::format("exp{}", i++);
+      ResultFile rf(result_file_path(ctx, "mlrcg2003", name),
+                    {{"experiment", name}, {"paper", "mlrcg2003"}}, false);
+      rf.add_claim({id, text, true, ""});
+      rf.save();
+    }
+    try {
+      build_comparison(dir.path());
+    } catch (const DataError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(error({{"a", "A"}, {"b", "B"}}), "");
+  const std::string empty = error({{"a", "A"}, {"", "Lin Reg is slightly worse"}});
+  EXPECT_NE(empty.find("exp1.json"), std::string::npos) << empty;
+  EXPECT_NE(empty.find("empty id"), std::string::npos) << empty;
+  const std::string twice = error({{"naive-bayes-worst", "A"}, {"naive-bayes-worst", "B"}});
+  EXPECT_NE(twice.find("exp0.json"), std::string::npos) << twice;
+  EXPECT_NE(twice.find("exp1.json"), std::string::npos) << twice;
+  EXPECT_NE(twice.find("'naive-bayes-worst'"), std::string::npos) << twice;
 }
 
 // A published claim checked in parts by per-figure claims of the experiments.
@@ -237,19 +391,29 @@ TEST(CompareResults, AClaimCheckedInPartsHoldsOnlyWhenEveryPartHolds) {
     ctx.results_dir = dir.path();
     ResultFile rf(result_file_path(ctx, "mlrcg2003", "sweeps"),
                   {{"experiment", "sweeps"}, {"paper", "mlrcg2003"}}, false);
-    for (const auto& [id, holds] : parts) rf.add_claim({id, "part " + id, holds, "numbers"});
+    for (const auto& [id, holds] : parts)
+      rf.add_claim(id == "tie" ? indistinguishable_or(true, 0, 1, "1 unit", id, "part", "")
+                               : Claim(id, "part " + id, holds, "numbers"));
     rf.save();
     const Comparison c = build_comparison(dir.path());
     EXPECT_EQ(c.claims.size(), 1 + parts.size());  // the parts keep their own entries
-    return std::make_pair(c.claims[0].holds, c.claims[0].evidence);
+    for (size_t i = 1; i < c.claims.size(); ++i) EXPECT_EQ(c.claims[i].part_of, "umbrella");
+    // Counted once, in the published claim.
+    EXPECT_EQ(c.counts("mlrcg2003").at("claims_hold") +
+                  c.counts("mlrcg2003").at("claims_do_not_hold") +
+                  c.counts("mlrcg2003").at("claims_indistinguishable") +
+                  c.counts("mlrcg2003").at("claims_not_checked"),
+              1);
+    return std::make_pair(c.claims[0].verdict, c.claims[0].evidence);
   };
   const auto both = verdict({{"f7", true}, {"f8", true}}, {"f7", "f8"});
-  EXPECT_EQ(both.first, std::optional<bool>(true));
+  EXPECT_EQ(both.first, "holds");
   EXPECT_EQ(both.second, "checked in parts (each listed below): f7: holds; f8: holds");
-  EXPECT_EQ(verdict({{"f7", true}, {"f8", false}}, {"f7", "f8"}).first, std::optional<bool>(false));
+  EXPECT_EQ(verdict({{"f7", true}, {"f8", false}}, {"f7", "f8"}).first, "does_not_hold");
+  EXPECT_EQ(verdict({{"f7", true}, {"tie", true}}, {"f7", "tie"}).first, "indistinguishable");
   // A missing part leaves it unchecked unless another part already fails.
-  EXPECT_EQ(verdict({{"f7", true}}, {"f7", "f8"}).first, std::nullopt);
-  EXPECT_EQ(verdict({{"f7", false}}, {"f7", "f8"}).first, std::optional<bool>(false));
+  EXPECT_EQ(verdict({{"f7", true}}, {"f7", "f8"}).first, "not_checked");
+  EXPECT_EQ(verdict({{"f7", false}}, {"f7", "f8"}).first, "does_not_hold");
 }
 
 TEST(LoadComparisonStatuses, ReadsWhatCompareWrote) {

@@ -60,7 +60,7 @@ inline nlohmann::json published_mlrcg() {
              {"note", "the paper's split is not specified"}}}},
           {"claims",
            {{{"id", "fast"}, {"claim", "MLR-CG trains faster than SMO"}, {"where", "section 5"}},
-            {{"claim", "A claim nobody checked"}}}}};
+            {{"id", "unchecked"}, {"claim", "A claim nobody checked"}}}}};
 }
 
 }  // namespace linrepro::testing

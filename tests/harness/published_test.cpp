@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "harness_fixtures.h"
 
@@ -111,6 +113,80 @@ TEST(Published, RejectsBadPapersDuplicatesAndNegativeTolerances) {
   doc = testing::published_mlrcg();
   doc["cells"][0]["tolerance"] = -1;
   EXPECT_NE(load_error(dir, "mlrcg2003.json", doc).find("negative"), std::string::npos);
+}
+
+TEST(Published, ReadsKindAndDuplicateOf) {
+  TempDir dir;
+  Json doc = testing::published_mlrcg();
+  doc["cells"][3]["kind"] = "input";
+  doc["cells"][2]["value"] = 1.2;
+  doc["cells"][2]["duplicate_of"] = "table2/earn/MLR-CG error";
+  write_json(dir / "mlrcg2003.json", doc);
+  const PublishedPaper p = load_published(dir / "mlrcg2003.json");
+  EXPECT_EQ(p.cells[0].kind, "result");  // the default
+  EXPECT_EQ(p.cells[3].kind, "input");
+  EXPECT_EQ(p.cells[2].duplicate_of, "table2/earn/MLR-CG error");
+  EXPECT_TRUE(p.cells[0].duplicate_of.empty());
+}
+
+TEST(Published, RejectsABadKindOrDuplicateOf) {
+  TempDir dir;
+  Json doc = testing::published_mlrcg();
+  doc["cells"][3]["kind"] = "setting";
+  EXPECT_NE(
+      load_error(dir, "mlrcg2003.json", doc)
+          .find("cell 4 (table3 / webkb / error): kind 'setting' is not one of result, input"),
+      std::string::npos);
+
+  auto duplicate_error = [&](const std::string& of, double value) {
+    Json d = testing::published_mlrcg();
+    d["cells"][2]["value"] = value;
+    d["cells"][2]["duplicate_of"] = of;
+    return load_error(dir, "mlrcg2003.json", d);
+  };
+  const std::string missing = duplicate_error("table2/eran/MLR-CG error", 1.2);
+  EXPECT_NE(missing.find("cell 3 (table3 / ohsumed / error): duplicate_of 'table2/eran/MLR-CG "
+                         "error' names no cell"),
+            std::string::npos)
+      << missing;
+  EXPECT_NE(
+      duplicate_error("table2/earn/MLR-CG error", 1.3).find("has the value 1.2, this cell 1.3"),
+      std::string::npos);
+  EXPECT_NE(duplicate_error("table3/ohsumed/error", 30).find("names the cell itself"),
+            std::string::npos);
+  // A duplicate of a duplicate: the primary must be the first printing.
+  doc = testing::published_mlrcg();
+  doc["cells"][1]["value"] = 1.2;
+  doc["cells"][1]["duplicate_of"] = "table2/earn/MLR-CG error";
+  doc["cells"][2]["value"] = 1.2;
+  doc["cells"][2]["duplicate_of"] = "table2/acq/MLR-CG error";
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", doc).find("itself a duplicate"), std::string::npos);
+}
+
+// The committed published files load (kinds and duplicates included) and mark what the issue
+// found: sgdreport's chosen settings and mlrcg2003's class/feature counts are inputs, and each of
+// graphsvm2002's repeated numbers is counted once (26 distinct numbers in 32 cells).
+TEST(Published, TheCommittedFilesMarkInputsAndDuplicates) {
+  const auto papers =
+      load_all_published(std::filesystem::path(LINREPRO_SOURCE_DIR) / "results/published");
+  ASSERT_EQ(papers.size(), 4u);
+  auto count = [](const PublishedPaper& p, auto pred) {
+    return std::count_if(p.cells.begin(), p.cells.end(), pred);
+  };
+  for (const auto& p : papers) {
+    const auto inputs = count(p, [](const PublishedCell& c) { return c.kind == "input"; });
+    const auto repeats = count(p, [](const PublishedCell& c) { return !c.duplicate_of.empty(); });
+    if (p.paper == "sgdreport") {
+      EXPECT_EQ(inputs, 9);
+    }
+    if (p.paper == "mlrcg2003") {
+      EXPECT_EQ(inputs, 4);
+    }
+    if (p.paper == "graphsvm2002") {
+      EXPECT_EQ(p.cells.size(), 32u);
+      EXPECT_EQ(p.cells.size() - static_cast<size_t>(repeats), 26u);
+    }
+  }
 }
 
 TEST(Published, ReadsAClaimCheckedInPartsAndRejectsAnEmptyList) {

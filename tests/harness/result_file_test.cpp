@@ -195,6 +195,54 @@ TEST(ResultFile, WritesTheHeaderEnvironmentCellsClaimsAndDatasets) {
   EXPECT_EQ(claims[0].evidence, "3 s vs 30 s");
 }
 
+TEST(Claims, VerdictKindAndResolutionRoundTrip) {
+  const Claim tie =
+      indistinguishable_or(true, 3e-8, 1e-6, "relative 1e-6", "hs", "HS is best", "e");
+  EXPECT_EQ(tie.verdict(), Verdict::indistinguishable);
+  const Claim beyond = indistinguishable_or(false, 2e-6, 1e-6, "relative 1e-6", "hs", "HS", "e");
+  EXPECT_EQ(beyond.verdict(), Verdict::does_not_hold);
+  const Claim check = correctness_check("bound", "the bound holds", true, "0.1 <= 0.3");
+  for (const Claim& c : {tie, beyond, check, Claim("x", "X holds", true, "")}) {
+    const Json j = claim_to_json(c);
+    EXPECT_EQ(j["holds"], c.verdict() == Verdict::holds);  // old readers: true only for holds
+    const Claim back = claim_from_json(j);
+    EXPECT_EQ(back.verdict(), c.verdict());
+    EXPECT_EQ(back.kind, c.kind);
+    EXPECT_EQ(back.resolution, c.resolution);
+    EXPECT_EQ(back.id, c.id);
+  }
+  const Json j = claim_to_json(tie);
+  EXPECT_EQ(j["verdict"], "indistinguishable");
+  EXPECT_EQ(j["kind"], "claim");
+  EXPECT_EQ(j["resolution"], "relative 1e-6");
+  EXPECT_EQ(claim_to_json(check)["kind"], "correctness_check");
+  EXPECT_FALSE(claim_to_json(check).contains("resolution"));
+}
+
+TEST(Claims, AnOldFileWithOnlyHoldsIsRead) {
+  const Claim yes = claim_from_json({{"id", "a"}, {"claim", "A"}, {"holds", true}});
+  EXPECT_EQ(yes.verdict(), Verdict::holds);
+  EXPECT_EQ(yes.kind, ClaimKind::claim);
+  const Claim no = claim_from_json({{"id", "b"}, {"claim", "B"}, {"holds", false}});
+  EXPECT_EQ(no.verdict(), Verdict::does_not_hold);
+}
+
+TEST(Claims, ABadVerdictOrKindOrAContradictionIsAnError) {
+  auto error = [](const Json& j) {
+    try {
+      claim_from_json(j);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(error({{"claim", "A"}, {"verdict", "maybe"}}).find("claim 'A': verdict 'maybe'"),
+            std::string::npos);
+  EXPECT_NE(error({{"claim", "A"}, {"kind", "sanity"}}).find("kind 'sanity'"), std::string::npos);
+  EXPECT_NE(error({{"claim", "A"}, {"verdict", "holds"}, {"holds", false}}).find("contradicts"),
+            std::string::npos);
+}
+
 TEST(ResultFile, ReloadKeepsRunsButNotCells) {
   TempDir dir;
   const auto path = dir / "r.json";

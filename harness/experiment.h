@@ -3,10 +3,10 @@
 // executed and summarised: the driver asks its ResultFile for each run (run_once with the run's key
 // and fully resolved config); a run already stored with the same config hash is reused, a missing
 // one is executed or, when this process only plans or executes a subset of keys, reported as
-// pending. Once every run it asked for is stored (rf.complete()), the driver emits the cells for the
-// published-vs-reproduced comparison (set_cell) and the paper's claims (add_claim). Adaptive plans
-// (a walk over lambda, anything whose next run depends on a result) simply stop asking while a
-// result they need is pending: the harness executes the round and asks again
+// pending. Once every run it asked for is stored (rf.complete()), the driver emits the cells for
+// the published-vs-reproduced comparison (set_cell) and the paper's claims (add_claim). Adaptive
+// plans (a walk over lambda, anything whose next run depends on a result) simply stop asking while
+// a result they need is pending: the harness executes the round and asks again
 // (harness/run_experiment.h). Schema: docs/RESULTS.md.
 //
 // A driver, in short (registered with its header fields: artifacts, config, figures):
@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/ablation.h"
 #include "solvers/fit_context.h"
 
 namespace linrepro {
@@ -166,9 +167,10 @@ class ResultFile {
   bool complete() const;
   // The runs asked for that are not stored (plan and subset modes), in key order.
   std::vector<PlannedRun> pending() const;
-  void add_dataset(const Json& dataset);  // name, source, sha256, rows, features ...
-  void set_cell(const Cell& cell);        // replaces a cell with the same (table,row,column)
-  void add_claim(const Claim& claim);     // replaces a claim with the same id (or text)
+  void add_dataset(const Json& dataset);        // name, source, sha256, rows, features ...
+  void set_cell(const Cell& cell);              // replaces a cell with the same (table,row,column)
+  void add_claim(const Claim& claim);           // replaces a claim with the same id (or text)
+  void add_ablation(const Ablation& ablation);  // replaces one with the same id
   // Every published cell of this paper whose "dataset" is `dataset` (results/published/<paper>.json
   // in `published_dir`) becomes data_unavailable with `reason`, unless the driver set it already.
   // Returns how many cells were marked.
@@ -229,9 +231,9 @@ std::filesystem::path result_file_path(const ExperimentContext& ctx, const std::
                                        const std::string& experiment_id);
 
 struct ExperimentInfo {
-  std::string paper;        // mlrcg2003 | zhangoles2001 | graphsvm2002 | sgdreport
-  std::string id;           // experiment id within the paper, e.g. "table2_reuters"
-  std::string description;  // one line
+  std::string paper;                   // mlrcg2003 | zhangoles2001 | graphsvm2002 | sgdreport
+  std::string id;                      // experiment id within the paper, e.g. "table2_reuters"
+  std::string description;             // one line
   std::vector<std::string> artifacts;  // the tables and figures it reproduces ("table2", ...)
   // Experiments ("paper/id") whose finished results this one reads (Table 5 reads Table 1's
   // lambda): they are run, and summarised, first.

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/ablation.h"
 #include "solvers/fit_context.h"
 
 namespace linrepro {
@@ -209,9 +210,10 @@ class ResultFile {
   bool complete() const;
   // The runs asked for that are not stored (plan and subset modes), in key order.
   std::vector<PlannedRun> pending() const;
-  void add_dataset(const Json& dataset);  // name, source, sha256, rows, features ...
-  void set_cell(const Cell& cell);        // replaces a cell with the same (table,row,column)
-  void add_claim(const Claim& claim);     // replaces a claim with the same id (or text)
+  void add_dataset(const Json& dataset);        // name, source, sha256, rows, features ...
+  void set_cell(const Cell& cell);              // replaces a cell with the same (table,row,column)
+  void add_claim(const Claim& claim);           // replaces a claim with the same id (or text)
+  void add_ablation(const Ablation& ablation);  // replaces one with the same id
   // Every published cell of this paper whose "dataset" is `dataset` (results/published/<paper>.json
   // in `published_dir`) becomes data_unavailable with `reason`, unless the driver set it already.
   // Returns how many cells were marked.

@@ -80,8 +80,9 @@ void sort_by_key(std::vector<RunRecord>& runs) {
 }
 
 const RunRecord* find_key(const std::vector<RunRecord>& runs, const std::string& key) {
-  const auto it = std::lower_bound(runs.begin(), runs.end(), key,
-                                   [](const RunRecord& r, const std::string& k) { return r.key < k; });
+  const auto it =
+      std::lower_bound(runs.begin(), runs.end(), key,
+                       [](const RunRecord& r, const std::string& k) { return r.key < k; });
   return it != runs.end() && it->key == key ? &*it : nullptr;
 }
 
@@ -112,6 +113,7 @@ ResultFile::ResultFile(fs::path path, Json header, bool force, RunSelection sele
   doc_["datasets"] = Json::array();
   doc_["cells"] = Json::array();
   doc_["claims"] = Json::array();
+  doc_["ablations"] = Json::array();
   doc_["runs"] = Json::array();
 
   Json environment;
@@ -166,9 +168,9 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
     if (config.contains("params")) record.params = config["params"];
   }
 
-  const bool execute = selection_.mode == RunSelection::Mode::execute ||
-                       (selection_.mode == RunSelection::Mode::subset &&
-                        selection_.keys.contains(key));
+  const bool execute =
+      selection_.mode == RunSelection::Mode::execute ||
+      (selection_.mode == RunSelection::Mode::subset && selection_.keys.contains(key));
   if (!execute) {
     PlannedRun p;
     p.key = key;
@@ -194,10 +196,10 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
     const auto planned = selection_.planned_hashes.find(key);
     if (planned != selection_.planned_hashes.end() && !planned->second.empty() &&
         planned->second != config_hash(config))
-      throw ConfigError(fmt::format(
-          "run '{}': its config hashes to {} here but to {} where it was planned: this "
-          "machine's data or program differs from the planner's",
-          key, config_hash(config), planned->second));
+      throw ConfigError(
+          fmt::format("run '{}': its config hashes to {} here but to {} where it was planned: this "
+                      "machine's data or program differs from the planner's",
+                      key, config_hash(config), planned->second));
     record = run();
   } catch (const std::exception& e) {
     record = RunRecord{};
@@ -313,6 +315,19 @@ void ResultFile::add_claim(const Claim& claim) {
   list.push_back(claim_to_json(claim));
 }
 
+void ResultFile::add_ablation(const Ablation& ablation) {
+  if (ablation.id.empty())
+    throw ConfigError(fmt::format("{}: an ablation needs an id", path_.string()));
+  std::lock_guard lock(*mutex_);
+  auto& list = doc_["ablations"];
+  for (auto& a : list)
+    if (a["id"] == ablation.id) {
+      a = ablation_to_json(ablation);
+      return;
+    }
+  list.push_back(ablation_to_json(ablation));
+}
+
 int ResultFile::mark_unavailable(const fs::path& published_dir, const std::string& dataset,
                                  const std::string& reason) {
   const std::string paper = doc_["paper"].get<std::string>();
@@ -324,8 +339,8 @@ int ResultFile::mark_unavailable(const fs::path& published_dir, const std::strin
     {
       std::lock_guard lock(*mutex_);
       for (const auto& c : doc_["cells"])
-        set_already = set_already ||
-                      (c["table"] == p.table && c["row"] == p.row && c["column"] == p.column);
+        set_already =
+            set_already || (c["table"] == p.table && c["row"] == p.row && c["column"] == p.column);
     }
     if (set_already) continue;
     set_cell(unavailable_cell(p.table, p.row, p.column, reason));

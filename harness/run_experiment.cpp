@@ -28,13 +28,13 @@ Json experiment_header(const ExperimentInfo& info, const ExperimentContext& ctx)
 }
 
 ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentContext& ctx) {
-  ResultFile rf(result_file_path(ctx, info.paper, info.id), experiment_header(info, ctx),
-                ctx.force, ctx.selection);
+  ResultFile rf(result_file_path(ctx, info.paper, info.id), experiment_header(info, ctx), ctx.force,
+                ctx.selection);
   info.run(ctx, rf);
   rf.save();
   ExperimentOutcome out;
-  out.path = ctx.selection.mode == RunSelection::Mode::subset ? ctx.selection.shard_path
-                                                              : rf.path();
+  out.path =
+      ctx.selection.mode == RunSelection::Mode::subset ? ctx.selection.shard_path : rf.path();
   out.counts = rf.counts();
   out.pending = rf.pending();
   const Json& doc = rf.document();
@@ -120,7 +120,8 @@ int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx) {
     doc["schema"] = kResultSchema;
     if (doc.contains("config")) doc["config_hash"] = config_hash(doc["config"]);
     doc["environment"] = process_environment();
-    for (const char* list : {"datasets", "cells", "claims", "runs"}) doc[list] = Json::array();
+    for (const char* list : {"datasets", "cells", "claims", "ablations", "runs"})
+      doc[list] = Json::array();
   }
   std::map<std::string, Json> runs;
   for (const auto& r : doc.value("runs", Json::array())) runs[r.value("key", "")] = r;
@@ -153,8 +154,8 @@ int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx) {
 std::string experiment_name(const ExperimentInfo& e) { return e.paper + "/" + e.id; }
 
 std::vector<const ExperimentInfo*> select_experiments(const std::vector<ExperimentInfo>& registry,
-                                                     const std::string& target,
-                                                     const ExperimentContext& ctx) {
+                                                      const std::string& target,
+                                                      const ExperimentContext& ctx) {
   std::map<std::string, const ExperimentInfo*> by_id;
   for (const auto& e : registry) by_id[experiment_name(e)] = &e;
   std::vector<const ExperimentInfo*> wanted;
@@ -163,13 +164,13 @@ std::vector<const ExperimentInfo*> select_experiments(const std::vector<Experime
   if (wanted.empty()) {
     std::vector<std::string> names;
     for (const auto& e : registry) names.push_back(experiment_name(e));
-    throw ConfigError(fmt::format("no experiment matches '{}' (known: all, {})", target,
-                                  fmt::join(names, ", ")));
+    throw ConfigError(
+        fmt::format("no experiment matches '{}' (known: all, {})", target, fmt::join(names, ", ")));
   }
   std::vector<const ExperimentInfo*> order;
   std::set<std::string> placed, visiting;
   std::function<void(const ExperimentInfo*, bool)> place = [&](const ExperimentInfo* e,
-                                                              bool selected) {
+                                                               bool selected) {
     const std::string id = experiment_name(*e);
     if (placed.contains(id)) return;
     if (!visiting.insert(id).second)

@@ -19,16 +19,18 @@ F1ThresholdChoice threshold_maximizing_f1(std::span<const double> truth,
                                           std::span<const double> decision) {
   F1ThresholdChoice best;
   bool first = true;
-  scan_thresholds(truth, decision, "F1 threshold", [&](double theta, const BinaryCounts& c) {
-    const double score = f1(c);
-    if (theta == 0) best.f1_at_zero = score;  // the interval holding 0 predicts as theta = 0
-    if (first || score > best.f1 ||
-        (score == best.f1 && std::fabs(theta) < std::fabs(best.theta))) {
-      best.theta = theta;
-      best.f1 = score;
-      first = false;
-    }
-  });
+  scan_threshold_intervals(
+      truth, decision, "F1 threshold", [&](const ThresholdInterval& in, const BinaryCounts& c) {
+        const double theta = in.point_keeping_zero();
+        const double score = f1(c);
+        if (theta == 0) best.f1_at_zero = score;  // the interval holding 0 predicts as theta = 0
+        if (first || score > best.f1 ||
+            (score == best.f1 && std::fabs(theta) < std::fabs(best.theta))) {
+          best.theta = theta;
+          best.f1 = score;
+          first = false;
+        }
+      });
   return best;
 }
 

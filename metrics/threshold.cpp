@@ -12,9 +12,32 @@
 
 namespace linrepro {
 
-void scan_thresholds(std::span<const double> truth, std::span<const double> decision,
-                     std::string_view who,
-                     const std::function<void(double theta, const BinaryCounts& counts)>& visit) {
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+}  // namespace
+
+std::string_view to_string(ThresholdRule rule) {
+  switch (rule) {
+    case ThresholdRule::zero_if_minimal:
+      return "zero_if_minimal";
+    case ThresholdRule::nearest_midpoint:
+      return "nearest_midpoint";
+    case ThresholdRule::lowest_midpoint:
+      return "lowest_midpoint";
+    case ThresholdRule::lowest_edge:
+      return "lowest_edge";
+  }
+  return "?";
+}
+
+double ThresholdInterval::finite_lo() const { return lo == -kInf ? lowest - span : lo; }
+double ThresholdInterval::finite_hi() const { return hi == kInf ? highest + span : hi; }
+double ThresholdInterval::midpoint() const { return std::midpoint(finite_lo(), finite_hi()); }
+
+void scan_threshold_intervals(std::span<const double> truth, std::span<const double> decision,
+                              std::string_view who,
+                              const std::function<void(const ThresholdInterval& interval,
+                                                       const BinaryCounts& counts)>& visit) {
   if (truth.size() != decision.size())
     throw std::invalid_argument(
         fmt::format("{}: {} labels but {} decision values", who, truth.size(), decision.size()));
@@ -27,27 +50,21 @@ void scan_thresholds(std::span<const double> truth, std::span<const double> deci
   }
   std::sort(rows.begin(), rows.end());
 
-  const double lowest = rows.front().first, highest = rows.back().first;
-  const double s = highest > lowest ? highest - lowest : 1.0;
-  constexpr double inf = std::numeric_limits<double>::infinity();
-  // Interval (lo, hi] of theta: every row with f >= hi is predicted +1, every row with f <= lo -1.
-  // The end intervals are unbounded (0 lies in them whenever it is beyond the data); their
-  // midpoints use the sentinels lowest - s and highest + s.
-  auto candidate = [&](double lo, double hi) {
-    if (lo < 0 && 0 <= hi) return 0.0;
-    return std::midpoint(lo == -inf ? lowest - s : lo, hi == inf ? highest + s : hi);
-  };
+  ThresholdInterval interval;
+  interval.lowest = rows.front().first;
+  interval.highest = rows.back().first;
+  interval.span = interval.highest > interval.lowest ? interval.highest - interval.lowest : 1.0;
 
   // Interval 0: theta <= g_1, every row predicted +1.
   BinaryCounts c;
   for (const auto& row : rows) (row.second ? c.tp : c.fp) += 1;
-  double lo = -inf;
+  interval.lo = -kInf;
   for (size_t i = 0; i <= rows.size();) {
-    const double hi = i < rows.size() ? rows[i].first : inf;
-    visit(candidate(lo, hi), c);
+    interval.hi = i < rows.size() ? rows[i].first : kInf;
+    visit(interval, c);
     if (i == rows.size()) break;
     // Move past the group of rows equal to hi: they switch from predicted +1 to predicted -1.
-    for (; i < rows.size() && rows[i].first == hi; ++i) {
+    for (; i < rows.size() && rows[i].first == interval.hi; ++i) {
       if (rows[i].second) {
         --c.tp;
         ++c.fn;
@@ -56,24 +73,51 @@ void scan_thresholds(std::span<const double> truth, std::span<const double> deci
         ++c.tn;
       }
     }
-    lo = hi;
+    interval.lo = interval.hi;
   }
 }
 
 ThresholdChoice threshold_minimizing_training_error(std::span<const double> truth,
-                                                    std::span<const double> decision) {
+                                                    std::span<const double> decision,
+                                                    ThresholdRule rule) {
+  // Pass 1: the minimum error, the error at 0, and the minimising intervals.
+  std::vector<ThresholdInterval> minimal;
   ThresholdChoice best;
   bool first = true;
-  scan_thresholds(truth, decision, "threshold", [&](double theta, const BinaryCounts& c) {
-    const int64_t errors = c.fp + c.fn;
-    if (theta == 0) best.errors_at_zero = errors;  // the interval holding 0 predicts as theta = 0
-    if (first || errors < best.errors ||
-        (errors == best.errors && std::fabs(theta) < std::fabs(best.theta))) {
-      best.theta = theta;
-      best.errors = errors;
-      first = false;
-    }
-  });
+  scan_threshold_intervals(truth, decision, "threshold",
+                           [&](const ThresholdInterval& in, const BinaryCounts& c) {
+                             const int64_t errors = c.fp + c.fn;
+                             if (in.holds_zero()) best.errors_at_zero = errors;
+                             if (first || errors < best.errors) {
+                               minimal.clear();
+                               best.errors = errors;
+                               first = false;
+                             }
+                             if (errors == best.errors) minimal.push_back(in);
+                           });
+  // Intervals arrive in increasing order, so minimal.front() is the lowest.
+  auto nearest_zero = [&](auto point) {
+    double theta = point(minimal.front());
+    for (const auto& in : minimal)  // ties in |theta|: the lower theta (the earlier interval)
+      if (std::fabs(point(in)) < std::fabs(theta)) theta = point(in);
+    return theta;
+  };
+  switch (rule) {
+    case ThresholdRule::zero_if_minimal:
+      best.theta =
+          nearest_zero([](const ThresholdInterval& in) { return in.point_keeping_zero(); });
+      break;
+    case ThresholdRule::nearest_midpoint:
+      best.theta = nearest_zero([](const ThresholdInterval& in) { return in.midpoint(); });
+      break;
+    case ThresholdRule::lowest_midpoint:
+      best.theta = minimal.front().midpoint();
+      break;
+    case ThresholdRule::lowest_edge:
+      // Just above lo: a row at lo is predicted -1, anything above it +1.
+      best.theta = std::nextafter(minimal.front().finite_lo(), kInf);
+      break;
+  }
   return best;
 }
 

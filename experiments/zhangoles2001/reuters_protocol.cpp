@@ -156,21 +156,32 @@ ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const Cs
       time);
   const std::vector<double> f_train = fit.model.decisions(X_train);
   const std::vector<double> f_test = fit.model.decisions(X_test);
-  const ThresholdChoice t = threshold_minimizing_training_error(y_train, f_train);
   ZoEval e;
-  e.counts = count_binary_at_threshold(y_test, f_test, t.theta);
+  std::vector<ThresholdChoice> by_rule;
+  ThresholdChoice t;
+  for (ThresholdRule rule : kThresholdRules) {
+    by_rule.push_back(threshold_minimizing_training_error(y_train, f_train, rule));
+    e.counts_by_rule.push_back(count_binary_at_threshold(y_test, f_test, by_rule.back().theta));
+    if (rule == kZoThresholdRule) {
+      t = by_rule.back();
+      e.counts = e.counts_by_rule.back();
+    }
+  }
   e.counts_zero = count_binary_at_threshold(y_test, f_test, 0.0);
   e.bep = break_even_point(y_test, f_test);
   if (margins) {
     margins->resize(f_train.size());
     for (size_t i = 0; i < f_train.size(); ++i) (*margins)[i] = f_train[i] * y_train[i];
   }
-  if (fitted) *fitted = {fit, time, t};
+  if (fitted) *fitted = {fit, time, t, by_rule};
   return e;
 }
 
 RunRecord zo_record(const std::string& solver, const Params& params, const ZoFitted& fitted) {
   RunRecord r = record_fit(solver, params, fitted.fit, fitted.time);
+  Json thetas = Json::object();
+  for (size_t i = 0; i < fitted.by_rule.size(); ++i)
+    thetas[std::string(to_string(kThresholdRules[i]))] = fitted.by_rule[i].theta;
   const Json cpu_seconds = r.extra.at("cpu_seconds");
   r.extra = {{"iterations", fitted.fit.iterations},
              {"stop", to_string(fitted.fit.stop)},
@@ -179,6 +190,8 @@ RunRecord zo_record(const std::string& solver, const Params& params, const ZoFit
              {"theta", fitted.threshold.theta},
              {"train_errors", fitted.threshold.errors},
              {"train_errors_at_zero", fitted.threshold.errors_at_zero},
+             {"threshold_rule", to_string(kZoThresholdRule)},
+             {"thetas", thetas},
              {"solver_extra", fitted.fit.extra},
              {"cpu_seconds", cpu_seconds}};
   return r;
@@ -189,6 +202,7 @@ ZoEval zo_missed(int64_t test_positives, int64_t test_rows) {
   e.counts.fn = test_positives;
   e.counts.tn = test_rows - test_positives;
   e.counts_zero = e.counts;
+  e.counts_by_rule.assign(kThresholdRules.size(), e.counts);
   e.bep.positives = test_positives;
   e.bep.tp = 0;
   e.bep.bep = test_positives > 0 ? 0.0 : 1.0;
@@ -196,12 +210,22 @@ ZoEval zo_missed(int64_t test_positives, int64_t test_rows) {
 }
 
 Json zo_metrics(const ZoEval& e) {
-  return {{"tp", e.counts.tp},       {"fp", e.counts.fp},
-          {"fn", e.counts.fn},       {"tn", e.counts.tn},
-          {"tp0", e.counts_zero.tp}, {"fp0", e.counts_zero.fp},
-          {"fn0", e.counts_zero.fn}, {"tn0", e.counts_zero.tn},
-          {"bep_tp", e.bep.tp},      {"positives", e.bep.positives},
-          {"f1", f1(e.counts)},      {"bep", e.bep.bep}};
+  Json m = {{"tp", e.counts.tp},       {"fp", e.counts.fp},
+            {"fn", e.counts.fn},       {"tn", e.counts.tn},
+            {"tp0", e.counts_zero.tp}, {"fp0", e.counts_zero.fp},
+            {"fn0", e.counts_zero.fn}, {"tn0", e.counts_zero.tn},
+            {"bep_tp", e.bep.tp},      {"positives", e.bep.positives},
+            {"f1", f1(e.counts)},      {"bep", e.bep.bep}};
+  if (e.counts_by_rule.size() == kThresholdRules.size()) {
+    Json rules = Json::object();
+    for (size_t i = 0; i < kThresholdRules.size(); ++i) {
+      const BinaryCounts& c = e.counts_by_rule[i];
+      rules[std::string(to_string(kThresholdRules[i]))] = {
+          {"tp", c.tp}, {"fp", c.fp}, {"fn", c.fn}, {"tn", c.tn}};
+    }
+    m["thresholds"] = rules;
+  }
+  return m;
 }
 
 ZoEval zo_eval_from_metrics(const Json& m) {
@@ -213,6 +237,12 @@ ZoEval zo_eval_from_metrics(const Json& m) {
   e.bep.tp = m.at("bep_tp").get<double>();
   e.bep.positives = m.at("positives").get<int64_t>();
   e.bep.bep = m.at("bep").get<double>();
+  if (const auto rules = m.find("thresholds"); rules != m.end())
+    for (ThresholdRule rule : kThresholdRules) {
+      const Json& c = rules->at(std::string(to_string(rule)));
+      e.counts_by_rule.push_back({c.at("tp").get<int64_t>(), c.at("fp").get<int64_t>(),
+                                  c.at("fn").get<int64_t>(), c.at("tn").get<int64_t>()});
+    }
   return e;
 }
 
@@ -232,6 +262,20 @@ ZoMicro zo_micro(std::span<const ZoEval> per_category) {
   m.prf0 = micro_average(at_zero);
   m.bep = micro_break_even(beps);
   m.macro_f1 = f1_sum / static_cast<double>(per_category.size());
+  // Per rule only when every category has its counts (runs stored before the ablation have none).
+  const bool all_rules = std::all_of(per_category.begin(), per_category.end(), [](const ZoEval& e) {
+    return e.counts_by_rule.size() == kThresholdRules.size();
+  });
+  for (size_t r = 0; all_rules && r < kThresholdRules.size(); ++r) {
+    std::vector<BinaryCounts> counts;
+    double sum = 0;
+    for (const ZoEval& e : per_category) {
+      counts.push_back(e.counts_by_rule[r]);
+      sum += f1(e.counts_by_rule[r]);
+    }
+    m.prf_by_rule.push_back(micro_average(counts));
+    m.macro_f1_by_rule.push_back(sum / static_cast<double>(per_category.size()));
+  }
   return m;
 }
 

@@ -23,7 +23,8 @@
 //     Least Squares' loss), -s 3 (hinge, dual CD = Mod SVM's problem), at the lambda of the method
 //     they mirror, C = 1/(2 lambda n).
 //   - Thresholds (§4.2): decision threshold moved to minimise the TRAINING error
-//     (metrics/threshold.h) for P/R/F1; BEP per category (metrics/break_even.h), micro-averaged.
+//     (metrics/threshold.h, rule kZoThresholdRule below) for P/R/F1; BEP per category
+//     (metrics/break_even.h), micro-averaged.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -102,17 +103,25 @@ struct ZoCategory {
 };
 ZoCategory zo_category(const ZoReuters& data, int32_t k);
 
+// The rule that picks a threshold inside the minimum-training-error set (metrics/threshold.h,
+// which says why): the one Tables 2 and 3 use. The run configs name it, so changing it reruns them.
+inline constexpr ThresholdRule kZoThresholdRule = ThresholdRule::lowest_midpoint;
+
 // One binary classifier's test result.
 struct ZoEval {
-  BinaryCounts counts;       // threshold minimising the training error
+  BinaryCounts counts;       // threshold minimising the training error, by kZoThresholdRule
   BinaryCounts counts_zero;  // the solver's own threshold 0
   BreakEven bep;             // threshold-free
+  // The test counts under every rule of kThresholdRules (the threshold ablation); empty for runs
+  // stored before it existed.
+  std::vector<BinaryCounts> counts_by_rule;
 };
 // What the fit itself gave, for its run record (zo_record).
 struct ZoFitted {
   BinaryFit fit;
   FitTime time;
-  ThresholdChoice threshold;  // the training-error threshold
+  ThresholdChoice threshold;             // the training-error threshold (kZoThresholdRule)
+  std::vector<ThresholdChoice> by_rule;  // per rule of kThresholdRules
 };
 // Fits `solver` and evaluates it. margins (optional): receives w.x_i y_i on the training rows
 // (Figure 5). fitted (optional): the fit, its time and its threshold.
@@ -127,8 +136,9 @@ RunRecord zo_record(const std::string& solver, const Params& params, const ZoFit
 // A category without a training document (see above): nothing predicted, positives ranked last.
 ZoEval zo_missed(int64_t test_positives, int64_t test_rows);
 
-// ZoEval <-> run metrics (tp, fp, fn, tn, tp0, fp0, fn0, tn0, bep_tp, positives, f1, bep), so a
-// stored run can be aggregated without refitting.
+// ZoEval <-> run metrics (tp, fp, fn, tn, tp0, fp0, fn0, tn0, bep_tp, positives, f1, bep, and
+// "thresholds": {rule: {theta, tp, fp, fn, tn}}), so a stored run can be aggregated without
+// refitting.
 Json zo_metrics(const ZoEval& e);
 ZoEval zo_eval_from_metrics(const Json& metrics);
 
@@ -137,6 +147,9 @@ struct ZoMicro {
   PrfScores prf0;  // at threshold 0
   double bep = 0;
   double macro_f1 = 0;
+  // Per rule of kThresholdRules (the ablation); empty when a run lacks the per-rule counts.
+  std::vector<PrfScores> prf_by_rule;
+  std::vector<double> macro_f1_by_rule;
 };
 // Throws std::invalid_argument on an empty list.
 ZoMicro zo_micro(std::span<const ZoEval> per_category);

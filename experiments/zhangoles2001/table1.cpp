@@ -165,7 +165,8 @@ std::vector<CvJob> declare_cv_runs(const ExperimentContext& ctx, ResultFile& rf,
                          {"grid", grid},
                          {"folds", kFolds},
                          {"fold_seed", fold_seed},
-                         {"seed", seed}};
+                         {"seed", seed},
+                         {"threshold_rule", to_string(kZoThresholdRule)}};
     job.result = rf.run_once(key, config, [&] {
       RunRecord r = cv_run(data, job.k, *job.method, grid, fold_seed, seed);
       r.solver = job.method->solver;

@@ -105,7 +105,8 @@ VariantResult run_variant(ResultFile& rf, const ExperimentContext& ctx, const Zo
                          {"class", names[k]},
                          {"solver", v.solver},
                          {"params", params},
-                         {"seed", seed}};
+                         {"seed", seed},
+                         {"threshold_rule", to_string(kZoThresholdRule)}};
     const RunRecord r = rf.run_once(key, config, [&] {
       const ZoCategory cat = zo_category(data, k);
       ZoFitted fitted;

@@ -1,0 +1,89 @@
+// Issue 15 item 1: the threshold ablation of Tables 2 and 3 (threshold_ablation.h) and the
+// ablation record it goes into (harness/ablation.h).
+#include <gtest/gtest.h>
+
+#include "experiments/zhangoles2001/threshold_ablation.h"
+#include "harness/ablation.h"
+#include "metrics/threshold.h"
+
+namespace linrepro {
+namespace {
+
+// A category whose counts differ by rule: rule i gives tp = 10 + i of 20 positives.
+ZoEval eval_by_rule() {
+  ZoEval e;
+  e.counts_zero = {5, 0, 15, 80};
+  for (size_t i = 0; i < kThresholdRules.size(); ++i) {
+    const int64_t tp = 10 + static_cast<int64_t>(i);
+    e.counts_by_rule.push_back({tp, 2, 20 - tp, 78});
+    if (kThresholdRules[i] == kZoThresholdRule) e.counts = e.counts_by_rule.back();
+  }
+  return e;
+}
+
+PublishedPaper published_with(double table2_f1, double table3_f1) {
+  PublishedPaper p;
+  p.paper = "zhangoles2001";
+  auto cell = [](std::string table, std::string row, double value) {
+    PublishedCell c;  // field by field: the struct grows
+    c.table = std::move(table);
+    c.row = std::move(row);
+    c.column = "Lin Reg";
+    c.value = value;
+    return c;
+  };
+  p.cells.push_back(cell("table2", "F1", table2_f1));
+  p.cells.push_back(cell("table3", "Earn", table3_f1));
+  return p;
+}
+
+TEST(ThresholdAblation, OneRowPerRuleTheChosenOneMarkedAndThePublishedReference) {
+  const std::vector<ZoEval> evals(3, eval_by_rule());
+  const auto ablations =
+      threshold_ablations({{"Lin Reg", &evals}}, {0}, {"Earn"}, published_with(86.0, 90.0));
+  ASSERT_EQ(ablations.size(), 2u);
+  const Ablation& micro = ablations[0];
+  EXPECT_EQ(micro.id, "threshold-rule-table2");
+  // threshold 0, the four rules, out-of-fold (not run), published.
+  ASSERT_EQ(micro.rows.size(), kThresholdRules.size() + 3);
+  EXPECT_EQ(micro.rows[0].variant, "threshold 0");
+  EXPECT_NEAR(*micro.rows[0].values[0], 100 * f1(BinaryCounts{5, 0, 15, 80}), 1e-12);
+  int chosen = 0;
+  for (size_t i = 0; i < kThresholdRules.size(); ++i) {
+    const AblationRow& row = micro.rows[i + 1];
+    EXPECT_EQ(row.variant, to_string(kThresholdRules[i]));
+    const int64_t tp = 10 + static_cast<int64_t>(i);
+    EXPECT_NEAR(*row.values[0], 100 * f1(BinaryCounts{tp, 2, 20 - tp, 78}), 1e-12);
+    chosen += row.chosen;
+    EXPECT_EQ(row.chosen, kThresholdRules[i] == kZoThresholdRule);
+  }
+  EXPECT_EQ(chosen, 1);
+  EXPECT_FALSE(micro.rows[kThresholdRules.size() + 1].values[0].has_value());  // not run
+  EXPECT_TRUE(micro.rows.back().reference);
+  EXPECT_EQ(*micro.rows.back().values[0], 86.0);
+  EXPECT_EQ(*ablations[1].rows.back().values[0], 90.0);
+}
+
+TEST(ThresholdAblation, RunsStoredWithoutPerRuleCountsGiveNoAblation) {
+  std::vector<ZoEval> evals(2, eval_by_rule());
+  evals[1].counts_by_rule.clear();
+  EXPECT_TRUE(
+      threshold_ablations({{"Lin Reg", &evals}}, {0}, {"Earn"}, published_with(1, 1)).empty());
+}
+
+TEST(Ablation, JsonRoundTripAndMarkdown) {
+  Ablation a{"rule", "A title", "why it is so", "%", {"A", "B"}, {}};
+  a.rows.push_back({"old", "before", false, false, {1.25, std::nullopt}});
+  a.rows.push_back({"new", "after", true, false, {2.5, 3.0}});
+  const Ablation b = ablation_from_json(ablation_to_json(a));
+  EXPECT_EQ(ablation_to_json(b), ablation_to_json(a));
+  const std::string md = ablation_markdown(a);
+  EXPECT_NE(md.find("| **new** (used) | after | 2.5 | 3.0 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| old | before | 1.2 | — |"), std::string::npos) << md;
+  nlohmann::json bad = ablation_to_json(a);
+  bad["rows"][0]["values"].push_back(1.0);
+  EXPECT_THROW(ablation_from_json(bad), std::exception);
+}
+
+}  // namespace
+}  // namespace linrepro

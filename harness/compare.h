@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "harness/ablation.h"
 #include "harness/experiment.h"
 #include "harness/published.h"
 
@@ -73,6 +74,7 @@ struct ProducedExperiment {
   nlohmann::json git_commit, git_dirty;
   std::string created_at;
   int runs = 0, failed_runs = 0, unavailable_runs = 0;
+  std::vector<Ablation> ablations;  // the protocol variants it compared (harness/ablation.h)
 };
 
 struct Comparison {
@@ -86,6 +88,8 @@ struct Comparison {
   // the claims (claims_hold, claims_do_not_hold, claims_indistinguishable, claims_not_checked:
   // kind "claim", parts skipped; correctness_checks and correctness_checks_failed).
   std::map<std::string, int> counts(const std::string& paper) const;
+  // The papers present (published or produced): the canonical order, then any other.
+  std::vector<std::string> paper_order() const;
 };
 
 using CellKey =

@@ -115,6 +115,10 @@ struct Tree {
     rf.add_claim(correctness_check("bound", "The bound holds at the final w", true, "0.1 <= 0.3"));
     rf.add_claim(indistinguishable_or(true, 3e-8, 1e-6, "relative 1e-6 of O_svm", "tie",
                                       "HS beats PR", "HS 0.05780992, PR 0.05780992"));
+    Ablation ablation{"rule", "Error by rule", "the paper says so", "%", {"earn"}, {}};
+    ablation.rows.push_back({"old", "what we did", false, false, {1.0}});
+    ablation.rows.push_back({"new", "what the paper says", true, false, {1.5}});
+    rf.add_ablation(ablation);
     rf.save();
     // The fast subset must not take part in the comparison.
     ctx.fast = true;
@@ -238,6 +242,12 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   has("### Data unavailable\n\n<a id=\"mlrcg2003-unavailable-1\"></a>\n**1.** 1 cell: table3 / "
       "ohsumed / error.\n\n> OHSUMED is not in the mirror\n");
   has("- table2 / eran / MLR-CG error = 1.000 % (from `table2`)");
+  has("### Ablations\n\nFrom `table2` ([table](mlrcg2003/tables/ablation_rule.md)).\n\n"
+      "#### Ablation `rule`: Error by rule\n\nthe paper says so\n");
+  has("| **new** (used) | what the paper says | 1.5 |");
+  EXPECT_EQ(testing::read_text(t.results / "mlrcg2003/tables/ablation_rule.md"),
+            ablation_markdown(ablation_from_json(
+                read_json(t.results / "comparison.json")["ablations"][0])));
   // The figure of table2 is shown once, under its table, not again among the others.
   EXPECT_EQ(report.find("figures/table2.png"), report.rfind("figures/table2.png"));
 }

@@ -145,6 +145,15 @@ SavedModel train(const LibsvmData& data, const std::string& file, const FitOptio
       return registry.fit_binary(o.solver, BinaryProblem{data.X, y}, m.params, ctx);
     });
     m.model.per_class = {fit.model};
+    // LIBLINEAR and LIBSVM order labels by first appearance, except that -1/+1 data always has
+    // +1 first, and predict their second label at a tie (solvers/linear_model.h). The adapters
+    // (the only fits that set tie_positive = false) saw our -1/+1 mapping, so they break ties as
+    // for -1/+1 data; on a file with other labels (0/1, 1/2) liblinear-train/-predict would give
+    // the tie to the label that appears second in the file. Predict as they would on this file.
+    if (!fit.model.tie_positive && distinct != std::set<double>{-1.0, 1.0}) {
+      const auto second = std::find_if(y.begin(), y.end(), [&](double v) { return v != y[0]; });
+      m.model.per_class[0].tie_positive = *second > 0;
+    }
     add_fit_report(report, objective_report(fit.objective, registry.get(o.solver), 0),
                    fit.iterations, fit.stop, fit.extra);
   } else {

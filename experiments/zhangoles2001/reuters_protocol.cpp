@@ -216,14 +216,14 @@ Json zo_metrics(const ZoEval& e) {
             {"fn0", e.counts_zero.fn}, {"tn0", e.counts_zero.tn},
             {"bep_tp", e.bep.tp},      {"positives", e.bep.positives},
             {"f1", f1(e.counts)},      {"bep", e.bep.bep}};
-  if (e.counts_by_rule.size() == kThresholdRules.size()) {
-    Json rules = Json::object();
-    for (size_t i = 0; i < kThresholdRules.size(); ++i) {
-      const BinaryCounts& c = e.counts_by_rule[i];
-      rules[std::string(to_string(kThresholdRules[i]))] = {
-          {"tp", c.tp}, {"fp", c.fp}, {"fn", c.fn}, {"tn", c.tn}};
-    }
-    m["thresholds"] = rules;
+  // Flat numbers (metrics hold numbers only): tp_<rule>, fp_<rule>, fn_<rule>, tn_<rule>.
+  for (size_t i = 0; i < e.counts_by_rule.size() && i < kThresholdRules.size(); ++i) {
+    const std::string rule(to_string(kThresholdRules[i]));
+    const BinaryCounts& c = e.counts_by_rule[i];
+    m["tp_" + rule] = c.tp;
+    m["fp_" + rule] = c.fp;
+    m["fn_" + rule] = c.fn;
+    m["tn_" + rule] = c.tn;
   }
   return m;
 }
@@ -237,11 +237,11 @@ ZoEval zo_eval_from_metrics(const Json& m) {
   e.bep.tp = m.at("bep_tp").get<double>();
   e.bep.positives = m.at("positives").get<int64_t>();
   e.bep.bep = m.at("bep").get<double>();
-  if (const auto rules = m.find("thresholds"); rules != m.end())
+  if (m.contains("tp_" + std::string(to_string(kThresholdRules[0]))))
     for (ThresholdRule rule : kThresholdRules) {
-      const Json& c = rules->at(std::string(to_string(rule)));
-      e.counts_by_rule.push_back({c.at("tp").get<int64_t>(), c.at("fp").get<int64_t>(),
-                                  c.at("fn").get<int64_t>(), c.at("tn").get<int64_t>()});
+      const std::string r(to_string(rule));
+      e.counts_by_rule.push_back({m.at("tp_" + r).get<int64_t>(), m.at("fp_" + r).get<int64_t>(),
+                                  m.at("fn_" + r).get<int64_t>(), m.at("tn_" + r).get<int64_t>()});
     }
   return e;
 }

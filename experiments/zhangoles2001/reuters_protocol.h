@@ -137,8 +137,8 @@ RunRecord zo_record(const std::string& solver, const Params& params, const ZoFit
 ZoEval zo_missed(int64_t test_positives, int64_t test_rows);
 
 // ZoEval <-> run metrics (tp, fp, fn, tn, tp0, fp0, fn0, tn0, bep_tp, positives, f1, bep, and
-// "thresholds": {rule: {theta, tp, fp, fn, tn}}), so a stored run can be aggregated without
-// refitting.
+// per threshold rule tp_<rule>, fp_<rule>, fn_<rule>, tn_<rule>), so a stored run can be
+// aggregated without refitting.
 Json zo_metrics(const ZoEval& e);
 ZoEval zo_eval_from_metrics(const Json& metrics);
 

@@ -323,6 +323,38 @@ TEST_F(Cli, LiblinearAdapterBreaksTiesAsLiblinearPredict) {
   EXPECT_EQ(read_numbers(path("old.txt"))[2], 1);
 }
 
+// Issue 17 item 5 with raw labels other than -1/+1: liblinear-train on a 0/1 file keeps the
+// labels in the order they first appear (the -1/+1 swap does not apply), so its tie goes to the
+// label seen second. Our adapter trains on the mapped -1/+1 labels and must still predict as the
+// peer does on the user's file, whichever label comes first.
+TEST_F(Cli, LiblinearAdapterBreaksTiesAsLiblinearPredictOnZeroOneLabels) {
+  std::ofstream(path("tie01.t")) << "1 1:1\n0 2:1\n1 7:1\n0 1:0.2 2:1\n";
+  for (const std::string first : {"1", "0"}) {
+    const std::string second = first == "1" ? "0" : "1";
+    auto feature = [](const std::string& label) { return label == "1" ? "1" : "2"; };
+    const std::string train = path("tie01-" + first + ".svm");
+    std::ofstream(train) << first << " " << feature(first) << ":1\n"
+                         << second << " " << feature(second) << ":1\n"
+                         << first << " " << feature(first) << ":2 3:1\n"
+                         << second << " " << feature(second) << ":2 3:1\n";
+    const std::string peer_model = path("peer01-" + first), peer_out = peer_model + ".txt";
+    ASSERT_EQ(std::system(("liblinear-train -q -s 2 " + train + " " + peer_model).c_str()), 0);
+    ASSERT_EQ(std::system(("liblinear-predict " + path("tie01.t") + " " + peer_model + " " +
+                           peer_out + " >/dev/null")
+                              .c_str()),
+              0);
+    const std::string ours = path("ours01-" + first + ".json"), ours_out = ours + ".txt";
+    ASSERT_EQ(run_cli("train -q -s liblinear-s2 -p C=1 " + train + " " + ours, dir.path()).status,
+              0);
+    const auto o = run_cli("predict " + path("tie01.t") + " " + ours + " " + ours_out, dir.path());
+    ASSERT_EQ(o.status, 0) << o.err;
+    const auto peer = read_numbers(peer_out), mine = read_numbers(ours_out);
+    ASSERT_EQ(peer.size(), 4u);
+    EXPECT_EQ(peer[2], std::stod(second)) << "LIBLINEAR: the label seen second wins the tie";
+    EXPECT_EQ(mine, peer) << first << " first";
+  }
+}
+
 // Issue 17 item 6: nb's negative-count error names the file and the row's physical line (1-based,
 // comments and blank lines counted), as the LIBSVM reader's messages do.
 TEST_F(Cli, NaiveBayesNegativeValueNamesFileAndLine) {

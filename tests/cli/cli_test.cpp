@@ -285,32 +285,53 @@ std::vector<double> read_numbers(const std::string& file) {
   return v;
 }
 
-TEST_F(Cli, LiblinearAdapterBreaksTiesAsLiblinearPredict) {
+// Predictions on `test` of liblinear-train/-predict (-s 2, C = 1) and of our adapter
+// (train -s liblinear-s2, predict), both trained on `train`.
+struct TiePredictions {
+  std::vector<double> peer, ours;
+};
+
+class CliTies : public Cli {
+ protected:
+  TiePredictions predict_both(const std::string& train, const std::string& test,
+                              const std::string& tag) {
+    const std::string peer_model = path("peer-" + tag), peer_out = peer_model + ".txt";
+    EXPECT_EQ(std::system(("liblinear-train -q -s 2 " + train + " " + peer_model).c_str()), 0);
+    EXPECT_EQ(std::system(
+                  ("liblinear-predict " + test + " " + peer_model + " " + peer_out + " >/dev/null")
+                      .c_str()),
+              0);
+    const std::string ours = path("ours-" + tag + ".json"), ours_out = ours + ".txt";
+    EXPECT_EQ(run_cli("train -q -s liblinear-s2 -p C=1 " + train + " " + ours, dir.path()).status,
+              0);
+    const auto o = run_cli("predict " + test + " " + ours + " " + ours_out, dir.path());
+    EXPECT_EQ(o.status, 0) << o.err;
+    return {read_numbers(peer_out), read_numbers(ours_out)};
+  }
+  // Four training rows, `first`'s label first; feature 1 marks label `positive`, feature 2 the
+  // other.
+  std::string tie_train_file(const std::string& first, const std::string& second,
+                             const std::string& positive, const std::string& tag) {
+    auto feature = [&](const std::string& label) { return label == positive ? "1" : "2"; };
+    const std::string train = path("tie-" + tag + ".svm");
+    std::ofstream(train) << first << " " << feature(first) << ":1\n"
+                         << second << " " << feature(second) << ":1\n"
+                         << first << " " << feature(first) << ":2 3:1\n"
+                         << second << " " << feature(second) << ":2 3:1\n";
+    return train;
+  }
+};
+
+TEST_F(CliTies, LiblinearAdapterBreaksTiesAsLiblinearPredict) {
   std::ofstream(path("tie.t")) << "1 1:1\n-1 2:1\n1 7:1\n-1 1:0.2 2:1\n";
-  for (const std::string first : {"pos", "neg"}) {
-    const std::string a = first == "pos" ? "1" : "-1", b = first == "pos" ? "-1" : "1";
-    const std::string train = path("tie-" + first + ".svm");
-    std::ofstream(train) << a << " " << (a == "1" ? 1 : 2) << ":1\n"
-                         << b << " " << (b == "1" ? 1 : 2) << ":1\n"
-                         << a << " " << (a == "1" ? 1 : 2) << ":2 3:1\n"
-                         << b << " " << (b == "1" ? 1 : 2) << ":2 3:1\n";
-    const std::string peer_model = path("peer-" + first), peer_out = path("peer-" + first + ".txt");
-    ASSERT_EQ(std::system(("liblinear-train -q -s 2 " + train + " " + peer_model).c_str()), 0);
-    ASSERT_EQ(std::system(("liblinear-predict " + path("tie.t") + " " + peer_model + " " +
-                           peer_out + " >/dev/null")
-                              .c_str()),
-              0);
-    const std::string ours = path("ours-" + first + ".json"), ours_out = path("ours-" + first);
-    ASSERT_EQ(run_cli("train -q -s liblinear-s2 -p C=1 " + train + " " + ours, dir.path()).status,
-              0);
-    const auto o = run_cli("predict " + path("tie.t") + " " + ours + " " + ours_out, dir.path());
-    ASSERT_EQ(o.status, 0) << o.err;
-    const auto peer = read_numbers(peer_out), mine = read_numbers(ours_out);
-    ASSERT_EQ(peer.size(), 4u);
+  for (const std::string first : {"1", "-1"}) {
+    const std::string second = first == "1" ? "-1" : "1";
+    const auto p = predict_both(tie_train_file(first, second, "1", first), path("tie.t"), first);
+    ASSERT_EQ(p.peer.size(), 4u);
     // LIBLINEAR 2.30 puts +1 first for -1/+1 labels whichever came first, so its second label,
     // -1, is the tie's; ours reads the order from the trained model, not from the file.
-    EXPECT_EQ(peer[2], -1) << "LIBLINEAR: second label at 0";
-    EXPECT_EQ(mine, peer) << first << " first";
+    EXPECT_EQ(p.peer[2], -1) << "LIBLINEAR: second label at 0";
+    EXPECT_EQ(p.ours, p.peer) << first << " first";
   }
   // Model files written before the tie field still load, with our own rule (0 -> +1).
   std::ofstream(path("old.json"))
@@ -327,31 +348,15 @@ TEST_F(Cli, LiblinearAdapterBreaksTiesAsLiblinearPredict) {
 // labels in the order they first appear (the -1/+1 swap does not apply), so its tie goes to the
 // label seen second. Our adapter trains on the mapped -1/+1 labels and must still predict as the
 // peer does on the user's file, whichever label comes first.
-TEST_F(Cli, LiblinearAdapterBreaksTiesAsLiblinearPredictOnZeroOneLabels) {
+TEST_F(CliTies, LiblinearAdapterBreaksTiesAsLiblinearPredictOnZeroOneLabels) {
   std::ofstream(path("tie01.t")) << "1 1:1\n0 2:1\n1 7:1\n0 1:0.2 2:1\n";
   for (const std::string first : {"1", "0"}) {
     const std::string second = first == "1" ? "0" : "1";
-    auto feature = [](const std::string& label) { return label == "1" ? "1" : "2"; };
-    const std::string train = path("tie01-" + first + ".svm");
-    std::ofstream(train) << first << " " << feature(first) << ":1\n"
-                         << second << " " << feature(second) << ":1\n"
-                         << first << " " << feature(first) << ":2 3:1\n"
-                         << second << " " << feature(second) << ":2 3:1\n";
-    const std::string peer_model = path("peer01-" + first), peer_out = peer_model + ".txt";
-    ASSERT_EQ(std::system(("liblinear-train -q -s 2 " + train + " " + peer_model).c_str()), 0);
-    ASSERT_EQ(std::system(("liblinear-predict " + path("tie01.t") + " " + peer_model + " " +
-                           peer_out + " >/dev/null")
-                              .c_str()),
-              0);
-    const std::string ours = path("ours01-" + first + ".json"), ours_out = ours + ".txt";
-    ASSERT_EQ(run_cli("train -q -s liblinear-s2 -p C=1 " + train + " " + ours, dir.path()).status,
-              0);
-    const auto o = run_cli("predict " + path("tie01.t") + " " + ours + " " + ours_out, dir.path());
-    ASSERT_EQ(o.status, 0) << o.err;
-    const auto peer = read_numbers(peer_out), mine = read_numbers(ours_out);
-    ASSERT_EQ(peer.size(), 4u);
-    EXPECT_EQ(peer[2], std::stod(second)) << "LIBLINEAR: the label seen second wins the tie";
-    EXPECT_EQ(mine, peer) << first << " first";
+    const std::string tag = "01-" + first;
+    const auto p = predict_both(tie_train_file(first, second, "1", tag), path("tie01.t"), tag);
+    ASSERT_EQ(p.peer.size(), 4u);
+    EXPECT_EQ(p.peer[2], std::stod(second)) << "LIBLINEAR: the label seen second wins the tie";
+    EXPECT_EQ(p.ours, p.peer) << first << " first";
   }
 }
 

@@ -359,6 +359,50 @@ function experimentItem(e) {
   return details;
 }
 
+// One ablation: a row per protocol variant, the one the cells use marked, the published row apart.
+function ablationBlock(a) {
+  var head = el("tr", {}, [el("th", { text: "variant" })].concat(a.columns.map(function (c) {
+    return el("th", { className: "num", text: c });
+  }), [el("th", { text: "" })]));
+  var body = el("tbody", {}, a.rows.map(function (r) {
+    var mark = r.chosen ? badge("s-", "within", "used by the cells") :
+               r.reference ? badge("s-", "input", "published") : "";
+    return el("tr", { className: "ablation-row" + (r.chosen ? " chosen" : "") + (r.reference ? " reference" : "") },
+      [el("td", { title: r.description }, [el("code", { text: r.variant }),
+                                           el("div", { className: "muted", text: r.description })])]
+        .concat(r.values.map(function (v) {
+          return el("td", { className: "num", text: v === null ? "not run" : withUnit(fmt(v), a.unit),
+                            title: v === null ? "" : String(v) });
+        }), [el("td", {}, [mark])]));
+  }));
+  return el("div", { className: "ablation", id: "ablation-" + a.id, "data-ablation": a.id }, [
+    el("h4", { text: a.title + " (" + a.id + ", experiment " + a.experiment + ")" }),
+    a.why ? el("p", { className: "evidence", text: a.why }) : null,
+    el("table", { className: "ablation-table" }, [el("thead", {}, [head]), body])
+  ]);
+}
+
+// Produced cells without a published number, collapsed: extra rows, peers, fast-mode cells.
+function unmatchedBlock(list) {
+  var details = el("details", { className: "prov unmatched" }, [el("summary", {
+    text: list.length + " produced cells have no published counterpart (extra rows, peers, fast mode)" })]);
+  var drawn = false;
+  details.addEventListener("toggle", function () {
+    if (!details.open || drawn) return;
+    drawn = true;
+    details.appendChild(el("table", {}, [
+      el("thead", {}, [el("tr", {}, ["table", "row", "column", "value", "experiment", "note"].map(function (h) {
+        return el("th", { text: h }); }))]),
+      el("tbody", {}, list.map(function (u) {
+        return el("tr", { className: "unmatched-row" }, [el("td", { text: u.table }), el("td", { text: u.row }),
+          el("td", { text: u.column }),
+          el("td", { className: "num", text: u.value === null ? u.status : withUnit(fmt(u.value), u.unit) }),
+          el("td", { text: u.experiment }), el("td", { className: "note" }, [noteBlock(u.note)])]);
+      }))]));
+  });
+  return details;
+}
+
 function paperSection(p) {
   var cells = DATA.cells.filter(function (c) { return c.paper === p.paper; });
   var claims = DATA.claims.filter(function (c) { return c.paper === p.paper && c.kind !== "correctness_check"; });
@@ -388,6 +432,10 @@ function paperSection(p) {
     s.appendChild(el("h3", { text: "Correctness checks (of the code, not of the paper)" }));
     s.appendChild(claimsList(checks));
   }
+  if (p.ablations.length) {
+    s.appendChild(el("h3", { text: "Ablations (protocol variants; the cells use the chosen row)" }));
+    p.ablations.forEach(function (a) { s.appendChild(ablationBlock(a)); });
+  }
   if (p.other.figures.length) {
     s.appendChild(el("h3", { text: "Other figures" }));
     s.appendChild(el("div", { className: "thumbs" }, p.other.figures.map(function (f) {
@@ -403,8 +451,7 @@ function paperSection(p) {
     })));
   }
   s.appendChild(el("h3", { text: "Experiments and their provenance" }));
-  if (p.unmatched) s.appendChild(el("p", { className: "muted", text: p.unmatched +
-    " produced cells have no published counterpart (extra rows, peers, fast mode): see results/REPORT.md." }));
+  if (p.unmatched.length) s.appendChild(unmatchedBlock(p.unmatched));
   if (!p.experiments.length) s.appendChild(el("p", { className: "muted", text: "No experiment has run yet." }));
   p.experiments.forEach(function (e) { s.appendChild(experimentItem(e)); });
   return s;

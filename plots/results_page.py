@@ -95,6 +95,36 @@ def normalise_claims(comparison, path):
     return out
 
 
+def normalise_ablations(comparison, path):
+    """The ablation tables (one row per protocol variant; docs/RESULTS.md "ablations")."""
+    out = []
+    for i, a in enumerate(comparison.get("ablations") or []):
+        expect(isinstance(a, dict) and isinstance(a.get("paper"), str), path,
+               f"ablation {i}: not an object with a `paper`")
+        columns = a.get("columns") or []
+        rows = []
+        for j, r in enumerate(a.get("rows") or []):
+            values = r.get("values") or []
+            expect(len(values) == len(columns), path,
+                   f"ablation {a.get('id')!r} row {j}: {len(values)} values for {len(columns)} columns")
+            rows.append({"variant": r.get("variant") or "", "description": r.get("description") or "",
+                         "chosen": bool(r.get("chosen")), "reference": bool(r.get("reference")),
+                         "values": values})
+        out.append({"paper": a["paper"], "id": a.get("id") or "", "title": a.get("title") or "",
+                    "experiment": a.get("experiment") or "", "unit": a.get("unit") or "",
+                    "why": a.get("why") or "", "columns": columns, "rows": rows})
+    return out
+
+
+def normalise_unmatched(comparison):
+    """Produced cells with no published counterpart (extra rows, peers, fast mode)."""
+    return [{"paper": u.get("paper") or "", "table": u.get("table") or "", "row": u.get("row") or "",
+             "column": u.get("column") or "", "unit": u.get("unit") or "", "value": u.get("value"),
+             "status": u.get("status") or "", "note": u.get("note") or "",
+             "experiment": u.get("experiment") or ""}
+            for u in comparison.get("unmatched") or [] if isinstance(u, dict)]
+
+
 def ordered(values, order):
     """`values` (a set) in the given order, unknown ones after, sorted."""
     return [v for v in order if v in values] + sorted(v for v in values if v not in order)
@@ -224,6 +254,8 @@ def build_data(results_dir, out_dir):
     expect(isinstance(comparison, dict), comparison_path, "not a JSON object")
     cells = normalise_cells(comparison, comparison_path)
     claims = normalise_claims(comparison, comparison_path)
+    ablations = normalise_ablations(comparison, comparison_path)
+    unmatched = normalise_unmatched(comparison)
 
     def link(paper, sub, name):
         target = results_dir / paper / sub / name if sub else results_dir / paper / name
@@ -244,7 +276,8 @@ def build_data(results_dir, out_dir):
             "source": published.get("source") or "",
             "counts": paper_counts(paper, cells, claims), "summary": summary,
             "artifacts": [dict(id=a, **per_artifact[a]) for a in artifacts], "other": other,
-            "unmatched": sum(1 for u in comparison.get("unmatched") or [] if u.get("paper") == paper),
+            "unmatched": [u for u in unmatched if u["paper"] == paper],
+            "ablations": [a for a in ablations if a["paper"] == paper],
             "experiments": experiments_of(paper, results_dir, link),
         })
     return {

@@ -96,6 +96,7 @@ class DomFacts(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
         self.rows_shown = self.rows_hidden = self.run_rows = 0
+        self.ablation_rows = self.chosen_rows = self.unmatched_rows = 0
         self.bodies = []  # per <tbody>, the comparison.json indices of its shown cell rows, in order
         self.shown_count = None
         self.errors = ""
@@ -113,8 +114,14 @@ class DomFacts(html.parser.HTMLParser):
             else:
                 self.rows_shown += 1
                 self.bodies[-1].append(int(a["data-index"]))
-        if tag == "tr" and "run-row" in (a.get("class") or "").split():
+        classes = (a.get("class") or "").split()
+        if tag == "tr" and "run-row" in classes:
             self.run_rows += 1
+        if tag == "tr" and "ablation-row" in classes:
+            self.ablation_rows += 1
+            self.chosen_rows += "chosen" in classes
+        if tag == "tr" and "unmatched-row" in classes:
+            self.unmatched_rows += 1
         if tag == "img" and a.get("src") == "x":
             self.hostile_img = True
         if a.get("id") in ("shown-count", "page-errors"):
@@ -192,6 +199,13 @@ def test_committed_results(chromium, results, build, screenshot):
         expect(numbers == sorted(numbers, reverse=True) and deltas[len(numbers):] == [None] * (len(deltas) - len(numbers)),
                f"#sort=delta&dir=desc: a table's rows are not in descending delta order: {deltas}")
     print(f"ok: unfiltered shows all {len(cells)} rows, each table sorted by delta (#sort=delta&dir=desc)")
+    ablations = comparison.get("ablations") or []
+    rows = sum(len(a["rows"]) for a in ablations)
+    chosen = sum(1 for a in ablations for r in a["rows"] if r.get("chosen"))
+    expect(facts.ablation_rows == rows and facts.chosen_rows == chosen,
+           f"{facts.ablation_rows} ablation rows ({facts.chosen_rows} chosen) drawn, comparison.json "
+           f"has {rows} ({chosen} chosen) in {len(ablations)} ablations")
+    print(f"ok: {len(ablations)} ablations drawn, {rows} rows, {chosen} marked as used by the cells")
 
     screenshot.unlink(missing_ok=True)
     _, err = run_chromium(chromium, page.resolve().as_uri(),
@@ -217,8 +231,9 @@ def test_injected_error_is_caught(chromium, page):
 
 
 def test_provenance_opens(chromium, results, page):
-    """Every experiment's provenance opened at once (as a reader clicking each): drawn without an
-    error, one row per run of the run files."""
+    """Every experiment's provenance opened at once (as a reader clicking each), and each paper's
+    list of produced cells without a published number: drawn without an error, one row per run of
+    the run files and one per unmatched cell of comparison.json."""
     runs = 0
     for path in sorted(results.glob("*/*.json")):
         if path.parent.name != "published":
@@ -230,8 +245,11 @@ def test_provenance_opens(chromium, results, page):
     facts, console, _ = open_page(chromium, opened)
     check_clean(facts, console, "provenance opened")
     expect(facts.run_rows == runs, f"{facts.run_rows} run rows drawn, the run files have {runs}")
+    unmatched = len(json.loads((results / "comparison.json").read_text()).get("unmatched") or [])
+    expect(facts.unmatched_rows == unmatched,
+           f"{facts.unmatched_rows} unpublished cells drawn, comparison.json has {unmatched}")
     opened.unlink()
-    print(f"ok: every experiment's provenance opens, {runs} runs drawn")
+    print(f"ok: every experiment's provenance opens, {runs} runs drawn; {unmatched} unpublished cells")
 
 
 def test_escaping(chromium, build):

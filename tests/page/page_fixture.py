@@ -50,8 +50,22 @@ def comparison(new_schema=True):
         summary["pa"].update({"input": 1, "duplicates": 1, "claims_hold": 1,
                               "claims_do_not_hold": 1, "claims_indistinguishable": 1,
                               "claims_not_checked": 1, "correctness_checks": 1})
-    return {"schema": "linrepro-comparison/1", "summary": summary, "cells": cells,
-            "claims": claims, "unmatched": []}
+    out = {"schema": "linrepro-comparison/1", "summary": summary, "cells": cells,
+           "claims": claims, "unmatched": []}
+    if new_schema:
+        out["ablations"] = [{
+            "paper": "pa", "id": "rule", "title": "F1 by <rule>", "experiment": "exp", "unit": "%",
+            "why": "chosen from the text", "columns": ["A", "B"],
+            "rows": [{"variant": "old", "description": "before", "chosen": False,
+                      "reference": False, "values": [1.0, None]},
+                     {"variant": "new", "description": "from the text", "chosen": True,
+                      "reference": False, "values": [2.0, 3.0]},
+                     {"variant": "published", "description": "the paper", "chosen": False,
+                      "reference": True, "values": [2.5, 3.5]}]}]
+        out["unmatched"] = [{"paper": "pa", "table": "extra", "row": "peer", "column": "acc",
+                             "unit": "%", "value": 97.5, "status": "ok", "note": "a peer",
+                             "experiment": "exp"}]
+    return out
 
 
 def run(key, commit, seed):

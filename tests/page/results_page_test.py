@@ -81,6 +81,23 @@ class Synthetic(unittest.TestCase):
                                             "indistinguishable": 1, "not_checked": 1})
         self.assertEqual(counts["checks"], {"holds": 1})
 
+    def test_ablations_and_unpublished_cells(self):
+        paper = embedded(self.page())["papers"][0]
+        [a] = paper["ablations"]
+        self.assertEqual((a["id"], a["title"], a["columns"]), ("rule", "F1 by <rule>", ["A", "B"]))
+        self.assertEqual([(r["variant"], r["chosen"], r["reference"]) for r in a["rows"]],
+                         [("old", False, False), ("new", True, False), ("published", False, True)])
+        self.assertEqual(a["rows"][0]["values"], [1.0, None])
+        self.assertEqual([(u["row"], u["value"]) for u in paper["unmatched"]], [("peer", 97.5)])
+
+    def test_ablation_row_of_the_wrong_width_names_the_file(self):
+        results = page_fixture.write(self.root)
+        doc = json.loads((results / "comparison.json").read_text())
+        doc["ablations"][0]["rows"][1]["values"].append(4.0)
+        (results / "comparison.json").write_text(json.dumps(doc))
+        with self.assertRaisesRegex(results_page.PageError, r"comparison\.json.*'rule' row 1: 3 values for 2"):
+            results_page.write_page(results, results / "index.html")
+
     def test_old_schema_file(self):
         data = embedded(self.page(new_schema=False))
         self.assertEqual(data["statuses"], ["within", "outside", "data_unavailable"])

@@ -15,8 +15,9 @@ constexpr const char* kWhy =
     "features are selected with Information Gain\"; Table 1 lists Reuters-21578 as \"4 & 90 "
     "(binary)\" classes with 500 features. Each of the 90 is a separate binary task (one "
     "classifier, one threshold each, footnote 7), and information gain for a binary task is "
-    "computed against that task's class variable (c vs. not c; Yang & Pedersen 1997 score a term "
-    "per category and only then combine): so each task gets its own 500 terms. Our old global "
+    "computed against that task's class variable: Yang & Pedersen's (1997) IG sums over the "
+    "categories of the problem, which for a binary task are c and not c. So each task gets its "
+    "own 500 terms. Our old global "
     "set ranked terms by their joint 90-class gain, where the large categories' terms dominate; "
     "the paper's multiclass collections (Table 3) are where one set for all classes is needed. "
     "Chosen from that text before the per-category runs were measured.";

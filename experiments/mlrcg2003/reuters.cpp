@@ -15,17 +15,18 @@
 //     selected with Information Gain" (§5); Table 1: Reuters-21578, "4 & 90 (binary)" classes,
 //     500 features. Every category here is a separate BINARY task (its own classifier and, in
 //     §6.1, its own threshold), and the information gain of a binary task is the gain about that
-//     task's class variable, c vs. not c (Yang & Pedersen 1997 score terms per category): so each
-//     task gets its own 500 terms (features/feature_selection.h per_category scope), computed on
-//     the training documents. That holds for Table 2's four categories as well: they are four of
-//     the same 90 binary tasks (Table 1 gives one row for "4 & 90"), and nothing in Table 2's text
-//     sets them apart. The multiclass collections (Table 3, univ6.cpp) keep one set, which one
-//     multiclass model needs. Decided from the text before the per-category runs were measured
-//     (issue 15 item 4); until 2026-11 we ranked one global set by joint 90-class IG, where the
-//     large categories' terms dominate and a small category may keep none of its own (the
-//     ablation "feature-scope-6.1" keeps that variant's §6.1 numbers, from its stored runs).
-//     Each task's matrices are its columns of the union of all tasks' selected terms
-//     (features/pipeline.h for_category), so the text is tokenised and vectorised once.
+//     task's class variable, c vs. not c (Yang & Pedersen's 1997 IG sums over the categories of
+//     the problem, for a binary task c and not c): so each task gets its own 500 terms
+//     (features/feature_selection.h per_category scope), computed on the training documents. That
+//     holds for Table 2's four categories as well: they are four of the same 90 binary tasks (Table
+//     1 gives one row for "4 & 90"), and nothing in Table 2's text sets them apart. The multiclass
+//     collections (Table 3, univ6.cpp) keep one set, which one multiclass model needs. Decided from
+//     the text before the per-category runs were measured (issue 15 item 4); until 2026-11 we
+//     ranked one global set by joint 90-class IG, where the large categories' terms dominate and a
+//     small category may keep none of its own (the ablation "feature-scope-6.1" keeps that
+//     variant's §6.1 numbers, from its stored runs). Each task's matrices are its columns of the
+//     union of all tasks' selected terms (features/pipeline.h for_category), so the text is
+//     tokenised and vectorised once.
 //   - lambda = 0.001 for every method; SVMs get C = 1/(2 lambda n) (inside the adapters).
 //   - Table 2: plain test error at threshold 0 of a classifier trained on the whole training set.
 //   - §6.1: one binary classifier per category (SMO and MLR-CG), "thresholds are tuned by 5-fold

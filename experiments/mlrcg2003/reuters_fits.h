@@ -15,7 +15,7 @@
 //    (corpora/splits.h fold_assignment, not stratified); a model trained on the other folds scores
 //    each fold's documents; SCutFBR.1 (metrics/cv_threshold.h) turns the folds' held-out scores
 //    into the threshold applied to the model trained on the whole training set. The features are
-//    selected once on the whole training set (the paper's single 500-feature set), not per fold.
+//    selected once on the whole training set (each task's 500-feature set), not per fold.
 #include <cstdint>
 #include <span>
 #include <string>

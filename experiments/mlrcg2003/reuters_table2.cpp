@@ -92,7 +92,10 @@ Table2Results run_table2(ResultFile& rf, const Table2Input& in) {
     const int32_t k = static_cast<int32_t>(it - names.begin());
     const BinaryLabels y_train = one_vs_rest(in.train_labels, k);
     const BinaryLabels y_test = one_vs_rest(in.test_labels, k);
-    const BinaryTask task{in.X_train, y_train, in.X_test, y_test, kMlrcgLambda};
+    const FeatureMatrices* own =
+        in.category_matrices ? &in.category_matrices->at(category) : nullptr;
+    const BinaryTask task{own ? own->train : in.X_train, y_train, own ? own->test : in.X_test,
+                          y_test, kMlrcgLambda};
 
     auto run = [&](const std::string& key, const std::string& id, const Table2Solver& s,
                    const Params& params, const ExtraSolver* extra) {

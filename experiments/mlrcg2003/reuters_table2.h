@@ -15,6 +15,7 @@
 #include "core/labels.h"
 #include "core/sparse_matrix.h"
 #include "experiments/common/extra_solvers.h"
+#include "features/pipeline.h"
 #include "harness/experiment.h"
 #include "solvers/params.h"
 
@@ -49,6 +50,9 @@ struct Table2Input {
   const MultilabelLabels& train_labels;
   const MultilabelLabels& test_labels;
   std::vector<std::string> categories;  // Table 2 rows
+  // Per-category features (Reuters-21578: each binary task's own 500 terms, reuters.cpp): the
+  // matrices of each Table 2 category, used instead of X_train / X_test. Null: one matrix for all.
+  const std::map<std::string, FeatureMatrices>* category_matrices = nullptr;
   std::vector<Table2Solver> solvers;
   std::vector<std::string> extra_directions;  // e.g. {"pr", "fr"}: more MLR-CG runs
   // Solvers added with --with-solver: run like the peers (timed like them, no trace), tagged as

@@ -22,7 +22,7 @@ void add_zhangoles2001_table4(std::vector<ExperimentInfo>& registry) {
   e.paper = kZoPaper;
   e.id = "table4";
   e.description = "Table 4 (AS400): data unavailable";
-  e.artifacts = {"table4"};
+  e.artifacts = {"text-4.2", "table4"};
   e.config = [](const ExperimentContext& ctx) { return Json{{"fast", ctx.fast}}; };
   e.run = run_table4;
   registry.push_back(std::move(e));

@@ -8,17 +8,16 @@ namespace {
 
 // Decided from the text before any run with titles; recorded as the ablation's "why".
 constexpr const char* kWhy =
-    "Z&O §4.1: \"A word in the title is regarded as a different feature than the same word in the "
-    "body\", and their 20NG is the 20,000-message original with its headers. A message's title is "
-    "its Subject line, so Subject gives title features (namespace \"t:\", features/analyzer.h). "
-    "Kept verbatim, \"Re:\" included: the paper says nothing about it, and a reply's subject "
-    "line is still its title. From is dropped: the paper names two parts of a document, title and "
-    "body, and the sender's address is neither (the 18828 distribution has already removed the "
-    "other headers, Newsgroups and Path among "
-    "them; the paper mentions none of them). Chosen from that text before any test number was "
-    "seen; the From-in-body row shows "
-    "what reading the From line as text would change. Our loader until 2026-11 dropped every "
-    "header, Subject included, so 20NG had no title features.";
+    "Z&O §4.1: \"A word in the title is regarded as a different feature than the same word in "
+    "the body\", and their 20NG is the 20,000-message original with its headers. A message's "
+    "title is its Subject line, so Subject gives title features (namespace \"t:\", "
+    "features/analyzer.h). Kept verbatim, \"Re:\" included: the paper says nothing about it, "
+    "and a reply's subject line is still its title. From is dropped: the paper names two parts "
+    "of a document, title and body, and the sender's address is neither (the 18828 distribution "
+    "has already removed the other headers, Newsgroups and Path among them; the paper mentions "
+    "none of them). Chosen from that text before any test number was seen; the From-in-body row "
+    "shows what reading the From line as text would change. Our loader until 2026-11 dropped "
+    "every header, Subject included, so 20NG had no title features.";
 
 }  // namespace
 

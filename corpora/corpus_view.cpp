@@ -17,6 +17,8 @@ std::vector<std::string> corpus_view_names() {
           "reuters-top10",
           "reuters-gt10",
           "20news-18828",
+          "20news-18828-subject",
+          "20news-18828-subject-from-body",
           "20news-18828-subject-org",
           "20news-bydate",
           "webkb-all7",
@@ -32,6 +34,9 @@ Corpus load_corpus_view(const std::string& name) {
   if (name == "reuters-top10") return load_reuters21578(ReutersView::ModApteTop10);
   if (name == "reuters-gt10") return load_reuters21578(ReutersView::ModApteMoreThan10);
   if (name == "20news-18828") return load_20news_18828(NewsHeaders::DropAll);
+  if (name == "20news-18828-subject") return load_20news_18828(NewsHeaders::KeepSubject);
+  if (name == "20news-18828-subject-from-body")
+    return load_20news_18828(NewsHeaders::KeepSubjectFromInBody);
   if (name == "20news-18828-subject-org")
     return load_20news_18828(NewsHeaders::KeepSubjectOrganization);
   if (name == "20news-bydate") return load_20news_bydate(NewsHeaders::DropAll);

@@ -9,8 +9,10 @@
 namespace linrepro {
 
 // Names: reuters-modapte (all 118 non-empty categories), reuters-modapte-topics, reuters-modapte90,
-// reuters-top10, reuters-gt10, 20news-18828 (all headers dropped), 20news-18828-subject-org
-// (GraphSVM: Subject and Organization kept), 20news-bydate, webkb-all7, webkb-univ6, webkb-4,
+// reuters-top10, reuters-gt10, 20news-18828 (all headers dropped), 20news-18828-subject (Zhang &
+// Oles: Subject as the title, From dropped), 20news-18828-subject-from-body (their title ablation:
+// also the From value in the body), 20news-18828-subject-org (GraphSVM: Subject and Organization
+// kept), 20news-bydate, webkb-all7, webkb-univ6, webkb-4,
 // folder:<path> (one folder per class, a user's own data). Throws ConfigError for unknown names,
 // DataUnavailable when the data cannot be found.
 Corpus load_corpus_view(const std::string& name);

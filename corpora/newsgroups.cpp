@@ -21,6 +21,8 @@ std::string to_string(NewsHeaders h) {
       return "keep-subject";
     case NewsHeaders::KeepSubjectOrganization:
       return "keep-subject-organization";
+    case NewsHeaders::KeepSubjectFromInBody:
+      return "keep-subject-from-in-body";
     case NewsHeaders::KeepAll:
       return "keep-all";
   }
@@ -39,14 +41,18 @@ void split_news_message(std::string bytes, const std::string& file_for_errors, N
   doc.body = bytes.substr(block.body_offset);
   doc.title.clear();
   if (headers == NewsHeaders::DropAll) return;
-  std::string subject, organization;
+  std::string subject, organization, from;
   for (const auto& [name, value] : block.fields) {
     if (subject.empty() && iequals(name, "Subject")) subject = value;
     if (organization.empty() && iequals(name, "Organization")) organization = value;
+    if (from.empty() && iequals(name, "From")) from = value;
   }
   doc.title = subject;
   if (headers == NewsHeaders::KeepSubjectOrganization && !organization.empty()) {
     doc.title += "\n" + organization;
+  }
+  if (headers == NewsHeaders::KeepSubjectFromInBody && !from.empty()) {
+    doc.body = from + "\n" + doc.body;
   }
 }
 

@@ -12,7 +12,12 @@
 //                            kept "subject and organization" and ignored the other headers. The
 //                            18828 version has no Organization header, so there this equals
 //                            KeepSubject; bydate messages have it.
+//   KeepSubjectFromInBody    title = Subject; body = the From value, a newline, then the body (the
+//                            From line read as text, as a tokeniser that only lifts the title out
+//                            would see it). Zhang & Oles' title ablation only (experiments/
+//                            zhangoles2001/title_ablation.h), not their cells.
 //   KeepAll                  body = the whole file, headers included; title = "".
+// Subject is kept verbatim, "Re:" included: a reply's subject line is still its title.
 #include <filesystem>
 #include <string>
 
@@ -20,7 +25,13 @@
 
 namespace linrepro {
 
-enum class NewsHeaders { DropAll, KeepSubject, KeepSubjectOrganization, KeepAll };
+enum class NewsHeaders {
+  DropAll,
+  KeepSubject,
+  KeepSubjectOrganization,
+  KeepSubjectFromInBody,
+  KeepAll
+};
 std::string to_string(NewsHeaders h);
 
 Corpus read_20news_18828(const std::filesystem::path& dir, NewsHeaders headers);

@@ -12,8 +12,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   using linrepro::NewsHeaders;
   const NewsHeaders policies[] = {NewsHeaders::DropAll, NewsHeaders::KeepSubject,
-                                  NewsHeaders::KeepSubjectOrganization, NewsHeaders::KeepAll};
-  const NewsHeaders policy = policies[data[0] % 4];
+                                  NewsHeaders::KeepSubjectOrganization,
+                                  NewsHeaders::KeepSubjectFromInBody, NewsHeaders::KeepAll};
+  const NewsHeaders policy = policies[data[0] % 5];
   std::string bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
   linrepro::Document doc;
   try {

@@ -29,9 +29,11 @@
 //     (logistic, Logistic Reg's lambda) and -s 3 (hinge, the SVM's lambda) one-vs-rest on the same
 //     per-category features, C = 1/(2 lambda n), bias feature 1; scikit-learn's MultinomialNB
 //     (experiments/common/sklearn_nb_peer.py) on Naive Bayes-1's matrices (alpha = our smoothing).
-// Data: 20NewsGroup = corpus view "20news-18828" (the paper's 19,997-message original is not
-// obtainable), WebKB = "webkb-all7". IndustrySector, GRANT and IBMweb are not available: their
-// cells are data_unavailable unless LINREPRO_INDUSTRYSECTOR_DIR / LINREPRO_GRANT_DIR /
+// Data: 20NewsGroup = corpus view "20news-18828-subject" (the paper's 19,997-message original is
+// not obtainable; the Subject line is the title, From is dropped: title_ablation.h says why, and
+// its ablation "title-features-20ng" runs the other readings, old no-header one included, for the
+// cheapest methods), WebKB = "webkb-all7". IndustrySector, GRANT and IBMweb are not available:
+// their cells are data_unavailable unless LINREPRO_INDUSTRYSECTOR_DIR / LINREPRO_GRANT_DIR /
 // LINREPRO_IBMWEB_DIR name a one-folder-per-class copy, which then runs through exactly this
 // protocol (corpus view "folder:<path>").
 // Cells: the mean accuracy in %, the sample standard deviation and the five split values in the
@@ -70,6 +72,8 @@
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_summary.h"
 #include "experiments/zhangoles2001/table5_transfer.h"
+#include "experiments/zhangoles2001/title_ablation.h"
+#include "harness/published.h"
 
 namespace linrepro {
 
@@ -104,7 +108,7 @@ Json table5_config(const ExperimentContext& ctx) {
           {{"solver", m.solver}, {"row", m.row}, {"params", method_params(m, lambdas)}});
   Json collections = Json::array();
   for (const auto& c : table5_collections(ctx.fast)) collections.push_back(c.name);
-  return {
+  Json config = {
       {"splits", ctx.fast ? 1 : kSplits},
       {"train_fraction", kTrainFraction},
       {"fast", ctx.fast},
@@ -120,6 +124,14 @@ Json table5_config(const ExperimentContext& ctx) {
                                            "from Table 1's lambda, a decade at a time while the "
                                            "test accuracy rises"},
                                           {"close_points", kTransferPoints}}}};
+  // The title ablation is 20NG's, so full mode's only (the fast config stays as it was).
+  if (!ctx.fast) {
+    Json variants = Json::array();
+    for (const auto& v : title_variants())
+      variants.push_back({{"id", v.id}, {"view", v.view}, {"chosen", v.chosen}});
+    config["title_ablation"] = {{"variants", variants}, {"solvers", title_ablation_solvers()}};
+  }
+  return config;
 }
 
 Json table5_figures(const ExperimentContext& ctx) {
@@ -159,6 +171,9 @@ Json table5_figures(const ExperimentContext& ctx) {
   return figures;
 }
 
+// Runs of the title ablation's non-chosen readings (extra.part; Table 5's figures leave them out).
+constexpr const char* kTitleAblationPart = "title ablation";
+
 // What the steps of one Table 5 invocation share.
 struct Table5Runs {
   std::vector<Method> methods;
@@ -168,6 +183,10 @@ struct Table5Runs {
   LoadedCollections<SplitData> loaded;
   PerSplitValues accuracies;  // (column, solver) -> accuracy per split; NaN while pending
   PerSplitValues seconds;     // and each fit's train_seconds (the order of the walk's jobs)
+  // The title ablation's non-chosen readings of 20NG (collections named "20NewsGroup [<id>]",
+  // seeded as 20NewsGroup, so the same five splits) and their accuracies, keyed like `accuracies`.
+  LoadedCollections<SplitData> title_variants;
+  PerSplitValues title_accuracies;
 };
 
 // One (collection, split, method, params) fit, or its stored (or pending) run.
@@ -233,7 +252,82 @@ void declare_table_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs
   });
 }
 
+constexpr const char* k20ng = "20NewsGroup";
+
+std::string variant_column(const TitleVariant& v) { return fmt::format("{} [{}]", k20ng, v.id); }
+
+// The title ablation's extra runs: each non-chosen reading of 20NG, on the same five splits (the
+// collection is loaded under 20NG's name, which seeds the splits, then renamed for its run keys),
+// for the cheapest methods only.
+void declare_title_ablation_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t) {
+  const bool has_20ng = std::any_of(t.loaded.begin(), t.loaded.end(), [](const auto& lc) {
+    return lc->info.name == k20ng && lc->corpus;
+  });
+  if (!has_20ng) return;
+  const GridCollection base = table5_collections(false).front();  // 20NG (a copy)
+  std::vector<GridCollection> variants;
+  std::vector<std::string> names;
+  for (const TitleVariant& v : title_variants()) {
+    if (v.chosen) continue;
+    GridCollection c = base;
+    c.view = v.view;
+    variants.push_back(c);
+    names.push_back(variant_column(v));
+  }
+  t.title_variants =
+      load_collections<SplitData>(ctx, rf, variants, table5_partitioning(t.n_splits));
+  for (size_t i = 0; i < names.size(); ++i) t.title_variants[i]->info.name = names[i];
+  const auto& solvers = title_ablation_solvers();
+  const auto jobs = grid_jobs(t.title_variants, t.n_splits, t.methods, [&](const Method& m) {
+    return std::find(solvers.begin(), solvers.end(), m.solver) != solvers.end();
+  });
+  for (const auto& lc : t.title_variants)
+    for (const auto& s : solvers)
+      t.title_accuracies[{lc->info.name, s}].assign(static_cast<size_t>(t.n_splits), NAN);
+  std::mutex results_mutex;
+  run_grid(jobs, ctx.threads, [&](const Job& job) {
+    const SplitCollection& lc = *job.collection;
+    const Method& m = *job.method;
+    const std::string key = run_key(lc.info.name, job.partition, m.solver);
+    const RunRecord r = fit_or_load(ctx, rf, job, t.params.at(m.solver), key, kTitleAblationPart);
+    const double acc = r.status == "pending" ? NAN : r.metrics.value("accuracy", 0.0);
+    if (ctx.progress && r.status != "pending")
+      fmt::print(stderr, "table5: {}: accuracy {} ({:.1f} s)\n", key, percent(acc),
+                 r.train_seconds);
+    std::lock_guard lock(results_mutex);
+    t.title_accuracies[{lc.info.name, m.solver}][static_cast<size_t>(job.partition)] = acc;
+  });
+}
+
 using Summaries = std::map<std::string, std::map<std::string, SplitSummary>>;  // column -> solver
+
+// The title ablation (title_ablation.h): the chosen reading's row is Table 5's 20NG means.
+void add_title_ablation(const ExperimentContext& ctx, ResultFile& rf, const Table5Runs& t,
+                        const Summaries& summary) {
+  const auto s20 = summary.find(k20ng);
+  if (s20 == summary.end()) return;
+  std::vector<TitleAblationMethod> methods;
+  for (const auto& m : t.methods)
+    if (!m.row.empty()) methods.push_back({m.row, m.solver});
+  std::map<std::string, std::map<std::string, double>> means;
+  for (const TitleVariant& v : title_variants()) {
+    if (v.chosen) {
+      for (const auto& [solver, split_summary] : s20->second)
+        means[v.id][solver] = split_summary.mean;
+      continue;
+    }
+    for (const auto& solver : title_ablation_solvers()) {
+      const auto it = t.title_accuracies.find({variant_column(v), solver});
+      if (it == t.title_accuracies.end()) continue;
+      std::vector<double> pct;
+      for (double a : it->second) pct.push_back(100 * a);
+      means[v.id][solver] = summarize_splits(pct).mean;
+    }
+  }
+  const PublishedPaper published =
+      load_published(ctx.published() / (std::string(kPaper) + ".json"));
+  rf.add_ablation(title_ablation(methods, means, published, k20ng));
+}
 
 // Table 5's cells: mean ± sample std over the splits, in %; an unavailable collection's cells are
 // marked from the published file's dataset tags.
@@ -351,6 +445,7 @@ void run_table5(const ExperimentContext& ctx, ResultFile& rf) {
   declare_table_runs(ctx, rf, t);
   // Fast mode: one split, paper lambdas: no cell is computed as in the full run.
   if (ctx.fast) return;
+  declare_title_ablation_runs(ctx, rf, t);
   const FitOrLoad walk_fit = [&](const Job& job, const Params& p, const std::string& key,
                                  const char* part) {
     return fit_or_load(ctx, rf, job, p, key, part);
@@ -362,6 +457,7 @@ void run_table5(const ExperimentContext& ctx, ResultFile& rf) {
   if (summary.empty()) return;
   transfer_cells_and_claim(rf, walks);
   add_table5_claims(rf, summary, t.accuracies);
+  add_title_ablation(ctx, rf, t, summary);
 }
 
 }  // namespace

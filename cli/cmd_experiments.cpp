@@ -88,7 +88,10 @@ void add_experiment_commands(CLI::App& app) {
                   "not part of the paper)");
   run->add_flag("--list", [](int64_t) {
     register_experiments();
-    for (const auto& e : experiment_registry()) fmt::print("{}/{:<24} {}\n", e.paper, e.id, e.description);
+    // Experiments outside the default set run only when named.
+    for (const auto& e : experiment_registry())
+      fmt::print("{}/{:<24} {}{}\n", e.paper, e.id, e.description,
+                 e.in_default_set ? "" : " [not in the default set: run it by name]");
     throw CLI::Success();
   }, "list the experiments and exit");
   run->callback([] {
@@ -98,7 +101,8 @@ void add_experiment_commands(CLI::App& app) {
     // With a plan, the plan's lines say which experiments run (a dependency planned in the same
     // grid has a result file by now, which would drop it from `target`'s selection).
     const auto selected =
-        select_experiments(experiment_registry(), keys_from.empty() ? target : "all", ctx);
+        keys_from.empty() ? select_experiments(experiment_registry(), target, ctx)
+                          : select_experiments(experiment_registry(), "all", ctx, true);
     const auto [shard_i, shard_n] = parse_shard(shard);
     int failed = 0;
     for (size_t i = 0; i < selected.size(); ++i) {
@@ -177,7 +181,8 @@ void add_experiment_commands(CLI::App& app) {
     ExperimentContext c;
     c.results_dir = merge_results;
     c.fast = merge_fast;
-    for (const auto* e : select_experiments(experiment_registry(), merge_target, c)) {
+    // Shard files of an experiment outside the default set are folded in too.
+    for (const auto* e : select_experiments(experiment_registry(), merge_target, c, true)) {
       const int n = merge_shards(*e, c);
       if (n) fmt::print(stderr, "merge {}: {} runs from shards -> {}\n", experiment_name(*e), n,
                         result_file_path(c, e->paper, e->id).string());

@@ -20,6 +20,7 @@ void register_experiments() {
     add_mlrcg2003_reuters(registry);
     add_sgdreport_tables(registry);
     add_zhangoles2001_table1(registry);
+    add_zhangoles2001_table1_all(registry);
     add_zhangoles2001_table2(registry);
     add_zhangoles2001_table4(registry);
     add_zhangoles2001_text4(registry);

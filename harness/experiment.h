@@ -281,6 +281,11 @@ struct ExperimentInfo {
   // Experiments ("paper/id") whose finished results this one reads (Table 5 reads Table 1's
   // lambda): they are run, and summarised, first.
   std::vector<std::string> depends_on;
+  // false: too costly for the default set, so `linrepro run all` and `run <paper>` (and `plan` and
+  // cluster runs of those targets) skip it; naming it (`run <paper>/<id>`) runs it. `merge` and a
+  // plan file (`run --keys-from`) take it whatever the target, and `regress` checks its fast
+  // subset like any other. The paper's time budget covers the default set only.
+  bool in_default_set = true;
   // The experiment-level config of the result file's header (hashed as config_hash); may be empty.
   std::function<Json(const ExperimentContext&)> config;
   // Optional: the figures the plot driver draws from the runs (header "figures", full mode only).

@@ -155,12 +155,15 @@ std::string experiment_name(const ExperimentInfo& e) { return e.paper + "/" + e.
 
 std::vector<const ExperimentInfo*> select_experiments(const std::vector<ExperimentInfo>& registry,
                                                       const std::string& target,
-                                                      const ExperimentContext& ctx) {
+                                                      const ExperimentContext& ctx,
+                                                      bool include_non_default) {
   std::map<std::string, const ExperimentInfo*> by_id;
   for (const auto& e : registry) by_id[experiment_name(e)] = &e;
   std::vector<const ExperimentInfo*> wanted;
   for (const auto& e : registry)
-    if (target == "all" || target == e.paper || target == experiment_name(e)) wanted.push_back(&e);
+    if (target == experiment_name(e) ||
+        ((e.in_default_set || include_non_default) && (target == "all" || target == e.paper)))
+      wanted.push_back(&e);
   if (wanted.empty()) {
     std::vector<std::string> names;
     for (const auto& e : registry) names.push_back(experiment_name(e));

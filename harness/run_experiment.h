@@ -68,9 +68,13 @@ std::string experiment_name(const ExperimentInfo& e);
 // The experiments `target` names ("all", a paper id or "paper/id"), in dependency order: each
 // after the experiments it depends_on (then registration order), with those dependencies added
 // whose result file is missing in ctx.results_dir. ConfigError for an unknown target (listing the
-// known ones), an unknown dependency or a cycle.
+// known ones), an unknown dependency or a cycle. "all" and a paper id leave out the experiments
+// outside the default set (ExperimentInfo::in_default_set) unless include_non_default: a plan file
+// (`run --keys-from`) and `merge` name their experiments through the plan's lines and the shard
+// files, so there everything registered is a candidate.
 std::vector<const ExperimentInfo*> select_experiments(const std::vector<ExperimentInfo>& registry,
                                                       const std::string& target,
-                                                      const ExperimentContext& ctx);
+                                                      const ExperimentContext& ctx,
+                                                      bool include_non_default = false);
 
 }  // namespace linrepro

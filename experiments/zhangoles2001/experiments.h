@@ -9,6 +9,8 @@ namespace linrepro {
 
 // table1.cpp: Table 1 (lambda by 5-fold CV on the Reuters ModApte training set), Figure 8.
 void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry);
+// table1_all.cpp: Table 1's CV over all categories and its ablation (not in the default set).
+void add_zhangoles2001_table1_all(std::vector<ExperimentInfo>& registry);
 // table2.cpp: Tables 2 and 3 (micro P/R/F1/BEP, top-10 F1), Figures 5 and 6, LIBLINEAR peers.
 void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry);
 // table4.cpp: Table 4 (IBM AS400 call-centre data): every cell data_unavailable.

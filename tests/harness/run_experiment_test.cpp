@@ -269,3 +269,41 @@ TEST(RunExperiment, MarkUnavailableMarksTheTaggedPublishedCellsOnce) {
 
 }  // namespace
 }  // namespace linrepro
+
+namespace linrepro {
+namespace {
+
+// ExperimentInfo::in_default_set: "all" and a paper id skip an experiment outside the default set,
+// naming it runs it, and a plan / merge (include_non_default) sees it.
+TEST(SelectExperiments, AnExperimentOutsideTheDefaultSetRunsOnlyWhenNamed) {
+  auto make = [](std::string paper, std::string id, bool in_default) {
+    ExperimentInfo e;
+    e.paper = std::move(paper);
+    e.id = std::move(id);
+    e.in_default_set = in_default;
+    return e;
+  };
+  const std::vector<ExperimentInfo> registry = {make("zhangoles2001", "table1", true),
+                                                make("zhangoles2001", "table1_all", false),
+                                                make("mlrcg2003", "reuters", true)};
+  TempDir dir;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  auto names = [&](const std::string& target, bool include) {
+    std::vector<std::string> out;
+    for (const auto* e : select_experiments(registry, target, ctx, include))
+      out.push_back(experiment_name(*e));
+    return out;
+  };
+  using V = std::vector<std::string>;
+  EXPECT_EQ(names("all", false), (V{"zhangoles2001/table1", "mlrcg2003/reuters"}));
+  EXPECT_EQ(names("zhangoles2001", false), (V{"zhangoles2001/table1"}));
+  EXPECT_EQ(names("zhangoles2001/table1_all", false), (V{"zhangoles2001/table1_all"}));
+  EXPECT_EQ(names("all", true),
+            (V{"zhangoles2001/table1", "zhangoles2001/table1_all", "mlrcg2003/reuters"}));
+  EXPECT_EQ(names("zhangoles2001", true), (V{"zhangoles2001/table1", "zhangoles2001/table1_all"}));
+  EXPECT_TRUE(ExperimentInfo{}.in_default_set);  // the default: in the set
+}
+
+}  // namespace
+}  // namespace linrepro

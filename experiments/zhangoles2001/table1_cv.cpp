@@ -1,0 +1,188 @@
+#include "experiments/zhangoles2001/table1_cv.h"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <stdexcept>
+
+#include "core/parallel_for.h"
+#include "core/seed.h"
+#include "core/stopwatch.h"
+#include "corpora/splits.h"
+#include "features/vocabulary.h"
+
+namespace linrepro {
+
+namespace {
+
+// The held-out counts of one fold's fit, added to the per-lambda totals.
+struct LambdaTotals {
+  BinaryCounts counts;
+  double bep_tp = 0;
+  int64_t positives = 0, iterations = 0;
+};
+
+// The fold matrices of category k under `selection`.
+std::vector<ZoFoldCategory> fold_matrices(const ZoCvData& cv, int32_t k, ZoCvSelection selection) {
+  const MultilabelLabels& labels = cv.data.prep.train_labels;
+  std::vector<ZoFoldCategory> out(kZoCvFolds);
+  if (selection == ZoCvSelection::in_fold) {
+    for (int32_t f = 0; f < kZoCvFolds; ++f) out[f] = zo_fold_category(cv.folds, labels, k, f);
+    return out;
+  }
+  const ZoCategory cat = zo_category(cv.data, k);
+  for (int32_t f = 0; f < kZoCvFolds; ++f) {
+    out[f].X_train = cat.X_train.select_rows(cv.folds.train_rows[f]);
+    out[f].X_heldout = cat.X_train.select_rows(cv.folds.heldout_rows[f]);
+    for (int32_t i : cv.folds.train_rows[f]) out[f].y_train.push_back(cat.y_train[i]);
+    for (int32_t i : cv.folds.heldout_rows[f]) out[f].y_heldout.push_back(cat.y_train[i]);
+  }
+  return out;
+}
+
+RunRecord cv_run(const ZoCvData& cv, int32_t k, const ZoMethod& method, ZoCvSelection selection,
+                 uint64_t seed) {
+  const std::vector<double> grid = zo_lambda_grid();
+  const std::vector<ZoFoldCategory> folds = fold_matrices(cv, k, selection);
+  Json per_lambda = Json::array();
+  double seconds = 0;
+  for (double lambda : grid) {
+    const Params params = zo_params(method.solver, lambda, false);
+    LambdaTotals t;
+    for (int32_t f = 0; f < kZoCvFolds; ++f) {
+      ZoFitted fit;
+      const ZoEval e = zo_fit_evaluate(method.solver, params, folds[f].X_train, folds[f].y_train,
+                                       folds[f].X_heldout, folds[f].y_heldout,
+                                       derive_seed(seed, fmt::format("fold {}", f)), nullptr, &fit);
+      t.counts += e.counts;
+      t.bep_tp += e.bep.tp;
+      t.positives += e.bep.positives;
+      t.iterations += fit.fit.iterations;
+      seconds += fit.time.wall_seconds;
+    }
+    per_lambda.push_back({{"lambda", lambda},
+                          {"bep_tp", t.bep_tp},
+                          {"positives", t.positives},
+                          {"tp", t.counts.tp},
+                          {"fp", t.counts.fp},
+                          {"fn", t.counts.fn},
+                          {"tn", t.counts.tn},
+                          {"iterations", t.iterations}});
+  }
+  RunRecord r;
+  r.extra = {{"per_lambda", per_lambda},
+             {"train_positives", cv.data.train_positives[static_cast<size_t>(k)]}};
+  r.train_seconds = seconds;
+  return r;
+}
+
+}  // namespace
+
+const char* to_string(ZoCvSelection s) {
+  return s == ZoCvSelection::in_fold ? "in_fold" : "whole_training";
+}
+
+ZoCvData load_zo_cv_data(const ExperimentContext& ctx) {
+  const ZoTokenized t = tokenize_zo_reuters(ctx);
+  ZoCvData cv;
+  cv.data = prepare_zo_reuters(t, ctx, zo_reuters_features());
+  cv.fold_seed = derive_seed(ctx.seed, "table1/folds");
+  Stopwatch sw;
+  // Every training term (no cut): each fold makes its own min-count cut.
+  const Vocabulary vocab = build_vocabulary(t.tokens.train, 1);
+  const CsrMatrix counts = count_matrix(t.tokens.train, vocab);
+  const std::vector<int32_t> fold = fold_assignment(counts.rows, kZoCvFolds, cv.fold_seed);
+  cv.folds =
+      zo_fold_features(counts, cv.data.prep.train_labels, fold, kZoCvFolds, zo_reuters_features());
+  if (ctx.progress)
+    fmt::print(stderr, "table1: per-fold feature selection ({} folds, {} terms) in {:.1f}s\n",
+               kZoCvFolds, vocab.size(), sw.seconds());
+  return cv;
+}
+
+std::vector<int32_t> zo_trainable_by_size(const ZoReuters& data) {
+  std::vector<int32_t> out;
+  for (int32_t k : data.by_size)
+    if (data.train_positives[static_cast<size_t>(k)] > 0) out.push_back(k);
+  return out;
+}
+
+std::vector<ZoCvJob> zo_declare_cv_runs(const ExperimentContext& ctx, ResultFile& rf,
+                                        const ZoCvData& cv, const std::vector<ZoMethod>& methods,
+                                        const std::vector<int32_t>& categories,
+                                        ZoCvSelection selection, const std::string& progress_tag) {
+  const std::vector<double> grid = zo_lambda_grid();
+  const auto& names = cv.data.prep.train_labels.class_names;
+  std::vector<ZoCvJob> jobs;
+  for (int32_t k : categories)
+    for (const auto& m : methods) jobs.push_back({k, &m, selection, {}});
+  std::atomic<size_t> done{0};
+  parallel_for(jobs.size(), ctx.threads, [&](size_t j) {
+    ZoCvJob& job = jobs[j];
+    const std::string& category = names[static_cast<size_t>(job.k)];
+    const char* prefix = selection == ZoCvSelection::in_fold ? "cv" : "cv-whole";
+    const std::string key = fmt::format("{}/{}/{}", prefix, category, job.method->solver);
+    // The seed of the old Table 1's runs ("cv/<category>/<solver>") for both variants: the same
+    // solver seeds, so the variants differ by the features only.
+    const uint64_t seed =
+        derive_seed(ctx.seed, fmt::format("cv/{}/{}", category, job.method->solver));
+    const Json config = {{"dataset", cv.data.dataset},
+                         {"class", category},
+                         {"solver", job.method->solver},
+                         {"params", zo_params(job.method->solver, 1.0, false)},
+                         {"grid", grid},
+                         {"folds", kZoCvFolds},
+                         {"fold_seed", cv.fold_seed},
+                         {"seed", seed},
+                         {"threshold_rule", to_string(kZoThresholdRule)},
+                         {"feature_selection", to_string(selection)}};
+    job.result = rf.run_once(key, config, [&] {
+      RunRecord r = cv_run(cv, job.k, *job.method, selection, seed);
+      r.solver = job.method->solver;
+      r.class_name = category;
+      return r;
+    });
+    const size_t n = ++done;
+    if (ctx.progress)
+      fmt::print(stderr, "{}: {}/{} cross-validations (7 lambdas x 5 folds), last {} {:.1f}s\n",
+                 progress_tag, n, jobs.size(), key, job.result.train_seconds);
+  });
+  return jobs;
+}
+
+ZoCvPooled zo_pool_cv(const std::vector<ZoCvJob>& jobs, const std::string& solver,
+                      ZoCvSelection selection, const std::vector<int32_t>& categories) {
+  const std::vector<double> grid = zo_lambda_grid();
+  ZoCvPooled p;
+  p.points.resize(grid.size());
+  p.f1_counts.resize(grid.size());
+  for (size_t g = 0; g < grid.size(); ++g) p.points[g].lambda = grid[g];
+  for (int32_t k : categories) {
+    const ZoCvJob* found = nullptr;
+    for (const ZoCvJob& job : jobs)
+      if (job.k == k && job.method->solver == solver && job.selection == selection) found = &job;
+    if (!found)
+      throw std::invalid_argument(fmt::format("zo_pool_cv: no {} run of {} for category {}",
+                                              to_string(selection), solver, k));
+    const Json& pl = found->result.extra.at("per_lambda");
+    for (size_t g = 0; g < grid.size(); ++g) {
+      p.points[g].tp += pl.at(g).at("bep_tp").get<double>();
+      p.points[g].positives += pl.at(g).at("positives").get<int64_t>();
+      p.f1_counts[g] +=
+          BinaryCounts{pl.at(g).at("tp").get<int64_t>(), pl.at(g).at("fp").get<int64_t>(),
+                       pl.at(g).at("fn").get<int64_t>(), pl.at(g).at("tn").get<int64_t>()};
+    }
+  }
+  p.best = zo_pick_lambda(p.points);
+  return p;
+}
+
+std::string zo_cv_grid_text(const ZoCvPooled& p) {
+  std::string s;
+  for (size_t g = 0; g < p.points.size(); ++g)
+    s += fmt::format("{}{:g}: BEP {:.2f} / F1 {:.2f}", g ? ", " : "", p.points[g].lambda,
+                     100 * p.points[g].bep(), 100 * f1(p.f1_counts[g]));
+  return s;
+}
+
+}  // namespace linrepro

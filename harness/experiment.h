@@ -281,6 +281,9 @@ struct ExperimentInfo {
   // Experiments ("paper/id") whose finished results this one reads (Table 5 reads Table 1's
   // lambda): they are run, and summarised, first.
   std::vector<std::string> depends_on;
+  // false: a costly study beside the paper's tables (an ablation sweep). `run all` and `run
+  // <paper>` skip it, so the default set keeps its time budget; `run <paper>/<id>` runs it.
+  bool in_default_set = true;
   // The experiment-level config of the result file's header (hashed as config_hash); may be empty.
   std::function<Json(const ExperimentContext&)> config;
   // Optional: the figures the plot driver draws from the runs (header "figures", full mode only).

@@ -160,7 +160,9 @@ std::vector<const ExperimentInfo*> select_experiments(const std::vector<Experime
   for (const auto& e : registry) by_id[experiment_name(e)] = &e;
   std::vector<const ExperimentInfo*> wanted;
   for (const auto& e : registry)
-    if (target == "all" || target == e.paper || target == experiment_name(e)) wanted.push_back(&e);
+    if (target == experiment_name(e) ||
+        (e.in_default_set && (target == "all" || target == e.paper)))
+      wanted.push_back(&e);
   if (wanted.empty()) {
     std::vector<std::string> names;
     for (const auto& e : registry) names.push_back(experiment_name(e));

@@ -65,7 +65,8 @@ RunSelection subset_selection(const ExperimentInfo& info, const ExperimentContex
 // "paper/id".
 std::string experiment_name(const ExperimentInfo& e);
 
-// The experiments `target` names ("all", a paper id or "paper/id"), in dependency order: each
+// The experiments `target` names ("all", a paper id or "paper/id"; "all" and a paper id only those
+// in_default_set), in dependency order: each
 // after the experiments it depends_on (then registration order), with those dependencies added
 // whose result file is missing in ctx.results_dir. ConfigError for an unknown target (listing the
 // known ones), an unknown dependency or a cycle. "all" and a paper id leave out the experiments

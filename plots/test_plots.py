@@ -381,6 +381,16 @@ class FigureData(unittest.TestCase):
         self.assertEqual(list(lines["LR (paper)"].get_ydata()), [0.92, 0.55])
         self.assertEqual(lines["LR (paper)"].get_color(), lines["LR"].get_color())
 
+    def test_series_ylim_is_the_declared_range_not_the_data_spread(self):
+        honest = dict(self.specs["figure6"], ylim=[0, 2])
+        fig = spec.render(honest, self.scaling, self.published)
+        self.assertEqual(fig.axes[0].get_ylim(), (0.0, 2.0))
+        auto = spec.render(self.specs["figure6"], self.scaling, self.published)
+        self.assertNotEqual(auto.axes[0].get_ylim(), (0.0, 2.0))
+        for bad in ([2, 1], [0], "0-2", [0, True]):
+            with self.assertRaisesRegex(spec.SpecError, "ylim"):
+                spec.render(dict(self.specs["figure6"], ylim=bad), self.scaling, self.published)
+
     def test_published_vs_reproduced_points(self):
         pvr = {"id": "x", "kind": "published_vs_reproduced", "table": "table2"}
         fig = spec.render(pvr, self.doc, self.published)

@@ -17,6 +17,10 @@ void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry);
 void add_zhangoles2001_table4(std::vector<ExperimentInfo>& registry);
 // text4.cpp: the section 4.2 lambda -> 0 claims ("text-4") and Figure 7 (BEP vs feature count).
 void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry);
+// text4_lambda0.cpp, figure7_tokenisation.cpp: issue 15 items 5 and 6, studies outside the default
+// set (in_default_set = false): the lambda -> 0 curve; Figure 7 under each tokenisation variant.
+void add_zhangoles2001_text4_lambda0(std::vector<ExperimentInfo>& registry);
+void add_zhangoles2001_figure7_tokenisation(std::vector<ExperimentInfo>& registry);
 // table5.cpp (pieces in table5_protocol.h, table5_transfer.h, table5_ovr.h, table5_summary.h):
 // Table 5, multi-class accuracy, and the lambda-transfer claim.
 void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry);

@@ -67,10 +67,14 @@ Params table5_params(const std::string& solver, double lambda) {
 }
 
 ZoTokenized tokenize_zo_reuters(const ExperimentContext& ctx) {
+  return tokenize_zo_reuters(ctx, zo_reuters_features());
+}
+
+ZoTokenized tokenize_zo_reuters(const ExperimentContext& ctx, const FeatureConfig& text) {
   const Corpus corpus = load_corpus_view(kZoReutersView);
   ZoTokenized t;
   t.split = split_standard(corpus);
-  t.tokens = tokenize_split(t.split.train, t.split.test, zo_reuters_features(),
+  t.tokens = tokenize_split(t.split.train, t.split.test, text,
                             PrepareOptions{.threads = ctx.threads, .progress = ctx.progress});
   t.dataset = {{"view", kZoReutersView}, {"docs", corpus.docs.size()}};
   const Json& data = corpus.identity.value("data", Json::object());

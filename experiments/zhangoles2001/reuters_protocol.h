@@ -91,6 +91,9 @@ struct ZoTokenized {
   Json identity;
 };
 ZoTokenized tokenize_zo_reuters(const ExperimentContext& ctx);
+// The same with the text options of `text` (stemming, token length, ...; Figure 7's tokenisation
+// study): prepare it only with feature configs that share them.
+ZoTokenized tokenize_zo_reuters(const ExperimentContext& ctx, const FeatureConfig& text);
 ZoReuters prepare_zo_reuters(const ZoTokenized& t, const ExperimentContext& ctx,
                              const FeatureConfig& features);
 // The paper's category name style for Table 3's rows: "money-fx" -> "Money-fx".

@@ -295,11 +295,12 @@ def fitted_slope(x, y):
     return float(np.polyfit(np.log10(x[keep]), np.log10(y[keep]), 1)[0])
 
 
-def series(lines, xlabel, ylabel, title, logx=False, logy=False, fit_slope=False):
+def series(lines, xlabel, ylabel, title, logx=False, logy=False, fit_slope=False, ylim=None):
     """lines: [{"label", "x", "y", "yerr" (optional), "published" (bool), "style_of" (optional)}].
     Published lines are hollow markers on a dotted line in the colour of the line named by
     "style_of" (the reproduced line they belong beside). With fit_slope, the
-    log-log slope of each line goes into its legend entry (e.g. time vs n: 1.0 = linear)."""
+    log-log slope of each line goes into its legend entry (e.g. time vs n: 1.0 = linear).
+    ylim: a fixed (low, high) y range, so a flat curve is not zoomed into a steep one."""
     if not lines:
         return None
     with style.style_context():
@@ -328,6 +329,8 @@ def series(lines, xlabel, ylabel, title, logx=False, logy=False, fit_slope=False
             set_log(ax, "x")
         if logy:
             set_log(ax, "y")
+        if ylim is not None:
+            ax.set_ylim(ylim)
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         _legend(ax)

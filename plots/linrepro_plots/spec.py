@@ -28,7 +28,7 @@ KINDS = {
                     "endpoint"},
     "convergence_panels": {"panels", "x", "logx"},
     "series": {"source", "x", "y", "group_by", "logx", "logy", "fit_slope", "table", "x_from",
-               "x_map", "columns", "published"},
+               "x_map", "columns", "published", "ylim"},
     "solvers_vs_peers": {"metric", "metrics", "group_by", "series", "logy"},
     "heatmap": {"matrix", "labels", "normalize", "annotate", "max_panels", "cmap",
                 "colorbar_label"},
@@ -62,6 +62,8 @@ def check(spec):
             raise SpecError("series over cells needs \"table\"")
         if source not in ("runs", "cells"):
             raise SpecError(f"series source must be \"runs\" or \"cells\", not \"{source}\"")
+        if "ylim" in spec:
+            _ylim(spec)
     if "runs" in spec and not (isinstance(spec["runs"], list)
                                and all(isinstance(k, str) for k in spec["runs"])):
         raise SpecError("\"runs\" must be a list of run keys")
@@ -77,6 +79,18 @@ def check(spec):
                 raise SpecError(f"panels[{i}]: unknown key(s): {', '.join(unknown)}")
             if "value" not in p:
                 raise SpecError(f"panels[{i}] needs \"value\"")
+
+
+def _ylim(spec):
+    """A fixed y range [low, high] (an honest axis: not zoomed to the data's spread), or None."""
+    lim = spec.get("ylim")
+    if lim is None:
+        return None
+    if not (isinstance(lim, list) and len(lim) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in lim)
+            and lim[0] < lim[1]):
+        raise SpecError(f"\"ylim\" must be [low, high] with low < high, not {lim!r}")
+    return (float(lim[0]), float(lim[1]))
 
 
 def render(spec, doc, published=None):
@@ -244,7 +258,7 @@ def _series(spec, doc, published):
     xlabel, ylabel = spec.get("xlabel", spec["x"]), spec.get("ylabel", spec["y"])
     return figures.series(lines, xlabel, ylabel, _title(spec, f"{ylabel} vs {xlabel}"),
                           logx=bool(spec.get("logx")), logy=bool(spec.get("logy")),
-                          fit_slope=bool(spec.get("fit_slope")))
+                          fit_slope=bool(spec.get("fit_slope")), ylim=_ylim(spec))
 
 
 _NUMBER_IN_TEXT = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
@@ -287,7 +301,7 @@ def _series_cells(spec, doc, published):
     return figures.series(lines, spec.get("xlabel", "row" if by_row else "column"),
                           spec.get("ylabel", table), _title(spec, table),
                           logx=bool(spec.get("logx")), logy=bool(spec.get("logy")),
-                          fit_slope=bool(spec.get("fit_slope")))
+                          fit_slope=bool(spec.get("fit_slope")), ylim=_ylim(spec))
 
 
 # ---------------------------------------------------------------- solvers vs peers

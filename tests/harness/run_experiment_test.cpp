@@ -267,6 +267,31 @@ TEST(RunExperiment, MarkUnavailableMarksTheTaggedPublishedCellsOnce) {
   EXPECT_EQ(cells[1]["note"], "data unavailable: not public");
 }
 
+// A study outside the default set (ExperimentInfo::in_default_set = false) runs only when named:
+// "all" and its paper skip it, "paper/id" selects it, and a dependency on it is still honoured.
+TEST(RunExperiment, AnExperimentOutsideTheDefaultSetRunsOnlyWhenNamed) {
+  TempDir dir;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  std::vector<ExperimentInfo> registry(3);
+  const char* ids[] = {"e0", "e1", "e2"};
+  for (size_t i = 0; i < registry.size(); ++i) {
+    registry[i].paper = "zhangoles2001";
+    registry[i].id = ids[i];
+  }
+  registry[1].in_default_set = false;
+  auto names = [&](const std::string& target) {
+    std::vector<std::string> out;
+    for (const auto* e : select_experiments(registry, target, ctx)) out.push_back(e->id);
+    return out;
+  };
+  EXPECT_EQ(names("all"), (std::vector<std::string>{"e0", "e2"}));
+  EXPECT_EQ(names("zhangoles2001"), (std::vector<std::string>{"e0", "e2"}));
+  EXPECT_EQ(names("zhangoles2001/e1"), (std::vector<std::string>{"e1"}));
+  registry[1].depends_on = {"zhangoles2001/e0"};  // no result file yet: e0 runs first
+  EXPECT_EQ(names("zhangoles2001/e1"), (std::vector<std::string>{"e0", "e1"}));
+}
+
 }  // namespace
 }  // namespace linrepro
 

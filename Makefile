@@ -11,7 +11,7 @@ PAPERS    := mlrcg2003 zhangoles2001 graphsvm2002 sgdreport
 RUN_FLAGS := $(if $(RESUME),,--force)
 
 PHONY := all help deps configure build test unit-test plot-test regression sanitize fuzz-build \
-         fuzz-ci bench data reproduce experiments plots compare page report clean format cluster-test
+         fuzz-ci bench data reproduce experiments studies plots compare page report clean format cluster-test
 .PHONY: $(PHONY)
 
 all: build ## the default: same as `make build`
@@ -87,6 +87,11 @@ experiments: build data ## run every paper's experiments (recomputes them: RESUM
 	@for p in $(PAPERS); do \
 	  if $(LINREPRO) run --list | grep -q "^$$p/"; then $(LINREPRO) run $$p $(RUN_FLAGS) || exit 1; \
 	  else echo "reproduce: $$p has no experiment yet (its cells show as not_run in results/REPORT.md)"; fi; \
+	done
+
+studies: build data ## the costly studies outside the default set (ablations; `run --list` marks them)
+	@for e in $$($(LINREPRO) run --list | awk '/not in the default set/ {print $$1}'); do \
+	  $(LINREPRO) run $$e $(RUN_FLAGS) || exit 1; \
 	done
 
 plots: ## tables/*.md and figures/*.png of every paper from the stored results

@@ -430,12 +430,13 @@ Comparison compare_results(const fs::path& results_dir, const fs::path& readme) 
   Comparison c = build_comparison(results_dir);
   const Json doc = comparison_to_json(c);
   write_file_atomic(results_dir / "comparison.json", doc.dump(2) + "\n");
-  write_file_atomic(results_dir / "REPORT.md", render_report(c, results_dir));
-  // Each ablation as a table of its own beside the paper's other tables.
+  // Each ablation as a table of its own beside the paper's other tables; written before
+  // REPORT.md, whose list of each paper's tables must already hold them.
   for (const auto& e : c.experiments)
     for (const Ablation& a : e.ablations)
       write_file_atomic(results_dir / e.paper / "tables" / ("ablation_" + a.id + ".md"),
                         ablation_markdown(a));
+  write_file_atomic(results_dir / "REPORT.md", render_report(c, results_dir));
   if (!readme.empty()) update_status_table(readme, doc);
   return c;
 }

@@ -1,4 +1,6 @@
 // run / compare / regress: the experiment side of linrepro.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <functional>
@@ -6,11 +8,10 @@
 #include <set>
 #include <sstream>
 
-#include <fmt/format.h>
-
 #include "cli/commands.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "corpora/data_resolver.h"
 #include "experiments/register.h"
 #include "harness/compare.h"
 #include "harness/experiment.h"
@@ -20,7 +21,6 @@
 
 namespace linrepro::cli {
 namespace {
-
 
 // "i/N" -> (i, N).
 std::pair<int, int> parse_shard(const std::string& text) {
@@ -42,19 +42,22 @@ std::string published_counts(const ExperimentInfo& e, const ExperimentContext& c
     return "";
   const auto n = experiment_cell_counts(load_published(published_file),
                                         result_cells(read_result_file(o.path)));
-  std::string text = fmt::format("; against the published file: {} input, {} within, {} outside, {} unavailable",
-                                 n.at("input"), n.at("within"), n.at("outside"), n.at("data_unavailable"));
+  std::string text =
+      fmt::format("; against the published file: {} input, {} within, {} outside, {} unavailable",
+                  n.at("input"), n.at("within"), n.at("outside"), n.at("data_unavailable"));
   if (n.at("not_run")) text += fmt::format(", {} not run", n.at("not_run"));
   if (n.at("unmatched")) text += fmt::format(", {} with no published value", n.at("unmatched"));
   return text;
 }
 
-void print_outcome(const ExperimentInfo& e, const ExperimentContext& ctx, const ExperimentOutcome& o) {
+void print_outcome(const ExperimentInfo& e, const ExperimentContext& ctx,
+                   const ExperimentOutcome& o) {
   const auto& c = o.counts;
   std::string line = fmt::format("== {}: {} computed, {} reused, {} failed", experiment_name(e),
                                  c.computed, c.reused, c.failed);
   if (c.pending) line += fmt::format(", {} pending", c.pending);
-  if (o.cells) line += fmt::format("; {} cells ({} data unavailable)", o.cells, o.unavailable_cells);
+  if (o.cells)
+    line += fmt::format("; {} cells ({} data unavailable)", o.cells, o.unavailable_cells);
   if (o.claims) line += fmt::format(", {} claims", o.claims);
   if (ctx.selection.mode == RunSelection::Mode::execute) line += published_counts(e, ctx, o);
   fmt::print(stderr, "{} -> {}\n", line, o.path.string());
@@ -68,41 +71,51 @@ void add_experiment_commands(CLI::App& app) {
   static std::string results_dir = "results";
   static bool quiet = false;
   static std::string keys_from, shard = "0/1";
-  auto* run = app.add_subcommand("run", "run experiments: all, a paper id (mlrcg2003, zhangoles2001, graphsvm2002, sgdreport) or paper/experiment");
+  auto* run = app.add_subcommand("run",
+                                 "run experiments: all, a paper id (mlrcg2003, zhangoles2001, "
+                                 "graphsvm2002, sgdreport) or paper/experiment");
   run->add_option("target", target, "what to run")->capture_default_str();
   run->add_option("--results", results_dir, "results directory")->capture_default_str();
-  run->add_option("--seed", ctx.seed, "experiment seed (run seeds are derived from it by name)")->capture_default_str();
+  run->add_option("--seed", ctx.seed, "experiment seed (run seeds are derived from it by name)")
+      ->capture_default_str();
   run->add_option("--threads", ctx.threads, "worker threads")->capture_default_str();
-  run->add_flag("--force", ctx.force, "redo runs even when a result with the same config hash exists");
-  run->add_flag("--fast", ctx.fast, "only the fast regression subset (written to results/<paper>/fast/)");
+  run->add_flag("--force", ctx.force,
+                "redo runs even when a result with the same config hash exists");
+  run->add_flag("--fast", ctx.fast,
+                "only the fast regression subset (written to results/<paper>/fast/)");
   run->add_flag("-q,--quiet", quiet, "no progress on stderr");
   run->add_option("--keys-from", keys_from,
                   "execute only the runs listed in this plan file (`linrepro plan` output), into "
                   "shard files that `linrepro merge` folds in; the plan, not the target, says "
                   "which experiments run");
-  run->add_option("--shard", shard, "with --keys-from: execute shard i of N (0 <= i < N) of the plan's lines")
+  run->add_option("--shard", shard,
+                  "with --keys-from: execute shard i of N (0 <= i < N) of the plan's lines")
       ->capture_default_str();
   run->add_option("--with-solver", ctx.extra_solvers,
                   "add a registered solver beside the paper's methods, as name or "
                   "name:k=v,k=v (repeatable; experiments that accept extra solvers mark it as "
                   "not part of the paper)");
-  run->add_flag("--list", [](int64_t) {
-    register_experiments();
-    // Experiments outside the default set run only when named.
-    for (const auto& e : experiment_registry())
-      fmt::print("{}/{:<24} {}{}\n", e.paper, e.id, e.description,
-                 e.in_default_set ? "" : " [not in the default set: run it by name]");
-    throw CLI::Success();
-  }, "list the experiments and exit");
+  run->add_flag(
+      "--list",
+      [](int64_t) {
+        register_experiments();
+        // Experiments outside the default set run only when named.
+        for (const auto& e : experiment_registry())
+          fmt::print("{}/{:<24} {}{}\n", e.paper, e.id, e.description,
+                     e.in_default_set ? "" : " [not in the default set: run it by name]");
+        throw CLI::Success();
+      },
+      "list the experiments and exit");
   run->callback([] {
     register_experiments();
     ctx.results_dir = results_dir;
+    ctx.published_dir = published_dir_for(ctx.results_dir, repo_root());
     ctx.progress = !quiet;
     // With a plan, the plan's lines say which experiments run (a dependency planned in the same
     // grid has a result file by now, which would drop it from `target`'s selection).
-    const auto selected =
-        keys_from.empty() ? select_experiments(experiment_registry(), target, ctx)
-                          : select_experiments(experiment_registry(), "all", ctx, true);
+    const auto selected = keys_from.empty()
+                              ? select_experiments(experiment_registry(), target, ctx)
+                              : select_experiments(experiment_registry(), "all", ctx, true);
     const auto [shard_i, shard_n] = parse_shard(shard);
     int failed = 0;
     for (size_t i = 0; i < selected.size(); ++i) {
@@ -112,17 +125,19 @@ void add_experiment_commands(CLI::App& app) {
         c.selection = subset_selection(e, c, keys_from, shard_i, shard_n);
         if (c.selection.keys.empty()) continue;  // nothing of this experiment in this shard
       }
-      fmt::print(stderr, "== [{}/{}] {}: {}\n", i + 1, selected.size(), experiment_name(e), e.description);
+      fmt::print(stderr, "== [{}/{}] {}: {}\n", i + 1, selected.size(), experiment_name(e),
+                 e.description);
       try {
         const ExperimentOutcome o = run_experiment(e, c);
         print_outcome(e, c, o);
-        failed += o.counts.failed > 0;  // a shard's failed runs (elsewhere a failure throws)
+        failed += o.counts.failed > 0;      // a shard's failed runs (elsewhere a failure throws)
       } catch (const std::exception& ex) {  // one broken experiment does not stop the others
         ++failed;
         fmt::print(stderr, "!! {} failed: {}\n", experiment_name(e), ex.what());
       }
     }
-    if (failed) throw std::runtime_error(fmt::format("{} of {} experiments failed", failed, selected.size()));
+    if (failed)
+      throw std::runtime_error(fmt::format("{} of {} experiments failed", failed, selected.size()));
   });
 
   static std::string plan_target = "all", plan_results = "results";
@@ -131,15 +146,18 @@ void add_experiment_commands(CLI::App& app) {
       "plan",
       "print the runs the next round would compute (not stored yet) as JSON lines: experiment, "
       "key, config_hash, solver, dataset, cost_seconds");
-  plan->add_option("target", plan_target, "all, a paper id or paper/experiment")->capture_default_str();
+  plan->add_option("target", plan_target, "all, a paper id or paper/experiment")
+      ->capture_default_str();
   plan->add_option("--results", plan_results, "results directory")->capture_default_str();
   plan->add_flag("--fast", plan_fast, "the fast regression subset");
   static std::vector<std::string> plan_extra;
-  plan->add_option("--with-solver", plan_extra, "as for run: the extra solvers' runs are planned too");
+  plan->add_option("--with-solver", plan_extra,
+                   "as for run: the extra solvers' runs are planned too");
   plan->callback([] {
     register_experiments();
     ExperimentContext c;
     c.results_dir = plan_results;
+    c.published_dir = published_dir_for(c.results_dir, repo_root());
     c.fast = plan_fast;
     c.progress = false;
     c.selection.mode = RunSelection::Mode::plan;
@@ -150,15 +168,16 @@ void add_experiment_commands(CLI::App& app) {
       const auto blocker = std::find_if(e->depends_on.begin(), e->depends_on.end(),
                                         [&](const std::string& d) { return waiting.contains(d); });
       if (blocker != e->depends_on.end()) {
-        fmt::print(stderr, "plan {}: waits for {} (it has pending runs)\n", experiment_name(*e), *blocker);
+        fmt::print(stderr, "plan {}: waits for {} (it has pending runs)\n", experiment_name(*e),
+                   *blocker);
         waiting.insert(experiment_name(*e));
         continue;
       }
       try {
         const ExperimentOutcome o = run_experiment(*e, c);
         for (const auto& p : o.pending) fmt::print("{}\n", plan_line(*e, p).dump());
-        fmt::print(stderr, "plan {}: {} pending, {} stored\n", experiment_name(*e), o.pending.size(),
-                   o.counts.reused);
+        fmt::print(stderr, "plan {}: {} pending, {} stored\n", experiment_name(*e),
+                   o.pending.size(), o.counts.reused);
         if (!o.complete()) waiting.insert(experiment_name(*e));
       } catch (const std::exception& ex) {
         ++failed;
@@ -166,72 +185,88 @@ void add_experiment_commands(CLI::App& app) {
         fmt::print(stderr, "!! plan {}: {}\n", experiment_name(*e), ex.what());
       }
     }
-    if (failed) throw std::runtime_error(fmt::format("{} experiment(s) could not be planned", failed));
+    if (failed)
+      throw std::runtime_error(fmt::format("{} experiment(s) could not be planned", failed));
   });
 
   static std::string merge_target = "all", merge_results = "results";
   static bool merge_fast = false;
   auto* merge = app.add_subcommand(
       "merge", "fold the shard files of `run --keys-from` into the experiments' result files");
-  merge->add_option("target", merge_target, "all, a paper id or paper/experiment")->capture_default_str();
+  merge->add_option("target", merge_target, "all, a paper id or paper/experiment")
+      ->capture_default_str();
   merge->add_option("--results", merge_results, "results directory")->capture_default_str();
   merge->add_flag("--fast", merge_fast, "the fast regression subset");
   merge->callback([] {
     register_experiments();
     ExperimentContext c;
     c.results_dir = merge_results;
+    c.published_dir = published_dir_for(c.results_dir, repo_root());
     c.fast = merge_fast;
     // Shard files of an experiment outside the default set are folded in too.
     for (const auto* e : select_experiments(experiment_registry(), merge_target, c, true)) {
       const int n = merge_shards(*e, c);
-      if (n) fmt::print(stderr, "merge {}: {} runs from shards -> {}\n", experiment_name(*e), n,
-                        result_file_path(c, e->paper, e->id).string());
+      if (n)
+        fmt::print(stderr, "merge {}: {} runs from shards -> {}\n", experiment_name(*e), n,
+                   result_file_path(c, e->paper, e->id).string());
     }
   });
 
   static std::string compare_dir = "results", compare_readme;
   static bool check_readme = false;
-  auto* compare = app.add_subcommand("compare", "join produced and published cells: results/comparison.json and results/REPORT.md, and the README's status table");
+  auto* compare = app.add_subcommand("compare",
+                                     "join produced and published cells: results/comparison.json "
+                                     "and results/REPORT.md, and the README's status table");
   compare->add_option("--results", compare_dir, "results directory")->capture_default_str();
   compare->add_option("--readme", compare_readme,
-                      "the README whose status-table block is rewritten (default: README.md beside the results directory; "
+                      "the README whose status-table block is rewritten (default: README.md beside "
+                      "the results directory; "
                       "left alone without the markers)");
   compare->add_flag("--check-readme", check_readme,
-                    "write nothing: fail unless the README's status table is the one <results>/comparison.json gives");
+                    "write nothing: fail unless the README's status table is the one "
+                    "<results>/comparison.json gives");
   compare->callback([] {
     const std::filesystem::path readme =
         compare_readme.empty() ? std::filesystem::absolute(compare_dir).parent_path() / "README.md"
                                : std::filesystem::path(compare_readme);
     if (check_readme) {
-      const std::string diff = check_status_table(readme, std::filesystem::path(compare_dir) / "comparison.json");
+      const std::string diff =
+          check_status_table(readme, std::filesystem::path(compare_dir) / "comparison.json");
       if (!diff.empty()) throw std::runtime_error(diff);
-      fmt::print("{}: the status table agrees with {}/comparison.json\n", readme.string(), compare_dir);
+      fmt::print("{}: the status table agrees with {}/comparison.json\n", readme.string(),
+                 compare_dir);
       return;
     }
     const Comparison c = compare_results(compare_dir, readme);
     for (const auto& paper : c.papers) {
       const auto n = c.counts(paper.paper);
-      fmt::print("{:<14} input {:>3}  within {:>3}  outside {:>3}  not_run {:>3}  data_unavailable {:>3}  "
-                 "duplicates {:>2}  claims hold {:>2} / do not hold {:>2} / indistinguishable {:>2} / not checked {:>2}\n",
-                 paper.paper, n.at("input"), n.at("within"), n.at("outside"), n.at("not_run"),
-                 n.at("data_unavailable"), n.at("duplicates"), n.at("claims_hold"), n.at("claims_do_not_hold"),
-                 n.at("claims_indistinguishable"), n.at("claims_not_checked"));
+      fmt::print(
+          "{:<14} input {:>3}  within {:>3}  outside {:>3}  not_run {:>3}  data_unavailable {:>3}  "
+          "duplicates {:>2}  claims hold {:>2} / do not hold {:>2} / indistinguishable {:>2} / not "
+          "checked {:>2}\n",
+          paper.paper, n.at("input"), n.at("within"), n.at("outside"), n.at("not_run"),
+          n.at("data_unavailable"), n.at("duplicates"), n.at("claims_hold"),
+          n.at("claims_do_not_hold"), n.at("claims_indistinguishable"), n.at("claims_not_checked"));
     }
     fmt::print("wrote {}/comparison.json and {}/REPORT.md\n", compare_dir, compare_dir);
   });
 
   static RegressOptions regress_opts;
   static std::string regress_dir = "results";
-  auto* regress = app.add_subcommand("regress", "re-run the fast subset and check it against the committed reference run and the published tolerances");
+  auto* regress = app.add_subcommand("regress",
+                                     "re-run the fast subset and check it against the committed "
+                                     "reference run and the published tolerances");
   regress->add_option("--results", regress_dir, "results directory")->capture_default_str();
-  regress->add_flag("--update", regress_opts.update, "write the new fast runs as the committed reference");
+  regress->add_flag("--update", regress_opts.update,
+                    "write the new fast runs as the committed reference");
   regress->add_option("--only", regress_opts.only, "paper or paper/experiment (repeatable)");
   regress->add_flag("--progress", regress_opts.progress, "show the experiments' own progress");
   regress->callback([] {
     register_experiments();
     regress_opts.results_dir = regress_dir;
     const RegressSummary s = regression_check(regress_opts);
-    if (s.exit_code() != 0) throw std::runtime_error(fmt::format("regression check: {} experiment(s) failed", s.failed));
+    if (s.exit_code() != 0)
+      throw std::runtime_error(fmt::format("regression check: {} experiment(s) failed", s.failed));
   });
 }
 

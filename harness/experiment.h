@@ -268,6 +268,13 @@ struct ExperimentContext {
   }
 };
 
+// The published numbers a run reads (ablations' reference rows, data_unavailable marks, the run's
+// end line): <results_dir>/published when that directory exists, else
+// <project_root>/results/published, so `linrepro run --results /tmp/x` on a fresh scratch
+// directory still reads the project's own published files.
+std::filesystem::path published_dir_for(const std::filesystem::path& results_dir,
+                                        const std::filesystem::path& project_root);
+
 // Where an experiment's result file goes: <results_dir>/<paper>/<id>.json, or
 // <results_dir>/<paper>/fast/<id>.json when ctx.fast (the regression subset).
 std::filesystem::path result_file_path(const ExperimentContext& ctx, const std::string& paper,

@@ -330,5 +330,15 @@ TEST(SelectExperiments, AnExperimentOutsideTheDefaultSetRunsOnlyWhenNamed) {
   EXPECT_TRUE(ExperimentInfo{}.in_default_set);  // the default: in the set
 }
 
+// `linrepro run --results /tmp/x`: a fresh scratch directory has no published/, so the run reads
+// the project's own published numbers (before, every experiment reading them failed there).
+TEST(PublishedDirFor, TheResultsDirectorysOwnCopyElseTheProjects) {
+  TempDir dir;
+  const auto results = dir.path() / "scratch", root = dir.path() / "project";
+  EXPECT_EQ(published_dir_for(results, root), root / "results" / "published");
+  std::filesystem::create_directories(results / "published");
+  EXPECT_EQ(published_dir_for(results, root), results / "published");
+}
+
 }  // namespace
 }  // namespace linrepro

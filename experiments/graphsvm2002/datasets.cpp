@@ -9,6 +9,7 @@
 #include "core/seed.h"
 #include "corpora/splits.h"
 #include "experiments/common/text_dataset.h"
+#include "features/analyzer.h"
 #include "features/vectorizer.h"
 
 namespace linrepro {
@@ -192,6 +193,13 @@ GraphsvmData make_graphsvm_reuters(const Corpus& corpus, const ExperimentContext
                          {"train_rows", "one per (document, class) pair"},
                          {"test_rows", "single-label test documents only"}};
   return d;
+}
+
+int32_t corpus_vocabulary(const Corpus& corpus, const FeatureConfig& f, int threads) {
+  std::vector<TextDoc> docs;
+  docs.reserve(corpus.docs.size());
+  for (const Document& d : corpus.docs) docs.push_back({d.title, d.body});
+  return static_cast<int32_t>(tokenize_corpus(docs, f.text_options(), threads).terms.size());
 }
 
 GraphsvmData load_graphsvm_reuters(const ExperimentContext& ctx) {

@@ -80,6 +80,10 @@ GraphsvmData load_graphsvm_20ng(const ExperimentContext& ctx, double train_fract
 GraphsvmData make_graphsvm_reuters(const Corpus& corpus, const ExperimentContext& ctx);
 GraphsvmData load_graphsvm_reuters(const ExperimentContext& ctx);
 
+// The number of distinct terms in every document of `corpus` under f's tokenisation (the paper's
+// "the corpus contained around 75,000 words", §3.1).
+int32_t corpus_vocabulary(const Corpus& corpus, const FeatureConfig& f, int threads);
+
 // The classes `classes` (ids into data.class_names, distinct) only: their training and test rows,
 // relabelled 0..k-1 in the order given, same feature columns (features are not reselected; Figures
 // 7-10's class sweeps keep one feature space). The name and identity record the subset.

@@ -23,12 +23,15 @@
 #include <optional>
 
 #include "core/error.h"
+#include "corpora/corpus_view.h"
 #include "corpora/data_resolver.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
 #include "experiments/graphsvm2002/main_cells.h"
 #include "experiments/graphsvm2002/main_claims.h"
 #include "experiments/graphsvm2002/main_runs.h"
+#include "experiments/graphsvm2002/reuters_view.h"
+#include "harness/published.h"
 
 namespace linrepro {
 
@@ -58,12 +61,14 @@ struct MainData {
   MainPlan plan;
   MainResults res;
   std::string note;
+  DatasetSizes sizes;
 };
 
 // What the summary reads: the data sets that were found, or why not.
 struct MainOutcome {
   std::optional<MainData> ng5, ng, reuters;
   std::string ng_unavailable, reuters_unavailable;  // the DataUnavailable message
+  std::optional<Ablation> reuters_view;             // the Reuters selection rules' counts
 };
 
 // --- figures and config (the result file's header) ---
@@ -148,7 +153,8 @@ void add_dataset(ResultFile& rf, const GraphsvmData& d) {
 // 20NG and its 5-class subset (the fast subset, also computed by the full run). Throws
 // DataUnavailable when 20NG cannot be found.
 void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out) {
-  const GraphsvmData ng = load_graphsvm_20ng(ctx);
+  const Corpus corpus = load_graphsvm_20ng_corpus();
+  const GraphsvmData ng = make_graphsvm_20ng(corpus, ctx);
   std::vector<int32_t> fast_ids;
   for (const auto& c : kFastClasses) {
     auto it = std::find(ng.class_names.begin(), ng.class_names.end(), c);
@@ -165,7 +171,8 @@ void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out
   out.ng5 =
       MainData{p5, declare_main_runs(rf, ctx, ng5, p5),
                data_note(ng5) + "; 5 classes: " + fmt::format("{}", fmt::join(kFastClasses, ", ")) +
-                   " (features selected on all 20)"};
+                   " (features selected on all 20)",
+               dataset_sizes(ng5)};
   if (ctx.fast) {
     add_dataset(rf, ng5);
     return;
@@ -176,7 +183,9 @@ void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out
   p.hierarchy_nb = p.svm_l1 = p.peers = true;
   p.num_clusters = k20ngGroups;
   p.thresholds = kMainThresholds;
-  out.ng = MainData{p, declare_main_runs(rf, ctx, ng, p), data_note(ng)};
+  DatasetSizes sizes = dataset_sizes(ng);
+  sizes.vocabulary = corpus_vocabulary(corpus, ng.features, ctx.threads);
+  out.ng = MainData{p, declare_main_runs(rf, ctx, ng, p), data_note(ng), sizes};
 }
 
 // Reuters (full mode only). Throws DataUnavailable when it cannot be found.
@@ -184,10 +193,28 @@ void declare_reuters(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& 
   const GraphsvmData re = load_graphsvm_reuters(ctx);
   add_dataset(rf, re);
   MainPlan p;
+  // The selection rules of §3.1's text, counted on the ModApte documents with every category.
+  const auto published_file = ctx.published() / (std::string(kGraphsvmPaper) + ".json");
+  const std::optional<PublishedPaper> published =
+      std::filesystem::exists(published_file) ? std::optional(load_published(published_file))
+                                              : std::nullopt;
+  const Corpus modapte = load_corpus_view("reuters-modapte-topics");
+  out.reuters_view = reuters_view_ablation(modapte, published ? &*published : nullptr);
+  // The chosen rule must count exactly the rows the runs use (the view and the ablation are two
+  // implementations of one rule).
+  const auto rules = reuters_view_rules();
+  const auto chosen = std::find_if(rules.begin(), rules.end(), [](auto& r) { return r.chosen; });
+  const ReutersViewCounts n = count_reuters_view(modapte, *chosen);
+  if (n.classes != static_cast<int32_t>(re.class_names.size()) || n.train_rows != re.Xtrain.rows ||
+      n.test_docs != re.Xtest.rows)
+    throw std::logic_error(fmt::format(
+        "graphsvm2002: the Reuters rule {} counts {} / {} / {}, the data has {} / {} / {}",
+        chosen->id, n.classes, n.train_rows, n.test_docs, re.class_names.size(), re.Xtrain.rows,
+        re.Xtest.rows));
   p.prefix = "reuters";
   p.peers = true;
   p.thresholds = kMainThresholds;
-  out.reuters = MainData{p, declare_main_runs(rf, ctx, re, p), data_note(re)};
+  out.reuters = MainData{p, declare_main_runs(rf, ctx, re, p), data_note(re), dataset_sizes(re)};
 }
 
 // --- step 2: cells and claims, once every run is stored ---
@@ -204,6 +231,7 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
     Emitter e{rf, out.ng->note};
     emit_overall(e, out.ng->res, out.ng->plan, true);
     emit_hierarchy(e, out.ng->res);
+    emit_dataset_sizes(e, out.ng->sizes);
     add_hierarchy_claim(rf, out.ng->res);
   } else {
     rf.mark_unavailable(ctx.published(), k20ngDataset, out.ng_unavailable);
@@ -212,6 +240,8 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
     all["reuters"] = out.reuters->res;
     Emitter e{rf, out.reuters->note};
     emit_overall(e, out.reuters->res, out.reuters->plan, true);
+    emit_dataset_sizes(e, out.reuters->sizes);
+    if (out.reuters_view) rf.add_ablation(*out.reuters_view);
   } else {
     rf.mark_unavailable(ctx.published(), kReutersDataset, out.reuters_unavailable);
   }

@@ -25,6 +25,16 @@ std::string data_note(const GraphsvmData& d);
 // figures = false: the fast subset, every method's numbers in plan.table. true: Figures 5-6,
 // Table 2 and the memory table.
 void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures);
+// The collections' sizes (§3.1; table "datasets"), measured on the data the runs use, each cell
+// with why it differs.
+struct DatasetSizes {
+  std::string name;  // GraphsvmData.name
+  int32_t classes = 0, train_rows = 0, train_docs = 0, test_rows = 0, dropped_test_docs = 0;
+  int32_t documents = 0, vocabulary = 0;  // the whole corpus (20NG): documents, distinct terms
+};
+DatasetSizes dataset_sizes(const GraphsvmData& d);
+void emit_dataset_sizes(Emitter& e, const DatasetSizes& d);
+
 // Table 1 and Figures 3-4 (20NG).
 void emit_hierarchy(Emitter& e, const MainResults& res);
 

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/parallel_for.h"
+#include "core/peak_memory.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
 
@@ -165,6 +166,34 @@ double total_cpu_seconds(const std::vector<SubSvmStats>& svms) {
   double t = 0;
   for (const auto& s : svms) t += s.cpu_seconds;
   return t;
+}
+
+std::optional<int64_t> measure_sub_svm_peak_bytes(const SolverRegistry& registry,
+                                                  const std::string& solver, const Params& params,
+                                                  const CsrMatrix& X,
+                                                  const MulticlassLabels& labels,
+                                                  const SubSvmStats& svm, uint64_t seed) {
+  return peak_rss_growth_bytes([&] {
+    const Subproblem p = make_subproblem(X, labels, svm.classes);
+    FitContext ctx;
+    ctx.threads = 1;
+    ctx.seed = seed;
+    if (svm.positive_class < 0) {
+      (void)registry.fit_multiclass(solver, {p.X, p.labels}, params, ctx);
+      return;
+    }
+    const auto k =
+        std::find(svm.classes.begin(), svm.classes.end(), svm.positive_class) - svm.classes.begin();
+    (void)registry.fit_binary(solver, {p.X, one_vs_rest(p.labels, static_cast<int32_t>(k))}, params,
+                              ctx);
+  });
+}
+
+const SubSvmStats& largest_sub_svm(const std::vector<SubSvmStats>& svms) {
+  if (svms.empty()) throw ConfigError("largest_sub_svm: no SVMs");
+  return *std::max_element(svms.begin(), svms.end(), [](const auto& a, const auto& b) {
+    return a.memory_bytes < b.memory_bytes;
+  });
 }
 
 }  // namespace linrepro

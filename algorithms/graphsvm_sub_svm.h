@@ -30,6 +30,7 @@
 // processes on the machine inflate. Every fit runs on one thread (a native multiclass solver gets
 // threads = 1) so its thread CPU time is its whole cost.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,20 @@ std::vector<SubsetFit> fit_class_subsets(const SolverRegistry& registry, const s
                                          const MulticlassLabels& labels,
                                          const std::vector<std::vector<int32_t>>& subsets,
                                          const std::vector<uint64_t>& seeds, const FitContext& ctx);
+
+// Measured peak memory of the fit `svm` describes (an entry of SubsetFit.svms), redone alone on
+// the calling thread: the growth of the process's resident set while its subproblem is built and
+// the solver runs (core/peak_memory.h), kernel cache and solver buffers included, unlike
+// sub_svm_memory_bytes. nullopt where the kernel cannot measure it. Run it with no other work in
+// the process.
+std::optional<int64_t> measure_sub_svm_peak_bytes(const SolverRegistry& registry,
+                                                  const std::string& solver, const Params& params,
+                                                  const CsrMatrix& X,
+                                                  const MulticlassLabels& labels,
+                                                  const SubSvmStats& svm, uint64_t seed);
+
+// The entry with the largest memory_bytes (the first of equals); svms must not be empty.
+const SubSvmStats& largest_sub_svm(const std::vector<SubSvmStats>& svms);
 
 // Sum / max over a list of fits' stats (Figure 11's "maximum memory of any SVM").
 int64_t max_memory_bytes(const std::vector<SubSvmStats>& svms);

@@ -29,6 +29,7 @@ void register_experiments() {
     add_zhangoles2001_table5(registry);
     add_graphsvm2002_sweeps(registry);
     add_graphsvm2002_main(registry);
+    add_graphsvm2002_features(registry);
   });
 }
 

@@ -88,7 +88,8 @@ Corpus load_graphsvm_20ng_corpus() { return load_corpus_view(k20ngView); }
 Corpus load_graphsvm_reuters_corpus() { return load_corpus_view(kReutersView); }
 
 GraphsvmData make_graphsvm_20ng(const Corpus& full, const ExperimentContext& ctx,
-                                double train_fraction, double data_fraction) {
+                                double train_fraction, double data_fraction,
+                                const FeatureConfig& features) {
   if (!(data_fraction > 0 && data_fraction <= 1))
     throw ConfigError(
         fmt::format("graphsvm2002: data_fraction {} must be in (0, 1]", data_fraction));
@@ -113,7 +114,7 @@ GraphsvmData make_graphsvm_20ng(const Corpus& full, const ExperimentContext& ctx
   GraphsvmData d;
   d.name = "20ng";
   d.view = k20ngView;
-  d.features = graphsvm_feature_config();
+  d.features = features;
   const PreparedText prep = prepare_text(split, d.features, prepare_options(ctx));
   d.Xtrain = prep.features.matrices.train;
   d.Xtest = prep.features.matrices.test;
@@ -159,12 +160,13 @@ std::vector<int32_t> single_label_rows(const MultilabelLabels& labels) {
   return rows;
 }
 
-GraphsvmData make_graphsvm_reuters(const Corpus& corpus, const ExperimentContext& ctx) {
+GraphsvmData make_graphsvm_reuters(const Corpus& corpus, const ExperimentContext& ctx,
+                                   const FeatureConfig& features) {
   const TextSplit split = split_standard(corpus);
   GraphsvmData d;
   d.name = "reuters";
   d.view = kReutersView;
-  d.features = graphsvm_feature_config();
+  d.features = features;
   // Selection sees each training document once, with all its labels (the joint MI counts a
   // multi-label document once in each of its classes: features/feature_selection.h).
   const PreparedText prep = prepare_text(split, d.features, prepare_options(ctx));

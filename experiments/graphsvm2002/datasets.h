@@ -72,12 +72,16 @@ Corpus load_graphsvm_reuters_corpus();
 // one's), then split train_fraction : (1 - train_fraction). Figure 11's "training set from 10% to
 // 70% of the whole data, train:test 70:30" is data_fraction = share / 0.7, train_fraction = 0.7.
 // Features are selected on that training side. data_fraction = 1 is exactly load_graphsvm_20ng.
+// `features`: another feature configuration (the feature-count ablation); the default is the
+// experiments' own.
 GraphsvmData make_graphsvm_20ng(const Corpus& corpus, const ExperimentContext& ctx,
-                                double train_fraction = 0.7, double data_fraction = 1.0);
+                                double train_fraction = 0.7, double data_fraction = 1.0,
+                                const FeatureConfig& features = graphsvm_feature_config());
 GraphsvmData load_graphsvm_20ng(const ExperimentContext& ctx, double train_fraction = 0.7);
 
 // Reuters from an already loaded corpus (the standard ModApte split; no randomness).
-GraphsvmData make_graphsvm_reuters(const Corpus& corpus, const ExperimentContext& ctx);
+GraphsvmData make_graphsvm_reuters(const Corpus& corpus, const ExperimentContext& ctx,
+                                   const FeatureConfig& features = graphsvm_feature_config());
 GraphsvmData load_graphsvm_reuters(const ExperimentContext& ctx);
 
 // The number of distinct terms in every document of `corpus` under f's tokenisation (the paper's

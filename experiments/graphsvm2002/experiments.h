@@ -17,5 +17,7 @@ void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry);
 void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry);
 // sweep_classes.cpp: Figures 7-10 alone (add_graphsvm2002_sweeps calls it).
 void add_graphsvm2002_sweep_classes(std::vector<ExperimentInfo>& registry);
+// feature_sweep.cpp: accuracy by the number of MI features (issue 16 item 3).
+void add_graphsvm2002_features(std::vector<ExperimentInfo>& registry);
 
 }  // namespace linrepro

@@ -107,6 +107,11 @@ void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool
     e.cell("table2", row, "Accuracy", acc(*r), "%");
     time_cells("table2", row, *r);
     e.cell("table2", row, "Second-stage SVMs", r->extra.value("num_svms", 0.0), "");
+    // How many errors the second stage could not have repaired (issue 16 item 2).
+    e.cell("table2", row, "Test errors", metric(*r, "errors"), "docs");
+    e.cell("table2", row, "Errors outside {i} u F(i)", metric(*r, "errors_out_of_reach"), "docs",
+           "test errors whose true class is neither M1's class i nor in F(i): M2(i) cannot "
+           "reach them");
   }
   // Memory: the largest single SVM (Figure 11's measure) at the full training set.
   for (const auto& [key, label] :
@@ -119,6 +124,14 @@ void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool
            "sub_svm_memory_bytes of the largest two-class SVM (algorithms/graphsvm_sub_svm.h)");
     if (mcsvm && max_mem(*mcsvm) > 0)
       e.cell("memory", p + label, "Max memory / MCSVM", max_mem(*r) / max_mem(*mcsvm), "ratio");
+    // Measured (issue 16 item 7): the same SVM redone alone, peak RSS growth, kernel cache in.
+    const double measured = r->extra.value("max_memory_measured_bytes", std::nan(""));
+    e.cell("memory", p + label, "Max SVM memory measured (MB)", measured / 1e6, "MB",
+           "peak RSS growth while the largest SVM (by the formula) is built and fitted alone "
+           "(core/peak_memory.h), SMO's kernel cache included");
+    if (mcsvm)
+      e.cell("memory", p + label, "Measured memory / MCSVM",
+             measured / mcsvm->extra.value("max_memory_measured_bytes", std::nan("")), "ratio");
   }
 }
 

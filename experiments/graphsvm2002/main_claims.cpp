@@ -13,6 +13,9 @@ namespace {
 double acc(const RunRecord& r) { return r.metrics.value("accuracy", std::nan("")); }
 double metric(const RunRecord& r, const char* m) { return r.metrics.value(m, std::nan("")); }
 double max_mem(const RunRecord& r) { return r.extra.value("max_memory_bytes", 0.0); }
+double measured_mem(const RunRecord& r) {
+  return r.extra.value("max_memory_measured_bytes", std::nan(""));
+}
 
 // GraphSVM against MCSVM and MCNB at t = 0.05: speed, accuracy, memory.
 void add_method_claims(ResultFile& rf, const std::map<std::string, MainResults>& all) {
@@ -43,8 +46,11 @@ void add_method_claims(ResultFile& rf, const std::map<std::string, MainResults>&
                                 name == "reuters" ? "paper: above" : "paper: within 1"));
     const double m = max_mem(*g) / max_mem(*sv);
     mem_ok = mem_ok && m < 0.25;
-    ev_mem.push_back(fmt::format("{}: largest GraphSVM SVM {:.2f} MB vs MCSVM {:.2f} MB ({:.3f})",
-                                 name, max_mem(*g) / 1e6, max_mem(*sv) / 1e6, m));
+    ev_mem.push_back(fmt::format(
+        "{}: largest GraphSVM SVM {:.2f} MB vs MCSVM {:.2f} MB ({:.3f}); measured peak {:.2f} MB "
+        "vs {:.2f} MB ({:.3f})",
+        name, max_mem(*g) / 1e6, max_mem(*sv) / 1e6, m, measured_mem(*g) / 1e6,
+        measured_mem(*sv) / 1e6, measured_mem(*g) / measured_mem(*sv)));
   }
   if (!any) return;
   const std::string t = fmt::format("t = {}; CPU seconds. ", kMainFigureT);
@@ -65,7 +71,9 @@ void add_method_claims(ResultFile& rf, const std::map<std::string, MainResults>&
                 "fourth of that in MCSVM (here at the full training set; Figure 11's sweep over "
                 "training-set sizes is in graphsvm2002/sweeps)",
                 mem_ok,
-                "memory = sub_svm_memory_bytes(rows, nnz, cols) of each two-class SVM; " +
+                "decided on the model memory = sub_svm_memory_bytes(rows, nnz, cols) of each "
+                "two-class SVM (the paper's measure is not described); the measured peak RSS "
+                "growth of the same SVM, kernel cache included, is shown beside it; " +
                     fmt::format("{}", fmt::join(ev_mem, "; "))});
 }
 

@@ -33,14 +33,16 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
   MainResults res;
   auto run = [&](const std::string& method, const std::string& solver, const nlohmann::json& p,
                  const std::function<RunRecord()>& body) {
-    const nlohmann::json config = {{"data", data},
-                                   {"method", method},
-                                   {"solver", solver},
-                                   {"params", p},
-                                   {"seed", seed},
-                                   {"validation_fraction", 0.3},
-                                   {"nb", "nb (multinomial, Laplace smoothing 1) on term counts"},
-                                   {"svm_input", "unit-norm rows"}};
+    const nlohmann::json config = {
+        {"data", data},
+        {"method", method},
+        {"solver", solver},
+        {"params", p},
+        {"seed", seed},
+        {"validation_fraction", 0.3},
+        {"nb", "nb (multinomial, Laplace smoothing 1) on term counts"},
+        {"svm_input", "unit-norm rows"},
+        {"memory", "model formula and measured peak of the largest SVM"}};
     res.runs[method] = rf.run_once(plan.prefix + "/" + method, config, [&] {
       if (ctx.progress) fmt::print(stderr, "[graphsvm2002] {}/{} ...\n", plan.prefix, method);
       RunRecord out = body();

@@ -89,6 +89,29 @@ nlohmann::json memory_extra(const std::vector<SubSvmStats>& svms,
           {"svm_cpu_seconds", total_cpu_seconds(svms)}};
 }
 
+// Issue 16 item 7: the model above is a formula; this is the measured peak memory of the same
+// (largest) SVM, redone alone after the method's fits (not part of train_seconds): its subproblem
+// and solver, kernel cache included (SMO's LRU cache fills up to cache_mb).
+nlohmann::json measured_memory_extra(const std::vector<SubSvmStats>& svms,
+                                     const std::string& solver, const Params& params,
+                                     const CsrMatrix& X, const MulticlassLabels& labels,
+                                     uint64_t seed) {
+  if (svms.empty()) return nlohmann::json::object();
+  const SubSvmStats& largest = largest_sub_svm(svms);
+  const std::optional<int64_t> bytes =
+      measure_sub_svm_peak_bytes(solver_catalog(), solver, params, X, labels, largest, seed);
+  nlohmann::json j = {{"max_memory_measured_svm",
+                       {{"rows", largest.rows},
+                        {"nnz", largest.nnz},
+                        {"positive_class", largest.positive_class},
+                        {"model_bytes", largest.memory_bytes}}},
+                      {"memory_measurement",
+                       "peak RSS growth while the largest SVM's subproblem is built and fitted "
+                       "alone on one thread (core/peak_memory.h)"}};
+  if (bytes) j["max_memory_measured_bytes"] = *bytes;
+  return j;
+}
+
 nlohmann::json named_groups(const std::vector<std::vector<int32_t>>& groups,
                             const std::vector<std::string>& names) {
   nlohmann::json a = nlohmann::json::array();
@@ -168,6 +191,7 @@ RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::s
       pred[static_cast<size_t>(i)] = f.predict_row(d.Xtest_svm, i);
     r.test_seconds = test_clock.seconds();
     r.extra.update(memory_extra(f.svms, d.class_names));
+    r.extra.update(measured_memory_extra(f.svms, solver, params, d.Xtrain_svm, d.ytrain, s.seed));
     r.extra["timing"] = "train_seconds = sum of the SVMs' thread CPU times";
   } else {
     FitContext ctx = fit_context(s, "MCSVM " + solver);
@@ -224,6 +248,7 @@ RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const st
                {"l2_perfect_l1", 100 * a.l2_perfect_l1},
                {"test_rows", d.Xtest.rows}};
   r.extra.update(memory_extra(f.svms, d.class_names));
+  r.extra.update(measured_memory_extra(f.svms, stage2, o.stage2_params, X2, d.ytrain, s.seed));
   r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
   r.extra["num_clusters"] = f.model.clusters.size();
   r.extra["confusion_seconds"] = f.confusion_seconds;
@@ -256,7 +281,21 @@ RunRecord run_graphsvm(const GraphsvmData& d, const MethodSettings& s, double t,
   r.test_seconds = test_clock.seconds();
   r.metrics = accuracy_metrics(d.ytest.y, pred);
   r.metrics["m1_accuracy"] = accuracy_metrics(d.ytest.y, m1)["accuracy"];
+  // Issue 16 item 2: M2(i) can only answer within {i} u F(i), i = M1's class; a test document
+  // whose true class lies outside stays wrong whatever the SVMs do.
+  int64_t errors = 0, out_of_reach = 0;
+  for (size_t i = 0; i < pred.size(); ++i) {
+    const int32_t truth = d.ytest.y[i];
+    if (pred[i] == truth) continue;
+    ++errors;
+    const auto& F = f.model.F[static_cast<size_t>(m1[i])];
+    out_of_reach += truth != m1[i] && !std::binary_search(F.begin(), F.end(), truth);
+  }
+  r.metrics["errors"] = errors;
+  r.metrics["errors_out_of_reach"] = out_of_reach;
   r.extra.update(memory_extra(f.svms, d.class_names));
+  r.extra.update(measured_memory_extra(f.svms, stage2, o.stage2_params,
+                                       svm ? d.Xtrain_svm : d.Xtrain, d.ytrain, s.seed));
   r.extra["F"] = named_groups(f.model.F, d.class_names);
   int64_t edges = 0;
   for (const auto& F : f.model.F) edges += static_cast<int64_t>(F.size());

@@ -21,7 +21,8 @@ Json sweep_method_config(const std::string& method, const GraphsvmData& d) {
   const Json svm = {{"solver", "smo"},
                     {"C", svmlight_default_C(d.Xtrain_svm)},
                     {"C_rule", "SVMlight default 1 / mean ||x||^2 of the training rows"},
-                    {"input", "unit-norm rows"}};
+                    {"input", "unit-norm rows"},
+                    {"memory", "model formula and measured peak of the largest SVM"}};
   if (method == kMcsvm) return {{"method", method}, {"svm", svm}, {"scheme", "one-vs-others"}};
   if (method == kGraphSvm)
     return {{"method", method}, {"stage1", "nb"}, {"svm", svm}, {"t", threshold()}};

@@ -1,0 +1,223 @@
+// graphsvm2002/features (issue 16 item 3): accuracy of MCNB, MCSVM and GraphSVM (t = 0.05) by the
+// number of mutual-information features, the full vocabulary included, on both corpora. The
+// paper says only "The corpus contained around 75,000 words. Features were selected using mutual
+// information" (§3.1), with Rainbow; it gives no count. The cells of graphsvm2002/main use
+// graphsvm_feature_config() (datasets.h); this experiment shows what the count does, as the
+// ablations "feature-count-20ng" and "feature-count-reuters" (the chosen row is the main
+// experiment's count, the published row the paper's numbers).
+//
+// Cost (2 cores): five 20NG and four Reuters feature sets, three methods each; MCSVM dominates
+// (about 13 s of CPU on 20NG per set). Fast mode runs nothing (no published cell depends on it).
+#include "experiments/graphsvm2002/feature_sweep.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/seed.h"
+#include "corpora/data_resolver.h"
+#include "experiments/graphsvm2002/datasets.h"
+#include "experiments/graphsvm2002/experiments.h"
+#include "experiments/graphsvm2002/sweep_points.h"
+#include "experiments/graphsvm2002/sweeps_methods.h"
+#include "harness/published.h"
+
+namespace linrepro {
+
+namespace {
+
+const std::vector<std::string> kMethods = {kMcnb, kMcsvm, kGraphSvm};
+
+struct CorpusSweep {
+  std::string name;              // "20ng" | "reuters"
+  std::vector<int32_t> ks;       // 0: every term (no selection)
+  std::string published_prefix;  // row prefix of the published cells ("" for 20NG's table1)
+};
+
+const std::vector<CorpusSweep>& sweeps() {
+  static const std::vector<CorpusSweep> s = {{"20ng", {1000, 3000, 10000, 30000, 0}, "20ng"},
+                                             {"reuters", {1000, 3000, 10000, 0}, "reuters"}};
+  return s;
+}
+
+std::string k_name(int32_t k) { return k == 0 ? "all" : fmt::format("{:05d}", k); }
+
+FeatureConfig config_with_k(int32_t k) {
+  FeatureConfig f = graphsvm_feature_config();
+  if (k == 0) {
+    f.selection = SelectionMethod::none;
+    f.k = 0;
+  } else {
+    f.k = k;
+  }
+  f.validate();
+  return f;
+}
+
+// The paper's accuracy for a method on a corpus (Figure 5 / Table 1 cells), if published.
+std::optional<double> published_accuracy(const PublishedPaper* p, const std::string& corpus,
+                                         const std::string& method) {
+  if (!p) return std::nullopt;
+  const std::string label = method == kGraphSvm ? "GraphSVM" : method;
+  for (const char* table : {"figure5", "table2", "table1"}) {
+    const PublishedCell* c = find_published_cell(*p, table, corpus + " " + label, "Accuracy");
+    if (!c && corpus == "20ng") c = find_published_cell(*p, table, label, "Accuracy");
+    if (c) return c->value;
+  }
+  return std::nullopt;
+}
+
+// Results by k, then method.
+using SweepResults = std::map<int32_t, std::map<std::string, RunRecord>>;
+
+SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const CorpusSweep& s,
+                          const Corpus& corpus) {
+  SweepResults out;
+  for (const int32_t k : s.ks) {
+    if (ctx.progress)
+      fmt::print(stderr, "graphsvm2002/features: preparing {} with {} features\n", s.name,
+                 k == 0 ? "all" : std::to_string(k));
+    const FeatureConfig f = config_with_k(k);
+    const GraphsvmData d = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, f)
+                                            : make_graphsvm_reuters(corpus, ctx, f);
+    for (const std::string& method : kMethods) {
+      const std::string key = fmt::format("features/{}/k={}/{}", s.name, k_name(k), method);
+      const uint64_t seed = derive_seed(ctx.seed, key);
+      const Json config = {{"sweep", "features"},
+                           {"dataset", s.name},
+                           {"k", k},
+                           {"data", data_config(d)},
+                           {"method", sweep_method_config(method, d)},
+                           {"solver", method},
+                           {"seed", seed}};
+      out[k][method] = rf.run_once(key, config, [&] {
+        if (ctx.progress)
+          fmt::print(stderr, "graphsvm2002/features: {} k={} {}\n", s.name, k_name(k), method);
+        RunRecord r = fit_sweep_method(method, d, seed, ctx.threads);
+        r.class_name = fmt::format("{} {}", s.name, k == 0 ? "all" : std::to_string(k));
+        r.extra["features"] = d.Xtrain.cols;
+        return r;
+      });
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Ablation feature_count_ablation(const std::string& corpus, const std::vector<int32_t>& ks,
+                                const std::map<int32_t, std::map<std::string, double>>& accuracy,
+                                const std::map<int32_t, int32_t>& columns,
+                                const PublishedPaper* published) {
+  Ablation a{"feature-count-" + corpus,
+             fmt::format("{}: accuracy of MCNB, MCSVM and GraphSVM (t = 0.05) by the number of "
+                         "mutual-information features",
+                         corpus == "20ng" ? "20NG" : "Reuters"),
+             kFeatureCountWhy,
+             "%",
+             {kMcnb, kMcsvm, kGraphSvm},
+             {}};
+  const int32_t used = graphsvm_feature_config().k;
+  for (const int32_t k : ks) {
+    const auto cols = columns.find(k);
+    const std::string size =
+        cols == columns.end() ? "" : fmt::format(" ({} columns)", cols->second);
+    AblationRow row{k == 0 ? "all" : fmt::format("k={}", k),
+                    (k == 0 ? std::string("every training term, no selection")
+                            : fmt::format("top {} terms by joint mutual information", k)) +
+                        size,
+                    k == used,
+                    false,
+                    {}};
+    for (const char* m : {kMcnb, kMcsvm, kGraphSvm}) {
+      std::optional<double> v;
+      if (auto it = accuracy.find(k); it != accuracy.end())
+        if (auto jt = it->second.find(m); jt != it->second.end()) v = jt->second;
+      row.values.push_back(v);
+    }
+    a.rows.push_back(std::move(row));
+  }
+  AblationRow ref{
+      "published", "the paper (Table 1, Figure 5 and Table 2 at t = 0.05)", false, true, {}};
+  for (const char* m : {kMcnb, kMcsvm, kGraphSvm})
+    ref.values.push_back(published_accuracy(published, corpus, m));
+  a.rows.push_back(std::move(ref));
+  return a;
+}
+
+namespace {
+
+void run_features(const ExperimentContext& ctx, ResultFile& rf) {
+  if (ctx.fast) return;  // no published cell depends on it; see the file comment
+  std::vector<std::pair<const CorpusSweep*, SweepResults>> all;
+  for (const CorpusSweep& s : sweeps()) {
+    std::optional<Corpus> corpus;
+    try {
+      corpus = s.name == "20ng" ? load_graphsvm_20ng_corpus() : load_graphsvm_reuters_corpus();
+    } catch (const DataUnavailable& e) {
+      fmt::print(stderr, "graphsvm2002/features: {} skipped: {}\n", s.name, e.what());
+      continue;
+    }
+    all.emplace_back(&s, declare_runs(ctx, rf, s, *corpus));
+  }
+  if (!rf.complete()) return;
+  const auto published_file = ctx.published() / (std::string(kGraphsvmPaper) + ".json");
+  const std::optional<PublishedPaper> published =
+      std::filesystem::exists(published_file) ? std::optional(load_published(published_file))
+                                              : std::nullopt;
+  for (const auto& [s, res] : all) {
+    std::map<int32_t, std::map<std::string, double>> acc;
+    std::map<int32_t, int32_t> columns;
+    for (const auto& [k, by_method] : res)
+      for (const auto& [m, r] : by_method) {
+        if (r.status != "ok") continue;
+        acc[k][m] = r.metrics.value("accuracy", 0.0);
+        columns[k] = r.extra.value("features", 0);
+      }
+    rf.add_ablation(
+        feature_count_ablation(s->name, s->ks, acc, columns, published ? &*published : nullptr));
+  }
+}
+
+Json features_config(const ExperimentContext& ctx) {
+  Json ks = Json::object();
+  for (const auto& s : sweeps()) ks[s.name] = s.ks;
+  return {{"fast", ctx.fast},
+          {"ks", ks},
+          {"k_zero", "every training term, no selection"},
+          {"methods", kMethods},
+          {"used_k", graphsvm_feature_config().k}};
+}
+
+Json features_figures(const ExperimentContext&) {
+  Json f = Json::array();
+  for (const char* corpus : {"20ng", "reuters"}) {
+    Json fig = series_figure(fmt::format("features_{}", corpus),
+                             fmt::format("Accuracy vs number of MI features ({})", corpus),
+                             {{"config.dataset", corpus}}, "extra.features", "features (columns)",
+                             "metrics.accuracy", "accuracy (%)");
+    fig["logx"] = true;
+    f.push_back(fig);
+  }
+  return f;
+}
+
+}  // namespace
+
+void add_graphsvm2002_features(std::vector<ExperimentInfo>& registry) {
+  ExperimentInfo e;
+  e.paper = kGraphsvmPaper;
+  e.id = "features";
+  e.description =
+      "Accuracy of MCNB, MCSVM and GraphSVM by the number of mutual-information features "
+      "(1,000 to the full vocabulary) on 20NG and Reuters: ablations feature-count-20ng and "
+      "feature-count-reuters";
+  e.config = features_config;
+  e.figures = features_figures;
+  e.run = run_features;
+  registry.push_back(std::move(e));
+}
+
+}  // namespace linrepro

@@ -20,8 +20,10 @@
 #include "corpora/data_resolver.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
+#include "experiments/graphsvm2002/methods.h"
 #include "experiments/graphsvm2002/sweep_points.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
+#include "features/vectorizer.h"
 #include "harness/published.h"
 
 namespace linrepro {
@@ -40,6 +42,33 @@ const std::vector<CorpusSweep>& sweeps() {
   static const std::vector<CorpusSweep> s = {{"20ng", {1000, 3000, 10000, 30000, 0}, "20ng"},
                                              {"reuters", {1000, 3000, 10000, 0}, "reuters"}};
   return s;
+}
+
+// Issue 16 item 4: what the SVMs read, and SVMlight's default C = 1 / avg(x.x) on it (the paper
+// ran SVMlight with its defaults on whatever Rainbow wrote; it does not say what that was).
+struct SvmInput {
+  std::string id, description;
+  bool binary = false, unit_norm = false;
+};
+
+const std::vector<SvmInput>& svm_inputs() {
+  static const std::vector<SvmInput> v = {
+      {"tf-unit", "term counts scaled to unit length (ours: C = 1)", false, true},
+      {"tf-raw", "raw term counts (what Rainbow's word counts are)", false, false},
+      {"binary-raw", "0/1 word occurrences", true, false},
+      {"binary-unit", "0/1 occurrences scaled to unit length", true, true}};
+  return v;
+}
+
+GraphsvmData with_svm_input(GraphsvmData d, const SvmInput& in) {
+  CsrMatrix tr = d.Xtrain, te = d.Xtest;
+  if (in.binary) {
+    for (double& v : tr.values) v = 1;
+    for (double& v : te.values) v = 1;
+  }
+  d.Xtrain_svm = finish_rows(std::move(tr), in.unit_norm, 0);
+  d.Xtest_svm = finish_rows(std::move(te), in.unit_norm, 0);
+  return d;
 }
 
 std::string k_name(int32_t k) { return k == 0 ? "all" : fmt::format("{:05d}", k); }
@@ -69,8 +98,11 @@ std::optional<double> published_accuracy(const PublishedPaper* p, const std::str
   return std::nullopt;
 }
 
-// Results by k, then method.
-using SweepResults = std::map<int32_t, std::map<std::string, RunRecord>>;
+// Results by k, then method; MCSVM by SVM input (at the experiments' own k).
+struct SweepResults {
+  std::map<int32_t, std::map<std::string, RunRecord>> by_k;
+  std::map<std::string, std::pair<double, RunRecord>> by_input;  // C, run
+};
 
 SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const CorpusSweep& s,
                           const Corpus& corpus) {
@@ -92,7 +124,7 @@ SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Co
                            {"method", sweep_method_config(method, d)},
                            {"solver", method},
                            {"seed", seed}};
-      out[k][method] = rf.run_once(key, config, [&] {
+      out.by_k[k][method] = rf.run_once(key, config, [&] {
         if (ctx.progress)
           fmt::print(stderr, "graphsvm2002/features: {} k={} {}\n", s.name, k_name(k), method);
         RunRecord r = fit_sweep_method(method, d, seed, ctx.threads);
@@ -101,6 +133,27 @@ SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Co
         return r;
       });
     }
+    if (k != graphsvm_feature_config().k) continue;
+    for (const SvmInput& in : svm_inputs()) {
+      if (in.id == "tf-unit") continue;  // the k runs above
+      const GraphsvmData v = with_svm_input(d, in);
+      const std::string key = fmt::format("svm-input/{}/{}/{}", s.name, in.id, kMcsvm);
+      const uint64_t seed = derive_seed(ctx.seed, key);
+      Json method = sweep_method_config(kMcsvm, v);
+      method["svm"]["input"] = in.description;
+      const Json config = {
+          {"sweep", "svm_input"},   {"dataset", s.name}, {"k", k},           {"input", in.id},
+          {"data", data_config(v)}, {"method", method},  {"solver", kMcsvm}, {"seed", seed}};
+      out.by_input[in.id] = {svmlight_default_C(v.Xtrain_svm), rf.run_once(key, config, [&] {
+                               if (ctx.progress)
+                                 fmt::print(stderr, "graphsvm2002/features: {} MCSVM on {}\n",
+                                            s.name, in.id);
+                               RunRecord r = fit_sweep_method(kMcsvm, v, seed, ctx.threads);
+                               r.class_name = fmt::format("{} {}", s.name, in.id);
+                               return r;
+                             })};
+    }
+    out.by_input["tf-unit"] = {svmlight_default_C(d.Xtrain_svm), out.by_k[k][kMcsvm]};
   }
   return out;
 }
@@ -147,6 +200,26 @@ Ablation feature_count_ablation(const std::string& corpus, const std::vector<int
   return a;
 }
 
+Ablation svm_input_ablation(const std::string& corpus, const std::vector<SvmInputRow>& rows,
+                            const PublishedPaper* published) {
+  Ablation a{"svm-input-" + corpus,
+             fmt::format("{}: MCSVM accuracy by what the SVMs read, each with SVMlight's default "
+                         "C = 1 / avg(x.x) on it",
+                         corpus == "20ng" ? "20NG" : "Reuters"),
+             kSvmInputWhy,
+             "",
+             {"SVMlight default C", "MCSVM accuracy (%)"},
+             {}};
+  for (const SvmInputRow& r : rows)
+    a.rows.push_back({r.id, r.description, r.chosen, false, {r.C, r.accuracy}});
+  a.rows.push_back({"published",
+                    "the paper's MCSVM (SVMlight with its defaults)",
+                    false,
+                    true,
+                    {std::nullopt, published_accuracy(published, corpus, kMcsvm)}});
+  return a;
+}
+
 namespace {
 
 void run_features(const ExperimentContext& ctx, ResultFile& rf) {
@@ -170,7 +243,7 @@ void run_features(const ExperimentContext& ctx, ResultFile& rf) {
   for (const auto& [s, res] : all) {
     std::map<int32_t, std::map<std::string, double>> acc;
     std::map<int32_t, int32_t> columns;
-    for (const auto& [k, by_method] : res)
+    for (const auto& [k, by_method] : res.by_k)
       for (const auto& [m, r] : by_method) {
         if (r.status != "ok") continue;
         acc[k][m] = r.metrics.value("accuracy", 0.0);
@@ -178,6 +251,17 @@ void run_features(const ExperimentContext& ctx, ResultFile& rf) {
       }
     rf.add_ablation(
         feature_count_ablation(s->name, s->ks, acc, columns, published ? &*published : nullptr));
+    std::vector<SvmInputRow> rows;
+    for (const SvmInput& in : svm_inputs()) {
+      SvmInputRow row{in.id, in.description, in.id == "tf-unit", {}, {}};
+      if (auto it = res.by_input.find(in.id); it != res.by_input.end()) {
+        row.C = it->second.first;
+        if (it->second.second.status == "ok")
+          row.accuracy = it->second.second.metrics.value("accuracy", 0.0);
+      }
+      rows.push_back(row);
+    }
+    rf.add_ablation(svm_input_ablation(s->name, rows, published ? &*published : nullptr));
   }
 }
 

@@ -2,6 +2,7 @@
 // The feature-count ablation of graphsvm2002/features (feature_sweep.cpp), exposed for tests.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,26 @@ inline constexpr const char* kFeatureCountWhy =
     "joint mutual information, for NB and the SVMs alike (one Rainbow vocabulary fed both), chosen "
     "before any run and never moved to land nearer a published number. The rows show what the "
     "count does, the full vocabulary included.";
+
+// Issue 16 item 4: why the SVMs read unit-length term-count rows.
+inline constexpr const char* kSvmInputWhy =
+    "GraphSVM §3.1: \"SVMLight was used for all experiments involving SVMs\"; no parameter is "
+    "given, so SVMlight's defaults: linear kernel, a biased hyperplane, C = 1 / avg(x.x) over the "
+    "training rows. The paper does not say what vectors Rainbow handed SVMlight. Used: term counts "
+    "scaled to unit length, the usual SVM input for text (Joachims 1998), on which the default C "
+    "is 1; on raw counts the default C is set by the longest posts (orders of magnitude below 1), "
+    "a regularisation so strong that the SVMs under-fit. Chosen before these rows were run; each "
+    "row uses SVMlight's default C on its own input, as SVMlight would.";
+
+struct SvmInputRow {
+  std::string id, description;
+  bool chosen = false;
+  std::optional<double> C, accuracy;
+};
+// One ablation per corpus: the SVM input variants with their default C and MCSVM's accuracy,
+// and the paper's MCSVM.
+Ablation svm_input_ablation(const std::string& corpus, const std::vector<SvmInputRow>& rows,
+                            const PublishedPaper* published);
 
 // One ablation per corpus ("20ng" | "reuters"): a row per k (0 = every term), accuracy of MCNB,
 // MCSVM and GraphSVM (accuracy[k][method]; missing values stay empty), columns[k] the matrix

@@ -298,6 +298,7 @@ void add_graphsvm2002_features(std::vector<ExperimentInfo>& registry) {
       "Accuracy of MCNB, MCSVM and GraphSVM by the number of mutual-information features "
       "(1,000 to the full vocabulary) on 20NG and Reuters: ablations feature-count-20ng and "
       "feature-count-reuters";
+  e.artifacts = {"ablation feature-count", "ablation svm-input"};
   e.config = features_config;
   e.figures = features_figures;
   e.run = run_features;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "core/error.h"
 
 namespace linrepro {
@@ -50,6 +52,18 @@ Ablation ablation_from_json(const Json& j) {
   }
 }
 
+namespace {
+
+// One decimal, as the papers print percentages; but small values keep three significant digits
+// (a C of 3.6e-5 is not "0.0") and whole counts print without a decimal ("9475", not "9475.0").
+std::string format_value(double v) {
+  if (v != 0 && std::fabs(v) < 0.05) return fmt::format("{:.3g}", v);
+  if (std::fabs(v) >= 100 && v == std::floor(v)) return fmt::format("{:.0f}", v);
+  return fmt::format("{:.1f}", v);
+}
+
+}  // namespace
+
 std::string ablation_markdown(const Ablation& a) {
   std::string out =
       fmt::format("#### Ablation `{}`: {}\n\n{}\n\n| variant | |", a.id, a.title, a.why);
@@ -62,7 +76,8 @@ std::string ablation_markdown(const Ablation& a) {
                              : r.reference ? fmt::format("*{}*", r.variant)
                                            : r.variant;
     out += fmt::format("| {} | {} |", name, r.description);
-    for (const auto& v : r.values) out += v ? fmt::format(" {:.1f} |", *v) : std::string(" — |");
+    for (const auto& v : r.values)
+      out += v ? fmt::format(" {} |", format_value(*v)) : std::string(" — |");
     out += "\n";
   }
   if (!a.unit.empty()) out += fmt::format("\nValues in {}.\n", a.unit);

@@ -52,7 +52,15 @@ void fill_identity(GraphsvmData& d, const Corpus& corpus, const PreparedText& pr
 FeatureConfig graphsvm_feature_config() {
   FeatureConfig c;
   c.stemming = "porter";
-  c.stopwords = StopwordList::none;
+  // Rainbow's text processing (§3.1: "Rainbow was used for feature selection, text processing"),
+  // at its defaults where the paper is silent (libbow's option table): a stoplist is on ("Toss
+  // lexed words that appear in the stoplist ... usually the default SMART stoplist"; --no-stoplist
+  // turns it off, and the paper names no such step), words shorter than 2 letters are tossed,
+  // tokens are runs of letters (digits need --lex-alphanum), stemming is off unless asked for
+  // (the paper asked: Porter). The project's stoplist is the Glasgow list (318 words,
+  // features/stopwords.h), not SMART's longer one. Until 2026-11 no stoplist was used; ablation
+  // stoplist-<corpus> (graphsvm2002/features) shows both.
+  c.stopwords = StopwordList::glasgow;
   c.selection = SelectionMethod::mi;
   c.k = kGraphsvmFeatures;
   c.scope = SelectionScope::global;

@@ -102,6 +102,7 @@ std::optional<double> published_accuracy(const PublishedPaper* p, const std::str
 struct SweepResults {
   std::map<int32_t, std::map<std::string, RunRecord>> by_k;
   std::map<std::string, std::pair<double, RunRecord>> by_input;  // C, run
+  std::map<std::string, RunRecord> no_stoplist;                  // by method, at the used k
 };
 
 SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const CorpusSweep& s,
@@ -134,6 +135,32 @@ SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Co
       });
     }
     if (k != graphsvm_feature_config().k) continue;
+    // The old reading without Rainbow's stoplist, at the same k (ablation stoplist-<corpus>).
+    {
+      FeatureConfig nostop = f;
+      nostop.stopwords = StopwordList::none;
+      const GraphsvmData v = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, nostop)
+                                              : make_graphsvm_reuters(corpus, ctx, nostop);
+      for (const std::string& method : kMethods) {
+        const std::string key = fmt::format("stoplist/{}/none/{}", s.name, method);
+        const uint64_t seed = derive_seed(ctx.seed, key);
+        const Json config = {{"sweep", "stoplist"},
+                             {"dataset", s.name},
+                             {"k", k},
+                             {"stoplist", "none"},
+                             {"data", data_config(v)},
+                             {"method", sweep_method_config(method, v)},
+                             {"solver", method},
+                             {"seed", seed}};
+        out.no_stoplist[method] = rf.run_once(key, config, [&] {
+          if (ctx.progress)
+            fmt::print(stderr, "graphsvm2002/features: {} without stoplist {}\n", s.name, method);
+          RunRecord r = fit_sweep_method(method, v, seed, ctx.threads);
+          r.class_name = fmt::format("{} no stoplist", s.name);
+          return r;
+        });
+      }
+    }
     for (const SvmInput& in : svm_inputs()) {
       if (in.id == "tf-unit") continue;  // the k runs above
       const GraphsvmData v = with_svm_input(d, in);
@@ -220,6 +247,38 @@ Ablation svm_input_ablation(const std::string& corpus, const std::vector<SvmInpu
   return a;
 }
 
+Ablation stoplist_ablation(const std::string& corpus,
+                           const std::map<std::string, std::map<std::string, double>>& accuracy,
+                           const PublishedPaper* published) {
+  Ablation a{"stoplist-" + corpus,
+             fmt::format("{}: accuracy of MCNB, MCSVM and GraphSVM (t = 0.05) with and without "
+                         "Rainbow's default stoplist",
+                         corpus == "20ng" ? "20NG" : "Reuters"),
+             kStoplistWhy,
+             "%",
+             {kMcnb, kMcsvm, kGraphSvm},
+             {}};
+  const std::vector<std::pair<std::string, std::string>> variants = {
+      {"glasgow", "stoplist on, as Rainbow's default (the project's Glasgow list, 318 words)"},
+      {"none", "old: no stoplist"}};
+  for (const auto& [id, description] : variants) {
+    AblationRow row{id, description, id == "glasgow", false, {}};
+    for (const char* m : {kMcnb, kMcsvm, kGraphSvm}) {
+      std::optional<double> v;
+      if (auto it = accuracy.find(id); it != accuracy.end())
+        if (auto jt = it->second.find(m); jt != it->second.end()) v = jt->second;
+      row.values.push_back(v);
+    }
+    a.rows.push_back(std::move(row));
+  }
+  AblationRow ref{
+      "published", "the paper (Rainbow with SMART's stoplist, presumably)", false, true, {}};
+  for (const char* m : {kMcnb, kMcsvm, kGraphSvm})
+    ref.values.push_back(published_accuracy(published, corpus, m));
+  a.rows.push_back(std::move(ref));
+  return a;
+}
+
 namespace {
 
 void run_features(const ExperimentContext& ctx, ResultFile& rf) {
@@ -262,6 +321,12 @@ void run_features(const ExperimentContext& ctx, ResultFile& rf) {
       rows.push_back(row);
     }
     rf.add_ablation(svm_input_ablation(s->name, rows, published ? &*published : nullptr));
+    std::map<std::string, std::map<std::string, double>> stop;
+    const int32_t used = graphsvm_feature_config().k;
+    for (const auto& [m, r] : res.no_stoplist)
+      if (r.status == "ok") stop["none"][m] = r.metrics.value("accuracy", 0.0);
+    if (auto it = acc.find(used); it != acc.end()) stop["glasgow"] = it->second;
+    rf.add_ablation(stoplist_ablation(s->name, stop, published ? &*published : nullptr));
   }
 }
 
@@ -296,9 +361,9 @@ void add_graphsvm2002_features(std::vector<ExperimentInfo>& registry) {
   e.id = "features";
   e.description =
       "Accuracy of MCNB, MCSVM and GraphSVM by the number of mutual-information features "
-      "(1,000 to the full vocabulary) on 20NG and Reuters: ablations feature-count-20ng and "
-      "feature-count-reuters";
-  e.artifacts = {"ablation feature-count", "ablation svm-input"};
+      "(1,000 to the full vocabulary), with and without a stoplist, and MCSVM by SVM input, on "
+      "20NG and Reuters: ablations feature-count-, stoplist- and svm-input-<corpus>";
+  e.artifacts = {"ablation feature-count", "ablation svm-input", "ablation stoplist"};
   e.config = features_config;
   e.figures = features_figures;
   e.run = run_features;

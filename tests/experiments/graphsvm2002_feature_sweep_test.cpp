@@ -40,5 +40,26 @@ TEST(Graphsvm2002FeatureSweep, OneRowPerCountTheUsedOneChosenAndThePapersLast) {
   EXPECT_EQ(a.rows[3].values, (std::vector<std::optional<double>>{85.27, 89.66, 88.72}));
 }
 
+TEST(Graphsvm2002FeatureSweep, StoplistAndSvmInputAblationsMarkTheProjectsChoice) {
+  PublishedPaper p;
+  p.cells = {cell("figure5", "reuters MCNB", 92.47), cell("figure5", "reuters MCSVM", 92.86)};
+  const Ablation stop = stoplist_ablation(
+      "reuters", {{"glasgow", {{"MCNB", 89.1}}}, {"none", {{"MCSVM", 93.9}}}}, &p);
+  ASSERT_EQ(stop.rows.size(), 3u);
+  EXPECT_EQ(stop.rows[0].variant, "glasgow");
+  EXPECT_TRUE(stop.rows[0].chosen);
+  EXPECT_FALSE(stop.rows[1].chosen);
+  EXPECT_EQ(stop.rows[0].values[0], 89.1);
+  EXPECT_EQ(stop.rows[1].values[1], 93.9);
+  EXPECT_EQ(stop.rows[2].values, (std::vector<std::optional<double>>{92.47, 92.86, std::nullopt}));
+  const Ablation in = svm_input_ablation(
+      "reuters", {{"tf-unit", "ours", true, 1.0, 94.5}, {"tf-raw", "raw", false, 1.5e-3, 92.3}},
+      &p);
+  ASSERT_EQ(in.rows.size(), 3u);
+  EXPECT_TRUE(in.rows[0].chosen);
+  EXPECT_EQ(in.rows[1].values[0], 1.5e-3);
+  EXPECT_EQ(in.rows[2].values[1], 92.86);
+}
+
 }  // namespace
 }  // namespace linrepro

@@ -75,11 +75,13 @@ TEST(Ablation, JsonRoundTripAndMarkdown) {
   Ablation a{"rule", "A title", "why it is so", "%", {"A", "B"}, {}};
   a.rows.push_back({"old", "before", false, false, {1.25, std::nullopt}});
   a.rows.push_back({"new", "after", true, false, {2.5, 3.0}});
+  a.rows.push_back({"counts", "small and whole", false, false, {3.57e-5, 9475.0}});
   const Ablation b = ablation_from_json(ablation_to_json(a));
   EXPECT_EQ(ablation_to_json(b), ablation_to_json(a));
   const std::string md = ablation_markdown(a);
   EXPECT_NE(md.find("| **new** (used) | after | 2.5 | 3.0 |"), std::string::npos) << md;
   EXPECT_NE(md.find("| old | before | 1.2 | — |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| counts | small and whole | 3.57e-05 | 9475 |"), std::string::npos) << md;
   nlohmann::json bad = ablation_to_json(a);
   bad["rows"][0]["values"].push_back(1.0);
   EXPECT_THROW(ablation_from_json(bad), std::exception);

@@ -213,6 +213,7 @@ void declare_reuters(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& 
         re.Xtest.rows));
   p.prefix = "reuters";
   p.peers = true;
+  p.extra_group_counts = {10, 20};
   p.thresholds = kMainThresholds;
   out.reuters = MainData{p, declare_main_runs(rf, ctx, re, p), data_note(re), dataset_sizes(re)};
 }
@@ -242,6 +243,8 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
     emit_overall(e, out.reuters->res, out.reuters->plan, true);
     emit_dataset_sizes(e, out.reuters->sizes);
     if (out.reuters_view) rf.add_ablation(*out.reuters_view);
+    if (auto a = reuters_hierarchy_ablation(out.reuters->res, out.reuters->plan))
+      rf.add_ablation(*a);
   } else {
     rf.mark_unavailable(ctx.published(), kReutersDataset, out.reuters_unavailable);
   }

@@ -3,10 +3,12 @@
 // from its finished runs (main_runs.h). Times are CPU seconds (methods.h); the paper's absolute
 // seconds (1.4 GHz P4, SVMlight) are not comparable, so the cells also give training time as a
 // ratio to MCSVM's on the same data.
+#include <optional>
 #include <string>
 
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/main_runs.h"
+#include "harness/ablation.h"
 #include "harness/experiment.h"
 
 namespace linrepro {
@@ -34,6 +36,11 @@ struct DatasetSizes {
 };
 DatasetSizes dataset_sizes(const GraphsvmData& d);
 void emit_dataset_sizes(Emitter& e, const DatasetSizes& d);
+
+// Reuters' hierarchy (issue 16 item 5): Hier-SVM with the clip rule's groups (the cells') and
+// with 10 and 20 groups, and why the clip rule keeps nearly every class alone, from the run's
+// merge distances. nullopt until the clip run is stored.
+std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const MainPlan& plan);
 
 // Table 1 and Figures 3-4 (20NG).
 void emit_hierarchy(Emitter& e, const MainResults& res);

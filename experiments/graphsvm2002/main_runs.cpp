@@ -14,6 +14,8 @@ std::string t_name(double t) { return fmt::format("{:.2f}", t); }
 
 std::string graphsvm_key(double t) { return "graphsvm-t" + t_name(t); }
 
+std::string hier_groups_key(int32_t n) { return fmt::format("hier-svm-g{}", n); }
+
 const RunRecord* MainResults::get(const std::string& key) const {
   auto it = runs.find(key);
   return it == runs.end() || it->second.status != "ok" ? nullptr : &it->second;
@@ -65,6 +67,12 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
         [&] { return run_hierarchy(d, s, "nb", ""); });
   run("hier-svm", "smo", {{"stage2", "smo"}, {"C", C}, {"num_clusters", plan.num_clusters}},
       [&] { return run_hierarchy(d, s, "smo", ""); });
+  for (const int32_t n : plan.extra_group_counts) {
+    MethodSettings fixed = s;
+    fixed.num_clusters = n;
+    run(hier_groups_key(n), "smo", {{"stage2", "smo"}, {"C", C}, {"num_clusters", n}},
+        [&, fixed] { return run_hierarchy(d, fixed, "smo", ""); });
+  }
   if (plan.svm_l1)
     run("hier-svm-l1svm", "smo",
         {{"stage2", "smo"}, {"l1", "smo"}, {"C", C}, {"num_clusters", plan.num_clusters}},

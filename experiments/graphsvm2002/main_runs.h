@@ -17,6 +17,8 @@ inline constexpr double kMainFigureT = 0.05;
 
 // "0.05": how a threshold appears in run keys and cell rows.
 std::string t_name(double t);
+// The method key of Hier-SVM with exactly n groups: "hier-svm-g10".
+std::string hier_groups_key(int32_t n);
 // The method key of GraphSVM at threshold t: "graphsvm-t0.05".
 std::string graphsvm_key(double t);
 
@@ -26,6 +28,9 @@ struct MainPlan {
   std::string table;   // for the fast subset: its own table
   bool hierarchy_nb = false, svm_l1 = false, peers = false;
   int32_t num_clusters = 0;  // hierarchy groups; 0: the clip rule
+  // Hier-SVM again with exactly these many groups ("hier-svm-g<N>"): the ablation of the clip
+  // rule on Reuters, whose dendrogram it cuts into nearly singletons.
+  std::vector<int32_t> extra_group_counts;
   std::vector<double> thresholds;
 };
 

@@ -251,6 +251,10 @@ RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const st
   r.extra.update(measured_memory_extra(f.svms, stage2, o.stage2_params, X2, d.ytrain, s.seed));
   r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
   r.extra["num_clusters"] = f.model.clusters.size();
+  // The dendrogram's merge distances bottom-up: where the clip rule cut and why (issue 16 item 5).
+  std::vector<double> merge_distances;
+  for (const Merge& m : f.dendrogram.merges) merge_distances.push_back(m.distance);
+  r.extra["merge_distances"] = merge_distances;
   r.extra["confusion_seconds"] = f.confusion_seconds;
   r.extra["l1_seconds"] = f.l1_seconds;
   r.extra["l2_seconds"] = f.l2_seconds;

@@ -343,10 +343,11 @@ Json features_config(const ExperimentContext& ctx) {
 Json features_figures(const ExperimentContext&) {
   Json f = Json::array();
   for (const char* corpus : {"20ng", "reuters"}) {
-    Json fig = series_figure(fmt::format("features_{}", corpus),
-                             fmt::format("Accuracy vs number of MI features ({})", corpus),
-                             {{"config.dataset", corpus}}, "extra.features", "features (columns)",
-                             "metrics.accuracy", "accuracy (%)");
+    Json fig =
+        series_figure(fmt::format("features_{}", corpus),
+                      fmt::format("Accuracy vs number of MI features ({})", corpus),
+                      {{"config.dataset", corpus}, {"config.sweep", "features"}}, "extra.features",
+                      "features (columns)", "metrics.accuracy", "accuracy (%)");
     fig["logx"] = true;
     f.push_back(fig);
   }

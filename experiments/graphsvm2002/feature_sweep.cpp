@@ -98,6 +98,29 @@ std::optional<double> published_accuracy(const PublishedPaper* p, const std::str
   return std::nullopt;
 }
 
+// The three methods' values of one variant (accuracy[key][method]); missing ones stay empty.
+template <class Key>
+std::vector<std::optional<double>> method_values(
+    const std::map<Key, std::map<std::string, double>>& accuracy, const Key& key) {
+  std::vector<std::optional<double>> out;
+  for (const char* m : {kMcnb, kMcsvm, kGraphSvm}) {
+    std::optional<double> v;
+    if (auto it = accuracy.find(key); it != accuracy.end())
+      if (auto jt = it->second.find(m); jt != it->second.end()) v = jt->second;
+    out.push_back(v);
+  }
+  return out;
+}
+
+// The paper's row of a three-method ablation.
+AblationRow published_row(const std::string& description, const PublishedPaper* p,
+                          const std::string& corpus) {
+  AblationRow ref{"published", description, false, true, {}};
+  for (const char* m : {kMcnb, kMcsvm, kGraphSvm})
+    ref.values.push_back(published_accuracy(p, corpus, m));
+  return ref;
+}
+
 // Results by k, then method; MCSVM by SVM input (at the experiments' own k).
 struct SweepResults {
   std::map<int32_t, std::map<std::string, RunRecord>> by_k;
@@ -208,22 +231,11 @@ Ablation feature_count_ablation(const std::string& corpus, const std::vector<int
                     (k == 0 ? std::string("every training term, no selection")
                             : fmt::format("top {} terms by joint mutual information", k)) +
                         size,
-                    k == used,
-                    false,
-                    {}};
-    for (const char* m : {kMcnb, kMcsvm, kGraphSvm}) {
-      std::optional<double> v;
-      if (auto it = accuracy.find(k); it != accuracy.end())
-        if (auto jt = it->second.find(m); jt != it->second.end()) v = jt->second;
-      row.values.push_back(v);
-    }
+                    k == used, false, method_values(accuracy, k)};
     a.rows.push_back(std::move(row));
   }
-  AblationRow ref{
-      "published", "the paper (Table 1, Figure 5 and Table 2 at t = 0.05)", false, true, {}};
-  for (const char* m : {kMcnb, kMcsvm, kGraphSvm})
-    ref.values.push_back(published_accuracy(published, corpus, m));
-  a.rows.push_back(std::move(ref));
+  a.rows.push_back(
+      published_row("the paper (Table 1, Figure 5 and Table 2 at t = 0.05)", published, corpus));
   return a;
 }
 
@@ -261,21 +273,10 @@ Ablation stoplist_ablation(const std::string& corpus,
   const std::vector<std::pair<std::string, std::string>> variants = {
       {"glasgow", "stoplist on, as Rainbow's default (the project's Glasgow list, 318 words)"},
       {"none", "old: no stoplist"}};
-  for (const auto& [id, description] : variants) {
-    AblationRow row{id, description, id == "glasgow", false, {}};
-    for (const char* m : {kMcnb, kMcsvm, kGraphSvm}) {
-      std::optional<double> v;
-      if (auto it = accuracy.find(id); it != accuracy.end())
-        if (auto jt = it->second.find(m); jt != it->second.end()) v = jt->second;
-      row.values.push_back(v);
-    }
-    a.rows.push_back(std::move(row));
-  }
-  AblationRow ref{
-      "published", "the paper (Rainbow with SMART's stoplist, presumably)", false, true, {}};
-  for (const char* m : {kMcnb, kMcsvm, kGraphSvm})
-    ref.values.push_back(published_accuracy(published, corpus, m));
-  a.rows.push_back(std::move(ref));
+  for (const auto& [id, description] : variants)
+    a.rows.push_back({id, description, id == "glasgow", false, method_values(accuracy, id)});
+  a.rows.push_back(
+      published_row("the paper (Rainbow with SMART's stoplist, presumably)", published, corpus));
   return a;
 }
 

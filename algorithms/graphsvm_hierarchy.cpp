@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 
 #include "core/error.h"
@@ -33,6 +34,29 @@ HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X,
                            FitContext& ctx) {
   return fit_hierarchy(registry, X, X, labels, options, ctx);
 }
+
+namespace {
+
+// A model fitted on the columns `cols` of a matrix with `width` columns, as a model of the whole
+// matrix: weight k goes to column cols[k], every other column weighs 0.
+void lift_to_columns(MulticlassModel& m, const std::vector<int32_t>& cols, int32_t width) {
+  for (LinearModel& lm : m.per_class) {
+    std::vector<double> w(static_cast<size_t>(width), 0.0);
+    for (size_t k = 0; k < cols.size() && k < lm.w.size(); ++k)
+      w[static_cast<size_t>(cols[k])] = lm.w[k];
+    lm.w = std::move(w);
+  }
+}
+
+// The columns a classifier keeps (sorted, so the projection keeps X2's column order).
+std::vector<int32_t> node_columns(const HierarchyOptions& o, const CsrMatrix& X,
+                                  const MulticlassLabels& labels) {
+  std::vector<int32_t> cols = o.node_features(X, labels);
+  std::sort(cols.begin(), cols.end());
+  return cols;
+}
+
+}  // namespace
 
 HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X, const CsrMatrix& X2,
                            const MulticlassLabels& labels, const HierarchyOptions& options,
@@ -66,12 +90,22 @@ HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X, c
   l1_ctx.seed = derive_seed(ctx.seed, "hierarchy-l1");
   l1_ctx.threads = ctx.threads;
   const bool own_l1 = !options.l1.empty();
-  out.model.l1_on_x2 = own_l1;
-  out.model.l1 =
-      registry
-          .fit_multiclass(own_l1 ? options.l1 : options.stage1, {own_l1 ? X2 : X, group_labels},
-                          own_l1 ? options.l1_params : options.stage1_params, l1_ctx)
-          .model;
+  const bool node_features = static_cast<bool>(options.node_features);
+  out.model.l1_on_x2 = own_l1 || node_features;
+  const std::string& l1_solver = own_l1 ? options.l1 : options.stage1;
+  const Params& l1_params = own_l1 ? options.l1_params : options.stage1_params;
+  if (node_features) {
+    const std::vector<int32_t> cols = node_columns(options, X2, group_labels);
+    out.model.l1 =
+        registry
+            .fit_multiclass(l1_solver, {X2.select_columns(cols), group_labels}, l1_params, l1_ctx)
+            .model;
+    lift_to_columns(out.model.l1, cols, X2.cols);
+  } else {
+    out.model.l1 =
+        registry.fit_multiclass(l1_solver, {own_l1 ? X2 : X, group_labels}, l1_params, l1_ctx)
+            .model;
+  }
   out.l1_seconds = clock.seconds();
 
   clock = Stopwatch();
@@ -86,8 +120,31 @@ HierarchyFit fit_hierarchy(const SolverRegistry& registry, const CsrMatrix& X, c
     groups.push_back(out.model.clusters[g]);
     seeds.push_back(derive_seed(ctx.seed, fmt::format("hierarchy-l2/{}", g)));
   }
-  std::vector<SubsetFit> l2 = fit_class_subsets(registry, options.stage2, options.stage2_params, X2,
-                                                labels, groups, seeds, ctx);
+  std::vector<SubsetFit> l2;
+  if (!node_features) {
+    l2 = fit_class_subsets(registry, options.stage2, options.stage2_params, X2, labels, groups,
+                           seeds, ctx);
+  } else {
+    // Each group selects its columns from its own rows and classes, then is fitted alone.
+    for (size_t j = 0; j < groups.size(); ++j) {
+      std::vector<int32_t> rows, local(static_cast<size_t>(K), -1);
+      MulticlassLabels group_y;
+      for (size_t k = 0; k < groups[j].size(); ++k) {
+        local[static_cast<size_t>(groups[j][k])] = static_cast<int32_t>(k);
+        group_y.class_names.push_back(labels.class_names[static_cast<size_t>(groups[j][k])]);
+      }
+      for (int32_t i = 0; i < X2.rows; ++i)
+        if (local[static_cast<size_t>(labels.y[i])] >= 0)
+          rows.push_back(i), group_y.y.push_back(local[static_cast<size_t>(labels.y[i])]);
+      const std::vector<int32_t> cols = node_columns(options, X2.select_rows(rows), group_y);
+      FitContext gctx = ctx;
+      gctx.seed = seeds[j];
+      SubsetFit f = fit_class_subset(registry, options.stage2, options.stage2_params,
+                                     X2.select_columns(cols), labels, groups[j], gctx);
+      lift_to_columns(f.model, cols, X2.cols);
+      l2.push_back(std::move(f));
+    }
+  }
   for (size_t j = 0; j < owners.size(); ++j) {
     out.model.l2[owners[j]] = std::move(l2[j]);
     for (const auto& s : out.model.l2[owners[j]].svms) out.svms.push_back(s);

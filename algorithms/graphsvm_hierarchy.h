@@ -9,6 +9,7 @@
 // hierarchy_level_accuracies: L1 accuracy on groups, L2 accuracy on the rows L1 routes correctly
 // ("with NB-L1"), and L2 accuracy when every row is routed to its true group ("with Perfect-L1").
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,13 @@ struct HierarchyOptions {
   std::string l1;
   Params l1_params = Params::object();
   int32_t num_clusters = 0;  // 0: the clip rule (graphsvm_clustering.h); else exactly this many
+  // Optional (§2.1: each classifier "can use a independently optimized feature set"): the columns
+  // of X2 one classifier keeps, chosen from its own training rows and labels (L1: every row,
+  // labelled by group; each L2: its group's rows and classes). Then L1 is fitted on X2 too, every
+  // classifier on its columns only, and its weights are put back at their columns of X2 (zeros
+  // elsewhere), so prediction reads X2 as before. Empty: every classifier sees all columns.
+  std::function<std::vector<int32_t>(const CsrMatrix& X, const MulticlassLabels& labels)>
+      node_features;
 };
 
 struct HierarchyModel {

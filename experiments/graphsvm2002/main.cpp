@@ -180,12 +180,17 @@ void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out
   add_dataset(rf, ng);
   MainPlan p;
   p.prefix = "20ng";
-  p.hierarchy_nb = p.svm_l1 = p.peers = true;
+  p.hierarchy_nb = p.svm_l1 = p.peers = p.hierarchy_node_features = true;
   p.num_clusters = k20ngGroups;
   p.thresholds = kMainThresholds;
   DatasetSizes sizes = dataset_sizes(ng);
   sizes.vocabulary = corpus_vocabulary(corpus, ng.features, ctx.threads);
-  out.ng = MainData{p, declare_main_runs(rf, ctx, ng, p), data_note(ng), sizes};
+  // The same split with every term, for the per-classifier feature sets of Hier-NB's ablation.
+  FeatureConfig all = ng.features;
+  all.selection = SelectionMethod::none;
+  all.k = 0;
+  const GraphsvmData ng_all = make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, all);
+  out.ng = MainData{p, declare_main_runs(rf, ctx, ng, p, &ng_all), data_note(ng), sizes};
 }
 
 // Reuters (full mode only). Throws DataUnavailable when it cannot be found.
@@ -233,6 +238,7 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
     emit_overall(e, out.ng->res, out.ng->plan, true);
     emit_hierarchy(e, out.ng->res);
     emit_dataset_sizes(e, out.ng->sizes);
+    if (auto a = hier_nb_features_ablation(out.ng->res, ctx.published())) rf.add_ablation(*a);
     add_hierarchy_claim(rf, out.ng->res);
   } else {
     rf.mark_unavailable(ctx.published(), k20ngDataset, out.ng_unavailable);

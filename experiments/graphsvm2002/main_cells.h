@@ -3,6 +3,7 @@
 // from its finished runs (main_runs.h). Times are CPU seconds (methods.h); the paper's absolute
 // seconds (1.4 GHz P4, SVMlight) are not comparable, so the cells also give training time as a
 // ratio to MCSVM's on the same data.
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -41,6 +42,12 @@ void emit_dataset_sizes(Emitter& e, const DatasetSizes& d);
 // with 10 and 20 groups, and why the clip rule keeps nearly every class alone, from the run's
 // merge distances. nullopt until the clip run is stored.
 std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const MainPlan& plan);
+
+// 20NG's Hier-NB with shared features (the cells') and with every classifier's own k MI
+// features (§2.1); nullopt until both runs are stored. The paper's Table 1 / Figure 3 values are
+// read from published_dir when there.
+std::optional<Ablation> hier_nb_features_ablation(const MainResults& res,
+                                                  const std::filesystem::path& published_dir);
 
 // Table 1 and Figures 3-4 (20NG).
 void emit_hierarchy(Emitter& e, const MainResults& res);

@@ -22,7 +22,7 @@ const RunRecord* MainResults::get(const std::string& key) const {
 }
 
 MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, const GraphsvmData& d,
-                              const MainPlan& plan) {
+                              const MainPlan& plan, const GraphsvmData* all_terms) {
   const double C = svmlight_default_C(d.Xtrain_svm);
   const uint64_t seed = derive_seed(ctx.seed, "graphsvm2002/" + plan.prefix);
   MethodSettings s{.C = C,
@@ -65,6 +65,15 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
   if (plan.hierarchy_nb)
     run("hier-nb", "nb", {{"stage2", "nb"}, {"num_clusters", plan.num_clusters}},
         [&] { return run_hierarchy(d, s, "nb", ""); });
+  if (plan.hierarchy_node_features && all_terms) {
+    const int32_t k = d.features.k;
+    run("hier-nb-node-features", "nb",
+        {{"stage2", "nb"},
+         {"num_clusters", plan.num_clusters},
+         {"node_features", k},
+         {"all_terms", data_config(*all_terms)}},
+        [&] { return run_hierarchy_node_features(d, *all_terms, s, k); });
+  }
   run("hier-svm", "smo", {{"stage2", "smo"}, {"C", C}, {"num_clusters", plan.num_clusters}},
       [&] { return run_hierarchy(d, s, "smo", ""); });
   for (const int32_t n : plan.extra_group_counts) {

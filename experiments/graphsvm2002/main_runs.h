@@ -31,6 +31,9 @@ struct MainPlan {
   // Hier-SVM again with exactly these many groups ("hier-svm-g<N>"): the ablation of the clip
   // rule on Reuters, whose dendrogram it cuts into nearly singletons.
   std::vector<int32_t> extra_group_counts;
+  // Hier-NB again with every classifier selecting its own features ("hier-nb-node-features";
+  // needs all_terms in declare_main_runs): the ablation of §2.1's feature sets.
+  bool hierarchy_node_features = false;
   std::vector<double> thresholds;
 };
 
@@ -43,7 +46,8 @@ struct MainResults {
 };
 
 // Asks rf for every run of `plan` on d (executed, reused or pending as rf's selection says).
+// all_terms: d's documents with every vocabulary term (plan.hierarchy_node_features only).
 MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, const GraphsvmData& d,
-                              const MainPlan& plan);
+                              const MainPlan& plan, const GraphsvmData* all_terms = nullptr);
 
 }  // namespace linrepro

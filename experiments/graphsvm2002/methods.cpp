@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
+#include "features/feature_selection.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 
@@ -263,6 +264,44 @@ RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const st
   r.extra["timing"] =
       "train_seconds = confusion + L1 (wall; NB, or the SVM-L1's one-vs-rest) + the L2 fits' "
       "thread CPU times";
+  return r;
+}
+
+RunRecord run_hierarchy_node_features(const GraphsvmData& d, const GraphsvmData& all_terms,
+                                      const MethodSettings& s, int32_t k) {
+  if (all_terms.train_ids != d.train_ids || all_terms.test_ids != d.test_ids)
+    throw ConfigError("run_hierarchy_node_features: the two data sets hold different rows");
+  RunRecord r;
+  HierarchyOptions o;
+  o.num_clusters = s.num_clusters;
+  o.node_features = [k](const CsrMatrix& X, const MulticlassLabels& y) {
+    SelectionOptions so;
+    so.method = SelectionMethod::mi;
+    so.k = k;
+    so.scope = SelectionScope::global;
+    so.aggregate = GlobalAggregate::joint;
+    return select_features(X, as_multilabel(y), so).global;
+  };
+  r.params = {{"stage2", "nb"},
+              {"node_features", fmt::format("top {} by joint MI", k)},
+              {"num_clusters", s.num_clusters}};
+  FitContext ctx = fit_context(s, "hierarchy (per-classifier features)");
+  const HierarchyFit f =
+      fit_hierarchy(solver_catalog(), d.Xtrain, all_terms.Xtrain, d.ytrain, o, ctx);
+  r.train_seconds = f.confusion_seconds + f.l1_seconds + f.l2_cpu_seconds;
+  const Stopwatch test_clock;
+  const HierarchyAccuracies a =
+      hierarchy_level_accuracies(f.model, d.Xtest, all_terms.Xtest, d.ytest.y);
+  r.test_seconds = test_clock.seconds();
+  r.metrics = {{"accuracy", 100 * a.overall},
+               {"l1", 100 * a.l1},
+               {"l2_given_l1", 100 * a.l2_given_l1},
+               {"l2_perfect_l1", 100 * a.l2_perfect_l1},
+               {"test_rows", d.Xtest.rows}};
+  r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
+  r.extra["num_clusters"] = f.model.clusters.size();
+  r.extra["vocabulary"] = all_terms.Xtrain.cols;
+  r.extra["timing"] = "train_seconds = confusion + L1 + the L2 fits' thread CPU times";
   return r;
 }
 

@@ -78,6 +78,11 @@ RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::s
 // metrics: accuracy (overall), l1, l2_given_l1, l2_perfect_l1 (all %).
 RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const std::string& stage2,
                         const std::string& l1);
+// Hier-NB whose classifiers each select their own k MI features (§2.1's "independently optimized
+// feature set"): the confusion matrix from d (as run_hierarchy), L1 and every L2 NB on the term
+// counts of `all_terms` (the same documents and rows with every vocabulary term).
+RunRecord run_hierarchy_node_features(const GraphsvmData& d, const GraphsvmData& all_terms,
+                                      const MethodSettings& s, int32_t k);
 // GraphSVM with threshold t and second-stage solver stage2 ("smo").
 RunRecord run_graphsvm(const GraphsvmData& d, const MethodSettings& s, double t,
                        const std::string& stage2 = "smo");

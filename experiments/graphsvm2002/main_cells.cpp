@@ -78,7 +78,8 @@ std::string accuracy_note(const std::string& key, const std::string& corpus) {
   if (key == "hier-nb")
     return nb +
            "; every L2 NB uses the same 10,000 features, where the paper lets each "
-           "classifier use \"an independently optimized feature set\" (§2.1)";
+           "classifier use \"an independently optimized feature set\" (§2.1; ablation "
+           "hier-nb-features-20ng)";
   if (key.starts_with("graphsvm"))
     return "M2(i) can only repair errors within {i} u F(i): see Table 2's 'Errors outside {i} u "
            "F(i)'; M1 is the NB above (" +

@@ -7,7 +7,8 @@
 // What it includes: every page the work touched for the first time, the solver's buffers and any
 // cache it fills, the memory of other threads running at the same time (run it alone) and, as the
 // allocator may reuse pages it kept, possibly less than the work allocated for small objects (the
-// large arrays that dominate are mapped fresh and counted). Resolution: one page (4 KiB).
+// large arrays that dominate are mapped fresh and counted). Resolution: the kernel keeps RSS in
+// approximate per-CPU counters, so a few hundred KiB; the SVMs measured here take megabytes.
 #include <cstdint>
 #include <functional>
 #include <optional>

@@ -2,6 +2,8 @@
 // user sees for bad input. Runs the built binary (LINREPRO_BINARY) in a temporary directory.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +11,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/libsvm_format.h"
 #include "core/synthetic_data.h"
@@ -373,6 +376,42 @@ TEST_F(Cli, NaiveBayesNegativeValueNamesFileAndLine) {
 
 // Issue 17 item 4: labels map the same way for train and test; unseen test labels are warned about;
 // single-class, non-binary-convention and multi-label training files are errors naming the file.
+// Issue 19 item 5: Debian's liblinear-train hands train() C and eps rounded to single precision,
+// so at a C that float cannot hold its model differs from the adapter's (by about the 1e-8 the
+// optimum moves, or more where the Newton path turns). With cli_precision = true the adapter
+// rounds the same way and its weights are liblinear-train's, to the model file's 16 digits.
+TEST_F(Cli, LiblinearAdapterWithCliPrecisionIsLiblinearTrain) {
+  const std::string C = "0.05206706237634073", eps = "0.003";
+  const std::string peer_model = path("cli.model");
+  ASSERT_EQ(std::system(("liblinear-train -q -s 2 -B 1 -c " + C + " -e " + eps + " " +
+                         path("train.svm") + " " + peer_model)
+                            .c_str()),
+            0);
+  std::ifstream in(peer_model);
+  std::vector<double> peer;
+  for (std::string line; std::getline(in, line) && line != "w";) {
+  }
+  for (double x; in >> x;) peer.push_back(x);  // w_1..w_d, then the bias weight
+  ASSERT_FALSE(peer.empty());
+  auto largest_difference = [&](bool cli_precision) {
+    const std::string ours = path(cli_precision ? "rounded.json" : "exact.json");
+    const auto o = run_cli("train -q -s liblinear-s2 -p bias=1 -p C=" + C + " -p eps=" + eps +
+                               " -p cli_precision=" + (cli_precision ? "true" : "false") + " " +
+                               path("train.svm") + " " + ours,
+                           dir.path());
+    EXPECT_EQ(o.status, 0) << o.err;
+    const auto model = nlohmann::json::parse(std::ifstream(ours))["classes"][0];
+    std::vector<double> w = model["w"].get<std::vector<double>>();
+    w.resize(peer.size() - 1, 0.0);
+    w.push_back(model["b"].get<double>());  // b = w_b * B with B = 1
+    double largest = 0;
+    for (size_t j = 0; j < peer.size(); ++j) largest = std::max(largest, std::fabs(w[j] - peer[j]));
+    return largest;
+  };
+  EXPECT_LE(largest_difference(true), 1e-14);
+  EXPECT_GT(largest_difference(false), 1e-12) << "C as given should move the weights";
+}
+
 TEST_F(Cli, TestLabelsInAnotherBinaryConventionAreMappedLikeTraining) {
   std::ofstream(path("a01.svm")) << "1 1:1\n0 2:1\n1 1:1 3:1\n0 2:1 3:1\n";
   std::ofstream(path("apm.svm")) << "1 1:1\n-1 2:1\n1 1:1 3:1\n-1 2:1 3:1\n";

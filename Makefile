@@ -76,8 +76,9 @@ fuzz-ci: fuzz-build ## run every fuzz target FUZZ_SECONDS from its seed corpus
 	    -artifact_prefix=$(FUZZ_BUILD)/ $(FUZZ_BUILD)/work-$$t fuzz/corpus/$$t; \
 	done
 
-bench: build ## Google Benchmark programs and side-by-side runs against the peers
+bench: build ## Google Benchmark programs and side-by-side runs against the peers; results/bench/*.json and the README's performance table
 	$(PYTHON) bench/run_benchmarks.py --build $(BUILD)
+	$(PYTHON) bench/perf_table.py
 
 data: build ## fetch and verify every dataset that can be had, then show their status
 	$(LINREPRO) data fetch >/dev/null

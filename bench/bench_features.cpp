@@ -1,21 +1,20 @@
 // Feature-pipeline speed (issue bars, measured here, never in unit tests):
 //   parse + tokenise + stem all of Reuters-21578 in < 3 s and 20NG-18828 in < 6 s on one core;
 //   feature selection for 118 categories x 10,000 features in < 2 s.
-// Real text: set LINREPRO_REUTERS_SGM_DIR to a directory with the extracted reut2-*.sgm files and
-// LINREPRO_20NG_DIR to the extracted 20news-18828 tree (the mirror holds .tar.xz archives:
-// `tar -xJf .../reuters21578.tar.xz -C <dir>`). Without them those benchmarks report an error
-// and skip. The corpus readers live in corpora/ (which depends on features/), so these benchmarks
-// tokenise the RAW bytes: each Reuters <REUTERS> element whole, SGML markup included, and each 20NG
-// file whole. That is more text than the title and body the pipeline sees, so the times are an
-// upper bound for the tokenise + stem step. Bytes/s are reported; projected time = corpus bytes /
-// rate.
-// Feature selection runs on a clearly synthetic count matrix (core/synthetic_data.h) shaped like
-// Reuters ModApte training: 7,769 documents, 30,000 terms, 118 categories.
+// Real text: Reuters-21578's reut2-*.sgm files and the 20news-18828 tree, found (and extracted
+// and verified on first use) by the data resolver like every experiment's data
+// (corpora/data_resolver.h: $LINREPRO_DATA, data/, the mirror, the public URL). Data that cannot
+// be resolved skips those benchmarks with the resolver's message. The corpus readers live in
+// corpora/ (which depends on features/), so these benchmarks tokenise the RAW bytes: each Reuters
+// <REUTERS> element whole, SGML markup included, and each 20NG file whole. That is more text than
+// the title and body the pipeline sees, so the times are an upper bound for the tokenise + stem
+// step. Bytes/s are reported; projected time = corpus bytes / rate. Feature selection runs on a
+// clearly synthetic count matrix (core/synthetic_data.h) shaped like Reuters ModApte training:
+// 7,769 documents, 30,000 terms, 118 categories.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -24,6 +23,7 @@
 
 #include "core/seed.h"
 #include "core/synthetic_data.h"
+#include "corpora/data_resolver.h"
 #include "features/analyzer.h"
 #include "features/feature_selection.h"
 
@@ -35,11 +35,22 @@ std::string read_bytes(const std::filesystem::path& p) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
+// A corpus's resolved directory, or the reason it cannot be had (the benchmark's skip message).
+struct CorpusDir {
+  std::filesystem::path dir;
+  std::string error;
+};
+CorpusDir resolve_corpus(const std::string& name) {
+  try {
+    return {resolve(name).path, ""};
+  } catch (const DataUnavailable& e) {
+    return {{}, e.what()};
+  }
+}
+
 // One TextDoc per <REUTERS ...> ... </REUTERS> element, markup included.
-std::vector<TextDoc> reuters_raw_docs() {
+std::vector<TextDoc> reuters_raw_docs(const std::filesystem::path& dir) {
   std::vector<TextDoc> docs;
-  const char* dir = std::getenv("LINREPRO_REUTERS_SGM_DIR");
-  if (dir == nullptr || !std::filesystem::is_directory(dir)) return docs;
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(dir))
     if (e.path().extension() == ".sgm") files.push_back(e.path());
@@ -59,10 +70,8 @@ std::vector<TextDoc> reuters_raw_docs() {
   return docs;
 }
 
-std::vector<TextDoc> newsgroups_raw_docs() {
+std::vector<TextDoc> newsgroups_raw_docs(const std::filesystem::path& dir) {
   std::vector<TextDoc> docs;
-  const char* dir = std::getenv("LINREPRO_20NG_DIR");
-  if (dir == nullptr || !std::filesystem::is_directory(dir)) return docs;
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
     if (e.is_regular_file()) files.push_back(e.path());
@@ -71,10 +80,12 @@ std::vector<TextDoc> newsgroups_raw_docs() {
   return docs;
 }
 
-void run_tokenize(benchmark::State& state, const std::vector<TextDoc>& docs, const char* env) {
+void run_tokenize(benchmark::State& state, const std::vector<TextDoc>& docs,
+                  const CorpusDir& corpus) {
+  if (!corpus.error.empty()) return state.SkipWithError(corpus.error.c_str());
   if (docs.empty()) {
-    state.SkipWithError((std::string(env) + " not set: no corpus to tokenise").c_str());
-    return;
+    const std::string why = "no documents under " + corpus.dir.string();
+    return state.SkipWithError(why.c_str());
   }
   TextOptions options;  // Porter stemming, the papers' choice
   options.title_separate = true;
@@ -91,14 +102,18 @@ void run_tokenize(benchmark::State& state, const std::vector<TextDoc>& docs, con
 }
 
 void BM_TokenizeStemReuters(benchmark::State& state) {
-  static const std::vector<TextDoc> docs = reuters_raw_docs();
-  run_tokenize(state, docs, "LINREPRO_REUTERS_SGM_DIR");
+  static const CorpusDir corpus = resolve_corpus("reuters21578");
+  static const std::vector<TextDoc> docs =
+      corpus.error.empty() ? reuters_raw_docs(corpus.dir) : std::vector<TextDoc>{};
+  run_tokenize(state, docs, corpus);
 }
 BENCHMARK(BM_TokenizeStemReuters)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_TokenizeStem20NG(benchmark::State& state) {
-  static const std::vector<TextDoc> docs = newsgroups_raw_docs();
-  run_tokenize(state, docs, "LINREPRO_20NG_DIR");
+  static const CorpusDir corpus = resolve_corpus("20news-18828");
+  static const std::vector<TextDoc> docs =
+      corpus.error.empty() ? newsgroups_raw_docs(corpus.dir) : std::vector<TextDoc>{};
+  run_tokenize(state, docs, corpus);
 }
 BENCHMARK(BM_TokenizeStem20NG)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -1,0 +1,294 @@
+#!/usr/bin/python3
+"""The README's performance table, generated from the committed benchmark results (issue 19).
+
+  /usr/bin/python3 bench/perf_table.py [--results results/bench] [--readme README.md] [--check]
+
+Reads results/bench/bench_*.json (written by `make bench`, bench/run_benchmarks.py) and writes the
+table between <!-- perf-table:begin --> and <!-- perf-table:end --> in the README; --check only
+compares and exits 1 when the README's block differs (tests/bench/perf_table_test.py runs it).
+
+Every figure is a ratio of two things measured in the same run of the same program on the machine
+the block names (ours against a peer, or against the memory bandwidth or a matrix pass measured
+beside it), never an absolute time carried over from another machine. Only the tokenise/stem rows
+have no peer: they give the time on the machine named above the table, against the issue's budget.
+A program whose JSON is missing gives "not measured" rows, not old numbers.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BEGIN, END = "<!-- perf-table:begin -->", "<!-- perf-table:end -->"
+TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+LOSSES = [("cls", "least squares"), ("cmls", "squared hinge"), ("mod-svm", "hinge"),
+          ("clg", "logistic")]
+
+
+def load(results, name):
+    path = os.path.join(results, name + ".json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def runs(result):
+    if not result:
+        return {}
+    return {b["name"]: b for b in result.get("benchmarks", [])
+            if b.get("run_type", "iteration") == "iteration" and not b.get("error_occurred")}
+
+
+def ms(b, key="real_time"):
+    return b[key] * TO_MS[b.get("time_unit", "ns")]
+
+
+def x(v):
+    return "—" if v is None else f"{v:.2f}x"
+
+
+def column_relaxation_rows(result):
+    """Per loss: the paper-faithful solver's ratio to LIBLINEAR and the fastest accelerated one's."""
+    groups = {}
+    for name, b in runs(result).items():
+        m = re.match(r"BM_TimeTo1e3/([^/]+)/([^/]+)/([^/]+)/", name + "/")
+        if m:
+            groups.setdefault(m.group(2), {}).setdefault(m.group(1), {})[m.group(3)] = b
+    rows = []
+    for paper, loss in LOSSES:
+        per_data = groups.get(paper)
+        if not per_data:
+            rows.append((f"Z&O (12), {loss}: time to 1e-3 of the optimum", "LIBLINEAR",
+                         "not measured", "≤ 1.0x"))
+            continue
+        peer = next((s for s in next(iter(per_data.values())) if s.startswith("liblinear-")), "?")
+        faithful, fastest, met = [], [], True
+        for data, solvers in per_data.items():
+            p = solvers.get(peer)
+            if not p:
+                continue
+            best = None
+            for label, b in solvers.items():
+                if label == peer:
+                    continue
+                ratio = ms(b) / ms(p)
+                reached = b.get("reached", 0) == 1
+                if b.get("paper_faithful", 0) == 1:
+                    faithful.append(f"{data} {'>' if not reached else ''}{ratio:.1f}x")
+                elif reached and (best is None or ratio < best[1]):
+                    best = (label, ratio)
+            if best:
+                fastest.append(f"{data} {best[1]:.2f}x ({best[0]})")
+                met = met and best[1] <= 1.0
+            else:
+                fastest.append(f"{data}: none reached 1e-3")
+                met = False
+        peer_text = f"`{peer}`"
+        rows.append((f"Z&O (12), {loss}: time to 1e-3 of the optimum, paper's `{paper}`",
+                     peer_text, ", ".join(faithful) + " ('>': not within 1e-3 after 300 sweeps)",
+                     "—"))
+        rows.append((f"Z&O (12), {loss}: the same, fastest accelerated solver", peer_text,
+                     ", ".join(fastest), "≤ 1.0x: " + ("met" if met else "not met")))
+    return rows
+
+
+def svm_rows(result):
+    r = runs(result)
+    parts_libsvm, parts_liblinear = [], []
+    for name, b in r.items():
+        m = re.match(r"svm/([^/]+)/target_gap/smo", name)
+        if not m:
+            continue
+        data = m.group(1)
+        libsvm = r.get(f"svm/{data}/target_gap/libsvm-linear")
+        liblinear = r.get(f"svm/{data}/target_gap/liblinear-s3")
+        if libsvm:
+            parts_libsvm.append(f"{data} {ms(b, 'cpu_time') / ms(libsvm, 'cpu_time'):.2f}x")
+        if liblinear:
+            parts_liblinear.append(f"{data} {ms(b, 'cpu_time') / ms(liblinear, 'cpu_time'):.2f}x")
+    if not parts_libsvm:
+        return [("SMO, time to 1e-3 of its optimum", "LIBSVM", "not measured", "—")]
+    return [("SMO, CPU time to 1e-3 of its optimum (synthetic text-like data)",
+             "LIBSVM linear kernel, same problem", ", ".join(parts_libsvm), "—"),
+            ("SMO, the same", "LIBLINEAR `-s 3` (regularised bias: its own optimum)",
+             ", ".join(parts_liblinear), "—")]
+
+
+def mlr_cg_rows(result):
+    r = runs(result)
+    to_smo, to_liblinear, passes = [], [], []
+    for name, b in r.items():
+        m = re.match(r"BM_TimeTo1e3/([^/]+)/mlr-cg", name)
+        if m:
+            data = m.group(1)
+            smo = r.get(next((n for n in r if n.startswith(f"BM_TimeTo1e3/{data}/smo")), ""))
+            lib = r.get(next((n for n in r if n.startswith(f"BM_TimeTo1e3/{data}/liblinear-s3")),
+                             ""))
+            if smo:
+                to_smo.append(f"{data} {ms(b) / ms(smo):.2f}x")
+            if lib:
+                to_liblinear.append(f"{data} {ms(b) / ms(lib):.2f}x")
+        m = re.match(r"BM_MlrCgStep/([^/]+)", name)
+        if m and "per_step_vs_XwXtv" in b:
+            passes.append(f"{m.group(1)} {b['per_step_vs_XwXtv']:.2f}")
+    if not (to_smo or passes):
+        return [("MLR-CG", "SMO, LIBLINEAR", "not measured", "—")]
+    return [("MLR-CG (200 steps), time to O_svm within 1e-3", "our SMO", ", ".join(to_smo), "—"),
+            ("MLR-CG, the same", "LIBLINEAR `-s 3` (its own optimum)", ", ".join(to_liblinear),
+             "—"),
+            ("MLR-CG, one CG step in X·w + Xᵀ·v passes", "one pass, timed in the same program",
+             ", ".join(passes), "≤ 2")]
+
+
+def naive_bayes_rows(result):
+    r = runs(result)
+    train, predict = [], []
+    for mode in ("nb-1", "nb-2"):
+        t = r.get(next((n for n in r if n.startswith(f"nb/{mode}/train/ours")), ""))
+        p = r.get(next((n for n in r if n.startswith(f"nb/{mode}/predict/ours")), ""))
+        if t and "cpu_time_vs_sklearn" in t:
+            train.append(f"{mode.upper()} {t['cpu_time_vs_sklearn']:.2f}x")
+        if p and "cpu_time_vs_sklearn" in p:
+            predict.append(f"{mode.upper()} {p['cpu_time_vs_sklearn']:.2f}x")
+    if not train:
+        return [("naive Bayes", "scikit-learn MultinomialNB", "not measured", "—")]
+    return [("naive Bayes training, CPU time (20 classes, 60k features)",
+             "scikit-learn MultinomialNB", ", ".join(train), "≤ 0.5x"),
+            ("naive Bayes prediction, CPU time", "scikit-learn MultinomialNB", ", ".join(predict),
+             "—")]
+
+
+def sgd_rows(result):
+    r = runs(result)
+    a9a, lazy = [], []
+    for name, b in r.items():
+        m = re.match(r"sgd_a9a/ours/([^/]+)", name)
+        if m:
+            peer = r.get(next((n for n in r if n.startswith(f"sgd_a9a/sklearn/{m.group(1)}")), ""))
+            if peer:  # time per update, ours / sklearn's
+                a9a.append(f"{m.group(1)} "
+                           f"{peer['updates_per_cpu_second'] / b['updates_per_cpu_second']:.2f}x")
+        m = re.match(r"sgd_lazy_vs_dense/([^/]+)/lazy", name)
+        if m:
+            dense = r.get(next((n for n in r
+                                if n.startswith(f"sgd_lazy_vs_dense/{m.group(1)}/dense")), ""))
+            if dense:
+                lazy.append(f"{m.group(1)} "
+                            f"{dense['updates_per_cpu_second'] / b['updates_per_cpu_second']:.3f}x")
+    if not a9a and not lazy:
+        return [("SGD", "scikit-learn SGDClassifier", "not measured", "—")]
+    return [("SGD on a9a (200 epochs), CPU time per update", "scikit-learn SGDClassifier",
+             ", ".join(a9a), "≤ 0.5x"),
+            ("SGD lazy L1/L2 updates, time per update (50k features, 40 nnz/row)",
+             "the dense update of the same step", ", ".join(lazy), "—")]
+
+
+def sparse_rows(result):
+    r = runs(result)
+    copy = next((b for n, b in r.items() if n.startswith("BM_StreamCopy")), None)
+    if not copy:
+        return [("sparse X·w / Xᵀ·v", "memory copy bandwidth", "not measured", "≥ 50 %")]
+    parts = []
+    for n, b in r.items():
+        if n.startswith("BM_Sparse"):
+            parts.append(f"{n.split('/')[0][len('BM_Sparse'):]} "
+                         f"{100 * b.get('bytes_per_second', 0) / copy['bytes_per_second']:.0f} %")
+    return [("sparse X·w / Xᵀ·v, bytes per second", "memory copy measured in the same program",
+             ", ".join(parts), "≥ 50 %")]
+
+
+def graphsvm_rows(result):
+    r = runs(result)
+    parts = []
+    for method in ("MCSVM", "GraphSVM"):
+        one = r.get(next((n for n in r if n.startswith(f"graphsvm/{method}/threads:1")), ""))
+        two = r.get(next((n for n in r if n.startswith(f"graphsvm/{method}/threads:2")), ""))
+        if one and two:
+            parts.append(f"{method} {ms(two) / ms(one):.2f}x")
+    if not parts:
+        return [("GraphSVM / MCSVM second stage, 2 threads", "1 thread", "not measured", "—")]
+    return [("GraphSVM / MCSVM second stage on 2 threads, wall time", "the same on 1 thread",
+             ", ".join(parts), "—")]
+
+
+def features_rows(result):
+    r = runs(result)
+    rows = []
+    for prefix, what, budget_s in (("BM_TokenizeStemReuters/1", "Reuters-21578", 3.0),
+                                   ("BM_TokenizeStem20NG/1", "20NG-18828", 6.0)):
+        b = next((b for n, b in r.items() if n.startswith(prefix)), None)
+        rows.append((f"{what}: tokenise + Porter stem, one core (raw bytes, markup included)",
+                     "the budget", "not measured" if not b else
+                     f"{ms(b) / 1e3:.2f} s on the machine above = {ms(b) / 1e3 / budget_s:.2f}x "
+                     f"of the budget", f"< {budget_s:.0f} s"))
+    return rows
+
+
+def machine_line(results):
+    """Which machine and commit: from the programs' own records (run_benchmarks.py)."""
+    seen = set()
+    for name in sorted(os.listdir(results)) if os.path.isdir(results) else []:
+        if name.startswith("bench_") and name.endswith(".json"):
+            with open(os.path.join(results, name)) as f:
+                meta = json.load(f).get("linrepro", {})
+            if meta:
+                seen.add((meta.get("cpu_model", "?"), meta.get("cores", "?"),
+                          meta.get("commit", "?")[:12], meta.get("date", "?")[:10]))
+    if not seen:
+        return "nothing yet (no results/bench/*.json: run `make bench`)"
+    return "; ".join(f"{cpu}, {cores} cores, commit {commit}, {date}"
+                     for cpu, cores, commit, date in sorted(seen))
+
+
+def table(results):
+    rows = []
+    rows += column_relaxation_rows(load(results, "bench_column_relaxation"))
+    rows += svm_rows(load(results, "bench_svm"))
+    rows += mlr_cg_rows(load(results, "bench_mlr_cg"))
+    rows += naive_bayes_rows(load(results, "bench_naive_bayes"))
+    rows += sgd_rows(load(results, "bench_sgd"))
+    rows += sparse_rows(load(results, "bench_sparse"))
+    rows += graphsvm_rows(load(results, "bench_graphsvm"))
+    rows += features_rows(load(results, "bench_features"))
+    out = [BEGIN,
+           f"Generated by `make bench` (bench/perf_table.py) from results/bench/*.json, measured on: "
+           f"{machine_line(results)}. Each figure is ours / the peer, both measured in the same run "
+           f"(below 1 is faster).",
+           "",
+           "| what | against (same run) | measured | goal |",
+           "| --- | --- | --- | --- |"]
+    out += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+    out.append(END)
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--results", default=os.path.join(REPO, "results", "bench"))
+    ap.add_argument("--readme", default=os.path.join(REPO, "README.md"))
+    ap.add_argument("--check", action="store_true", help="compare only; exit 1 when stale")
+    args = ap.parse_args()
+    with open(args.readme) as f:
+        text = f.read()
+    if BEGIN not in text or END not in text:
+        sys.exit(f"perf_table: {args.readme} has no {BEGIN} ... {END} block")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    new = head + table(args.results) + tail
+    if args.check:
+        if new != text:
+            sys.exit(f"perf_table: the performance table in {args.readme} is not the one "
+                     f"{args.results} gives; run `/usr/bin/python3 bench/perf_table.py`")
+        print(f"perf_table: {args.readme} agrees with {args.results}")
+        return
+    tmp = args.readme + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(new)
+    os.replace(tmp, args.readme)
+    print(f"perf_table: wrote the performance table of {args.readme}")
+
+
+if __name__ == "__main__":
+    main()

@@ -13,7 +13,10 @@
 // randomised dual coordinate descent for ridge regression.
 //
 // Parameters: lambda (default 1e-3, Table 1's Lin Reg) or C; K (100); constant_feature (1);
-// reshuffle (false). The data order is drawn from derive_seed(ctx.seed, "data order").
+// reshuffle (false); eps (0) and shrinking (false), beyond the paper (algorithms/row_relaxation.h).
+// The data order is drawn from derive_seed(ctx.seed, "data order").
+#include <cmath>
+
 #include "solvers/solver.h"
 
 namespace linrepro {
@@ -25,6 +28,9 @@ struct LeastSquaresDualStep {
   }
   double k(double zeta) const { return zeta * zeta / 4 + zeta; }
   double f(double r) const { return (1 - r) * (1 - r); }
+  // For eps (algorithms/row_relaxation.h): k', and no bound on zeta (nothing to shrink).
+  double k_prime(double zeta) const { return zeta / 2 + 1; }
+  static constexpr double lower = -INFINITY, upper = INFINITY;
 };
 
 SolverInfo cls_dual_solver_info();

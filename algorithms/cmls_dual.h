@@ -14,9 +14,11 @@
 // SVM); the paper's update is eta = 1, the default.
 //
 // Parameters: lambda (default 1e-3, Table 1's Mod Least Squares) or C; K (100); eta (1);
-// constant_feature (1); reshuffle (false). The data order is drawn from
+// constant_feature (1); reshuffle (false); eps (0) and shrinking (false), beyond the paper
+// (algorithms/row_relaxation.h). The data order is drawn from
 // derive_seed(ctx.seed, "data order"): one permutation, or a new one per iteration with reshuffle.
 #include <algorithm>
+#include <cmath>
 
 #include "solvers/solver.h"
 
@@ -30,6 +32,9 @@ struct ModifiedLeastSquaresDualStep {
   }
   double k(double zeta) const { return zeta * zeta / 4 + zeta; }
   double f(double r) const { return r <= 1 ? (r - 1) * (r - 1) : 0.0; }  // h, eq. (11)
+  // For eps and shrinking (algorithms/row_relaxation.h): k' and zeta <= 0.
+  double k_prime(double zeta) const { return zeta / 2 + 1; }
+  static constexpr double lower = -INFINITY, upper = 0;
 };
 
 BinaryFit fit_cmls_dual(const BinaryProblem& p, const Params& params, FitContext& ctx);

@@ -17,8 +17,10 @@
 // Algorithm 5 with eta = 1 and reshuffle = true is its dual coordinate descent without shrinking.
 //
 // Parameters: lambda (default 1e-3, Table 1) or C; K (100); eta (0.1); constant_feature (1);
-// reshuffle (false). The data order is drawn from derive_seed(ctx.seed, "data order"): one
-// permutation for all K iterations (§3.2), or a new one per iteration with reshuffle.
+// reshuffle (false); eps (0) and shrinking (false), beyond the paper (algorithms/row_relaxation.h:
+// with eta = 1, reshuffle, eps and shrinking this is LIBLINEAR -s 3). The data order is drawn from
+// derive_seed(ctx.seed, "data order"): one permutation for all K iterations (§3.2), or a new one
+// per iteration with reshuffle.
 #include <algorithm>
 #include <cstdint>
 
@@ -35,6 +37,9 @@ struct HingeDualStep {
   }
   double k(double zeta) const { return zeta; }
   double f(double r) const { return std::max(0.0, 1 - r); }
+  // For eps and shrinking (algorithms/row_relaxation.h): k' and the box [-1, 0] of zeta.
+  double k_prime(double) const { return 1; }
+  static constexpr double lower = -1, upper = 0;
 };
 
 BinaryFit fit_mod_svm(const BinaryProblem& p, const Params& params, FitContext& ctx);

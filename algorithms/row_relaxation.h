@@ -31,10 +31,13 @@
 // G(zeta) = -(1/n)[sum_i k(zeta_i) + |v|^2/(4 lambda n)] (algorithms/regularized_linear.h) and
 // their gap, which is >= 0 and shrinks to 0.
 #include <algorithm>
+#include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <map>
 #include <numeric>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -47,10 +50,21 @@
 
 namespace linrepro {
 
+// Beyond the paper (issue 19, all off by default): a stopping rule and shrinking, as LIBLINEAR's
+// dual coordinate descent has them (Hsieh et al. 2008, §3.2-3.3). Each dual policy then also
+// gives k'(zeta) and the bounds of zeta (lower, upper; infinite where there is none), so that
+// G_i = k'(zeta_i) + v^T x_i y_i / (2 lambda n) is the dual (16)'s gradient in zeta_i and its
+// projection PG_i is G_i, or max(G_i, 0) at the upper bound, min(G_i, 0) at the lower one.
+//   eps > 0:    stop after an iteration with max_i PG_i - min_i PG_i <= eps (every row active).
+//   shrinking:  a row at its upper bound with G_i < the last iteration's min PG (or at its lower
+//               bound with G_i > its max PG) is left out of the following iterations; once the
+//               spread falls under eps, every row is active again and the rule must hold for all.
 struct RowRelaxationOptions {
   int64_t K = 100;
   bool reshuffle = false;  // a new random order every iteration (see above)
-  uint64_t seed = 0;       // of the order
+  double eps = 0;          // 0: K iterations, the paper's rule
+  bool shrinking = false;
+  uint64_t seed = 0;  // of the order
 };
 
 // The declaration of reshuffle (default from the struct above) and the options' reading.
@@ -61,8 +75,9 @@ struct RowRelaxationResult {
   std::vector<double> w;     // -v / (2 lambda n), one weight per column of X
   std::vector<double> zeta;  // the dual variables
   int64_t iterations = 0;
-  double primal = 0;  // (12) at w
-  double dual = 0;    // G(zeta) <= primal
+  bool converged = false;  // stopped by eps
+  double primal = 0;       // (12) at w
+  double dual = 0;         // G(zeta) <= primal
 };
 
 // Primal (12) at w = -v/(2 lambda n) and the dual G(zeta); fills w.
@@ -86,6 +101,14 @@ std::pair<double, double> primal_and_dual(const CsrMatrix& X, std::span<const do
   return {primal, -(k_sum + vv / (4 * lambda_n)) / X.rows};
 }
 
+// Does the dual give k'(zeta) and the bounds of zeta (for eps and shrinking)?
+template <class Dual>
+constexpr bool kBoundedDual = requires(const Dual& d) {
+  { d.k_prime(0.0) } -> std::convertible_to<double>;
+  { Dual::lower } -> std::convertible_to<double>;
+  { Dual::upper } -> std::convertible_to<double>;
+};
+
 template <class Dual>
 RowRelaxationResult run_row_relaxation(const CsrMatrix& X, std::span<const double> y, double lambda,
                                        const Dual& dual, const RowRelaxationOptions& o,
@@ -107,18 +130,61 @@ RowRelaxationResult run_row_relaxation(const CsrMatrix& X, std::span<const doubl
         {"objective", primal}, {"dual_objective", dual_value}, {"gap", primal - dual_value}};
   };
   ctx.record(0, trace_values);
+  const bool watch = o.eps > 0 || o.shrinking;  // projected gradients wanted
+  if constexpr (!kBoundedDual<Dual>)
+    if (watch) throw std::logic_error("row relaxation: eps and shrinking need k'(zeta) and bounds");
+  int32_t active = n;  // order[0, active): the rows not shrunk
+  double PG_max_last = INFINITY, PG_min_last = -INFINITY;
   for (int64_t k = 1; k <= o.K; ++k) {
-    if (k == 1 || o.reshuffle) std::shuffle(order.begin(), order.end(), rng);
-    for (int32_t i : order) {
+    if (k == 1 || o.reshuffle) std::shuffle(order.begin(), order.begin() + active, rng);
+    double PG_max = -INFINITY, PG_min = INFINITY;
+    for (int32_t s = 0; s < active; ++s) {
+      const int32_t i = order[s];
       const double vxy = y[i] * X.row_dot(i, v);
+      if constexpr (kBoundedDual<Dual>) {
+        if (watch) {
+          const double G = dual.k_prime(zeta[i]) + vxy / (2 * lambda_n);
+          double PG = G;
+          bool shrink = false;
+          if (zeta[i] >= Dual::upper) {
+            shrink = G < PG_min_last;
+            PG = std::max(G, 0.0);
+          } else if (zeta[i] <= Dual::lower) {
+            shrink = G > PG_max_last;
+            PG = std::min(G, 0.0);
+          }
+          if (o.shrinking && shrink) {
+            std::swap(order[s], order[active - 1]);
+            --active;
+            --s;
+            continue;
+          }
+          PG_max = std::max(PG_max, PG);
+          PG_min = std::min(PG_min, PG);
+        }
+      }
       const double delta_zeta = dual.step(zeta[i], vxy, xx[i], lambda_n);
       if (delta_zeta == 0) continue;
       X.add_row_to(i, delta_zeta * y[i], v);
       zeta[i] += delta_zeta;
     }
     res.iterations = k;
-    ctx.record(k, trace_values, k == o.K);
-    if (k % 10 == 0 || k == o.K) ctx.report("iteration {}/{}", k, o.K);
+    bool stop = false;
+    if (o.eps > 0 && PG_max - PG_min <= o.eps) {
+      stop = active == n;
+      active = n;  // with shrinking: examine every row again before stopping
+      PG_max_last = INFINITY;
+      PG_min_last = -INFINITY;
+    } else {
+      PG_max_last = PG_max > 0 ? PG_max : INFINITY;
+      PG_min_last = PG_min < 0 ? PG_min : -INFINITY;
+    }
+    ctx.record(k, trace_values, k == o.K || stop);
+    if (k % 10 == 0 || k == o.K || stop) ctx.report("iteration {}/{}", k, o.K);
+    if (stop) {
+      res.converged = true;
+      break;
+    }
   }
   std::tie(res.primal, res.dual) = primal_and_dual(X, y, lambda, dual, zeta, v, res.w);
   return res;
@@ -136,7 +202,8 @@ BinaryFit fit_row_relaxation(const std::string& name, const BinaryProblem& p,
   const RowRelaxationResult res = run_row_relaxation(X, p.y, s.lambda, dual, o, ctx);
   BinaryFit fit;
   fit.model = model_from_weights(res.w, p.X.cols, s.A);
-  fit.stop = StopReason::max_iterations;  // Algorithm 5 runs a fixed K
+  // Algorithm 5 runs a fixed K; eps > 0 may stop it before
+  fit.stop = res.converged ? StopReason::converged : StopReason::max_iterations;
   fit.iterations = res.iterations;
   fit.objective = res.primal;
   int64_t nonzero = 0;
@@ -148,6 +215,11 @@ BinaryFit fit_row_relaxation(const std::string& name, const BinaryProblem& p,
                {"K", s.K},
                {"constant_feature", s.A},
                {"reshuffle", o.reshuffle}};
+  if (o.eps > 0 ||
+      o.shrinking) {  // beyond the paper: only when used, so the §4 runs read as before
+    fit.extra["eps"] = o.eps;
+    fit.extra["shrinking"] = o.shrinking;
+  }
   return fit;
 }
 

@@ -127,12 +127,14 @@ struct ProducedCell {
 };
 
 // Result files directly in results/<paper>/ (fast/, figures/, tables/ are subfolders: skipped).
+// Not papers: published/ (the papers' numbers) and bench/ (make bench's Google Benchmark files).
 std::vector<fs::path> result_files(const fs::path& results_dir) {
   std::vector<fs::path> files;
   if (!fs::is_directory(results_dir)) return files;
   for (const auto& dir : fs::directory_iterator(results_dir)) {
     const std::string name = dir.path().filename().string();
-    if (!dir.is_directory() || name == "published" || name.starts_with(".")) continue;
+    if (!dir.is_directory() || name == "published" || name == "bench" || name.starts_with("."))
+      continue;
     for (const auto& f : fs::directory_iterator(dir.path()))
       if (f.is_regular_file() && f.path().extension() == ".json") files.push_back(f.path());
   }

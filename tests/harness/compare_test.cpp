@@ -248,8 +248,8 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   // Listed among the paper's tables by the very compare that wrote it (not only by the next).
   has("- [ablation_rule.md](mlrcg2003/tables/ablation_rule.md)\n");
   EXPECT_EQ(testing::read_text(t.results / "mlrcg2003/tables/ablation_rule.md"),
-            ablation_markdown(ablation_from_json(
-                read_json(t.results / "comparison.json")["ablations"][0])));
+            ablation_markdown(
+                ablation_from_json(read_json(t.results / "comparison.json")["ablations"][0])));
   // The figure of table2 is shown once, under its table, not again among the others.
   EXPECT_EQ(report.find("figures/table2.png"), report.rfind("figures/table2.png"));
 }
@@ -275,8 +275,15 @@ TEST(CompareResults, ACellProducedTwiceIsAnErrorNamingBothFiles) {
 TEST(CompareResults, WithNothingProducedEveryCellIsNotRun) {
   TempDir dir;
   testing::write_json(dir / "published/mlrcg2003.json", testing::published_mlrcg());
+  // make bench's files (Google Benchmark JSON, no runs or cells) sit beside the papers: not a
+  // paper.
+  testing::write_json(dir / "bench/bench_svm.json",
+                      {{"context", Json::object()}, {"benchmarks", Json::array()}});
+  ::testing::internal::CaptureStderr();
   const Comparison c = compare_results(dir.path());
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(c.counts("mlrcg2003").at("not_run"), 4);
+  EXPECT_EQ(warnings.find("bench_svm"), std::string::npos) << warnings;
   EXPECT_TRUE(std::filesystem::exists(dir / "REPORT.md"));
 }
 

@@ -165,8 +165,9 @@ def sgd_rows(result):
     a9a, lazy = [], []
     for name, b in r.items():
         m = re.match(r"sgd_a9a/ours/([^/]+)", name)
-        if m:
-            peer = r.get(next((n for n in r if n.startswith(f"sgd_a9a/sklearn/{m.group(1)}")), ""))
+        if m:  # the L1 variants against sklearn's L1 logistic SGD, ridge against its ridge SGD
+            peer_name = "sgd-ridge-constant" if m.group(1) == "ridge" else "sgd-l1-logistic"
+            peer = r.get(next((n for n in r if n.startswith(f"sgd_a9a/sklearn/{peer_name}")), ""))
             if peer:  # time per update, ours / sklearn's
                 a9a.append(f"{m.group(1)} "
                            f"{peer['updates_per_cpu_second'] / b['updates_per_cpu_second']:.2f}x")
@@ -193,8 +194,10 @@ def sparse_rows(result):
     parts = []
     for n, b in r.items():
         if n.startswith("BM_Sparse"):
-            parts.append(f"{n.split('/')[0][len('BM_Sparse'):]} "
-                         f"{100 * b.get('bytes_per_second', 0) / copy['bytes_per_second']:.0f} %")
+            product, cols = (n.split("/") + [""])[:2]
+            size = f" ({int(cols):,} columns)" if cols.isdigit() else ""
+            share = 100 * b.get("bytes_per_second", 0) / copy["bytes_per_second"]
+            parts.append(f"{product[len('BM_Sparse'):]}{size} {share:.0f} %")
     return [("sparse X·w / Xᵀ·v, bytes per second", "memory copy measured in the same program",
              ", ".join(parts), "≥ 50 %")]
 

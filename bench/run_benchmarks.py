@@ -150,7 +150,7 @@ def table_column_relaxation(result):
     groups = column_relaxation_rows(result)
     print("  time to (12) within 1e-3 of the optimum (wall ms of the fit's clock; '>' = not reached"
           " after 300 iterations: the whole run, so the ratio is a lower bound)")
-    print("    {:<6} {:<14} {:<24} {:>9} {:>6} {:>9} {:>9}".format(
+    print("    {:<6} {:<14} {:<34} {:>9} {:>6} {:>9} {:>9}".format(
         "data", "loss", "solver", "ms", "iter", "ratio", "gap@K100"))
     verdicts = []
     for (data, paper), g in groups.items():
@@ -167,7 +167,7 @@ def table_column_relaxation(result):
             reached = o.get("reached", 0) == 1
             ratio = o_ms / p_ms if p_ms > 0 else float("nan")
             tag = " (paper)" if o.get("paper_faithful", 0) == 1 else ""
-            print("    {:<6} {:<14} {:<24} {:>9} {:>6.0f} {:>9} {:>9.1e}".format(
+            print("    {:<6} {:<14} {:<34} {:>9} {:>6.0f} {:>9} {:>9.1e}".format(
                 "", "", label + tag, ("" if reached else ">") + f"{o_ms:.1f}",
                 o.get("iteration", float("nan")), ("" if reached else ">") + f"{ratio:.2f}x",
                 o.get("gap_at_K100", float("nan"))))
@@ -177,7 +177,7 @@ def table_column_relaxation(result):
     print("  fastest accelerated variant per data set and loss (issue 19's goal: <= 1.0x):")
     for data, loss, best in verdicts:
         if best:
-            print("    {:<6} {:<14} {:<24} {:>6.2f}x  {}".format(
+            print("    {:<6} {:<14} {:<34} {:>6.2f}x  {}".format(
                 data, loss, best[0], best[1], "<= 1.0x" if best[1] <= 1.0 else "above 1.0x"))
         else:
             print(f"    {data:<6} {loss:<14} none reached 1e-3")

@@ -215,8 +215,8 @@ BinaryFit fit_row_relaxation(const std::string& name, const BinaryProblem& p,
                {"K", s.K},
                {"constant_feature", s.A},
                {"reshuffle", o.reshuffle}};
-  if (o.eps > 0 ||
-      o.shrinking) {  // beyond the paper: only when used, so the §4 runs read as before
+  // Beyond the paper: recorded only when used, so the §4 runs read as before.
+  if (o.eps > 0 || o.shrinking) {
     fit.extra["eps"] = o.eps;
     fit.extra["shrinking"] = o.shrinking;
   }

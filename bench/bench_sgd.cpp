@@ -7,6 +7,10 @@
 //                              experiments/sgdreport/sklearn_peer.py (log_loss + L1 with the
 //                              constant rate; squared_error + L2 with a constant rate, one fit
 //                              call).
+//   sgd_20ng/<impl>/...        sparse text: 20 Newsgroups (18828), one class against the rest
+//                              (80/20 split, binary words, about 125 nonzeros per row over 80k
+//                              features), cumulative L1, 20 epochs, ours against the same
+//                              SGDClassifier on the same rows (issue 19 item 2).
 //   sgd_lazy_vs_dense/<variant>/<lazy|dense>   one epoch on clearly synthetic sparse text-like data
 //                              (core/synthetic_data.h: 5,000 rows, 50,000 features, about 40
 //                              nonzeros per row): O(nnz) lazy updates against the dense
@@ -19,6 +23,7 @@
 // benchmarks report an error and the others still run.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <ctime>
 #include <filesystem>
@@ -29,10 +34,12 @@
 
 #include "algorithms/sgd_l1_logistic.h"
 #include "algorithms/sgd_ridge.h"
+#include "core/libsvm_format.h"
+#include "core/subprocess.h"
 #include "core/synthetic_data.h"
 #include "corpora/data_resolver.h"
 #include "corpora/libsvm_sets.h"
-#include "core/subprocess.h"
+#include "experiments/common/text_dataset.h"
 
 namespace linrepro {
 namespace {
@@ -103,21 +110,17 @@ void BM_OursA9a(benchmark::State& state, std::string variant) {
   state.counters["updates_per_cpu_second"] = static_cast<double>(updates) / cpu;
 }
 
-// method: a sklearn_peer.py method name
-void BM_SklearnA9a(benchmark::State& state, std::string method) {
-  const auto& d = a9a();
-  if (!d.data) {
-    state.SkipWithError(d.error.c_str());
-    return;
-  }
+// method: a sklearn_peer.py method name, on LIBSVM files.
+void run_sklearn(benchmark::State& state, const std::filesystem::path& train,
+                 const std::filesystem::path& test, const std::string& method, int64_t epochs) {
   const std::string script =
       (std::filesystem::path(LINREPRO_SOURCE_DIR) / "experiments/sgdreport/sklearn_peer.py")
           .string();
   double cpu = 0, updates = 0;
   for (auto _ : state) {
-    const auto r = run_command({"/usr/bin/python3", script, "--train", (d.dir / "a9a").string(),
-                                "--test", (d.dir / "a9a.t").string(), "--method", method,
-                                "--epochs", std::to_string(kA9aEpochs)});
+    const auto r =
+        run_command({"/usr/bin/python3", script, "--train", train.string(), "--test", test.string(),
+                     "--method", method, "--epochs", std::to_string(epochs)});
     if (r.exit_code != 0) {
       state.SkipWithError(fmt::format("sklearn_peer.py failed: {}", r.err).c_str());
       return;
@@ -128,6 +131,70 @@ void BM_SklearnA9a(benchmark::State& state, std::string method) {
     state.SetIterationTime(j.at("cpu_seconds").get<double>());
   }
   state.counters["updates_per_cpu_second"] = updates / cpu;
+}
+
+void BM_SklearnA9a(benchmark::State& state, std::string method) {
+  const auto& d = a9a();
+  if (!d.data) return state.SkipWithError(d.error.c_str());
+  run_sklearn(state, d.dir / "a9a", d.dir / "a9a.t", method, kA9aEpochs);
+}
+
+// 20 Newsgroups (18828) as text: an 80/20 seeded random split, the default features (binary
+// words), one class against the rest (issue 19 item 2: SGD on sparse text rows, about 125
+// nonzeros per row over 80k features, where a9a has 14 over 123). Written once as LIBSVM files
+// for the peer; removed when the program ends.
+struct NewsgroupsBinary {
+  CsrMatrix X;
+  BinaryLabels y;
+  std::filesystem::path dir, train, test;
+  std::string error;
+  NewsgroupsBinary() {
+    try {
+      const Corpus c = load_corpus_view("20news-18828");
+      const PreparedText p = prepare_text(split_random(c, 0.8, 1), FeatureConfig{});
+      X = p.features.matrices.train;
+      y = one_vs_rest(p.train_labels, 0);
+      dir =
+          std::filesystem::temp_directory_path() / fmt::format("linrepro-bench-sgd-{}", ::getpid());
+      std::filesystem::create_directories(dir);
+      train = dir / "train.libsvm";
+      test = dir / "test.libsvm";
+      write_libsvm(train, X, y);
+      write_libsvm(test, p.features.matrices.test, one_vs_rest(p.test_labels, 0));
+    } catch (const DataUnavailable& e) {
+      error = e.what();
+    }
+  }
+  ~NewsgroupsBinary() {
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::remove_all(dir, ec);
+  }
+};
+const NewsgroupsBinary& newsgroups() {
+  static const NewsgroupsBinary d;
+  return d;
+}
+constexpr int64_t kNewsgroupsEpochs = 20;
+
+void BM_OursNewsgroups(benchmark::State& state) {
+  const auto& d = newsgroups();
+  if (!d.error.empty()) return state.SkipWithError(d.error.c_str());
+  double cpu = 0;
+  int64_t updates = 0;
+  for (auto _ : state) {
+    const double start = cpu_seconds();
+    const auto fit = fit_variant("l1-cumulative", d.X, d.y, kNewsgroupsEpochs, true);
+    cpu += cpu_seconds() - start;
+    updates += fit.iterations;
+    benchmark::DoNotOptimize(fit.model.w.data());
+  }
+  state.counters["updates_per_cpu_second"] = static_cast<double>(updates) / cpu;
+}
+
+void BM_SklearnNewsgroups(benchmark::State& state) {
+  const auto& d = newsgroups();
+  if (!d.error.empty()) return state.SkipWithError(d.error.c_str());
+  run_sklearn(state, d.train, d.test, "sgd-l1-logistic", kNewsgroupsEpochs);
 }
 
 const SyntheticData& sparse_text() {
@@ -170,6 +237,13 @@ void register_all() {
         ->Iterations(1)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("sgd_20ng/ours/l1-cumulative", BM_OursNewsgroups)
+      ->Iterations(1)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("sgd_20ng/sklearn/sgd-l1-logistic", BM_SklearnNewsgroups)
+      ->Iterations(1)
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond);
   for (const char* v : kVariants)
     for (bool lazy : {true, false})
       benchmark::RegisterBenchmark(

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
+#include <optional>
 
 #include "core/error.h"
 #include "solvers/binary_labels.h"
@@ -11,20 +13,76 @@
 namespace linrepro {
 
 std::vector<ParamDecl> learning_rate_params(const LearningRate& defaults) {
-  return {positive_param("gamma", defaults.gamma0,
-                         "learning rate gamma (initial rate gamma0 when decaying)"),
-          choice_param("schedule", to_string(defaults.schedule), {"constant", "decaying"},
-                       "constant | decaying: gamma0 / (1 + gamma0 * decay * t)"),
+  return {without_default(positive_param("gamma", nullptr,
+                                         "learning rate gamma (initial rate gamma0 when decaying)"),
+                          fmt::format("calibrated on the data when no schedule is given either; "
+                                      "else {:g}, the report's",
+                                      defaults.gamma0)),
+          without_default(
+              choice_param("schedule", "calibrated", {"constant", "decaying", "calibrated"},
+                           "constant | decaying: gamma0 / (1 + gamma0 * decay * t) | calibrated: "
+                           "gamma0 by Bottou's heuristic, then gamma0 / (1 + gamma0 * lambda * t)"),
+              fmt::format("calibrated without a gamma; with one, {} (the report's)",
+                          to_string(defaults.schedule))),
           non_negative_param("decay", defaults.a, "the constant a of the decaying schedule")};
 }
 
-LearningRate read_learning_rate(ParamReader& r) {
-  LearningRate rate;
-  rate.gamma0 = r.number("gamma");
-  rate.schedule =
-      r.text("schedule") == "constant" ? RateSchedule::constant : RateSchedule::decaying;
+LearningRate read_learning_rate(ParamReader& r, const LearningRate& defaults) {
+  LearningRate rate = defaults;
+  const std::optional<double> gamma = r.optional_number("gamma");
+  const bool has_gamma = gamma.has_value();
+  if (const std::optional<std::string> s = r.optional_text("schedule")) {
+    rate.schedule = *s == "constant"   ? RateSchedule::constant
+                    : *s == "decaying" ? RateSchedule::decaying
+                                       : RateSchedule::calibrated;
+  } else {
+    rate.schedule = has_gamma ? defaults.schedule : RateSchedule::calibrated;
+  }
+  if (has_gamma) {
+    if (rate.schedule == RateSchedule::calibrated)
+      throw ConfigError("schedule=calibrated chooses gamma itself: give gamma or the schedule");
+    rate.gamma0 = *gamma;
+  }
   rate.a = r.number("decay");
   return rate;
+}
+
+double calibrate_gamma0(const CsrMatrix& X, std::span<const double> y, uint64_t seed,
+                        const OnePassCost& cost) {
+  constexpr int32_t kSampleRows = 1000;
+  constexpr double kFactor = 2;
+  constexpr int kMaxSteps = 60;  // 2^60: far past any useful rate
+  std::vector<int32_t> rows(static_cast<size_t>(X.rows));
+  std::iota(rows.begin(), rows.end(), 0);
+  Rng rng(seed);
+  std::shuffle(rows.begin(), rows.end(), rng);
+  rows.resize(std::min<size_t>(rows.size(), kSampleRows));
+  std::sort(rows.begin(), rows.end());
+  const CsrMatrix Xs = X.select_rows(rows);
+  std::vector<double> ys;
+  for (int32_t i : rows) ys.push_back(y[i]);
+  auto at = [&](double gamma) {
+    const double c = cost(Xs, ys, gamma);
+    return std::isfinite(c) ? c : INFINITY;
+  };
+  double lo = 1, lo_cost = at(lo), hi = lo * kFactor, hi_cost = at(hi);
+  if (!(hi_cost < lo_cost)) {
+    // Smaller rates while the smaller is better, or while the pass still diverges (both infinite).
+    for (int k = 0; k < kMaxSteps && (lo_cost < hi_cost || std::isinf(lo_cost)); ++k) {
+      hi = lo;
+      hi_cost = lo_cost;
+      lo = hi / kFactor;
+      lo_cost = at(lo);
+    }
+  } else {
+    for (int k = 0; k < kMaxSteps && hi_cost < lo_cost; ++k) {  // larger rates while better
+      lo = hi;
+      lo_cost = hi_cost;
+      hi = lo * kFactor;
+      hi_cost = at(hi);
+    }
+  }
+  return lo;  // the smaller rate of the last pair, as Bottou's code takes it: the safer side
 }
 
 ParamDecl bias_mode_param(BiasMode default_mode, std::string doc) {
@@ -40,7 +98,15 @@ BiasMode read_bias_mode(ParamReader& r) {
 }
 
 std::string to_string(RateSchedule s) {
-  return s == RateSchedule::constant ? "constant" : "decaying";
+  switch (s) {
+    case RateSchedule::constant:
+      return "constant";
+    case RateSchedule::decaying:
+      return "decaying";
+    case RateSchedule::calibrated:
+      return "calibrated";
+  }
+  return "unknown";
 }
 
 std::string to_string(BiasMode b) {

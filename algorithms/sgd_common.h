@@ -13,11 +13,17 @@
 // gamma0 = 0.001, a = 0.003, t = number of updates done so far, which is Bottou's
 // eta0 / (1 + lambda eta0 t) form the report cites ([@leonbottou]) with the constant a in place of
 // lambda. The first update (t = 0) uses gamma0.
+//   calibrated: gamma_t = gamma0 / (1 + gamma0 * lambda * t), Bottou's form itself, with gamma0
+//               chosen on the data (calibrate_gamma0 below). Not the report's: the registry's
+//               default when the user gives no gamma (issue 19: the report's gamma = 0.001 was
+//               chosen for a9a's 0/1 rows and underfits unit-length text rows); the drivers give
+//               the report's gamma and schedule explicitly.
 //
 // Bias (report, before Eq. 9): beta = (b; w), x = (1; x), and Eq. 10 penalises ||beta||, so by
 // default the intercept is one more weight, present in every example and penalised like the others.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -30,18 +36,30 @@
 
 namespace linrepro {
 
-enum class RateSchedule { constant, decaying };
+enum class RateSchedule { constant, decaying, calibrated };
 
 struct LearningRate {
   RateSchedule schedule = RateSchedule::constant;
   double gamma0 = 0.001;
   double a = 0.003;  // decay constant of the decaying schedule
+  // (calibrated: only once calibrate_gamma0 has set gamma0 and a = lambda, as decaying)
   double at(int64_t t) const {
     return schedule == RateSchedule::constant
                ? gamma0
                : gamma0 / (1.0 + gamma0 * a * static_cast<double>(t));
   }
 };
+
+// Bottou's heuristic for gamma0 (his sgd-2.1's determineEta0): train one pass with a constant rate
+// from the zero model on a seeded sample of up to 1,000 training rows, starting at gamma = 1 and
+// doubling or halving while the sample's objective after the pass keeps falling; the smaller rate
+// of the last pair compared (his choice).
+// Its scale follows the data's (rows 10x longer: a gamma about 100x smaller). `cost(X_s, y_s,
+// gamma)` is the solver's objective on the sample after that pass; a non-finite cost counts as
+// worse than any other.
+using OnePassCost = std::function<double(const CsrMatrix&, std::span<const double>, double)>;
+double calibrate_gamma0(const CsrMatrix& X, std::span<const double> y, uint64_t seed,
+                        const OnePassCost& cost);
 
 enum class BiasMode {
   penalized,    // beta = (b; w), x = (1; x): the report's convention (default)
@@ -57,10 +75,12 @@ struct SgdMonitor {
   std::span<const double> y_test;
 };
 
-// Declares "gamma" (gamma0), "schedule" (constant | decaying) and "decay" (a) with the solver's
-// defaults, and reads them.
+// Declares "gamma" (gamma0), "schedule" (constant | decaying | calibrated) and "decay" (a), and
+// reads them. Without gamma and schedule the rate is calibrated; with a gamma and no schedule it
+// is the solver's report default (`defaults`, also gamma0 when a schedule but no gamma is given);
+// calibrated with a gamma is an error (it chooses gamma itself).
 std::vector<ParamDecl> learning_rate_params(const LearningRate& defaults);
-LearningRate read_learning_rate(ParamReader& r);
+LearningRate read_learning_rate(ParamReader& r, const LearningRate& defaults);
 // Declares "bias" (penalized | unpenalized | none), and reads it.
 ParamDecl bias_mode_param(BiasMode default_mode, std::string doc);
 BiasMode read_bias_mode(ParamReader& r);

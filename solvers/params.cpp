@@ -275,20 +275,34 @@ std::string ParamReader::text(const std::string& key) {
         fmt::format("{}: '{}' is not a choice or string parameter with a "
                     "default",
                     solver_, key));
-  const Params* v = given(d);
-  std::string value = d.default_value.get<std::string>();
-  if (v) {
-    if (!v->is_string() ||
-        (d.type == ParamType::choice && !d.allowed.contains(v->get<std::string>())))
-      throw ConfigError(d.type == ParamType::choice
-                            ? fmt::format("{}: parameter '{}' must be one of {{{}}}, got {}",
-                                          solver_, key, fmt::join(d.allowed, ", "), v->dump())
-                            : fmt::format("{}: parameter '{}' must be a string, got {}", solver_,
-                                          key, v->dump()));
-    value = v->get<std::string>();
-  }
-  record(d, value, !v);
+  std::optional<std::string> given_text = checked_text(d);
+  const std::string value = given_text.value_or(d.default_value.get<std::string>());
+  record(d, value, !given_text);
   return value;
+}
+
+std::optional<std::string> ParamReader::optional_text(const std::string& key) {
+  const ParamDecl& d = declared(key);
+  if ((d.type != ParamType::choice && d.type != ParamType::string) || !d.default_value.is_null())
+    throw std::logic_error(fmt::format(
+        "{}: '{}' is not a choice or string parameter without a default; read it with text()",
+        solver_, key));
+  std::optional<std::string> value = checked_text(d);
+  record(d, value ? Params(*value) : Params(nullptr), !value);
+  return value;
+}
+
+std::optional<std::string> ParamReader::checked_text(const ParamDecl& d) {
+  const Params* v = given(d);
+  if (!v) return std::nullopt;
+  if (!v->is_string() ||
+      (d.type == ParamType::choice && !d.allowed.contains(v->get<std::string>())))
+    throw ConfigError(d.type == ParamType::choice
+                          ? fmt::format("{}: parameter '{}' must be one of {{{}}}, got {}", solver_,
+                                        d.name, fmt::join(d.allowed, ", "), v->dump())
+                          : fmt::format("{}: parameter '{}' must be a string, got {}", solver_,
+                                        d.name, v->dump()));
+  return v->get<std::string>();
 }
 
 void ParamReader::finish() const {

@@ -76,6 +76,8 @@ class ParamReader {
   std::string text(const std::string& key);  // choice, string
   // A declared number without a default: the user's value, or nullopt.
   std::optional<double> optional_number(const std::string& key);
+  // A declared choice or string without a default: the user's value, or nullopt.
+  std::optional<std::string> optional_text(const std::string& key);
 
   bool has(const std::string& key) const;  // did the user give `key` (declared or not)?
   // Throws ConfigError naming any given key that no accessor asked for.
@@ -85,6 +87,7 @@ class ParamReader {
   const ParamDecl& declared(const std::string& key) const;
   const Params* given(const ParamDecl& d);  // marks d read; nullptr when the user gave none
   double checked_number(const ParamDecl& d, const Params& v) const;
+  std::optional<std::string> checked_text(const ParamDecl& d);  // the user's value, checked
   void record(const ParamDecl& d, const Params& value, bool from_default) const;
 
   Params params_;  // a copy: a reader built from a temporary must not dangle

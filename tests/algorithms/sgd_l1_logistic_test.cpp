@@ -9,6 +9,7 @@
 #include <string>
 #include <tuple>
 
+#include "algorithms/sgd_ridge.h"
 #include "baselines/liblinear_adapter.h"
 #include "core/error.h"
 #include "sgd_fixtures.h"
@@ -326,11 +327,16 @@ TEST(SgdL1Logistic, ParametersAndErrors) {
   EXPECT_EQ(o.rate.schedule, RateSchedule::decaying);
   EXPECT_EQ(o.epochs, 3);
   const auto defaults = read_sgd_l1_logistic_options(nullptr, 10);
-  EXPECT_EQ(defaults.lambda, 1e-4);  // the report's Table 1
-  EXPECT_EQ(defaults.rate.gamma0, 0.001);
-  EXPECT_EQ(defaults.rate.schedule, RateSchedule::constant);
+  EXPECT_EQ(defaults.lambda, 1e-4);                             // the report's Table 1
+  EXPECT_EQ(defaults.rate.schedule, RateSchedule::calibrated);  // no gamma given (issue 19)
   EXPECT_EQ(defaults.epochs, 200);
   EXPECT_EQ(defaults.bias, BiasMode::penalized);
+  const auto report = read_sgd_l1_logistic_options({{"gamma", 0.001}}, 10);
+  EXPECT_EQ(report.rate.gamma0, 0.001);
+  EXPECT_EQ(report.rate.schedule, RateSchedule::constant);  // the report's Table 1
+  EXPECT_EQ(read_sgd_l1_logistic_options({{"schedule", "constant"}}, 10).rate.gamma0, 0.001);
+  EXPECT_THROW(read_sgd_l1_logistic_options({{"gamma", 0.1}, {"schedule", "calibrated"}}, 10),
+               ConfigError);
   EXPECT_THROW(read_sgd_l1_logistic_options({{"lambda", 1.0}, {"C", 1.0}}, 10), ConfigError);
   EXPECT_THROW(read_sgd_l1_logistic_options({{"penalty", "l2"}}, 10), ConfigError);
   EXPECT_THROW(read_sgd_l1_logistic_options({{"learning_rate", 0.1}}, 10), ConfigError);
@@ -358,6 +364,45 @@ TEST(SgdL1Logistic, RegisteredSolverFitsThroughItsParameters) {
       b);
   EXPECT_EQ(via_registry.model.w, direct.model.w);
   EXPECT_EQ(via_registry.extra["penalty"], "naive");
+}
+
+}  // namespace
+}  // namespace linrepro
+
+namespace linrepro {
+namespace {
+
+// Issue 19 item 2: without a gamma the rate is calibrated on the data (Bottou's heuristic), so its
+// scale follows the rows': the report's gamma = 0.001 underfits long or unit-length text rows.
+TEST(SgdCalibratedRate, FollowsTheScaleOfTheRowsAndBeatsTheReportsDefault) {
+  const auto data = testing::sgd_sparse_data(21, 400, 200, 20);
+  CsrMatrix longer = data.X;
+  for (double& v : longer.values) v *= 10;
+  auto fit = [](const CsrMatrix& X, std::span<const double> y, const Params& p) {
+    FitContext ctx;
+    ctx.seed = 3;
+    return fit_sgd_l1_logistic(X, y, read_sgd_l1_logistic_options(p, X.rows), ctx);
+  };
+  const BinaryFit unit = fit(data.X, data.y, {{"epochs", 5}});
+  const BinaryFit scaled = fit(longer, data.y, {{"epochs", 5}});
+  EXPECT_EQ(unit.extra["schedule"], "calibrated");
+  const double g = unit.extra["gamma0"].get<double>(), g10 = scaled.extra["gamma0"].get<double>();
+  EXPECT_EQ(std::exp2(std::round(std::log2(g))), g) << "a power of 2 from 1";
+  EXPECT_LE(g10 * 10, g) << "rows 10x longer: a rate at least 10x smaller";
+  // The same epochs at the report's gamma land far above the calibrated objective.
+  const BinaryFit report = fit(data.X, data.y, {{"epochs", 5}, {"gamma", 0.001}});
+  EXPECT_LT(unit.objective, 0.9 * report.objective);
+}
+
+TEST(SgdCalibratedRate, RidgeToo) {
+  const auto data = testing::sgd_sparse_data(22, 400, 200, 20);
+  FitContext ctx;
+  const BinaryFit fit =
+      fit_sgd_ridge(data.X, data.y, read_sgd_ridge_options({{"epochs", 5}}, 400), ctx);
+  EXPECT_EQ(fit.extra["schedule"], "calibrated");
+  EXPECT_GT(fit.extra["gamma0"].get<double>(), 0);
+  EXPECT_LT(2 * fit.extra["gamma0"].get<double>() * 1e-4, 1);  // Eq. 16's decay factor positive
+  EXPECT_TRUE(std::isfinite(fit.objective));
 }
 
 }  // namespace

@@ -176,9 +176,10 @@ TEST(SgdRidge, TraceAndParameters) {
   EXPECT_LT(fit.objective, 1.0);
   EXPECT_DOUBLE_EQ(ctx.trace.back().values.at("test_error"), error_rate(fit.model, test.X, test.y));
 
-  const auto r = read_sgd_ridge_options({{"C", 0.5}, {"epochs", 7}}, 100);
+  const auto r = read_sgd_ridge_options({{"C", 0.5}, {"epochs", 7}, {"gamma", 0.001}}, 100);
   EXPECT_DOUBLE_EQ(r.lambda, 1.0 / (2 * 0.5 * 100));   // SVM convention, solvers/regularization.h
-  EXPECT_EQ(r.rate.schedule, RateSchedule::decaying);  // the report's Table 5
+  EXPECT_EQ(r.rate.schedule, RateSchedule::decaying);  // the report's Table 5, with a gamma
+  EXPECT_EQ(read_sgd_ridge_options({{"epochs", 7}}, 100).rate.schedule, RateSchedule::calibrated);
   EXPECT_EQ(r.rate.gamma0, 0.001);
   EXPECT_EQ(r.rate.a, 0.003);
   EXPECT_EQ(r.epochs, 7);

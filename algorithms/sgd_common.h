@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@
 #include "solvers/fit_context.h"
 #include "solvers/linear_model.h"
 #include "solvers/params.h"
+#include "solvers/solver.h"
 
 namespace linrepro {
 
@@ -86,6 +88,35 @@ ParamDecl bias_mode_param(BiasMode default_mode, std::string doc);
 BiasMode read_bias_mode(ParamReader& r);
 std::string to_string(RateSchedule s);
 std::string to_string(BiasMode b);
+
+// A solver's fit with a calibrated rate: gamma0 by calibrate_gamma0, each trial being
+// fit(X_s, y_s, options at that constant rate for one epoch, a quiet context, no monitor), then
+// fit with gamma0 / (1 + gamma0 lambda t); the fit's extra says schedule "calibrated" and its
+// decay (lambda). Rates `admissible` rejects count as diverging.
+template <class Options, class Fit>
+BinaryFit fit_with_calibrated_rate(const std::string& name, const CsrMatrix& X,
+                                   std::span<const double> y, const Options& o, FitContext& ctx,
+                                   const SgdMonitor* monitor, const Fit& fit,
+                                   const std::function<bool(double)>& admissible = {}) {
+  Options run = o;
+  const auto one_pass = [&](const CsrMatrix& Xs, std::span<const double> ys, double gamma) {
+    if (admissible && !admissible(gamma)) return std::numeric_limits<double>::infinity();
+    Options trial = o;
+    trial.rate = {RateSchedule::constant, gamma, 0};
+    trial.epochs = 1;
+    FitContext quiet;
+    quiet.seed = ctx.seed;
+    return fit(Xs, ys, trial, quiet, nullptr).objective;
+  };
+  run.rate = {RateSchedule::decaying,
+              calibrate_gamma0(X, y, derive_seed(ctx.seed, "calibration"), one_pass), o.lambda};
+  ctx.report("{}: calibrated gamma0 = {:g}", name, run.rate.gamma0);
+  BinaryFit result = fit(X, y, run, ctx, monitor);
+  result.extra["schedule"] = to_string(RateSchedule::calibrated);
+  result.extra.erase("decay");  // the declared decay is not used: lambda is
+  result.extra["calibrated_decay"] = o.lambda;
+  return result;
+}
 
 // Fraction of rows whose predicted sign (LinearModel::predict: 0 counts as +1) differs from y.
 double error_rate(const LinearModel& model, const CsrMatrix& X, std::span<const double> y);

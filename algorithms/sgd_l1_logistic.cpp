@@ -242,26 +242,11 @@ BinaryFit fit_sgd_l1_logistic(const CsrMatrix& X, std::span<const double> y,
   check_sgd_problem(X, y, monitor, "sgd-l1-logistic");
   if (!(o.lambda >= 0) || !(o.rate.gamma0 > 0) || o.epochs < 1)
     throw ConfigError("sgd-l1-logistic: need lambda >= 0, gamma > 0 and epochs >= 1");
-  if (o.rate.schedule == RateSchedule::calibrated) {
-    SgdL1LogisticOptions run = o;
-    run.rate = {RateSchedule::decaying,
-                calibrate_gamma0(X, y, derive_seed(ctx.seed, "calibration"),
-                                 [&](const CsrMatrix& Xs, std::span<const double> ys, double g) {
-                                   SgdL1LogisticOptions trial = o;
-                                   trial.rate = {RateSchedule::constant, g, 0};
-                                   trial.epochs = 1;
-                                   FitContext quiet;
-                                   quiet.seed = ctx.seed;
-                                   return fit_sgd_l1_logistic(Xs, ys, trial, quiet).objective;
-                                 }),
-                o.lambda};
-    ctx.report("sgd-l1-logistic: calibrated gamma0 = {:g}", run.rate.gamma0);
-    BinaryFit fit = fit_sgd_l1_logistic(X, y, run, ctx, monitor);
-    fit.extra["schedule"] = to_string(RateSchedule::calibrated);
-    fit.extra.erase("decay");  // the declared decay is not used: lambda is
-    fit.extra["calibrated_decay"] = o.lambda;
-    return fit;
-  }
+  if (o.rate.schedule == RateSchedule::calibrated)
+    return fit_with_calibrated_rate(
+        "sgd-l1-logistic", X, y, o, ctx, monitor,
+        [](const CsrMatrix& Xa, std::span<const double> ya, const SgdL1LogisticOptions& oa,
+           FitContext& c, const SgdMonitor* m) { return fit_sgd_l1_logistic(Xa, ya, oa, c, m); });
   // The naive closed form of deferred steps needs one step size (see the header).
   const bool lazy_naive = o.lazy && o.rate.schedule == RateSchedule::constant;
   switch (o.penalty) {

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <limits>
 #include <map>
 #include <vector>
 
@@ -163,28 +162,12 @@ BinaryFit fit_sgd_ridge(const CsrMatrix& X, std::span<const double> y, const Sgd
   check_sgd_problem(X, y, monitor, "sgd-ridge");
   if (!(o.lambda >= 0) || !(o.rate.gamma0 > 0) || o.epochs < 1)
     throw ConfigError("sgd-ridge: need lambda >= 0, gamma > 0 and epochs >= 1");
-  if (o.rate.schedule == RateSchedule::calibrated) {
-    SgdRidgeOptions run = o;
-    run.rate = {RateSchedule::decaying,
-                calibrate_gamma0(X, y, derive_seed(ctx.seed, "calibration"),
-                                 [&](const CsrMatrix& Xs, std::span<const double> ys, double g) {
-                                   if (!(2.0 * g * o.lambda < 1.0))  // Eq. 16's decay factor
-                                     return std::numeric_limits<double>::infinity();
-                                   SgdRidgeOptions trial = o;
-                                   trial.rate = {RateSchedule::constant, g, 0};
-                                   trial.epochs = 1;
-                                   FitContext quiet;
-                                   quiet.seed = ctx.seed;
-                                   return fit_sgd_ridge(Xs, ys, trial, quiet).objective;
-                                 }),
-                o.lambda};
-    ctx.report("sgd-ridge: calibrated gamma0 = {:g}", run.rate.gamma0);
-    BinaryFit fit = fit_sgd_ridge(X, y, run, ctx, monitor);
-    fit.extra["schedule"] = to_string(RateSchedule::calibrated);
-    fit.extra.erase("decay");  // the declared decay is not used: lambda is
-    fit.extra["calibrated_decay"] = o.lambda;
-    return fit;
-  }
+  if (o.rate.schedule == RateSchedule::calibrated)
+    return fit_with_calibrated_rate(
+        "sgd-ridge", X, y, o, ctx, monitor,
+        [](const CsrMatrix& Xa, std::span<const double> ya, const SgdRidgeOptions& oa,
+           FitContext& c, const SgdMonitor* m) { return fit_sgd_ridge(Xa, ya, oa, c, m); },
+        [&](double gamma) { return 2.0 * gamma * o.lambda < 1.0; });  // Eq. 16's decay factor
   if (!(2.0 * o.rate.gamma0 * o.lambda < 1.0))
     throw ConfigError(fmt::format(
         "sgd-ridge: 2 gamma lambda = {} must be < 1 (the decay factor 1 - 2 gamma lambda of Eq. 16 "

@@ -36,10 +36,11 @@
 // Stopping (the relative rule of LIBLINEAR's primal CD solvers): after a sweep in which
 // max_j |D_j'(0)| <= eps * the same maximum over the first sweep; else after max_sweeps.
 //
-// Measured (bench/bench_column_relaxation.cpp, time to 1e-3 of the optimum): the random order is
-// what pays (cyclic Newton CD is no faster than the paper's trust region), yet these primal
-// variants stay 1.1-15x LIBLINEAR; the dual solvers (cls-dual, cmls-dual and mod-svm with
-// reshuffle, dcd-logistic) are the fast ones. Kept as the ablation's middle rows.
+// Measured (bench/bench_column_relaxation.cpp, time to 1e-3 of the optimum; results/bench): the
+// random order is what pays (cyclic Newton CD is no faster than the paper's trust region), yet
+// these primal variants stay at 1.4-10x LIBLINEAR; the dual solvers (cls-dual, cmls-dual and
+// mod-svm with reshuffle and shrinking, dcd-logistic) are the fast ones. Kept as the ablation's
+// middle rows.
 //
 // Parameters: lambda or C (default 1e-3); constant_feature (1); eps (1e-3); max_sweeps (1000);
 // order (random | cyclic). The order is drawn from derive_seed(ctx.seed, "column order").

@@ -208,6 +208,11 @@ SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Co
   return out;
 }
 
+// "20NG" or "Reuters": the corpus as the ablations' titles name it.
+std::string corpus_title(const std::string& corpus) {
+  return corpus == "20ng" ? "20NG" : "Reuters";
+}
+
 }  // namespace
 
 Ablation feature_count_ablation(const std::string& corpus, const std::vector<int32_t>& ks,
@@ -217,7 +222,7 @@ Ablation feature_count_ablation(const std::string& corpus, const std::vector<int
   Ablation a{"feature-count-" + corpus,
              fmt::format("{}: accuracy of MCNB, MCSVM and GraphSVM (t = 0.05) by the number of "
                          "mutual-information features",
-                         corpus == "20ng" ? "20NG" : "Reuters"),
+                         corpus_title(corpus)),
              kFeatureCountWhy,
              "%",
              {kMcnb, kMcsvm, kGraphSvm},
@@ -244,7 +249,7 @@ Ablation svm_input_ablation(const std::string& corpus, const std::vector<SvmInpu
   Ablation a{"svm-input-" + corpus,
              fmt::format("{}: MCSVM accuracy by what the SVMs read, each with SVMlight's default "
                          "C = 1 / avg(x.x) on it",
-                         corpus == "20ng" ? "20NG" : "Reuters"),
+                         corpus_title(corpus)),
              kSvmInputWhy,
              "",
              {"SVMlight default C", "MCSVM accuracy (%)"},
@@ -265,7 +270,7 @@ Ablation stoplist_ablation(const std::string& corpus,
   Ablation a{"stoplist-" + corpus,
              fmt::format("{}: accuracy of MCNB, MCSVM and GraphSVM (t = 0.05) with and without "
                          "Rainbow's default stoplist",
-                         corpus == "20ng" ? "20NG" : "Reuters"),
+                         corpus_title(corpus)),
              kStoplistWhy,
              "%",
              {kMcnb, kMcsvm, kGraphSvm},

@@ -124,6 +124,15 @@ nlohmann::json named_groups(const std::vector<std::vector<int32_t>>& groups,
   return a;
 }
 
+// The metrics of a two-level classifier's run: overall accuracy and the per-level ones (%).
+Json hierarchy_metrics(const HierarchyAccuracies& a, int32_t test_rows) {
+  return {{"accuracy", 100 * a.overall},
+          {"l1", 100 * a.l1},
+          {"l2_given_l1", 100 * a.l2_given_l1},
+          {"l2_perfect_l1", 100 * a.l2_perfect_l1},
+          {"test_rows", test_rows}};
+}
+
 }  // namespace
 
 RunRecord run_mcnb(const GraphsvmData& d, const MethodSettings& s) {
@@ -243,11 +252,7 @@ RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const st
   const Stopwatch test_clock;
   const HierarchyAccuracies a = hierarchy_level_accuracies(f.model, d.Xtest, X2test, d.ytest.y);
   r.test_seconds = test_clock.seconds();
-  r.metrics = {{"accuracy", 100 * a.overall},
-               {"l1", 100 * a.l1},
-               {"l2_given_l1", 100 * a.l2_given_l1},
-               {"l2_perfect_l1", 100 * a.l2_perfect_l1},
-               {"test_rows", d.Xtest.rows}};
+  r.metrics = hierarchy_metrics(a, d.Xtest.rows);
   r.extra.update(memory_extra(f.svms, d.class_names));
   r.extra.update(measured_memory_extra(f.svms, stage2, o.stage2_params, X2, d.ytrain, s.seed));
   r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
@@ -293,11 +298,7 @@ RunRecord run_hierarchy_node_features(const GraphsvmData& d, const GraphsvmData&
   const HierarchyAccuracies a =
       hierarchy_level_accuracies(f.model, d.Xtest, all_terms.Xtest, d.ytest.y);
   r.test_seconds = test_clock.seconds();
-  r.metrics = {{"accuracy", 100 * a.overall},
-               {"l1", 100 * a.l1},
-               {"l2_given_l1", 100 * a.l2_given_l1},
-               {"l2_perfect_l1", 100 * a.l2_perfect_l1},
-               {"test_rows", d.Xtest.rows}};
+  r.metrics = hierarchy_metrics(a, d.Xtest.rows);
   r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
   r.extra["num_clusters"] = f.model.clusters.size();
   r.extra["vocabulary"] = all_terms.Xtrain.cols;

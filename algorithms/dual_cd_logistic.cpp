@@ -1,5 +1,7 @@
 #include "algorithms/dual_cd_logistic.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -8,6 +10,7 @@
 
 #include "algorithms/regularized_linear.h"
 #include "algorithms/sweep_stopping.h"
+#include "core/error.h"
 #include "core/seed.h"
 #include "solvers/regularization.h"
 
@@ -48,6 +51,9 @@ BinaryFit fit_dcd_logistic(const BinaryProblem& p, const Params& params, FitCont
   const CsrMatrix& X = with_constant_feature(p.X, A, storage);
   const int32_t n = X.rows;
   const double C = 1 / (2 * lambda * n);
+  if (!std::isfinite(C))
+    throw ConfigError(fmt::format(
+        "dcd-logistic: lambda = {:g} is too small: C = 1/(2 lambda n) overflows", lambda));
   ctx.report("dcd-logistic: {} rows, {} columns, lambda {:.3g} (C {:.3g})", n, X.cols, lambda, C);
 
   // alpha_i and its complement C - alpha_i are both kept, so neither loses digits near a bound.

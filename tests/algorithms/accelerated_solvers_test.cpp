@@ -46,6 +46,19 @@ std::vector<Case> cases() {
   };
 }
 
+// Separable rows, feature 0 carrying value x in the positive rows and feature 1 in the negative.
+CsrMatrix separable_rows(double x, std::vector<double>& y) {
+  CsrMatrix X;
+  X.cols = 2;
+  for (int32_t i = 0; i < 40; ++i) {
+    const bool positive = i % 2 == 0;
+    const int32_t column = positive ? 0 : 1;
+    X.append_row({&column, 1}, {&x, 1});
+    y.push_back(positive ? 1.0 : -1.0);
+  }
+  return X;
+}
+
 TEST(AcceleratedSolvers, ReachTheOptimumOfTheirLiblinearPeer) {
   for (const Case& c : cases())
     for (bool graded : {false, true}) {  // 0/1 values, and values in (0.2, 2)
@@ -56,6 +69,17 @@ TEST(AcceleratedSolvers, ReachTheOptimumOfTheirLiblinearPeer) {
       EXPECT_LE(a.distance, a.bound) << c.ours;
       EXPECT_LT(a.bound, 1e-3) << c.ours << " graded " << graded;
     }
+}
+
+TEST(AcceleratedSolvers, ALambdaWhoseCOverflowsIsAClearError) {
+  std::vector<double> y;
+  const CsrMatrix X = separable_rows(1.0, y);
+  try {
+    fit_named("dcd-logistic", X, y, {{"lambda", 1e-320}});
+    ADD_FAILURE() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("C = 1/(2 lambda n)"), std::string::npos) << e.what();
+  }
 }
 
 TEST(AcceleratedSolvers, StopByTheirOwnRuleAndOnlyThen) {
@@ -93,16 +117,23 @@ TEST(AcceleratedSolvers, PrimalCdNeverRaisesTheObjective) {
 }
 
 TEST(AcceleratedSolvers, LogisticSurvivesLargeMargins) {
-  // Values scaled by 30 and a tiny lambda drive |r_i| far: the cached exp(r_i) must fall back to
-  // r itself, never turn into inf/inf.
-  const auto d = zo_problem(85, 200, 60);
-  CsrMatrix X = d.X;
-  for (double& v : X.values) v *= 30;
-  const std::vector<double> y(d.y.begin(), d.y.end());
-  for (const std::string name : {"cd-logistic", "dcd-logistic"}) {
-    const BinaryFit fit = fit_named(name, X, y, {{"lambda", 1e-9}, {"max_sweeps", 200}});
-    EXPECT_TRUE(std::isfinite(fit.objective)) << name;
+  // Separable rows and a vanishing lambda: the optimum's margins grow like ln(1/lambda), about 690
+  // here, past r = 460 where exp(r_i) leaves the range cd-logistic trusts its cached value in
+  // (1e-200 .. 1e200). Every derivative and line-search value must stay finite there (no inf/inf)
+  // and the margins must get there. x = 1e150 because the sufficient-decrease test asks sigma dw^2
+  // of a step, tiny for a large x, so the margins can grow that far (with x = 1 they stop near 14).
+  // The dual keeps x = 1 (with 1e150, x.x and C overflow together).
+  for (const auto& [name, x] : {std::pair{std::string("cd-logistic"), 1e150},
+                                std::pair{std::string("dcd-logistic"), 1.0}}) {
+    std::vector<double> y;
+    const CsrMatrix X = separable_rows(x, y);
+    const BinaryFit fit =
+        fit_named(name, X, y, {{"lambda", 1e-300}, {"eps", 1e-300}, {"max_sweeps", 1000}});
+    ASSERT_TRUE(std::isfinite(fit.objective)) << name;
     for (double w : fit.model.w) ASSERT_TRUE(std::isfinite(w)) << name;
+    EXPECT_GT(x * (fit.model.w[0] - fit.model.w[1]), 2 * 460)
+        << name << ": margins past the cache's range";
+    EXPECT_LT(fit.objective, 1e-150) << name;
   }
 }
 

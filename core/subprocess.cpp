@@ -2,13 +2,16 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -17,18 +20,35 @@ extern char** environ;
 namespace linrepro {
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 // Reads both pipes until they close; polling both avoids the deadlock of a child that fills the
-// stderr pipe while we block reading stdout.
-void drain(int out_fd, int err_fd, std::string& out, std::string& err,
-           const std::function<void(std::string_view)>& on_stderr) {
+// stderr pipe while we block reading stdout. With a deadline, the process group `group` is killed
+// when it passes (the pipes then close as its processes die); returns whether that happened.
+bool drain(int out_fd, int err_fd, std::string& out, std::string& err,
+           const std::function<void(std::string_view)>& on_stderr,
+           std::optional<Clock::time_point> deadline, pid_t group) {
   pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
   int open_count = (out_fd >= 0) + (err_fd >= 0);
   if (out_fd < 0) fds[0].fd = -1;
   char buf[65536];
+  bool killed = false;
   while (open_count > 0) {
-    if (poll(fds, 2, -1) < 0) {
+    int wait_ms = -1;
+    if (deadline && !killed) {
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now());
+      wait_ms = static_cast<int>(std::max<int64_t>(0, left.count()));
+    }
+    const int ready = poll(fds, 2, wait_ms);
+    if (ready < 0) {
       if (errno == EINTR) continue;
       break;
+    }
+    if (ready == 0 && deadline && !killed) {  // the deadline passed
+      kill(-group, SIGKILL);
+      killed = true;
+      continue;
     }
     for (int k = 0; k < 2; ++k) {
       if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
@@ -43,6 +63,7 @@ void drain(int out_fd, int err_fd, std::string& out, std::string& err,
       }
     }
   }
+  return killed;
 }
 
 }  // namespace
@@ -50,6 +71,11 @@ void drain(int out_fd, int err_fd, std::string& out, std::string& err,
 CommandResult run_command(const std::vector<std::string>& argv,
                           const std::filesystem::path& stdout_file,
                           const std::function<void(std::string_view)>& on_stderr) {
+  return run_command(argv, CommandOptions{stdout_file, on_stderr, 0});
+}
+
+CommandResult run_command(const std::vector<std::string>& argv, const CommandOptions& options) {
+  const std::filesystem::path& stdout_file = options.stdout_file;
   if (argv.empty()) throw std::invalid_argument("run_command: empty argv");
   CommandResult result;
   int out_pipe[2] = {-1, -1};
@@ -75,9 +101,18 @@ CommandResult run_command(const std::vector<std::string>& argv,
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  const bool limited = options.timeout_seconds > 0;
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  if (limited) {  // a group of its own: the timeout kills what the command started, too
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
+  }
+  const auto start = Clock::now();
   pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  const int rc = posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   if (capture_out) close(out_pipe[1]);
   close(err_pipe[1]);
   if (rc != 0) {
@@ -87,10 +122,28 @@ CommandResult run_command(const std::vector<std::string>& argv,
     result.err = argv[0] + ": cannot run: " + std::strerror(rc);
     return result;
   }
-  drain(capture_out ? out_pipe[0] : -1, err_pipe[0], result.out, result.err, on_stderr);
+  std::optional<Clock::time_point> deadline;
+  if (limited)
+    deadline = start + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(options.timeout_seconds));
+  result.timed_out = drain(capture_out ? out_pipe[0] : -1, err_pipe[0], result.out, result.err,
+                           options.on_stderr, deadline, pid);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  // A command that closed its pipes can still be running: with a deadline, wait without blocking
+  // until it passes.
+  while (limited && !result.timed_out) {
+    const pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid || (done < 0 && errno != EINTR)) break;
+    if (Clock::now() >= *deadline) {
+      kill(-pid, SIGKILL);
+      result.timed_out = true;
+      break;
+    }
+    usleep(10000);
   }
+  if (!limited || result.timed_out)
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
 }

@@ -26,14 +26,8 @@
 // Datasets with no pinned content (covtype) are accepted from $LINREPRO_DATA/cache but reported
 // as "unpinned"; their readers check the row counts instead.
 //
-// Failure comes in two kinds, on purpose not related by inheritance:
-//   - DataUnavailable ("data unavailable: ..."): a dataset that is not meant to be here (not in the
-//     mirror, no download possible: RCV1, covtype offline). It lists every place looked at and how
-//     to supply the data; experiments catch it and report data_unavailable cells.
-//   - DataFailure ("data damaged: ..." / "data missing: ..."): data that should be here is damaged
-//     (a checksum mismatch, an archive that fails to unpack, a cache edited since it was verified)
-//     or absent (a dataset the mirror should hold, with the mirror gone). This is an error: it must
-//     propagate so that `linrepro run` fails instead of writing "unavailable" over good results.
+// Failure comes in two kinds (corpora/data_errors.h): DataUnavailable (not meant to be here: cells
+// data_unavailable) and DataFailure (damaged or missing: an error that propagates).
 // The extracted cache is checked on every use, cheaply: the stamp records each digest root's size
 // and mtime; when they changed, the content digest is recomputed, and a mismatch is DataFailure.
 #include <filesystem>
@@ -42,19 +36,12 @@
 #include <string>
 #include <vector>
 
+#include "core/project_root.h"
+#include "corpora/data_errors.h"
+
 namespace linrepro {
 
 using Json = nlohmann::json;
-
-struct DataUnavailable : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-struct DataFailure : std::runtime_error {
-  DataFailure(bool is_damaged, const std::string& what)
-      : std::runtime_error(what), damaged(is_damaged) {}
-  bool damaged;  // true: present but damaged; false: expected here (mirror) but missing
-};
 
 // One file a dataset is made of (most datasets are one archive; RCV1 is five vector files + qrels).
 struct DataPart {
@@ -113,19 +100,7 @@ Json data_status(const std::vector<DatasetSpec>& table, bool verify = false);
 // `linrepro data fetch` turns into a non-zero exit. Call data_status() afterwards for the table.
 int fetch_all(bool verbose);
 
-// Directories, exposed for tests and messages.
-// The project root (data/ cache, mirror beside it, Python peer scripts), found in this order:
-//   1. $LINREPRO_ROOT;
-//   2. the current directory or its nearest parent that is a linrepro checkout;
-//   3. <prefix>/share/linrepro when the program runs from <prefix>/bin (`cmake --install`);
-//   4. the source tree the binary was built from (LINREPRO_SOURCE_DIR), as a last resort.
-// `source` says which, for `linrepro data status` and `linrepro --version`.
-struct RootChoice {
-  std::filesystem::path path;
-  std::string source;
-};
-RootChoice find_root();
-std::filesystem::path repo_root();   // find_root().path
+// Directories, exposed for tests and messages (the project root: core/project_root.h).
 std::filesystem::path cache_dir();   // <root>/data
 std::filesystem::path mirror_dir();  // $LINREPRO_MIRROR or <root>/../shared/datasets
 

@@ -8,6 +8,7 @@
 // (xgboost's registry idea: name, one-line description, parameters, factory next to the code).
 // A solver is described as data: what it is (SolverKind) and its parameters (ParamDecl), each
 // declared once, so listings, defaults and the drivers' lambda requests all read the same facts.
+#include <deque>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <span>
@@ -37,8 +38,10 @@ struct BinaryFit {
   LinearModel model;
   StopReason stop = StopReason::not_iterative;
   int64_t iterations = 0;
-  double objective = 0;  // the solver's own objective at the end, in the paper convention if it has one
-  nlohmann::json extra = nlohmann::json::object();  // solver-specific facts (dual objective, #SV, ...)
+  double objective =
+      0;  // the solver's own objective at the end, in the paper convention if it has one
+  nlohmann::json extra =
+      nlohmann::json::object();  // solver-specific facts (dual objective, #SV, ...)
 };
 
 struct MulticlassFit {
@@ -50,7 +53,8 @@ struct MulticlassFit {
 };
 
 using BinaryFitFn = std::function<BinaryFit(const BinaryProblem&, const Params&, FitContext&)>;
-using MulticlassFitFn = std::function<MulticlassFit(const MulticlassProblem&, const Params&, FitContext&)>;
+using MulticlassFitFn =
+    std::function<MulticlassFit(const MulticlassProblem&, const Params&, FitContext&)>;
 
 struct SolverInfo {
   std::string name;         // registry key, e.g. "smo", "liblinear-s3", "mlr-cg"
@@ -76,7 +80,9 @@ class SolverRegistry {
   // Throws ConfigError listing the known names when `name` is unknown.
   const SolverInfo& get(const std::string& name) const;
   bool contains(const std::string& name) const;
-  const std::vector<SolverInfo>& all() const { return solvers_; }
+  // A deque: adding a solver (an external one, harness/solver_catalog.h) keeps the references
+  // get() handed out valid.
+  const std::deque<SolverInfo>& all() const { return solvers_; }
 
   // Checks y in {-1,+1} first (solvers/binary_labels.h), so no solver needs to.
   BinaryFit fit_binary(const std::string& name, const BinaryProblem& p, const Params& params,
@@ -86,7 +92,7 @@ class SolverRegistry {
                                const Params& params, FitContext& ctx) const;
 
  private:
-  std::vector<SolverInfo> solvers_;
+  std::deque<SolverInfo> solvers_;
 };
 
 }  // namespace linrepro

@@ -1,5 +1,11 @@
 #include "solvers/solver_kind.h"
 
+#include <fmt/format.h>
+
+#include <vector>
+
+#include "core/error.h"
+
 namespace linrepro {
 
 std::string to_string(Loss l) {
@@ -46,6 +52,41 @@ std::string to_string(Intercept i) {
       return "none";
   }
   return "unknown";
+}
+
+namespace {
+
+// The value of E whose to_string is `text`, among `values`.
+template <class E>
+E from_string(const std::string& text, const std::vector<E>& values, const char* what) {
+  std::vector<std::string> names;
+  for (E v : values) {
+    if (to_string(v) == text) return v;
+    names.push_back(to_string(v));
+  }
+  throw ConfigError(fmt::format("unknown {} '{}' (known: {})", what, text, fmt::join(names, ", ")));
+}
+
+}  // namespace
+
+Loss loss_from_string(const std::string& text) {
+  return from_string(text,
+                     std::vector<Loss>{Loss::hinge, Loss::squared_hinge, Loss::logistic,
+                                       Loss::modified_logistic, Loss::multiclass_modified_logistic,
+                                       Loss::least_squares, Loss::multinomial_nb},
+                     "loss");
+}
+
+Penalty penalty_from_string(const std::string& text) {
+  return from_string(text, std::vector<Penalty>{Penalty::l2, Penalty::l1, Penalty::none},
+                     "penalty");
+}
+
+Intercept intercept_from_string(const std::string& text) {
+  return from_string(text,
+                     std::vector<Intercept>{Intercept::regularized_feature,
+                                            Intercept::unregularized, Intercept::none},
+                     "intercept");
 }
 
 }  // namespace linrepro

@@ -35,6 +35,11 @@ enum class Intercept {
 std::string to_string(Loss l);
 std::string to_string(Penalty p);
 std::string to_string(Intercept i);
+// The inverses, for kinds declared in text (an external solver's loss=, penalty=, intercept=).
+// Throw ConfigError naming the text and listing the names.
+Loss loss_from_string(const std::string& text);
+Penalty penalty_from_string(const std::string& text);
+Intercept intercept_from_string(const std::string& text);
 
 struct SolverKind {
   Loss loss = Loss::unspecified;

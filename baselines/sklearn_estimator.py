@@ -1,0 +1,118 @@
+#!/usr/bin/python3
+"""A scikit-learn estimator as a linrepro external solver (`--with-solver py:...`).
+
+  sklearn_estimator.py --describe EXPR       what the estimator is, as one JSON line
+  sklearn_estimator.py EXPR TRAIN PARAMS OUT  fit on TRAIN, write w_1 .. w_d b to OUT
+
+The protocol is baselines/external_solver.h's. EXPR is MODULE.CLASS(k=v, ...) with literal keyword
+arguments only: it is parsed with `ast`, never evaluated. An estimator that takes C gets PARAMS'
+C (the protocol's lambda as C = 1/(2 lambda n), scikit-learn's own convention for LinearSVC,
+LogisticRegression and SVC) unless EXPR sets C; any other estimator keeps its own regularisation.
+"""
+import ast
+import importlib
+import json
+import sys
+
+# scikit-learn's loss names -> linrepro's (solvers/solver_kind.h).
+LOSSES = {
+    "hinge": "hinge",
+    "squared_hinge": "squared_hinge",
+    "log_loss": "logistic",
+    "log": "logistic",
+    "squared_error": "least_squares",
+}
+
+
+def fail(message):
+    print(f"sklearn_estimator.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def parse(expr):
+    """EXPR -> (class, keyword arguments)."""
+    try:
+        node = ast.parse(expr, mode="eval").body
+    except SyntaxError as e:
+        fail(f"'{expr}' is not MODULE.CLASS(k=v, ...): {e}")
+    keywords = []
+    if isinstance(node, ast.Call):
+        if node.args:
+            fail(f"'{expr}': give the estimator's arguments by name (k=v)")
+        keywords, node = node.keywords, node.func
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        fail(f"'{expr}' is not MODULE.CLASS(k=v, ...)")
+    parts.append(node.id)
+    module, _, name = ".".join(reversed(parts)).rpartition(".")
+    if not module:
+        fail(f"'{expr}': name the module too (e.g. sklearn.svm.LinearSVC)")
+    try:
+        cls = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as e:
+        fail(f"cannot import {module}.{name}: {e}")
+    if not isinstance(cls, type) or not hasattr(cls, "fit") or not hasattr(cls, "get_params"):
+        fail(f"{module}.{name} is not an estimator class (one with fit and get_params)")
+    kwargs = {}
+    for k in keywords:
+        if k.arg is None:
+            fail(f"'{expr}': no **arguments")
+        try:
+            kwargs[k.arg] = ast.literal_eval(k.value)
+        except ValueError:
+            fail(f"'{expr}': the value of {k.arg} is not a literal")
+    return cls, kwargs
+
+
+def describe(expr):
+    import sklearn
+
+    cls, kwargs = parse(expr)
+    params = cls(**kwargs).get_params()
+    loss = params.get("loss")
+    penalty = params.get("penalty")
+    print(json.dumps({
+        "loss": LOSSES.get(loss) if isinstance(loss, str) else None,
+        "penalty": penalty if penalty in ("l1", "l2") else None,
+        "takes_C": "C" in params,
+        "sklearn": f"scikit-learn {sklearn.__version__}",
+    }))
+
+
+def fit(expr, train, params_file, out):
+    import numpy as np
+    from scipy import sparse
+    from sklearn.datasets import load_svmlight_file
+
+    cls, kwargs = parse(expr)
+    with open(params_file) as f:
+        sent = json.load(f)
+    if "C" in cls().get_params() and "C" not in kwargs:
+        kwargs["C"] = sent["C"]
+    X, y = load_svmlight_file(train, n_features=sent["features"], zero_based=False)
+    estimator = cls(**kwargs)
+    estimator.fit(X, y)
+    if list(estimator.classes_) != [-1.0, 1.0]:
+        fail(f"expected the classes -1 and +1, the estimator has {list(estimator.classes_)}")
+    coef = estimator.coef_
+    coef = np.ravel(coef.toarray() if sparse.issparse(coef) else coef)
+    intercept = float(np.ravel(getattr(estimator, "intercept_", [0.0]))[0])
+    with open(out, "w") as f:
+        f.write(" ".join(repr(float(v)) for v in coef) + f" {intercept!r}\n")
+    print(json.dumps({"estimator": repr(estimator), "C": kwargs.get("C")}))
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == "--describe":
+        describe(argv[2])
+    elif len(argv) == 5:
+        fit(*argv[1:])
+    else:
+        fail("usage: sklearn_estimator.py --describe EXPR | EXPR TRAIN PARAMS OUT")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,26 @@
+#pragma once
+// The two ways data resolution fails (corpora/data_resolver.h), on purpose not related by
+// inheritance. Experiments include this, not the resolver, to tell them apart:
+//   - DataUnavailable ("data unavailable: ..."): a dataset that is not meant to be here (not in the
+//     mirror, no download possible: RCV1, covtype offline). It lists every place looked at and how
+//     to supply the data; experiments catch it and report data_unavailable cells.
+//   - DataFailure ("data damaged: ..." / "data missing: ..."): data that should be here is damaged
+//     (a checksum mismatch, an archive that fails to unpack, a cache edited since it was verified)
+//     or absent (a dataset the mirror should hold, with the mirror gone). This is an error: it must
+//     propagate so that `linrepro run` fails instead of writing "unavailable" over good results.
+#include <stdexcept>
+#include <string>
+
+namespace linrepro {
+
+struct DataUnavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct DataFailure : std::runtime_error {
+  DataFailure(bool is_damaged, const std::string& what)
+      : std::runtime_error(what), damaged(is_damaged) {}
+  bool damaged;  // true: present but damaged; false: expected here (mirror) but missing
+};
+
+}  // namespace linrepro

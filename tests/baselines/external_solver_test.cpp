@@ -1,0 +1,155 @@
+// External solvers (baselines/external_solver.h): a program following the cmd: protocol gives the
+// model the same solver gives through our adapter; a scikit-learn estimator (py:) reaches the
+// problem's optimum; every way a program can misbehave is an error naming the solver and the fit.
+#include "baselines/external_solver.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "baseline_fixtures.h"
+#include "baselines/liblinear_adapter.h"
+#include "core/error.h"
+#include "solvers/regularization.h"
+#include "support/error_text.h"
+#include "support/temp_dir.h"
+
+namespace linrepro {
+namespace {
+
+using testing::small_text;
+using testing::message_of;
+using testing::TempDir;
+
+const std::filesystem::path kSource = LINREPRO_SOURCE_DIR;
+const std::filesystem::path kSklearnScript = kSource / "baselines" / "sklearn_estimator.py";
+const std::string kLiblinearScript =
+    (kSource / "tests" / "baselines" / "liblinear_train_solver.sh").string();
+
+BinaryFit fit(const SolverInfo& info, const SyntheticData& d, const Params& params,
+              const std::string& label = "test fit") {
+  FitContext ctx;
+  ctx.label = label;
+  return info.fit_binary({d.X, d.y}, params, ctx);
+}
+
+const SolverInfo& liblinear(const std::string& name) {
+  static const std::vector<SolverInfo> infos = liblinear_solver_infos();
+  for (const SolverInfo& s : infos)
+    if (s.name == name) return s;
+  throw std::logic_error("no " + name);
+}
+
+// A bash script in `dir` with this body, executable.
+std::string script(const TempDir& dir, const std::string& name, const std::string& body) {
+  const auto path = dir.write(name, "#!/usr/bin/env bash\n" + body + "\n");
+  chmod(path.c_str(), 0755);
+  return path.string();
+}
+
+// (1/n) sum squared hinge(y (w.x + b)) + lambda (||w||^2 + b^2): LIBLINEAR -B 1's problem.
+double squared_hinge_objective(const SyntheticData& d, const LinearModel& m, double lambda) {
+  double loss = 0;
+  for (int32_t i = 0; i < d.X.rows; ++i) {
+    const double z = d.y[static_cast<size_t>(i)] * m.decision(d.X, i);
+    loss += z < 1 ? (1 - z) * (1 - z) : 0;
+  }
+  double penalty = m.b * m.b;
+  for (double w : m.w) penalty += w * w;
+  return loss / d.X.rows + lambda * penalty;
+}
+
+TEST(ExternalSolver, LiblinearTrainScriptGivesTheAdaptersModelBitForBit) {
+  const auto d = small_text(31);
+  const double lambda = 1e-3;
+  const SolverInfo info = external_solver_info(
+      "cmd:" + kLiblinearScript + ":loss=squared_hinge,intercept=regularized_feature",
+      kSklearnScript);
+  EXPECT_EQ(info.kind.loss, Loss::squared_hinge);
+  EXPECT_EQ(info.kind.intercept, Intercept::regularized_feature);
+  const BinaryFit ours = fit(info, d, {{"lambda", lambda}});
+  // liblinear-train rounds C and eps to single precision: the adapter does so with cli_precision.
+  const BinaryFit adapter = fit(liblinear("liblinear-s2"), d,
+                                {{"lambda", lambda}, {"bias", 1.0}, {"cli_precision", true}});
+  ASSERT_EQ(ours.model.w.size(), adapter.model.w.size());
+  for (size_t j = 0; j < ours.model.w.size(); ++j)
+    EXPECT_EQ(ours.model.w[j], adapter.model.w[j]) << j;
+  EXPECT_EQ(ours.model.b, adapter.model.b);
+  EXPECT_EQ(ours.extra.at("sent").at("C"), lambda_to_C(lambda, d.X.rows));
+  EXPECT_TRUE(std::isfinite(ours.objective));
+}
+
+TEST(ExternalSolver, SklearnLinearSvcReachesTheSameOptimumAsLiblinear) {
+  const auto d = small_text(32);
+  const double lambda = 1e-3;
+  const SolverInfo info =
+      external_solver_info("py:sklearn.svm.LinearSVC(tol=1e-8, max_iter=100000)", kSklearnScript);
+  EXPECT_EQ(info.kind.loss, Loss::squared_hinge);  // from the estimator's own loss parameter
+  EXPECT_EQ(info.kind.penalty, Penalty::l2);
+  const BinaryFit py = fit(info, d, {{"lambda", lambda}});
+  const BinaryFit ll =
+      fit(liblinear("liblinear-s2"), d, {{"lambda", lambda}, {"bias", 1.0}, {"eps", 1e-8}});
+  const double optimum = squared_hinge_objective(d, ll.model, lambda);
+  EXPECT_NEAR(squared_hinge_objective(d, py.model, lambda), optimum, 1e-6 * optimum);
+  EXPECT_EQ(py.extra.at("report").at("C"), lambda_to_C(lambda, d.X.rows));
+}
+
+TEST(ExternalSolver, AnEstimatorWithoutALossParameterMustDeclareOne) {
+  const std::string text = message_of(
+      [] { external_solver_info("py:sklearn.linear_model.LogisticRegression()", kSklearnScript); });
+  EXPECT_NE(text.find("declare the loss"), std::string::npos) << text;
+  const SolverInfo info = external_solver_info(
+      "py:sklearn.linear_model.LogisticRegression():loss=logistic", kSklearnScript);
+  EXPECT_EQ(info.kind.loss, Loss::logistic);
+}
+
+TEST(ExternalSolver, SpecsAreCheckedBeforeAnythingRuns) {
+  EXPECT_THROW(external_solver_info("cmd:", kSklearnScript), ConfigError);
+  EXPECT_THROW(external_solver_info("py:sklearn.svm.LinearSVC(C=1", kSklearnScript), ConfigError);
+  EXPECT_THROW(external_solver_info("cmd:/bin/true:loss=hingee", kSklearnScript), ConfigError);
+  EXPECT_THROW(external_solver_info("py:sklearn.svm.NoSuchSVC()", kSklearnScript), ConfigError);
+  const std::string inside = message_of(
+      [] { external_solver_info("py:sklearn.svm.LinearSVC():max_iter=5", kSklearnScript); });
+  EXPECT_NE(inside.find("inside the parentheses"), std::string::npos) << inside;
+  // Other keys of a cmd: solver are the program's, declared with their values as defaults.
+  const SolverInfo info =
+      external_solver_info("cmd:/bin/true:loss=hinge,depth=3,mode=fast,timeout=5", kSklearnScript);
+  ASSERT_NE(find_declaration(info.params, "depth"), nullptr);
+  EXPECT_EQ(find_declaration(info.params, "mode")->default_value, "fast");
+  EXPECT_EQ(external_solver_options("py:a.B(x=')'):timeout=7").at("timeout"), 7);
+}
+
+TEST(ExternalSolver, EveryMisbehaviourIsAnErrorNamingTheSolverAndTheFit) {
+  TempDir dir;
+  const auto d = small_text(33, 50, 20);
+  const auto error = [&](const std::string& body, const std::string& options = "") {
+    const std::string spec = "cmd:" + script(dir, "solver.sh", body) + ":loss=hinge" + options;
+    return message_of([&] { fit(external_solver_info(spec, kSklearnScript), d, {}, "earn"); });
+  };
+  const std::string failing = error("echo boom >&2; exit 3");
+  EXPECT_NE(failing.find("external solver 'cmd:"), std::string::npos) << failing;
+  EXPECT_NE(failing.find("on earn"), std::string::npos) << failing;
+  EXPECT_NE(failing.find("status 3"), std::string::npos) << failing;
+  EXPECT_NE(failing.find("boom"), std::string::npos) << failing;
+  EXPECT_NE(error("exit 0").find("wrote no output file"), std::string::npos);
+  EXPECT_NE(error("echo 1 2 > \"$3\"").find("holds 2 numbers, the protocol needs 21"),
+            std::string::npos);
+  const std::string nan = error("{ for i in $(seq 20); do echo 0; done; echo nan; } > \"$3\"");
+  EXPECT_NE(nan.find("number 21 is nan"), std::string::npos) << nan;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string hang = error("sleep 60", ",timeout=1");
+  EXPECT_NE(hang.find("timeout=1 s"), std::string::npos) << hang;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  const std::string missing = message_of([&] {
+    fit(external_solver_info("cmd:" + (dir / "no-such-program").string() + ":loss=hinge",
+                             kSklearnScript),
+        d, {});
+  });
+  EXPECT_NE(missing.find("cannot run"), std::string::npos) << missing;
+}
+
+}  // namespace
+}  // namespace linrepro

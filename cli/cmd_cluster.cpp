@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "experiments/register.h"
 #include "harness/cluster_run.h"
+#include "harness/extra_solvers.h"
 
 namespace linrepro::cli {
 
@@ -32,24 +33,34 @@ void add_cluster_commands(CLI::App& app) {
       "run",
       "plan, submit one Slurm job array per round (sbatch --wait), merge, until nothing is "
       "pending; then summarise (cells, claims)");
-  run->add_option("target", opt.target, "all, a paper id or paper/experiment")->capture_default_str();
-  run->add_option("--results", results, "results directory (shared by every node)")->capture_default_str();
+  run->add_option("target", opt.target, "all, a paper id or paper/experiment")
+      ->capture_default_str();
+  run->add_option("--results", results, "results directory (shared by every node)")
+      ->capture_default_str();
   run->add_flag("--fast", fast, "the fast regression subset");
   run->add_option("--seed", ctx.seed, "experiment seed")->capture_default_str();
-  run->add_option("--shards", opt.shards, "array tasks per round")->capture_default_str()->check(CLI::PositiveNumber);
+  run->add_option("--shards", opt.shards, "array tasks per round")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   run->add_option("--cpus-per-task", opt.cpus_per_task, "CPUs (and worker threads) per task")
-      ->capture_default_str()->check(CLI::PositiveNumber);
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   run->add_option("--mem", opt.mem, "memory per task (sbatch --mem)")->capture_default_str();
-  run->add_option("--time", opt.time, "time limit per task (default: 3x the largest shard's cost hints + 5 min)");
-  run->add_option("--slurm-opts", sbatch_opts, "more sbatch options, e.g. \"--partition=short --qos=normal\"");
+  run->add_option("--time", opt.time,
+                  "time limit per task (default: 3x the largest shard's cost hints + 5 min)");
+  run->add_option("--slurm-opts", sbatch_opts,
+                  "more sbatch options, e.g. \"--partition=short --qos=normal\"");
   run->add_option("--max-attempts", opt.max_attempts, "attempts before a run is reported as failed")
-      ->capture_default_str()->check(CLI::PositiveNumber);
-  run->add_option("--work-dir", work_dir, "where plans, batch scripts and task logs go (default <results>/cluster)");
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  run->add_option("--work-dir", work_dir,
+                  "where plans, batch scripts and task logs go (default <results>/cluster)");
   run->add_option("--with-solver", ctx.extra_solvers, "as for `linrepro run`");
   run->callback([] {
     register_experiments();
     ctx.results_dir = results;
     ctx.fast = fast;
+    extra_solvers(ctx);  // a bad --with-solver fails before anything is submitted
     opt.work_dir = work_dir;
     opt.sbatch_options = split_words(sbatch_opts);
     const auto submit = [](const std::filesystem::path& script, const BatchSettings& s) {

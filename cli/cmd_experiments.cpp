@@ -15,6 +15,7 @@
 #include "experiments/register.h"
 #include "harness/compare.h"
 #include "harness/experiment.h"
+#include "harness/extra_solvers.h"
 #include "harness/regress.h"
 #include "harness/run_experiment.h"
 #include "harness/status_table.h"
@@ -63,6 +64,26 @@ void print_outcome(const ExperimentInfo& e, const ExperimentContext& ctx,
   fmt::print(stderr, "{} -> {}\n", line, o.path.string());
 }
 
+// An experiment that asked for no run of an extra solver (its data is unavailable): an error (1)
+// when it was named alone, a note (0) when a paper or "all" selected it.
+int report_unused_extras(const ExperimentInfo& e, const std::string& target,
+                         const ExperimentOutcome& o) {
+  if (o.extra_unused.empty()) return 0;
+  const bool named = target == experiment_name(e);
+  fmt::print(stderr, "{} {}\n", named ? "!!" : "--", o.extra_unused);
+  return named ? 1 : 0;
+}
+
+// --with-solver that joined no selected experiment (each refused it or had no data for it) fails
+// the command, unless an experiment's failure already says why.
+void require_extras_used(const ExperimentContext& ctx, int used, int failed) {
+  if (ctx.extra_solvers.empty() || used > 0 || failed > 0) return;
+  throw ConfigError(fmt::format(
+      "--with-solver {}: no selected experiment runs it (`linrepro run --list`; the experiments "
+      "that take extra solvers are named in the README's \"Extending it\")",
+      fmt::join(ctx.extra_solvers, ", ")));
+}
+
 }  // namespace
 
 void add_experiment_commands(CLI::App& app) {
@@ -92,9 +113,10 @@ void add_experiment_commands(CLI::App& app) {
                   "with --keys-from: execute shard i of N (0 <= i < N) of the plan's lines")
       ->capture_default_str();
   run->add_option("--with-solver", ctx.extra_solvers,
-                  "add a registered solver beside the paper's methods, as name or "
-                  "name:k=v,k=v (repeatable; experiments that accept extra solvers mark it as "
-                  "not part of the paper)");
+                  "add a solver beside the paper's methods (repeatable): a registered one as "
+                  "name[:k=v,...], a program as cmd:PROGRAM[:k=v,...], a scikit-learn estimator "
+                  "as py:MODULE.CLASS(k=v,...)[:k=v,...]; its runs are marked as not part of the "
+                  "paper; an experiment it cannot join is refused with the reason");
   run->add_flag(
       "--list",
       [](int64_t) {
@@ -111,16 +133,21 @@ void add_experiment_commands(CLI::App& app) {
     ctx.results_dir = results_dir;
     ctx.published_dir = published_dir_for(ctx.results_dir, repo_root());
     ctx.progress = !quiet;
+    extra_solvers(ctx);  // a bad --with-solver fails here, before any experiment starts
     // With a plan, the plan's lines say which experiments run (a dependency planned in the same
     // grid has a result file by now, which would drop it from `target`'s selection).
     const auto selected = keys_from.empty()
                               ? select_experiments(experiment_registry(), target, ctx)
                               : select_experiments(experiment_registry(), "all", ctx, true);
     const auto [shard_i, shard_n] = parse_shard(shard);
-    int failed = 0;
+    const std::string selected_by = keys_from.empty() ? target : "all";
+    int failed = 0, extras_used = 0;
     for (size_t i = 0; i < selected.size(); ++i) {
       const auto& e = *selected[i];
-      ExperimentContext c = ctx;
+      std::string note;  // extra solvers that do not join this experiment (a shard stays quiet)
+      ExperimentContext c =
+          extra_solver_context(e, selected_by, ctx, keys_from.empty() ? &note : nullptr);
+      if (!note.empty()) fmt::print(stderr, "-- {}\n", note);
       if (!keys_from.empty()) {
         c.selection = subset_selection(e, c, keys_from, shard_i, shard_n);
         if (c.selection.keys.empty()) continue;  // nothing of this experiment in this shard
@@ -130,12 +157,18 @@ void add_experiment_commands(CLI::App& app) {
       try {
         const ExperimentOutcome o = run_experiment(e, c);
         print_outcome(e, c, o);
-        failed += o.counts.failed > 0;      // a shard's failed runs (elsewhere a failure throws)
+        for (const auto& f : o.extra_failures)
+          fmt::print(stderr, "!! {}: extra solver failed, {}\n", experiment_name(e), f);
+        // A shard's failed runs (elsewhere a failure throws), and extra solvers' failed runs.
+        failed += o.counts.failed > 0 || !o.extra_failures.empty();
+        extras_used += !c.extra_solvers.empty() && o.extra_unused.empty();
+        failed += report_unused_extras(e, selected_by, o);
       } catch (const std::exception& ex) {  // one broken experiment does not stop the others
         ++failed;
         fmt::print(stderr, "!! {} failed: {}\n", experiment_name(e), ex.what());
       }
     }
+    require_extras_used(ctx, keys_from.empty() ? extras_used : 1, failed);
     if (failed)
       throw std::runtime_error(fmt::format("{} of {} experiments failed", failed, selected.size()));
   });
@@ -162,19 +195,29 @@ void add_experiment_commands(CLI::App& app) {
     c.progress = false;
     c.selection.mode = RunSelection::Mode::plan;
     c.extra_solvers = plan_extra;
+    extra_solvers(c);               // a bad --with-solver fails before anything is planned
     std::set<std::string> waiting;  // experiments with pending runs: their dependents wait
-    int failed = 0;
+    int failed = 0, extras_used = 0;
     for (const auto* e : select_experiments(experiment_registry(), plan_target, c)) {
-      const auto blocker = std::find_if(e->depends_on.begin(), e->depends_on.end(),
-                                        [&](const std::string& d) { return waiting.contains(d); });
-      if (blocker != e->depends_on.end()) {
-        fmt::print(stderr, "plan {}: waits for {} (it has pending runs)\n", experiment_name(*e),
-                   *blocker);
-        waiting.insert(experiment_name(*e));
-        continue;
-      }
       try {
-        const ExperimentOutcome o = run_experiment(*e, c);
+        std::string note;
+        const ExperimentContext ce = extra_solver_context(*e, plan_target, c, &note);
+        if (!note.empty()) fmt::print(stderr, "-- plan {}\n", note);
+        check_extra_solvers_accepted(*e, ce);  // a refusal is said even when it has to wait
+        const auto blocker =
+            std::find_if(e->depends_on.begin(), e->depends_on.end(),
+                         [&](const std::string& d) { return waiting.contains(d); });
+        if (blocker != e->depends_on.end()) {
+          fmt::print(stderr, "plan {}: waits for {} (it has pending runs){}\n", experiment_name(*e),
+                     *blocker,
+                     ce.extra_solvers.empty() ? "" : "; its extra solvers' runs come then");
+          extras_used += !ce.extra_solvers.empty();
+          waiting.insert(experiment_name(*e));
+          continue;
+        }
+        const ExperimentOutcome o = run_experiment(*e, ce);
+        extras_used += !ce.extra_solvers.empty() && o.extra_unused.empty();
+        failed += report_unused_extras(*e, plan_target, o);
         for (const auto& p : o.pending) fmt::print("{}\n", plan_line(*e, p).dump());
         fmt::print(stderr, "plan {}: {} pending, {} stored\n", experiment_name(*e),
                    o.pending.size(), o.counts.reused);
@@ -185,6 +228,7 @@ void add_experiment_commands(CLI::App& app) {
         fmt::print(stderr, "!! plan {}: {}\n", experiment_name(*e), ex.what());
       }
     }
+    require_extras_used(c, extras_used, failed);
     if (failed)
       throw std::runtime_error(fmt::format("{} experiment(s) could not be planned", failed));
   });

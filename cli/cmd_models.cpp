@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 
+#include "baselines/external_solver.h"
 #include "cli/commands.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -14,6 +15,7 @@
 #include "core/libsvm_format.h"
 #include "core/row_error.h"
 #include "core/stopwatch.h"
+#include "harness/extra_solvers.h"
 #include "harness/solver_catalog.h"
 #include "metrics/averaging.h"
 #include "metrics/binary_counts.h"
@@ -111,6 +113,7 @@ void add_fit_report(nlohmann::json& report, nlohmann::json objective, int64_t it
 SavedModel train(const LibsvmData& data, const std::string& file, const FitOptions& o,
                  nlohmann::json& report) {
   require_single_labels(data, file);
+  if (is_external_solver(o.solver)) parse_extra_solver(o.solver);  // registers cmd: / py:
   const auto& registry = solver_catalog();
   SavedModel m;
   m.solver = o.solver;

@@ -10,6 +10,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/subprocess.h"
+#include "harness/extra_solvers.h"
 #include "harness/run_experiment.h"
 
 namespace linrepro {
@@ -105,8 +106,9 @@ Submission submit_with_sbatch(const fs::path& script, const BatchSettings&,
   return s;
 }
 
-ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry, const ExperimentContext& ctx,
-                           const ClusterOptions& opt, const Submitter& submit) {
+ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry,
+                           const ExperimentContext& ctx, const ClusterOptions& opt,
+                           const Submitter& submit) {
   const auto order = select_experiments(registry, opt.target, ctx);
   const fs::path results = fs::absolute(ctx.results_dir);
   const fs::path work = fs::absolute(
@@ -130,7 +132,8 @@ ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry, const Ex
         summary.incomplete.push_back(name);
         continue;
       }
-      ExperimentContext c = ctx;
+      // Extra solvers join the experiments that take them (the others run without).
+      ExperimentContext c = extra_solver_context(*e, opt.target, ctx, nullptr);
       c.results_dir = results;
       c.progress = false;
       c.selection = RunSelection{};
@@ -153,9 +156,8 @@ ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry, const Ex
     }
     if (pending.empty()) break;
     if (round > opt.max_rounds)
-      throw std::runtime_error(
-          fmt::format("cluster: still {} runs pending after {} rounds", pending.size(),
-                      opt.max_rounds));
+      throw std::runtime_error(fmt::format("cluster: still {} runs pending after {} rounds",
+                                           pending.size(), opt.max_rounds));
     summary.rounds = round;
 
     // 2. The round's plan and batch script.

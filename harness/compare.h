@@ -88,7 +88,7 @@ struct Comparison {
   // the claims (claims_hold, claims_do_not_hold, claims_indistinguishable, claims_not_checked:
   // kind "claim", parts skipped; correctness_checks and correctness_checks_failed).
   std::map<std::string, int> counts(const std::string& paper) const;
-  // The papers present (published or produced): the canonical order, then any other.
+  // The papers present (published or produced), by id.
   std::vector<std::string> paper_order() const;
 };
 

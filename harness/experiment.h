@@ -202,9 +202,13 @@ class ResultFile {
   // stored and saved, then the exception propagates. Thread-safe (`run` itself runs outside the
   // lock). When the selection does not execute the run, it is noted as pending and a record with
   // status "pending" (no metrics) is returned: drivers check complete() before summarising. In
-  // subset mode a failed run is returned (status "failed"), not rethrown: the shard goes on.
+  // subset mode a failed run is returned (status "failed"), not rethrown: the shard goes on; so is
+  // a failed run of an extra solver (a config with "with_solver"), which also leaves complete()
+  // true: the paper's runs are summarised, and counts().extra_failed tells the caller.
   RunRecord run_once(const std::string& key, const Json& config,
                      const std::function<RunRecord()>& run);
+  // The --with-solver labels of the runs asked for so far (configs with a "with_solver" field).
+  const std::set<std::string>& extra_solvers_asked() const { return extra_asked_; }
   // True while every run asked for so far is stored (none pending, none failed): the driver may
   // compute cells and claims.
   bool complete() const;
@@ -225,8 +229,9 @@ class ResultFile {
   const Json& document() const;
   const std::filesystem::path& path() const { return path_; }
   // What this object did: runs computed (ok / failed) and reused from the file.
+  // extra_failed: extra solvers' runs that failed (not in `failed`: they do not block the summary).
   struct Counts {
-    int computed = 0, reused = 0, failed = 0, pending = 0;
+    int computed = 0, reused = 0, failed = 0, pending = 0, extra_failed = 0;
   };
   Counts counts() const;
 
@@ -242,9 +247,10 @@ class ResultFile {
   std::vector<RunRecord> runs_;      // key order; mirrored entry by entry in doc_["runs"]
   std::vector<RunRecord> borrowed_;  // subset mode: the main file's runs (read, never written)
   std::set<std::string> fresh_;      // keys run by this object (what `force` no longer redoes)
-  std::set<std::string> computed_, reused_, failed_;  // what counts() reports
+  std::set<std::string> computed_, reused_, failed_, extra_failed_;  // what counts() reports
   std::map<std::string, PlannedRun> pending_;
   std::map<std::string, double> last_cost_;  // key -> seconds it took when last computed
+  std::set<std::string> extra_asked_;        // what extra_solvers_asked() returns
   std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();
 };
 
@@ -280,6 +286,16 @@ std::filesystem::path published_dir_for(const std::filesystem::path& results_dir
 std::filesystem::path result_file_path(const ExperimentContext& ctx, const std::string& paper,
                                        const std::string& experiment_id);
 
+// How solvers added with --with-solver (harness/extra_solvers.h) join an experiment.
+struct ExtraSolverSupport {
+  // binary: one problem per category or class (the solver needs a binary fit); multiclass: one
+  // multiclass problem (a binary solver goes one-vs-rest); none: they cannot join.
+  enum class Tasks { none, binary, multiclass };
+  Tasks tasks = Tasks::none;
+  // Tasks::none: why, in words a user can act on (run and plan refuse with it).
+  std::string refusal;
+};
+
 struct ExperimentInfo {
   std::string paper;                   // mlrcg2003 | zhangoles2001 | graphsvm2002 | sgdreport
   std::string id;                      // experiment id within the paper, e.g. "table2_reuters"
@@ -302,6 +318,9 @@ struct ExperimentInfo {
   // (harness/run_experiment.h). In fast mode, emit only cells computed exactly as in the full run
   // (the regression check holds them to the published tolerance when the full run is within it).
   std::function<void(const ExperimentContext&, ResultFile&)> run;
+  // Whether solvers added with --with-solver run here, and on which tasks; every experiment
+  // declares it (a test checks), so the option is never silently ignored.
+  ExtraSolverSupport extra_solvers;
 };
 
 // The experiment registry: each paper's driver adds its experiments (experiments/register.cpp).

@@ -8,9 +8,6 @@
 
 namespace linrepro {
 
-// The paper ids used everywhere (directories, file names, experiment registry).
-const std::vector<std::string>& paper_ids();
-
 struct PublishedCell {
   std::string table;  // "table2", "figure6", "text-6.1"
   std::string row;
@@ -43,7 +40,7 @@ struct PublishedClaim {
 
 struct PublishedPaper {
   std::filesystem::path file;
-  std::string paper;  // one of paper_ids(), equal to the file name's stem
+  std::string paper;  // the paper id, equal to the file name's stem
   std::string title;
   std::string source;  // citation
   std::vector<PublishedCell> cells;
@@ -52,7 +49,7 @@ struct PublishedPaper {
 
 // Loads and validates one published file. Throws DataError naming the file and the cell
 // ("cell 3 (table2 / earn / MLR-CG error): ...") for: invalid JSON, a missing or mistyped field,
-// an unknown paper id or one that differs from the file name, a duplicate cell, a negative
+// an empty paper id or one that differs from the file name, a duplicate cell, a negative
 // tolerance, a cell with no tolerance and no default for its unit, a tolerance wider than the
 // default without a note giving the reason, a kind other than result/input, and a duplicate_of
 // that names no cell of the file, a cell that is itself a duplicate, or a different value.

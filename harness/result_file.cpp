@@ -151,6 +151,14 @@ std::optional<RunRecord> ResultFile::find(const std::string& key, const Json& co
 
 RunRecord ResultFile::run_once(const std::string& key, const Json& config,
                                const std::function<RunRecord()>& run) {
+  // An extra solver's run (--with-solver, harness/extra_solvers.h): its failure is reported, but
+  // neither stops the round nor keeps the paper's own cells from being summarised.
+  const bool extra =
+      config.is_object() && config.contains("with_solver") && config["with_solver"].is_string();
+  if (extra) {
+    std::lock_guard lock(*mutex_);
+    extra_asked_.insert(config["with_solver"].get<std::string>());
+  }
   if (auto found = find(key, config)) {
     std::lock_guard lock(*mutex_);
     if (!fresh_.contains(key)) reused_.insert(key);
@@ -218,7 +226,7 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
 
   {
     std::lock_guard lock(*mutex_);
-    (record.status == "failed" ? failed_ : computed_).insert(key);
+    (record.status != "failed" ? computed_ : (extra ? extra_failed_ : failed_)).insert(key);
     store(record);
     doc_["environment"] = process_environment();  // the last machine and commit that computed
     note_mixed_commits(doc_, runs_);
@@ -227,7 +235,7 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
   }
   // A shard goes on past a failed run (its other runs are not the failed one's hostages): the run
   // counts as not stored, so the driver does not summarise, and the caller sees counts().failed.
-  if (failure && selection_.mode == RunSelection::Mode::subset) return record;
+  if (failure && (selection_.mode == RunSelection::Mode::subset || extra)) return record;
   if (failure) std::rethrow_exception(failure);
   return record;
 }
@@ -265,6 +273,7 @@ ResultFile::Counts ResultFile::counts() const {
   c.computed = static_cast<int>(computed_.size());
   c.reused = static_cast<int>(reused_.size());
   c.failed = static_cast<int>(failed_.size());
+  c.extra_failed = static_cast<int>(extra_failed_.size());
   c.pending = static_cast<int>(pending_.size());
   return c;
 }

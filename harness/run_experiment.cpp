@@ -12,6 +12,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "harness/environment.h"
+#include "harness/extra_solvers.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
@@ -28,11 +29,18 @@ Json experiment_header(const ExperimentInfo& info, const ExperimentContext& ctx)
 }
 
 ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentContext& ctx) {
+  check_extra_solvers_accepted(info, ctx);  // before any work: a refused option is an error
   ResultFile rf(result_file_path(ctx, info.paper, info.id), experiment_header(info, ctx), ctx.force,
                 ctx.selection);
   info.run(ctx, rf);
   rf.save();
   ExperimentOutcome out;
+  const auto mode = ctx.selection.mode;
+  if (mode == RunSelection::Mode::execute || mode == RunSelection::Mode::plan)
+    out.extra_unused = extra_solvers_unused(info, ctx, rf);
+  for (const RunRecord& r : rf.runs())
+    if (r.status == "failed" && r.config.is_object() && r.config.contains("with_solver"))
+      out.extra_failures.push_back(fmt::format("run {}: {}", r.key, r.reason));
   out.path =
       ctx.selection.mode == RunSelection::Mode::subset ? ctx.selection.shard_path : rf.path();
   out.counts = rf.counts();

@@ -29,6 +29,10 @@ struct ExperimentOutcome {
   ResultFile::Counts counts;
   std::vector<PlannedRun> pending;  // runs asked for and not stored, in key order
   int cells = 0, unavailable_cells = 0, claims = 0;
+  // Failed runs of extra solvers (--with-solver), "run <key>: <reason>": the round went on.
+  std::vector<std::string> extra_failures;
+  // Extra solvers the experiment asked no run of, and why (harness/extra_solvers.h); "" if none.
+  std::string extra_unused;
   bool complete() const { return pending.empty(); }
 };
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/seed.h"
-#include "corpora/data_resolver.h"
+#include "corpora/data_errors.h"
 #include "experiments/common/text_dataset.h"
 
 namespace linrepro {

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "core/subprocess.h"
-#include "corpora/data_resolver.h"
+#include "core/project_root.h"
 
 namespace linrepro {
 

@@ -28,6 +28,10 @@ std::string data_note(const GraphsvmData& d);
 // figures = false: the fast subset, every method's numbers in plan.table. true: Figures 5-6,
 // Table 2 and the memory table.
 void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures);
+// The runs of solvers added with --with-solver (plan.extras): accuracy, training time and its
+// ratio to MCSVM's, in plan.table (fast) or "figure5", rows "<prefix> <label> (extra)", each cell
+// marked as not part of the paper.
+void emit_extra(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures);
 // The collections' sizes (§3.1; table "datasets"), measured on the data the runs use, each cell
 // with why it differs.
 struct DatasetSizes {

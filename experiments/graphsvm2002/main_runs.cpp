@@ -7,6 +7,7 @@
 
 #include "core/seed.h"
 #include "experiments/graphsvm2002/methods.h"
+#include "solvers/regularization.h"
 
 namespace linrepro {
 
@@ -15,6 +16,8 @@ std::string t_name(double t) { return fmt::format("{:.2f}", t); }
 std::string graphsvm_key(double t) { return "graphsvm-t" + t_name(t); }
 
 std::string hier_groups_key(int32_t n) { return fmt::format("hier-svm-g{}", n); }
+
+std::string extra_method_key(const ExtraSolver& e) { return "extra/" + e.label; }
 
 const RunRecord* MainResults::get(const std::string& key) const {
   auto it = runs.find(key);
@@ -34,8 +37,8 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
   const nlohmann::json data = data_config(d);
   MainResults res;
   auto run = [&](const std::string& method, const std::string& solver, const nlohmann::json& p,
-                 const std::function<RunRecord()>& body) {
-    const nlohmann::json config = {
+                 const std::function<RunRecord()>& body, const ExtraSolver* extra = nullptr) {
+    nlohmann::json config = {
         {"data", data},
         {"method", method},
         {"solver", solver},
@@ -45,10 +48,12 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
         {"nb", "nb (multinomial, Laplace smoothing 1) on term counts"},
         {"svm_input", "unit-norm rows"},
         {"memory", "model formula and measured peak of the largest SVM"}};
+    if (extra) config["with_solver"] = extra->label;
     res.runs[method] = rf.run_once(plan.prefix + "/" + method, config, [&] {
       if (ctx.progress) fmt::print(stderr, "[graphsvm2002] {}/{} ...\n", plan.prefix, method);
       RunRecord out = body();
       out.solver = method;
+      if (extra) out.extra.update(extra_solver_tag(*extra));
       out.class_name = plan.prefix;
       if (ctx.progress)
         fmt::print(stderr, "[graphsvm2002] {}/{}: accuracy {:.2f} %, {:.2f} s CPU\n", plan.prefix,
@@ -89,6 +94,18 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
   for (double t : plan.thresholds)
     run(graphsvm_key(t), "smo", {{"t", t}, {"C", C}, {"stage1", "nb"}},
         [&] { return run_graphsvm(d, s, t); });
+  // Every SVM of the paper gets SVMlight's default C whatever its loss; NB its Laplace count.
+  const std::vector<ProtocolLambda> by_loss = {
+      {Loss::multinomial_nb, Penalty::none, 1.0, "MCNB (Laplace smoothing)"},
+      {Loss::unspecified, Penalty::l2, C_to_lambda(C, d.Xtrain_svm.rows),
+       "every SVM (SVMlight's default C)"}};
+  for (const ExtraSolver& e : plan.extras) {
+    const ExtraLambda l = extra_solver_lambda(e, by_loss, "graphsvm2002/main");
+    const Params p = extra_solver_params(e, l.lambda);
+    run(
+        extra_method_key(e), e.solver, p, [&, p] { return run_flat_multiclass(d, s, e.solver, p); },
+        &e);
+  }
   return res;
 }
 

@@ -8,6 +8,7 @@
 
 #include "experiments/graphsvm2002/datasets.h"
 #include "harness/experiment.h"
+#include "harness/extra_solvers.h"
 
 namespace linrepro {
 
@@ -19,6 +20,8 @@ inline constexpr double kMainFigureT = 0.05;
 std::string t_name(double t);
 // The method key of Hier-SVM with exactly n groups: "hier-svm-g10".
 std::string hier_groups_key(int32_t n);
+// The method key of an extra solver's flat fit: "extra/<label>".
+std::string extra_method_key(const ExtraSolver& e);
 // The method key of GraphSVM at threshold t: "graphsvm-t0.05".
 std::string graphsvm_key(double t);
 
@@ -35,6 +38,9 @@ struct MainPlan {
   // needs all_terms in declare_main_runs): the ablation of §2.1's feature sets.
   bool hierarchy_node_features = false;
   std::vector<double> thresholds;
+  // Solvers added with --with-solver: one flat multiclass fit each ("extra/<label>"), at the
+  // protocol's regularisation for its loss (SVMlight's default C, or NB's smoothing 1).
+  std::vector<ExtraSolver> extras;
 };
 
 // The runs of one data set by method key (mcnb, mcsvm, graphsvm-t0.05, ...); a run may be pending

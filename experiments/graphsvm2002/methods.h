@@ -74,6 +74,11 @@ RunRecord run_mcnb(const GraphsvmData& d, const MethodSettings& s);
 // MCSVM with "smo" (every SVM measured) or a peer solver by registry name (one thread, thread
 // CPU time; no per-SVM stats).
 RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::string& solver);
+// One flat multiclass fit of `solver` at `params` (a peer, or a solver added with --with-solver):
+// one thread, its thread CPU time; naive Bayes (by its declared loss) on the term counts, every
+// other solver on the unit-norm rows.
+RunRecord run_flat_multiclass(const GraphsvmData& d, const MethodSettings& s,
+                              const std::string& solver, const Params& params);
 // Hierarchy: stage2 "nb" (Hier-NB) or "smo" (Hier-SVM); l1 "" (NB) or "smo" (SVM-L1).
 // metrics: accuracy (overall), l1, l2_given_l1, l2_perfect_l1 (all %).
 RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const std::string& stage2,

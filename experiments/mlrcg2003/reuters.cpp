@@ -37,7 +37,7 @@
 // Fast mode (the regression subset): grain only, SMO and MLR-CG at the full 200 steps, and only
 // grain's error cells (times are not reproducible numbers; F1 needs all 90 categories).
 //
-// --with-solver (experiments/common/extra_solvers.h): each extra solver runs on Table 2's
+// --with-solver (harness/extra_solvers.h): each extra solver runs on Table 2's
 // categories like the peers (same matrix, lambda = 0.001 or its C, test error at threshold 0,
 // O_svm, timed fits), keys "table2/<category>/extra/<label>", a "<label> error (extra)" cell per
 // category, bars in the Table 2 figures; not in §6.1 and not in the claims.
@@ -55,9 +55,8 @@
 #include "core/error.h"
 #include "core/parallel_for.h"
 #include "core/seed.h"
-#include "corpora/data_resolver.h"
+#include "corpora/data_errors.h"
 #include "corpora/reuters21578.h"
-#include "experiments/common/extra_solvers.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/mlrcg2003/experiments.h"
 #include "experiments/mlrcg2003/feature_scope_ablation.h"
@@ -65,6 +64,7 @@
 #include "experiments/mlrcg2003/reuters_fits.h"
 #include "experiments/mlrcg2003/reuters_rcv1.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
+#include "harness/extra_solvers.h"
 #include "harness/published.h"
 #include "metrics/averaging.h"
 
@@ -479,6 +479,7 @@ void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry) {
   e.config = reuters_config;
   e.figures = reuters_figures;
   e.run = run_reuters;
+  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;  // one problem per category
   registry.push_back(std::move(e));
   add_mlrcg2003_rcv1(registry);
 }

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "corpora/data_resolver.h"
+#include "corpora/data_errors.h"
 #include "corpora/libsvm_sets.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
 #include "features/feature_selection.h"
@@ -93,6 +93,7 @@ void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry) {
   e.artifacts = {"table1", "table2", "figure2"};
   e.config = rcv1_config;
   e.run = run_rcv1;
+  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;  // one problem per topic
   registry.push_back(std::move(e));
 }
 
@@ -144,7 +145,7 @@ void run_rcv1_on(const ExperimentContext& ctx, ResultFile& rf, const Rcv1Data& d
                        // 781,265 rows would take days and is left out.
                        .solvers = solvers,
                        .extra_directions = {},
-                       .extras = {},
+                       .extras = extra_solvers(ctx),
                        .seed = ctx.seed,
                        .fast = false,
                        .progress = ctx.progress,

@@ -134,8 +134,10 @@ Table2Results run_table2(ResultFile& rf, const Table2Input& in) {
     // Extra solvers: the protocol's lambda on this training set, timed like the paper's SVM.
     const int repeats = in.solvers.empty() ? 1 : in.solvers.front().repeats;
     for (const auto& e : in.extras) {
-      const Table2Solver s{e.solver, "",    extra_solver_params(e, kMlrcgLambda),
-                           repeats,  false, true};
+      // The paper gives every method one lambda, whatever its loss.
+      const ExtraLambda l = extra_solver_lambda(
+          e, {{Loss::unspecified, Penalty::l2, kMlrcgLambda, "every method"}}, in.collection);
+      const Table2Solver s{e.solver, "", extra_solver_params(e, l.lambda), repeats, false, true};
       run(extra_key(category, e), extra_id(e), s, s.params, &e);
     }
   }

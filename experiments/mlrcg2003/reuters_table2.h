@@ -14,9 +14,9 @@
 
 #include "core/labels.h"
 #include "core/sparse_matrix.h"
-#include "experiments/common/extra_solvers.h"
 #include "features/pipeline.h"
 #include "harness/experiment.h"
+#include "harness/extra_solvers.h"
 #include "solvers/params.h"
 
 namespace linrepro {

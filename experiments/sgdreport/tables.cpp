@@ -39,6 +39,7 @@
 #include "corpora/libsvm_sets.h"
 #include "experiments/sgdreport/experiments.h"
 #include "experiments/sgdreport/sklearn_peer.h"
+#include "harness/extra_solvers.h"
 #include "harness/solver_catalog.h"
 
 namespace linrepro {
@@ -336,6 +337,58 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& datas
   }
 }
 
+// Solvers added with --with-solver: fitted on a9a at the report's lambda (one lambda for both of
+// its problems, so for every loss), recorded like the report's columns (errors, zeros of (b; w)),
+// keys "a9a/extra/<label>", outcomes "extra/<label>".
+void run_extras(const ExperimentContext& ctx, ResultFile& rf, const BinaryDataset& a9a,
+                const Json& dataset, Outcomes& d1) {
+  const std::vector<ProtocolLambda> lambda = {
+      {Loss::unspecified, Penalty::l1, kLambda, "the report's lambda (Tables 1 and 5)"}};
+  for (const ExtraSolver& e : extra_solvers(ctx)) {
+    const Params params =
+        extra_solver_params(e, extra_solver_lambda(e, lambda, "sgdreport/tables").lambda);
+    const std::string key = "a9a/extra/" + e.label;
+    const uint64_t seed = derive_seed(ctx.seed, key);
+    const Json config = {{"dataset", dataset}, {"solver", e.solver}, {"params", params},
+                         {"seed", seed},       {"class", "a9a"},     {"with_solver", e.label}};
+    const RunRecord r = rf.run_once(key, config, [&] {
+      FitContext fc;
+      fc.seed = seed;
+      fc.label = key;
+      fc.progress = ctx.progress;
+      const double cpu0 = thread_cpu_seconds();
+      fc.clock = Stopwatch();
+      const BinaryFit fit =
+          solver_catalog().fit_binary(e.solver, {a9a.X_train, a9a.y_train}, params, fc);
+      const double train_seconds = fc.clock.seconds();
+      RunRecord rec;
+      rec.solver = e.solver;
+      rec.params = params;
+      rec.class_name = "a9a";
+      finish_record(rec, a9a, fit, BiasMode::penalized, train_seconds, thread_cpu_seconds() - cpu0);
+      rec.extra.update(extra_solver_tag(e));
+      return rec;
+    });
+    d1["extra/" + e.label] = outcome_of(r);
+  }
+}
+
+// Cells of the extra solvers: Table 3's columns in rows "<label> (extra)", not part of the report.
+void emit_extra_cells(const ExperimentContext& ctx, ResultFile& rf, const Outcomes& d1) {
+  for (const ExtraSolver& e : extra_solvers(ctx)) {
+    const auto it = d1.find("extra/" + e.label);
+    if (it == d1.end() || it->second.zeros < 0) continue;  // failed: `linrepro run` reports it
+    const Outcome& o = it->second;
+    const std::string row = e.label + " (extra)";
+    rf.set_cell(value_cell("table3", row, "Training error rate", 100 * o.train_error, "%",
+                           kExtraSolverNote));
+    rf.set_cell(
+        value_cell("table3", row, "Test error rate", 100 * o.test_error, "%", kExtraSolverNote));
+    rf.set_cell(value_cell("table3", row, "Sparsity", static_cast<double>(o.zeros),
+                           fmt::format("zeros of {}", o.dimensions), kExtraSolverNote));
+  }
+}
+
 // Dataset 1 (a9a): our SGD methods, LIBLINEAR -s 6 and the scikit-learn peer.
 void run_dataset1(const ExperimentContext& ctx, ResultFile& rf, const BinaryDataset& a9a,
                   Outcomes& d1) {
@@ -365,7 +418,8 @@ void run_dataset1(const ExperimentContext& ctx, ResultFile& rf, const BinaryData
     });
     d1[m.variant] = outcome_of(r);
   }
-  if (ctx.fast) return;  // the regression subset: our SGD methods only
+  run_extras(ctx, rf, a9a, dataset, d1);
+  if (ctx.fast) return;  // the regression subset: our SGD methods only (and extra solvers)
   // LIBLINEAR -s 6: the exact minimiser of Eq. 10 (C = 1 / (lambda n), penalised bias).
   const Params ll = {{"C", 1.0 / (kLambda * static_cast<double>(a9a.X_train.rows))},
                      {"bias", 1},
@@ -568,7 +622,10 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
     a9a_unavailable = e.what();
     rf.add_dataset({{"name", "a9a"}, {"status", "data_unavailable"}, {"reason", e.what()}});
   }
-  if (ctx.fast) return;  // runs only: the regression check compares their metrics
+  if (ctx.fast) {  // runs only: the regression check compares their metrics
+    if (rf.complete()) emit_extra_cells(ctx, rf, d1);
+    return;
+  }
   try {
     run_dataset2(ctx, rf, load_covtype_binary(), d2);
   } catch (const DataUnavailable& e) {
@@ -578,6 +635,7 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
   }
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   emit_cells(rf, d1, d2, a9a_unavailable);
+  emit_extra_cells(ctx, rf, d1);
   add_claims(rf, d1);
 }
 
@@ -594,8 +652,23 @@ void add_sgdreport_tables(std::vector<ExperimentInfo>& registry) {
   e.artifacts = {"table1", "table2",  "table3",  "table4",  "table5",
                  "table6", "figure1", "figure2", "figure3", "figure4"};
   e.config = experiment_config;
-  e.figures = [](const ExperimentContext&) { return figures(); };
+  e.figures = [](const ExperimentContext& ctx) {
+    Json f = figures();
+    // With extra solvers: every a9a method's errors side by side, theirs marked "extra".
+    if (!ctx.extra_solvers.empty())
+      f.push_back({{"id", "a9a_methods_error"},
+                   {"kind", "solvers_vs_peers"},
+                   {"title",
+                    "a9a: training and test error of every method (extra solvers are "
+                    "not part of the report)"},
+                   {"filter", {{"class", "a9a"}}},
+                   {"label_by", {"solver", "extra.part"}},
+                   {"metrics", {"metrics.test_error", "metrics.train_error"}}});
+    return f;
+  };
   e.run = run_tables;
+  // One binary problem (a9a); every loss gets the report's one lambda.
+  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;
   registry.push_back(std::move(e));
 }
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "harness/solver_catalog.h"
 
 namespace linrepro {
 
@@ -67,6 +68,16 @@ std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx
     if (c.table == "table1" && c.row == "lambda" && c.status == "ok")
       log10_by_column[c.column] = c.value;
   return zhangoles2001_lambdas_from_log10(log10_by_column, path.string());
+}
+
+std::vector<ProtocolLambda> zhangoles2001_protocol_lambdas(
+    const std::map<std::string, double>& lambdas) {
+  std::vector<ProtocolLambda> out;
+  for (const auto& c : kZoTable1Columns) {
+    const SolverKind& kind = solver_catalog().get(c.solver).kind;
+    out.push_back({kind.loss, kind.penalty, lambdas.at(c.solver), c.column});
+  }
+  return out;
 }
 
 }  // namespace linrepro

@@ -79,7 +79,7 @@ struct ZoReuters {
   std::vector<int32_t> train_positives, test_positives;  // per category id
   std::vector<int32_t> by_size;  // category ids, most training documents first (ties: name)
 };
-// Throws DataUnavailable (corpora/data_resolver.h) when the corpus is not found.
+// Throws DataUnavailable (corpora/data_errors.h) when the corpus is not found.
 ZoReuters load_zo_reuters(const ExperimentContext& ctx, const FeatureConfig& features);
 
 // The corpus tokenised once, for experiments that prepare several feature sets from it (Figure 7's

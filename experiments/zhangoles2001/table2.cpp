@@ -11,7 +11,7 @@
 //   - Figure 6: macro F1 over the top 5, 10, 20, 40, 60, 80, 100 and all 118 categories
 //     (categories ranked by training documents; cells "figure6").
 // Fast mode: earn and acq only, lambda from the paper's Table 1 (lambdas.h), Table 3's two rows.
-// Extra solvers (`--with-solver`, experiments/common/extra_solvers.h) run on every category through
+// Extra solvers (`--with-solver`, harness/extra_solvers.h) run on every category through
 // the same features, threshold rule and metrics, keys "<category>/extra/<label>", runs tagged
 // extra.part = "extra"; their cells (note kExtraSolverNote): table2 "<label> <row> (extra)" (full
 // mode), table3 "<label> F1 (extra)", figure6 "<label> (extra)". Not in any claim.
@@ -25,13 +25,13 @@
 
 #include "core/parallel_for.h"
 #include "core/seed.h"
-#include "corpora/data_resolver.h"
-#include "experiments/common/extra_solvers.h"
+#include "corpora/data_errors.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/threshold_ablation.h"
 #include "experiments/zhangoles2001/unavailable.h"
+#include "harness/extra_solvers.h"
 
 namespace linrepro {
 
@@ -78,27 +78,14 @@ std::string lambda_source(const ExperimentContext& ctx) {
                   : "our Table 1 (5-fold CV, zhangoles2001/table1)";
 }
 
-// A solver added with --with-solver runs at the Table 1 lambda of the paper's method with the
-// closest loss: the peers' aliases of lambdas.h (liblinear-s0/s7 -> Logistic Reg, -s1/-s2 -> Mod
-// Least Squares, -s3 and libsvm-linear -> SVM, ...), -s5 (squared hinge, L1 penalty) -> Mod Least
-// Squares, -s6 (logistic, L1 penalty) -> Logistic Reg, -s11 (least squares) -> Lin Reg. Any other
-// solver gets Mod Least Squares' lambda, the value four of the paper's six columns share (1e-3).
-std::string extra_lambda_of(const std::string& solver,
-                            const std::map<std::string, double>& lambdas) {
-  static const std::map<std::string, std::string> closest = {
-      {"liblinear-s5", "cmls"}, {"liblinear-s6", "clg"}, {"liblinear-s11", "cls"}};
-  if (lambdas.contains(solver)) return solver;
-  const auto it = closest.find(solver);
-  return it != closest.end() ? it->second : "cmls";
-}
-
 // One set of binary classifiers over the categories: a paper's method, a LIBLINEAR peer, or a
 // solver added with --with-solver (run through exactly the same protocol, tagged as extra).
 struct Table2Method {
-  ZoMethod method;  // for an extra solver: column = its label, lambda_of from extra_lambda_of
+  ZoMethod method;  // for an extra solver: column = its label, lambda_of = the method it follows
   std::string key;  // "<category>/<key>": the solver name, or "extra/<label>"
   std::optional<ExtraSolver> extra;
   double lambda = 0;
+  std::string lambda_rule;  // extra solvers: why this lambda (harness/extra_solvers.h)
   Params params() const {
     if (!extra) return zo_params(method.solver, lambda, false);
     // The protocol's regularised constant feature A = 1 comes with regularization_params (for
@@ -111,10 +98,12 @@ std::vector<Table2Method> table2_methods(const ExperimentContext& ctx,
                                          const std::map<std::string, double>& lambdas) {
   std::vector<Table2Method> out;
   for (const ZoMethod& m : zo_methods(true))
-    out.push_back({m, m.solver, std::nullopt, lambdas.at(m.lambda_of)});
+    out.push_back({m, m.solver, std::nullopt, lambdas.at(m.lambda_of), ""});
+  // An extra solver runs at the lambda of the paper's method with its declared loss.
+  const std::vector<ProtocolLambda> by_loss = zhangoles2001_protocol_lambdas(lambdas);
   for (const ExtraSolver& e : extra_solvers(ctx)) {
-    const std::string of = extra_lambda_of(e.solver, lambdas);
-    out.push_back({{e.label, e.solver, of, false}, "extra/" + e.label, e, lambdas.at(of)});
+    const ExtraLambda l = extra_solver_lambda(e, by_loss, "zhangoles2001/table2");
+    out.push_back({{e.label, e.solver, l.method, false}, "extra/" + e.label, e, l.lambda, l.rule});
   }
   return out;
 }
@@ -127,7 +116,8 @@ Json table2_config(const ExperimentContext& ctx) {
       extra_list.push_back({{"with_solver", t.extra->label},
                             {"solver", t.method.solver},
                             {"lambda_of", t.method.lambda_of},
-                            {"lambda", t.lambda}});
+                            {"lambda", t.lambda},
+                            {"lambda_rule", t.lambda_rule}});
       continue;
     }
     method_list.push_back(
@@ -446,6 +436,7 @@ void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry) {
     return f;
   };
   e.run = run_table2;
+  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;  // one problem per category
   registry.push_back(std::move(e));
 }
 

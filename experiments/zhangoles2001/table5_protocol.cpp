@@ -10,7 +10,7 @@
 #include "core/libsvm_format.h"
 #include "core/stopwatch.h"
 #include "core/subprocess.h"
-#include "corpora/data_resolver.h"
+#include "core/project_root.h"
 #include "experiments/common/confusion_folds.h"  // confusion_to_json
 #include "experiments/common/python_peer.h"
 #include "experiments/zhangoles2001/table5_ovr.h"

@@ -1,4 +1,4 @@
-// `linrepro run mlrcg2003/table2_reuters --with-solver ...` (experiments/common/extra_solvers.h):
+// `linrepro run mlrcg2003/table2_reuters --with-solver ...` (harness/extra_solvers.h):
 // an extra solver runs on Table 2's categories through the paper's protocol, its runs and cells are
 // tagged as not part of the paper, the Table 2 bars include it, and the paper's own runs stay as
 // they are. Fast mode (grain only) on the Reuters-21578 mirror; skipped when the data is absent.
@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <string>
 
-#include "experiments/common/extra_solvers.h"
 #include "experiments/register.h"
 #include "harness/experiment.h"
+#include "harness/extra_solvers.h"
 #include "harness/run_experiment.h"
 #include "support/temp_dir.h"
 

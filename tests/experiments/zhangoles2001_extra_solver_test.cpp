@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "corpora/data_resolver.h"
-#include "experiments/common/extra_solvers.h"
 #include "experiments/zhangoles2001/experiments.h"
+#include "harness/extra_solvers.h"
 #include "harness/run_experiment.h"
 #include "support/temp_dir.h"
 

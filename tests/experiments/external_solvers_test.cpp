@@ -1,0 +1,112 @@
+// Solvers from outside the C++ registry (`--with-solver cmd:...`, `py:...`) through four papers'
+// protocols (fast subsets, real data): their runs are tagged and their cells marked as not part of
+// the paper; and every registered experiment says whether extra solvers can join it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "corpora/data_resolver.h"
+#include "experiments/register.h"
+#include "harness/extra_solvers.h"
+#include "harness/run_experiment.h"
+#include "support/temp_dir.h"
+
+namespace linrepro {
+namespace {
+
+const std::string kCmd = "cmd:" +
+                         (std::filesystem::path(LINREPRO_SOURCE_DIR) / "tests" / "baselines" /
+                          "liblinear_train_solver.sh")
+                             .string() +
+                         ":loss=squared_hinge,intercept=regularized_feature";
+const std::string kPy = "py:sklearn.svm.LinearSVC()";
+
+const ExperimentInfo& experiment(const std::string& name) {
+  register_experiments();
+  for (const auto& e : experiment_registry())
+    if (e.paper + "/" + e.id == name) return e;
+  throw std::runtime_error(name + " is not registered");
+}
+
+// Runs the fast subset of `name` with these extra solvers; the result document, or null when its
+// data is not here.
+Json run_fast(const testing::TempDir& dir, const std::string& name,
+              const std::vector<std::string>& extras) {
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.fast = true;
+  ctx.progress = false;
+  ctx.extra_solvers = extras;
+  const ExperimentInfo& e = experiment(name);
+  try {
+    const ExperimentOutcome o = run_experiment(e, ctx);
+    EXPECT_TRUE(o.extra_failures.empty()) << o.extra_failures.front();
+  } catch (const DataUnavailable&) {
+    return Json();
+  }
+  return read_result_file(result_file_path(ctx, e.paper, e.id));
+}
+
+// Every extra solver has an ok run tagged with its label, and at least one cell with the note.
+void expect_extras_in(const Json& doc, const std::vector<std::string>& extras) {
+  for (const std::string& label : extras) {
+    int runs = 0, cells = 0;
+    for (const Json& r : doc.at("runs")) {
+      if (r.at("extra").value("with_solver", "") != label) continue;
+      ++runs;
+      EXPECT_EQ(r.at("status"), "ok") << r.at("key") << ": " << r.value("reason", "");
+      EXPECT_EQ(r.at("extra").at("part"), "extra");
+      EXPECT_EQ(r.at("config").at("with_solver"), label);
+    }
+    for (const Json& c : doc.at("cells")) {
+      const bool marked =
+          c.at("note").get<std::string>().find(kExtraSolverNote) != std::string::npos;
+      const bool named = c.at("row").get<std::string>().find(label) != std::string::npos ||
+                         c.at("column").get<std::string>().find(label) != std::string::npos;
+      cells += marked && named;
+    }
+    EXPECT_GT(runs, 0) << label;
+    EXPECT_GT(cells, 0) << label;
+  }
+}
+
+TEST(ExternalSolvers, CmdAndPyInTheSgdReport) {
+  testing::TempDir dir;
+  const Json doc = run_fast(dir, "sgdreport/tables", {kCmd, kPy});
+  if (doc.is_null()) GTEST_SKIP() << "a9a is not here";
+  expect_extras_in(doc, {kCmd, kPy});
+}
+
+TEST(ExternalSolvers, PyInGraphsvmMain) {
+  testing::TempDir dir;
+  const Json doc = run_fast(dir, "graphsvm2002/main", {kPy});
+  if (doc.is_null()) GTEST_SKIP() << "20 Newsgroups is not here";
+  expect_extras_in(doc, {kPy});
+}
+
+TEST(ExternalSolvers, PyInZhangOlesTable2) {
+  testing::TempDir dir;
+  const Json doc = run_fast(dir, "zhangoles2001/table2", {kPy});
+  if (doc.is_null()) GTEST_SKIP() << "Reuters-21578 is not here";
+  expect_extras_in(doc, {kPy});
+}
+
+TEST(ExternalSolvers, CmdInMlrcgTable2) {
+  testing::TempDir dir;
+  const Json doc = run_fast(dir, "mlrcg2003/table2_reuters", {kCmd});
+  if (doc.is_null()) GTEST_SKIP() << "Reuters-21578 is not here";
+  expect_extras_in(doc, {kCmd});
+}
+
+TEST(ExternalSolvers, EveryExperimentSaysWhetherExtraSolversJoinIt) {
+  register_experiments();
+  for (const auto& e : experiment_registry())
+    EXPECT_TRUE(e.extra_solvers.tasks != ExtraSolverSupport::Tasks::none ||
+                !e.extra_solvers.refusal.empty())
+        << e.paper << "/" << e.id;
+}
+
+}  // namespace
+}  // namespace linrepro

@@ -5,7 +5,8 @@ BUILD     ?= build
 PYTHON    ?= /usr/bin/python3
 JOBS      ?= $(shell nproc)
 LINREPRO  := $(BUILD)/linrepro
-PAPERS    := mlrcg2003 zhangoles2001 graphsvm2002 sgdreport
+# Every paper with published numbers; its experiments come from the registry (`linrepro run --list`).
+PAPERS    := $(sort $(basename $(notdir $(wildcard results/published/*.json))))
 # `make reproduce` recomputes every run on this machine (--force). After an interruption,
 # `make reproduce RESUME=1` keeps the runs already finished and does only the rest.
 RUN_FLAGS := $(if $(RESUME),,--force)
@@ -95,8 +96,11 @@ studies: build data ## the costly studies outside the default set (ablations; `r
 	  $(LINREPRO) run $$e $(RUN_FLAGS) || exit 1; \
 	done
 
+# A paper's own plot script (analytic figures besides the declared ones), else the generic driver.
 plots: ## tables/*.md and figures/*.png of every paper from the stored results
-	@for p in $(PAPERS); do [ ! -d results/$$p ] || $(PYTHON) plots/$$p.py results/$$p || exit 1; done
+	@for p in $(PAPERS); do [ ! -d results/$$p ] && continue; \
+	  script=plots/$$p.py; [ -f $$script ] || script=plots/make_figures.py; \
+	  $(PYTHON) $$script results/$$p || exit 1; done
 
 compare: build ## published vs reproduced: results/comparison.json, results/REPORT.md, results/index.html
 	$(LINREPRO) compare

@@ -37,10 +37,15 @@ class Stopwatch {
 // Peak resident set size of this process in bytes (getrusage ru_maxrss).
 int64_t peak_rss_bytes();
 
-// CPU time consumed so far by the calling thread (CLOCK_THREAD_CPUTIME_ID), in seconds. The
-// difference around a single-threaded fit is its CPU cost, unaffected by other threads or
-// processes competing for the cores (wall time is).
+// CPU time consumed so far by the calling thread (CLOCK_THREAD_CPUTIME_ID), in seconds, plus the
+// CPU time of the child processes it started and waited for (run_command charges them: an
+// external solver's program is part of its fit's cost). The difference around a single-threaded
+// fit is its CPU cost, unaffected by other threads or processes competing for the cores (wall
+// time is).
 double thread_cpu_seconds();
+// Charges `seconds` of a finished child process's CPU time (with its own waited-for children) to
+// the calling thread's thread_cpu_seconds().
+void charge_child_cpu_seconds(double seconds);
 // CPU time consumed so far by all threads of this process (CLOCK_PROCESS_CPUTIME_ID), in seconds:
 // around a fit that uses several workers and nothing else running, the fit's total CPU cost.
 double process_cpu_seconds();

@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +15,8 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+
+#include "core/stopwatch.h"
 
 extern char** environ;
 
@@ -129,10 +132,11 @@ CommandResult run_command(const std::vector<std::string>& argv, const CommandOpt
   result.timed_out = drain(capture_out ? out_pipe[0] : -1, err_pipe[0], result.out, result.err,
                            options.on_stderr, deadline, pid);
   int status = 0;
+  rusage usage{};  // the child's CPU time, with its own waited-for children (Linux's wait4)
   // A command that closed its pipes can still be running: with a deadline, wait without blocking
   // until it passes.
   while (limited && !result.timed_out) {
-    const pid_t done = waitpid(pid, &status, WNOHANG);
+    const pid_t done = wait4(pid, &status, WNOHANG, &usage);
     if (done == pid || (done < 0 && errno != EINTR)) break;
     if (Clock::now() >= *deadline) {
       kill(-pid, SIGKILL);
@@ -142,8 +146,13 @@ CommandResult run_command(const std::vector<std::string>& argv, const CommandOpt
     usleep(10000);
   }
   if (!limited || result.timed_out)
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
+  const auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
+  };
+  result.cpu_seconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+  charge_child_cpu_seconds(result.cpu_seconds);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
 }

@@ -16,6 +16,9 @@ struct CommandResult {
   std::string out;         // captured stdout (empty when redirected to a file)
   std::string err;         // captured stderr (for error messages)
   bool timed_out = false;  // killed at CommandOptions::timeout_seconds (exit_code is then 137)
+  // The command's CPU time (user + system, its waited-for children included); also charged to
+  // the calling thread's thread_cpu_seconds() (core/stopwatch.h).
+  double cpu_seconds = 0;
 };
 
 struct CommandOptions {

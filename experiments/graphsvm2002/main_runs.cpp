@@ -38,16 +38,15 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
   MainResults res;
   auto run = [&](const std::string& method, const std::string& solver, const nlohmann::json& p,
                  const std::function<RunRecord()>& body, const ExtraSolver* extra = nullptr) {
-    nlohmann::json config = {
-        {"data", data},
-        {"method", method},
-        {"solver", solver},
-        {"params", p},
-        {"seed", seed},
-        {"validation_fraction", 0.3},
-        {"nb", "nb (multinomial, Laplace smoothing 1) on term counts"},
-        {"svm_input", "unit-norm rows"},
-        {"memory", "model formula and measured peak of the largest SVM"}};
+    nlohmann::json config = {{"data", data},
+                             {"method", method},
+                             {"solver", solver},
+                             {"params", p},
+                             {"seed", seed},
+                             {"validation_fraction", 0.3},
+                             {"nb", "nb (multinomial, Laplace smoothing 1) on term counts"},
+                             {"svm_input", "unit-norm rows"},
+                             {"memory", "model formula and measured peak of the largest SVM"}};
     if (extra) config["with_solver"] = extra->label;
     res.runs[method] = rf.run_once(plan.prefix + "/" + method, config, [&] {
       if (ctx.progress) fmt::print(stderr, "[graphsvm2002] {}/{} ...\n", plan.prefix, method);
@@ -66,7 +65,7 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
   run("mcsvm", "smo", svm, [&] { return run_mcsvm(d, s, "smo"); });
   if (plan.peers)
     run("mcsvm-liblinear-s3", "liblinear-s3", {{"C", C}, {"bias", 1}},
-        [&] { return run_mcsvm(d, s, "liblinear-s3"); });
+        [&] { return run_flat_multiclass(d, s, "liblinear-s3", svm_params("liblinear-s3", C)); });
   if (plan.hierarchy_nb)
     run("hier-nb", "nb", {{"stage2", "nb"}, {"num_clusters", plan.num_clusters}},
         [&] { return run_hierarchy(d, s, "nb", ""); });

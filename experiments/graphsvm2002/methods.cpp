@@ -64,7 +64,9 @@ std::vector<std::vector<int64_t>> reorder_confusion(const std::vector<std::vecto
   return R;
 }
 
-namespace {
+bool reads_term_counts(const std::string& solver) {
+  return solver_catalog().get(solver).kind.loss == Loss::multinomial_nb;
+}
 
 Params svm_params(const std::string& solver, double C) {
   Params p = {{"C", C}};
@@ -72,6 +74,8 @@ Params svm_params(const std::string& solver, double C) {
   p.update(solver_catalog().get(solver).kind.intercept_params);
   return p;
 }
+
+namespace {
 
 FitContext fit_context(const MethodSettings& s, const std::string& what) {
   FitContext ctx;
@@ -189,7 +193,7 @@ RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::s
   r.params = params;
   const auto K = static_cast<int32_t>(d.class_names.size());
   std::vector<int32_t> pred(static_cast<size_t>(d.Xtest.rows));
-  if (solver == "smo") {
+  {
     FitContext ctx = fit_context(s, "MCSVM");
     std::vector<int32_t> all(static_cast<size_t>(K));
     std::iota(all.begin(), all.end(), 0);
@@ -204,11 +208,8 @@ RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::s
     r.extra.update(memory_extra(f.svms, d.class_names));
     r.extra.update(measured_memory_extra(f.svms, solver, params, d.Xtrain_svm, d.ytrain, s.seed));
     r.extra["timing"] = "train_seconds = sum of the SVMs' thread CPU times";
-  } else {
-    r = run_flat_multiclass(d, s, solver, params);
-    pred.clear();
   }
-  if (!pred.empty()) r.metrics = accuracy_metrics(d.ytest.y, pred);
+  r.metrics = accuracy_metrics(d.ytest.y, pred);
   r.extra["C"] = s.C;
   return r;
 }
@@ -216,8 +217,7 @@ RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::s
 RunRecord run_flat_multiclass(const GraphsvmData& d, const MethodSettings& s,
                               const std::string& solver, const Params& params) {
   const SolverRegistry& reg = solver_catalog();
-  // Naive Bayes reads term counts, every other loss the SVMs' unit-norm rows (datasets.h).
-  const bool counts = reg.get(solver).kind.loss == Loss::multinomial_nb;
+  const bool counts = reads_term_counts(solver);
   const CsrMatrix& X = counts ? d.Xtrain : d.Xtrain_svm;
   const CsrMatrix& Xtest = counts ? d.Xtest : d.Xtest_svm;
   RunRecord r;
@@ -239,6 +239,7 @@ RunRecord run_flat_multiclass(const GraphsvmData& d, const MethodSettings& s,
   r.metrics = accuracy_metrics(d.ytest.y, pred);
   r.extra["input"] = counts ? "term counts" : "unit-norm rows";
   r.extra["timing"] = "train_seconds = thread CPU time of the one-thread (one-vs-rest) fit";
+  r.extra["C"] = s.C;
   return r;
 }
 
@@ -247,7 +248,7 @@ RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const st
   RunRecord r;
   HierarchyOptions o;
   o.stage2 = stage2;
-  if (stage2 != "nb") o.stage2_params = svm_params(stage2, s.C);
+  if (!reads_term_counts(stage2)) o.stage2_params = svm_params(stage2, s.C);
   o.l1 = l1;
   o.num_clusters = s.num_clusters;
   if (!l1.empty()) o.l1_params = svm_params(l1, s.C);
@@ -257,7 +258,7 @@ RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const st
               {"l1_params", o.l1_params},
               {"num_clusters", s.num_clusters}};
   // The NB stages read counts, SVMs the unit-norm rows; an SVM L1 reads what L2 reads.
-  const bool svm_l2 = stage2 != "nb";
+  const bool svm_l2 = !reads_term_counts(stage2);
   if (!l1.empty() && !svm_l2)
     throw ConfigError("run_hierarchy: an SVM L1 is run with SVM L2 (both on the SVM rows)");
   const CsrMatrix& X2 = svm_l2 ? d.Xtrain_svm : d.Xtrain;
@@ -333,7 +334,7 @@ RunRecord run_graphsvm(const GraphsvmData& d, const MethodSettings& s, double t,
   o.t = t;
   r.params = {{"t", t}, {"stage2", stage2}, {"stage2_params", o.stage2_params}};
   FitContext ctx = fit_context(s, fmt::format("GraphSVM t={}", t));
-  const bool svm = stage2 != "nb";
+  const bool svm = !reads_term_counts(stage2);
   const GraphSvmFit f =
       fit_graph_svm(solver_catalog(), d.Xtrain, svm ? d.Xtrain_svm : d.Xtrain, d.ytrain, o, ctx);
   r.train_seconds = f.confusion_seconds + f.stage1_seconds + f.stage2_cpu_seconds;

@@ -71,8 +71,14 @@ struct MethodSettings {
 // clustered from NB's validation confusion exactly as fit_hierarchy clusters them (same seed ->
 // same split, same clusters): clusters, order, confusion_clustered, labels_clustered.
 RunRecord run_mcnb(const GraphsvmData& d, const MethodSettings& s);
-// MCSVM with "smo" (every SVM measured) or a peer solver by registry name (one thread, thread
-// CPU time; no per-SVM stats).
+// Naive Bayes (by its declared loss) reads the term counts, every other solver the SVMs'
+// unit-norm rows (datasets.h).
+bool reads_term_counts(const std::string& solver);
+// An SVM's parameters at cost C: {"C": C} and what gives it its intercept (its kind's
+// intercept_params: LIBLINEAR's -B 1).
+Params svm_params(const std::string& solver, double C);
+// MCSVM: one-vs-others `solver` ("smo") over every class on ctx.threads workers, every SVM
+// measured (time, memory). A peer's one-thread fit is run_flat_multiclass.
 RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::string& solver);
 // One flat multiclass fit of `solver` at `params` (a peer, or a solver added with --with-solver):
 // one thread, its thread CPU time; naive Bayes (by its declared loss) on the term counts, every

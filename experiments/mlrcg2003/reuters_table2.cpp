@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "experiments/mlrcg2003/reuters_fits.h"
+#include "harness/solver_catalog.h"
 
 namespace linrepro {
 
@@ -83,7 +84,7 @@ Table2Results run_table2(ResultFile& rf, const Table2Input& in) {
   const auto& names = in.train_labels.class_names;
   const Table2Solver* mlr = nullptr;
   for (const auto& s : in.solvers)
-    if (s.name == "mlr-cg") mlr = &s;
+    if (solver_catalog().get(s.name).kind.loss == Loss::modified_logistic) mlr = &s;  // MLR-CG
 
   for (const auto& category : in.categories) {
     const auto it = std::find(names.begin(), names.end(), category);

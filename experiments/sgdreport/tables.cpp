@@ -86,8 +86,13 @@ struct SgdMethod {
   std::string variant;  // naive | clipping | cumulative | L2
 };
 
+// Ridge (Eq. 14) or L1 logistic (Eq. 10), by the loss the solver declares.
+bool least_squares(const std::string& solver) {
+  return solver_catalog().get(solver).kind.loss == Loss::least_squares;
+}
+
 Params sgd_params(const SgdMethod& m, int64_t epochs) {
-  if (m.solver == "sgd-ridge")
+  if (least_squares(m.solver))
     return {{"lambda", kLambda}, {"gamma", kGamma},  {"schedule", "decaying"},
             {"decay", kDecay},   {"epochs", epochs}, {"bias", "penalized"}};
   return {{"penalty", m.variant},   {"lambda", kLambda}, {"gamma", kGamma},
@@ -126,7 +131,7 @@ RunRecord fit_sgd(const BinaryDataset& d, const SgdMethod& m, int64_t epochs, ui
   fc.clock = Stopwatch();
   BinaryFit fit;
   BiasMode bias = BiasMode::penalized;
-  if (m.solver == "sgd-ridge") {
+  if (least_squares(m.solver)) {
     const SgdRidgeOptions o = read_sgd_ridge_options(params, n);
     bias = o.bias;
     fit = fit_sgd_ridge(d.X_train, d.y_train, o, fc, &monitor);
@@ -221,7 +226,7 @@ Json report_figure(int number, const std::string& what, const std::string& solve
   return {{"id", fmt::format("figure{}_{}", number, what)},
           {"kind", "convergence_panels"},
           {"title", fmt::format("Report Figure {}: {} on {}", number,
-                                solver == "sgd-ridge" ? "SGD ridge regression (L2)"
+                                least_squares(solver) ? "SGD ridge regression (L2)"
                                                       : "SGD L1-regularised logistic regression",
                                 dataset_label)},
           {"x", "iteration"},

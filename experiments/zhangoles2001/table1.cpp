@@ -39,6 +39,7 @@
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_cv.h"
 #include "experiments/zhangoles2001/unavailable.h"
+#include "harness/solver_catalog.h"
 
 namespace linrepro {
 
@@ -111,7 +112,9 @@ void emit_table1(ResultFile& rf, const std::vector<ZoMethod>& methods,
                     "features selected inside each fold on its training part. Cross-validated "
                     "micro BEP / micro F1 (training-error thresholds) per lambda: {}{}",
                     kCriterion, zo_cv_grid_text(p),
-                    m.solver == "nb" ? ". Naive Bayes: lambda is the smoothing count" : "")));
+                    solver_catalog().get(m.solver).kind.lambda_param == "smoothing"
+                        ? ". Naive Bayes: lambda is the smoothing count"
+                        : "")));
     chosen_text[m.column] = fmt::format("{:g}", p.lambda());
     pooled.emplace(m.solver, p);
   }

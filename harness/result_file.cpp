@@ -1,4 +1,6 @@
-// ResultFile: the run cache and result document of one experiment (harness/experiment.h).
+// ResultFile: the run cache and result document of one experiment (harness/result_file.h).
+#include "harness/result_file.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "harness/environment.h"
-#include "harness/experiment.h"
 #include "harness/published.h"
 
 namespace linrepro {

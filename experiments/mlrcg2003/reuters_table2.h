@@ -79,7 +79,7 @@ struct Table2Results {
 };
 
 // Asks for every (category, solver) run, sequentially (clean timings: one fit at a time). Runs
-// not stored yet may come back pending (harness/experiment.h): summarise once rf.complete().
+// not stored yet may come back pending (harness/result_file.h): summarise once rf.complete().
 Table2Results run_table2(ResultFile& rf, const Table2Input& in);
 
 // Table 2 cells: SVM error, MLR-CG error, MLR-CG error % of SVM, and (not in fast mode: times

@@ -1,0 +1,119 @@
+#pragma once
+// ResultFile: one experiment's run cache and result document (harness/result_file.cpp): runs
+// reused by key and config hash, executed, or pending as the RunSelection says; cells, claims,
+// ablations and datasets of the invocation; atomic saves.
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "harness/ablation.h"
+#include "harness/result_schema.h"
+
+namespace linrepro {
+
+// How a ResultFile treats a run that is not stored yet (see harness/run_experiment.h).
+//   execute: run it now (single-machine `linrepro run`).
+//   plan:    run nothing; the run is "pending" (`linrepro plan` lists the pending runs).
+//   subset:  run it only if its key is in `keys`, writing it to `shard_path` (a shard of a
+//            planned round, `linrepro run --keys-from`); every other missing run is pending.
+//   summarise: run nothing (the run is pending), but write the result file: cells and claims of
+//            an experiment whose runs are all stored (`linrepro cluster run`'s last step).
+struct RunSelection {
+  enum class Mode { execute, plan, subset, summarise };
+  Mode mode = Mode::execute;
+  std::set<std::string> keys;        // subset: the keys this process executes
+  std::filesystem::path shard_path;  // subset: the file the executed runs go to
+  // subset: the config hash the planner saw for each key (from the plan file). A run whose config
+  // hashes differently here (other data, other binary) fails instead of running under the key.
+  std::map<std::string, std::string> planned_hashes;
+};
+
+// A run that is not stored yet, as `linrepro plan` lists it.
+struct PlannedRun {
+  std::string key;
+  Json config;
+  std::string config_hash;
+  std::string solver;
+  std::string dataset;
+  // Seconds the same key took when last computed (any config), or NaN: the cost hint a
+  // scheduler sizes its tasks from.
+  double cost_seconds = 0;
+};
+
+class ResultFile {
+ public:
+  // Loads `path` if it exists (and is schema v1), else starts empty. `header` holds experiment,
+  // paper, artifacts, description, seed, config; environment is filled in by the harness.
+  // Only the stored runs are kept from an existing file (they are the cache); cells, claims and
+  // datasets describe this invocation and are emitted afresh by the driver.
+  // Throws ConfigError if the header lacks experiment/paper or the file belongs to another one.
+  ResultFile(std::filesystem::path path, Json header, bool force, RunSelection selection = {});
+  // The stored run with this key and the same config hash, if any (and not forced). Only runs with
+  // status "ok" count: failed and data_unavailable runs are retried. Under `force`, only runs
+  // produced by this ResultFile count (each stored run is redone once).
+  std::optional<RunRecord> find(const std::string& key, const Json& config) const;
+  // Runs `run` unless an identical run is stored; stores and writes atomically. Returns the record.
+  // key/config/config_hash are set from the arguments; solver/class/params are taken from the
+  // config when `run` leaves them empty. If `run` throws, a "failed" record with the message is
+  // stored and saved, then the exception propagates. Thread-safe (`run` itself runs outside the
+  // lock). When the selection does not execute the run, it is noted as pending and a record with
+  // status "pending" (no metrics) is returned: drivers check complete() before summarising. In
+  // subset mode a failed run is returned (status "failed"), not rethrown: the shard goes on; so is
+  // a failed run of an extra solver (a config with "with_solver"), which also leaves complete()
+  // true: the paper's runs are summarised, and counts().extra_failed tells the caller.
+  RunRecord run_once(const std::string& key, const Json& config,
+                     const std::function<RunRecord()>& run);
+  // The --with-solver labels of the runs asked for so far (configs with a "with_solver" field).
+  const std::set<std::string>& extra_solvers_asked() const { return extra_asked_; }
+  // True while every run asked for so far is stored (none pending, none failed): the driver may
+  // compute cells and claims.
+  bool complete() const;
+  // The runs asked for that are not stored (plan and subset modes), in key order.
+  std::vector<PlannedRun> pending() const;
+  void add_dataset(const Json& dataset);        // name, source, sha256, rows, features ...
+  void set_cell(const Cell& cell);              // replaces a cell with the same (table,row,column)
+  void add_claim(const Claim& claim);           // replaces a claim with the same id (or text)
+  void add_ablation(const Ablation& ablation);  // replaces one with the same id
+  // Every published cell of this paper whose "dataset" is `dataset` (results/published/<paper>.json
+  // in `published_dir`) becomes data_unavailable with `reason`, unless the driver set it already.
+  // Returns how many cells were marked.
+  int mark_unavailable(const std::filesystem::path& published_dir, const std::string& dataset,
+                       const std::string& reason);
+  void save() const;  // atomic; writes nothing in plan mode, the shard file in subset mode
+  // Runs in key order: the stored ones, and those computed by this object.
+  const std::vector<RunRecord>& runs() const;
+  const Json& document() const;
+  const std::filesystem::path& path() const { return path_; }
+  // What this object did: runs computed (ok / failed) and reused from the file.
+  // extra_failed: extra solvers' runs that failed (not in `failed`: they do not block the summary).
+  struct Counts {
+    int computed = 0, reused = 0, failed = 0, pending = 0, extra_failed = 0;
+  };
+  Counts counts() const;
+
+ private:
+  void store(RunRecord record);  // into runs_ (key order) and doc_["runs"], lock held
+  void write() const;            // save() with the lock held
+  const RunRecord* stored(const std::string& key) const;
+
+  std::filesystem::path path_;
+  bool force_;
+  RunSelection selection_;
+  Json doc_;
+  std::vector<RunRecord> runs_;      // key order; mirrored entry by entry in doc_["runs"]
+  std::vector<RunRecord> borrowed_;  // subset mode: the main file's runs (read, never written)
+  std::set<std::string> fresh_;      // keys run by this object (what `force` no longer redoes)
+  std::set<std::string> computed_, reused_, failed_, extra_failed_;  // what counts() reports
+  std::map<std::string, PlannedRun> pending_;
+  std::map<std::string, double> last_cost_;  // key -> seconds it took when last computed
+  std::set<std::string> extra_asked_;        // what extra_solvers_asked() returns
+  std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();
+};
+
+}  // namespace linrepro

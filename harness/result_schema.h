@@ -1,0 +1,136 @@
+#pragma once
+// The result file's schema (docs/RESULTS.md): cells, claims and run records, their JSON forms, the
+// config hash that keys the run cache, and reading a result file back.
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "solvers/fit_context.h"
+
+namespace linrepro {
+
+using Json = nlohmann::json;
+
+// The "schema" field of every result file this code writes and accepts.
+inline constexpr const char* kResultSchema = "linrepro-result/1";
+
+// The text config_hash hashes: keys sorted, no whitespace, floating numbers as %.17g, integers
+// exact (so 1 and 1.0 hash alike, and 64-bit seeds never collide through rounding).
+std::string canonical_json(const Json& value);
+// Stable hash of a JSON value (keys sorted; numbers as %.17g): 16 hex digits.
+std::string config_hash(const Json& config);
+
+// One produced table cell, keyed like the published ones.
+struct Cell {
+  std::string table;   // "table2", "figure6", "text-6.1"
+  std::string row;     // "earn"
+  std::string column;  // "MLR-CG error"
+  double value = 0;
+  std::string unit;           // "%", "s", "ratio", ""
+  std::string status = "ok";  // ok | data_unavailable | not_run
+  std::string note;           // e.g. "data unavailable: <how to get it>"
+};
+
+// Cells as drivers emit them (GCC 12 warns, so -Werror fails, on brace-initialising a Cell with
+// fewer fields than it has, even with designated initialisers).
+Cell value_cell(std::string table, std::string row, std::string column, double value,
+                std::string unit, std::string note = "");
+// status data_unavailable; `note` says how to get the data.
+Cell unavailable_cell(std::string table, std::string row, std::string column, std::string note);
+
+// A claim's verdict. `indistinguishable`: the difference that decides it is below the stated
+// resolution of the measurement (round-off, timer noise), so the data neither confirm nor refute
+// it.
+enum class Verdict { holds, does_not_hold, indistinguishable };
+// `claim`: something the paper asserts, reproduced or not. `correctness_check`: a check that cannot
+// fail unless our code is broken (a proven bound at the final iterate, two implementations of the
+// same method agreeing); it is reported, but never counted as a reproduced claim.
+enum class ClaimKind { claim, correctness_check };
+
+// "holds", "does_not_hold", "indistinguishable" / "claim", "correctness_check"; the parsers throw
+// ConfigError naming the text for anything else.
+std::string verdict_name(Verdict v);
+Verdict verdict_from_name(const std::string& name);
+std::string claim_kind_name(ClaimKind k);
+ClaimKind claim_kind_from_name(const std::string& name);
+
+// One of the paper's claims, checked by the experiment ("MLR-CG is faster than SMO on all
+// classes"). `id` joins it with the claim listed in the published file and must be unique within
+// the paper (build_comparison rejects an empty or repeated id).
+struct Claim {
+  std::string id;
+  std::string claim;
+  bool holds = false;    // the verdict unless `indistinguishable`
+  std::string evidence;  // the numbers that decide it, in words
+  ClaimKind kind = ClaimKind::claim;
+  bool indistinguishable = false;  // set through indistinguishable_or (it needs a resolution)
+  // What "indistinguishable" was decided by, e.g. "relative difference < 1e-6 of O_svm".
+  std::string resolution;
+
+  Claim() = default;
+  Claim(std::string id_, std::string claim_, bool holds_, std::string evidence_,
+        ClaimKind kind_ = ClaimKind::claim)
+      : id(std::move(id_)),
+        claim(std::move(claim_)),
+        holds(holds_),
+        evidence(std::move(evidence_)),
+        kind(kind_) {}
+  Verdict verdict() const {
+    return indistinguishable ? Verdict::indistinguishable
+                             : (holds ? Verdict::holds : Verdict::does_not_hold);
+  }
+};
+
+// A claim decided by a measured difference: when |difference| < resolution the measurement cannot
+// tell the two sides apart and the verdict is indistinguishable (with `resolution_text` saying
+// which resolution, and why it is the measurement's); otherwise `holds` decides.
+Claim indistinguishable_or(bool holds, double difference, double resolution,
+                           std::string resolution_text, std::string id, std::string claim,
+                           std::string evidence);
+// A correctness check (ClaimKind::correctness_check): reported, never counted as a claim.
+Claim correctness_check(std::string id, std::string claim, bool holds, std::string evidence);
+
+// One executed (or skipped-as-unavailable) run. Fields beyond these go in `extra`.
+struct RunRecord {
+  std::string key;  // unique within the experiment, e.g. "earn/smo"
+  Json config;      // fully resolved: solver, params, dataset, class, ... (hashed)
+  std::string solver;
+  Json params = Json::object();
+  std::string class_name;
+  Json metrics = Json::object();  // {"error": 0.012, "f1": ...}
+  double train_seconds = 0;
+  double test_seconds = 0;
+  int64_t peak_memory_bytes = 0;
+  int64_t iterations = 0;
+  std::string stop;  // solver's StopReason
+  double objective = 0;
+  Json trace = Json::array();  // [{"iteration":..,"seconds":..,"values":{..}}]
+  std::string status = "ok";   // ok | data_unavailable | failed
+  std::string reason;
+  Json extra = Json::object();
+  // Set by ResultFile::run_once: when and by which commit the run was computed (a later rerun
+  // that skips it keeps these, so a file mixing commits shows it).
+  std::string created_at;
+  std::string git_commit;
+};
+
+// RunRecord <-> its JSON form in the "runs" array (adds "config_hash"; NaN objectives are null).
+Json run_record_to_json(const RunRecord& run);
+// Throws ConfigError naming the missing or mistyped field.
+RunRecord run_record_from_json(const Json& j);
+Json cell_to_json(const Cell& cell);
+Cell cell_from_json(const Json& j);
+Json claim_to_json(const Claim& claim);
+Claim claim_from_json(const Json& j);
+// A FitContext's trace as the "trace" array of a RunRecord.
+Json trace_to_json(const std::vector<TracePoint>& trace);
+
+// Reads a result file and checks it is schema v1 (DataError naming the file otherwise).
+Json read_result_file(const std::filesystem::path& path);
+// The cells / claims of a result document (as read_result_file returns it).
+std::vector<Cell> result_cells(const Json& doc);
+std::vector<Claim> result_claims(const Json& doc);
+
+}  // namespace linrepro

@@ -1,19 +1,20 @@
 #include "harness/regress.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <stdlib.h>
 
 #include <algorithm>
-#include <cmath>
 #include <fstream>
 #include <map>
 #include <optional>
-#include <set>
 #include <sstream>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/stopwatch.h"
 #include "harness/compare.h"
+#include "harness/provenance.h"
 #include "harness/published.h"
 #include "harness/run_experiment.h"
 
@@ -23,79 +24,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-constexpr double kRelativeTolerance = 1e-6;  // for objectives: same seed, same code, same numbers
-constexpr double kAbsoluteFloor = 1e-12;     // below this, two objectives count as equal
 constexpr size_t kMaxProblemsShown = 12;
-
-bool contains_any(const std::string& name, std::initializer_list<const char*> parts) {
-  std::string lower = name;
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return std::tolower(c); });
-  return std::any_of(parts.begin(), parts.end(),
-                     [&](const char* p) { return lower.find(p) != std::string::npos; });
-}
-
-// Timings and memory differ from run to run: never compared.
-bool is_timing(const std::string& name) {
-  return contains_any(name, {"second", "time", "memory", "rss", "elapsed", "clock"}) ||
-         name.ends_with("_s") || name.ends_with("_ms");
-}
-
-// Floating results of an optimisation (as opposed to counts and rates computed from predictions).
-bool is_approximate(const std::string& name) {
-  return contains_any(name, {"obj", "loss", "gap", "norm", "residual", "dual", "primal", "margin",
-                             "risk", "gradient"});
-}
-
-std::string show(const Json& v) {
-  if (v.is_number_float()) return fmt::format("{:.17g}", v.get<double>());
-  return v.dump();
-}
-
-bool numbers_equal(const Json& a, const Json& b, bool approximate) {
-  if (a.is_number_integer() && b.is_number_integer() && !approximate) return a == b;
-  const double x = a.get<double>(), y = b.get<double>();
-  if (!approximate) return x == y;
-  return std::abs(x - y) <=
-         kRelativeTolerance * std::max({std::abs(x), std::abs(y), kAbsoluteFloor});
-}
-
-// Appends a problem for every difference between two JSON values at `path`.
-void diff_json(const std::string& path, const Json& a, const Json& b, bool approximate,
-               std::vector<std::string>& problems) {
-  if (a.is_number() && b.is_number()) {
-    if (!numbers_equal(a, b, approximate))
-      problems.push_back(fmt::format("{}: {} in the reference, {} now{}", path, show(a), show(b),
-                                     approximate ? " (beyond relative 1e-6)" : ""));
-    return;
-  }
-  if (a.is_object() && b.is_object()) {
-    for (const auto& [k, x] : a.items()) {
-      if (is_timing(k)) continue;
-      const std::string sub = fmt::format("{}.{}", path, k);
-      if (!b.contains(k))
-        problems.push_back(fmt::format("{}: in the reference, missing now", sub));
-      else
-        diff_json(sub, x, b[k], approximate || is_approximate(k), problems);
-    }
-    for (const auto& [k, x] : b.items())
-      if (!is_timing(k) && !a.contains(k))
-        problems.push_back(fmt::format("{}.{}: new (not in the reference)", path, k));
-    return;
-  }
-  if (a.is_array() && b.is_array()) {
-    if (a.size() != b.size()) {
-      problems.push_back(
-          fmt::format("{}: {} entries in the reference, {} now", path, a.size(), b.size()));
-      return;
-    }
-    for (size_t i = 0; i < a.size(); ++i)
-      diff_json(fmt::format("{}[{}]", path, i), a[i], b[i], approximate, problems);
-    return;
-  }
-  if (a != b)
-    problems.push_back(fmt::format("{}: {} in the reference, {} now", path, show(a), show(b)));
-}
 
 // Removes a directory tree when it goes out of scope.
 struct TempDir {
@@ -150,7 +79,7 @@ void check_cells(const std::string& paper, const Json& now, const Json* referenc
     const auto status = committed.find(key);
     const auto pub = published.find(key);
     if (status == committed.end() || status->second != "within" || pub == published.end()) continue;
-    ++check.cells_checked;
+    ++check.tolerance_cells;
     const CellVerdict verdict = judge_cell(pub->second, &cell);
     if (verdict.status == "within") continue;
     const std::string name = fmt::format("cell {} / {} / {}", cell.table, cell.row, cell.column);
@@ -170,105 +99,148 @@ void check_cells(const std::string& paper, const Json& now, const Json* referenc
   }
 }
 
+const char* outcome_name(RegressOutcome o) {
+  switch (o) {
+    case RegressOutcome::pass:
+      return "PASS";
+    case RegressOutcome::skip:
+      return "SKIP";
+    case RegressOutcome::fail:
+      break;
+  }
+  return "FAIL";
+}
+
 void print_check(std::ostream& err, const ExperimentCheck& c) {
-  std::string line = fmt::format("regress {}/{}: {}", c.paper, c.id, c.passed ? "PASS" : "FAIL");
-  line += fmt::format(" ({} runs compared, {} cells checked{})", c.runs_compared, c.cells_checked,
-                      c.reference_written ? ", reference written" : "");
-  err << line << "\n";
+  err << fmt::format(
+      "regress {}/{}: {} ({} runs compared, {} cells checked, {} against the "
+      "published tolerance{}; {:.1f} s)\n",
+      c.paper, c.id, outcome_name(c.outcome), c.runs_compared, c.cells_checked, c.tolerance_cells,
+      c.reference_written ? "; reference written" : "", c.seconds);
+  if (c.outcome == RegressOutcome::skip) err << "  skipped: " << c.skip_reason << "\n";
   for (size_t i = 0; i < c.problems.size() && i < kMaxProblemsShown; ++i)
     err << "  - " << c.problems[i] << "\n";
   if (c.problems.size() > kMaxProblemsShown)
     err << fmt::format("  ... and {} more differences\n", c.problems.size() - kMaxProblemsShown);
+  for (const auto& w : c.provenance) err << "  warning: reference provenance: " << w << "\n";
   for (const auto& n : c.notes) err << "  note: " << n << "\n";
 }
 
-// The content digests of the datasets a result document used, by name.
-std::map<std::string, std::string> dataset_digests(const Json& doc) {
-  std::map<std::string, std::string> out;
-  for (const auto& d : doc.value("datasets", Json::array())) {
-    if (!d.is_object() || !d.contains("data") || !d["data"].is_object()) continue;
-    const std::string digest = d["data"].value("content_sha256", std::string());
-    if (!digest.empty()) out[d.value("name", std::string())] = digest;
+// Why nothing could be compared, when the cause is data that is not here: the runs and cells
+// the fast subset marked data_unavailable, with the first reason given. Empty: another cause.
+std::string unavailable_reason(const Json& now) {
+  int runs = 0, cells = 0;
+  std::string reason;
+  for (const Json& r : now.value("runs", Json::array()))
+    if (r.value("status", "") == "data_unavailable") {
+      ++runs;
+      if (reason.empty()) reason = r.value("reason", "");
+    }
+  for (const Cell& c : result_cells(now))
+    if (c.status == "data_unavailable") {
+      ++cells;
+      if (reason.empty()) reason = c.note;
+    }
+  if (runs + cells == 0) return "";
+  return fmt::format("{} runs and {} cells data_unavailable: {}", runs, cells,
+                     reason.empty() ? "no reason recorded" : reason);
+}
+
+// PASS, SKIP or FAIL (regress.h), once every comparison is done.
+void decide_outcome(const std::optional<Json>& now, ExperimentCheck& check) {
+  if (!check.problems.empty()) {
+    check.outcome = RegressOutcome::fail;
+    return;
   }
-  return out;
+  if (check.runs_compared + check.cells_checked + check.tolerance_cells > 0) {
+    check.outcome = RegressOutcome::pass;
+    return;
+  }
+  check.skip_reason = now ? unavailable_reason(*now) : "";
+  if (!check.skip_reason.empty()) {
+    check.outcome = RegressOutcome::skip;
+    return;
+  }
+  check.outcome = RegressOutcome::fail;
+  check.problems.push_back(
+      "compared nothing: the fast subset produced no run and no cell to hold against the "
+      "reference, and no data is missing. A check that cannot fail must not pass: give the "
+      "experiment a fast subset (ExperimentContext::fast) that computes at least one run and one "
+      "cell, then record it with `linrepro regress --update --only <paper>/<id>`");
+}
+
+// The committed reference, if there is a readable one (an unreadable one is a problem, or under
+// --update only a note since it is about to be replaced).
+std::optional<Json> load_reference(const fs::path& path, bool update, ExperimentCheck& check) {
+  try {
+    if (fs::exists(path)) return read_result_file(path);
+  } catch (const DataError& e) {
+    (update ? check.notes : check.problems).push_back(e.what());
+  }
+  return std::nullopt;
+}
+
+// Runs the fast subset into `dir` with the reference's seed; nullopt (and a problem) when it
+// threw or wrote nothing.
+std::optional<Json> run_fast_subset(const ExperimentInfo& info, const RegressOptions& opt,
+                                    const std::optional<Json>& reference, const fs::path& dir,
+                                    ExperimentCheck& check) {
+  ExperimentContext ctx;
+  ctx.results_dir = dir;
+  ctx.published_dir = opt.results_dir / "published";
+  ctx.fast = true;
+  ctx.threads = opt.threads;
+  ctx.progress = opt.progress;
+  if (reference && reference->contains("seed") && (*reference)["seed"].is_number_integer() &&
+      (*reference)["seed"] >= 0)
+    ctx.seed = (*reference)["seed"].get<uint64_t>();  // same seed, same numbers
+  try {
+    run_experiment(info, ctx);
+    const fs::path produced = result_file_path(ctx, info.paper, info.id);
+    if (fs::exists(produced)) return read_result_file(produced);
+    check.problems.push_back(fmt::format("the experiment wrote no fast result (expected {})",
+                                         fs::relative(produced, dir).string()));
+  } catch (const std::exception& e) {
+    check.problems.push_back(fmt::format("the experiment threw: {}", e.what()));
+  }
+  return std::nullopt;
+}
+
+// --update: writes the new fast result as the reference. The counts say what later checks will
+// compare (the new result against itself), so an update that records nothing still fails.
+void write_reference(const Json& now, const std::string& text, const fs::path& path,
+                     const std::optional<Json>& reference, ExperimentCheck& check) {
+  if (reference) {
+    std::vector<std::string> differences, ignored;
+    diff_fast_results(*reference, now, differences, ignored);
+    diff_fast_cells(*reference, now, differences, ignored);
+    check.notes.push_back(differences.empty()
+                              ? "the new reference equals the old one"
+                              : fmt::format("the new reference differs from the old one in {} "
+                                            "places (first: {})",
+                                            differences.size(), differences.front()));
+  }
+  write_file_atomic(path, text);
+  check.reference_written = true;
+  std::vector<std::string> none;
+  check.runs_compared = diff_fast_results(now, now, none, none);
+  check.cells_checked = diff_fast_cells(now, now, none, none);
+  check.provenance = provenance_warnings(now);
+}
+
+void print_summary(std::ostream& out, const RegressSummary& s) {
+  out << fmt::format("{} passed, {} failed, {} skipped", s.passed, s.failed, s.skipped)
+      << std::endl;
+  std::vector<std::string> dirty;
+  for (const auto& c : s.checks)
+    if (!c.provenance.empty()) dirty.push_back(c.paper + "/" + c.id);
+  if (!dirty.empty())
+    out << fmt::format("warning: dirty provenance in {} reference(s): {}", dirty.size(),
+                       fmt::join(dirty, ", "))
+        << std::endl;
 }
 
 }  // namespace
-
-int diff_fast_results(const Json& reference, const Json& now, std::vector<std::string>& problems,
-                      std::vector<std::string>& notes) {
-  // Changed data explains every other difference, and updating the reference would bake the
-  // changed data into it: say so first, and suggest `--update` nowhere below.
-  bool data_changed = false;
-  const auto digests_now = dataset_digests(now);
-  for (const auto& [name, was] : dataset_digests(reference)) {
-    const auto it = digests_now.find(name);
-    if (it == digests_now.end() || it->second == was) continue;
-    data_changed = true;
-    problems.push_back(fmt::format(
-        "dataset '{}' changed: content digest {} in the reference, {} now. The data changed, not "
-        "the code: restore the original data (`linrepro data status --verify`); do not update "
-        "the reference",
-        name, was, it->second));
-  }
-  const std::string refresh =
-      data_changed ? "" : "; if intended, refresh the reference with `linrepro regress --update`";
-  std::map<std::string, Json> now_runs;
-  for (const auto& r : now.value("runs", Json::array())) now_runs[r.value("key", "")] = r;
-  std::set<std::string> seen;
-  int compared = 0;
-  for (const auto& r : reference.value("runs", Json::array())) {
-    const std::string key = r.value("key", "");
-    seen.insert(key);
-    const auto it = now_runs.find(key);
-    if (it == now_runs.end()) {
-      problems.push_back(fmt::format("run '{}': in the reference, not produced now", key));
-      continue;
-    }
-    const Json& n = it->second;
-    const std::string was = r.value("status", "ok"), is = n.value("status", "ok");
-    if (r.value("config_hash", "") != n.value("config_hash", "")) {
-      problems.push_back(fmt::format("run '{}': config changed (hash {} -> {}){}", key,
-                                     r.value("config_hash", ""), n.value("config_hash", ""),
-                                     refresh));
-      continue;
-    }
-    if (is == "failed") {
-      problems.push_back(fmt::format("run '{}' failed: {}", key, n.value("reason", "")));
-      continue;
-    }
-    if (is == "data_unavailable" && was != "data_unavailable") {
-      notes.push_back(fmt::format("run '{}' not compared: its data is unavailable here ({})", key,
-                                  n.value("reason", "")));
-      continue;
-    }
-    if (was != "ok") {
-      if (was != is)
-        notes.push_back(
-            fmt::format("run '{}' not compared: the reference has status '{}'{}", key, was,
-                        data_changed ? "" : " (refresh it with `linrepro regress --update`)"));
-      continue;
-    }
-    ++compared;
-    const std::string where = fmt::format("run '{}'", key);
-    diff_json(where + " stop", r.value("stop", Json("")), n.value("stop", Json("")), false,
-              problems);
-    diff_json(where + " iterations", r.value("iterations", Json(0)), n.value("iterations", Json(0)),
-              false, problems);
-    diff_json(where + " objective", r.value("objective", Json(nullptr)),
-              n.value("objective", Json(nullptr)), true, problems);
-    diff_json(where + " metrics", r.value("metrics", Json::object()),
-              n.value("metrics", Json::object()), false, problems);
-    diff_json(where + " trace", r.value("trace", Json::array()), n.value("trace", Json::array()),
-              true, problems);
-    diff_json(where + " extra", r.value("extra", Json::object()), n.value("extra", Json::object()),
-              true, problems);
-  }
-  for (const auto& [key, n] : now_runs)
-    if (!seen.contains(key))
-      problems.push_back(fmt::format("run '{}': new (not in the reference){}", key, refresh));
-  return compared;
-}
 
 RegressSummary regression_check(const RegressOptions& opt) {
   const auto& experiments = opt.experiments ? *opt.experiments : experiment_registry();
@@ -292,53 +264,24 @@ RegressSummary regression_check(const RegressOptions& opt) {
     probe.results_dir = opt.results_dir;
     probe.fast = true;
     const fs::path reference_path = result_file_path(probe, info.paper, info.id);
-    std::optional<Json> reference;
-    try {
-      if (fs::exists(reference_path)) reference = read_result_file(reference_path);
-    } catch (const DataError& e) {
-      // Unreadable: --update replaces it, a plain check cannot use it.
-      (opt.update ? check.notes : check.problems).push_back(e.what());
-    }
+    const std::optional<Json> reference = load_reference(reference_path, opt.update, check);
+    if (reference && !opt.update) check.provenance = provenance_warnings(*reference);
 
     TempDir tmp;
-    ExperimentContext ctx;
-    ctx.results_dir = tmp.path;
-    ctx.fast = true;
-    ctx.threads = opt.threads;
-    ctx.progress = opt.progress;
-    if (reference && reference->contains("seed") && (*reference)["seed"].is_number_integer() &&
-        (*reference)["seed"] >= 0)
-      ctx.seed = (*reference)["seed"].get<uint64_t>();  // same seed, same numbers
-    std::optional<Json> now;
-    try {
-      ctx.published_dir = opt.results_dir / "published";
-      run_experiment(info, ctx);
-      const fs::path produced = result_file_path(ctx, info.paper, info.id);
-      if (!fs::exists(produced))
-        check.problems.push_back(fmt::format("the experiment wrote no fast result (expected {})",
-                                             fs::relative(produced, tmp.path).string()));
-      else
-        now = read_result_file(produced);
-    } catch (const std::exception& e) {
-      check.problems.push_back(fmt::format("the experiment threw: {}", e.what()));
-    }
+    const Stopwatch clock;
+    const std::optional<Json> now = run_fast_subset(info, opt, reference, tmp.path, check);
+    check.seconds = clock.seconds();
 
     if (now) {
       if (opt.update) {
-        if (reference) {
-          std::vector<std::string> differences, ignored;
-          diff_fast_results(*reference, *now, differences, ignored);
-          check.notes.push_back(
-              differences.empty()
-                  ? "the new reference equals the old one"
-                  : fmt::format("the new reference differs from the old one in {} places "
-                                "(first: {})",
-                                differences.size(), differences.front()));
-        }
-        write_file_atomic(reference_path, read_text(result_file_path(ctx, info.paper, info.id)));
-        check.reference_written = true;
+        ExperimentContext where;
+        where.results_dir = tmp.path;
+        where.fast = true;
+        write_reference(*now, read_text(result_file_path(where, info.paper, info.id)),
+                        reference_path, reference, check);
       } else if (reference) {
         check.runs_compared = diff_fast_results(*reference, *now, check.problems, check.notes);
+        check.cells_checked = diff_fast_cells(*reference, *now, check.problems, check.notes);
       } else if (check.problems.empty()) {
         check.problems.push_back(
             fmt::format("no committed reference {}: record one with `linrepro regress "
@@ -347,12 +290,22 @@ RegressSummary regression_check(const RegressOptions& opt) {
       }
       check_cells(info.paper, *now, reference ? &*reference : nullptr, published, committed, check);
     }
-    check.passed = check.problems.empty();
-    (check.passed ? summary.passed : summary.failed) += 1;
+    decide_outcome(now, check);
+    switch (check.outcome) {
+      case RegressOutcome::pass:
+        ++summary.passed;
+        break;
+      case RegressOutcome::skip:
+        ++summary.skipped;
+        break;
+      case RegressOutcome::fail:
+        ++summary.failed;
+        break;
+    }
     print_check(err, check);
     summary.checks.push_back(std::move(check));
   }
-  *opt.out << fmt::format("{} passed, {} failed", summary.passed, summary.failed) << std::endl;
+  print_summary(*opt.out, summary);
   return summary;
 }
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "harness/compare.h"
+#include "harness/provenance.h"
 #include "harness/run_experiment.h"
 #include "harness_fixtures.h"
 
@@ -19,7 +20,9 @@ struct FakeOutput {
   double error = 0.25;        // a rate computed from predictions: compared exactly
   double objective = 1.2345;  // compared to a relative 1e-6
   double cell = 1.3;          // published 1.2 ± 0.5
+  double ablation = 0.9;      // a value of an ablation table: compared like a cell
   bool data = true;
+  bool fast_subset = true;  // false: fast mode computes nothing (a check that cannot fail)
   int calls = 0;
 };
 
@@ -31,6 +34,7 @@ ExperimentInfo fake_experiment(FakeOutput& out) {
   e.config = [](const ExperimentContext& ctx) { return Json{{"fast", ctx.fast}}; };
   e.run = [&out](const ExperimentContext& ctx, ResultFile& rf) {
     ++out.calls;
+    if (ctx.fast && !out.fast_subset) return;
     rf.run_once("earn/mlr-cg", {{"solver", "mlr-cg"}, {"class", "earn"}, {"seed", ctx.seed}}, [&] {
       RunRecord r;
       if (!out.data) {
@@ -48,7 +52,20 @@ ExperimentInfo fake_experiment(FakeOutput& out) {
                               {"values", {{"objective", out.objective * 2}}}}});
       return r;
     });
-    rf.set_cell(value_cell("table2", "earn", "MLR-CG error", out.cell, "%"));
+    if (out.data)
+      rf.set_cell(value_cell("table2", "earn", "MLR-CG error", out.cell, "%"));
+    else
+      rf.set_cell(unavailable_cell("table2", "earn", "MLR-CG error",
+                                   "data unavailable: reuters21578 is not in the mirror"));
+    rf.set_cell(value_cell("table2", "earn", "MLR-CG train time", 0.5 * out.calls, "s"));
+    if (out.data)
+      rf.add_ablation({"fake-rule",
+                       "error by rule",
+                       "why",
+                       "%",
+                       {"error", "train seconds"},
+                       {{"rule-a", "the rule used", true, false, {out.ablation, 0.1 * out.calls}},
+                        {"published", "the paper", false, true, {1.0 + out.calls, std::nullopt}}}});
   };
   return e;
 }
@@ -80,6 +97,12 @@ struct RegressTree {
     opt.err = &stderr_text;
     return regression_check(opt);
   }
+  // The summary's first line: "N passed, N failed, N skipped".
+  std::string counts() const {
+    const std::string s = stdout_text.str();
+    return s.substr(0, s.find('\n'));
+  }
+  std::filesystem::path reference() const { return results / "mlrcg2003/fast/fake_table2.json"; }
   std::string problems(const RegressSummary& s) const {
     std::string all;
     for (const auto& c : s.checks)
@@ -93,29 +116,37 @@ TEST(Regress, WithoutAReferenceFailsUntilUpdateWritesIt) {
   RegressSummary s = t.check();
   EXPECT_EQ(s.failed, 1);
   EXPECT_EQ(s.exit_code(), 1);
-  EXPECT_EQ(t.stdout_text.str(), "0 passed, 1 failed\n");
+  EXPECT_EQ(t.counts(), "0 passed, 1 failed, 0 skipped");
   EXPECT_NE(t.problems(s).find("no committed reference"), std::string::npos) << t.problems(s);
   EXPECT_NE(t.stderr_text.str().find("regress mlrcg2003/fake_table2: FAIL"), std::string::npos);
   EXPECT_NE(t.stderr_text.str().find("--update"), std::string::npos);
 
   s = t.check(/*update=*/true);
   EXPECT_EQ(s.exit_code(), 0);
-  EXPECT_EQ(t.stdout_text.str(), "1 passed, 0 failed\n");
-  const auto reference = t.results / "mlrcg2003/fast/fake_table2.json";
-  ASSERT_TRUE(std::filesystem::exists(reference));
-  EXPECT_EQ(testing::read_json(reference)["config"]["fast"], true);
-  // The fast run went to a temp dir: results/ holds the full run, the reference and nothing else.
+  EXPECT_EQ(t.counts(), "1 passed, 0 failed, 0 skipped");
+  ASSERT_TRUE(std::filesystem::exists(t.reference()));
+  EXPECT_EQ(testing::read_json(t.reference())["config"]["fast"], true);
+  // The fast run went to a temp dir: results/ holds the full run, the reference and no other
+  // result file (compare wrote the ablation's table beside them).
   int files = 0;
   for (const auto& e : std::filesystem::recursive_directory_iterator(t.results / "mlrcg2003"))
-    files += e.is_regular_file();
+    files += e.is_regular_file() && e.path().extension() == ".json";
   EXPECT_EQ(files, 2);
 
   s = t.check();
   EXPECT_EQ(s.exit_code(), 0) << t.stderr_text.str();
-  EXPECT_EQ(t.stdout_text.str(), "1 passed, 0 failed\n");
+  EXPECT_EQ(t.counts(), "1 passed, 0 failed, 0 skipped");
   ASSERT_EQ(s.checks.size(), 1u);
+  EXPECT_EQ(s.checks[0].outcome, RegressOutcome::pass);
   EXPECT_EQ(s.checks[0].runs_compared, 1);  // timings differed (calls changed them): ignored
-  EXPECT_EQ(s.checks[0].cells_checked, 1);
+  // The cell and the ablation's error; the time cell and the seconds column changed too (never
+  // compared), the published row is not ours.
+  EXPECT_EQ(s.checks[0].cells_checked, 2);
+  EXPECT_EQ(s.checks[0].tolerance_cells, 1);
+  EXPECT_NE(t.stderr_text.str().find("regress mlrcg2003/fake_table2: PASS (1 runs compared, 2 "
+                                     "cells checked, 1 against the published tolerance"),
+            std::string::npos)
+      << t.stderr_text.str();
 }
 
 TEST(Regress, DetectsADriftedMetric) {
@@ -124,7 +155,7 @@ TEST(Regress, DetectsADriftedMetric) {
   t.out.error = 0.25000000001;  // a rate must be identical, not merely close
   const RegressSummary s = t.check();
   EXPECT_EQ(s.failed, 1);
-  EXPECT_EQ(t.stdout_text.str(), "0 passed, 1 failed\n");
+  EXPECT_EQ(t.counts(), "0 passed, 1 failed, 0 skipped");
   EXPECT_NE(
       t.problems(s).find("run 'earn/mlr-cg' metrics.error: 0.25 in the reference, 0.25000000001"),
       std::string::npos)
@@ -166,15 +197,94 @@ TEST(Regress, ACellOutsideInTheFastReferenceTooIsOnlyNoted) {
   EXPECT_NE(t.stderr_text.str().find("in the reference fast run too"), std::string::npos);
 }
 
-TEST(Regress, UnavailableDataIsSkippedWithANote) {
+TEST(Regress, UnavailableDataIsSkippedWithItsReasonNeverPassed) {
   RegressTree t;
   t.check(true);
-  t.out.data = false;
-  const RegressSummary s = t.check();
+  t.out.data = false;  // the data was here for the reference, it is not now
+  RegressSummary s = t.check();
   EXPECT_EQ(s.failed, 0) << t.problems(s);
+  EXPECT_EQ(s.exit_code(), 0);
+  EXPECT_EQ(t.counts(), "0 passed, 0 failed, 1 skipped");
+  EXPECT_EQ(s.checks[0].outcome, RegressOutcome::skip);
   EXPECT_EQ(s.checks[0].runs_compared, 0);
+  EXPECT_EQ(s.checks[0].cells_checked, 0);
+  EXPECT_NE(s.checks[0].skip_reason.find("1 runs and 1 cells data_unavailable: reuters21578 is "
+                                         "not in the mirror"),
+            std::string::npos)
+      << s.checks[0].skip_reason;
+  EXPECT_NE(t.stderr_text.str().find("regress mlrcg2003/fake_table2: SKIP"), std::string::npos);
+  EXPECT_EQ(t.stderr_text.str().find("PASS"), std::string::npos) << t.stderr_text.str();
   EXPECT_NE(t.stderr_text.str().find("not compared: its data is unavailable here"),
             std::string::npos);
+
+  // A reference recorded without the data (RCV1, covtype) skips the same way, update or not.
+  s = t.check(/*update=*/true);
+  EXPECT_EQ(s.checks[0].outcome, RegressOutcome::skip) << t.stderr_text.str();
+  s = t.check();
+  EXPECT_EQ(s.checks[0].outcome, RegressOutcome::skip) << t.stderr_text.str();
+  EXPECT_EQ(t.counts(), "0 passed, 0 failed, 1 skipped");
+}
+
+TEST(Regress, AFastSubsetThatComparesNothingFails) {
+  RegressTree t;
+  t.out.fast_subset = false;  // the data is here, but fast mode computes nothing
+  RegressSummary s = t.check(/*update=*/true);
+  EXPECT_EQ(s.exit_code(), 1);
+  EXPECT_EQ(s.checks[0].outcome, RegressOutcome::fail);
+  EXPECT_NE(t.problems(s).find("compared nothing"), std::string::npos) << t.problems(s);
+  s = t.check();  // the empty reference written above does not make it pass either
+  EXPECT_EQ(s.exit_code(), 1);
+  EXPECT_EQ(t.counts(), "0 passed, 1 failed, 0 skipped");
+  EXPECT_NE(t.stderr_text.str().find("regress mlrcg2003/fake_table2: FAIL (0 runs compared, 0 "
+                                     "cells checked"),
+            std::string::npos)
+      << t.stderr_text.str();
+}
+
+TEST(Regress, DetectsADriftedCellAndAblationValue) {
+  RegressTree t;
+  t.check(true);
+  t.out.cell = 1.3 + 1e-9;  // well within the published tolerance, but not the reference's value
+  RegressSummary s = t.check();
+  EXPECT_EQ(s.failed, 1);
+  EXPECT_NE(t.problems(s).find("cell table2 / earn / MLR-CG error: 1.3 in the reference"),
+            std::string::npos)
+      << t.problems(s);
+  t.out.cell = 1.3;
+  t.out.ablation = 0.91;
+  s = t.check();
+  EXPECT_EQ(s.failed, 1);
+  EXPECT_NE(t.problems(s).find("ablation fake-rule / rule-a / error: 0.90000000000000002 in the "
+                               "reference, 0.91000000000000003 now"),
+            std::string::npos)
+      << t.problems(s);
+}
+
+TEST(Regress, DirtyReferenceProvenanceIsWarnedAndListedButDoesNotFail) {
+  RegressTree t;
+  t.check(true);
+  Json doc = testing::read_json(t.reference());
+  doc["environment"]["git_commit"] = "1111111111111111111111111111111111111111";
+  doc["environment"]["git_dirty"] = false;
+  for (auto& r : doc["runs"]) r["git_commit"] = "1111111111111111111111111111111111111111";
+  testing::write_json(t.reference(), doc);
+  RegressSummary s = t.check();
+  EXPECT_TRUE(s.checks[0].provenance.empty()) << s.checks[0].provenance.front();
+  EXPECT_EQ(t.stdout_text.str(), "1 passed, 0 failed, 0 skipped\n");  // no warning line
+
+  doc["environment"]["git_dirty"] = true;
+  testing::write_json(t.reference(), doc);
+  s = t.check();
+  EXPECT_EQ(s.exit_code(), 0) << t.problems(s);
+  ASSERT_EQ(s.checks[0].provenance.size(), 1u);
+  EXPECT_NE(s.checks[0].provenance[0].find("dirty tree: commit 111111111111"), std::string::npos)
+      << s.checks[0].provenance[0];
+  EXPECT_NE(t.stderr_text.str().find("warning: reference provenance: recorded from a dirty tree"),
+            std::string::npos)
+      << t.stderr_text.str();
+  EXPECT_EQ(t.stdout_text.str(),
+            "1 passed, 0 failed, 0 skipped\n"
+            "warning: dirty provenance in 1 reference(s): mlrcg2003/fake_table2\n");
 }
 
 TEST(Regress, AThrowingExperimentFailsAndTheOthersStillRun) {
@@ -189,7 +299,7 @@ TEST(Regress, AThrowingExperimentFailsAndTheOthersStillRun) {
   };
   t.experiments.insert(t.experiments.begin(), broken);
   const RegressSummary s = t.check();
-  EXPECT_EQ(t.stdout_text.str(), "1 passed, 1 failed\n");
+  EXPECT_EQ(t.counts(), "1 passed, 1 failed, 0 skipped");
   EXPECT_NE(t.problems(s).find("the experiment threw: solver exploded"), std::string::npos);
   // --only restricts the check.
   RegressOptions opt;
@@ -200,7 +310,7 @@ TEST(Regress, AThrowingExperimentFailsAndTheOthersStillRun) {
   opt.out = &out;
   opt.err = &err;
   EXPECT_EQ(regression_check(opt).exit_code(), 0);
-  EXPECT_EQ(out.str(), "1 passed, 0 failed\n");
+  EXPECT_EQ(out.str().substr(0, out.str().find('\n')), "1 passed, 0 failed, 0 skipped");
 }
 
 TEST(DiffFastResults, ReportsChangedConfigsAndMissingOrNewRuns) {
@@ -271,6 +381,84 @@ TEST(DiffFastResults, AChangedDatasetDigestIsNamedAndNeverSuggestsUpdate) {
   diff_fast_results(doc("aaaa", "1"), doc("aaaa", "2"), problems, notes);
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_NE(problems[0].find("regress --update"), std::string::npos) << problems[0];
+}
+
+}  // namespace
+}  // namespace linrepro
+
+namespace linrepro {
+namespace {
+
+TEST(DiffFastCells, ComparesValuesSkipsTimingsAndNamesMissingOrNewCells) {
+  auto cell = [](const std::string& column, double value, const std::string& unit) {
+    return cell_to_json(value_cell("t", "r", column, value, unit));
+  };
+  const Json ref = {{"cells",
+                     {cell("F1", 80.0, "%"), cell("train time", 1.0, "s"),
+                      cell("objective gap", 2.0, "%"), cell("BEP", 70.0, "%")}}};
+  const Json now = {{"cells",
+                     {cell("F1", 80.0, "%"), cell("train time", 9.0, "s"),
+                      cell("objective gap", 2.0 * (1 + 1e-9), "%"), cell("recall", 1.0, "%")}}};
+  std::vector<std::string> problems, notes;
+  EXPECT_EQ(diff_fast_cells(ref, now, problems, notes), 2);  // F1 and the gap (to 1e-6)
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_NE(problems[0].find("cell t / r / BEP: in the reference, not produced now"),
+            std::string::npos)
+      << problems[0];
+  EXPECT_NE(problems[1].find("cell t / r / recall: new (not in the reference)"), std::string::npos)
+      << problems[1];
+}
+
+TEST(DiffFastCells, ACellWhoseDataIsGoneIsNotedNotFailed) {
+  const Json ref = {{"cells", {cell_to_json(value_cell("t", "r", "F1", 80.0, "%"))}}};
+  const Json now = {
+      {"cells", {cell_to_json(unavailable_cell("t", "r", "F1", "data unavailable: get it"))}}};
+  std::vector<std::string> problems, notes;
+  EXPECT_EQ(diff_fast_cells(ref, now, problems, notes), 0);
+  EXPECT_TRUE(problems.empty()) << problems.front();
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("its data is unavailable here (data unavailable: get it)"),
+            std::string::npos)
+      << notes[0];
+}
+
+Json provenance_doc(const Json& commit, const Json& dirty, const std::vector<std::string>& runs) {
+  Json doc = {{"environment", {{"git_commit", commit}, {"git_dirty", dirty}}},
+              {"runs", Json::array()}};
+  for (const auto& c : runs) doc["runs"].push_back({{"key", c}, {"git_commit", c}});
+  return doc;
+}
+
+TEST(Provenance, ACleanSingleCommitFileHasNoWarning) {
+  EXPECT_TRUE(provenance_warnings(provenance_doc("abc", false, {"abc", "abc"})).empty());
+  EXPECT_TRUE(provenance_warnings(provenance_doc("abc", false, {})).empty());
+}
+
+TEST(Provenance, NamesADirtyTreeSeveralCommitsOrNoCommit) {
+  auto w = provenance_warnings(provenance_doc("abc", true, {"abc"}));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("dirty tree: commit abc with uncommitted changes"), std::string::npos)
+      << w[0];
+
+  w = provenance_warnings(provenance_doc("abc", false, {"abc", "def"}));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("runs computed at 2 commits: abc, def"), std::string::npos) << w[0];
+
+  Json doc = provenance_doc("abc", false, {"abc"});
+  doc["mixed_commits"] = {"abc", "fff"};  // what a resumed file records
+  w = provenance_warnings(doc);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("2 commits"), std::string::npos) << w[0];
+
+  w = provenance_warnings(provenance_doc("abc", false, {"def"}));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("runs computed at commit def, the file's environment says abc"),
+            std::string::npos)
+      << w[0];
+
+  w = provenance_warnings(provenance_doc(nullptr, nullptr, {}));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("no git commit recorded"), std::string::npos) << w[0];
 }
 
 }  // namespace

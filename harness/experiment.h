@@ -138,6 +138,11 @@ struct RunRecord {
   std::string git_commit;
 };
 
+// Whether a record of a run may replace the stored record of the same key: any may, except that a
+// finished run (status "ok") is never replaced by one that did not finish (a failed retry, a
+// machine without the data). Every writer of a result file merges by this rule.
+bool run_may_replace(const std::string& incoming_status, const std::string& stored_status);
+
 // RunRecord <-> its JSON form in the "runs" array (adds "config_hash"; NaN objectives are null).
 Json run_record_to_json(const RunRecord& run);
 // Throws ConfigError naming the missing or mistyped field.
@@ -219,7 +224,17 @@ class ResultFile {
   // Returns how many cells were marked.
   int mark_unavailable(const std::filesystem::path& published_dir, const std::string& dataset,
                        const std::string& reason);
-  void save() const;  // atomic; writes nothing in plan mode, the shard file in subset mode
+  // The driver is done: writes the file (atomic; nothing in plan mode, the shard file in subset
+  // mode). When every run asked for is stored, this object is the summariser and its cells,
+  // claims, datasets and ablations replace the file's; otherwise the file keeps those of the last
+  // complete summariser (as every write after a run does).
+  //
+  // Concurrent writers (two `linrepro run`s, a `merge`, another machine on a shared filesystem):
+  // each write holds the file's lock (flock on "<file>.lock", core/file_lock.h), reads what is on
+  // disk when another writer changed it since, and merges by key: runs this object computed win
+  // (run_may_replace: never a failed one over a finished one), every other run is taken from the
+  // disk, and runs only this object holds are kept. No writer's runs are lost.
+  void save();
   // Runs in key order: the stored ones, and those computed by this object.
   const std::vector<RunRecord>& runs() const;
   const Json& document() const;
@@ -232,7 +247,11 @@ class ResultFile {
 
  private:
   void store(RunRecord record);  // into runs_ (key order) and doc_["runs"], lock held
-  void write() const;            // save() with the lock held
+  // Writes the file under its file lock, merged with the disk (see save()), mutex_ held.
+  // `summarising`: called by save(), after the driver.
+  void write(bool summarising);
+  // Takes the disk's runs in by the merge rule of save() (mutex_ held).
+  void adopt_runs(const std::vector<RunRecord>& runs, const Json& runs_json);
   const RunRecord* stored(const std::string& key) const;
 
   std::filesystem::path path_;
@@ -245,6 +264,13 @@ class ResultFile {
   std::set<std::string> computed_, reused_, failed_;  // what counts() reports
   std::map<std::string, PlannedRun> pending_;
   std::map<std::string, double> last_cost_;  // key -> seconds it took when last computed
+  // The result file as this object last read or wrote it: its identity (device, inode, size,
+  // mtime; empty when there was none), so a write re-reads it only when another writer replaced
+  // it; its environment; and its summary (datasets, cells, claims, ablations, with the config hash
+  // and seed they belong to), which a write that does not summarise keeps.
+  std::string disk_stamp_;
+  Json disk_environment_;
+  Json disk_summary_;
   std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();
 };
 

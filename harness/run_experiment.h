@@ -55,7 +55,9 @@ std::filesystem::path shard_file_path(const ExperimentContext& ctx, const Experi
 // Folds every shard file of the experiment (shard_file_path's folder and pattern) into its result
 // file: a run replaces the stored run of the same key unless the stored one is ok and the shard's
 // is not (a failed retry never erases finished work); runs stay in key order. Merged shard files
-// are removed. Returns the number of runs taken from the shards.
+// are removed. The read-merge-write holds the result file's lock (core/file_lock.h), as every
+// writer of it does, so runs another process writes meanwhile are kept. Returns the number of
+// runs taken from the shards.
 int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx);
 
 // `ctx.selection` for "execute the keys of shard i/N of this plan file".

@@ -215,6 +215,9 @@ class ResultFile {
   bool complete() const;
   // The runs asked for that are not stored (plan and subset modes), in key order.
   std::vector<PlannedRun> pending() const;
+  // The median of the stored runs' measured seconds (train + test), NaN when none was measured:
+  // what a scheduler assumes for a run of this experiment that has no cost hint of its own.
+  double median_cost_seconds() const;
   void add_dataset(const Json& dataset);        // name, source, sha256, rows, features ...
   void set_cell(const Cell& cell);              // replaces a cell with the same (table,row,column)
   void add_claim(const Claim& claim);           // replaces a claim with the same id (or text)

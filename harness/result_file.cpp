@@ -308,6 +308,13 @@ std::vector<PlannedRun> ResultFile::pending() const {
   return out;
 }
 
+double ResultFile::median_cost_seconds() const {
+  std::lock_guard lock(*mutex_);
+  std::vector<double> costs;
+  for (const auto& [key, seconds] : last_cost_) costs.push_back(seconds);
+  return costs.empty() ? NAN : median(costs);
+}
+
 ResultFile::Counts ResultFile::counts() const {
   std::lock_guard lock(*mutex_);
   Counts c;

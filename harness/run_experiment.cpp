@@ -38,6 +38,7 @@ ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentCon
       ctx.selection.mode == RunSelection::Mode::subset ? ctx.selection.shard_path : rf.path();
   out.counts = rf.counts();
   out.pending = rf.pending();
+  out.median_cost_seconds = rf.median_cost_seconds();
   const Json& doc = rf.document();
   for (const auto& c : doc["cells"]) {
     ++out.cells;

@@ -11,6 +11,7 @@
 // (whose next runs depend on results) has pending runs again after a round, and rounds repeat
 // until none is pending; then a last run_experiment summarises.
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -29,6 +30,9 @@ struct ExperimentOutcome {
   ResultFile::Counts counts;
   std::vector<PlannedRun> pending;  // runs asked for and not stored, in key order
   int cells = 0, unavailable_cells = 0, claims = 0;
+  // The median seconds of the experiment's measured runs (NaN when none): the cost assumed for a
+  // pending run without a hint of its own.
+  double median_cost_seconds = std::numeric_limits<double>::quiet_NaN();
   bool complete() const { return pending.empty(); }
 };
 

@@ -12,7 +12,8 @@ PAPERS    := $(sort $(basename $(notdir $(wildcard results/published/*.json))))
 RUN_FLAGS := $(if $(RESUME),,--force)
 
 PHONY := all help deps configure build test unit-test plot-test regression sanitize fuzz-build \
-         fuzz-ci bench data reproduce experiments studies plots compare page report clean format cluster-test
+         fuzz-ci bench data reproduce experiments studies plots compare page report clean format cluster-test \
+         soak-test
 .PHONY: $(PHONY)
 
 all: build ## the default: same as `make build`
@@ -53,6 +54,12 @@ test: unit-test plot-test regression ## unit tests, plot tests and the regressio
 # Needs root (slurmd). CI runs it.
 cluster-test: build ## the Slurm path on a single-node Slurm it installs (needs root)
 	bash tests/cluster/cluster_test.sh
+
+# Result files under SIGKILL: one `linrepro run --fast` killed at 20 seeded random moments while a
+# second writer of the same file runs beside it; the file must end equal to an uninterrupted run's.
+# About a minute; CI runs it.
+soak-test: build ## a fast experiment killed 20 times beside a second writer: same result file (~1 min)
+	LINREPRO=$(LINREPRO) $(PYTHON) tests/soak/soak_test.py
 
 # ASan + UBSan build of the unit tests (CI runs it too).
 sanitize: deps ## ASan + UBSan build of the unit tests, run (in build-asan/)

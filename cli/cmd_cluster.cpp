@@ -4,9 +4,12 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "core/error.h"
+#include "corpora/data_resolver.h"
 #include "experiments/register.h"
 #include "harness/cluster_run.h"
 #include "harness/extra_solvers.h"
+#include "harness/slurm_time.h"
 
 namespace linrepro::cli {
 
@@ -27,7 +30,7 @@ void add_cluster_commands(CLI::App& app) {
   cluster->require_subcommand(1);
   static ClusterOptions opt;
   static ExperimentContext ctx;
-  static std::string results = "results", sbatch_opts, work_dir;
+  static std::string results = "results", sbatch_opts, work_dir, max_time;
   static bool fast = false;
   auto* run = cluster->add_subcommand(
       "run",
@@ -47,7 +50,11 @@ void add_cluster_commands(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   run->add_option("--mem", opt.mem, "memory per task (sbatch --mem)")->capture_default_str();
   run->add_option("--time", opt.time,
-                  "time limit per task (default: 3x the largest shard's cost hints + 5 min)");
+                  "time limit per task (default: 3x the largest shard's cost hints + 5 min, at "
+                  "most the partition's MaxTime and --max-time)");
+  run->add_option("--max-time", max_time,
+                  "upper bound on the computed --time (Slurm format: MM, HH:MM:SS, D-HH:MM:SS); "
+                  "the partition's MaxTime bounds it too");
   run->add_option("--slurm-opts", sbatch_opts,
                   "more sbatch options, e.g. \"--partition=short --qos=normal\"");
   run->add_option("--max-attempts", opt.max_attempts, "attempts before a run is reported as failed")
@@ -59,10 +66,24 @@ void add_cluster_commands(CLI::App& app) {
   run->callback([] {
     register_experiments();
     ctx.results_dir = results;
+    // As `run`, `plan` and `merge`: a results directory without published/ reads the project's.
+    ctx.published_dir = published_dir_for(ctx.results_dir, repo_root());
     ctx.fast = fast;
     extra_solvers(ctx);  // a bad --with-solver fails before anything is submitted
     opt.work_dir = work_dir;
+    opt.root = repo_root();
     opt.sbatch_options = split_words(sbatch_opts);
+    if (!max_time.empty()) {
+      opt.max_time_seconds = parse_slurm_time(max_time);
+      if (!opt.max_time_seconds)
+        throw ConfigError(fmt::format("--max-time {}: give a finite time", max_time));
+    }
+    // The partition the job goes to: the one --slurm-opts names, else $SBATCH_PARTITION (which
+    // sbatch reads), else the cluster's default.
+    std::string partition = partition_from_options(opt.sbatch_options);
+    if (const char* env = std::getenv("SBATCH_PARTITION"); partition.empty() && env)
+      partition = env;
+    opt.partition_limit = query_partition_max_time(partition);
     const auto submit = [](const std::filesystem::path& script, const BatchSettings& s) {
       return submit_with_sbatch(script, s, opt.sbatch_options);
     };

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <stdexcept>
+#include <vector>
 
 namespace linrepro {
 
@@ -34,6 +35,23 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
   write_file_atomic(path, [&](std::ostream& out) {
     out.write(content.data(), static_cast<std::streamsize>(content.size()));
   });
+}
+
+int remove_stale_temp_files(const std::filesystem::path& path) {
+  namespace fs = std::filesystem;
+  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  const std::string prefix = path.filename().string() + ".tmp.";
+  std::error_code ec;
+  std::vector<fs::path> stale;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() > prefix.size() && name.starts_with(prefix) &&
+        name.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+      stale.push_back(it->path());
+  }
+  int removed = 0;
+  for (const auto& p : stale) removed += fs::remove(p, ec) ? 1 : 0;
+  return removed;
 }
 
 }  // namespace linrepro

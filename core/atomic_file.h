@@ -13,4 +13,9 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
 void write_file_atomic(const std::filesystem::path& path,
                        const std::function<void(std::ostream&)>& fill);
 
+// Removes the "<path>.tmp.<pid>" files a writer killed between writing and renaming left behind.
+// Safe only while holding the lock every writer of `path` holds (core/file_lock.h): then no write
+// of `path` is under way. Returns how many were removed.
+int remove_stale_temp_files(const std::filesystem::path& path);
+
 }  // namespace linrepro

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <set>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/file_lock.h"
 #include "core/subprocess.h"
 #include "harness/extra_solvers.h"
 #include "harness/run_experiment.h"
@@ -50,7 +52,27 @@ void save_attempts(const fs::path& file, const Attempts& a) {
 struct Pending {
   const ExperimentInfo* experiment;
   PlannedRun run;
+  double cost_seconds;  // estimated_cost: its hint, else its experiment's median, else the default
 };
+
+// The bound on a task's --time (--max-time, the partition's MaxTime: the smaller) and its words.
+struct TimeBound {
+  std::optional<int64_t> seconds;
+  std::string what;  // "partition batch's MaxTime", "--max-time"
+};
+
+TimeBound time_bound(const ClusterOptions& opt) {
+  TimeBound b;
+  if (opt.partition_limit && opt.partition_limit->max_seconds) {
+    b.seconds = opt.partition_limit->max_seconds;
+    b.what = fmt::format("partition {}'s MaxTime", opt.partition_limit->partition);
+  }
+  if (opt.max_time_seconds && (!b.seconds || *opt.max_time_seconds < *b.seconds)) {
+    b.seconds = opt.max_time_seconds;
+    b.what = "--max-time";
+  }
+  return b;
+}
 
 // Stored status of each run of an experiment's result file: key -> (status, reason, hash).
 struct Stored {
@@ -113,6 +135,21 @@ ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry,
   const fs::path results = fs::absolute(ctx.results_dir);
   const fs::path work = fs::absolute(
       opt.work_dir.empty() ? results / (ctx.fast ? "cluster-fast" : "cluster") : opt.work_dir);
+  // Two cluster runs on one results directory would plan the same runs twice and write the same
+  // shard files (<id>.<i>-of-<N>.json): the second is refused, naming the first.
+  const fs::path lock_file = lock_path_for(results / (ctx.fast ? "cluster-fast" : "cluster"));
+  std::string holder;
+  const std::optional<FileLock> lock = FileLock::try_acquire(lock_file, &holder);
+  if (!lock)
+    throw std::runtime_error(fmt::format(
+        "another `linrepro cluster run` is using {} ({}; lock {}): wait for it to end, or stop it",
+        results.string(), holder, lock_file.string()));
+  const TimeBound bound = time_bound(opt);
+  if (!opt.time.empty() && bound.seconds &&
+      parse_slurm_time(opt.time).value_or(std::numeric_limits<int64_t>::max()) > *bound.seconds)
+    throw ConfigError(fmt::format(
+        "--time {} is beyond {} ({}): Slurm would hold the job forever (PartitionTimeLimit)",
+        opt.time, bound.what, format_slurm_time(*bound.seconds)));
   fs::create_directories(work);
   Attempts attempts = load_attempts(work / "attempts.json");
   ClusterSummary summary;
@@ -151,7 +188,9 @@ ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry,
         if (static_cast<int>(a.causes.size()) >= opt.max_attempts)
           summary.given_up.push_back({name, p.key, a.causes});
         else
-          pending.push_back({e, p});
+          pending.push_back(
+              {e, p,
+               estimated_cost(p.cost_seconds, o.median_cost_seconds, opt.unknown_cost_seconds)});
       }
     }
     if (pending.empty()) break;
@@ -169,9 +208,7 @@ ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry,
     std::vector<double> task_seconds(static_cast<size_t>(tasks), 0.0);
     for (size_t j = 0; j < pending.size(); ++j) {
       plan_text += plan_line(*pending[j].experiment, pending[j].run).dump() + "\n";
-      const double cost = pending[j].run.cost_seconds;
-      task_seconds[j % static_cast<size_t>(tasks)] +=
-          std::isfinite(cost) ? cost : opt.unknown_cost_seconds;
+      task_seconds[j % static_cast<size_t>(tasks)] += pending[j].cost_seconds;
     }
     BatchSettings s;
     s.target = opt.target;
@@ -182,15 +219,24 @@ ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry,
     s.program = opt.program.empty() ? fs::canonical("/proc/self/exe") : fs::absolute(opt.program);
     s.root = fs::absolute(fs::current_path());
     if (const char* root = std::getenv("LINREPRO_ROOT")) s.root = root;
+    if (!opt.root.empty()) s.root = fs::absolute(opt.root);
     s.extra_solvers = ctx.extra_solvers;
     s.tasks = tasks;
     s.cpus_per_task = opt.cpus_per_task;
     s.mem = opt.mem;
-    s.time = opt.time.empty() ? task_time_limit(task_seconds) : opt.time;
+    const TaskTime time = task_time_limit(task_seconds, bound.seconds);
+    s.time = opt.time.empty() ? time.limit : opt.time;
     s.job_name = fmt::format("linrepro-r{}", round);
     write_file_atomic(s.plan, plan_text);
     const fs::path script = dir / "job.sbatch";
     write_file_atomic(script, batch_script(s));
+    if (opt.time.empty() && time.bounded)
+      fmt::print(stderr,
+                 "cluster: round {}: the largest task would want --time {} (3x its estimated "
+                 "{:.0f} s + 5 min); {} allows {}: a task that runs out of time leaves its runs "
+                 "pending for the next round (more --shards make tasks shorter)\n",
+                 round, format_slurm_time(time.wanted_seconds),
+                 *std::max_element(task_seconds.begin(), task_seconds.end()), bound.what, s.time);
     fmt::print(stderr, "cluster: round {}: {} runs in {} tasks ({} CPU, {}, --time {}{}) -> {}\n",
                round, pending.size(), tasks, s.cpus_per_task, s.mem, s.time,
                opt.sbatch_options.empty() ? "" : ", " + shell_words(opt.sbatch_options),

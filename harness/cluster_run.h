@@ -15,11 +15,13 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "harness/experiment.h"
 #include "harness/slurm.h"
+#include "harness/slurm_time.h"
 
 namespace linrepro {
 
@@ -28,13 +30,24 @@ struct ClusterOptions {
   int shards = 4;  // array tasks per round (at most one per pending run)
   int cpus_per_task = 1;
   std::string mem = "2G";
-  std::string time;                   // --time per task; empty: from the runs' cost hints
-  double unknown_cost_seconds = 600;  // what a run without a cost hint is assumed to take
+  std::string time;  // --time per task; empty: from the runs' cost hints
+  // Bounds on the computed --time: --max-time, and the MaxTime of the partition the job goes to
+  // (the CLI asks scontrol). An explicit `time` above either is refused: Slurm would hold the job
+  // forever (PartitionTimeLimit).
+  std::optional<int64_t> max_time_seconds;
+  std::optional<PartitionLimit> partition_limit;
+  // What a run is assumed to take that has no cost hint and whose experiment has no measured run
+  // (otherwise the median of that experiment's measured runs is assumed).
+  double unknown_cost_seconds = 600;
   std::vector<std::string> sbatch_options;  // passed to sbatch as they are (--partition=..., ...)
   int max_attempts = 2;
   int max_rounds = 50;
   std::filesystem::path work_dir;  // empty: <results>/cluster[-fast]
   std::filesystem::path program;   // the linrepro binary the tasks run (empty: this process's)
+  // The project root the tasks use (LINREPRO_ROOT, their working directory): where they find the
+  // data, and the published files when the results directory has none. Empty: $LINREPRO_ROOT,
+  // else the current directory.
+  std::filesystem::path root;
 };
 
 // What submitting a round returns: the job id (for scontrol) and sbatch's exit status.
@@ -58,15 +71,18 @@ struct GivenUpRun {
 struct ClusterSummary {
   int rounds = 0;
   int runs_submitted = 0;
-  std::vector<std::string> complete;  // experiments summarised (cells and claims written)
+  std::vector<std::string> complete;    // experiments summarised (cells and claims written)
   std::vector<std::string> incomplete;  // experiments left with pending runs
   std::vector<GivenUpRun> given_up;
   int exit_code() const { return given_up.empty() && incomplete.empty() ? 0 : 1; }
 };
 
-// The loop above. `ctx` gives results_dir, fast, seed and extra_solvers (ctx.selection is
-// ignored). Progress goes to stderr. Throws what planning throws for a broken experiment.
-ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry, const ExperimentContext& ctx,
-                           const ClusterOptions& options, const Submitter& submit);
+// The loop above. `ctx` gives results_dir, published_dir, fast, seed and extra_solvers
+// (ctx.selection is ignored). Progress goes to stderr. Throws what planning throws for a broken
+// experiment. One cluster run at a time uses a results directory (and mode, fast or not): a second
+// is refused at once, naming the first (the lock <results>/cluster[-fast].lock).
+ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry,
+                           const ExperimentContext& ctx, const ClusterOptions& options,
+                           const Submitter& submit);
 
 }  // namespace linrepro

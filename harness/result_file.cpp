@@ -2,6 +2,7 @@
 #include "harness/result_file.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,8 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/file_lock.h"
+#include "core/statistics.h"
 #include "harness/environment.h"
 #include "harness/published.h"
 
@@ -18,13 +21,36 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The runs of an existing result file, or none when it is absent or not reusable. `header` names
-// the experiment and paper the file must belong to.
-// `environment`, when given, receives the file's own top-level environment (null when none).
-std::vector<RunRecord> load_runs(const fs::path& path, const Json& header,
-                                 Json* environment = nullptr) {
-  std::vector<RunRecord> runs;
-  if (!fs::exists(path)) return runs;
+// What a result file on disk holds that a writer reuses or merges with.
+struct OnDisk {
+  std::vector<RunRecord> runs;     // as in the file (not yet in key order)
+  Json runs_json = Json::array();  // the same runs as stored, entry by entry
+  Json environment;                // null when none
+  Json summary;                    // null when there is no file; see summary_of
+};
+
+// The lists a summariser writes and the experiment config they were computed for.
+Json summary_of(const Json& doc) {
+  Json s = Json::object();
+  for (const char* key : {"config_hash", "seed"})
+    if (doc.contains(key)) s[key] = doc[key];
+  for (const char* key : {"datasets", "cells", "claims", "ablations"})
+    s[key] = doc.contains(key) && doc[key].is_array() ? doc[key] : Json::array();
+  return s;
+}
+
+// A summary belongs to this experiment config (another config's cells would describe other runs).
+bool summary_fits(const Json& summary, const Json& doc) {
+  return summary.is_object() &&
+         summary.value("config_hash", Json()) == doc.value("config_hash", Json()) &&
+         summary.value("seed", Json()) == doc.value("seed", Json());
+}
+
+// An existing result file, or nothing when it is absent or not reusable. `header` names the
+// experiment and paper the file must belong to.
+OnDisk read_on_disk(const fs::path& path, const Json& header) {
+  OnDisk out;
+  if (!fs::exists(path)) return out;
   Json old;
   try {
     old = read_result_file(path);
@@ -33,22 +59,33 @@ std::vector<RunRecord> load_runs(const fs::path& path, const Json& header,
     // first save replace it.
     std::cerr << fmt::format("warning: {}; its runs are not reused and it will be overwritten\n",
                              e.what());
-    return runs;
+    return out;
   }
   for (const char* key : {"experiment", "paper"})
     if (old.value(key, "") != header[key].get<std::string>())
       throw ConfigError(
           fmt::format("{}: holds {} '{}', not '{}' (two experiments writing one file?)",
                       path.string(), key, old.value(key, ""), header[key].get<std::string>()));
-  for (const auto& r : old.value("runs", Json::array())) {
+  for (auto& r : old.value("runs", Json::array())) {
     try {
-      runs.push_back(run_record_from_json(r));
+      out.runs.push_back(run_record_from_json(r));
     } catch (const ConfigError& e) {
       throw DataError(path.string(), 0, e.what());
     }
+    out.runs_json.push_back(std::move(r));
   }
-  if (environment && old.contains("environment")) *environment = old["environment"];
-  return runs;
+  if (old.contains("environment")) out.environment = old["environment"];
+  out.summary = summary_of(old);
+  return out;
+}
+
+// The identity of the file now at `path` (device, inode, size, modification time), "" when there
+// is none: a writer that finds the one it wrote last knows nobody else has written since.
+std::string file_stamp(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return "";
+  return fmt::format("{}:{}:{}:{}.{}", st.st_dev, st.st_ino, st.st_size, st.st_mtim.tv_sec,
+                     st.st_mtim.tv_nsec);
 }
 
 // A file resumed under another commit holds runs of several: each run keeps its own git_commit
@@ -95,6 +132,10 @@ double seconds_of(const RunRecord& r) {
 
 }  // namespace
 
+bool run_may_replace(const std::string& incoming_status, const std::string& stored_status) {
+  return stored_status != "ok" || incoming_status == "ok";
+}
+
 ResultFile::ResultFile(fs::path path, Json header, bool force, RunSelection selection)
     : path_(std::move(path)), force_(force), selection_(std::move(selection)) {
   if (!header.is_object() || !header.contains("experiment") || !header["experiment"].is_string() ||
@@ -119,12 +160,20 @@ ResultFile::ResultFile(fs::path path, Json header, bool force, RunSelection sele
 
   Json environment;
   if (selection_.mode == RunSelection::Mode::subset) {
-    borrowed_ = load_runs(path_, doc_);  // the experiment's file: read, never written here
+    borrowed_ = read_on_disk(path_, doc_).runs;  // the experiment's file: read, never written here
     // this shard's earlier runs (a resumed task)
-    runs_ = load_runs(selection_.shard_path, doc_, &environment);
+    OnDisk shard = read_on_disk(selection_.shard_path, doc_);
+    runs_ = std::move(shard.runs);
+    environment = shard.environment;
     sort_by_key(borrowed_);
   } else {
-    runs_ = load_runs(path_, doc_, &environment);
+    // The stamp first: a file replaced between the stamp and the read only makes the first write
+    // read it again.
+    disk_stamp_ = file_stamp(path_);
+    OnDisk disk = read_on_disk(path_, doc_);
+    runs_ = std::move(disk.runs);
+    environment = disk_environment_ = disk.environment;
+    disk_summary_ = disk.summary;
   }
   sort_by_key(runs_);
   // The environment that computed the stored runs stays until this process computes one
@@ -232,7 +281,7 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
     doc_["environment"] = process_environment();  // the last machine and commit that computed
     note_mixed_commits(doc_, runs_);
     fresh_.insert(key);
-    write();
+    write(false);
   }
   // A shard goes on past a failed run (its other runs are not the failed one's hostages): the run
   // counts as not stored, so the driver does not summarise, and the caller sees counts().failed.
@@ -266,6 +315,13 @@ std::vector<PlannedRun> ResultFile::pending() const {
   std::vector<PlannedRun> out;
   for (const auto& [key, p] : pending_) out.push_back(p);
   return out;
+}
+
+double ResultFile::median_cost_seconds() const {
+  std::lock_guard lock(*mutex_);
+  std::vector<double> costs;
+  for (const auto& [key, seconds] : last_cost_) costs.push_back(seconds);
+  return costs.empty() ? NAN : median(costs);
 }
 
 ResultFile::Counts ResultFile::counts() const {
@@ -359,22 +415,80 @@ int ResultFile::mark_unavailable(const fs::path& published_dir, const std::strin
   return marked;
 }
 
-void ResultFile::save() const {
+void ResultFile::save() {
   std::lock_guard lock(*mutex_);
-  write();
+  write(true);
 }
 
-void ResultFile::write() const {
-  switch (selection_.mode) {
-    case RunSelection::Mode::plan:
-      return;  // planning computes nothing and so writes nothing
-    case RunSelection::Mode::subset:
-      write_file_atomic(selection_.shard_path, doc_.dump(2) + "\n");
-      return;
-    case RunSelection::Mode::execute:
-    case RunSelection::Mode::summarise:
-      write_file_atomic(path_, doc_.dump(2) + "\n");
-      return;
+void ResultFile::write(bool summarising) {
+  if (selection_.mode == RunSelection::Mode::plan) return;  // planning writes nothing
+  // Shard files have one writer each; the experiment's lock keeps `merge` from reading a shard
+  // and removing it while its task rewrites it with one more run.
+  const FileLock file_lock = FileLock::acquire(lock_path_for(path_));
+  if (selection_.mode == RunSelection::Mode::subset) {
+    remove_stale_temp_files(selection_.shard_path);  // of this task killed before
+    write_file_atomic(selection_.shard_path, doc_.dump(2) + "\n");
+    return;
+  }
+  remove_stale_temp_files(path_);  // of a writer killed mid-write
+  // Another writer replaced the file since we last read or wrote it: merge with what it wrote.
+  const std::string stamp = file_stamp(path_);
+  if (stamp != disk_stamp_) {
+    OnDisk disk = read_on_disk(path_, doc_);
+    adopt_runs(disk.runs, disk.runs_json);
+    disk_environment_ = std::move(disk.environment);
+    disk_summary_ = std::move(disk.summary);
+  }
+  // The environment names the process that last computed a run.
+  if (computed_.empty() && failed_.empty() && disk_environment_.is_object())
+    doc_["environment"] = disk_environment_;
+  note_mixed_commits(doc_, runs_);
+
+  // The summary (cells, claims, datasets, ablations) is the last complete summariser's: ours when
+  // the driver is done with every run stored, else the file's, when it is for this config.
+  const bool summariser = summarising && pending_.empty() && failed_.empty();
+  const bool ours = summariser || !summary_fits(disk_summary_, doc_);
+  const char* lists[] = {"datasets", "cells", "claims", "ablations"};
+  std::string text;
+  if (ours) {
+    text = doc_.dump(2) + "\n";
+  } else {
+    for (const char* list : lists) std::swap(doc_[list], disk_summary_[list]);
+    try {
+      text = doc_.dump(2) + "\n";
+    } catch (...) {
+      for (const char* list : lists) std::swap(doc_[list], disk_summary_[list]);
+      throw;
+    }
+    for (const char* list : lists) std::swap(doc_[list], disk_summary_[list]);
+  }
+  write_file_atomic(path_, text);
+  disk_stamp_ = file_stamp(path_);
+  disk_environment_ = doc_["environment"];
+  // Lists written only for want of a summary on disk are no summariser's: the next write still
+  // writes this object's own, as they are then.
+  if (summariser) disk_summary_ = summary_of(doc_);
+}
+
+void ResultFile::adopt_runs(const std::vector<RunRecord>& runs, const Json& runs_json) {
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const RunRecord& theirs = runs[i];
+    const auto it = std::lower_bound(runs_.begin(), runs_.end(), theirs, key_less);
+    const size_t at = static_cast<size_t>(it - runs_.begin());
+    if (it == runs_.end() || it->key != theirs.key) {  // a run only the other writer has
+      runs_.insert(it, theirs);
+      auto& list = doc_["runs"].get_ref<Json::array_t&>();
+      list.insert(list.begin() + static_cast<std::ptrdiff_t>(at), runs_json[i]);
+      continue;
+    }
+    // A run this object computed stays, unless it failed where the other writer finished it; a
+    // run it only read is the other writer's now, unless that would undo a finished one.
+    const bool take = fresh_.contains(theirs.key) ? !run_may_replace(it->status, theirs.status)
+                                                  : run_may_replace(theirs.status, it->status);
+    if (take && doc_["runs"][at] != runs_json[i]) {
+      *it = theirs;
+      doc_["runs"][at] = runs_json[i];
+    }
   }
 }
 

@@ -76,6 +76,9 @@ class ResultFile {
   bool complete() const;
   // The runs asked for that are not stored (plan and subset modes), in key order.
   std::vector<PlannedRun> pending() const;
+  // The median of the stored runs' measured seconds (train + test), NaN when none was measured:
+  // what a scheduler assumes for a run of this experiment that has no cost hint of its own.
+  double median_cost_seconds() const;
   void add_dataset(const Json& dataset);        // name, source, sha256, rows, features ...
   void set_cell(const Cell& cell);              // replaces a cell with the same (table,row,column)
   void add_claim(const Claim& claim);           // replaces a claim with the same id (or text)
@@ -85,7 +88,17 @@ class ResultFile {
   // Returns how many cells were marked.
   int mark_unavailable(const std::filesystem::path& published_dir, const std::string& dataset,
                        const std::string& reason);
-  void save() const;  // atomic; writes nothing in plan mode, the shard file in subset mode
+  // The driver is done: writes the file (atomic; nothing in plan mode, the shard file in subset
+  // mode). When every run asked for is stored, this object is the summariser and its cells,
+  // claims, datasets and ablations replace the file's; otherwise the file keeps those of the last
+  // complete summariser (as every write after a run does).
+  //
+  // Concurrent writers (two `linrepro run`s, a `merge`, another machine on a shared filesystem):
+  // each write holds the file's lock (flock on "<file>.lock", core/file_lock.h), reads what is on
+  // disk when another writer changed it since, and merges by key: runs this object computed win
+  // (run_may_replace: never a failed one over a finished one), every other run is taken from the
+  // disk, and runs only this object holds are kept. No writer's runs are lost.
+  void save();
   // Runs in key order: the stored ones, and those computed by this object.
   const std::vector<RunRecord>& runs() const;
   const Json& document() const;
@@ -99,7 +112,11 @@ class ResultFile {
 
  private:
   void store(RunRecord record);  // into runs_ (key order) and doc_["runs"], lock held
-  void write() const;            // save() with the lock held
+  // Writes the file under its file lock, merged with the disk (see save()), mutex_ held.
+  // `summarising`: called by save(), after the driver.
+  void write(bool summarising);
+  // Takes the disk's runs in by the merge rule of save() (mutex_ held).
+  void adopt_runs(const std::vector<RunRecord>& runs, const Json& runs_json);
   const RunRecord* stored(const std::string& key) const;
 
   std::filesystem::path path_;
@@ -113,6 +130,13 @@ class ResultFile {
   std::map<std::string, PlannedRun> pending_;
   std::map<std::string, double> last_cost_;  // key -> seconds it took when last computed
   std::set<std::string> extra_asked_;        // what extra_solvers_asked() returns
+  // The result file as this object last read or wrote it: its identity (device, inode, size,
+  // mtime; empty when there was none), so a write re-reads it only when another writer replaced
+  // it; its environment; and its summary (datasets, cells, claims, ablations, with the config hash
+  // and seed they belong to), which a write that does not summarise keeps.
+  std::string disk_stamp_;
+  Json disk_environment_;
+  Json disk_summary_;
   std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();
 };
 

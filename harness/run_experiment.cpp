@@ -11,6 +11,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/file_lock.h"
 #include "harness/environment.h"
 #include "harness/extra_solvers.h"
 
@@ -45,6 +46,7 @@ ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentCon
       ctx.selection.mode == RunSelection::Mode::subset ? ctx.selection.shard_path : rf.path();
   out.counts = rf.counts();
   out.pending = rf.pending();
+  out.median_cost_seconds = rf.median_cost_seconds();
   const Json& doc = rf.document();
   for (const auto& c : doc["cells"]) {
     ++out.cells;
@@ -108,20 +110,35 @@ RunSelection subset_selection(const ExperimentInfo& info, const ExperimentContex
   return s;
 }
 
-int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx) {
-  const fs::path main = result_file_path(ctx, info.paper, info.id);
-  const fs::path dir = main.parent_path() / "shards";
+namespace {
+
+// The shard files of experiment `id` in `dir`, sorted: <id>.<i>-of-<N>.json.
+std::vector<fs::path> shard_files(const fs::path& dir, const std::string& id) {
   std::vector<fs::path> shards;
   if (fs::is_directory(dir))
     for (const auto& entry : fs::directory_iterator(dir)) {
-      // <id>.<i>-of-<N>.json; another experiment's id may share this one as a prefix.
+      // Another experiment's id may share this one as a prefix.
       const std::string name = entry.path().filename().string();
       static const std::regex pattern(R"(\.[0-9]+-of-[0-9]+\.json)");
-      if (name.starts_with(info.id) && std::regex_match(name.substr(info.id.size()), pattern))
+      if (name.starts_with(id) && std::regex_match(name.substr(id.size()), pattern))
         shards.push_back(entry.path());
     }
   std::sort(shards.begin(), shards.end());
+  return shards;
+}
+
+}  // namespace
+
+int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx) {
+  const fs::path main = result_file_path(ctx, info.paper, info.id);
+  const fs::path dir = main.parent_path() / "shards";
+  if (shard_files(dir, info.id).empty()) return 0;  // no lock (nor folder) for nothing to merge
+  // Read-merge-write under the result file's lock: a `linrepro run` writing the same file, another
+  // merge, or a task rewriting its shard waits; what it writes afterwards merges with ours.
+  const FileLock lock = FileLock::acquire(lock_path_for(main));
+  const std::vector<fs::path> shards = shard_files(dir, info.id);  // again, under the lock
   if (shards.empty()) return 0;
+  remove_stale_temp_files(main);  // of a writer killed mid-write
 
   Json doc = fs::exists(main) ? read_result_file(main) : experiment_header(info, ctx);
   if (!fs::exists(main)) {
@@ -143,7 +160,7 @@ int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx) {
     for (const auto& r : shard.value("runs", Json::array())) {
       const RunRecord run = run_record_from_json(r);  // validates the record
       const auto it = runs.find(run.key);
-      if (it != runs.end() && it->second.value("status", "") == "ok" && run.status != "ok")
+      if (it != runs.end() && !run_may_replace(run.status, it->second.value("status", "")))
         continue;
       runs[run.key] = r;
       ++merged;

@@ -11,6 +11,7 @@
 // (whose next runs depend on results) has pending runs again after a round, and rounds repeat
 // until none is pending; then a last run_experiment summarises.
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -33,6 +34,9 @@ struct ExperimentOutcome {
   std::vector<std::string> extra_failures;
   // Extra solvers the experiment asked no run of, and why (harness/extra_solvers.h); "" if none.
   std::string extra_unused;
+  // The median seconds of the experiment's measured runs (NaN when none): the cost assumed for a
+  // pending run without a hint of its own.
+  double median_cost_seconds = std::numeric_limits<double>::quiet_NaN();
   bool complete() const { return pending.empty(); }
 };
 
@@ -59,7 +63,9 @@ std::filesystem::path shard_file_path(const ExperimentContext& ctx, const Experi
 // Folds every shard file of the experiment (shard_file_path's folder and pattern) into its result
 // file: a run replaces the stored run of the same key unless the stored one is ok and the shard's
 // is not (a failed retry never erases finished work); runs stay in key order. Merged shard files
-// are removed. Returns the number of runs taken from the shards.
+// are removed. The read-merge-write holds the result file's lock (core/file_lock.h), as every
+// writer of it does, so runs another process writes meanwhile are kept. Returns the number of
+// runs taken from the shards.
 int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx);
 
 // `ctx.selection` for "execute the keys of shard i/N of this plan file".

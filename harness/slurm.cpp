@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -36,16 +35,16 @@ std::optional<std::string> field(const std::string& text, const std::string& key
 std::string batch_script(const BatchSettings& s) {
   std::string command = fmt::format("{} run {}", quoted(s.program.string()), quoted(s.target));
   if (s.fast) command += " --fast";
-  command += fmt::format(" --results {} --keys-from {} --shard \"$task/{}\" --threads {} -q",
-                         quoted(s.results.string()), quoted(s.plan.string()), s.tasks,
-                         s.cpus_per_task);
+  command +=
+      fmt::format(" --results {} --keys-from {} --shard \"$task/{}\" --threads {} -q",
+                  quoted(s.results.string()), quoted(s.plan.string()), s.tasks, s.cpus_per_task);
   for (const auto& extra : s.extra_solvers) command += " --with-solver " + quoted(extra);
   const std::string exit_file = (s.round_dir / "task-$task.exit").string();
   std::string out;
   out += "#!/usr/bin/env bash\n";
-  out += "# Written by `linrepro cluster run`: one task per shard of this round's plan. You may edit\n";
-  out += "# it and submit it yourself (sbatch <this file>); then `linrepro merge` and\n";
-  out += "# `linrepro cluster run` again finish the round and go on.\n";
+  out += "# Written by `linrepro cluster run`: one task per shard of this round's plan.\n";
+  out += "# You may edit it and submit it yourself (sbatch <this file>); then\n";
+  out += "# `linrepro merge` and `linrepro cluster run` again finish the round and go on.\n";
   out += fmt::format("#SBATCH --job-name={}\n", s.job_name);
   out += fmt::format("#SBATCH --array=0-{}\n", s.tasks - 1);
   out += fmt::format("#SBATCH --cpus-per-task={}\n", s.cpus_per_task);
@@ -69,13 +68,6 @@ std::string batch_script(const BatchSettings& s) {
   out += "record \"$rc\" \"\"\n";
   out += "exit \"$rc\"\n";
   return out;
-}
-
-std::string task_time_limit(const std::vector<double>& shard_seconds) {
-  double worst = 0;
-  for (double s : shard_seconds) worst = std::max(worst, s);
-  const int64_t minutes = static_cast<int64_t>(std::ceil((3 * worst + 300) / 60));
-  return fmt::format("{:02d}:{:02d}:00", minutes / 60, minutes % 60);
 }
 
 std::map<int, TaskRecord> read_task_records(const fs::path& round_dir, int tasks) {

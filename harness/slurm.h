@@ -13,18 +13,18 @@
 namespace linrepro {
 
 struct BatchSettings {
-  std::string target;                // what `linrepro run` gets: all, a paper, paper/experiment
+  std::string target;  // what `linrepro run` gets: all, a paper, paper/experiment
   bool fast = false;
-  std::filesystem::path results;     // absolute: every node reads and writes here
-  std::filesystem::path plan;        // the round's plan file (absolute)
-  std::filesystem::path round_dir;   // task logs and exit records go here (absolute)
-  std::filesystem::path program;     // the linrepro binary (absolute, visible to every node)
-  std::filesystem::path root;        // the project root (LINREPRO_ROOT on the nodes)
+  std::filesystem::path results;           // absolute: every node reads and writes here
+  std::filesystem::path plan;              // the round's plan file (absolute)
+  std::filesystem::path round_dir;         // task logs and exit records go here (absolute)
+  std::filesystem::path program;           // the linrepro binary (absolute, visible to every node)
+  std::filesystem::path root;              // the project root (LINREPRO_ROOT on the nodes)
   std::vector<std::string> extra_solvers;  // --with-solver, passed through
-  int tasks = 1;                     // array size: shards of the plan
+  int tasks = 1;                           // array size: shards of the plan
   int cpus_per_task = 1;
-  std::string mem = "2G";            // --mem per task
-  std::string time = "01:00:00";     // --time per task
+  std::string mem = "2G";         // --mem per task
+  std::string time = "01:00:00";  // --time per task
   std::string job_name = "linrepro";
 };
 
@@ -32,10 +32,6 @@ struct BatchSettings {
 // <round_dir>/task-<i>.exit ({"task", "exit", "signal", "host"}) when its command ends or it is
 // terminated (scancel, time limit), so a failure has a cause even without an accounting database.
 std::string batch_script(const BatchSettings& s);
-
-// "HH:MM:SS" for a task's --time: the largest shard's summed cost hints (unknown costs count as
-// `unknown_seconds`) times a safety factor of 3, plus 5 minutes for loading data, in whole minutes.
-std::string task_time_limit(const std::vector<double>& shard_seconds);
 
 struct TaskRecord {
   int task = -1;

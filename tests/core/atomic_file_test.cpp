@@ -58,5 +58,19 @@ TEST(AtomicFile, FailedFillOfNewFileLeavesNothing) {
   EXPECT_EQ(files_in(dir.path()), 0);
 }
 
+TEST(AtomicFile, StaleTempFilesOfAKilledWriterAreRemoved) {
+  TempDir dir;
+  const auto p = dir / "r.json";
+  write_file_atomic(p, std::string_view("{}"));
+  dir.write("r.json.tmp.123", "half a fi");
+  dir.write("r.json.tmp.77", "");
+  dir.write("r.json.tmp.x", "not ours");
+  dir.write("other.json.tmp.5", "another file's");
+  EXPECT_EQ(remove_stale_temp_files(p), 2);
+  EXPECT_EQ(files_in(dir.path()), 3);
+  EXPECT_EQ(read_text(p), "{}");
+  EXPECT_EQ(remove_stale_temp_files(dir / "absent/r.json"), 0);
+}
+
 }  // namespace
 }  // namespace linrepro

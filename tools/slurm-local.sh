@@ -71,6 +71,8 @@ SlurmctldTimeout=30
 SlurmdTimeout=30
 NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=local Nodes=$node Default=YES MaxTime=INFINITE State=UP
+# A partition with a time limit, as most sites have: a cluster run must ask for no more.
+PartitionName=short Nodes=$node MaxTime=00:30:00 State=UP
 EOF
 }
 

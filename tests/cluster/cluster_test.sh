@@ -6,7 +6,10 @@
 #   2. an array task cancelled with scancel mid-round loses nothing: its runs are done in a later
 #      round, the cause is recorded, and the results still equal the single-process ones;
 #   3. a run that fails on every attempt is reported as failed with its cause after 2 attempts,
-#      while the rest of the grid completes (exit status 1).
+#      while the rest of the grid completes (exit status 1);
+#   4. `cluster run --results` on an empty directory reads the project's published files
+#      (mlrcg2003/table2_rcv1: RCV1's cells data_unavailable) and, with no cost hints, asks for no
+#      more --time than the partition's MaxTime (sgdreport on a partition of 30 minutes).
 # Then it stops the daemons it started (also on failure) and removes its files.
 # Run by `make cluster-test` (which .ci/run calls); needs root (slurmd) and `make deps`.
 set -euo pipefail
@@ -112,4 +115,38 @@ paper_runs = [r for r in t2["runs"] if "/extra/" not in r["key"]]
 assert t1["runs"] and all(r["status"] == "ok" for r in t1["runs"]), "table1 incomplete"
 assert len(paper_runs) == 18 and all(r["status"] == "ok" for r in paper_runs), "table2's own runs incomplete"
 PY
-echo "cluster-test: 3 passed, 0 failed"
+echo "== 4. an empty results directory and a partition with MaxTime 30 minutes" >&2
+mkdir -p "$work/c4"  # empty: no published/ and no cost hints
+# RCV1 is not here: the driver marks its published cells data_unavailable, reading the project's
+# published file (the results directory has none). No run is pending, so nothing is submitted.
+LINREPRO_OFFLINE=1 "$bin" cluster run mlrcg2003/table2_rcv1 --results "$work/c4" \
+  >"$work/c4.log" 2>&1 \
+  || { cat "$work/c4.log" >&2; fail "cluster run on an empty results directory failed"; }
+"$python" - "$work/c4/mlrcg2003/table2_rcv1.json" <<'PY' || fail "no data_unavailable cells for RCV1"
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+assert cells and all(c["status"] == "data_unavailable" for c in cells), cells[:3]
+PY
+# Runs without cost hints on a partition of 30 minutes: --time must not ask more.
+"$bin" cluster run sgdreport --fast --results "$work/c4" --shards 2 \
+  --slurm-opts "--partition=short" >"$work/c4.log" 2>&1 \
+  || { cat "$work/c4.log" >&2; fail "cluster run on the short partition failed"; }
+asked=$(sed -n 's/^#SBATCH --time=//p' "$work/c4/cluster-fast/round-1/job.sbatch")
+job=$(sed -n 's/^cluster: round 1: job \([0-9]*\) ended.*/\1/p' "$work/c4.log")
+[ -n "$job" ] || { cat "$work/c4.log" >&2; fail "no job id in the log"; }
+limit=$(scontrol -o show job "$job" | grep -o 'TimeLimit=[^ ]*' | head -n 1 | cut -d= -f2)
+echo "cluster-test: asked --time $asked, Slurm's TimeLimit $limit (partition short: 00:30:00)" >&2
+"$python" - "$asked" "$limit" <<'PY' || fail "the --time asked is beyond the partition's MaxTime"
+import sys
+def seconds(t):  # [D-]HH:MM:SS as sbatch and scontrol print it
+    days, _, rest = t.rpartition("-")
+    h, m, s = (int(x) for x in rest.split(":"))
+    return int(days or 0) * 86400 + h * 3600 + m * 60 + s
+asked, limit = (seconds(t) for t in sys.argv[1:3])
+assert 0 < asked <= 1800 and 0 < limit <= 1800, (asked, limit)
+PY
+grep -q "partition short's MaxTime allows 00:30:00" "$work/c4.log" \
+  || { cat "$work/c4.log" >&2; fail "the bound on --time was not reported"; }
+same_results "$work/single" "$work/c4" "sgdreport/fast/*.json" \
+  || fail "results on the short partition differ from the single-process ones"
+echo "cluster-test: 4 passed, 0 failed"

@@ -49,9 +49,11 @@ class Writer:
     """One `linrepro run` of the experiment; its stderr goes to a file (a pipe nobody reads while
     the process runs could fill up and stop it)."""
     count = 0
+    started = []  # every writer, so that a failing test stops those still running
 
     def __init__(self, args, results, *extra):
         Writer.count += 1
+        Writer.started.append(self)
         self.log = pathlib.Path(args.logs) / f"writer-{Writer.count}.log"
         with open(self.log, "w") as err:
             self.proc = subprocess.Popen([args.bin, "run", args.experiment, "--fast", "-q",
@@ -155,6 +157,9 @@ def main():
               f"file equals the uninterrupted run's ({len(ref_keys)} runs, {len(want['cells'])} "
               f"cells)", file=sys.stderr)
     finally:
+        for w in Writer.started:  # after a failure, writers still running would refill `work`
+            if w.running():
+                w.kill()
         shutil.rmtree(work, ignore_errors=True)
 
 

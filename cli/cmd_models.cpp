@@ -277,6 +277,35 @@ nlohmann::json evaluate(const SavedModel& m, const LibsvmData& data, const std::
   return r;
 }
 
+// The first bytes of a file (what it looks like, for messages); "" when it cannot be read.
+std::string file_head(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(64 * 1024, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  return head;
+}
+
+// `predict TEST MODEL [OUT]` typed as `predict MODEL TEST`: the model slot then holds LIBSVM data,
+// which the loader says; add what most likely happened and the right order.
+SavedModel load_predict_model(const std::string& model_file, const std::string& test_file) {
+  try {
+    return load_model(model_file);
+  } catch (const DataError& e) {
+    if (libsvm_data_evidence(file_head(model_file)).empty()) throw;
+    const std::string head = file_head(test_file);
+    const size_t first = head.find_first_not_of(" \t\r\n");
+    const std::string test_is_json =
+        first != std::string::npos && head[first] == '{'
+            ? fmt::format(" ({}, given as the test file, is JSON: the model?)", test_file)
+            : "";
+    throw ConfigError(
+        fmt::format("{}; did you swap the arguments?{} usage: linrepro predict TEST "
+                    "MODEL [OUT]",
+                    e.what(), test_is_json));
+  }
+}
+
 // ---- what train / eval / predict print: --json gives the report object alone; the default is
 // the same facts as aligned lines a person reads.
 
@@ -395,7 +424,7 @@ void add_model_commands(CLI::App& app) {
   static bool predict_json = false;
   add_json_flag(predict_cmd, predict_json);
   predict_cmd->callback([] {
-    const SavedModel m = load_model(pmodel_file);
+    const SavedModel m = load_predict_model(pmodel_file, test_file);
     const int32_t features =
         m.model.per_class.empty() ? 0 : static_cast<int32_t>(m.model.per_class[0].w.size());
     const LibsvmData data = read_libsvm(test_file, features);

@@ -16,6 +16,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/escape.h"
 
 namespace linrepro {
 namespace {
@@ -29,19 +30,6 @@ int64_t env_limit(const char* var, int64_t fallback, int64_t hard_max) {
   if (ec != std::errc() || *p != '\0' || n <= 0 || n > hard_max)
     throw ConfigError(fmt::format("{}={} is not an integer in 1..{}", var, v, hard_max));
   return n;
-}
-
-// Input echoed in a message, with control bytes, DEL and non-ASCII bytes as \xNN: binary garbage
-// must not reach the terminal raw.
-std::string esc(std::string_view text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c >= 0x20 && c < 0x7f)
-      out += static_cast<char>(c);
-    else
-      out += fmt::format("\\x{:02x}", c);
-  }
-  return out;
 }
 
 std::string gib(double bytes) { return fmt::format("{:.1f} GiB", bytes / (1024.0 * 1024 * 1024)); }
@@ -108,14 +96,14 @@ double parse_label(std::string_view token, const std::string& name, long line) {
   double v = 0;
   switch (parse_double(token, v)) {
     case NumberStatus::not_a_number:
-      throw DataError(name, line, fmt::format("label '{}' is not a number", esc(token)));
+      throw DataError(name, line, fmt::format("label '{}' is not a number", escape_bytes(token)));
     case NumberStatus::out_of_range:
-      throw DataError(name, line, fmt::format("label '{}' is out of range", esc(token)));
+      throw DataError(name, line, fmt::format("label '{}' is out of range", escape_bytes(token)));
     case NumberStatus::ok:
       break;
   }
   if (!std::isfinite(v))
-    throw DataError(name, line, fmt::format("label '{}' is not finite", esc(token)));
+    throw DataError(name, line, fmt::format("label '{}' is not finite", escape_bytes(token)));
   return v;
 }
 
@@ -158,7 +146,7 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
     if (label_token.find(':') != std::string_view::npos)
       throw DataError(
           name, line,
-          fmt::format("missing label: line starts with feature '{}'", esc(label_token)));
+          fmt::format("missing label: line starts with feature '{}'", escape_bytes(label_token)));
 
     // Labels: "l1[,l2...]".
     std::vector<double> row_labels;
@@ -166,7 +154,7 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
       const size_t comma = label_token.find(',', start);
       const std::string_view one = label_token.substr(start, comma - start);
       if (one.empty())
-        throw DataError(name, line, fmt::format("empty label in '{}'", esc(label_token)));
+        throw DataError(name, line, fmt::format("empty label in '{}'", escape_bytes(label_token)));
       row_labels.push_back(parse_label(one, name, line));
       if (comma == std::string_view::npos) break;
       start = comma + 1;
@@ -178,8 +166,9 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
          token = next_token(p, line_end)) {
       const size_t colon = token.find(':');
       if (colon == std::string_view::npos)
-        throw DataError(name, line,
-                        fmt::format("token '{}' is not index:value (missing ':')", esc(token)));
+        throw DataError(
+            name, line,
+            fmt::format("token '{}' is not index:value (missing ':')", escape_bytes(token)));
       const std::string_view index_text = token.substr(0, colon);
       const std::string_view value_text = token.substr(colon + 1);
       int64_t index = 0;
@@ -187,12 +176,13 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
           std::from_chars(index_text.data(), index_text.data() + index_text.size(), index);
       if (index_text.empty() || iec == std::errc::invalid_argument ||
           ip != index_text.data() + index_text.size())
-        throw DataError(
-            name, line,
-            fmt::format("index '{}' in '{}' is not an integer", esc(index_text), esc(token)));
+        throw DataError(name, line,
+                        fmt::format("index '{}' in '{}' is not an integer",
+                                    escape_bytes(index_text), escape_bytes(token)));
       if (iec == std::errc::result_out_of_range ||
           index > static_cast<int64_t>(std::numeric_limits<int32_t>::max()))
-        throw DataError(name, line, fmt::format("index '{}' is too large", esc(index_text)));
+        throw DataError(name, line,
+                        fmt::format("index '{}' is too large", escape_bytes(index_text)));
       if (index > max_index)
         throw DataError(
             name, line,
@@ -205,7 +195,7 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
       if (index <= 0)
         throw DataError(name, line,
                         fmt::format("index {} in '{}' is not positive (indices are 1-based)", index,
-                                    esc(token)));
+                                    escape_bytes(token)));
       if (index <= previous)
         throw DataError(
             name, line,
@@ -215,20 +205,20 @@ LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_co
       double value = 0;
       switch (parse_double(value_text, value)) {
         case NumberStatus::not_a_number:
-          throw DataError(
-              name, line,
-              fmt::format("value '{}' of index {} is not a number", esc(value_text), index));
+          throw DataError(name, line,
+                          fmt::format("value '{}' of index {} is not a number",
+                                      escape_bytes(value_text), index));
         case NumberStatus::out_of_range:
-          throw DataError(
-              name, line,
-              fmt::format("value '{}' of index {} is out of range", esc(value_text), index));
+          throw DataError(name, line,
+                          fmt::format("value '{}' of index {} is out of range",
+                                      escape_bytes(value_text), index));
         case NumberStatus::ok:
           break;
       }
       if (!std::isfinite(value))
         throw DataError(
             name, line,
-            fmt::format("value '{}' of index {} is not finite", esc(value_text), index));
+            fmt::format("value '{}' of index {} is not finite", escape_bytes(value_text), index));
       X.col_idx.push_back(static_cast<int32_t>(index - 1));
       X.values.push_back(value);
     }

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/escape.h"
 #include "corpora/data_resolver.h"
 #include "corpora/text_markup.h"
 
@@ -71,19 +73,10 @@ class SgmlParser {
         return pos;
       } else {
         fail(pos, fmt::format("unexpected content outside a <REUTERS> element: '{}'",
-                              printable(s_.substr(pos, 20))));
+                              escape_bytes(s_.substr(pos, 20))));
       }
     }
     return pos;
-  }
-
-  static std::string printable(std::string_view v) {
-    std::string out;
-    for (char c : v) {
-      const auto u = static_cast<unsigned char>(c);
-      out += (u >= 32 && u < 127) ? std::string(1, c) : fmt::format("\\x{:02x}", u);
-    }
-    return out;
   }
 
   // Position of "</name>" in [from, limit), or fail naming the element that is not closed.
@@ -105,7 +98,7 @@ class SgmlParser {
       if (i >= attrs.size()) break;
       const size_t eq = attrs.find('=', i);
       if (eq == std::string_view::npos || eq + 1 >= attrs.size() || attrs[eq + 1] != '"') {
-        fail(pos, fmt::format("malformed attributes '{}'", printable(attrs)));
+        fail(pos, fmt::format("malformed attributes '{}'", escape_bytes(attrs)));
       }
       const size_t close = attrs.find('"', eq + 2);
       if (close == std::string_view::npos) fail(pos, "unterminated attribute value");
@@ -115,7 +108,9 @@ class SgmlParser {
     return out;
   }
 
-  // <D>a</D><D>b</D> -> {a, b} with repeats removed (first occurrence kept).
+  // <D>a</D><D>b</D> -> {a, b} with repeats removed (first occurrence kept). An empty (or
+  // all-blank) <D></D> names no category: it is skipped with a warning naming file and line, so
+  // no reader downstream sees a category called "" (found by fuzz_reuters).
   std::vector<std::string> d_list(size_t from, size_t to, std::string_view list_name) {
     std::vector<std::string> out;
     size_t p = from;
@@ -129,7 +124,14 @@ class SgmlParser {
       }
       const size_t e = find_end_tag("D", p + 3, to, p);
       std::string value = decode_entities(s_.substr(p + 3, e - p - 3));
-      if (std::find(out.begin(), out.end(), value) == out.end()) out.push_back(std::move(value));
+      if (std::all_of(value.begin(), value.end(), is_space)) {
+        const char* what = list_name == "TOPICS" ? "topic" : "category";
+        std::cerr << fmt::format(
+            "linrepro: warning: {}:{}: empty <D>{}</D> in <{}>: no {} name, skipped\n", file_,
+            line_of(p), escape_bytes(value), list_name, what);
+      } else if (std::find(out.begin(), out.end(), value) == out.end()) {
+        out.push_back(std::move(value));
+      }
       p = e + 4;
     }
     return out;
@@ -151,7 +153,7 @@ class SgmlParser {
       const std::string_view name = s_.substr(lt + 1, name_end - lt - 1);
       if (name_end >= to || s_[name_end] != '>' ||
           (name != "TITLE" && name != "DATELINE" && name != "AUTHOR" && name != "BODY")) {
-        fail(lt, fmt::format("unexpected markup '{}' in <TEXT>", printable(s_.substr(lt, 12))));
+        fail(lt, fmt::format("unexpected markup '{}' in <TEXT>", escape_bytes(s_.substr(lt, 12))));
       }
       const size_t e = find_end_tag(name, name_end + 1, to, lt);
       std::string content = decode_entities(s_.substr(name_end + 1, e - name_end - 1));
@@ -239,7 +241,7 @@ class SgmlParser {
         }
         parse_text(a, gt + 1, e);
       } else if (name != "COMPANIES" && name != "UNKNOWN" && name != "MKNOTE") {
-        fail(p, fmt::format("unknown element <{}>", printable(name)));
+        fail(p, fmt::format("unknown element <{}>", escape_bytes(name)));
       }
       p = e + name.size() + 3;
     }

@@ -11,7 +11,8 @@
 // placeholder "Blah blah blah."). Character references are decoded (corpora/text_markup.h); bytes
 // are kept as in the file (one 0xFC byte in reut2-017.sgm, NEWID 17980).
 // Errors (DataError "file:line: what"): an unterminated element (truncated file), a missing or
-// non-numeric NEWID, a missing split attribute, an unknown element, a duplicate NEWID.
+// non-numeric NEWID, a missing split attribute, an unknown element, a duplicate NEWID. An empty
+// or all-blank <D></D> is no category: skipped, with a warning on stderr naming file and line.
 //
 // The ModApte views (Apte, Damerau & Weiss 1994; README section VIII.B), counts measured on the
 // mirror and checked by tests/corpora/reuters21578_test.cpp:

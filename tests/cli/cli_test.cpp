@@ -86,6 +86,42 @@ TEST_F(Cli, TrainThenPredictReproducesTrainingAccuracy) {
   EXPECT_EQ(lines, 300);
 }
 
+// Issue 30 item 4: `predict MODEL TEST OUT` (the order swapped) printed a bare nlohmann
+// "type_error.306 cannot use value() with number"; now the model file is named, what it looks
+// like is said, and the right order is shown. Nothing is written.
+TEST_F(Cli, PredictWithSwappedArgumentsSaysSo) {
+  ASSERT_EQ(run_cli("train -q " + path("train.svm") + " " + path("model.json"), dir.path()).status,
+            0);
+  const auto o =
+      run_cli("predict " + path("model.json") + " " + path("test.svm") + " " + path("pred.txt"),
+              dir.path());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(o.err.find("json.exception"), std::string::npos) << o.err;
+  EXPECT_NE(
+      o.err.find("linrepro: error: " + path("test.svm") +
+                 ": not a linrepro model (JSON): it looks like a LIBSVM data file (line 1: '"),
+      std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("did you swap the arguments? (" + path("model.json") +
+                       ", given as the test file, is JSON: the model?) usage: linrepro predict "
+                       "TEST MODEL [OUT]"),
+            std::string::npos)
+      << o.err;
+  EXPECT_FALSE(std::filesystem::exists(path("pred.txt")));
+  // A damaged model in the right place is named with its field, without the swap hint.
+  std::ofstream(path("bad.json"))
+      << R"({"format":"linrepro.model/1","solver":"smo","params":{},"kind":"binary",)"
+      << R"("labels":[1,-1],"features":"200","classes":[]})";
+  const auto bad = run_cli("predict " + path("test.svm") + " " + path("bad.json"), dir.path());
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find(path("bad.json") +
+                         ": not a valid linrepro model: field 'features': expected an integer, "
+                         "found string \"200\""),
+            std::string::npos)
+      << bad.err;
+  EXPECT_EQ(bad.err.find("swap"), std::string::npos) << bad.err;
+}
+
 // The CLI route gives the same optimum for our SMO and LIBSVM (same problem, same C).
 TEST_F(Cli, SmoAndLibsvmReachTheSameObjective) {
   const auto smo = run_cli("eval -q --json -s smo -p lambda=1e-3 -p eps=1e-5 " + path("train.svm") +

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 
 #include "core/error.h"
@@ -136,6 +137,40 @@ TEST(ReutersParse, BadInputNamesFileAndLine) {
   std::string no_text = kHeader + good;
   no_text.erase(no_text.find("<TEXT>"), no_text.find("</TEXT>") + 7 - no_text.find("<TEXT>"));
   expect_error(no_text, 2, "has no <TEXT> element");
+}
+
+// Issue 30 item 6: five minutes of fuzz_reuters found an article whose <TOPICS> holds an empty
+// <D></D> coming back with a topic named "". The reproducer (739 bytes, kept as the fuzz seed
+// fuzz/corpus/reuters/crash_empty_topic) now parses with no topic and a warning naming file and
+// line; an empty or blank name in any list is skipped the same way, a real one next to it kept.
+TEST(ReutersParse, EmptyCategoryNamesAreSkippedWithAWarning) {
+  const std::string repro = testing::read_file_text(std::filesystem::path(LINREPRO_SOURCE_DIR) /
+                                                    "fuzz/corpus/reuters/crash_empty_topic");
+  ASSERT_EQ(repro.size(), 739u);
+  ::testing::internal::CaptureStderr();
+  const auto a = parse_reuters_sgml(repro, "repro.sgm");
+  std::string err = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_TRUE(a[0].topics.empty());
+  EXPECT_EQ(a[0].places, (std::vector<std::string>{"canada"}));
+  EXPECT_EQ(err,
+            "linrepro: warning: repro.sgm:4: empty <D></D> in <TOPICS>: no topic name, skipped\n");
+
+  std::string sgml =
+      kHeader + record(1, "TRAIN", "YES", {"", "earn", " \t", "earn"}, norm_text("T", "B"));
+  sgml.replace(sgml.find("<D>usa</D>"), 10, "<D>&#32;</D><D>usa</D>");
+  ::testing::internal::CaptureStderr();
+  const auto b = parse_reuters_sgml(sgml, "x.sgm");
+  err = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b[0].topics, (std::vector<std::string>{"earn"}));
+  EXPECT_EQ(b[0].places, (std::vector<std::string>{"usa"}));
+  EXPECT_EQ(err,
+            "linrepro: warning: x.sgm:4: empty <D></D> in <TOPICS>: no topic name, skipped\n"
+            "linrepro: warning: x.sgm:4: empty <D> \\x09</D> in <TOPICS>: no topic name, "
+            "skipped\n"
+            "linrepro: warning: x.sgm:5: empty <D> </D> in <PLACES>: no category name, "
+            "skipped\n");
 }
 
 TEST(ReutersParse, EveryTruncationIsAnErrorOrACompleteRecordSet) {

@@ -277,9 +277,10 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
           "{}; 5-fold cross-validation (seeded folds), the 5 test folds' predictions combined; "
           "500 binary features by joint {}-class information gain, re-selected on the 4 training "
           "folds of each split; lambda = 0.001; {}",
-          s.name == "smo" ? "SMO one-vs-rest (argmax of the decision values), our stand-in for "
-                            "SVMlight 5.00"
-                          : "MMLR-CG, 200 CG steps (gamma 1, +10 every 10 steps)",
+          solver_catalog().get(s.name).kind.loss == Loss::hinge
+              ? "SMO one-vs-rest (argmax of the decision values), our stand-in for "
+                "SVMlight 5.00"
+              : "MMLR-CG, 200 CG steps (gamma 1, +10 every 10 steps)",
           lc->corpus->label_names.size(), lc->info.caveat);
       rf.set_cell(value_cell("table3", row, s.column + " micro-F1", 100 * f1.micro, "%", note));
       rf.set_cell(value_cell("table3", row, s.column + " macro-F1", 100 * f1.macro, "%", note));

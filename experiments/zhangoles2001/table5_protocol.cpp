@@ -8,9 +8,9 @@
 #include <filesystem>
 
 #include "core/libsvm_format.h"
+#include "core/project_root.h"
 #include "core/stopwatch.h"
 #include "core/subprocess.h"
-#include "core/project_root.h"
 #include "experiments/common/confusion_folds.h"  // confusion_to_json
 #include "experiments/common/python_peer.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
@@ -227,7 +227,7 @@ RunRecord run_job(const Job& job, const SplitData& sd, const Params& params, uin
 std::string percent(double fraction) { return fmt::format("{:.2f}%", 100 * fraction); }
 
 std::string method_note(const Method& m, const Params& params) {
-  if (m.solver == "nb")
+  if (m.kind == Kind::nb1)
     return fmt::format(
         "Naive Bayes-1: direct multi-class multinomial NB (McCallum & Nigam 1998) with "
         "lambda-smoothing {} (Table 1), every training term (no feature selection, no min-count "
@@ -237,7 +237,7 @@ std::string method_note(const Method& m, const Params& params) {
       "one-vs-rest, predict argmax_l w_l.x, no threshold adjustment; {} binary features per class "
       "(Gini-index IG, per-category selection, terms with >= {} training occurrences)",
       kFeatures, kMinCount);
-  if (m.solver == "nb-ovr")
+  if (solver_catalog().get(m.solver).kind.loss == Loss::multinomial_nb)  // Naive Bayes-2
     return fmt::format(
         "Naive Bayes-2: two-class multinomial NB per class (log posterior odds), "
         "smoothing {}; {}",

@@ -12,8 +12,8 @@ PAPERS    := $(sort $(basename $(notdir $(wildcard results/published/*.json))))
 RUN_FLAGS := $(if $(RESUME),,--force)
 
 PHONY := all help deps configure build test unit-test plot-test regression sanitize fuzz-build \
-         fuzz-ci bench data reproduce experiments studies plots compare page report clean format cluster-test \
-         soak-test
+         fuzz-ci fuzz-long bench data reproduce experiments studies plots compare page report clean \
+         format cluster-test soak-test
 .PHONY: $(PHONY)
 
 all: build ## the default: same as `make build`
@@ -69,9 +69,13 @@ sanitize: deps ## ASan + UBSan build of the unit tests, run (in build-asan/)
 
 # libFuzzer targets (clang, ASan + UBSan) in a tree of their own: fuzz/CMakeLists.txt.
 # fuzz-ci: FUZZ_SECONDS (30) per target from the committed seed corpora; a crash fails the target.
+# fuzz-long: FUZZ_LONG_SECONDS (600) per target, every target even after a crash, then the list of
+# the ones that crashed. Each target starts from the corpus it grew in earlier runs
+# ($(FUZZ_BUILD)/work-<target>, kept) plus the seeds, so repeated runs go deeper.
 FUZZ_BUILD   ?= $(BUILD)-fuzz
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS := libsvm params reuters news webkb result_file
+FUZZ_LONG_SECONDS ?= 600
+FUZZ_TARGETS := libsvm params reuters news webkb result_file model
 fuzz-build: ## build the libFuzzer targets (clang) in build-fuzz/
 	@bash tools/deps.sh clang libclang-rt-14-dev
 	cmake -S fuzz -B $(FUZZ_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++
@@ -83,6 +87,18 @@ fuzz-ci: fuzz-build ## run every fuzz target FUZZ_SECONDS from its seed corpus
 	  $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 	    -artifact_prefix=$(FUZZ_BUILD)/ $(FUZZ_BUILD)/work-$$t fuzz/corpus/$$t; \
 	done
+
+fuzz-long: fuzz-build ## run every fuzz target FUZZ_LONG_SECONDS (600) from its grown corpus + seeds
+	@failed=""; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/work-$$t; \
+	  echo "fuzz-long: fuzz_$$t for $(FUZZ_LONG_SECONDS) s"; \
+	  $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_LONG_SECONDS) -max_len=4096 \
+	    -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/$$t- \
+	    $(FUZZ_BUILD)/work-$$t fuzz/corpus/$$t || failed="$$failed $$t"; \
+	done; \
+	if [ -n "$$failed" ]; then \
+	  echo "fuzz-long: crashed:$$failed (inputs: $(FUZZ_BUILD)/<target>-crash-*)" >&2; exit 1; \
+	fi
 
 bench: build ## Google Benchmark programs and side-by-side runs against the peers; results/bench/*.json and the README's performance table
 	$(PYTHON) bench/run_benchmarks.py --build $(BUILD)

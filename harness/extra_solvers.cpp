@@ -4,7 +4,6 @@
 
 #include <map>
 #include <mutex>
-#include <sstream>
 
 #include "baselines/external_solver.h"
 #include "core/error.h"

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "harness/experiment.h"
+#include "harness/result_schema.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The loader reads a path; one file per process, rewritten each execution.

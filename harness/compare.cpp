@@ -63,7 +63,11 @@ const std::vector<std::string>& cell_statuses() {
 
 CellVerdict judge_cell(const PublishedCell& published, const Cell* produced) {
   if (published.kind == "input") return judge_input(published, produced);
-  if (!produced) return {"not_run", std::nullopt, "no experiment produced this cell"};
+  if (!produced)
+    return {"not_run", std::nullopt,
+            published.experiment.empty()
+                ? std::string("no experiment produced this cell")
+                : fmt::format("no result of {} holds this cell (run it)", published.experiment)};
   if (produced->status == "data_unavailable")
     return {"data_unavailable", std::nullopt, first_nonempty({produced->note}, "data unavailable")};
   if (produced->status == "not_run")

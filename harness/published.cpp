@@ -140,6 +140,8 @@ PublishedPaper load_published(const fs::path& file) {
     p.row = cell.text("row", true);
     p.column = cell.text("column", true);
     cell.where = fmt::format("cell {} ({} / {} / {})", i + 1, p.table, p.row, p.column);
+    p.experiment = cell.text("experiment", true);
+    if (p.experiment.empty()) cell.fail("empty 'experiment'");
     p.value = *cell.number("value", true);
     p.unit = cell.text("unit", false);
     p.note = cell.text("note", false);

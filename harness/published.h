@@ -12,6 +12,9 @@ struct PublishedCell {
   std::string table;  // "table2", "figure6", "text-6.1"
   std::string row;
   std::string column;
+  // The experiment (id within the paper) whose full run produces this cell: the join of the
+  // published file with the experiments, checked by construction (harness/cell_matching.h).
+  std::string experiment;
   double value = 0;
   std::string unit;
   double tolerance = 0;  // absolute, in `unit`: |reproduced - value| <= tolerance is "within"

@@ -271,7 +271,7 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
   header = false;
   for (const auto& u : c.unmatched) {
     if (u.paper != paper) continue;
-    if (!header) out += "\n### Produced cells with no published value\n\n";
+    if (!header) out += "\n### Our own measurements (cells the paper does not print)\n\n";
     header = true;
     out += fmt::format("- {} / {} / {} = {} (from `{}`)\n", u.cell.table, u.cell.row, u.cell.column,
                        with_unit(format_number(u.cell.value), u.cell.unit), u.experiment);

@@ -12,6 +12,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/file_lock.h"
+#include "harness/cell_matching.h"
 #include "harness/environment.h"
 #include "harness/extra_solvers.h"
 
@@ -29,11 +30,27 @@ Json experiment_header(const ExperimentInfo& info, const ExperimentContext& ctx)
   return header;
 }
 
+// The cells just emitted against the paper's published file (harness/cell_matching.h), before
+// they are written: a misspelt key fails the run (its runs are stored already). A full run that
+// summarised (every run stored, not the fast subset) must have produced each of its published
+// cells; a paper with no published file (a test's scratch paper) has nothing to join.
+void check_cells_joined(const ExperimentInfo& info, const ExperimentContext& ctx,
+                        const ResultFile& rf) {
+  const fs::path file = ctx.published() / (info.paper + ".json");
+  if (!fs::exists(file)) return;
+  const auto mode = ctx.selection.mode;
+  const bool summarised =
+      mode == RunSelection::Mode::execute || mode == RunSelection::Mode::summarise;
+  check_cells_match_published(load_published(file), info.id, result_cells(rf.document()),
+                              !ctx.fast && summarised && rf.complete());
+}
+
 ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentContext& ctx) {
   check_extra_solvers_accepted(info, ctx);  // before any work: a refused option is an error
   ResultFile rf(result_file_path(ctx, info.paper, info.id), experiment_header(info, ctx), ctx.force,
                 ctx.selection);
   info.run(ctx, rf);
+  check_cells_joined(info, ctx, rf);
   rf.save();
   ExperimentOutcome out;
   const auto mode = ctx.selection.mode;

@@ -385,7 +385,7 @@ function ablationBlock(a) {
 // Produced cells without a published number, collapsed: extra rows, peers, fast-mode cells.
 function unmatchedBlock(list) {
   var details = el("details", { className: "prov unmatched" }, [el("summary", {
-    text: list.length + " produced cells have no published counterpart (extra rows, peers, fast mode)" })]);
+    text: list.length + " cells of our own: measurements the paper does not print (peers, extra solvers, curves, extra columns)" })]);
   var drawn = false;
   details.addEventListener("toggle", function () {
     if (!details.open || drawn) return;

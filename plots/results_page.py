@@ -116,7 +116,7 @@ def normalise_ablations(comparison, path):
 
 
 def normalise_unmatched(comparison):
-    """Produced cells with no published counterpart (extra rows, peers, fast mode)."""
+    """Produced cells with no published counterpart: the experiments' own measurements (peers, curves, extra columns)."""
     return [{"paper": u.get("paper") or "", "table": u.get("table") or "", "row": u.get("row") or "",
              "column": u.get("column") or "", "unit": u.get("unit") or "", "value": u.get("value"),
              "status": u.get("status") or "", "note": u.get("note") or "",

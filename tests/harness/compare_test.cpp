@@ -64,6 +64,9 @@ TEST(JudgeCell, OutsideReasonPrefersTheProducedNoteThenThePublishedOne) {
 TEST(JudgeCell, NotRunAndDataUnavailable) {
   EXPECT_EQ(judge_cell(published(1, 0.5), nullptr).status, "not_run");
   EXPECT_EQ(judge_cell(published(1, 0.5), nullptr).reason, "no experiment produced this cell");
+  PublishedCell named = published(1, 0.5);
+  named.experiment = "table3";  // the published file says which experiment to run
+  EXPECT_EQ(judge_cell(named, nullptr).reason, "no result of table3 holds this cell (run it)");
   const Cell u = produced(0, "data_unavailable", "OHSUMED is not in the mirror");
   const CellVerdict v = judge_cell(published(1, 0.5), &u);
   EXPECT_EQ(v.status, "data_unavailable");
@@ -169,7 +172,7 @@ TEST(CompareResults, GivesEachOfTheFourStatusesWithItsReason) {
 
   const Json* webkb = cell_named(doc, "webkb");
   EXPECT_EQ((*webkb)["status"], "not_run");
-  EXPECT_EQ((*webkb)["reason"], "no experiment produced this cell");
+  EXPECT_EQ((*webkb)["reason"], "no result of table3 holds this cell (run it)");
   EXPECT_TRUE((*webkb)["experiment"].is_null());
 
   EXPECT_EQ(doc["summary"]["mlrcg2003"], Json({{"input", 0},
@@ -238,7 +241,7 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   has("- table2 / acq / MLR-CG error: published 2, reproduced 3.000 (Δ +1.000, tolerance 0.5). "
       "Cause: CG stopped "
       "at 100 iterations");
-  has("### Not run\n\n- table3 / webkb / error: no experiment produced this cell");
+  has("### Not run\n\n- table3 / webkb / error: no result of table3 holds this cell (run it)");
   has("### Data unavailable\n\n<a id=\"mlrcg2003-unavailable-1\"></a>\n**1.** 1 cell: table3 / "
       "ohsumed / error.\n\n> OHSUMED is not in the mirror\n");
   has("- table2 / eran / MLR-CG error = 1.000 % (from `table2`)");

@@ -4,6 +4,7 @@
 // the cell and lists the extra solver's cell as produced without a published value.
 #include <gtest/gtest.h>
 
+#include "core/error.h"
 #include "core/synthetic_data.h"
 #include "harness/compare.h"
 #include "harness/extra_solvers.h"
@@ -88,6 +89,7 @@ TEST(ExamplePaper, OneFolderOneRegistrationAndItsPublishedFileMakeAPaper) {
                         {{{"table", "table1"},
                           {"row", "synthetic"},
                           {"column", "SMO error"},
+                          {"experiment", "table1"},
                           {"value", 20.0},
                           {"unit", "%"}}}}});
   ExperimentContext ctx;
@@ -104,6 +106,41 @@ TEST(ExamplePaper, OneFolderOneRegistrationAndItsPublishedFileMakeAPaper) {
   EXPECT_EQ(counts.at("within"), 1);
   const std::string report = render_report(c, dir.path());
   EXPECT_NE(report.find("liblinear-s2 error (extra)"), std::string::npos);
+}
+
+// A driver whose cell key is misspelt: the run fails naming the published cell and the
+// misspelling, and its runs are kept (the next run reuses them).
+TEST(ExamplePaper, AMisspeltCellFailsTheRunAndKeepsItsRuns) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path() / "published");
+  testing::write_json(dir.path() / "published" / "examplepaper.json",
+                      {{"paper", "examplepaper"},
+                       {"title", "An example paper"},
+                       {"source", "tests/harness/example_paper_test.cpp"},
+                       {"default_tolerance", 100.0},
+                       {"cells",
+                        {{{"table", "table1"},
+                          {"row", "synthetic"},
+                          {"column", "SMO Error"},
+                          {"experiment", "table1"},
+                          {"value", 20.0},
+                          {"unit", "%"}}}}});
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  try {
+    run_experiment(example_table1(), ctx);
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("table1 / synthetic / SMO Error (it produced table1 / synthetic / SMO "
+                        "error: misspelt?)"),
+              std::string::npos)
+        << what;
+  }
+  const Json doc = read_result_file(dir.path() / "examplepaper" / "table1.json");
+  ASSERT_EQ(doc["runs"].size(), 1u);
+  EXPECT_EQ(doc["runs"][0]["status"], "ok");
 }
 
 }  // namespace

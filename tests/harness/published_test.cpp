@@ -53,8 +53,12 @@ TEST(Published, DefaultToleranceMayBePerUnit) {
   TempDir dir;
   Json doc = testing::published_mlrcg();
   doc["default_tolerance"] = {{"%", 0.25}, {"*", 0.01}};
-  doc["cells"].push_back(
-      {{"table", "t"}, {"row", "r"}, {"column", "c"}, {"value", 0.9}, {"unit", "ratio"}});
+  doc["cells"].push_back({{"table", "t"},
+                          {"row", "r"},
+                          {"column", "c"},
+                          {"experiment", "table3"},
+                          {"value", 0.9},
+                          {"unit", "ratio"}});
   write_json(dir / "mlrcg2003.json", doc);
   const PublishedPaper p = load_published(dir / "mlrcg2003.json");
   EXPECT_DOUBLE_EQ(p.cells[0].tolerance, 0.25);
@@ -73,6 +77,12 @@ TEST(Published, AMissingFieldNamesTheFileAndTheCell) {
   const std::string what = load_error(dir, "mlrcg2003.json", doc);
   EXPECT_NE(what.find("cell 2 (table2 / acq / MLR-CG error)"), std::string::npos) << what;
   EXPECT_NE(what.find("'value'"), std::string::npos) << what;
+
+  doc = testing::published_mlrcg();
+  doc["cells"][2].erase("experiment");  // which experiment produces it: the join, by construction
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", doc)
+                .find("cell 3 (table3 / ohsumed / error): missing field 'experiment'"),
+            std::string::npos);
 
   doc = testing::published_mlrcg();
   doc.erase("title");

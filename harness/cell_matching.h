@@ -1,0 +1,32 @@
+#pragma once
+// The join of an experiment's cells with its paper's published file, checked when the experiment
+// has run (harness/run_experiment.cpp), so a misspelt key fails the run instead of leaving a
+// published cell "not run" beside an extra cell nobody asked for.
+//
+// Each published cell names the experiment whose full run produces it (PublishedCell::experiment).
+// A produced cell that matches no published cell is the experiment's own measurement (a peer, a
+// figure's curve, a column the paper does not print): compare lists it as not part of the paper.
+#include <string>
+#include <vector>
+
+#include "harness/published.h"
+#include "harness/result_schema.h"
+
+namespace linrepro {
+
+// What is wrong with `produced`, the cells one run of `experiment` emitted, against `paper`:
+// - a produced cell that is a published cell of another experiment;
+// - when `full_run` (not the fast subset, every run stored): a published cell of `experiment` that
+//   was not produced, with the nearest produced cell of the same table that matches nothing, the
+//   likely misspelling.
+// Empty when the join holds. Each entry is one sentence naming the cell "<table> / <row> /
+// <column>".
+std::vector<std::string> cell_matching_problems(const PublishedPaper& paper,
+                                                const std::string& experiment,
+                                                const std::vector<Cell>& produced, bool full_run);
+
+// Throws ConfigError naming the experiment, the published file and every problem above.
+void check_cells_match_published(const PublishedPaper& paper, const std::string& experiment,
+                                 const std::vector<Cell>& produced, bool full_run);
+
+}  // namespace linrepro

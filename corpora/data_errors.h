@@ -3,7 +3,9 @@
 // inheritance. Experiments include this, not the resolver, to tell them apart:
 //   - DataUnavailable ("data unavailable: ..."): a dataset that is not meant to be here (not in the
 //     mirror, no download possible: RCV1, covtype offline). It lists every place looked at and how
-//     to supply the data; experiments catch it and report data_unavailable cells.
+//     to supply the data. The harness catches it from an experiment and marks the experiment's
+//     published cells data_unavailable (harness/run_experiment.cpp); an experiment over several
+//     datasets catches it per dataset and goes on with the others.
 //   - DataFailure ("data damaged: ..." / "data missing: ..."): data that should be here is damaged
 //     (a checksum mismatch, an archive that fails to unpack, a cache edited since it was verified)
 //     or absent (a dataset the mirror should hold, with the mirror gone). This is an error: it must
@@ -14,7 +16,9 @@
 namespace linrepro {
 
 struct DataUnavailable : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  DataUnavailable(std::string dataset_name, const std::string& what)
+      : std::runtime_error(what), dataset(std::move(dataset_name)) {}
+  std::string dataset;  // the resolver's name for it, "rcv1-v2"
 };
 
 struct DataFailure : std::runtime_error {

@@ -181,7 +181,7 @@ struct Attempts {
       std::cerr << "linrepro data: " << spec.name << " unavailable here: " << spec.how_to_get
                 << "\n";
   }
-  throw DataUnavailable(msg);
+  throw DataUnavailable(spec.name, msg);
 }
 
 enum class Unpack { Tar, Xz, Gzip, Bzip2, Copy };

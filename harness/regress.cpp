@@ -141,9 +141,15 @@ std::string unavailable_reason(const Json& now) {
       ++cells;
       if (reason.empty()) reason = c.note;
     }
-  if (runs + cells == 0) return "";
-  return fmt::format("{} runs and {} cells data_unavailable: {}", runs, cells,
-                     reason.empty() ? "no reason recorded" : reason);
+  int datasets = 0;  // an experiment with no cells (a study) records its missing dataset
+  for (const Json& d : now.value("datasets", Json::array()))
+    if (d.is_object() && d.value("status", "") == "data_unavailable") {
+      ++datasets;
+      if (reason.empty()) reason = d.value("reason", "");
+    }
+  if (runs + cells + datasets == 0) return "";
+  return fmt::format("{} runs, {} cells and {} datasets data_unavailable: {}", runs, cells,
+                     datasets, reason.empty() ? "no reason recorded" : reason);
 }
 
 // PASS, SKIP or FAIL (regress.h), once every comparison is done.

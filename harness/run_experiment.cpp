@@ -8,10 +8,13 @@
 #include <functional>
 #include <map>
 #include <regex>
+#include <set>
+#include <tuple>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/file_lock.h"
+#include "corpora/data_errors.h"
 #include "harness/cell_matching.h"
 #include "harness/environment.h"
 #include "harness/extra_solvers.h"
@@ -28,6 +31,25 @@ Json experiment_header(const ExperimentInfo& info, const ExperimentContext& ctx)
   if (info.config) header["config"] = info.config(ctx);
   if (info.figures && !ctx.fast) header["figures"] = info.figures(ctx);
   return header;
+}
+
+// An experiment whose data is not here (DataUnavailable escaped its driver): the dataset is
+// recorded as unavailable with the resolver's instructions, and every published cell of the
+// experiment that the driver did not emit becomes data_unavailable with them, so compare shows how
+// to get the data and regress skips the experiment with the reason instead of failing it.
+void record_unavailable(const ExperimentInfo& info, const ExperimentContext& ctx, ResultFile& rf,
+                        const DataUnavailable& e) {
+  if (ctx.progress)
+    fmt::print(stderr, "{}/{}: {} is not here: its published cells are marked data_unavailable\n",
+               info.paper, info.id, e.dataset);
+  rf.add_dataset({{"name", e.dataset}, {"status", "data_unavailable"}, {"reason", e.what()}});
+  const fs::path file = ctx.published() / (info.paper + ".json");
+  if (!fs::exists(file)) return;
+  std::set<std::tuple<std::string, std::string, std::string>> emitted;
+  for (const Cell& c : result_cells(rf.document())) emitted.emplace(c.table, c.row, c.column);
+  for (const PublishedCell& p : load_published(file).cells)
+    if (p.experiment == info.id && !emitted.contains({p.table, p.row, p.column}))
+      rf.set_cell(unavailable_cell(p.table, p.row, p.column, e.what()));
 }
 
 // The cells just emitted against the paper's published file (harness/cell_matching.h), before
@@ -49,7 +71,11 @@ ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentCon
   check_extra_solvers_accepted(info, ctx);  // before any work: a refused option is an error
   ResultFile rf(result_file_path(ctx, info.paper, info.id), experiment_header(info, ctx), ctx.force,
                 ctx.selection);
-  info.run(ctx, rf);
+  try {
+    info.run(ctx, rf);
+  } catch (const DataUnavailable& e) {
+    record_unavailable(info, ctx, rf, e);
+  }
   check_cells_joined(info, ctx, rf);
   rf.save();
   ExperimentOutcome out;

@@ -136,6 +136,59 @@ struct SweepResults {
   std::map<std::string, RunRecord> no_stoplist;                  // by method, at the used k
 };
 
+// The old reading without Rainbow's stoplist, at the experiments' k (ablation stoplist-<corpus>).
+void declare_no_stoplist_runs(const ExperimentContext& ctx, ResultFile& rf, const CorpusSweep& s,
+                              const Corpus& corpus, const FeatureConfig& f, int32_t k,
+                              SweepResults& out) {
+  FeatureConfig nostop = f;
+  nostop.stopwords = StopwordList::none;
+  const GraphsvmData v = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, nostop)
+                                          : make_graphsvm_reuters(corpus, ctx, nostop);
+  for (const std::string& method : kMethods) {
+    const std::string key = fmt::format("stoplist/{}/none/{}", s.name, method);
+    const uint64_t seed = derive_seed(ctx.seed, key);
+    const Json config = {{"sweep", "stoplist"},
+                         {"dataset", s.name},
+                         {"k", k},
+                         {"stoplist", "none"},
+                         {"data", data_config(v)},
+                         {"method", sweep_method_config(method, v)},
+                         {"solver", method},
+                         {"seed", seed}};
+    out.no_stoplist[method] = rf.run_once(key, config, [&] {
+      if (ctx.progress)
+        fmt::print(stderr, "graphsvm2002/features: {} without stoplist {}\n", s.name, method);
+      RunRecord r = fit_sweep_method(method, v, seed, ctx.threads);
+      r.class_name = fmt::format("{} no stoplist", s.name);
+      return r;
+    });
+  }
+}
+
+// MCSVM on each other SVM input at the experiments' k (ablation svm-input-<corpus>).
+void declare_svm_input_runs(const ExperimentContext& ctx, ResultFile& rf, const CorpusSweep& s,
+                            const GraphsvmData& d, int32_t k, SweepResults& out) {
+  for (const SvmInput& in : svm_inputs()) {
+    if (in.id == "tf-unit") continue;  // the sweep's own MCSVM run at this k
+    const GraphsvmData v = with_svm_input(d, in);
+    const std::string key = fmt::format("svm-input/{}/{}/{}", s.name, in.id, kMcsvm);
+    const uint64_t seed = derive_seed(ctx.seed, key);
+    Json method = sweep_method_config(kMcsvm, v);
+    method["svm"]["input"] = in.description;
+    const Json config = {
+        {"sweep", "svm_input"},   {"dataset", s.name}, {"k", k},           {"input", in.id},
+        {"data", data_config(v)}, {"method", method},  {"solver", kMcsvm}, {"seed", seed}};
+    out.by_input[in.id] = {svmlight_default_C(v.Xtrain_svm), rf.run_once(key, config, [&] {
+                             if (ctx.progress)
+                               fmt::print(stderr, "graphsvm2002/features: {} MCSVM on {}\n", s.name,
+                                          in.id);
+                             RunRecord r = fit_sweep_method(kMcsvm, v, seed, ctx.threads);
+                             r.class_name = fmt::format("{} {}", s.name, in.id);
+                             return r;
+                           })};
+  }
+}
+
 SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const CorpusSweep& s,
                           const Corpus& corpus) {
   SweepResults out;
@@ -166,51 +219,8 @@ SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Co
       });
     }
     if (k != graphsvm_feature_config().k) continue;
-    // The old reading without Rainbow's stoplist, at the same k (ablation stoplist-<corpus>).
-    {
-      FeatureConfig nostop = f;
-      nostop.stopwords = StopwordList::none;
-      const GraphsvmData v = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, nostop)
-                                              : make_graphsvm_reuters(corpus, ctx, nostop);
-      for (const std::string& method : kMethods) {
-        const std::string key = fmt::format("stoplist/{}/none/{}", s.name, method);
-        const uint64_t seed = derive_seed(ctx.seed, key);
-        const Json config = {{"sweep", "stoplist"},
-                             {"dataset", s.name},
-                             {"k", k},
-                             {"stoplist", "none"},
-                             {"data", data_config(v)},
-                             {"method", sweep_method_config(method, v)},
-                             {"solver", method},
-                             {"seed", seed}};
-        out.no_stoplist[method] = rf.run_once(key, config, [&] {
-          if (ctx.progress)
-            fmt::print(stderr, "graphsvm2002/features: {} without stoplist {}\n", s.name, method);
-          RunRecord r = fit_sweep_method(method, v, seed, ctx.threads);
-          r.class_name = fmt::format("{} no stoplist", s.name);
-          return r;
-        });
-      }
-    }
-    for (const SvmInput& in : svm_inputs()) {
-      if (in.id == "tf-unit") continue;  // the k runs above
-      const GraphsvmData v = with_svm_input(d, in);
-      const std::string key = fmt::format("svm-input/{}/{}/{}", s.name, in.id, kMcsvm);
-      const uint64_t seed = derive_seed(ctx.seed, key);
-      Json method = sweep_method_config(kMcsvm, v);
-      method["svm"]["input"] = in.description;
-      const Json config = {
-          {"sweep", "svm_input"},   {"dataset", s.name}, {"k", k},           {"input", in.id},
-          {"data", data_config(v)}, {"method", method},  {"solver", kMcsvm}, {"seed", seed}};
-      out.by_input[in.id] = {svmlight_default_C(v.Xtrain_svm), rf.run_once(key, config, [&] {
-                               if (ctx.progress)
-                                 fmt::print(stderr, "graphsvm2002/features: {} MCSVM on {}\n",
-                                            s.name, in.id);
-                               RunRecord r = fit_sweep_method(kMcsvm, v, seed, ctx.threads);
-                               r.class_name = fmt::format("{} {}", s.name, in.id);
-                               return r;
-                             })};
-    }
+    declare_no_stoplist_runs(ctx, rf, s, corpus, f, k, out);
+    declare_svm_input_runs(ctx, rf, s, d, k, out);
     out.by_input["tf-unit"] = {svmlight_default_C(d.Xtrain_svm), out.by_k[k][kMcsvm]};
   }
   return out;

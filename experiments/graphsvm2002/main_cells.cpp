@@ -89,37 +89,40 @@ std::string accuracy_note(const std::string& key, const std::string& corpus) {
   return "SMO with SVMlight's default C on unit-length rows (ablation svm-input-" + corpus + ")";
 }
 
-}  // namespace
+// "Training time (CPU s)" and, against MCSVM, "Training time / MCSVM".
+void time_cells(Emitter& e, const RunRecord* mcsvm, const std::string& table,
+                const std::string& row, const RunRecord& r) {
+  e.cell(table, row, "Training time (CPU s)", r.train_seconds, "s");
+  if (mcsvm && mcsvm->train_seconds > 0)
+    e.cell(table, row, "Training time / MCSVM", r.train_seconds / mcsvm->train_seconds, "ratio",
+           time_note(r, *mcsvm));
+}
 
-void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures) {
-  const RunRecord* mcsvm = res.get("mcsvm");
-  const std::string p = plan.prefix + " ";
-  auto time_cells = [&](const std::string& table, const std::string& row, const RunRecord& r) {
-    e.cell(table, row, "Training time (CPU s)", r.train_seconds, "s");
-    if (mcsvm && mcsvm->train_seconds > 0)
-      e.cell(table, row, "Training time / MCSVM", r.train_seconds / mcsvm->train_seconds, "ratio",
-             time_note(r, *mcsvm));
-  };
-  if (!figures) {  // the fast subset: one table
-    for (const auto& [key, r] : res.runs) {
-      if (r.status != "ok" || r.config.contains("with_solver")) continue;  // extras: emit_extra
-      const std::string row =
-          key.starts_with("graphsvm") ? "GraphSVM t=" + key.substr(10) : method_label(key);
-      e.cell(plan.table, p + row, "Accuracy", acc(r), "%");
-      if (key.starts_with("hier")) {
-        e.cell(plan.table, p + row, "L1 accuracy", metric(r, "l1"), "%");
-        e.cell(plan.table, p + row, "L2 accuracy with L1", metric(r, "l2_given_l1"), "%");
-        e.cell(plan.table, p + row, "L2 accuracy with perfect L1", metric(r, "l2_perfect_l1"), "%");
-      }
-      if (key == "hier-nb") continue;  // its L2 fits are NB, not SVMs
-      if (r.extra.contains("max_memory_bytes"))
-        e.cell(plan.table, p + row, "Max SVM memory (MB)", max_mem(r) / 1e6, "MB");
-      if (r.extra.contains("num_svms"))
-        e.cell(plan.table, p + row, "SVMs trained", r.extra["num_svms"].get<double>(), "");
+// The fast subset: one table of every method's accuracy, levels and memory.
+void emit_fast_table(Emitter& e, const MainResults& res, const MainPlan& plan,
+                     const std::string& p) {
+  for (const auto& [key, r] : res.runs) {
+    if (r.status != "ok" || r.config.contains("with_solver")) continue;  // extras: emit_extra
+    const std::string row =
+        key.starts_with("graphsvm") ? "GraphSVM t=" + key.substr(10) : method_label(key);
+    e.cell(plan.table, p + row, "Accuracy", acc(r), "%");
+    if (key.starts_with("hier")) {
+      e.cell(plan.table, p + row, "L1 accuracy", metric(r, "l1"), "%");
+      e.cell(plan.table, p + row, "L2 accuracy with L1", metric(r, "l2_given_l1"), "%");
+      e.cell(plan.table, p + row, "L2 accuracy with perfect L1", metric(r, "l2_perfect_l1"), "%");
     }
-    return;
+    if (key == "hier-nb") continue;  // its L2 fits are NB, not SVMs
+    if (r.extra.contains("max_memory_bytes"))
+      e.cell(plan.table, p + row, "Max SVM memory (MB)", max_mem(r) / 1e6, "MB");
+    if (r.extra.contains("num_svms"))
+      e.cell(plan.table, p + row, "SVMs trained", r.extra["num_svms"].get<double>(), "");
   }
-  // Figures 5-6.
+}
+
+// Figures 5-6: accuracy and training time of the flat and two-stage methods.
+void emit_figures56(Emitter& e, const MainResults& res, const MainPlan& plan,
+                    const std::string& p) {
+  const RunRecord* mcsvm = res.get("mcsvm");
   const std::vector<std::pair<std::string, std::string>> fig56 = {
       {"mcnb", "MCNB"},
       {"mcsvm", "MCSVM"},
@@ -132,9 +135,13 @@ void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool
     e.cell("figure5", p + label, "Accuracy", acc(*r), "%",
            (key.starts_with("graphsvm") ? "GraphSVM at t = 0.05; " : "") +
                accuracy_note(key, plan.prefix));
-    time_cells("figure6", p + label, *r);
+    time_cells(e, mcsvm, "figure6", p + label, *r);
   }
-  // Table 2.
+}
+
+// Table 2: GraphSVM by threshold t against MCSVM, and why its time ratio is what it is.
+void emit_table2(Emitter& e, const MainResults& res, const MainPlan& plan, const std::string& p) {
+  const RunRecord* mcsvm = res.get("mcsvm");
   if (mcsvm)
     e.cell("table2", p + "MCSVM", "Accuracy", acc(*mcsvm), "%",
            accuracy_note("mcsvm", plan.prefix));
@@ -144,7 +151,7 @@ void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool
     if (!r) continue;
     const std::string row = p + "GraphSVM t=" + t_name(t);
     e.cell("table2", row, "Accuracy", acc(*r), "%", accuracy_note("graphsvm", plan.prefix));
-    time_cells("table2", row, *r);
+    time_cells(e, mcsvm, "table2", row, *r);
     e.cell("table2", row, "Second-stage SVMs", r->extra.value("num_svms", 0.0), "");
     // Why the time ratio is what it is (issue 16 item 6): the share of MCSVM's rows the
     // second-stage SVMs see, and how many classes each M2(i) separates.
@@ -167,7 +174,11 @@ void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool
            "test errors whose true class is neither M1's class i nor in F(i): M2(i) cannot "
            "reach them");
   }
-  // Memory: the largest single SVM (Figure 11's measure) at the full training set.
+}
+
+// Memory: the largest single SVM (Figure 11's measure) at the full training set.
+void emit_memory(Emitter& e, const MainResults& res, const std::string& p) {
+  const RunRecord* mcsvm = res.get("mcsvm");
   for (const auto& [key, label] :
        std::vector<std::pair<std::string, std::string>>{{"mcsvm", "MCSVM"},
                                                         {"hier-svm", "Hier-SVM"},
@@ -187,6 +198,16 @@ void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool
       e.cell("memory", p + label, "Measured memory / MCSVM",
              measured / mcsvm->extra.value("max_memory_measured_bytes", std::nan("")), "ratio");
   }
+}
+
+}  // namespace
+
+void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures) {
+  const std::string p = plan.prefix + " ";
+  if (!figures) return emit_fast_table(e, res, plan, p);
+  emit_figures56(e, res, plan, p);
+  emit_table2(e, res, plan, p);
+  emit_memory(e, res, p);
 }
 
 DatasetSizes dataset_sizes(const GraphsvmData& d) {

@@ -24,41 +24,21 @@ const RunRecord* MainResults::get(const std::string& key) const {
   return it == runs.end() || it->second.status != "ok" ? nullptr : &it->second;
 }
 
-MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, const GraphsvmData& d,
-                              const MainPlan& plan, const GraphsvmData* all_terms) {
-  const double C = svmlight_default_C(d.Xtrain_svm);
-  const uint64_t seed = derive_seed(ctx.seed, "graphsvm2002/" + plan.prefix);
-  MethodSettings s{.C = C,
-                   .seed = seed,
-                   .threads = ctx.threads,
-                   .progress = ctx.progress,
-                   .label = plan.prefix,
-                   .num_clusters = plan.num_clusters};
-  const nlohmann::json data = data_config(d);
-  MainResults res;
+namespace {
+
+// Declares one run of a method (ResultFile::run_once) and keeps its record; `extra` is the extra
+// solver it belongs to, or null for the paper's methods.
+using DeclareRun = std::function<void(
+    const std::string& method, const std::string& solver, const nlohmann::json& params,
+    const std::function<RunRecord()>& body, const ExtraSolver* extra)>;
+
+// The paper's methods: MCNB, MCSVM (and its LIBLINEAR peer), the hierarchies, GraphSVM by t.
+void declare_paper_methods(const DeclareRun& declare, const GraphsvmData& d, const MainPlan& plan,
+                           const MethodSettings& s, const GraphsvmData* all_terms) {
+  const double C = s.C;
   auto run = [&](const std::string& method, const std::string& solver, const nlohmann::json& p,
-                 const std::function<RunRecord()>& body, const ExtraSolver* extra = nullptr) {
-    nlohmann::json config = {{"data", data},
-                             {"method", method},
-                             {"solver", solver},
-                             {"params", p},
-                             {"seed", seed},
-                             {"validation_fraction", 0.3},
-                             {"nb", "nb (multinomial, Laplace smoothing 1) on term counts"},
-                             {"svm_input", "unit-norm rows"},
-                             {"memory", "model formula and measured peak of the largest SVM"}};
-    if (extra) config["with_solver"] = extra->label;
-    res.runs[method] = rf.run_once(plan.prefix + "/" + method, config, [&] {
-      if (ctx.progress) fmt::print(stderr, "[graphsvm2002] {}/{} ...\n", plan.prefix, method);
-      RunRecord out = body();
-      out.solver = method;
-      if (extra) out.extra.update(extra_solver_tag(*extra));
-      out.class_name = plan.prefix;
-      if (ctx.progress)
-        fmt::print(stderr, "[graphsvm2002] {}/{}: accuracy {:.2f} %, {:.2f} s CPU\n", plan.prefix,
-                   method, out.metrics.value("accuracy", NAN), out.train_seconds);
-      return out;
-    });
+                 const std::function<RunRecord()>& body) {
+    declare(method, solver, p, body, nullptr);
   };
   const nlohmann::json svm = {{"C", C}};
   run("mcnb", "nb", {{"figure2_groups", plan.num_clusters}}, [&] { return run_mcnb(d, s); });
@@ -93,6 +73,12 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
   for (double t : plan.thresholds)
     run(graphsvm_key(t), "smo", {{"t", t}, {"C", C}, {"stage1", "nb"}},
         [&] { return run_graphsvm(d, s, t); });
+}
+
+// Extra solvers: one flat multiclass method each, at the lambda their declared loss maps to.
+void declare_extra_methods(const DeclareRun& run, const GraphsvmData& d, const MainPlan& plan,
+                           const MethodSettings& s) {
+  const double C = s.C;
   // Every SVM of the paper gets SVMlight's default C whatever its loss; NB its Laplace count.
   const std::vector<ProtocolLambda> by_loss = {
       {Loss::multinomial_nb, Penalty::none, 1.0, "MCNB (Laplace smoothing)"},
@@ -105,6 +91,49 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
         extra_method_key(e), e.solver, p, [&, p] { return run_flat_multiclass(d, s, e.solver, p); },
         &e);
   }
+}
+
+}  // namespace
+
+MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, const GraphsvmData& d,
+                              const MainPlan& plan, const GraphsvmData* all_terms) {
+  const double C = svmlight_default_C(d.Xtrain_svm);
+  const uint64_t seed = derive_seed(ctx.seed, "graphsvm2002/" + plan.prefix);
+  MethodSettings s{.C = C,
+                   .seed = seed,
+                   .threads = ctx.threads,
+                   .progress = ctx.progress,
+                   .label = plan.prefix,
+                   .num_clusters = plan.num_clusters};
+  const nlohmann::json data = data_config(d);
+  MainResults res;
+  const DeclareRun run = [&](const std::string& method, const std::string& solver,
+                             const nlohmann::json& p, const std::function<RunRecord()>& body,
+                             const ExtraSolver* extra) {
+    nlohmann::json config = {{"data", data},
+                             {"method", method},
+                             {"solver", solver},
+                             {"params", p},
+                             {"seed", seed},
+                             {"validation_fraction", 0.3},
+                             {"nb", "nb (multinomial, Laplace smoothing 1) on term counts"},
+                             {"svm_input", "unit-norm rows"},
+                             {"memory", "model formula and measured peak of the largest SVM"}};
+    if (extra) config["with_solver"] = extra->label;
+    res.runs[method] = rf.run_once(plan.prefix + "/" + method, config, [&] {
+      if (ctx.progress) fmt::print(stderr, "[graphsvm2002] {}/{} ...\n", plan.prefix, method);
+      RunRecord out = body();
+      out.solver = method;
+      if (extra) out.extra.update(extra_solver_tag(*extra));
+      out.class_name = plan.prefix;
+      if (ctx.progress)
+        fmt::print(stderr, "[graphsvm2002] {}/{}: accuracy {:.2f} %, {:.2f} s CPU\n", plan.prefix,
+                   method, out.metrics.value("accuracy", NAN), out.train_seconds);
+      return out;
+    });
+  };
+  declare_paper_methods(run, d, plan, s, all_terms);
+  declare_extra_methods(run, d, plan, s);
   return res;
 }
 

@@ -55,7 +55,6 @@
 #include "core/error.h"
 #include "core/parallel_for.h"
 #include "core/seed.h"
-#include "corpora/data_errors.h"
 #include "corpora/reuters21578.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/mlrcg2003/experiments.h"
@@ -355,17 +354,11 @@ struct ReutersData {
   Json dataset_global;
 };
 
-// Loads and prepares the collection; nullopt when it is unavailable (full mode: every cell of
-// the published file that needs it is marked data_unavailable).
+// Loads and prepares the collection (DataUnavailable when it is not here: the harness marks the
+// experiment's published cells).
 std::optional<ReutersData> load_reuters(const ExperimentContext& ctx, ResultFile& rf) {
   const FeatureConfig features = paper_features();
-  Corpus corpus;
-  try {
-    corpus = load_corpus_view(kView);
-  } catch (const DataUnavailable& e) {
-    if (!ctx.fast) rf.mark_unavailable(ctx.published(), "reuters21578", e.what());
-    return std::nullopt;
-  }
+  const Corpus corpus = load_corpus_view(kView);
   const TextSplit split = split_standard(corpus);
   const PrepareOptions options{.threads = ctx.threads, .progress = ctx.progress};
   std::optional<ReutersData> data(ReutersData{prepare_text(split, features, options),
@@ -419,7 +412,6 @@ void emit_table1(ResultFile& rf, const PreparedText& prep) {
 void run_reuters(const ExperimentContext& ctx, ResultFile& rf) {
   const auto extras = extra_solvers(ctx);  // a bad --with-solver fails before the data loads
   const std::optional<ReutersData> data = load_reuters(ctx, rf);
-  if (!data) return;
   const PreparedText& prep = data->prep;
   const auto solvers = table2_solvers(3, true);
   // Table 2's categories use their own features too (header comment).

@@ -106,11 +106,14 @@ CvFolds make_cv_folds(const CsrMatrix& X_train, int folds, uint64_t seed) {
   return cv;
 }
 
-RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
-                             const BinaryTask& task, const CvFolds& folds, double fbr,
-                             uint64_t seed) {
+namespace {
+
+// Each fold's model scores the documents it did not see; the threshold that fold's F1 prefers.
+// `fold_json` gets one entry a fold (theta, f1, ..., the fit's iterations).
+std::vector<FoldThreshold> fold_thresholds_of(const std::string& solver, const Params& params,
+                                              const BinaryTask& task, const CvFolds& folds,
+                                              uint64_t seed, Json& fold_json) {
   std::vector<FoldThreshold> fold_thresholds;
-  Json fold_json = Json::array();
   for (int f = 0; f < folds.folds; ++f) {
     std::vector<double> y_f;
     for (int32_t i : folds.fold_train_rows[f]) y_f.push_back(task.y_train[i]);
@@ -135,7 +138,17 @@ RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
                          {"usable", t.usable},
                          {"iterations", fit.iterations}});
   }
+  return fold_thresholds;
+}
 
+}  // namespace
+
+RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
+                             const BinaryTask& task, const CvFolds& folds, double fbr,
+                             uint64_t seed) {
+  Json fold_json = Json::array();
+  const std::vector<FoldThreshold> fold_thresholds =
+      fold_thresholds_of(solver, params, task, folds, seed, fold_json);
   FitContext ctx;
   ctx.seed = seed;
   ctx.label = solver;

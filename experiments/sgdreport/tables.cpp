@@ -475,11 +475,8 @@ const Outcome* find(const Outcomes& m, const std::string& k) {
   return it == m.end() ? nullptr : &it->second;
 }
 
-// Tables 1-6: the settings (inputs), then per (table, row) our columns, the sklearn column, or
-// "unavailable" (Dataset 2's cells are marked from the published file).
-void emit_cells(ResultFile& rf, const Outcomes& d1, const Outcomes& d2,
-                const std::string& a9a_unavailable) {
-  // Settings (Tables 1 and 5): what this run was configured with.
+// Settings (Tables 1 and 5): what this run was configured with.
+void emit_settings(ResultFile& rf) {
   rf.set_cell(value_cell("table1", "Learning Rate gamma", "Value", kGamma, "", "constant rate"));
   rf.set_cell(value_cell("table1", "Regularization Lambda lambda", "Value", kLambda, ""));
   rf.set_cell(value_cell("table1", "Max Iteration Times (Dataset 1)", "Value",
@@ -493,36 +490,44 @@ void emit_cells(ResultFile& rf, const Outcomes& d1, const Outcomes& d2,
                          static_cast<double>(kEpochsD1), "epochs"));
   rf.set_cell(value_cell("table5", "Max Iteration Times (Dataset 2)", "Value",
                          static_cast<double>(kEpochsD2), "epochs"));
+}
 
-  // Results: one helper per (table, row) writing our columns, the sklearn column, or "unavailable".
-  auto emit = [&](const std::string& table, const std::string& row, const Outcome* ours,
-                  const Outcome* sklearn, const std::string& unavailable, bool sparsity,
-                  const std::string& sklearn_note) {
-    std::vector<std::string> columns = {"Training error rate", "Test error rate"};
-    if (sparsity) columns.push_back("Sparsity");
-    columns.push_back("Scikit-Learn Test error rate");
-    for (const std::string& c : columns) {
-      const bool sk = c == "Scikit-Learn Test error rate";
-      const Outcome* o = sk ? sklearn : ours;
-      if (!unavailable.empty()) {
-        rf.set_cell(unavailable_cell(table, row, c, unavailable));
-      } else if (o == nullptr || o->zeros < 0) {
-        Cell cell = unavailable_cell(table, row, c,
-                                     sk ? "not run: the scikit-learn peer runs on a9a only (it "
-                                          "reads LIBSVM files; covtype's split is made in C++)"
-                                        : "not run");
-        cell.status = "not_run";
-        rf.set_cell(cell);
-      } else if (c == "Training error rate") {
-        rf.set_cell(value_cell(table, row, c, 100 * o->train_error, "%"));
-      } else if (c == "Sparsity") {
-        rf.set_cell(value_cell(table, row, c, static_cast<double>(o->zeros),
-                               fmt::format("zeros of {}", o->dimensions)));
-      } else {
-        rf.set_cell(value_cell(table, row, c, 100 * o->test_error, "%", sk ? sklearn_note : ""));
-      }
+// One (table, row): our columns, the sklearn column, or "unavailable" with its reason.
+void emit_row(ResultFile& rf, const std::string& table, const std::string& row, const Outcome* ours,
+              const Outcome* sklearn, const std::string& unavailable, bool sparsity,
+              const std::string& sklearn_note) {
+  std::vector<std::string> columns = {"Training error rate", "Test error rate"};
+  if (sparsity) columns.push_back("Sparsity");
+  columns.push_back("Scikit-Learn Test error rate");
+  for (const std::string& c : columns) {
+    const bool sk = c == "Scikit-Learn Test error rate";
+    const Outcome* o = sk ? sklearn : ours;
+    if (!unavailable.empty()) {
+      rf.set_cell(unavailable_cell(table, row, c, unavailable));
+    } else if (o == nullptr || o->zeros < 0) {
+      Cell cell = unavailable_cell(table, row, c,
+                                   sk ? "not run: the scikit-learn peer runs on a9a only (it "
+                                        "reads LIBSVM files; covtype's split is made in C++)"
+                                      : "not run");
+      cell.status = "not_run";
+      rf.set_cell(cell);
+    } else if (c == "Training error rate") {
+      rf.set_cell(value_cell(table, row, c, 100 * o->train_error, "%"));
+    } else if (c == "Sparsity") {
+      rf.set_cell(value_cell(table, row, c, static_cast<double>(o->zeros),
+                             fmt::format("zeros of {}", o->dimensions)));
+    } else {
+      rf.set_cell(value_cell(table, row, c, 100 * o->test_error, "%", sk ? sklearn_note : ""));
     }
-  };
+  }
+}
+
+// Tables 1-6: the settings (inputs), then per (table, row) our columns, the sklearn column, or
+// "unavailable" (Dataset 2's cells are marked from the published file).
+void emit_cells(ResultFile& rf, const Outcomes& d1, const Outcomes& d2,
+                const std::string& a9a_unavailable) {
+  emit_settings(rf);
+  auto emit = [&rf](auto&&... args) { emit_row(rf, args...); };
   const std::string sk_l1 =
       "SGDClassifier(log_loss, L1, alpha = lambda, constant eta0 = gamma, 200 epochs): intercept "
       "unpenalised and its step x0.01 on sparse input";
@@ -542,15 +547,12 @@ void emit_cells(ResultFile& rf, const Outcomes& d1, const Outcomes& d2,
   emit("table6", "Dataset 2", find(d2, "L2"), nullptr, "", false, "");
 }
 
-// The report's claims, on a9a.
-void add_claims(ResultFile& rf, const Outcomes& d1) {
+// Tables 3-4: the cumulative penalty gives sparsity at the naive update's error.
+void add_sparsity_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* naive = find(d1, "naive");
   const Outcome* cum = find(d1, "cumulative");
   const Outcome* clip = find(d1, "clipping");
-  const Outcome* ridge = find(d1, "L2");
   const Outcome* ll = find(d1, "exact");
-  const Outcome* sk1 = find(d1, "sklearn-sgd-l1-logistic");
-  const Outcome* skr = find(d1, "sklearn-sgd-ridge");
   if (naive && cum && naive->zeros >= 0 && cum->zeros >= 0) {
     const double dtrain = 100 * std::abs(naive->train_error - cum->train_error);
     const double dtest = 100 * std::abs(naive->test_error - cum->test_error);
@@ -572,6 +574,11 @@ void add_claims(ResultFile& rf, const Outcomes& d1) {
                                 cum->zeros > 0 && naive->zeros == 0,
                             evidence));
   }
+}
+
+// Figure 1: zeros keep growing while the errors settle.
+void add_sparsity_grows_claim(ResultFile& rf, const Outcomes& d1) {
+  const Outcome* cum = find(d1, "cumulative");
   if (cum && cum->zeros >= 0) {
     constexpr int64_t kSettle = 500000;  // the report's "about 500,000 updates"
     const double z_settle = trace_at(cum->trace, "zeros", kSettle);
@@ -592,6 +599,11 @@ void add_claims(ResultFile& rf, const Outcomes& d1) {
             cum->trace.empty() ? int64_t{0} : cum->trace.back().at("iteration").get<int64_t>(), tr,
             te, kEqualErrorPoints)));
   }
+}
+
+// Figure 3: SGD ridge settles, with no zero weights.
+void add_ridge_claim(ResultFile& rf, const Outcomes& d1) {
+  const Outcome* ridge = find(d1, "L2");
   if (ridge && ridge->zeros >= 0) {
     constexpr int64_t kSettle = 350000;
     const double tr = 100 * trace_range(ridge->trace, "train_error", kSettle);
@@ -604,6 +616,14 @@ void add_claims(ResultFile& rf, const Outcomes& d1) {
                     "(final train {} / test {})",
                     tr, te, ridge->zeros, pct(ridge->train_error), pct(ridge->test_error))));
   }
+}
+
+// The peer: scikit-learn's SGD on the same a9a files.
+void add_sklearn_claim(ResultFile& rf, const Outcomes& d1) {
+  const Outcome* cum = find(d1, "cumulative");
+  const Outcome* ridge = find(d1, "L2");
+  const Outcome* sk1 = find(d1, "sklearn-sgd-l1-logistic");
+  const Outcome* skr = find(d1, "sklearn-sgd-ridge");
   if (sk1 && cum && ridge && skr && sk1->zeros >= 0 && cum->zeros >= 0 && ridge->zeros >= 0 &&
       skr->zeros >= 0) {
     const double d_l1 = 100 * std::abs(sk1->test_error - cum->test_error);
@@ -616,6 +636,14 @@ void add_claims(ResultFile& rf, const Outcomes& d1) {
                     pct(sk1->test_error), pct(cum->test_error), d_l1, pct(skr->test_error),
                     pct(ridge->test_error), d_ridge)));
   }
+}
+
+// The report's claims, on a9a.
+void add_claims(ResultFile& rf, const Outcomes& d1) {
+  add_sparsity_claim(rf, d1);
+  add_sparsity_grows_claim(rf, d1);
+  add_ridge_claim(rf, d1);
+  add_sklearn_claim(rf, d1);
 }
 
 void run_tables(const ExperimentContext& ctx, ResultFile& rf) {

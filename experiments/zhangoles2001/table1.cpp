@@ -34,11 +34,9 @@
 #include <map>
 
 #include "core/seed.h"
-#include "corpora/data_errors.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_cv.h"
-#include "experiments/zhangoles2001/unavailable.h"
 #include "harness/solver_catalog.h"
 
 namespace linrepro {
@@ -136,16 +134,7 @@ void emit_table1(ResultFile& rf, const std::vector<ZoMethod>& methods,
 
 void run_table1(const ExperimentContext& ctx, ResultFile& rf) {
   const std::vector<ZoMethod> methods = table1_methods(ctx.fast);
-  ZoCvData cv;
-  try {
-    cv = load_zo_cv_data(ctx);
-  } catch (const DataUnavailable& e) {
-    if (!ctx.fast)
-      zo_mark_unavailable(
-          ctx, rf, kZoReutersDataset, [](const PublishedCell& c) { return c.table == "table1"; },
-          e.what());
-    return;
-  }
+  const ZoCvData cv = load_zo_cv_data(ctx);
   rf.add_dataset(cv.data.dataset_record);
   std::vector<int32_t> categories(cv.data.by_size.begin(), cv.data.by_size.begin() + kZoCvLargest);
   if (ctx.fast) categories = {cv.data.by_size[kZoCvLargest - 1]};

@@ -356,6 +356,29 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
   return summary;
 }
 
+// Peer agreement: scikit-learn's MultinomialNB against our NB-1 on identical matrices.
+void add_nb_peer_check(ResultFile& rf, const Summaries& summary, PerSplitValues& accuracies) {
+  std::vector<std::string> e_peer;
+  double max_diff = 0;
+  for (const auto& [column, s] : summary) {
+    const auto& ours = accuracies[{column, "nb"}];
+    const auto& sk = accuracies[{column, "sklearn-nb"}];
+    for (size_t k = 0; k < ours.size(); ++k)
+      max_diff = std::max(max_diff, std::abs(ours[k] - sk[k]));
+    e_peer.push_back(fmt::format("{}: ours {} vs scikit-learn {}", column,
+                                 format_summary(s.at("nb")), format_summary(s.at("sklearn-nb"))));
+  }
+  // One method, two implementations, same data: a failure means a bug, not a finding.
+  rf.add_claim(correctness_check(
+      "table5-nb1-matches-sklearn",
+      "(peer check) Our Naive Bayes-1 and scikit-learn's MultinomialNB (same alpha, "
+      "same matrices) make the same predictions up to ties: accuracies within 0.1 "
+      "point on every split",
+      max_diff <= 0.001,
+      fmt::format("{}; largest per-split difference {:.3f} points", fmt::join(e_peer, "; "),
+                  100 * max_diff)));
+}
+
 // The paper's claims about Table 5, over the collections we could run, and the peer check.
 void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues& accuracies) {
   const std::vector<std::string> linear = {"cls", "cmls", "clg", "smo", "mod-svm"};
@@ -412,26 +435,7 @@ void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues&
                 "in the multi-class experiments (criterion: its mean below all four others on "
                 "every dataset)",
                 linreg_worse, scope + fmt::format("{}", fmt::join(e_linreg, "; "))});
-  // Peer agreement: scikit-learn's MultinomialNB against our NB-1 on identical matrices.
-  std::vector<std::string> e_peer;
-  double max_diff = 0;
-  for (const auto& [column, s] : summary) {
-    const auto& ours = accuracies[{column, "nb"}];
-    const auto& sk = accuracies[{column, "sklearn-nb"}];
-    for (size_t k = 0; k < ours.size(); ++k)
-      max_diff = std::max(max_diff, std::abs(ours[k] - sk[k]));
-    e_peer.push_back(fmt::format("{}: ours {} vs scikit-learn {}", column,
-                                 format_summary(s.at("nb")), format_summary(s.at("sklearn-nb"))));
-  }
-  // One method, two implementations, same data: a failure means a bug, not a finding.
-  rf.add_claim(correctness_check(
-      "table5-nb1-matches-sklearn",
-      "(peer check) Our Naive Bayes-1 and scikit-learn's MultinomialNB (same alpha, "
-      "same matrices) make the same predictions up to ties: accuracies within 0.1 "
-      "point on every split",
-      max_diff <= 0.001,
-      fmt::format("{}; largest per-split difference {:.3f} points", fmt::join(e_peer, "; "),
-                  100 * max_diff)));
+  add_nb_peer_check(rf, summary, accuracies);
 }
 
 void run_table5(const ExperimentContext& ctx, ResultFile& rf) {

@@ -19,7 +19,6 @@
 #include <cmath>
 #include <optional>
 
-#include "corpora/data_errors.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambda0_ablation.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
@@ -148,13 +147,7 @@ Lambda0Result summarise(const ZoVariantResult& r, int64_t K) {
 void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
   std::map<int32_t, ZoReuters> prepared;
   std::map<std::string, ZoVariantResult> results;
-  std::optional<ZoTokenized> loaded;
-  try {
-    loaded = tokenize_zo_reuters(ctx);
-  } catch (const DataUnavailable&) {
-    return;  // text4 marks the paper's cells; this study has none
-  }
-  const ZoTokenized& tok = *loaded;
+  const ZoTokenized tok = tokenize_zo_reuters(ctx);
   for (const auto& v : lambda0_variants(ctx)) {
     if (!prepared.count(v.features)) {
       prepared.emplace(v.features, prepare_zo_reuters(tok, ctx, zo_reuters_features(v.features)));

@@ -47,6 +47,27 @@ std::optional<double> published_value(const PublishedPaper& p, const std::string
   return c ? std::optional<double>(c->value) : std::nullopt;
 }
 
+// The published rows: Table 2's F1 row and the mean of Table 3's rows, per method.
+std::pair<AblationRow, AblationRow> published_rows(
+    const std::vector<ThresholdAblationMethod>& methods,
+    const std::vector<std::string>& largest_rows, const PublishedPaper& published) {
+  AblationRow mp{"published", "Table 2's F1 row", false, true, {}};
+  AblationRow tp{"published", "Table 3, mean of the 10 rows", false, true, {}};
+  for (const auto& m : methods) {
+    mp.values.push_back(published_value(published, "table2", "F1", m.column));
+    double sum = 0;
+    bool all = true;
+    for (const auto& row : largest_rows) {
+      const auto v = published_value(published, "table3", row, m.column);
+      all &= v.has_value();
+      if (v) sum += *v;
+    }
+    tp.values.push_back(all ? std::optional<double>(sum / static_cast<double>(largest_rows.size()))
+                            : std::nullopt);
+  }
+  return {std::move(mp), std::move(tp)};
+}
+
 }  // namespace
 
 std::vector<Ablation> threshold_ablations(const std::vector<ThresholdAblationMethod>& methods,
@@ -101,20 +122,7 @@ std::vector<Ablation> threshold_ablations(const std::vector<ThresholdAblationMet
                        "paper says training error, and it costs 5 more fits per classifier",
                        false, false, none});
 
-  AblationRow mp{"published", "Table 2's F1 row", false, true, {}};
-  AblationRow tp{"published", "Table 3, mean of the 10 rows", false, true, {}};
-  for (const auto& m : methods) {
-    mp.values.push_back(published_value(published, "table2", "F1", m.column));
-    double sum = 0;
-    bool all = true;
-    for (const auto& row : largest_rows) {
-      const auto v = published_value(published, "table3", row, m.column);
-      all &= v.has_value();
-      if (v) sum += *v;
-    }
-    tp.values.push_back(all ? std::optional<double>(sum / static_cast<double>(largest_rows.size()))
-                            : std::nullopt);
-  }
+  auto [mp, tp] = published_rows(methods, largest_rows, published);
   micro.rows.push_back(std::move(mp));
   table3.rows.push_back(std::move(tp));
   return {micro, table3};

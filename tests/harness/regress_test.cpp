@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "corpora/data_errors.h"
 #include "harness/compare.h"
 #include "harness/provenance.h"
 #include "harness/run_experiment.h"
@@ -199,6 +200,27 @@ TEST(Regress, ACellOutsideInTheFastReferenceTooIsOnlyNoted) {
   EXPECT_NE(t.stderr_text.str().find("in the reference fast run too"), std::string::npos);
 }
 
+// A study with no published cells whose data is not here: the harness records the dataset as
+// unavailable, and regress skips the study with the resolver's reason.
+TEST(Regress, AStudyWhoseDataIsMissingIsSkippedWithTheDatasetsReason) {
+  RegressTree t;
+  ExperimentInfo study;
+  study.paper = "mlrcg2003";
+  study.id = "fake_study";
+  study.run = [](const ExperimentContext&, ResultFile&) {
+    throw DataUnavailable("rcv1-v2", "data unavailable: rcv1-v2: put the six files into data/");
+  };
+  t.experiments.push_back(study);
+  t.check(/*update=*/true);  // the references, the study's recorded without its data
+  const RegressSummary s = t.check();
+  ASSERT_EQ(s.checks.size(), 2u);
+  EXPECT_EQ(s.checks[1].outcome, RegressOutcome::skip) << t.problems(s);
+  EXPECT_NE(s.checks[1].skip_reason.find("0 runs, 0 cells and 1 datasets data_unavailable: data "
+                                         "unavailable: rcv1-v2: put the six files"),
+            std::string::npos)
+      << s.checks[1].skip_reason;
+}
+
 TEST(Regress, UnavailableDataIsSkippedWithItsReasonNeverPassed) {
   RegressTree t;
   t.check(true);
@@ -210,8 +232,9 @@ TEST(Regress, UnavailableDataIsSkippedWithItsReasonNeverPassed) {
   EXPECT_EQ(s.checks[0].outcome, RegressOutcome::skip);
   EXPECT_EQ(s.checks[0].runs_compared, 0);
   EXPECT_EQ(s.checks[0].cells_checked, 0);
-  EXPECT_NE(s.checks[0].skip_reason.find("1 runs and 1 cells data_unavailable: reuters21578 is "
-                                         "not in the mirror"),
+  EXPECT_NE(s.checks[0].skip_reason.find(
+                "1 runs, 1 cells and 0 datasets data_unavailable: reuters21578 is "
+                "not in the mirror"),
             std::string::npos)
       << s.checks[0].skip_reason;
   EXPECT_NE(t.stderr_text.str().find("regress mlrcg2003/fake_table2: SKIP"), std::string::npos);

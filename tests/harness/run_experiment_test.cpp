@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "core/error.h"
+#include "corpora/data_errors.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {
@@ -265,6 +266,38 @@ TEST(RunExperiment, MarkUnavailableMarksTheTaggedPublishedCellsOnce) {
   EXPECT_EQ(cells[1]["row"], "ohsumed");
   EXPECT_EQ(cells[1]["status"], "data_unavailable");
   EXPECT_EQ(cells[1]["note"], "data unavailable: not public");
+}
+
+// Data that is not here, thrown out of a driver: the harness records the dataset as unavailable
+// and marks the experiment's published cells the driver did not emit (none of another
+// experiment's), so the full run still produces every published cell of its own.
+TEST(RunExperiment, DataUnavailableFromADriverMarksItsOwnPublishedCells) {
+  TempDir dir;
+  Json published = testing::published_mlrcg();  // earn, acq: table2; ohsumed, webkb: table3
+  testing::write_json(dir / "published/mlrcg2003.json", published);
+  ExperimentInfo e;
+  e.paper = "mlrcg2003";
+  e.id = "table3";
+  e.run = [](const ExperimentContext&, ResultFile& rf) {
+    rf.set_cell(value_cell("table3", "webkb", "error", 7.5, "%"));  // its data was here
+    throw DataUnavailable("ohsumed", "data unavailable: ohsumed: not public");
+  };
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  const ExperimentOutcome o = run_experiment(e, ctx);
+  EXPECT_EQ(o.cells, 2);
+  EXPECT_EQ(o.unavailable_cells, 1);
+  const Json doc = read_json(dir / "mlrcg2003/table3.json");
+  ASSERT_EQ(doc["cells"].size(), 2u);
+  EXPECT_EQ(doc["cells"][0]["row"], "webkb");
+  EXPECT_EQ(doc["cells"][0]["status"], "ok");
+  EXPECT_EQ(doc["cells"][1]["row"], "ohsumed");
+  EXPECT_EQ(doc["cells"][1]["status"], "data_unavailable");
+  EXPECT_EQ(doc["cells"][1]["note"], "data unavailable: ohsumed: not public");
+  ASSERT_EQ(doc["datasets"].size(), 1u);
+  EXPECT_EQ(doc["datasets"][0]["name"], "ohsumed");
+  EXPECT_EQ(doc["datasets"][0]["status"], "data_unavailable");
 }
 
 // A study outside the default set (ExperimentInfo::in_default_set = false) runs only when named:

@@ -82,7 +82,7 @@ def decision(a, model, X):
     return np.column_stack(cols)
 
 
-def main():
+def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("train", help="LIBSVM training file (.xz ok)")
     p.add_argument("test", help="LIBSVM test file (.xz ok)")
@@ -97,7 +97,11 @@ def main():
         sys.exit("sklearn_nb_peer: --alpha must be > 0")
     if a.repeat < 1:
         sys.exit("sklearn_nb_peer: --repeat must be >= 1")
+    return a
 
+
+def main():
+    a = parse_args()
     Xtr, ytr = load(a.train, a.n_features)
     Xte, yte = load(a.test, Xtr.shape[1])
     classes = np.unique(ytr)

@@ -79,24 +79,39 @@ const RunRecord* Table2Results::find(const std::string& category, const std::str
   return it == runs.end() || it->second.status != "ok" ? nullptr : &it->second;
 }
 
+namespace {
+
+// One category against the rest, on the category's own features when it has them. Holds the
+// labels the task's spans point into.
+struct CategoryTask {
+  const CsrMatrix* X_train;
+  const CsrMatrix* X_test;
+  BinaryLabels y_train, y_test;
+  BinaryTask task() const { return {*X_train, y_train, *X_test, y_test, kMlrcgLambda}; }
+};
+
+CategoryTask category_task(const Table2Input& in, const std::string& category) {
+  const auto& names = in.train_labels.class_names;
+  const auto it = std::find(names.begin(), names.end(), category);
+  if (it == names.end())
+    throw ConfigError(fmt::format("{}: no category '{}'", in.collection, category));
+  const int32_t k = static_cast<int32_t>(it - names.begin());
+  const FeatureMatrices* own = in.category_matrices ? &in.category_matrices->at(category) : nullptr;
+  return {own ? &own->train : &in.X_train, own ? &own->test : &in.X_test,
+          one_vs_rest(in.train_labels, k), one_vs_rest(in.test_labels, k)};
+}
+
+}  // namespace
+
 Table2Results run_table2(ResultFile& rf, const Table2Input& in) {
   Table2Results res;
-  const auto& names = in.train_labels.class_names;
   const Table2Solver* mlr = nullptr;
   for (const auto& s : in.solvers)
     if (solver_catalog().get(s.name).kind.loss == Loss::modified_logistic) mlr = &s;  // MLR-CG
 
   for (const auto& category : in.categories) {
-    const auto it = std::find(names.begin(), names.end(), category);
-    if (it == names.end())
-      throw ConfigError(fmt::format("{}: no category '{}'", in.collection, category));
-    const int32_t k = static_cast<int32_t>(it - names.begin());
-    const BinaryLabels y_train = one_vs_rest(in.train_labels, k);
-    const BinaryLabels y_test = one_vs_rest(in.test_labels, k);
-    const FeatureMatrices* own =
-        in.category_matrices ? &in.category_matrices->at(category) : nullptr;
-    const BinaryTask task{own ? own->train : in.X_train, y_train, own ? own->test : in.X_test,
-                          y_test, kMlrcgLambda};
+    const CategoryTask labelled = category_task(in, category);
+    const BinaryTask task = labelled.task();
 
     auto run = [&](const std::string& key, const std::string& id, const Table2Solver& s,
                    const Params& params, const ExtraSolver* extra) {
@@ -145,6 +160,47 @@ Table2Results run_table2(ResultFile& rf, const Table2Input& in) {
   return res;
 }
 
+namespace {
+
+// One category's time cells: the ratio the paper's Table 2 gives, and both times (not compared).
+void emit_time_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res,
+                     const std::string& category, const RunRecord* smo, const RunRecord* mlr) {
+  std::string peers;
+  for (const auto& s : in.solvers) {
+    if (!s.column.empty()) continue;
+    if (const RunRecord* p = res.find(category, s.name))
+      peers += fmt::format("; {} {:.3g} s ({:.0f}% of SMO, error {}, O_svm {:.6g})", s.name,
+                           p->train_seconds, 100 * p->train_seconds / smo->train_seconds,
+                           pct(metric(*p, "error")), p->objective);
+  }
+  std::string published;
+  if (const auto it = published_table2_times().find(category); it != published_table2_times().end())
+    published = fmt::format("paper: SVMlight {} s, MLR-CG {} s on a Pentium 4 Xeon (2003). ",
+                            it->second.svm_seconds, it->second.mlr_seconds);
+  const std::string timing =
+      fmt::format("median thread CPU time of {} untraced fits on this machine",
+                  smo->config.at("timing").value("repeats", 1));
+  rf.set_cell(value_cell(
+      "table2", category, "MLR-CG time % of SVM", 100 * mlr->train_seconds / smo->train_seconds,
+      "%",
+      fmt::format("ours: MLR-CG {:.3g} s / SMO {:.3g} s ({}). {}Only the ratio is compared, and "
+                  "the implementations differ: SVMlight 5.00 (decomposition with working sets "
+                  "of 10, shrinking) vs our SMO (LIBSVM's second-order working-set selection, "
+                  "shrinking, kernel cache), and the authors' MLR-CG on STL vector<double> vs "
+                  "ours on plain arrays with an exact line search, so a different ratio is "
+                  "expected. Peers on the same matrix{}",
+                  mlr->train_seconds, smo->train_seconds, timing, published,
+                  peers.empty() ? ": none" : peers)));
+  rf.set_cell(value_cell("table2", category, "SVM time", smo->train_seconds, "s",
+                         fmt::format("SMO, {}; not compared (machines differ){}", timing,
+                                     published.empty() ? "" : "; " + published)));
+  rf.set_cell(value_cell("table2", category, "MLR-CG time", mlr->train_seconds, "s",
+                         fmt::format("MLR-CG 200 CG steps, {}; not compared (machines differ){}",
+                                     timing, published.empty() ? "" : "; " + published)));
+}
+
+}  // namespace
+
 void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res) {
   for (const auto& category : in.categories) {
     const RunRecord* smo = res.find(category, "smo");
@@ -172,40 +228,7 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
                      fmt::format("{} MLR-CG errors / {} SMO errors on the same test set",
                                  metric(*mlr, "test_errors"), metric(*smo, "test_errors"))));
     if (in.fast) continue;  // times are not reproducible numbers: no time cells in fast mode
-
-    std::string peers;
-    for (const auto& s : in.solvers) {
-      if (!s.column.empty()) continue;
-      if (const RunRecord* p = res.find(category, s.name))
-        peers += fmt::format("; {} {:.3g} s ({:.0f}% of SMO, error {}, O_svm {:.6g})", s.name,
-                             p->train_seconds, 100 * p->train_seconds / smo->train_seconds,
-                             pct(metric(*p, "error")), p->objective);
-    }
-    std::string published;
-    if (const auto it = published_table2_times().find(category);
-        it != published_table2_times().end())
-      published = fmt::format("paper: SVMlight {} s, MLR-CG {} s on a Pentium 4 Xeon (2003). ",
-                              it->second.svm_seconds, it->second.mlr_seconds);
-    const std::string timing =
-        fmt::format("median thread CPU time of {} untraced fits on this machine",
-                    smo->config.at("timing").value("repeats", 1));
-    rf.set_cell(value_cell(
-        "table2", category, "MLR-CG time % of SVM", 100 * mlr->train_seconds / smo->train_seconds,
-        "%",
-        fmt::format("ours: MLR-CG {:.3g} s / SMO {:.3g} s ({}). {}Only the ratio is compared, and "
-                    "the implementations differ: SVMlight 5.00 (decomposition with working sets "
-                    "of 10, shrinking) vs our SMO (LIBSVM's second-order working-set selection, "
-                    "shrinking, kernel cache), and the authors' MLR-CG on STL vector<double> vs "
-                    "ours on plain arrays with an exact line search, so a different ratio is "
-                    "expected. Peers on the same matrix{}",
-                    mlr->train_seconds, smo->train_seconds, timing, published,
-                    peers.empty() ? ": none" : peers)));
-    rf.set_cell(value_cell("table2", category, "SVM time", smo->train_seconds, "s",
-                           fmt::format("SMO, {}; not compared (machines differ){}", timing,
-                                       published.empty() ? "" : "; " + published)));
-    rf.set_cell(value_cell("table2", category, "MLR-CG time", mlr->train_seconds, "s",
-                           fmt::format("MLR-CG 200 CG steps, {}; not compared (machines differ){}",
-                                       timing, published.empty() ? "" : "; " + published)));
+    emit_time_cells(rf, in, res, category, smo, mlr);
   }
 }
 

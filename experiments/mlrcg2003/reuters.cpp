@@ -23,8 +23,8 @@
 //     collections (Table 3, univ6.cpp) keep one set, which one multiclass model needs. Decided from
 //     the text before the per-category runs were measured (issue 15 item 4); until 2026-11 we
 //     ranked one global set by joint 90-class IG, where the large categories' terms dominate and a
-//     small category may keep none of its own (the ablation "feature-scope-6.1" keeps that
-//     variant's §6.1 numbers, from its stored runs). Each task's matrices are its columns of the
+//     small category may keep none of its own (the ablation "feature-scope-6.1" runs §6.1 under
+//     that variant too, keys f1/...). Each task's matrices are its columns of the
 //     union of all tasks' selected terms (features/pipeline.h for_category), so the text is
 //     tokenised and vectorised once.
 //   - lambda = 0.001 for every method; SVMs get C = 1/(2 lambda n) (inside the adapters).
@@ -166,22 +166,26 @@ F1RunSpec f1_run_spec(const ExperimentContext& ctx, const std::string& prefix,
   return r;
 }
 
-// The §6.1 runs with each task's own features (`prep` per-category, keys f1-per-category/...).
-// Each run builds its category's matrices and folds (the same rows in every fold: the assignment
-// depends only on the row count and the seed), and only when it is not stored.
+// The §6.1 runs on `prep`'s features, keys "<prefix>/<category>/<solver>": each task's own
+// (per-category scope, the paper's: prefix f1-per-category) or one set for all (global scope, the
+// ablation's old reading: prefix f1). Each run builds its category's matrices and folds (the same
+// rows in every fold: the assignment depends only on the row count and the seed), and only when
+// it is not stored.
 F1Runs declare_f1_runs(ResultFile& rf, const ExperimentContext& ctx, const PreparedText& prep,
-                       const Json& dataset, const std::vector<Table2Solver>& all_solvers) {
+                       const std::string& prefix, const Json& dataset,
+                       const std::vector<Table2Solver>& all_solvers) {
   const auto& names = prep.train_labels.class_names;
   F1Runs f1 = f1_jobs(names.size(), all_solvers);
   std::atomic<size_t> done{0};
   parallel_for(f1.jobs.size(), ctx.threads, [&](size_t j) {
     const F1Runs::Job& job = f1.jobs[j];
-    const F1RunSpec spec = f1_run_spec(ctx, "f1-per-category", names[static_cast<size_t>(job.k)],
-                                       *job.solver, dataset);
+    const F1RunSpec spec =
+        f1_run_spec(ctx, prefix, names[static_cast<size_t>(job.k)], *job.solver, dataset);
     const BinaryLabels y_train = one_vs_rest(prep.train_labels, job.k);
     const BinaryLabels y_test = one_vs_rest(prep.test_labels, job.k);
     f1.results[j] = rf.run_once(spec.key, spec.config, [&] {
-      const FeatureMatrices own = for_category(prep.features, job.k);
+      const FeatureMatrices own = prep.features.per_category() ? for_category(prep.features, job.k)
+                                                               : prep.features.matrices;
       const CvFolds cv = make_cv_folds(own.train, kFolds, spec.config["fold_seed"].get<uint64_t>());
       const BinaryTask task{own.train, y_train, own.test, y_test, kMlrcgLambda};
       return cv_thresholded_run(job.solver->name, job.solver->params, task, cv, kFbr, spec.seed);
@@ -191,30 +195,6 @@ F1Runs declare_f1_runs(ResultFile& rf, const ExperimentContext& ctx, const Prepa
       fmt::print(stderr, "f1: {}/{} category fits (5 folds + final each), last {}: F1 {:.3f}\n", n,
                  f1.jobs.size(), spec.key, f1.results[j].metrics.value("f1", 0.0));
   });
-  return f1;
-}
-
-// The old global-feature §6.1 runs (keys f1/..., `dataset` with the global feature config), for
-// the ablation only and never executed: they cost as much as the paper's runs again, which the
-// paper's time budget (5 minutes on 2 cores) does not allow. They are the runs our reference file
-// stored before 2026-11 under the same keys and config hashes, read from the stored runs even
-// under --force (which redoes only the runs a driver asks for); nullopt when any is missing.
-std::optional<F1Runs> stored_global_f1_runs(const ResultFile& rf, const ExperimentContext& ctx,
-                                            const std::vector<std::string>& names,
-                                            const Json& dataset,
-                                            const std::vector<Table2Solver>& all_solvers) {
-  std::map<std::string, const RunRecord*> stored;
-  for (const RunRecord& r : rf.runs()) stored[r.key] = &r;
-  F1Runs f1 = f1_jobs(names.size(), all_solvers);
-  for (size_t j = 0; j < f1.jobs.size(); ++j) {
-    const F1RunSpec spec = f1_run_spec(ctx, "f1", names[static_cast<size_t>(f1.jobs[j].k)],
-                                       *f1.jobs[j].solver, dataset);
-    const auto it = stored.find(spec.key);
-    if (it == stored.end() || it->second->status != "ok" ||
-        config_hash(it->second->config) != config_hash(spec.config))
-      return std::nullopt;
-    f1.results[j] = *it->second;
-  }
   return f1;
 }
 
@@ -282,13 +262,11 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
 
 // Issue 15 item 4: §6.1's cells by feature-selection scope (feature_scope_ablation.h).
 void add_feature_scope_ablation(const ExperimentContext& ctx, ResultFile& rf, const F1Runs& own,
-                                const std::optional<F1Runs>& global) {
+                                const F1Runs& global) {
   std::vector<std::string> methods;
   FeatureScopeVariant g{"global-joint-ig",
-                        global ? "old: one 500-term set for all 90 categories by joint 90-class "
-                                 "IG (the stored runs f1/..., not recomputed)"
-                               : "old: one 500-term set for all 90 categories by joint 90-class "
-                                 "IG (its stored runs f1/... are absent: not recomputed, for time)",
+                        "old: one 500-term set for all 90 categories by joint 90-class IG (runs "
+                        "f1/...)",
                         false,
                         {}};
   FeatureScopeVariant p{"per-category-ig",
@@ -307,7 +285,7 @@ void add_feature_scope_ablation(const ExperimentContext& ctx, ResultFile& rf, co
   for (const auto* s : own.solvers) {
     methods.push_back(s->column);
     p.results.push_back(tuned_f1(own, s));
-    g.results.push_back(global ? std::optional<MicroMacro>(tuned_f1(*global, s)) : std::nullopt);
+    g.results.push_back(tuned_f1(global, s));
     in_folds.results.push_back(std::nullopt);
   }
   const PublishedPaper published =
@@ -350,7 +328,9 @@ struct ReutersData {
   PreparedText prep;  // per-category features (the paper's)
   Json dataset;       // what every run's config says about the data
   std::string data_note;
-  // What the old global-feature runs' configs said about the data (the ablation's old row).
+  // The ablation's old reading: one global feature set (full mode only), and what its runs'
+  // configs say about the data.
+  std::optional<PreparedText> prep_global;
   Json dataset_global;
 };
 
@@ -361,9 +341,10 @@ std::optional<ReutersData> load_reuters(const ExperimentContext& ctx, ResultFile
   const Corpus corpus = load_corpus_view(kView);
   const TextSplit split = split_standard(corpus);
   const PrepareOptions options{.threads = ctx.threads, .progress = ctx.progress};
-  std::optional<ReutersData> data(ReutersData{prepare_text(split, features, options),
-                                              dataset_description(corpus, features), "",
-                                              dataset_description(corpus, global_features())});
+  std::optional<ReutersData> data(
+      ReutersData{prepare_text(split, features, options), dataset_description(corpus, features), "",
+                  std::nullopt, dataset_description(corpus, global_features())});
+  if (!ctx.fast) data->prep_global = prepare_text(split, global_features(), options);
   const auto& stats = data->prep.features.stats;
   Json d = corpus.identity;
   d["train"] = d["rows_train"] = stats.train_docs;
@@ -439,10 +420,12 @@ void run_reuters(const ExperimentContext& ctx, ResultFile& rf) {
                        .progress = ctx.progress,
                        .data_note = data->data_note + kTable2FeatureNote};
   const Table2Results res = run_table2(rf, in);
-  // §6.1 with each task's own features (the cells); the old global set's runs are only looked
-  // up, for the ablation (stored_global_f1_runs).
-  std::optional<F1Runs> f1;
-  if (!ctx.fast) f1 = declare_f1_runs(rf, ctx, prep, data->dataset, solvers);
+  // §6.1 with each task's own features (the cells), and with the old global set (the ablation).
+  std::optional<F1Runs> f1, f1_global;
+  if (!ctx.fast) {
+    f1 = declare_f1_runs(rf, ctx, prep, "f1-per-category", data->dataset, solvers);
+    f1_global = declare_f1_runs(rf, ctx, *data->prep_global, "f1", data->dataset_global, solvers);
+  }
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
 
   if (!ctx.fast) emit_table1(rf, prep);
@@ -452,9 +435,7 @@ void run_reuters(const ExperimentContext& ctx, ResultFile& rf) {
   add_table2_claims(rf, in, res, /*expect_slower=*/true, "");
   add_direction_claim(rf, in, res);
   emit_f1(rf, *f1, prep.train_labels.class_names.size(), data->data_note);
-  add_feature_scope_ablation(
-      ctx, rf, *f1,
-      stored_global_f1_runs(rf, ctx, prep.train_labels.class_names, data->dataset_global, solvers));
+  add_feature_scope_ablation(ctx, rf, *f1, *f1_global);
 }
 
 }  // namespace

@@ -55,17 +55,6 @@ Params zo_params(const std::string& solver, double lambda, bool fixed_K) {
   return p;
 }
 
-Params table5_params(const std::string& solver, double lambda) {
-  const SolverInfo& info = solver_catalog().get(solver);
-  Params p = regularization_params(info, lambda);
-  // zo_params writes LIBLINEAR's -B 1 as the declared 1.0, Table 5 as 1. config_hash reads both
-  // as "1", but the stored text of Table 5's configs would change; keep it.
-  for (const auto& [key, value] : info.kind.intercept_params.items())
-    if (value.is_number_float() && value.get<double>() == std::floor(value.get<double>()))
-      p[key] = static_cast<int64_t>(value.get<double>());
-  return p;
-}
-
 ZoTokenized tokenize_zo_reuters(const ExperimentContext& ctx) {
   return tokenize_zo_reuters(ctx, zo_reuters_features());
 }
@@ -183,21 +172,14 @@ ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const Cs
 
 RunRecord zo_record(const std::string& solver, const Params& params, const ZoFitted& fitted) {
   RunRecord r = record_fit(solver, params, fitted.fit, fitted.time);
-  Json thetas = Json::object();
+  Json by_rule = Json::object();
   for (size_t i = 0; i < fitted.by_rule.size(); ++i)
-    thetas[std::string(to_string(kThresholdRules[i]))] = fitted.by_rule[i].theta;
-  const Json cpu_seconds = r.extra.at("cpu_seconds");
-  r.extra = {{"iterations", fitted.fit.iterations},
-             {"stop", to_string(fitted.fit.stop)},
-             {"objective", fitted.fit.objective},
-             {"seconds", fitted.time.wall_seconds},
-             {"theta", fitted.threshold.theta},
-             {"train_errors", fitted.threshold.errors},
-             {"train_errors_at_zero", fitted.threshold.errors_at_zero},
-             {"threshold_rule", to_string(kZoThresholdRule)},
-             {"thetas", thetas},
-             {"solver_extra", fitted.fit.extra},
-             {"cpu_seconds", cpu_seconds}};
+    by_rule[std::string(to_string(kThresholdRules[i]))] = fitted.by_rule[i].theta;
+  r.extra["threshold"] = {{"rule", to_string(kZoThresholdRule)},
+                          {"theta", fitted.threshold.theta},
+                          {"train_errors", fitted.threshold.errors},
+                          {"train_errors_at_zero", fitted.threshold.errors_at_zero},
+                          {"theta_by_rule", by_rule}};
   return r;
 }
 
@@ -221,7 +203,7 @@ Json zo_metrics(const ZoEval& e) {
             {"bep_tp", e.bep.tp},      {"positives", e.bep.positives},
             {"f1", f1(e.counts)},      {"bep", e.bep.bep}};
   // Flat numbers (metrics hold numbers only): tp_<rule>, fp_<rule>, fn_<rule>, tn_<rule>.
-  for (size_t i = 0; i < e.counts_by_rule.size() && i < kThresholdRules.size(); ++i) {
+  for (size_t i = 0; i < e.counts_by_rule.size(); ++i) {
     const std::string rule(to_string(kThresholdRules[i]));
     const BinaryCounts& c = e.counts_by_rule[i];
     m["tp_" + rule] = c.tp;
@@ -241,17 +223,19 @@ ZoEval zo_eval_from_metrics(const Json& m) {
   e.bep.tp = m.at("bep_tp").get<double>();
   e.bep.positives = m.at("positives").get<int64_t>();
   e.bep.bep = m.at("bep").get<double>();
-  if (m.contains("tp_" + std::string(to_string(kThresholdRules[0]))))
-    for (ThresholdRule rule : kThresholdRules) {
-      const std::string r(to_string(rule));
-      e.counts_by_rule.push_back({m.at("tp_" + r).get<int64_t>(), m.at("fp_" + r).get<int64_t>(),
-                                  m.at("fn_" + r).get<int64_t>(), m.at("tn_" + r).get<int64_t>()});
-    }
+  for (ThresholdRule rule : kThresholdRules) {
+    const std::string r(to_string(rule));
+    e.counts_by_rule.push_back({m.at("tp_" + r).get<int64_t>(), m.at("fp_" + r).get<int64_t>(),
+                                m.at("fn_" + r).get<int64_t>(), m.at("tn_" + r).get<int64_t>()});
+  }
   return e;
 }
 
 ZoMicro zo_micro(std::span<const ZoEval> per_category) {
   if (per_category.empty()) throw std::invalid_argument("zo_micro: no categories");
+  for (const ZoEval& e : per_category)
+    if (e.counts_by_rule.size() != kThresholdRules.size())
+      throw std::invalid_argument("zo_micro: a category without its counts by threshold rule");
   std::vector<BinaryCounts> at_theta, at_zero;
   std::vector<BreakEven> beps;
   double f1_sum = 0;
@@ -266,11 +250,7 @@ ZoMicro zo_micro(std::span<const ZoEval> per_category) {
   m.prf0 = micro_average(at_zero);
   m.bep = micro_break_even(beps);
   m.macro_f1 = f1_sum / static_cast<double>(per_category.size());
-  // Per rule only when every category has its counts (runs stored before the ablation have none).
-  const bool all_rules = std::all_of(per_category.begin(), per_category.end(), [](const ZoEval& e) {
-    return e.counts_by_rule.size() == kThresholdRules.size();
-  });
-  for (size_t r = 0; all_rules && r < kThresholdRules.size(); ++r) {
+  for (size_t r = 0; r < kThresholdRules.size(); ++r) {
     std::vector<BinaryCounts> counts;
     double sum = 0;
     for (const ZoEval& e : per_category) {

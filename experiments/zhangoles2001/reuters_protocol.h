@@ -66,11 +66,6 @@ std::vector<ZoMethod> zo_methods(bool with_peers);
 // 1 + sum |r_i|) with K = 100 at most.
 Params zo_params(const std::string& solver, double lambda, bool fixed_K);
 
-// Table 5's parameters at `lambda` (table5.cpp): only lambda where the solver takes it and its
-// intercept switch (solvers/regularization.h regularization_params), the switch spelled as an
-// integer ("bias": 1) as Table 5's stored configs always had it; the solvers' defaults do the rest.
-Params table5_params(const std::string& solver, double lambda);
-
 // The prepared collection.
 struct ZoReuters {
   PreparedText prep;
@@ -115,8 +110,7 @@ struct ZoEval {
   BinaryCounts counts;       // threshold minimising the training error, by kZoThresholdRule
   BinaryCounts counts_zero;  // the solver's own threshold 0
   BreakEven bep;             // threshold-free
-  // The test counts under every rule of kThresholdRules (the threshold ablation); empty for runs
-  // stored before it existed.
+  // The test counts under every rule of kThresholdRules (the threshold ablation).
   std::vector<BinaryCounts> counts_by_rule;
 };
 // What the fit itself gave, for its run record (zo_record).
@@ -132,9 +126,9 @@ ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const Cs
                        std::span<const double> y_train, const CsrMatrix& X_test,
                        std::span<const double> y_test, uint64_t seed,
                        std::vector<double>* margins = nullptr, ZoFitted* fitted = nullptr);
-// The run record of a fit (harness/record_fit.h), its extra in the layout the stored runs have:
-// iterations, stop, objective, seconds, theta, train_errors, train_errors_at_zero and the solver's
-// own facts under solver_extra (plus record_fit's cpu_seconds). Metrics are the caller's.
+// The run record of a fit (harness/record_fit.h), with the thresholds it chose in its extra:
+// "threshold": {rule, theta, train_errors, train_errors_at_zero, theta_by_rule}. Metrics are the
+// caller's.
 RunRecord zo_record(const std::string& solver, const Params& params, const ZoFitted& fitted);
 // A category without a training document (see above): nothing predicted, positives ranked last.
 ZoEval zo_missed(int64_t test_positives, int64_t test_rows);

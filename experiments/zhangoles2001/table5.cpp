@@ -74,6 +74,8 @@
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "harness/published.h"
+#include "harness/solver_catalog.h"
+#include "solvers/regularization.h"
 
 namespace linrepro {
 
@@ -85,7 +87,10 @@ Params method_params(const Method& m, const std::map<std::string, double>& lambd
     throw ConfigError(fmt::format("zhangoles2001 table5: no Table 1 lambda for '{}'", m.lambda_of));
   // scikit-learn's MultinomialNB is no registered solver: it fits Naive Bayes-1's model, with its
   // smoothing (alpha) given as nb's.
-  return table5_params(m.kind == Kind::sklearn_nb1 ? "nb" : m.solver, it->second);
+  // Only lambda where the solver takes it and its intercept switch; the solvers' defaults do the
+  // rest.
+  return regularization_params(solver_catalog().get(m.kind == Kind::sklearn_nb1 ? "nb" : m.solver),
+                               it->second);
 }
 
 }  // namespace zo_table5

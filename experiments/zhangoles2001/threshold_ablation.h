@@ -19,7 +19,6 @@ struct ThresholdAblationMethod {
 };
 
 // micro-F1 over all categories; `largest`: Table 3's categories (ids), for the mean-F1 table.
-// Empty rows (no per-rule counts in the stored runs) leave the ablation out: returns {}.
 std::vector<Ablation> threshold_ablations(const std::vector<ThresholdAblationMethod>& methods,
                                           const std::vector<int32_t>& largest,
                                           const std::vector<std::string>& largest_rows,

@@ -107,6 +107,7 @@ TEST(ZoProtocol, MissedCategoryIsOneFalseNegativeAndNoBreakEvenHit) {
   hit.counts_zero = {1, 0, 2, 7};
   hit.bep.tp = 2;
   hit.bep.positives = 3;
+  hit.counts_by_rule.assign(kThresholdRules.size(), hit.counts);
   const ZoEval missed = zo_missed(1, 10);
   EXPECT_EQ(missed.counts.fn, 1);
   EXPECT_EQ(missed.counts.tp + missed.counts.fp, 0);
@@ -138,13 +139,16 @@ TEST(ZoProtocol, MetricsRoundTripAndFitOnSyntheticData) {
   ASSERT_EQ(margins.size(), d.y.size());
   // The training-error threshold never does worse on the training set than threshold 0.
   EXPECT_LE(fit.threshold.errors, fit.threshold.errors_at_zero);
-  // The run record keeps the stored layout: the fit's facts in extra, the solver's own nested.
+  // The run record: the fit's facts in its fields, the thresholds it chose in extra.
   const RunRecord r = zo_record("cls", zo_params("cls", 1e-2, true), fit);
   EXPECT_EQ(r.iterations, 100);
-  EXPECT_EQ(r.extra.at("iterations").get<int64_t>(), 100);
-  EXPECT_EQ(r.extra.at("train_errors").get<int64_t>(), fit.threshold.errors);
-  EXPECT_TRUE(r.extra.contains("solver_extra"));
+  EXPECT_TRUE(r.extra.contains("cpu_seconds"));
+  const Json& threshold = r.extra.at("threshold");
+  EXPECT_EQ(threshold.at("train_errors").get<int64_t>(), fit.threshold.errors);
+  EXPECT_DOUBLE_EQ(threshold.at("theta").get<double>(), fit.threshold.theta);
+  EXPECT_EQ(threshold.at("theta_by_rule").size(), kThresholdRules.size());
   const ZoEval back = zo_eval_from_metrics(zo_metrics(e));
+  EXPECT_EQ(back.counts_by_rule, e.counts_by_rule);
   EXPECT_EQ(back.counts, e.counts);
   EXPECT_EQ(back.counts_zero, e.counts_zero);
   EXPECT_DOUBLE_EQ(back.bep.tp, e.bep.tp);

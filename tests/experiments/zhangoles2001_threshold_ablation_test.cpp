@@ -64,11 +64,11 @@ TEST(ThresholdAblation, OneRowPerRuleTheChosenOneMarkedAndThePublishedReference)
   EXPECT_EQ(*ablations[1].rows.back().values[0], 90.0);
 }
 
-TEST(ThresholdAblation, RunsStoredWithoutPerRuleCountsGiveNoAblation) {
+TEST(ThresholdAblation, ACategoryWithoutPerRuleCountsIsAnError) {
   std::vector<ZoEval> evals(2, eval_by_rule());
   evals[1].counts_by_rule.clear();
-  EXPECT_TRUE(
-      threshold_ablations({{"Lin Reg", &evals}}, {0}, {"Earn"}, published_with(1, 1)).empty());
+  EXPECT_THROW(threshold_ablations({{"Lin Reg", &evals}}, {0}, {"Earn"}, published_with(1, 1)),
+               std::out_of_range);
 }
 
 TEST(Ablation, JsonRoundTripAndMarkdown) {

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "corpora/data_resolver.h"
+#include "corpora/data_status.h"
 #include "experiments/common/text_dataset.h"
 #include "features/export.h"
 

@@ -19,122 +19,14 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/subprocess.h"
+#include "corpora/data_cache.h"
 #include "corpora/dataset_counts.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
+using namespace data_cache;
 
 namespace {
-
-constexpr const char* kStampName = ".linrepro-stamp.json";
-
-std::string getenv_str(const char* name) {
-  const char* v = std::getenv(name);
-  return v ? std::string(v) : std::string();
-}
-
-bool offline() {
-  const std::string v = getenv_str("LINREPRO_OFFLINE");
-  return !v.empty() && v != "0";
-}
-
-bool is_hex64(std::string_view s) {
-  if (s.size() != 64) return false;
-  for (char c : s) {
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  }
-  return true;
-}
-
-// Extracts the 64-hex digest from sha256sum's output ("<hex>  <name>", or "\<hex>  <name>" when
-// the name needed escaping).
-std::string parse_sha256sum_output(const std::string& out) {
-  const size_t start = (!out.empty() && out[0] == '\\') ? 1 : 0;
-  const std::string hex = out.substr(start, 64);
-  return is_hex64(hex) ? hex : std::string();
-}
-
-std::string read_small_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-Json read_stamp(const fs::path& p) {
-  std::error_code ec;
-  if (!fs::is_regular_file(p, ec)) return Json();
-  try {
-    return Json::parse(read_small_file(p));
-  } catch (const std::exception&) {
-    return Json();  // a damaged stamp only means "verify again"
-  }
-}
-
-bool all_roots_exist(const fs::path& dir, const std::vector<std::string>& roots) {
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return false;
-  for (const auto& r : roots) {
-    if (!fs::exists(dir / r, ec)) return false;
-  }
-  return true;
-}
-
-// A cheap fingerprint of a directory tree (file count, bytes, newest mtime) so that data found in
-// $LINREPRO_DATA is re-hashed only when it changes.
-Json tree_fingerprint(const fs::path& dir, const std::vector<std::string>& roots) {
-  int64_t files = 0;
-  uintmax_t bytes = 0;
-  int64_t newest = 0;
-  auto visit = [&](const fs::directory_entry& e) {
-    std::error_code ec;
-    if (!e.is_regular_file(ec)) return;
-    ++files;
-    bytes += e.file_size(ec);
-    const auto t = e.last_write_time(ec).time_since_epoch();
-    newest = std::max<int64_t>(newest, std::chrono::duration_cast<std::chrono::seconds>(t).count());
-  };
-  for (const auto& r : roots) {
-    std::error_code ec;
-    const fs::path p = dir / r;
-    if (fs::is_directory(p, ec)) {
-      for (const auto& e : fs::recursive_directory_iterator(p, ec)) visit(e);
-    } else {
-      visit(fs::directory_entry(p, ec));
-    }
-  }
-  return Json{{"files", files}, {"bytes", bytes}, {"newest_mtime", newest}};
-}
-
-// The same per digest root, with nanosecond mtimes: the cache's stamp records it at extraction so
-// that an edit to any one file (data/a9a/a9a) is noticed on use and can be named.
-Json root_fingerprints(const fs::path& dir, const std::vector<std::string>& roots) {
-  Json out = Json::object();
-  for (const auto& r : roots) {
-    int64_t files = 0;
-    uintmax_t bytes = 0;
-    int64_t mtime_sum = 0;  // wraps harmlessly: only compared for equality
-    auto visit = [&](const fs::directory_entry& e) {
-      std::error_code ec;
-      if (!e.is_regular_file(ec)) return;
-      ++files;
-      bytes += e.file_size(ec);
-      const auto t = e.last_write_time(ec).time_since_epoch();
-      mtime_sum = static_cast<int64_t>(
-          static_cast<uint64_t>(mtime_sum) +
-          static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t).count()));
-    };
-    std::error_code ec;
-    const fs::path p = dir / r;
-    if (fs::is_directory(p, ec)) {
-      for (const auto& e : fs::recursive_directory_iterator(p, ec)) visit(e);
-    } else {
-      visit(fs::directory_entry(p, ec));
-    }
-    out[r] = Json{{"files", files}, {"bytes", bytes}, {"mtime_sum_ns", mtime_sum}};
-  }
-  return out;
-}
 
 std::string describe_path(const fs::path& p) { return p.lexically_normal().string(); }
 
@@ -184,33 +76,6 @@ struct Attempts {
   throw DataUnavailable(spec.name, msg);
 }
 
-enum class Unpack { Tar, Xz, Gzip, Bzip2, Copy };
-
-Unpack unpack_kind(const std::string& file_name) {
-  auto ends = [&](std::string_view suffix) {
-    return file_name.size() >= suffix.size() &&
-           file_name.compare(file_name.size() - suffix.size(), suffix.size(), suffix) == 0;
-  };
-  if (ends(".tar.xz") || ends(".tar.gz") || ends(".gtar.gz") || ends(".tgz") || ends(".tar")) {
-    return Unpack::Tar;
-  }
-  if (ends(".xz")) return Unpack::Xz;
-  if (ends(".gz")) return Unpack::Gzip;
-  if (ends(".bz2")) return Unpack::Bzip2;
-  return Unpack::Copy;
-}
-
-// One input file for an installation, with the sha256 it must have ("" = no pin).
-struct InputFile {
-  fs::path path;
-  std::string expected_sha256;
-  const DataPart* part = nullptr;
-};
-
-void progress(bool show, const std::string& msg) {
-  if (show) std::cerr << "linrepro data: " << msg << std::endl;
-}
-
 // If an archive wrapped everything in one top-level directory that the layout does not expect
 // (e.g. a re-packed reuters21578/ folder), move its content up one level.
 void flatten_single_top_dir(const fs::path& tmp, const DatasetSpec& spec) {
@@ -224,16 +89,6 @@ void flatten_single_top_dir(const fs::path& tmp, const DatasetSpec& spec) {
   for (const auto& e : fs::directory_iterator(inner))
     fs::rename(e.path(), tmp / e.path().filename());
   fs::remove(inner);
-}
-
-// A stamp is valid when it records the pinned content digest (or, for unpinned datasets, exists).
-bool stamp_valid(const DatasetSpec& spec, const Json& stamp) {
-  if (!stamp.is_object() || stamp.value("name", std::string()) != spec.name) return false;
-  if (spec.content_sha256.empty()) return true;
-  const std::string digest = stamp.value("content_sha256", std::string());
-  return digest == spec.content_sha256 ||
-         (stamp.value("verified", false) &&
-          stamp.value("verification", std::string()).rfind("archive sha256", 0) == 0);
 }
 
 // Removes temporary directories that a killed run left behind (.tmp-<name>-<pid>,
@@ -434,29 +289,6 @@ std::optional<ResolvedData> try_env_extracted(const DatasetSpec& spec, const fs:
   return std::nullopt;
 }
 
-// Finds every part's file in `dir`, as the mirror names it or as the canonical download names it.
-std::optional<std::vector<InputFile>> find_inputs(const DatasetSpec& spec, const fs::path& dir,
-                                                  bool mirror_names, bool url_names,
-                                                  std::string& missing) {
-  std::vector<InputFile> inputs;
-  for (const auto& part : spec.parts) {
-    std::error_code ec;
-    if (mirror_names && !part.mirror_file.empty() &&
-        fs::is_regular_file(dir / part.mirror_file, ec)) {
-      inputs.push_back({dir / part.mirror_file, part.mirror_sha256, &part});
-      continue;
-    }
-    if (url_names && fs::is_regular_file(dir / part.url_file, ec)) {
-      inputs.push_back({dir / part.url_file, part.url_sha256, &part});
-      continue;
-    }
-    missing = mirror_names && !part.mirror_file.empty() ? (dir / part.mirror_file).string()
-                                                        : (dir / part.url_file).string();
-    return std::nullopt;
-  }
-  return inputs;
-}
-
 std::optional<ResolvedData> try_cache(const DatasetSpec& spec, Attempts& attempts) {
   const fs::path dir = cache_dir() / spec.name;
   std::error_code ec;
@@ -590,40 +422,6 @@ Json ResolvedData::to_json() const {
               {"content_sha256", content_sha256}};
 }
 
-fs::path cache_dir() { return repo_root() / "data"; }
-
-fs::path mirror_dir() {
-  const std::string env = getenv_str("LINREPRO_MIRROR");
-  if (!env.empty()) return fs::path(env);
-  return (repo_root() / ".." / "shared" / "datasets").lexically_normal();
-}
-
-std::string sha256_file(const fs::path& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) throw DataError(path.string(), 0, "no such file");
-  const CommandResult r = run_command({"sha256sum", "--", path.string()});
-  const std::string hex = r.exit_code == 0 ? parse_sha256sum_output(r.out) : std::string();
-  if (hex.empty()) throw DataError(path.string(), 0, "sha256sum failed: " + r.err);
-  return hex;
-}
-
-std::string content_digest(const fs::path& dir, const std::vector<std::string>& roots) {
-  if (roots.empty()) throw std::invalid_argument("content_digest: no roots");
-  // The exact pipeline the mirror's SOURCE.md files document; bash passes the directory and roots
-  // as positional parameters, so no name is ever re-parsed by a shell.
-  std::vector<std::string> argv = {
-      "bash", "-c",
-      "set -o pipefail; cd \"$1\" && shift && find \"$@\" -type f -print0 | LC_ALL=C sort -z | "
-      "xargs -0 sha256sum | sha256sum",
-      "linrepro-digest", dir.string()};
-  argv.insert(argv.end(), roots.begin(), roots.end());
-  const CommandResult r = run_command(argv);
-  const std::string hex = r.exit_code == 0 ? parse_sha256sum_output(r.out) : std::string();
-  if (hex.empty())
-    throw DataError(dir.string(), 0, "computing the content digest failed: " + r.err);
-  return hex;
-}
-
 ResolvedData resolve(const std::string& name, bool verbose) {
   return resolve(dataset_spec(name), verbose);
 }
@@ -698,162 +496,6 @@ ResolvedData resolve(const DatasetSpec& spec, bool verbose) {
   }
   if (!damage.empty() || in_mirror) throw_failure(spec, attempts, damage);
   throw_unavailable(spec, attempts);
-}
-
-namespace {
-
-// `data status --verify` on one archive: its pinned sha256, or else a full test decompression
-// (what a bit flip in an unpinned .xz fails). "" = fine, else the problem.
-std::string check_archive(const fs::path& path, const std::string& pinned) {
-  if (!pinned.empty() && pinned != kUnpinned) {
-    const std::string actual = sha256_file(path);
-    return actual == pinned ? std::string()
-                            : fmt::format("{} has sha256 {}, expected the pinned {}", path.string(),
-                                          actual, pinned);
-  }
-  CommandResult r;
-  const std::string name = path.filename().string();
-  switch (unpack_kind(name)) {
-    case Unpack::Tar:
-      r = run_command({"tar", "-tf", path.string()}, "/dev/null");
-      break;
-    case Unpack::Xz:
-      r = run_command({"xz", "-t", path.string()});
-      break;
-    case Unpack::Gzip:
-      r = run_command({"gzip", "-t", path.string()});
-      break;
-    case Unpack::Bzip2:
-      r = run_command({"bzip2", "-t", path.string()});
-      break;
-    case Unpack::Copy:
-      return "";
-  }
-  std::string err = r.err;
-  while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
-  return r.exit_code == 0 ? std::string()
-                          : fmt::format("{} fails to unpack: {}", path.string(), err);
-}
-
-}  // namespace
-
-Json data_status(bool verify) { return data_status(dataset_table(), verify); }
-
-Json data_status(const std::vector<DatasetSpec>& table, bool verify) {
-  Json rows = Json::array();
-  const std::string env = getenv_str("LINREPRO_DATA");
-  for (const auto& spec : table) {
-    Json row = {{"name", spec.name},
-                {"description", spec.description},
-                {"content_pin", spec.content_sha256.empty() ? kUnpinned : spec.content_sha256},
-                {"content_pin_source", spec.content_pin_source}};
-    Json stamp;
-    std::string found;
-    if (!env.empty()) {
-      const Json memo = read_stamp(cache_dir() / ".stamps" / (spec.name + ".env.json"));
-      if (memo.is_object() &&
-          fs::exists(fs::path(memo.value("dir", std::string("/nonexistent"))))) {
-        stamp = memo;
-        found = "LINREPRO_DATA " + memo.value("dir", std::string());
-      }
-    }
-    const fs::path cache = cache_dir() / spec.name;
-    if (found.empty()) {
-      const Json s = read_stamp(cache / kStampName);
-      if (s.is_object()) {
-        stamp = s;
-        found = "cache " + cache.string();
-        // Counts are informational; recount when they are missing or a reader failed on them
-        // (e.g. a reader fixed since), and remember the result.
-        if (!stamp.contains("counts") || stamp["counts"].contains("error")) {
-          stamp["counts"] =
-              count_dataset(spec.name, spec.data_path.empty() ? cache : cache / spec.data_path);
-          write_file_atomic(cache / kStampName, stamp.dump(2) + "\n");
-        }
-      }
-    }
-    if (found.empty()) {
-      std::string missing;
-      bool in_mirror = false;
-      for (const auto& p : spec.parts) in_mirror = in_mirror || !p.mirror_file.empty();
-      const auto inputs =
-          in_mirror ? find_inputs(spec, mirror_dir(), true, false, missing) : std::nullopt;
-      if (inputs) {
-        row["found"] = "mirror " + mirror_dir().string() + " (not yet extracted)";
-        row["verified"] = false;
-        row["state"] = "available: run `linrepro data fetch`";
-        if (verify) {
-          std::string problems;
-          for (const auto& in : *inputs) {
-            const std::string p = check_archive(in.path, in.expected_sha256);
-            if (!p.empty()) problems += (problems.empty() ? "" : "; ") + p;
-          }
-          row["verify"] = problems.empty() ? "ok (archives)" : "damaged: " + problems;
-          if (!problems.empty()) row["state"] = "damaged: " + problems;
-        }
-      } else if (in_mirror) {
-        row["found"] = "nowhere";
-        row["verified"] = false;
-        row["state"] = "missing: expected in the mirror (" + missing + "): " + spec.how_to_get;
-      } else {
-        row["found"] = "nowhere";
-        row["verified"] = false;
-        row["state"] = "data unavailable: " + spec.how_to_get;
-      }
-    } else {
-      row["found"] = found;
-      row["verified"] = stamp.value("verified", false) && stamp_valid(spec, stamp);
-      row["verification"] = stamp.value("verification", std::string(kUnpinned));
-      row["content_sha256"] = stamp.value("content_sha256", std::string());
-      row["state"] = row["verified"].get<bool>() ? "ready" : "present, not verified";
-      if (stamp.contains("counts")) row["counts"] = stamp["counts"];
-      const bool in_cache = found.rfind("cache ", 0) == 0;
-      const fs::path dir = in_cache ? cache : fs::path(stamp.value("dir", std::string()));
-      if (!all_roots_exist(dir, spec.digest_roots)) {
-        row["state"] = "damaged: files missing from " + dir.string();
-      } else if (verify) {
-        const std::string digest = content_digest(dir, spec.digest_roots);
-        const std::string expected = stamp.value("content_sha256", std::string());
-        row["verify"] = digest == expected ? "ok"
-                                           : fmt::format("damaged: content digest {}, expected {}",
-                                                         digest, expected);
-        if (digest != expected) {
-          row["state"] = row["verify"];
-          row["verified"] = false;
-        }
-      } else if (in_cache && stamp.contains("fingerprints") &&
-                 stamp["fingerprints"] != root_fingerprints(dir, spec.digest_roots)) {
-        row["state"] = "changed since verified: run `linrepro data status --verify`";
-        row["verified"] = false;
-      }
-    }
-    rows.push_back(row);
-  }
-  const RootChoice root = find_root();
-  return Json{{"root", root.path.string()},
-              {"root_source", root.source},
-              {"cache", cache_dir().string()},
-              {"mirror", mirror_dir().string()},
-              {"LINREPRO_DATA", env},
-              {"offline", offline()},
-              {"datasets", rows}};
-}
-
-int fetch_all(bool verbose) {
-  int failures = 0;
-  for (const auto& spec : dataset_table()) {
-    try {
-      const ResolvedData r = resolve(spec.name, verbose);
-      progress(true, fmt::format("{}: {} ({}, {})", spec.name, r.path.string(), r.source,
-                                 r.verification));
-    } catch (const DataUnavailable& e) {
-      std::cerr << "linrepro data: " << e.what() << "\n";
-    } catch (const DataFailure& e) {  // reported for every dataset, then `fetch` fails
-      std::cerr << "linrepro data: error: " << e.what() << "\n";
-      ++failures;
-    }
-  }
-  return failures;
 }
 
 }  // namespace linrepro

@@ -26,6 +26,9 @@
 // Datasets with no pinned content (covtype) are accepted from $LINREPRO_DATA/cache but reported
 // as "unpinned"; their readers check the row counts instead.
 //
+// `linrepro data status` and `data fetch`: corpora/data_status.h. The cache's layout (stamps,
+// fingerprints) that both read: corpora/data_cache.h.
+//
 // Failure comes in two kinds (corpora/data_errors.h): DataUnavailable (not meant to be here: cells
 // data_unavailable) and DataFailure (damaged or missing: an error that propagates).
 // The extracted cache is checked on every use, cheaply: the stamp records each digest root's size
@@ -58,18 +61,6 @@ struct ResolvedData {
 ResolvedData resolve(const std::string& name, bool verbose = false);
 // The same for a dataset described by the caller (tests use fixture archives with their own pins).
 ResolvedData resolve(const DatasetSpec& spec, bool verbose = false);
-
-// Only looks: where each dataset is, whether it is verified, and its document/row counts when known
-// (counts come from the stamp written at verification time). Never extracts or downloads.
-// verify: also recompute every extracted copy's content digest and check every mirror archive
-// (sha256 when pinned, otherwise a full test decompression); rows get "verify": ok | damaged: ...
-Json data_status(bool verify = false);
-Json data_status(const std::vector<DatasetSpec>& table, bool verify = false);
-
-// Resolves every dataset (progress on stderr when verbose); datasets that cannot be obtained are
-// reported, not thrown. Returns the number of damaged or missing ones (DataFailure), which
-// `linrepro data fetch` turns into a non-zero exit. Call data_status() afterwards for the table.
-int fetch_all(bool verbose);
 
 // Directories, exposed for tests and messages (the project root: core/project_root.h).
 std::filesystem::path cache_dir();   // <root>/data

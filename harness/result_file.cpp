@@ -14,7 +14,6 @@
 #include "core/file_lock.h"
 #include "core/statistics.h"
 #include "harness/environment.h"
-#include "harness/published.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
@@ -392,27 +391,6 @@ void ResultFile::add_ablation(const Ablation& ablation) {
       return;
     }
   list.push_back(ablation_to_json(ablation));
-}
-
-int ResultFile::mark_unavailable(const fs::path& published_dir, const std::string& dataset,
-                                 const std::string& reason) {
-  const std::string paper = doc_["paper"].get<std::string>();
-  const PublishedPaper published = load_published(published_dir / (paper + ".json"));
-  int marked = 0;
-  for (const PublishedCell& p : published.cells) {
-    if (p.dataset != dataset) continue;
-    bool set_already = false;
-    {
-      std::lock_guard lock(*mutex_);
-      for (const auto& c : doc_["cells"])
-        set_already =
-            set_already || (c["table"] == p.table && c["row"] == p.row && c["column"] == p.column);
-    }
-    if (set_already) continue;
-    set_cell(unavailable_cell(p.table, p.row, p.column, reason));
-    ++marked;
-  }
-  return marked;
 }
 
 void ResultFile::save() {

@@ -83,11 +83,6 @@ class ResultFile {
   void set_cell(const Cell& cell);              // replaces a cell with the same (table,row,column)
   void add_claim(const Claim& claim);           // replaces a claim with the same id (or text)
   void add_ablation(const Ablation& ablation);  // replaces one with the same id
-  // Every published cell of this paper whose "dataset" is `dataset` (results/published/<paper>.json
-  // in `published_dir`) becomes data_unavailable with `reason`, unless the driver set it already.
-  // Returns how many cells were marked.
-  int mark_unavailable(const std::filesystem::path& published_dir, const std::string& dataset,
-                       const std::string& reason);
   // The driver is done: writes the file (atomic; nothing in plan mode, the shard file in subset
   // mode). When every run asked for is stored, this object is the summariser and its cells,
   // claims, datasets and ablations replace the file's; otherwise the file keeps those of the last

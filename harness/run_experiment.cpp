@@ -18,6 +18,7 @@
 #include "harness/cell_matching.h"
 #include "harness/environment.h"
 #include "harness/extra_solvers.h"
+#include "harness/unavailable_cells.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
@@ -44,12 +45,9 @@ void record_unavailable(const ExperimentInfo& info, const ExperimentContext& ctx
                info.paper, info.id, e.dataset);
   rf.add_dataset({{"name", e.dataset}, {"status", "data_unavailable"}, {"reason", e.what()}});
   const fs::path file = ctx.published() / (info.paper + ".json");
-  if (!fs::exists(file)) return;
-  std::set<std::tuple<std::string, std::string, std::string>> emitted;
-  for (const Cell& c : result_cells(rf.document())) emitted.emplace(c.table, c.row, c.column);
-  for (const PublishedCell& p : load_published(file).cells)
-    if (p.experiment == info.id && !emitted.contains({p.table, p.row, p.column}))
-      rf.set_cell(unavailable_cell(p.table, p.row, p.column, e.what()));
+  if (fs::exists(file))
+    mark_unavailable_cells(
+        rf, load_published(file), [](const PublishedCell&) { return true; }, e.what());
 }
 
 // The cells just emitted against the paper's published file (harness/cell_matching.h), before

@@ -90,6 +90,7 @@ def normalise_claims(comparison, path):
             "where": c.get("where") or "", "verdict": claim_verdict(c),
             "kind": c.get("kind") or "claim", "resolution": c.get("resolution") or "",
             "evidence": c.get("evidence") or "", "experiment": c.get("experiment") or "",
+            "part_of": c.get("part_of") or "",
         })
     return out
 
@@ -130,8 +131,9 @@ def ordered(values, order):
 
 
 def paper_counts(paper, cells, claims):
-    """Cells by status, each number once (a `duplicate_of` cell is skipped, as the comparison's
-    summary does), and claims by verdict (correctness checks apart)."""
+    """Cells by status, each number once (a `duplicate_of` cell is skipped), and claims by verdict
+    (correctness checks apart; a part of a published claim, `part_of`, is counted in that claim):
+    the counts of the comparison's summary, which README.md and REPORT.md show too."""
     counts = {}
     duplicates = 0
     for c in cells:
@@ -143,7 +145,7 @@ def paper_counts(paper, cells, claims):
         counts[c["status"]] = counts.get(c["status"], 0) + 1
     verdicts, checks = {}, {}
     for c in claims:
-        if c["paper"] == paper:
+        if c["paper"] == paper and not c["part_of"]:
             target = checks if c["kind"] == "correctness_check" else verdicts
             target[c["verdict"]] = target.get(c["verdict"], 0) + 1
     return {"cells": counts, "duplicates": duplicates, "claims": verdicts, "checks": checks}

@@ -32,6 +32,7 @@
 #include "experiments/graphsvm2002/main_runs.h"
 #include "experiments/graphsvm2002/reuters_view.h"
 #include "harness/published.h"
+#include "harness/unavailable_cells.h"
 
 namespace linrepro {
 
@@ -252,7 +253,7 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
     if (auto a = hier_nb_features_ablation(out.ng->res, ctx.published())) rf.add_ablation(*a);
     add_hierarchy_claim(rf, out.ng->res);
   } else {
-    rf.mark_unavailable(ctx.published(), k20ngDataset, out.ng_unavailable);
+    mark_unavailable(ctx, rf, k20ngDataset, out.ng_unavailable);
   }
   if (out.reuters) {
     all["reuters"] = out.reuters->res;
@@ -264,7 +265,7 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
     if (auto a = reuters_hierarchy_ablation(out.reuters->res, out.reuters->plan))
       rf.add_ablation(*a);
   } else {
-    rf.mark_unavailable(ctx.published(), kReutersDataset, out.reuters_unavailable);
+    mark_unavailable(ctx, rf, kReutersDataset, out.reuters_unavailable);
   }
   add_main_claims(rf, all);
 }

@@ -9,6 +9,7 @@
 #include "corpora/libsvm_sets.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
 #include "features/feature_selection.h"
+#include "harness/unavailable_cells.h"
 
 namespace linrepro {
 
@@ -71,11 +72,11 @@ void run_rcv1(const ExperimentContext& ctx, ResultFile& rf) {
   // that `linrepro regress` reports SKIP with this reason (and the reference is the same on every
   // machine, with or without RCV1).
   if (ctx.fast) {
-    rf.mark_unavailable(ctx.published(), "rcv1-v2",
-                        "data unavailable in the fast subset: RCV1-v2 is not in the mirror, "
-                        "`make test` must not download it, and its 781,265 training documents "
-                        "take minutes to read; `linrepro run mlrcg2003/table2_rcv1` reproduces "
-                        "these cells");
+    mark_unavailable(ctx, rf, "rcv1-v2",
+                     "data unavailable in the fast subset: RCV1-v2 is not in the mirror, "
+                     "`make test` must not download it, and its 781,265 training documents "
+                     "take minutes to read; `linrepro run mlrcg2003/table2_rcv1` reproduces "
+                     "these cells");
     return;
   }
   std::optional<Rcv1Data> data;
@@ -83,7 +84,7 @@ void run_rcv1(const ExperimentContext& ctx, ResultFile& rf) {
     if (ctx.progress) fmt::print(stderr, "rcv1: loading RCV1-v2 (LYRL2004)\n");
     data = load_rcv1();
   } catch (const DataUnavailable& e) {
-    rf.mark_unavailable(ctx.published(), "rcv1-v2", e.what());
+    mark_unavailable(ctx, rf, "rcv1-v2", e.what());
     return;
   }
   run_rcv1_on(ctx, rf, *data);

@@ -39,6 +39,7 @@
 #include "experiments/mlrcg2003/experiments.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
+#include "harness/unavailable_cells.h"
 
 namespace linrepro {
 
@@ -262,7 +263,7 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
   for (const auto& lc : loaded) {
     const std::string& row = lc->info.name;
     if (!lc->corpus) {
-      rf.mark_unavailable(ctx.published(), lc->info.dataset, lc->unavailable_note);
+      mark_unavailable(ctx, rf, lc->info.dataset, lc->unavailable_note);
       continue;
     }
     emit_table1_row(rf, *lc, results, solvers);

@@ -41,6 +41,7 @@
 #include "experiments/sgdreport/sklearn_peer.h"
 #include "harness/extra_solvers.h"
 #include "harness/solver_catalog.h"
+#include "harness/unavailable_cells.h"
 
 namespace linrepro {
 
@@ -664,7 +665,7 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
   } catch (const DataUnavailable& e) {
     rf.add_dataset(
         {{"name", "covtype.binary"}, {"status", "data_unavailable"}, {"reason", e.what()}});
-    rf.mark_unavailable(ctx.published(), "covtype.binary", e.what());
+    mark_unavailable(ctx, rf, "covtype.binary", e.what());
   }
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   emit_cells(rf, d1, d2, a9a_unavailable);

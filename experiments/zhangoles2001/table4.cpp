@@ -5,15 +5,16 @@
 // fast file with nothing in it would be a check that compares nothing).
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
+#include "harness/unavailable_cells.h"
 
 namespace linrepro {
 
 namespace {
 
 void run_table4(const ExperimentContext& ctx, ResultFile& rf) {
-  rf.mark_unavailable(ctx.published(), "as400",
-                      "data unavailable: IBM AS400 call-centre data is not public (IBM-internal "
-                      "records of customer inquiries, 36 classes; never released)");
+  mark_unavailable(ctx, rf, "as400",
+                   "data unavailable: IBM AS400 call-centre data is not public (IBM-internal "
+                   "records of customer inquiries, 36 classes; never released)");
 }
 
 }  // namespace

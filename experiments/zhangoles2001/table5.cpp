@@ -75,6 +75,7 @@
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
+#include "harness/unavailable_cells.h"
 #include "solvers/regularization.h"
 
 namespace linrepro {
@@ -341,7 +342,7 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
   for (const auto& lc : t.loaded) {
     const std::string& column = lc->info.name;
     if (!lc->corpus) {
-      rf.mark_unavailable(ctx.published(), lc->info.dataset, lc->unavailable_note);
+      mark_unavailable(ctx, rf, lc->info.dataset, lc->unavailable_note);
       continue;
     }
     for (const auto& m : t.methods) {

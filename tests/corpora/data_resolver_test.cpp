@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/subprocess.h"
+#include "corpora/data_status.h"
 #include "corpora_test_support.h"
 
 namespace linrepro {

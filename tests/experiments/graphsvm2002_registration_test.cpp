@@ -1,6 +1,6 @@
 // graphsvm2002's experiments as the harness sees them: all three on the plan/execute/summarise
 // layer (no transitional driver), and the published cells tagged with the corpus they need, so
-// that a missing corpus marks exactly its own cells (ResultFile::mark_unavailable).
+// that a missing corpus marks exactly its own cells (harness/unavailable_cells.h mark_unavailable).
 #include <gtest/gtest.h>
 
 #include <filesystem>

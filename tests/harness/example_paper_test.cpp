@@ -77,8 +77,8 @@ ExperimentInfo example_table1() {
   return e;
 }
 
-TEST(ExamplePaper, OneFolderOneRegistrationAndItsPublishedFileMakeAPaper) {
-  TempDir dir;
+// results/published/examplepaper.json: one cell, SMO's error, whose column is `column`.
+void write_published(const TempDir& dir, const std::string& column) {
   std::filesystem::create_directories(dir.path() / "published");
   testing::write_json(dir.path() / "published" / "examplepaper.json",
                       {{"paper", "examplepaper"},
@@ -88,10 +88,15 @@ TEST(ExamplePaper, OneFolderOneRegistrationAndItsPublishedFileMakeAPaper) {
                        {"cells",
                         {{{"table", "table1"},
                           {"row", "synthetic"},
-                          {"column", "SMO error"},
+                          {"column", column},
                           {"experiment", "table1"},
                           {"value", 20.0},
                           {"unit", "%"}}}}});
+}
+
+TEST(ExamplePaper, OneFolderOneRegistrationAndItsPublishedFileMakeAPaper) {
+  TempDir dir;
+  write_published(dir, "SMO error");
   ExperimentContext ctx;
   ctx.results_dir = dir.path();
   ctx.progress = false;
@@ -112,19 +117,7 @@ TEST(ExamplePaper, OneFolderOneRegistrationAndItsPublishedFileMakeAPaper) {
 // misspelling, and its runs are kept (the next run reuses them).
 TEST(ExamplePaper, AMisspeltCellFailsTheRunAndKeepsItsRuns) {
   TempDir dir;
-  std::filesystem::create_directories(dir.path() / "published");
-  testing::write_json(dir.path() / "published" / "examplepaper.json",
-                      {{"paper", "examplepaper"},
-                       {"title", "An example paper"},
-                       {"source", "tests/harness/example_paper_test.cpp"},
-                       {"default_tolerance", 100.0},
-                       {"cells",
-                        {{{"table", "table1"},
-                          {"row", "synthetic"},
-                          {"column", "SMO Error"},
-                          {"experiment", "table1"},
-                          {"value", 20.0},
-                          {"unit", "%"}}}}});
+  write_published(dir, "SMO Error");  // the driver writes "SMO error"
   ExperimentContext ctx;
   ctx.results_dir = dir.path();
   ctx.progress = false;

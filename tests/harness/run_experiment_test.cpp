@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "corpora/data_errors.h"
+#include "harness/unavailable_cells.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {
@@ -251,15 +252,20 @@ TEST(RunExperiment, ForceCannotBeCombinedWithPlanning) {
   EXPECT_THROW(run_experiment(fake.info(), ctx), ConfigError);
 }
 
-TEST(RunExperiment, MarkUnavailableMarksTheTaggedPublishedCellsOnce) {
+// A driver over several datasets marks the cells of the one that is missing: its own cells only
+// (a tagged cell of another experiment stays that experiment's), and none it computed already.
+TEST(RunExperiment, MarkUnavailableMarksTheTaggedPublishedCellsOfItsExperimentOnce) {
   TempDir dir;
   Json published = testing::published_mlrcg();
+  published["cells"][0]["dataset"] = "ohsumed";  // earn: experiment table2
   published["cells"][2]["dataset"] = "ohsumed";
   published["cells"][3]["dataset"] = "ohsumed";
   testing::write_json(dir / "published/mlrcg2003.json", published);
-  ResultFile rf(dir / "r.json", {{"experiment", "x"}, {"paper", "mlrcg2003"}}, false);
+  ResultFile rf(dir / "r.json", {{"experiment", "table3"}, {"paper", "mlrcg2003"}}, false);
   rf.set_cell(value_cell("table3", "webkb", "error", 7.5, "%"));  // computed after all
-  EXPECT_EQ(rf.mark_unavailable(dir / "published", "ohsumed", "data unavailable: not public"), 1);
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  EXPECT_EQ(mark_unavailable(ctx, rf, "ohsumed", "data unavailable: not public"), 1);
   const Json cells = rf.document()["cells"];
   ASSERT_EQ(cells.size(), 2u);
   EXPECT_EQ(cells[0]["status"], "ok");

@@ -196,6 +196,17 @@ class Committed(unittest.TestCase):
                                  f"{p['paper']} {status}")
             if "duplicates" in summary:
                 self.assertEqual(p["counts"]["duplicates"], summary["duplicates"])
+            # One count everywhere: claims as README.md's status table and REPORT.md count them
+            # (both from the comparison's summary): parts of a published claim counted once.
+            for verdict, key in (("holds", "claims_hold"), ("does_not_hold", "claims_do_not_hold"),
+                                 ("indistinguishable", "claims_indistinguishable"),
+                                 ("not_checked", "claims_not_checked")):
+                if key in summary:
+                    self.assertEqual(p["counts"]["claims"].get(verdict, 0), summary[key],
+                                     f"{p['paper']} {verdict}")
+            if "correctness_checks" in summary:
+                self.assertEqual(sum(p["counts"]["checks"].values()),
+                                 summary["correctness_checks"], p["paper"])
         self.assertEqual(len(data["claims"]), len(comparison["claims"]))
 
 

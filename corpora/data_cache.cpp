@@ -27,14 +27,6 @@ bool is_hex64(std::string_view s) {
   return true;
 }
 
-// Extracts the 64-hex digest from sha256sum's output ("<hex>  <name>", or "\<hex>  <name>" when
-// the name needed escaping).
-std::string parse_sha256sum_output(const std::string& out) {
-  const size_t start = (!out.empty() && out[0] == '\\') ? 1 : 0;
-  const std::string hex = out.substr(start, 64);
-  return is_hex64(hex) ? hex : std::string();
-}
-
 std::string read_small_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
@@ -43,6 +35,12 @@ std::string read_small_file(const fs::path& p) {
 }
 
 }  // namespace
+
+std::string parse_sha256sum_output(const std::string& out) {
+  const size_t start = (!out.empty() && out[0] == '\\') ? 1 : 0;
+  const std::string hex = out.substr(start, 64);
+  return is_hex64(hex) ? hex : std::string();
+}
 
 std::string getenv_str(const char* name) {
   const char* v = std::getenv(name);

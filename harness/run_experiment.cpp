@@ -9,7 +9,6 @@
 #include <map>
 #include <regex>
 #include <set>
-#include <tuple>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -33,6 +32,8 @@ Json experiment_header(const ExperimentInfo& info, const ExperimentContext& ctx)
   if (info.figures && !ctx.fast) header["figures"] = info.figures(ctx);
   return header;
 }
+
+namespace {
 
 // An experiment whose data is not here (DataUnavailable escaped its driver): the dataset is
 // recorded as unavailable with the resolver's instructions, and every published cell of the
@@ -64,6 +65,8 @@ void check_cells_joined(const ExperimentInfo& info, const ExperimentContext& ctx
   check_cells_match_published(load_published(file), info.id, result_cells(rf.document()),
                               !ctx.fast && summarised && rf.complete());
 }
+
+}  // namespace
 
 ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentContext& ctx) {
   check_extra_solvers_accepted(info, ctx);  // before any work: a refused option is an error

@@ -6,10 +6,10 @@ namespace linrepro {
 
 namespace {
 
-constexpr double kTable1Lambda = 1e-4;  // Table 1, Logistic Reg
+constexpr double kClgTable1Lambda = 1e-4;  // Table 1, Logistic Reg
 
 std::vector<ParamDecl> clg_params() {
-  return join_params({regularized_linear_params(kTable1Lambda), column_relaxation_params(true)});
+  return join_params({regularized_linear_params(kClgTable1Lambda), column_relaxation_params(true)});
 }
 
 }  // namespace

@@ -6,10 +6,11 @@ namespace linrepro {
 
 namespace {
 
-constexpr double kTable1Lambda = 1e-3;  // Table 1, Lin Reg
+constexpr double kClsTable1Lambda = 1e-3;  // Table 1, Lin Reg
 
 std::vector<ParamDecl> cls_params() {
-  return join_params({regularized_linear_params(kTable1Lambda), column_relaxation_params(false)});
+  return join_params(
+      {regularized_linear_params(kClsTable1Lambda), column_relaxation_params(false)});
 }
 
 }  // namespace

@@ -6,10 +6,10 @@ namespace linrepro {
 
 namespace {
 
-constexpr double kTable1Lambda = 1e-3;  // Table 1, Lin Reg
+constexpr double kClsDualTable1Lambda = 1e-3;  // Table 1, Lin Reg
 
 std::vector<ParamDecl> cls_dual_params() {
-  return join_params({regularized_linear_params(kTable1Lambda), row_relaxation_params()});
+  return join_params({regularized_linear_params(kClsDualTable1Lambda), row_relaxation_params()});
 }
 
 BinaryFit fit_cls_dual(const BinaryProblem& p, const Params& params, FitContext& ctx) {

@@ -6,10 +6,10 @@ namespace linrepro {
 
 namespace {
 
-constexpr double kTable1Lambda = 1e-3;  // Table 1, Mod Least Squares
+constexpr double kCmlsTable1Lambda = 1e-3;  // Table 1, Mod Least Squares
 
 std::vector<ParamDecl> cmls_params() {
-  return join_params({regularized_linear_params(kTable1Lambda),
+  return join_params({regularized_linear_params(kCmlsTable1Lambda),
                       {integer_param("continuation", ModifiedLeastSquaresLoss{}.L, 0,
                                      "c_k = max(0, 1 - k/min(continuation, K)) (§4.1)")},
                       column_relaxation_params(true)});

@@ -6,10 +6,10 @@ namespace linrepro {
 
 namespace {
 
-constexpr double kTable1Lambda = 1e-3;  // Table 1, Mod Least Squares
+constexpr double kCmlsDualTable1Lambda = 1e-3;  // Table 1, Mod Least Squares
 
 std::vector<ParamDecl> cmls_dual_params() {
-  return join_params({regularized_linear_params(kTable1Lambda),
+  return join_params({regularized_linear_params(kCmlsDualTable1Lambda),
                       {positive_param("eta", ModifiedLeastSquaresDualStep{}.eta,
                                       "scales the unconstrained step (1 = the paper's update)")},
                       row_relaxation_params()});

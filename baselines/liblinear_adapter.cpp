@@ -19,7 +19,7 @@
 namespace linrepro {
 namespace {
 
-constexpr double kDefaultLambda = 1e-3;  // as smo: Zhang et al. 2003's lambda
+constexpr double kLiblinearDefaultLambda = 1e-3;  // as smo: Zhang et al. 2003's lambda
 
 struct LiblinearSolver {
   int number;  // LIBLINEAR's -s
@@ -123,7 +123,7 @@ struct ModelDeleter {
 
 std::vector<ParamDecl> liblinear_params(const LiblinearSolver& s) {
   return join_params(
-      {lambda_or_C_params(kDefaultLambda, "regularisation, paper convention",
+      {lambda_or_C_params(kLiblinearDefaultLambda, "regularisation, paper convention",
                           "LIBLINEAR's -c; not together with lambda"),
        {positive_param("eps", s.default_eps, "LIBLINEAR's -e (its own stopping rule)"),
         number_param("bias", -1.0,

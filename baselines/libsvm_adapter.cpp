@@ -16,14 +16,14 @@
 namespace linrepro {
 namespace {
 
-constexpr double kDefaultLambda = 1e-3;  // as smo: Zhang et al. 2003's lambda
+constexpr double kLibsvmDefaultLambda = 1e-3;  // as smo: Zhang et al. 2003's lambda
 
 struct SvmModelDeleter {
   void operator()(svm_model* m) const { svm_free_and_destroy_model(&m); }
 };
 
 std::vector<ParamDecl> libsvm_params() {  // defaults: svm-train's
-  return join_params({lambda_or_C_params(kDefaultLambda, "regularisation, paper convention",
+  return join_params({lambda_or_C_params(kLibsvmDefaultLambda, "regularisation, paper convention",
                                          "LIBSVM's -c; not together with lambda"),
                       {positive_param("eps", 1e-3, "LIBSVM's -e: stop when m(a) - M(a) < eps"),
                        boolean_param("shrinking", true, "LIBSVM's -h"),

@@ -21,7 +21,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kTau = 1e-12;  // replaces a_ij <= 0 (LIBSVM's TAU; Fan et al. 2005, Sec. 4)
-constexpr double kDefaultLambda = 1e-3;  // Zhang et al. 2003 use lambda = 0.001 throughout
+constexpr double kSmoDefaultLambda = 1e-3;  // Zhang et al. 2003 use lambda = 0.001 throughout
 
 class Smo {
  public:
@@ -295,7 +295,7 @@ class Smo {
 
 std::vector<ParamDecl> smo_params() {
   const SmoOptions o;
-  return join_params({lambda_or_C_params(kDefaultLambda, "regularisation, paper convention",
+  return join_params({lambda_or_C_params(kSmoDefaultLambda, "regularisation, paper convention",
                                          "SVM convention; not together with lambda"),
                       {positive_param("eps", o.eps, "stop when m(a) - M(a) <= eps (LIBSVM's -e)"),
                        integer_param("max_iter", o.max_iter, 0,

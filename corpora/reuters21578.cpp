@@ -18,7 +18,7 @@
 namespace linrepro {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_sgml_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // Parses one file. Positions are offsets into `s`; line numbers are computed only for articles
 // (incrementally) and for error messages.
@@ -63,7 +63,7 @@ class SgmlParser {
   // the next "<REUTERS" or s_.size(). Anything else there is an error.
   size_t skip_between_records(size_t pos) {
     while (pos < s_.size()) {
-      if (is_space(s_[pos])) {
+      if (is_sgml_space(s_[pos])) {
         ++pos;
       } else if (s_.compare(pos, 2, "<!") == 0) {
         const size_t gt = s_.find('>', pos);
@@ -94,7 +94,7 @@ class SgmlParser {
     std::map<std::string, std::string> out;
     size_t i = 0;
     while (true) {
-      while (i < attrs.size() && is_space(attrs[i])) ++i;
+      while (i < attrs.size() && is_sgml_space(attrs[i])) ++i;
       if (i >= attrs.size()) break;
       const size_t eq = attrs.find('=', i);
       if (eq == std::string_view::npos || eq + 1 >= attrs.size() || attrs[eq + 1] != '"') {
@@ -115,7 +115,7 @@ class SgmlParser {
     std::vector<std::string> out;
     size_t p = from;
     while (p < to) {
-      if (is_space(s_[p])) {
+      if (is_sgml_space(s_[p])) {
         ++p;
         continue;
       }
@@ -124,7 +124,7 @@ class SgmlParser {
       }
       const size_t e = find_end_tag("D", p + 3, to, p);
       std::string value = decode_entities(s_.substr(p + 3, e - p - 3));
-      if (std::all_of(value.begin(), value.end(), is_space)) {
+      if (std::all_of(value.begin(), value.end(), is_sgml_space)) {
         const char* what = list_name == "TOPICS" ? "topic" : "category";
         std::cerr << fmt::format(
             "linrepro: warning: {}:{}: empty <D>{}</D> in <{}>: no {} name, skipped\n", file_,
@@ -176,7 +176,7 @@ class SgmlParser {
     a.line = line_of(start);
     const size_t tag_end = s_.find('>', start);
     if (tag_end == std::string_view::npos) fail(start, "unterminated <REUTERS tag");
-    if (!is_space(s_[start + 8]) && s_[start + 8] != '>') {
+    if (!is_sgml_space(s_[start + 8]) && s_[start + 8] != '>') {
       fail(start, "malformed <REUTERS tag");
     }
     auto attrs = attributes(s_.substr(start + 8, tag_end - start - 8), start);
@@ -210,7 +210,7 @@ class SgmlParser {
     bool has_text = false;
     size_t p = tag_end + 1;
     while (p < end) {
-      if (is_space(s_[p])) {
+      if (is_sgml_space(s_[p])) {
         ++p;
         continue;
       }

@@ -25,7 +25,9 @@ bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_alnum(char c) { return is_alpha(c) || is_digit(c); }
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+bool is_markup_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
 
 // Returns the decoded byte (0..255), -2 for "decodes to a space", or -1 when `name` is not known.
 int named_entity(std::string_view name) {
@@ -89,7 +91,7 @@ std::string collapse_whitespace(std::string_view s) {
   std::string out;
   bool pending_space = false;
   for (char c : s) {
-    if (is_space(c)) {
+    if (is_markup_space(c)) {
       pending_space = !out.empty();
     } else {
       if (pending_space) out.push_back(' ');
@@ -224,7 +226,7 @@ HeaderBlock split_header_block(std::string_view text) {
     }
     if ((line[0] == ' ' || line[0] == '\t') && !block.fields.empty()) {  // continuation
       size_t b = 0;
-      while (b < line.size() && is_space(line[b])) ++b;
+      while (b < line.size() && is_markup_space(line[b])) ++b;
       std::string& value = block.fields.back().second;
       if (!value.empty()) value.push_back(' ');
       value.append(line.substr(b));
@@ -241,7 +243,7 @@ HeaderBlock split_header_block(std::string_view text) {
     size_t v = colon + 1;
     while (v < line.size() && (line[v] == ' ' || line[v] == '\t')) ++v;
     size_t v_end = line.size();
-    while (v_end > v && is_space(line[v_end - 1])) --v_end;
+    while (v_end > v && is_markup_space(line[v_end - 1])) --v_end;
     block.fields.emplace_back(std::string(line.substr(0, colon)),
                               std::string(line.substr(v, v_end - v)));
     pos = next;

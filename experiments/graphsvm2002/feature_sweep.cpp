@@ -39,16 +39,17 @@ const std::vector<std::string>& methods(const ExperimentContext& ctx) {
   return ctx.fast ? kFastMethods : kMethods;
 }
 
-struct CorpusSweep {
+struct FeatureSweepOfCorpus {
   std::string name;              // "20ng" | "reuters"
   std::vector<int32_t> ks;       // 0: every term (no selection)
   std::string published_prefix;  // row prefix of the published cells ("" for 20NG's table1)
 };
 
-const std::vector<CorpusSweep>& sweeps(const ExperimentContext& ctx) {
-  static const std::vector<CorpusSweep> s = {{"20ng", {1000, 3000, 10000, 30000, 0}, "20ng"},
-                                             {"reuters", {1000, 3000, 10000, 0}, "reuters"}};
-  static const std::vector<CorpusSweep> fast = {{"reuters", {1000}, "reuters"}};
+const std::vector<FeatureSweepOfCorpus>& sweeps(const ExperimentContext& ctx) {
+  static const std::vector<FeatureSweepOfCorpus> s = {
+      {"20ng", {1000, 3000, 10000, 30000, 0}, "20ng"},
+      {"reuters", {1000, 3000, 10000, 0}, "reuters"}};
+  static const std::vector<FeatureSweepOfCorpus> fast = {{"reuters", {1000}, "reuters"}};
   return ctx.fast ? fast : s;
 }
 
@@ -137,9 +138,9 @@ struct SweepResults {
 };
 
 // The old reading without Rainbow's stoplist, at the experiments' k (ablation stoplist-<corpus>).
-void declare_no_stoplist_runs(const ExperimentContext& ctx, ResultFile& rf, const CorpusSweep& s,
-                              const Corpus& corpus, const FeatureConfig& f, int32_t k,
-                              SweepResults& out) {
+void declare_no_stoplist_runs(const ExperimentContext& ctx, ResultFile& rf,
+                              const FeatureSweepOfCorpus& s, const Corpus& corpus,
+                              const FeatureConfig& f, int32_t k, SweepResults& out) {
   FeatureConfig nostop = f;
   nostop.stopwords = StopwordList::none;
   const GraphsvmData v = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, nostop)
@@ -166,8 +167,9 @@ void declare_no_stoplist_runs(const ExperimentContext& ctx, ResultFile& rf, cons
 }
 
 // MCSVM on each other SVM input at the experiments' k (ablation svm-input-<corpus>).
-void declare_svm_input_runs(const ExperimentContext& ctx, ResultFile& rf, const CorpusSweep& s,
-                            const GraphsvmData& d, int32_t k, SweepResults& out) {
+void declare_svm_input_runs(const ExperimentContext& ctx, ResultFile& rf,
+                            const FeatureSweepOfCorpus& s, const GraphsvmData& d, int32_t k,
+                            SweepResults& out) {
   for (const SvmInput& in : svm_inputs()) {
     if (in.id == "tf-unit") continue;  // the sweep's own MCSVM run at this k
     const GraphsvmData v = with_svm_input(d, in);
@@ -189,8 +191,8 @@ void declare_svm_input_runs(const ExperimentContext& ctx, ResultFile& rf, const 
   }
 }
 
-SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf, const CorpusSweep& s,
-                          const Corpus& corpus) {
+SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf,
+                          const FeatureSweepOfCorpus& s, const Corpus& corpus) {
   SweepResults out;
   for (const int32_t k : s.ks) {
     if (ctx.progress)
@@ -306,8 +308,8 @@ Ablation stoplist_ablation(const std::string& corpus,
 namespace {
 
 void run_features(const ExperimentContext& ctx, ResultFile& rf) {
-  std::vector<std::pair<const CorpusSweep*, SweepResults>> all;
-  for (const CorpusSweep& s : sweeps(ctx)) {
+  std::vector<std::pair<const FeatureSweepOfCorpus*, SweepResults>> all;
+  for (const FeatureSweepOfCorpus& s : sweeps(ctx)) {
     std::optional<Corpus> corpus;
     try {
       corpus = s.name == "20ng" ? load_graphsvm_20ng_corpus() : load_graphsvm_reuters_corpus();

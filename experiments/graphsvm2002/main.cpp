@@ -38,7 +38,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kExperiment = "main";
+constexpr const char* kMainExperiment = "main";
 // The resolver names the published cells are tagged with.
 constexpr const char* k20ngDataset = "20news-18828";
 constexpr const char* kReutersDataset = "reuters21578";
@@ -293,7 +293,7 @@ void run_main(const ExperimentContext& ctx, ResultFile& rf) {
 void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kGraphsvmPaper;
-  e.id = kExperiment;
+  e.id = kMainExperiment;
   e.description =
       "MCNB, MCSVM (one-vs-others SMO; LIBLINEAR -s 3 peer), Hier-NB, Hier-SVM and GraphSVM on "
       "20 Newsgroups (70/30) and Reuters-21578 (ModApte, > 10 training docs): Figures 1-6, "

@@ -34,10 +34,6 @@ std::string data_note(const GraphsvmData& d) {
 
 namespace {
 
-double acc(const RunRecord& r) { return r.metrics.value("accuracy", std::nan("")); }
-double metric(const RunRecord& r, const char* m) { return r.metrics.value(m, std::nan("")); }
-double max_mem(const RunRecord& r) { return r.extra.value("max_memory_bytes", 0.0); }
-
 const char* method_label(const std::string& key) {
   static const std::map<std::string, const char*> names = {
       {"mcnb", "MCNB"},
@@ -105,15 +101,16 @@ void emit_fast_table(Emitter& e, const MainResults& res, const MainPlan& plan,
     if (r.status != "ok" || r.config.contains("with_solver")) continue;  // extras: emit_extra
     const std::string row =
         key.starts_with("graphsvm") ? "GraphSVM t=" + key.substr(10) : method_label(key);
-    e.cell(plan.table, p + row, "Accuracy", acc(r), "%");
+    e.cell(plan.table, p + row, "Accuracy", accuracy_of(r), "%");
     if (key.starts_with("hier")) {
-      e.cell(plan.table, p + row, "L1 accuracy", metric(r, "l1"), "%");
-      e.cell(plan.table, p + row, "L2 accuracy with L1", metric(r, "l2_given_l1"), "%");
-      e.cell(plan.table, p + row, "L2 accuracy with perfect L1", metric(r, "l2_perfect_l1"), "%");
+      e.cell(plan.table, p + row, "L1 accuracy", metric_of(r, "l1"), "%");
+      e.cell(plan.table, p + row, "L2 accuracy with L1", metric_of(r, "l2_given_l1"), "%");
+      e.cell(plan.table, p + row, "L2 accuracy with perfect L1", metric_of(r, "l2_perfect_l1"),
+             "%");
     }
     if (key == "hier-nb") continue;  // its L2 fits are NB, not SVMs
     if (r.extra.contains("max_memory_bytes"))
-      e.cell(plan.table, p + row, "Max SVM memory (MB)", max_mem(r) / 1e6, "MB");
+      e.cell(plan.table, p + row, "Max SVM memory (MB)", max_svm_memory_of(r) / 1e6, "MB");
     if (r.extra.contains("num_svms"))
       e.cell(plan.table, p + row, "SVMs trained", r.extra["num_svms"].get<double>(), "");
   }
@@ -132,7 +129,7 @@ void emit_figures56(Emitter& e, const MainResults& res, const MainPlan& plan,
   for (const auto& [key, label] : fig56) {
     const RunRecord* r = res.get(key);
     if (!r) continue;
-    e.cell("figure5", p + label, "Accuracy", acc(*r), "%",
+    e.cell("figure5", p + label, "Accuracy", accuracy_of(*r), "%",
            (key.starts_with("graphsvm") ? "GraphSVM at t = 0.05; " : "") +
                accuracy_note(key, plan.prefix));
     time_cells(e, mcsvm, "figure6", p + label, *r);
@@ -143,14 +140,14 @@ void emit_figures56(Emitter& e, const MainResults& res, const MainPlan& plan,
 void emit_table2(Emitter& e, const MainResults& res, const MainPlan& plan, const std::string& p) {
   const RunRecord* mcsvm = res.get("mcsvm");
   if (mcsvm)
-    e.cell("table2", p + "MCSVM", "Accuracy", acc(*mcsvm), "%",
+    e.cell("table2", p + "MCSVM", "Accuracy", accuracy_of(*mcsvm), "%",
            accuracy_note("mcsvm", plan.prefix));
   if (mcsvm) e.cell("table2", p + "MCSVM", "Training time (CPU s)", mcsvm->train_seconds, "s");
   for (double t : plan.thresholds) {
     const RunRecord* r = res.get(graphsvm_key(t));
     if (!r) continue;
     const std::string row = p + "GraphSVM t=" + t_name(t);
-    e.cell("table2", row, "Accuracy", acc(*r), "%", accuracy_note("graphsvm", plan.prefix));
+    e.cell("table2", row, "Accuracy", accuracy_of(*r), "%", accuracy_note("graphsvm", plan.prefix));
     time_cells(e, mcsvm, "table2", row, *r);
     e.cell("table2", row, "Second-stage SVMs", r->extra.value("num_svms", 0.0), "");
     // Why the time ratio is what it is (issue 16 item 6): the share of MCSVM's rows the
@@ -169,8 +166,8 @@ void emit_table2(Emitter& e, const MainResults& res, const MainPlan& plan, const
       e.cell("table2", row, "Classes per second-stage SVM",
              classes / static_cast<double>(svms.size()), "");
     // How many errors the second stage could not have repaired (issue 16 item 2).
-    e.cell("table2", row, "Test errors", metric(*r, "errors"), "docs");
-    e.cell("table2", row, "Errors outside {i} u F(i)", metric(*r, "errors_out_of_reach"), "docs",
+    e.cell("table2", row, "Test errors", metric_of(*r, "errors"), "docs");
+    e.cell("table2", row, "Errors outside {i} u F(i)", metric_of(*r, "errors_out_of_reach"), "docs",
            "test errors whose true class is neither M1's class i nor in F(i): M2(i) cannot "
            "reach them");
   }
@@ -185,10 +182,11 @@ void emit_memory(Emitter& e, const MainResults& res, const std::string& p) {
                                                         {graphsvm_key(kMainFigureT), "GraphSVM"}}) {
     const RunRecord* r = res.get(key);
     if (!r) continue;
-    e.cell("memory", p + label, "Max SVM memory (MB)", max_mem(*r) / 1e6, "MB",
+    e.cell("memory", p + label, "Max SVM memory (MB)", max_svm_memory_of(*r) / 1e6, "MB",
            "sub_svm_memory_bytes of the largest two-class SVM (algorithms/graphsvm_sub_svm.h)");
-    if (mcsvm && max_mem(*mcsvm) > 0)
-      e.cell("memory", p + label, "Max memory / MCSVM", max_mem(*r) / max_mem(*mcsvm), "ratio");
+    if (mcsvm && max_svm_memory_of(*mcsvm) > 0)
+      e.cell("memory", p + label, "Max memory / MCSVM",
+             max_svm_memory_of(*r) / max_svm_memory_of(*mcsvm), "ratio");
     // Measured (issue 16 item 7): the same SVM redone alone, peak RSS growth, kernel cache in.
     const double measured = r->extra.value("max_memory_measured_bytes", std::nan(""));
     e.cell("memory", p + label, "Max SVM memory measured (MB)", measured / 1e6, "MB",
@@ -366,30 +364,32 @@ void emit_hierarchy(Emitter& e, const MainResults& res) {
   const RunRecord* hnb = res.get("hier-nb");
   const RunRecord* hsvm = res.get("hier-svm");
   const RunRecord* hl1 = res.get("hier-svm-l1svm");
-  if (mcnb) e.cell("table1", "MCNB", "Accuracy", acc(*mcnb), "%", accuracy_note("mcnb", "20ng"));
+  if (mcnb)
+    e.cell("table1", "MCNB", "Accuracy", accuracy_of(*mcnb), "%", accuracy_note("mcnb", "20ng"));
   if (mcsvm)
-    e.cell("table1", "MCSVM", "Accuracy", acc(*mcsvm), "%", accuracy_note("mcsvm", "20ng"));
+    e.cell("table1", "MCSVM", "Accuracy", accuracy_of(*mcsvm), "%", accuracy_note("mcsvm", "20ng"));
   if (hnb) {
     const std::string groups =
         fmt::format("{} groups (the paper's Figure 2); ", hnb->extra.value("num_clusters", 0)) +
         accuracy_note("hier-nb", "20ng");
-    e.cell("table1", "NB-L1", "Accuracy", metric(*hnb, "l1"), "%", groups);
-    e.cell("table1", "NB-L2 with NB-L1", "Accuracy", metric(*hnb, "l2_given_l1"), "%", groups);
-    e.cell("table1", "NB-L2 with Perfect-L1", "Accuracy", metric(*hnb, "l2_perfect_l1"), "%",
+    e.cell("table1", "NB-L1", "Accuracy", metric_of(*hnb, "l1"), "%", groups);
+    e.cell("table1", "NB-L2 with NB-L1", "Accuracy", metric_of(*hnb, "l2_given_l1"), "%", groups);
+    e.cell("table1", "NB-L2 with Perfect-L1", "Accuracy", metric_of(*hnb, "l2_perfect_l1"), "%",
            groups);
   }
-  if (hl1) e.cell("table1", "SVM-L1", "Accuracy", metric(*hl1, "l1"), "%");
+  if (hl1) e.cell("table1", "SVM-L1", "Accuracy", metric_of(*hl1, "l1"), "%");
   if (hsvm) {
-    e.cell("table1", "SVM-L2 with NB-L1", "Accuracy", metric(*hsvm, "l2_given_l1"), "%");
-    e.cell("table1", "SVM-L2 with Perfect-L1", "Accuracy", metric(*hsvm, "l2_perfect_l1"), "%");
+    e.cell("table1", "SVM-L2 with NB-L1", "Accuracy", metric_of(*hsvm, "l2_given_l1"), "%");
+    e.cell("table1", "SVM-L2 with Perfect-L1", "Accuracy", metric_of(*hsvm, "l2_perfect_l1"), "%");
   }
-  if (hl1) e.cell("table1", "Hier-SVM with SVM-L1", "Accuracy", acc(*hl1), "%");
+  if (hl1) e.cell("table1", "Hier-SVM with SVM-L1", "Accuracy", accuracy_of(*hl1), "%");
   for (const auto& [key, r] : res.runs) {
     if (r.status != "ok" || key.starts_with("graphsvm") || key == "hier-svm-l1svm" ||
         key == "mcsvm-liblinear-s3" || key.starts_with("hier-svm-g") ||
         key == "hier-nb-node-features" || r.config.contains("with_solver"))
       continue;
-    e.cell("figure3", method_label(key), "Accuracy", acc(r), "%", accuracy_note(key, "20ng"));
+    e.cell("figure3", method_label(key), "Accuracy", accuracy_of(r), "%",
+           accuracy_note(key, "20ng"));
     e.cell("figure4", method_label(key), "Training time (CPU s)", r.train_seconds, "s");
     if (mcsvm && mcsvm->train_seconds > 0)
       e.cell("figure4", method_label(key), "Training time / MCSVM",
@@ -404,7 +404,7 @@ void emit_extra(Emitter& e, const MainResults& res, const MainPlan& plan, bool f
     const RunRecord* r = res.get(extra_method_key(x));
     if (!r) continue;  // failed: `linrepro run` reports it
     const std::string row = fmt::format("{} {} (extra)", plan.prefix, x.label);
-    e.cell(table, row, "Accuracy", acc(*r), "%", kExtraSolverNote);
+    e.cell(table, row, "Accuracy", accuracy_of(*r), "%", kExtraSolverNote);
     e.cell(table, row, "Training time (CPU s)", r->train_seconds, "s", kExtraSolverNote);
     if (mcsvm && mcsvm->train_seconds > 0)
       e.cell(table, row, "Training time / MCSVM", r->train_seconds / mcsvm->train_seconds, "ratio",

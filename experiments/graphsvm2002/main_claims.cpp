@@ -10,9 +10,6 @@ namespace linrepro {
 
 namespace {
 
-double acc(const RunRecord& r) { return r.metrics.value("accuracy", std::nan("")); }
-double metric(const RunRecord& r, const char* m) { return r.metrics.value(m, std::nan("")); }
-double max_mem(const RunRecord& r) { return r.extra.value("max_memory_bytes", 0.0); }
 double measured_mem(const RunRecord& r) {
   return r.extra.value("max_memory_measured_bytes", std::nan(""));
 }
@@ -36,20 +33,23 @@ void add_method_claims(ResultFile& rf, const std::map<std::string, MainResults>&
         g->train_seconds, ratio,
         h ? fmt::format(" (Hier-SVM {:.3g} s{})", h->train_seconds, fastest ? "" : ", faster")
           : ""));
-    acc_ok = acc_ok && acc(*g) > acc(*nb) && acc(*g) >= acc(*sv) - 1;
+    acc_ok =
+        acc_ok && accuracy_of(*g) > accuracy_of(*nb) && accuracy_of(*g) >= accuracy_of(*sv) - 1;
     ev_acc.push_back(fmt::format("{}: GraphSVM {:.2f} %, MCNB {:.2f} % ({:+.2f}), MCSVM {:.2f} %",
-                                 name, acc(*g), acc(*nb), acc(*g) - acc(*nb), acc(*sv)));
-    const bool vs = name == "reuters" ? acc(*g) > acc(*sv) : std::fabs(acc(*g) - acc(*sv)) <= 1;
+                                 name, accuracy_of(*g), accuracy_of(*nb),
+                                 accuracy_of(*g) - accuracy_of(*nb), accuracy_of(*sv)));
+    const bool vs = name == "reuters" ? accuracy_of(*g) > accuracy_of(*sv)
+                                      : std::fabs(accuracy_of(*g) - accuracy_of(*sv)) <= 1;
     vs_ok = vs_ok && vs;
     ev_vs.push_back(fmt::format("{}: GraphSVM - MCSVM = {:+.2f} points ({})", name,
-                                acc(*g) - acc(*sv),
+                                accuracy_of(*g) - accuracy_of(*sv),
                                 name == "reuters" ? "paper: above" : "paper: within 1"));
-    const double m = max_mem(*g) / max_mem(*sv);
+    const double m = max_svm_memory_of(*g) / max_svm_memory_of(*sv);
     mem_ok = mem_ok && m < 0.25;
     ev_mem.push_back(fmt::format(
         "{}: largest GraphSVM SVM {:.2f} MB vs MCSVM {:.2f} MB ({:.3f}); measured peak {:.2f} MB "
         "vs {:.2f} MB ({:.3f})",
-        name, max_mem(*g) / 1e6, max_mem(*sv) / 1e6, m, measured_mem(*g) / 1e6,
+        name, max_svm_memory_of(*g) / 1e6, max_svm_memory_of(*sv) / 1e6, m, measured_mem(*g) / 1e6,
         measured_mem(*sv) / 1e6, measured_mem(*g) / measured_mem(*sv)));
   }
   if (!any) return;
@@ -91,15 +91,15 @@ void add_threshold_claim(ResultFile& rf, const std::map<std::string, MainResults
     bool mono = true;
     for (size_t i = 1; i < g.size(); ++i)
       mono = mono && g[i]->extra.value("total_rows", 0) <= g[i - 1]->extra.value("total_rows", 0);
-    const bool towards =
-        std::fabs(acc(*g.front()) - acc(*sv)) <= std::fabs(acc(*g.back()) - acc(*sv)) + 1e-9;
+    const bool towards = std::fabs(accuracy_of(*g.front()) - accuracy_of(*sv)) <=
+                         std::fabs(accuracy_of(*g.back()) - accuracy_of(*sv)) + 1e-9;
     t_ok = t_ok && mono && towards && g.front()->train_seconds >= g.back()->train_seconds;
     std::vector<std::string> parts;
     for (size_t i = 0; i < g.size(); ++i)
       parts.push_back(fmt::format("t={}: {:.2f} %, {:.3g} s, {} SVM rows",
-                                  t_name(kMainThresholds[i]), acc(*g[i]), g[i]->train_seconds,
-                                  g[i]->extra.value("total_rows", 0)));
-    ev_t.push_back(fmt::format("{} (MCSVM {:.2f} %, {:.3g} s): {}", name, acc(*sv),
+                                  t_name(kMainThresholds[i]), accuracy_of(*g[i]),
+                                  g[i]->train_seconds, g[i]->extra.value("total_rows", 0)));
+    ev_t.push_back(fmt::format("{} (MCSVM {:.2f} %, {:.3g} s): {}", name, accuracy_of(*sv),
                                sv->train_seconds, fmt::join(parts, "; ")));
   }
   if (t_any)
@@ -123,9 +123,11 @@ void add_hierarchy_claim(ResultFile& rf, const MainResults& res) {
   const RunRecord* hnb = res.get("hier-nb");
   const RunRecord* hsvm = res.get("hier-svm");
   if (!nb || !sv || !hnb || !hsvm) return;
-  const bool levels = metric(*hnb, "l1") > acc(*nb) && metric(*hnb, "l2_given_l1") > acc(*nb);
-  const bool compounding = acc(*hnb) < acc(*nb) && acc(*hsvm) < acc(*sv);
-  const bool above_nb = acc(*hsvm) > acc(*nb);
+  const bool levels =
+      metric_of(*hnb, "l1") > accuracy_of(*nb) && metric_of(*hnb, "l2_given_l1") > accuracy_of(*nb);
+  const bool compounding =
+      accuracy_of(*hnb) < accuracy_of(*nb) && accuracy_of(*hsvm) < accuracy_of(*sv);
+  const bool above_nb = accuracy_of(*hsvm) > accuracy_of(*nb);
   const bool half = hsvm->train_seconds < 0.5 * sv->train_seconds;
   rf.add_claim(
       {"hierarchy-compounds-errors",
@@ -137,9 +139,9 @@ void add_hierarchy_claim(ResultFile& rf, const MainResults& res) {
                    "{}); Hier-NB {:.2f} % vs MCNB {:.2f} %; Hier-SVM {:.2f} % vs MCSVM {:.2f} % "
                    "(compounding: {}; above MCNB: {}); Hier-SVM {:.3g} s vs MCSVM {:.3g} s CPU "
                    "(< half: {})",
-                   metric(*hnb, "l1"), metric(*hnb, "l2_given_l1"), acc(*nb), levels, acc(*hnb),
-                   acc(*nb), acc(*hsvm), acc(*sv), compounding, above_nb, hsvm->train_seconds,
-                   sv->train_seconds, half)});
+                   metric_of(*hnb, "l1"), metric_of(*hnb, "l2_given_l1"), accuracy_of(*nb), levels,
+                   accuracy_of(*hnb), accuracy_of(*nb), accuracy_of(*hsvm), accuracy_of(*sv),
+                   compounding, above_nb, hsvm->train_seconds, sv->train_seconds, half)});
 }
 
 }  // namespace linrepro

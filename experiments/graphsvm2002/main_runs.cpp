@@ -137,4 +137,10 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
   return res;
 }
 
+double accuracy_of(const RunRecord& r) { return r.metrics.value("accuracy", std::nan("")); }
+double metric_of(const RunRecord& r, const char* name) {
+  return r.metrics.value(name, std::nan(""));
+}
+double max_svm_memory_of(const RunRecord& r) { return r.extra.value("max_memory_bytes", 0.0); }
+
 }  // namespace linrepro

@@ -51,6 +51,12 @@ struct MainResults {
   const RunRecord* get(const std::string& key) const;
 };
 
+// What the cells and claims read off a finished run: accuracy and a named metric in % (NaN when
+// absent), the formula's largest two-class SVM memory in bytes (0 when absent).
+double accuracy_of(const RunRecord& r);
+double metric_of(const RunRecord& r, const char* name);
+double max_svm_memory_of(const RunRecord& r);
+
 // Asks rf for every run of `plan` on d (executed, reused or pending as rf's selection says).
 // all_terms: d's documents with every vocabulary term (plan.hierarchy_node_features only).
 MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, const GraphsvmData& d,

@@ -9,7 +9,7 @@ namespace linrepro {
 namespace {
 
 // Decided from the text before any accuracy of another rule was measured; the ablation's "why".
-constexpr const char* kWhy =
+constexpr const char* kReutersViewWhy =
     "GraphSVM §3.1: \"We chose only those 60 classes which have more than 10 training documents. "
     "This resulted in 8819 training documents and 1887 test documents. Training instances with "
     "multiple class assignments were considered once in every assigned class; we ignored "
@@ -100,7 +100,7 @@ Ablation reuters_view_ablation(const Corpus& modapte, const PublishedPaper* publ
   Ablation a{"reuters-view",
              "Reuters-21578 for GraphSVM: classes, training rows and test documents by selection "
              "rule (ModApte documents with a TOPICS category)",
-             kWhy,
+             kReutersViewWhy,
              "",
              columns,
              {}};

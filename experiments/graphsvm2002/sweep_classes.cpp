@@ -197,16 +197,16 @@ SweepPoints declare_corpus_runs(const ExperimentContext& ctx, ResultFile& rf,
 }
 
 // One corpus of the sweep: its runs, or why its data could not be found.
-struct CorpusSweep {
+struct ClassSweepOfCorpus {
   std::string corpus;
   std::optional<SweepPoints> points;
   std::string unavailable;
 };
 
 void run_class_sweep(const ExperimentContext& ctx, ResultFile& rf) {
-  std::vector<CorpusSweep> sweeps;
+  std::vector<ClassSweepOfCorpus> sweeps;
   for (const std::string& corpus : class_sweep_corpora(ctx)) {
-    CorpusSweep& s = sweeps.emplace_back(CorpusSweep{corpus, std::nullopt, ""});
+    ClassSweepOfCorpus& s = sweeps.emplace_back(ClassSweepOfCorpus{corpus, std::nullopt, ""});
     try {
       s.points = declare_corpus_runs(ctx, rf, corpus);
     } catch (const DataUnavailable& e) {
@@ -215,7 +215,7 @@ void run_class_sweep(const ExperimentContext& ctx, ResultFile& rf) {
     }
   }
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-  for (const CorpusSweep& s : sweeps) {
+  for (const ClassSweepOfCorpus& s : sweeps) {
     if (!s.points)
       rf.add_claim({fmt::format("sweep-classes-{}-data", s.corpus),
                     fmt::format("The {} class sweep ran.", s.corpus), false,

@@ -7,6 +7,9 @@
 
 namespace linrepro {
 
+inline constexpr const char* kMlrcgPaper = "mlrcg2003";
+inline constexpr double kMlrcgLambda = 0.001;  // §5: "we use lambda = 0.001 for all algorithms"
+
 void add_mlrcg2003_reuters(
     std::vector<ExperimentInfo>& registry);  // reuters.cpp: Tables 1-2, Figure 2, §6.1
 void add_mlrcg2003_univ6(std::vector<ExperimentInfo>& registry);    // univ6.cpp: Table 3

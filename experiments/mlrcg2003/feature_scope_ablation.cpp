@@ -10,7 +10,7 @@ namespace {
 
 // Decided from the paper's text before the per-category runs were measured (reuters.cpp says the
 // same where the features are configured).
-constexpr const char* kWhy =
+constexpr const char* kFeatureScopeWhy =
     "MLR-CG §5: \"We use binary-valued features for all datasets mentioned above, and 500 "
     "features are selected with Information Gain\"; Table 1 lists Reuters-21578 as \"4 & 90 "
     "(binary)\" classes with 500 features. Each of the 90 is a separate binary task (one "
@@ -35,7 +35,7 @@ Ablation feature_scope_ablation(const std::vector<std::string>& methods,
   // Built whole (GCC 12 warns, so -Werror fails, on assigning a short literal to a member here).
   Ablation a{"feature-scope-6.1",
              "§6.1 micro/macro-F1 over the 90 Reuters categories, by feature-selection scope",
-             kWhy,
+             kFeatureScopeWhy,
              "%",
              columns,
              {}};

@@ -72,9 +72,9 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kExperiment = "table2_reuters";
+constexpr const char* kReutersExperiment = "table2_reuters";
 constexpr const char* kView = "reuters-modapte90";
-constexpr int kFolds = 5;  // footnote 7
+constexpr int kReutersFolds = 5;  // footnote 7
 // SCutFBR.1's fallback level (metrics/cv_threshold.h). Neither paper gives one; 0.1 is the lowest
 // value of the grid Lewis et al. (2004) searched, i.e. the least intervention: only categories
 // whose held-out F1 is at most 0.1 fall back. Every run also records the other grid values'
@@ -159,7 +159,7 @@ F1RunSpec f1_run_spec(const ExperimentContext& ctx, const std::string& prefix,
       {"solver", solver.name},
       {"params", solver.params},
       {"seed", r.seed},
-      {"folds", kFolds},
+      {"folds", kReutersFolds},
       {"fold_seed", derive_seed(ctx.seed, "f1/folds")},
       {"threshold",
        {{"rule", "SCutFBR.1"}, {"fbr", kFbr}, {"folds_whose_model_saw_no_positive", "left out"}}}};
@@ -186,7 +186,8 @@ F1Runs declare_f1_runs(ResultFile& rf, const ExperimentContext& ctx, const Prepa
     f1.results[j] = rf.run_once(spec.key, spec.config, [&] {
       const FeatureMatrices own = prep.features.per_category() ? for_category(prep.features, job.k)
                                                                : prep.features.matrices;
-      const CvFolds cv = make_cv_folds(own.train, kFolds, spec.config["fold_seed"].get<uint64_t>());
+      const CvFolds cv =
+          make_cv_folds(own.train, kReutersFolds, spec.config["fold_seed"].get<uint64_t>());
       const BinaryTask task{own.train, y_train, own.test, y_test, kMlrcgLambda};
       return cv_thresholded_run(job.solver->name, job.solver->params, task, cv, kFbr, spec.seed);
     });
@@ -311,7 +312,7 @@ Json reuters_config(const ExperimentContext& ctx) {
                  {"categories", table2_categories(ctx.fast)},
                  {"solvers", solver_list},
                  {"directions", ctx.fast ? Json::array() : Json{"hs", "pr", "fr"}},
-                 {"f1_folds", ctx.fast ? 0 : kFolds},
+                 {"f1_folds", ctx.fast ? 0 : kReutersFolds},
                  {"timing", "train_seconds = median thread CPU time of the timed fits"},
                  {"fast", ctx.fast}};
   if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
@@ -443,7 +444,7 @@ void run_reuters(const ExperimentContext& ctx, ResultFile& rf) {
 void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kMlrcgPaper;
-  e.id = kExperiment;
+  e.id = kReutersExperiment;
   e.description =
       "Reuters-21578 ModApte: Table 1 row, Table 2 (earn, acq, money-fx, grain: time and test "
       "error of SMO (SVMlight stand-in) and MLR-CG, peers LIBLINEAR -s 3 and LIBSVM), Figure 2 "

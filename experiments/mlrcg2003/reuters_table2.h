@@ -14,15 +14,13 @@
 
 #include "core/labels.h"
 #include "core/sparse_matrix.h"
+#include "experiments/mlrcg2003/experiments.h"
 #include "features/pipeline.h"
 #include "harness/experiment.h"
 #include "harness/extra_solvers.h"
 #include "solvers/params.h"
 
 namespace linrepro {
-
-inline constexpr const char* kMlrcgPaper = "mlrcg2003";
-inline constexpr double kMlrcgLambda = 0.001;  // §5: "we use lambda = 0.001 for all algorithms"
 
 struct Table2Solver {
   std::string name;    // registry name

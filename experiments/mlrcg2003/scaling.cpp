@@ -60,9 +60,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kPaper = "mlrcg2003";
-constexpr const char* kExperiment = "scaling";
-constexpr double kLambda = 0.001;      // §5, for all algorithms
+constexpr const char* kScalingExperiment = "scaling";
 constexpr double kSmoCapSeconds = 60;  // per SMO fit; see the header comment
 constexpr int32_t kSyntheticTest = 20000;
 constexpr const char* kSynthetic = "synthetic-text";
@@ -76,10 +74,10 @@ struct ScalingSolver {
 
 std::vector<ScalingSolver> scaling_solvers() {
   return {
-      {"mlr-cg", Params{{"lambda", kLambda}, {"max_steps", 200}}, false},
-      {"smo", Params{{"lambda", kLambda}}, true},
+      {"mlr-cg", Params{{"lambda", kMlrcgLambda}, {"max_steps", 200}}, false},
+      {"smo", Params{{"lambda", kMlrcgLambda}}, true},
       // LIBLINEAR's intercept is a regularised bias feature (-B 1); SMO's and MLR-CG's b is free.
-      {"liblinear-s3", Params{{"lambda", kLambda}, {"bias", 1}}, false}};
+      {"liblinear-s3", Params{{"lambda", kMlrcgLambda}, {"bias", 1}}, false}};
 }
 
 SyntheticSpec rcv1_like_spec(int32_t train_rows, uint64_t seed) {
@@ -192,7 +190,7 @@ RunRecord fit_and_measure(const BinaryDataset& d, const ScalingSolver& s, uint64
                {"train_error", error_rate(d.y_train, predicted_train)}};
   r.test_seconds = test_seconds;
   // The same O_svm (b unregularised) for every solver, so the solutions can be compared.
-  r.extra["O_svm_common"] = svm_primal_objective(d.X_train, d.y_train, fit.model, kLambda);
+  r.extra["O_svm_common"] = svm_primal_objective(d.X_train, d.y_train, fit.model, kMlrcgLambda);
   r.extra["train_rows"] = d.X_train.rows;
   r.extra["train_nnz"] = d.X_train.nnz();
   return r;
@@ -244,7 +242,7 @@ Json scaling_config(const ExperimentContext& ctx) {
   for (const auto& s : scaling_solvers())
     solver_list.push_back({{"solver", s.name}, {"params", s.params}});
   return {{"fast", ctx.fast},
-          {"lambda", kLambda},
+          {"lambda", kMlrcgLambda},
           {"solvers", solver_list},
           {"synthetic_sizes", synthetic_sizes(ctx.fast)},
           {"synthetic_spec", synthetic_spec_description()},
@@ -532,8 +530,8 @@ void run_scaling(const ExperimentContext& ctx, ResultFile& rf) {
 
 void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
-  e.paper = kPaper;
-  e.id = kExperiment;
+  e.paper = kMlrcgPaper;
+  e.id = kScalingExperiment;
   e.description =
       "§7 scaling claim: training time vs n (log-log, fitted slopes) for MLR-CG, SMO and "
       "LIBLINEAR -s 3 on nested a9a subsamples and on synthetic RCV1-sized text-like data";

@@ -45,10 +45,8 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kPaper = "mlrcg2003";
-constexpr const char* kExperiment = "table3";
-constexpr double kLambda = 0.001;  // §5: "we use lambda = 0.001 for all algorithms"
-constexpr int kFolds = 5;
+constexpr const char* kTable3Experiment = "table3";
+constexpr int kTable3Folds = 5;
 
 const char* const kHooversNote =
     "data unavailable: Hoovers collections (Yang, Slattery & Ghani 2002) are not public; point "
@@ -63,10 +61,10 @@ struct Table3Solver {
 
 std::vector<Table3Solver> table3_solvers() {
   return {
-      {"mmlr-cg", "MMLR-CG", Params{{"lambda", kLambda}, {"max_steps", 200}}, true},
-      {"smo", "SVM", Params{{"lambda", kLambda}}, true},
+      {"mmlr-cg", "MMLR-CG", Params{{"lambda", kMlrcgLambda}, {"max_steps", 200}}, true},
+      {"smo", "SVM", Params{{"lambda", kMlrcgLambda}}, true},
       // LIBLINEAR's intercept is a regularised bias feature (-B 1); the paper's SVM has a free b.
-      {"liblinear-s3", "", Params{{"lambda", kLambda}, {"bias", 1}}, false},
+      {"liblinear-s3", "", Params{{"lambda", kMlrcgLambda}, {"bias", 1}}, false},
   };
 }
 
@@ -100,7 +98,7 @@ std::vector<GridCollection> table3_collections(bool fast) {
 }
 
 // One seeded fold assignment per collection (seed "<row>/folds"); fold k is its test side.
-constexpr Partitioning kFoldPartitioning{Partitioning::Kind::folds, kFolds};
+constexpr Partitioning kFoldPartitioning{Partitioning::Kind::folds, kTable3Folds};
 
 // One fold's matrices (a grid slot, built by the first of its runs that is not stored).
 struct FoldData {
@@ -120,7 +118,7 @@ RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_s
   const FoldCollection& lc = *job.collection;
   const int fold = job.partition;
   const FoldData& fd = partition_data(job.slot(), [&] {
-    const TextSplit split = split_fold(*lc.corpus, kFolds, fold, lc.seeds[fold]);
+    const TextSplit split = split_fold(*lc.corpus, kTable3Folds, fold, lc.seeds[fold]);
     FoldData d{
         prepare_text(split, features, PrepareOptions{.threads = 1, .progress = progress}), {}, {}};
     d.train = first_labels(d.prepared.train_labels);
@@ -175,8 +173,9 @@ Json table3_config(const ExperimentContext& ctx) {
     if (!ctx.fast || s.in_fast) solver_list.push_back({{"solver", s.name}, {"params", s.params}});
   Json collections = Json::array();
   for (const auto& c : table3_collections(ctx.fast)) collections.push_back(c.name);
-  return {{"folds", kFolds},   {"fast", ctx.fast},       {"features", to_json(table3_features())},
-          {"lambda", kLambda}, {"solvers", solver_list}, {"collections", collections}};
+  return {
+      {"folds", kTable3Folds},  {"fast", ctx.fast},       {"features", to_json(table3_features())},
+      {"lambda", kMlrcgLambda}, {"solvers", solver_list}, {"collections", collections}};
 }
 
 Json table3_figures(const ExperimentContext&) {
@@ -197,7 +196,7 @@ using FoldRuns = std::map<std::pair<std::string, std::string>, std::vector<RunRe
 FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded& loaded,
                       const std::vector<Table3Solver>& solvers) {
   const FeatureConfig features = table3_features();
-  const auto jobs = grid_jobs(loaded, ctx.fast ? 1 : kFolds, solvers,
+  const auto jobs = grid_jobs(loaded, ctx.fast ? 1 : kTable3Folds, solvers,
                               [&](const Table3Solver& s) { return !ctx.fast || s.in_fast; });
   std::mutex results_mutex;
   FoldRuns results;
@@ -207,7 +206,7 @@ FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded
     const uint64_t fit_seed = derive_seed(ctx.seed, key);
     const Json config = {{"collection", lc.info.name},
                          {"corpus", lc.description},
-                         {"folds", kFolds},
+                         {"folds", kTable3Folds},
                          {"fold", job.partition},
                          {"fold_seed", lc.seeds[job.partition]},
                          {"features", to_json(features)},
@@ -347,8 +346,8 @@ void run_table3(const ExperimentContext& ctx, ResultFile& rf) {
 
 void add_mlrcg2003_univ6(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
-  e.paper = kPaper;
-  e.id = kExperiment;
+  e.paper = kMlrcgPaper;
+  e.id = kTable3Experiment;
   e.description =
       "Table 3: MMLR-CG vs one-vs-rest SVM (SMO; LIBLINEAR -s 3 as a peer), micro/macro-F1 of "
       "5-fold cross-validation with the test folds combined, 500 binary IG features per fold; "

@@ -47,13 +47,13 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kPaper = "sgdreport";
-constexpr const char* kExperiment = "tables";
-constexpr double kLambda = 1e-4;    // Tables 1 and 5
-constexpr double kGamma = 0.001;    // Table 1 (constant); Table 5 gamma0
-constexpr double kDecay = 0.003;    // Table 5: a of gamma0 / (1 + gamma0 a t)
-constexpr int64_t kEpochsD1 = 200;  // Tables 1 and 5, Dataset 1
-constexpr int64_t kEpochsD2 = 30;   // Tables 1 and 5, Dataset 2
+constexpr const char* kSgdPaper = "sgdreport";
+constexpr const char* kSgdExperiment = "tables";
+constexpr double kSgdLambda = 1e-4;  // Tables 1 and 5
+constexpr double kGamma = 0.001;     // Table 1 (constant); Table 5 gamma0
+constexpr double kDecay = 0.003;     // Table 5: a of gamma0 / (1 + gamma0 a t)
+constexpr int64_t kEpochsD1 = 200;   // Tables 1 and 5, Dataset 1
+constexpr int64_t kEpochsD2 = 30;    // Tables 1 and 5, Dataset 2
 constexpr int64_t kFastEpochs = 2;
 constexpr int64_t kTracePoints = 150;   // per run: every n * epochs / 150 updates
 constexpr double kLiblinearEps = 1e-8;  // tight: the run is the optimum reference
@@ -94,10 +94,10 @@ bool least_squares(const std::string& solver) {
 
 Params sgd_params(const SgdMethod& m, int64_t epochs) {
   if (least_squares(m.solver))
-    return {{"lambda", kLambda}, {"gamma", kGamma},  {"schedule", "decaying"},
-            {"decay", kDecay},   {"epochs", epochs}, {"bias", "penalized"}};
-  return {{"penalty", m.variant},   {"lambda", kLambda}, {"gamma", kGamma},
-          {"schedule", "constant"}, {"epochs", epochs},  {"bias", "penalized"}};
+    return {{"lambda", kSgdLambda}, {"gamma", kGamma},  {"schedule", "decaying"},
+            {"decay", kDecay},      {"epochs", epochs}, {"bias", "penalized"}};
+  return {{"penalty", m.variant},   {"lambda", kSgdLambda}, {"gamma", kGamma},
+          {"schedule", "constant"}, {"epochs", epochs},     {"bias", "penalized"}};
 }
 
 void finish_record(RunRecord& r, const BinaryDataset& d, const BinaryFit& fit, BiasMode bias,
@@ -194,7 +194,7 @@ RunRecord sklearn_record(const Json& j, const std::string& version) {
   return r;
 }
 
-std::string pct(double fraction) { return fmt::format("{:.2f} %", 100 * fraction); }
+std::string percent_text(double fraction) { return fmt::format("{:.2f} %", 100 * fraction); }
 
 // Largest minus smallest value of `name` over trace points with iteration >= from.
 double trace_range(const Json& trace, const std::string& name, int64_t from) {
@@ -288,7 +288,7 @@ Json figures() {
 
 Json experiment_config(const ExperimentContext& ctx) {
   return {{"fast", ctx.fast},
-          {"lambda", kLambda},
+          {"lambda", kSgdLambda},
           {"gamma", kGamma},
           {"ridge_decay", kDecay},
           {"epochs_dataset1", ctx.fast ? kFastEpochs : kEpochsD1},
@@ -304,7 +304,7 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& datas
   const ResolvedData files = resolve("a9a");
   const std::string version = sklearn_version();
   SklearnPeerSettings s;
-  s.lambda = kLambda;
+  s.lambda = kSgdLambda;
   s.gamma = kGamma;
   s.decay = kDecay;
   s.epochs = kEpochsD1;
@@ -349,7 +349,7 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& datas
 void run_extras(const ExperimentContext& ctx, ResultFile& rf, const BinaryDataset& a9a,
                 const Json& dataset, Outcomes& d1) {
   const std::vector<ProtocolLambda> lambda = {
-      {Loss::unspecified, Penalty::l1, kLambda, "the report's lambda (Tables 1 and 5)"}};
+      {Loss::unspecified, Penalty::l1, kSgdLambda, "the report's lambda (Tables 1 and 5)"}};
   for (const ExtraSolver& e : extra_solvers(ctx)) {
     const Params params =
         extra_solver_params(e, extra_solver_lambda(e, lambda, "sgdreport/tables").lambda);
@@ -417,9 +417,9 @@ void run_dataset1(const ExperimentContext& ctx, ResultFile& rf, const BinaryData
       rec.class_name = "a9a";
       if (ctx.progress)
         fmt::print(stderr, "sgdreport: {}: train {} test {} zeros {} ({:.2f}s)\n", key,
-                   pct(rec.metrics.value("train_error", NAN)),
-                   pct(rec.metrics.value("test_error", NAN)), rec.metrics.value("zeros", -1),
-                   rec.train_seconds);
+                   percent_text(rec.metrics.value("train_error", NAN)),
+                   percent_text(rec.metrics.value("test_error", NAN)),
+                   rec.metrics.value("zeros", -1), rec.train_seconds);
       return rec;
     });
     d1[m.variant] = outcome_of(r);
@@ -427,7 +427,7 @@ void run_dataset1(const ExperimentContext& ctx, ResultFile& rf, const BinaryData
   run_extras(ctx, rf, a9a, dataset, d1);
   if (ctx.fast) return;  // the regression subset: our SGD methods only (and extra solvers)
   // LIBLINEAR -s 6: the exact minimiser of Eq. 10 (C = 1 / (lambda n), penalised bias).
-  const Params ll = {{"C", 1.0 / (kLambda * static_cast<double>(a9a.X_train.rows))},
+  const Params ll = {{"C", 1.0 / (kSgdLambda * static_cast<double>(a9a.X_train.rows))},
                      {"bias", 1},
                      {"eps", kLiblinearEps}};
   const std::string ll_key = "a9a/liblinear-s6";
@@ -479,14 +479,14 @@ const Outcome* find(const Outcomes& m, const std::string& k) {
 // Settings (Tables 1 and 5): what this run was configured with.
 void emit_settings(ResultFile& rf) {
   rf.set_cell(value_cell("table1", "Learning Rate gamma", "Value", kGamma, "", "constant rate"));
-  rf.set_cell(value_cell("table1", "Regularization Lambda lambda", "Value", kLambda, ""));
+  rf.set_cell(value_cell("table1", "Regularization Lambda lambda", "Value", kSgdLambda, ""));
   rf.set_cell(value_cell("table1", "Max Iteration Times (Dataset 1)", "Value",
                          static_cast<double>(kEpochsD1), "epochs"));
   rf.set_cell(value_cell("table1", "Max Iteration Times (Dataset 2)", "Value",
                          static_cast<double>(kEpochsD2), "epochs"));
   rf.set_cell(value_cell("table5", "Learning Rate gamma", "gamma0", kGamma, ""));
   rf.set_cell(value_cell("table5", "Learning Rate gamma", "decay constant a", kDecay, ""));
-  rf.set_cell(value_cell("table5", "Regularization Lambda lambda", "Value", kLambda, ""));
+  rf.set_cell(value_cell("table5", "Regularization Lambda lambda", "Value", kSgdLambda, ""));
   rf.set_cell(value_cell("table5", "Max Iteration Times (Dataset 1)", "Value",
                          static_cast<double>(kEpochsD1), "epochs"));
   rf.set_cell(value_cell("table5", "Max Iteration Times (Dataset 2)", "Value",
@@ -561,12 +561,13 @@ void add_sparsity_claim(ResultFile& rf, const Outcomes& d1) {
         "a9a, 200 epochs: naive train {} / test {} with {}/{} zeros; cumulative train {} / test "
         "{} with {}/{} zeros (differences {:.2f} / {:.2f} points; 'equal error' = within {} "
         "points)",
-        pct(naive->train_error), pct(naive->test_error), naive->zeros, naive->dimensions,
-        pct(cum->train_error), pct(cum->test_error), cum->zeros, cum->dimensions, dtrain, dtest,
-        kEqualErrorPoints);
+        percent_text(naive->train_error), percent_text(naive->test_error), naive->zeros,
+        naive->dimensions, percent_text(cum->train_error), percent_text(cum->test_error),
+        cum->zeros, cum->dimensions, dtrain, dtest, kEqualErrorPoints);
     if (clip && clip->zeros >= 0)
-      evidence += fmt::format("; clipping: train {} / test {} with {} zeros",
-                              pct(clip->train_error), pct(clip->test_error), clip->zeros);
+      evidence +=
+          fmt::format("; clipping: train {} / test {} with {} zeros",
+                      percent_text(clip->train_error), percent_text(clip->test_error), clip->zeros);
     if (ll && ll->zeros >= 0)
       evidence += fmt::format("; the exact minimiser (liblinear -s 6) has {} zeros", ll->zeros);
     rf.add_claim(make_claim("cumulative-sparse-naive-dense",
@@ -615,7 +616,8 @@ void add_ridge_claim(ResultFile& rf, const Outcomes& d1) {
         fmt::format("after 350k updates the training error moves within {:.2f} points "
                     "and the test error within {:.2f} points; {} zero weights at the end "
                     "(final train {} / test {})",
-                    tr, te, ridge->zeros, pct(ridge->train_error), pct(ridge->test_error))));
+                    tr, te, ridge->zeros, percent_text(ridge->train_error),
+                    percent_text(ridge->test_error))));
   }
 }
 
@@ -634,8 +636,8 @@ void add_sklearn_claim(ResultFile& rf, const Outcomes& d1) {
         d_l1 <= kEqualErrorPoints && d_ridge <= kEqualErrorPoints,
         fmt::format("test error: sklearn SGD-L1 {} vs our cumulative {} ({:.2f} "
                     "points); sklearn SGD ridge {} vs our ridge {} ({:.2f} points)",
-                    pct(sk1->test_error), pct(cum->test_error), d_l1, pct(skr->test_error),
-                    pct(ridge->test_error), d_ridge)));
+                    percent_text(sk1->test_error), percent_text(cum->test_error), d_l1,
+                    percent_text(skr->test_error), percent_text(ridge->test_error), d_ridge)));
   }
 }
 
@@ -677,8 +679,8 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
 
 void add_sgdreport_tables(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
-  e.paper = kPaper;
-  e.id = kExperiment;
+  e.paper = kSgdPaper;
+  e.id = kSgdExperiment;
   e.description =
       "SGD L1-regularised logistic regression (naive / clipping / cumulative penalty) and SGD "
       "ridge regression on a9a (and covtype.binary if present), with LIBLINEAR -s 6 and "

@@ -24,7 +24,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kExperiment = "figure7-tokenisation";
+constexpr const char* kFigure7TokenisationExperiment = "figure7-tokenisation";
 const std::vector<int32_t> kCounts = {100, 300, 1000, 3000, kZoFeatures};  // text4's Figure 7
 const std::vector<int32_t> kFastCounts = {100};
 
@@ -132,14 +132,16 @@ void run_tokenisation(const ExperimentContext& ctx, ResultFile& rf) {
         row.train_terms = data.prep.features.stats.train_terms;
         row.vocabulary = data.prep.features.stats.vocabulary;
       }
-      const ZoVariantResult r = run_zo_variant(rf, ctx, data, variant_of(t, k, lambda),
-                                               categories_of(ctx, data), kExperiment);
+      const ZoVariantResult r =
+          run_zo_variant(rf, ctx, data, variant_of(t, k, lambda), categories_of(ctx, data),
+                         kFigure7TokenisationExperiment);
       row.bep.push_back(rf.complete() ? 100 * zo_micro(r.evals).bep : 0);
     }
     if (!nofs_bep.count(t.stemming)) {
       const ZoReuters data = prepare_zo_reuters(*tok, ctx, features_of(t, 0));
-      const ZoVariantResult r = run_zo_variant(rf, ctx, data, variant_of(t, 0, lambda),
-                                               categories_of(ctx, data), kExperiment);
+      const ZoVariantResult r =
+          run_zo_variant(rf, ctx, data, variant_of(t, 0, lambda), categories_of(ctx, data),
+                         kFigure7TokenisationExperiment);
       nofs_bep[t.stemming] = rf.complete() ? 100 * zo_micro(r.evals).bep : 0;
     }
     row.bep_no_selection = nofs_bep.at(t.stemming);
@@ -163,7 +165,7 @@ void run_tokenisation(const ExperimentContext& ctx, ResultFile& rf) {
 void add_zhangoles2001_figure7_tokenisation(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kZoPaper;
-  e.id = kExperiment;
+  e.id = kFigure7TokenisationExperiment;
   e.description =
       "Figure 7 under each tokenisation (issue 15 item 6): stemming on/off x min count 3/1, "
       "ablation table; not in the default set";

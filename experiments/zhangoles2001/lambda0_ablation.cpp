@@ -8,7 +8,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kWhy =
+constexpr const char* kLambda0Why =
     "Z&O §4.2 gives no value for \"lambda -> 0\" and one iteration count: \"the dual algorithms "
     "are relatively well-behaved if we use a fixed number of iterations ... when we fix the "
     "number of iterations to be 100 in the dual algorithms\", and §4.1: \"The default number of "
@@ -44,13 +44,13 @@ std::vector<Ablation> lambda0_ablations(const std::vector<std::string>& columns,
   // Built whole (GCC 12 warns, so -Werror fails, on assigning a short literal to a member here).
   Ablation bep{"lambda0-bep",
                "§4.2 lambda -> 0: micro BEP over all 118 categories by lambda and iteration rule",
-               kWhy,
+               kLambda0Why,
                "%",
                columns,
                {}};
   Ablation f1{"lambda0-f1",
               "§4.2 lambda -> 0: micro F1 (training-error thresholds) by lambda and iteration rule",
-              kWhy,
+              kLambda0Why,
               "%",
               columns,
               {}};

@@ -43,7 +43,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kExperiment = "table1";
+constexpr const char* kTable1Experiment = "table1";
 
 constexpr const char* kCriterion =
     "micro-averaged break-even point of the held-out folds, pooled over the 5 folds and the 10 "
@@ -138,8 +138,8 @@ void run_table1(const ExperimentContext& ctx, ResultFile& rf) {
   rf.add_dataset(cv.data.dataset_record);
   std::vector<int32_t> categories(cv.data.by_size.begin(), cv.data.by_size.begin() + kZoCvLargest);
   if (ctx.fast) categories = {cv.data.by_size[kZoCvLargest - 1]};
-  const std::vector<ZoCvJob> jobs =
-      zo_declare_cv_runs(ctx, rf, cv, methods, categories, ZoCvSelection::in_fold, kExperiment);
+  const std::vector<ZoCvJob> jobs = zo_declare_cv_runs(ctx, rf, cv, methods, categories,
+                                                       ZoCvSelection::in_fold, kTable1Experiment);
   // Fast mode: no cells (a CV over one category would choose another lambda).
   if (ctx.fast || !rf.complete()) return;
   emit_table1(rf, methods, jobs, categories);
@@ -150,7 +150,7 @@ void run_table1(const ExperimentContext& ctx, ResultFile& rf) {
 void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kZoPaper;
-  e.id = kExperiment;
+  e.id = kTable1Experiment;
   e.description =
       "Table 1 (lambda by 5-fold CV on Reuters ModApte, 10 largest categories, features selected "
       "in each fold) and Figure 8 (CV BEP vs lambda)";

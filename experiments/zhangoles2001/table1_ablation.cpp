@@ -10,7 +10,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kWhy =
+constexpr const char* kTable1AblationWhy =
     "Z&O §4.1: lambda \"is determined by a 5-fold cross-validation with the training set. We fix "
     "this parameter to be identical for all categories\". The features (§4.1: min-count cut, "
     "10,000 per category by Gini IG) are learnt from training data, so inside a fold they are "
@@ -28,14 +28,14 @@ std::vector<Ablation> table1_cv_ablations(const std::vector<Table1CvVariant>& va
                                           const PublishedPaper& published) {
   Ablation lambda{"table1-cv-lambda",
                   "Table 1: log10 of the lambda chosen by 5-fold CV, by CV variant",
-                  kWhy,
+                  kTable1AblationWhy,
                   "log10",
                   columns,
                   {}};
   Ablation bep{"table1-cv-bep",
                "Table 1: pooled 5-fold CV micro BEP at the chosen lambda, by CV variant (each "
                "row over its own categories)",
-               kWhy,
+               kTable1AblationWhy,
                "%",
                columns,
                {}};

@@ -29,7 +29,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kExperiment = "table1_all";
+constexpr const char* kTable1AllExperiment = "table1_all";
 
 std::vector<ZoMethod> methods_of(bool fast) {
   std::vector<ZoMethod> methods = zo_methods(false);
@@ -62,9 +62,9 @@ void run_table1_all(const ExperimentContext& ctx, ResultFile& rf) {
   std::vector<int32_t> old_set = largest;
   if (ctx.fast) all = old_set = {cv.data.by_size[kZoCvLargest - 1]};
   std::vector<ZoCvJob> jobs =
-      zo_declare_cv_runs(ctx, rf, cv, methods, all, ZoCvSelection::in_fold, kExperiment);
-  std::vector<ZoCvJob> old_jobs =
-      zo_declare_cv_runs(ctx, rf, cv, methods, old_set, ZoCvSelection::whole_training, kExperiment);
+      zo_declare_cv_runs(ctx, rf, cv, methods, all, ZoCvSelection::in_fold, kTable1AllExperiment);
+  std::vector<ZoCvJob> old_jobs = zo_declare_cv_runs(
+      ctx, rf, cv, methods, old_set, ZoCvSelection::whole_training, kTable1AllExperiment);
   jobs.insert(jobs.end(), old_jobs.begin(), old_jobs.end());
   if (ctx.fast || !rf.complete()) return;
 
@@ -100,7 +100,7 @@ void run_table1_all(const ExperimentContext& ctx, ResultFile& rf) {
 void add_zhangoles2001_table1_all(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kZoPaper;
-  e.id = kExperiment;
+  e.id = kTable1AllExperiment;
   e.description =
       "Table 1's CV over all 115 trainable Reuters categories, features selected in each fold, "
       "and the ablation of the CV protocol (about 2,300 CPU-s: ~20 min on 2 free cores)";

@@ -35,7 +35,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kExperiment = "table2";
+constexpr const char* kTable2Experiment = "table2";
 constexpr int kTable3Rows = 10;
 constexpr int kFastCategories = 2;
 constexpr int kFigure6Tops[] = {5, 10, 20, 40, 60, 80, 100};
@@ -424,7 +424,7 @@ void run_table2(const ExperimentContext& ctx, ResultFile& rf) {
 void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kZoPaper;
-  e.id = kExperiment;
+  e.id = kTable2Experiment;
   e.description =
       "Tables 2-3, Figures 5-6 on Reuters ModApte (118 categories): micro P/R/F1/BEP of six "
       "methods at Table 1's lambda, LIBLINEAR peers";

@@ -40,7 +40,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kExperiment = "text4";
+constexpr const char* kText4Experiment = "text4";
 constexpr double kLambdaToZero = 1e-6;
 // Figure 7's points: the paper's x values are not in its text; two per decade from 100 to §4.1's
 // 10,000 (figure7_tokenisation.cpp runs the same counts).
@@ -245,7 +245,7 @@ std::map<std::string, VariantResult> declare_variants(const ExperimentContext& c
     std::vector<int32_t> categories = data.by_size;
     if (ctx.fast) categories.resize(1);
     if (v.top > 0) categories.resize(static_cast<size_t>(v.top));
-    results[v.id] = run_zo_variant(rf, ctx, data, v, categories, kExperiment);
+    results[v.id] = run_zo_variant(rf, ctx, data, v, categories, kText4Experiment);
   }
   return results;
 }
@@ -359,7 +359,7 @@ void run_text4(const ExperimentContext& ctx, ResultFile& rf) {
 void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kZoPaper;
-  e.id = kExperiment;
+  e.id = kText4Experiment;
   e.description =
       "§4.2 lambda -> 0 and no-feature-selection claims (text-4), Figure 7 (BEP vs features), "
       "§3.1 K = 100 and continuation claims on Reuters ModApte";

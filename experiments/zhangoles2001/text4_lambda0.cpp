@@ -29,7 +29,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kExperiment = "text4-lambda0";
+constexpr const char* kText4Lambda0Experiment = "text4-lambda0";
 // 1e-7, and K to convergence at 1e-8, are not run: the machine of the session that added this ran
 // at a load of 10 (6-7 minutes per lambda at K = 100); add them to the two lists to extend the
 // study (on 2 idle cores the whole study would take about 7 minutes, estimated from the runs'
@@ -156,7 +156,7 @@ void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
     const ZoReuters& data = prepared.at(v.features);
     std::vector<int32_t> categories = data.by_size;
     if (ctx.fast) categories.resize(1);  // the largest, earn
-    results[v.id] = run_zo_variant(rf, ctx, data, v, categories, kExperiment);
+    results[v.id] = run_zo_variant(rf, ctx, data, v, categories, kText4Lambda0Experiment);
   }
   if (!rf.complete()) return;
 
@@ -208,7 +208,7 @@ void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
 void add_zhangoles2001_text4_lambda0(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kZoPaper;
-  e.id = kExperiment;
+  e.id = kText4Lambda0Experiment;
   e.description =
       "§4.2 lambda -> 0 curve (issue 15 item 5): lambda 1e-4..1e-8, K = 100 fixed; K to "
       "convergence (cap 300) at 1e-6; ablation tables; not in the default set";

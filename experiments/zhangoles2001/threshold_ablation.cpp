@@ -11,7 +11,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kWhy =
+constexpr const char* kThresholdWhy =
     "Z&O §4: thresholds are \"biased towards causing fewer errors for the dominant out-of-class "
     "data -- this effect can be compensated by lowering the computed thresholds ... by finding a "
     "value that minimizes the training error\". Used: the midpoint of the LOWEST interval of "
@@ -79,13 +79,13 @@ std::vector<Ablation> threshold_ablations(const std::vector<ThresholdAblationMet
   // Built whole (GCC 12 warns, so -Werror fails, on assigning a short literal to a member here).
   Ablation micro{"threshold-rule-table2",
                  "Table 2 micro-F1 over all 118 categories, by threshold rule",
-                 kWhy,
+                 kThresholdWhy,
                  "%",
                  columns,
                  {}};
   Ablation table3{"threshold-rule-table3",
                   "Table 3: mean F1 over the 10 largest categories, by threshold rule",
-                  kWhy,
+                  kThresholdWhy,
                   "%",
                   columns,
                   {}};

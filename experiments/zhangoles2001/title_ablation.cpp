@@ -7,7 +7,7 @@ namespace linrepro {
 namespace {
 
 // Decided from the text before any run with titles; recorded as the ablation's "why".
-constexpr const char* kWhy =
+constexpr const char* kTitleWhy =
     "Z&O §4.1: \"A word in the title is regarded as a different feature than the same word in "
     "the body\", and their 20NG is the 20,000-message original with its headers. A message's "
     "title is its Subject line, so Subject gives title features (namespace \"t:\", "
@@ -51,7 +51,7 @@ Ablation title_ablation(const std::vector<TitleAblationMethod>& methods,
   // Built whole (GCC 12 warns, so -Werror fails, on assigning a short literal to a member here).
   Ablation a{"title-features-20ng",
              "Table 5, 20NewsGroup: mean accuracy over the five splits, by the message parts read",
-             kWhy,
+             kTitleWhy,
              "%",
              columns,
              {}};

@@ -8,7 +8,7 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kWhy =
+constexpr const char* kTokenisationWhy =
     "Z&O §2 (figure 1): \"one or both of Steps 4 and 5 [stemming, stopword removal] may be "
     "omitted, although keeping them may improve performance\"; §4.1 says only which one the "
     "experiments omit: \"we do not remove stopwords in the preprocessing step\", and \"we select "
@@ -33,7 +33,7 @@ Ablation tokenisation_ablation(const std::vector<int32_t>& feature_counts,
   // Built whole (GCC 12 warns, so -Werror fails, on assigning a short literal to a member here).
   Ablation a{"figure7-tokenisation",
              "Figure 7: micro BEP of Logistic Reg by features per category, per tokenisation",
-             kWhy,
+             kTokenisationWhy,
              "%",
              columns,
              {}};

@@ -15,9 +15,9 @@
 namespace linrepro {
 namespace {
 
-struct Fixture {
+struct ParallelFixture {
   SolverRegistry registry;
-  Fixture() { register_baseline_solvers(registry); }
+  ParallelFixture() { register_baseline_solvers(registry); }
 };
 
 // The confusable fixture with 15% of the training labels replaced by random classes (seeded): NB's
@@ -54,7 +54,7 @@ void expect_same_model(const MulticlassModel& a, const MulticlassModel& b) {
 }
 
 TEST(GraphSvmParallel, TwoThreadsGiveTheOneThreadFit) {
-  Fixture f;
+  ParallelFixture f;
   const auto train = noisy_text(6, 80, 61);
   const auto test = testing::make_confusable_text(6, 40, true, 62);
   GraphSvmOptions options;
@@ -82,7 +82,7 @@ TEST(GraphSvmParallel, TwoThreadsGiveTheOneThreadFit) {
 }
 
 TEST(GraphSvmParallel, SubsetsTogetherEqualSubsetsAlone) {
-  Fixture f;
+  ParallelFixture f;
   const auto d = noisy_text(5, 50, 71);
   const std::vector<std::vector<int32_t>> subsets{{0, 1, 2, 3, 4}, {0, 1}, {1, 3, 4}};
   const std::vector<uint64_t> seeds{11, 12, 13};
@@ -123,7 +123,7 @@ TEST(GraphSvmParallel, SubsetsTogetherEqualSubsetsAlone) {
 }
 
 TEST(HierarchyParallel, TwoThreadsGiveTheOneThreadFit) {
-  Fixture f;
+  ParallelFixture f;
   const auto train = noisy_text(6, 80, 81);
   const auto test = testing::make_confusable_text(6, 40, true, 82);
   HierarchyOptions options;

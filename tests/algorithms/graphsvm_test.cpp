@@ -20,9 +20,9 @@ double accuracy_of(const std::vector<int32_t>& truth, const std::vector<int32_t>
   return static_cast<double>(ok) / static_cast<double>(truth.size());
 }
 
-struct Fixture {
+struct GraphsvmFixture {
   SolverRegistry registry;
-  Fixture() { register_baseline_solvers(registry); }
+  GraphsvmFixture() { register_baseline_solvers(registry); }
 };
 
 TEST(GraphSvmMemory, FormulaByHand) {
@@ -33,7 +33,7 @@ TEST(GraphSvmMemory, FormulaByHand) {
 }
 
 TEST(GraphSvmSubset, TrainsOnlyTheSubsetsRowsOneSvmPerClass) {
-  Fixture f;
+  GraphsvmFixture f;
   const auto d = testing::make_confusable_text(4, 30, true, 2);
   FitContext ctx;
   const SubsetFit fit =
@@ -62,7 +62,7 @@ TEST(GraphSvmSubset, TrainsOnlyTheSubsetsRowsOneSvmPerClass) {
 }
 
 TEST(GraphSvm, PerfectFirstStageTrainsNoSvmAndChangesNothing) {
-  Fixture f;
+  GraphsvmFixture f;
   const auto train = testing::make_confusable_text(4, 60, false, 21);
   const auto test = testing::make_confusable_text(4, 30, false, 22);
   FitContext ctx;
@@ -77,7 +77,7 @@ TEST(GraphSvm, PerfectFirstStageTrainsNoSvmAndChangesNothing) {
 }
 
 TEST(GraphSvm, RefinesTheConfusablePairWithSmallerSvmsThanMcsvm) {
-  Fixture f;
+  GraphsvmFixture f;
   const auto train = testing::make_confusable_text(5, 150, true, 31);
   const auto test = testing::make_confusable_text(5, 100, true, 32);
   FitContext ctx;
@@ -116,7 +116,7 @@ TEST(GraphSvm, RefinesTheConfusablePairWithSmallerSvmsThanMcsvm) {
 }
 
 TEST(GraphSvm, IsDeterministicForASeed) {
-  Fixture f;
+  GraphsvmFixture f;
   const auto train = testing::make_confusable_text(4, 60, true, 41);
   FitContext a, b;
   a.seed = b.seed = 9;
@@ -130,7 +130,7 @@ TEST(GraphSvm, IsDeterministicForASeed) {
 }
 
 TEST(Hierarchy, GroupsTheConfusablePairAndPerfectL1EqualsPerGroupNb) {
-  Fixture f;
+  GraphsvmFixture f;
   const auto train = testing::make_confusable_text(5, 150, true, 51);
   const auto test = testing::make_confusable_text(5, 100, true, 52);
   FitContext ctx;

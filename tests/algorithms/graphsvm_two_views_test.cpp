@@ -32,13 +32,13 @@ void expect_same_models(const MulticlassModel& a, const MulticlassModel& b) {
   }
 }
 
-struct Fixture {
+struct TwoViewsFixture {
   SolverRegistry registry;
-  Fixture() { register_baseline_solvers(registry); }
+  TwoViewsFixture() { register_baseline_solvers(registry); }
 };
 
 TEST(GraphSvmTwoViews, FirstStageReadsX1AndTheSvmsReadX2) {
-  Fixture f;
+  TwoViewsFixture f;
   const auto train = testing::make_confusable_text(5, 150, true, 31);
   const auto test = testing::make_confusable_text(5, 100, true, 32);
   const CsrMatrix X2 = unit_rows(train.X), X2test = unit_rows(test.X);
@@ -78,7 +78,7 @@ TEST(GraphSvmTwoViews, FirstStageReadsX1AndTheSvmsReadX2) {
 }
 
 TEST(HierarchyTwoViews, SvmL1AndL2ReadX2TheConfusionReadsX1) {
-  Fixture f;
+  TwoViewsFixture f;
   const auto train = testing::make_confusable_text(5, 150, true, 51);
   const auto test = testing::make_confusable_text(5, 100, true, 52);
   const CsrMatrix X2 = unit_rows(train.X), X2test = unit_rows(test.X);

@@ -91,8 +91,8 @@ SgdL1LogisticOptions small_options(L1Penalty p, RateSchedule s, BiasMode b) {
   return o;
 }
 
-using Variant = std::tuple<L1Penalty, RateSchedule, BiasMode>;
-class LazyVersusDense : public ::testing::TestWithParam<Variant> {};
+using L1Variant = std::tuple<L1Penalty, RateSchedule, BiasMode>;
+class LazyVersusDense : public ::testing::TestWithParam<L1Variant> {};
 
 TEST_P(LazyVersusDense, SameWeightsAsTheDenseReference) {
   const auto [penalty, schedule, bias] = GetParam();
@@ -126,7 +126,7 @@ INSTANTIATE_TEST_SUITE_P(
         ::testing::Values(L1Penalty::naive, L1Penalty::clipping, L1Penalty::cumulative),
         ::testing::Values(RateSchedule::constant, RateSchedule::decaying),
         ::testing::Values(BiasMode::penalized, BiasMode::unpenalized, BiasMode::none)),
-    [](const ::testing::TestParamInfo<Variant>& info) {
+    [](const ::testing::TestParamInfo<L1Variant>& info) {
       return to_string(std::get<0>(info.param)) + "_" + to_string(std::get<1>(info.param)) + "_" +
              to_string(std::get<2>(info.param)) + "_bias";
     });

@@ -45,8 +45,8 @@ LinearModel dense_reference(const CsrMatrix& X, const std::vector<double>& y,
   return {w, b};
 }
 
-using Variant = std::tuple<RateSchedule, BiasMode, double>;  // schedule, bias, lambda
-class RidgeLazyVersusDense : public ::testing::TestWithParam<Variant> {};
+using RidgeVariant = std::tuple<RateSchedule, BiasMode, double>;  // schedule, bias, lambda
+class RidgeLazyVersusDense : public ::testing::TestWithParam<RidgeVariant> {};
 
 TEST_P(RidgeLazyVersusDense, SameWeightsAsDenseEq16) {
   const auto [schedule, bias, lambda] = GetParam();
@@ -75,7 +75,7 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(BiasMode::penalized, BiasMode::unpenalized,
                                          BiasMode::none),
                        ::testing::Values(0.01, 5.0)),
-    [](const ::testing::TestParamInfo<Variant>& info) {
+    [](const ::testing::TestParamInfo<RidgeVariant>& info) {
       return to_string(std::get<0>(info.param)) + "_" + to_string(std::get<1>(info.param)) +
              (std::get<2>(info.param) < 1 ? "_bias_small_lambda" : "_bias_large_lambda");
     });

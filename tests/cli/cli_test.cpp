@@ -15,32 +15,16 @@
 
 #include "core/libsvm_format.h"
 #include "core/synthetic_data.h"
+#include "support/shell_command.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {
 
-struct Output {
-  int status = -1;
-  std::string out, err;
-};
+using Output = testing::CommandOutput;
 
 Output run_cli(const std::string& args, const std::filesystem::path& dir) {
-  const auto out_file = dir / "stdout.txt", err_file = dir / "stderr.txt";
-  const std::string cmd = std::string(LINREPRO_BINARY) + " " + args + " >" + out_file.string() +
-                          " 2>" + err_file.string();
-  Output o;
-  const int raw = std::system(cmd.c_str());
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  auto slurp = [](const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  };
-  o.out = slurp(out_file);
-  o.err = slurp(err_file);
-  return o;
+  return testing::run_shell(std::string(LINREPRO_BINARY) + " " + args, dir);
 }
 
 // The report that train/eval/predict --json print: the whole of stdout is one JSON object (parse

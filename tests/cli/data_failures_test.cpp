@@ -11,23 +11,15 @@
 #include <sstream>
 #include <string>
 
+#include "support/shell_command.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {
 namespace fs = std::filesystem;
 
-struct Output {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using Output = testing::CommandOutput;
+using testing::slurp;
 
 class DataFailures : public ::testing::Test {
  protected:
@@ -44,13 +36,10 @@ class DataFailures : public ::testing::Test {
     std::ofstream(results / "sgdreport/fast/tables.json") << kSentinel;
   }
   Output run(const std::string& args) {
-    const std::string cmd =
+    return testing::run_shell(
         "LINREPRO_ROOT='" + root.string() + "' LINREPRO_MIRROR='" + mirror.string() +
-        "' LINREPRO_OFFLINE=1 LINREPRO_DATA= " + LINREPRO_BINARY + " " + args + " >'" +
-        (dir.path() / "o").string() + "' 2>'" + (dir.path() / "e").string() + "'";
-    const int raw = std::system(cmd.c_str());
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir.path() / "o"),
-            slurp(dir.path() / "e")};
+            "' LINREPRO_OFFLINE=1 LINREPRO_DATA= " + LINREPRO_BINARY + " " + args,
+        dir.path());
   }
   Output run_sgdreport() {
     return run("run sgdreport/tables --fast --results '" + results.string() + "'");

@@ -11,10 +11,13 @@
 #include "harness/experiment.h"
 #include "harness/extra_solvers.h"
 #include "harness/run_experiment.h"
+#include "support/result_cells.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {
+
+using testing::find_cell;
 
 const ExperimentInfo& table2_reuters() {
   static const ExperimentInfo* info = [] {
@@ -45,12 +48,6 @@ const Json* find_run(const Json& doc, const std::string& key) {
   return nullptr;
 }
 
-const Json* find_cell(const Json& doc, const std::string& row, const std::string& column) {
-  for (const auto& c : doc["cells"])
-    if (c["table"] == "table2" && c["row"] == row && c["column"] == column) return &c;
-  return nullptr;
-}
-
 TEST(Mlrcg2003ExtraSolver, RunsThroughTable2sProtocolTaggedAndApart) {
   testing::TempDir plain_dir, extra_dir;
   const Json plain = run_fast(plain_dir.path(), {});
@@ -73,7 +70,7 @@ TEST(Mlrcg2003ExtraSolver, RunsThroughTable2sProtocolTaggedAndApart) {
   EXPECT_GT((*extra)["objective"].get<double>(), 0.0);
 
   // Its cell: no published value, the extra-solver note.
-  const Json* cell = find_cell(with, "grain", "liblinear-s2 error (extra)");
+  const Json* cell = find_cell(with, "table2", "grain", "liblinear-s2 error (extra)");
   ASSERT_NE(cell, nullptr);
   EXPECT_EQ((*cell)["status"], "ok");
   EXPECT_EQ((*cell)["note"], kExtraSolverNote);
@@ -93,7 +90,7 @@ TEST(Mlrcg2003ExtraSolver, RunsThroughTable2sProtocolTaggedAndApart) {
   }
   EXPECT_EQ(with["cells"].size(), plain["cells"].size() + 1);
   for (const auto& c : plain["cells"]) {
-    const Json* w = find_cell(with, c["row"], c["column"]);
+    const Json* w = find_cell(with, "table2", c["row"], c["column"]);
     ASSERT_NE(w, nullptr) << c["row"] << " / " << c["column"];
     EXPECT_EQ((*w)["value"], c["value"]);
   }

@@ -16,13 +16,13 @@ namespace {
 // Two categories that need different terms: "big" (8 training documents, all with "alpha") and
 // "small" (2 documents, with "beta"), among 10 documents of neither (no term). The one global
 // term by joint 3-class IG (big, small, none) is "alpha"; per task, "small" gets "beta".
-struct Fixture {
+struct FeatureScopeFixture {
   std::vector<TextDoc> train, test;
   MultilabelLabels labels;
 };
 
-Fixture two_categories() {
-  Fixture f;
+FeatureScopeFixture two_categories() {
+  FeatureScopeFixture f;
   f.labels.class_names = {"big", "small"};
   for (int i = 0; i < 8; ++i) {
     f.train.push_back({"", "alpha"});
@@ -43,7 +43,7 @@ Fixture two_categories() {
 PrepareOptions quiet() { return PrepareOptions{.threads = 1, .progress = false}; }
 
 TEST(MlrcgFeatureScope, EachBinaryTaskGetsItsOwnInformationGainTerms) {
-  const Fixture f = two_categories();
+  const FeatureScopeFixture f = two_categories();
   const PreparedSplit split =
       prepare(f.train, f.test, f.labels, mlrcg_binary_task_features(1), quiet());
   ASSERT_TRUE(split.per_category());
@@ -56,7 +56,7 @@ TEST(MlrcgFeatureScope, EachBinaryTaskGetsItsOwnInformationGainTerms) {
 }
 
 TEST(MlrcgFeatureScope, TheOldGlobalSetGivesTheSmallCategoryTheBigOnesTerm) {
-  const Fixture f = two_categories();
+  const FeatureScopeFixture f = two_categories();
   const FeatureConfig global = mlrcg_global_features(1);
   EXPECT_EQ(global.scope, SelectionScope::global);
   const PreparedSplit split = prepare(f.train, f.test, f.labels, global, quiet());

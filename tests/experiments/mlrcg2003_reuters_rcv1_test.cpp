@@ -11,10 +11,13 @@
 #include "core/synthetic_data.h"
 #include "experiments/mlrcg2003/reuters_rcv1.h"
 #include "harness/experiment.h"
+#include "support/result_cells.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {
+
+using testing::find_cell;
 
 // 80 documents; the first 30 play LYRL2004's training set (MLR-CG's test set). Topics depend on
 // the planted label and on two features, so every topic has documents on both sides.
@@ -42,13 +45,6 @@ Rcv1Data tiny_rcv1() {
   }
   data.identity = {{"name", "rcv1-v2"}, {"data", {{"content_sha256", "synthetic"}}}};
   return data;
-}
-
-const Json* find_cell(const Json& doc, const std::string& table, const std::string& row,
-                      const std::string& column) {
-  for (const auto& c : doc["cells"])
-    if (c["table"] == table && c["row"] == row && c["column"] == column) return &c;
-  return nullptr;
 }
 
 TEST(Rcv1Experiment, RunsEveryTopicOnTheSwappedSplit) {

@@ -13,10 +13,13 @@
 #include "experiments/register.h"
 #include "harness/experiment.h"
 #include "harness/run_experiment.h"
+#include "support/result_cells.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {
+
+using testing::find_cell;
 
 const ExperimentInfo& table3() {
   if (experiment_registry().empty()) register_experiments();
@@ -46,12 +49,6 @@ class ScopedEnv {
   std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
 };
 
-const Json* find_cell(const Json& doc, const std::string& row, const std::string& column) {
-  for (const auto& c : doc["cells"])
-    if (c["table"] == "table1" && c["row"] == row && c["column"] == column) return &c;
-  return nullptr;
-}
-
 TEST(Mlrcg2003Table1Rows, ALoadedCollectionGetsItsRowAndAMissingOneIsUnavailable) {
   testing::TempDir dir;
   const auto corpus = dir.path() / "hoovers28";
@@ -76,19 +73,19 @@ TEST(Mlrcg2003Table1Rows, ALoadedCollectionGetsItsRowAndAMissingOneIsUnavailable
   ctx.threads = 1;
   run_experiment(table3(), ctx);
   const Json doc = read_result_file(result_file_path(ctx, "mlrcg2003", "table3"));
-  const Json* univ6_train = find_cell(doc, "Univ-6", "train docs");
+  const Json* univ6_train = find_cell(doc, "table1", "Univ-6", "train docs");
   ASSERT_TRUE(univ6_train);
   if ((*univ6_train)["status"] == "data_unavailable") GTEST_SKIP() << "WebKB is not available here";
   // Our Univ-6 (corpora/webkb.h): 4,158 pages, 6 classes, both counts the collection's size.
   EXPECT_EQ((*univ6_train)["value"], 4158);
-  EXPECT_EQ((*find_cell(doc, "Univ-6", "test docs"))["value"], 4158);
-  EXPECT_EQ((*find_cell(doc, "Univ-6", "classes"))["value"], 6);
-  EXPECT_EQ((*find_cell(doc, "Univ-6", "features"))["value"], 500);
+  EXPECT_EQ((*find_cell(doc, "table1", "Univ-6", "test docs"))["value"], 4158);
+  EXPECT_EQ((*find_cell(doc, "table1", "Univ-6", "classes"))["value"], 6);
+  EXPECT_EQ((*find_cell(doc, "table1", "Univ-6", "features"))["value"], 500);
 
-  const Json* train = find_cell(doc, "Hoovers-28", "train docs");
-  const Json* test = find_cell(doc, "Hoovers-28", "test docs");
-  const Json* classes = find_cell(doc, "Hoovers-28", "classes");
-  const Json* features = find_cell(doc, "Hoovers-28", "features");
+  const Json* train = find_cell(doc, "table1", "Hoovers-28", "train docs");
+  const Json* test = find_cell(doc, "table1", "Hoovers-28", "test docs");
+  const Json* classes = find_cell(doc, "table1", "Hoovers-28", "classes");
+  const Json* features = find_cell(doc, "table1", "Hoovers-28", "features");
   ASSERT_TRUE(train && test && classes && features);
   // Every page is tested once and trains four splits: both counts are the collection's size.
   EXPECT_EQ((*train)["value"], 30);
@@ -97,7 +94,7 @@ TEST(Mlrcg2003Table1Rows, ALoadedCollectionGetsItsRowAndAMissingOneIsUnavailable
   EXPECT_GT((*features)["value"].get<double>(), 0);  // all of a tiny vocabulary (< 500 terms)
   EXPECT_LE((*features)["value"].get<double>(), 500);
 
-  const Json* missing = find_cell(doc, "Hoovers-255", "train docs");
+  const Json* missing = find_cell(doc, "table1", "Hoovers-255", "train docs");
   ASSERT_TRUE(missing);
   EXPECT_EQ((*missing)["status"], "data_unavailable");
 }

@@ -9,22 +9,19 @@
 #include "experiments/register.h"
 #include "harness/experiment.h"
 #include "harness/run_experiment.h"
+#include "support/result_cells.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {
 namespace {
+
+using testing::find_cell;
 
 const ExperimentInfo& zo_table2() {
   if (experiment_registry().empty()) register_experiments();
   for (const auto& e : experiment_registry())
     if (e.paper == "zhangoles2001" && e.id == "table2") return e;
   throw std::runtime_error("zhangoles2001/table2 is not registered");
-}
-
-const Json* find_cell(const Json& doc, const std::string& row, const std::string& column) {
-  for (const auto& c : doc["cells"])
-    if (c["table"] == "text-4.2" && c["row"] == row && c["column"] == column) return &c;
-  return nullptr;
 }
 
 TEST(Zhangoles2001CollectionCells, Table2EmitsTheCollectionSizesOfSection42) {
@@ -42,12 +39,12 @@ TEST(Zhangoles2001CollectionCells, Table2EmitsTheCollectionSizesOfSection42) {
                                result_file_path(ctx, "zhangoles2001", id));
   run_experiment(zo_table2(), ctx);
   const Json doc = read_result_file(result_file_path(ctx, "zhangoles2001", "table2"));
-  const Json* train = find_cell(doc, "Reuters-21578", "train docs");
+  const Json* train = find_cell(doc, "text-4.2", "Reuters-21578", "train docs");
   ASSERT_TRUE(train) << "no text-4.2 cells: were the reference runs not all stored?";
   if ((*train)["status"] == "data_unavailable") GTEST_SKIP() << "Reuters-21578 is not here";
   EXPECT_EQ((*train)["value"], 9603);
-  EXPECT_EQ((*find_cell(doc, "Reuters-21578", "test docs"))["value"], 3299);
-  EXPECT_EQ((*find_cell(doc, "Reuters-21578", "classes"))["value"], 118);
+  EXPECT_EQ((*find_cell(doc, "text-4.2", "Reuters-21578", "test docs"))["value"], 3299);
+  EXPECT_EQ((*find_cell(doc, "text-4.2", "Reuters-21578", "classes"))["value"], 118);
 }
 
 }  // namespace

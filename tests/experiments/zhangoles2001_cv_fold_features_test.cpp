@@ -18,11 +18,11 @@ namespace {
 // fold 1's documents, and there in the positives: a perfect feature if held-out rows leaked),
 // 3 "twice" (2 occurrences in fold 0's training rows, 4 more in fold 0's held-out rows).
 // Rows 0-3 are fold 0, rows 4-7 fold 1; rows 0, 1, 4, 5 are category 0.
-struct Fixture {
+struct CvFoldFixture {
   CsrMatrix counts;
   MultilabelLabels labels;
   std::vector<int32_t> fold = {0, 0, 0, 0, 1, 1, 1, 1};
-  Fixture() {
+  CvFoldFixture() {
     counts.cols = 4;
     auto row = [&](std::vector<int32_t> idx, std::vector<double> val) {
       counts.append_row(idx, val);
@@ -53,7 +53,7 @@ bool has(const std::vector<int32_t>& v, int32_t x) {
 }
 
 TEST(ZoFoldFeatures, ATermOnlyInTheHeldOutFoldIsNeverSelected) {
-  const Fixture fx;
+  const CvFoldFixture fx;
   const ZoFoldFeatures ff = zo_fold_features(fx.counts, fx.labels, fx.fold, 2, config(1, 4));
   // Fold 0 trains on rows 4-7: "heldout" is there, a perfect feature, so it is selected.
   EXPECT_TRUE(has(ff.columns[0][0], 2));
@@ -73,7 +73,7 @@ TEST(ZoFoldFeatures, ATermOnlyInTheHeldOutFoldIsNeverSelected) {
 }
 
 TEST(ZoFoldFeatures, TheMinCountCutCountsTheTrainingPartOnly) {
-  const Fixture fx;
+  const CvFoldFixture fx;
   // "twice": 2 occurrences in rows 6-7 (fold 0's training part), 4 in rows 0-1 (held out).
   const ZoFoldFeatures ff = zo_fold_features(fx.counts, fx.labels, fx.fold, 2, config(3, 4));
   EXPECT_FALSE(has(ff.columns[0][0], 3));
@@ -114,7 +114,7 @@ TEST(ZoFoldFeatures, SelectionEqualsThePipelineOnTheTrainingPartAlone) {
 }
 
 TEST(ZoFoldFeatures, BadInputIsAClearError) {
-  const Fixture fx;
+  const CvFoldFixture fx;
   std::vector<int32_t> short_fold(fx.fold.begin(), fx.fold.end() - 1);
   EXPECT_THROW(zo_fold_features(fx.counts, fx.labels, short_fold, 2, config(1, 2)), ConfigError);
   std::vector<int32_t> bad = fx.fold;

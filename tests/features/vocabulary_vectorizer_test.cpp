@@ -62,15 +62,15 @@ TEST(Vocabulary, CountMatrixDropsTermsOutsideTheVocabulary) {
 
 // Training: d0 "apple apple banana", d1 "banana cherry", d2 "banana".
 // df: apple 1, banana 3, cherry 1; N = 3 -> idf: apple ln 3, banana ln 1 = 0, cherry ln 3.
-struct Fixture {
+struct VectorizerFixture {
   Vocabulary vocab;
   CsrMatrix train_counts;
   CsrMatrix test_counts;  // "apple durian durian": durian unseen
   std::vector<double> idf;
   std::vector<int32_t> all{0, 1, 2};
 };
-Fixture fixture() {
-  Fixture f;
+VectorizerFixture fixture() {
+  VectorizerFixture f;
   const auto train = corpus({"apple apple banana", "banana cherry", "banana"});
   f.vocab = build_vocabulary(train);
   f.train_counts = count_matrix(train, f.vocab);
@@ -95,14 +95,14 @@ void expect_row(const CsrMatrix& X, int32_t i, const std::vector<double>& want) 
 }
 
 TEST(Vectorizer, IdfFromTrainingDocuments) {
-  const Fixture f = fixture();
+  const VectorizerFixture f = fixture();
   EXPECT_NEAR(f.idf[0], std::log(3.0), 1e-15);
   EXPECT_EQ(f.idf[1], 0.0);
   EXPECT_NEAR(f.idf[2], std::log(3.0), 1e-15);
 }
 
 TEST(Vectorizer, BinaryTfAndTfidf) {
-  const Fixture f = fixture();
+  const VectorizerFixture f = fixture();
   const CsrMatrix b = vectorize(f.train_counts, f.all, f.idf, {Representation::binary});
   expect_row(b, 0, {1, 1, 0});
   expect_row(b, 1, {0, 1, 1});
@@ -118,7 +118,7 @@ TEST(Vectorizer, BinaryTfAndTfidf) {
 }
 
 TEST(Vectorizer, L2NormalisationAndBiasColumn) {
-  const Fixture f = fixture();
+  const VectorizerFixture f = fixture();
   // tf row 0 = (2, 1, 0): norm sqrt(5); then the bias 1 is appended unscaled.
   const CsrMatrix X = vectorize(f.train_counts, f.all, f.idf, {Representation::tf, true, 1.0});
   EXPECT_EQ(X.cols, 4);
@@ -131,7 +131,7 @@ TEST(Vectorizer, L2NormalisationAndBiasColumn) {
 }
 
 TEST(Vectorizer, SelectedColumnsOnlyInGivenOrder) {
-  const Fixture f = fixture();
+  const VectorizerFixture f = fixture();
   const std::vector<int32_t> cols{2, 0};  // cherry, apple
   const CsrMatrix X = vectorize(f.train_counts, cols, f.idf, {Representation::tf});
   EXPECT_EQ(X.cols, 2);
@@ -140,7 +140,7 @@ TEST(Vectorizer, SelectedColumnsOnlyInGivenOrder) {
 }
 
 TEST(Vectorizer, NegativeBiasIsAConfigError) {
-  const Fixture f = fixture();
+  const VectorizerFixture f = fixture();
   EXPECT_THROW(vectorize(f.train_counts, f.all, f.idf, {Representation::binary, false, -1}),
                ConfigError);
 }

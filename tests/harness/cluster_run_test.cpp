@@ -20,7 +20,7 @@ namespace {
 using testing::TempDir;
 
 // An experiment of `runs` runs a/1..a/<runs>; run i takes 100 * i seconds (as measured).
-struct Fake {
+struct ClusterFake {
   int runs = 3;
   ExperimentInfo info() {
     ExperimentInfo e;
@@ -43,7 +43,7 @@ struct Fake {
   }
 };
 
-ExperimentContext context(const std::filesystem::path& results) {
+ExperimentContext cluster_context(const std::filesystem::path& results) {
   ExperimentContext ctx;
   ctx.results_dir = results;
   ctx.progress = false;
@@ -58,7 +58,7 @@ struct InProcessSlurm {
     return [this](const std::filesystem::path&, const BatchSettings& s) {
       times.push_back(s.time);
       for (int task = 0; task < s.tasks; ++task) {
-        ExperimentContext c = context(s.results);
+        ExperimentContext c = cluster_context(s.results);
         c.selection = subset_selection(*info, c, s.plan, task, s.tasks);
         if (!c.selection.keys.empty()) run_experiment(*info, c);
       }
@@ -76,12 +76,14 @@ ClusterOptions options() {
 
 TEST(ClusterRun, RunsOfUnknownCostAreTakenAtTheirExperimentsMedian) {
   TempDir dir;
-  Fake fake;
+  ClusterFake fake;
   std::vector<ExperimentInfo> registry = {fake.info()};
-  run_experiment(registry[0], context(dir.path()));  // a/1..a/3: 100, 200, 300 s; median 200
-  fake.runs = 6;                                     // a/4..a/6 are new: no hint of their own
+  run_experiment(registry[0],
+                 cluster_context(dir.path()));  // a/1..a/3: 100, 200, 300 s; median 200
+  fake.runs = 6;                                // a/4..a/6 are new: no hint of their own
   InProcessSlurm slurm{&registry[0], {}};
-  const ClusterSummary s = cluster_run(registry, context(dir.path()), options(), slurm.submitter());
+  const ClusterSummary s =
+      cluster_run(registry, cluster_context(dir.path()), options(), slurm.submitter());
   EXPECT_EQ(s.exit_code(), 0);
   ASSERT_EQ(slurm.times.size(), 1u);
   EXPECT_EQ(slurm.times[0], "00:35:00");  // 3 x (3 x 200 s) + 5 min
@@ -90,32 +92,32 @@ TEST(ClusterRun, RunsOfUnknownCostAreTakenAtTheirExperimentsMedian) {
 
 TEST(ClusterRun, TheTimeIsBoundedByThePartitionAndMaxTime) {
   TempDir dir;
-  Fake fake;
+  ClusterFake fake;
   std::vector<ExperimentInfo> registry = {fake.info()};
   InProcessSlurm slurm{&registry[0], {}};
   ClusterOptions opt = options();
   opt.partition_limit = PartitionLimit{"short", 20 * 60};
   // Nothing measured: 3 runs x 600 s, wanting 3 x 1800 s + 5 min = 1:35:00.
-  cluster_run(registry, context(dir.path()), opt, slurm.submitter());
+  cluster_run(registry, cluster_context(dir.path()), opt, slurm.submitter());
   ASSERT_EQ(slurm.times.size(), 1u);
   EXPECT_EQ(slurm.times[0], "00:20:00");
 
   TempDir other;
   opt.max_time_seconds = 10 * 60;  // the smaller bound wins
-  cluster_run(registry, context(other.path()), opt, slurm.submitter());
+  cluster_run(registry, cluster_context(other.path()), opt, slurm.submitter());
   EXPECT_EQ(slurm.times.back(), "00:10:00");
 }
 
 TEST(ClusterRun, AnExplicitTimeBeyondThePartitionIsRefused) {
   TempDir dir;
-  Fake fake;
+  ClusterFake fake;
   std::vector<ExperimentInfo> registry = {fake.info()};
   InProcessSlurm slurm{&registry[0], {}};
   ClusterOptions opt = options();
   opt.partition_limit = PartitionLimit{"short", 30 * 60};
   opt.time = "01:00:00";
   try {
-    cluster_run(registry, context(dir.path()), opt, slurm.submitter());
+    cluster_run(registry, cluster_context(dir.path()), opt, slurm.submitter());
     FAIL() << "an impossible --time was submitted";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("partition short's MaxTime (00:30:00)"), std::string::npos)
@@ -123,18 +125,18 @@ TEST(ClusterRun, AnExplicitTimeBeyondThePartitionIsRefused) {
   }
   EXPECT_TRUE(slurm.times.empty());
   opt.time = "00:30:00";
-  cluster_run(registry, context(dir.path()), opt, slurm.submitter());
+  cluster_run(registry, cluster_context(dir.path()), opt, slurm.submitter());
   EXPECT_EQ(slurm.times, std::vector<std::string>{"00:30:00"});
 }
 
 TEST(ClusterRun, ASecondClusterRunOnTheSameResultsIsRefused) {
   TempDir dir;
-  Fake fake;
+  ClusterFake fake;
   std::vector<ExperimentInfo> registry = {fake.info()};
   InProcessSlurm slurm{&registry[0], {}};
   const FileLock first = FileLock::acquire(lock_path_for(dir / "cluster"));
   try {
-    cluster_run(registry, context(dir.path()), options(), slurm.submitter());
+    cluster_run(registry, cluster_context(dir.path()), options(), slurm.submitter());
     FAIL() << "two cluster runs shared a results directory";
   } catch (const std::runtime_error& e) {
     const std::string what = e.what();

@@ -25,7 +25,7 @@ using testing::start_child;
 using testing::TempDir;
 using testing::wait_child;
 
-Json header() {
+Json concurrency_header() {
   return {{"experiment", "table2"},
           {"paper", "mlrcg2003"},
           {"artifacts", {"table2"}},
@@ -53,7 +53,7 @@ int writer(const std::filesystem::path& path, const std::filesystem::path& go,
            const std::string& name, int runs, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> micros(0, 3000);
-  ResultFile rf(path, header(), false);
+  ResultFile rf(path, concurrency_header(), false);
   wait_for(go);
   for (int i = 0; i < runs; ++i)
     rf.run_once(fmt::format("{}/{:02d}", name, i), config(name), [&] {
@@ -101,8 +101,8 @@ TEST(ResultFileConcurrency, AFailedRunNeverReplacesAFinishedOne) {
   TempDir dir;
   const auto path = dir / "mlrcg2003/table2.json";
   // Both open the file before either writes (two processes started together).
-  ResultFile finished(path, header(), false);
-  ResultFile failing(path, header(), false);
+  ResultFile finished(path, concurrency_header(), false);
+  ResultFile failing(path, concurrency_header(), false);
   finished.run_once("earn/smo", config("x"), [] { return ok_run(1); });
   EXPECT_THROW(failing.run_once("earn/smo", config("x"),
                                 []() -> RunRecord { throw std::runtime_error("node lost"); }),
@@ -118,11 +118,11 @@ TEST(ResultFileConcurrency, AFailedRunNeverReplacesAFinishedOne) {
   EXPECT_EQ(doc["runs"][0]["key"], "acq/smo");
 
   // The same when the finished run comes second: a retry elsewhere finishes what failed here.
-  ResultFile later(path, header(), false);
+  ResultFile later(path, concurrency_header(), false);
   EXPECT_THROW(later.run_once("crude/smo", config("x"),
                               []() -> RunRecord { throw std::runtime_error("first"); }),
                std::runtime_error);
-  ResultFile retry(path, header(), false);
+  ResultFile retry(path, concurrency_header(), false);
   retry.run_once("crude/smo", config("x"), [] { return ok_run(3); });
   later.save();
   EXPECT_EQ(read_json(path)["runs"][1]["status"], "ok");
@@ -131,8 +131,8 @@ TEST(ResultFileConcurrency, AFailedRunNeverReplacesAFinishedOne) {
 TEST(ResultFileConcurrency, TheLastCompleteSummarisersCellsWin) {
   TempDir dir;
   const auto path = dir / "mlrcg2003/table2.json";
-  ResultFile first(path, header(), false);
-  ResultFile second(path, header(), false);
+  ResultFile first(path, concurrency_header(), false);
+  ResultFile second(path, concurrency_header(), false);
   first.run_once("a", config("a"), [] { return ok_run(1); });
   first.set_cell(value_cell("table2", "first", "x", 1, ""));
   first.add_claim(Claim("first-claim", "the first summariser's claim", true, ""));
@@ -154,7 +154,7 @@ TEST(ResultFileConcurrency, TheLastCompleteSummarisersCellsWin) {
   EXPECT_EQ(keys_in(doc), (std::set<std::string>{"a", "b"}));
 
   // Cells of another experiment config describe other runs: they are not kept.
-  Json other = header();
+  Json other = concurrency_header();
   other["config"] = {{"classes", 3}};
   ResultFile changed(path, other, false);
   changed.run_once("c", config("c"), [] { return ok_run(3); });

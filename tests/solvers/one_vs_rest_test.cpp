@@ -19,10 +19,10 @@ namespace {
 //   2    c      2:1 3:0.5
 //   3    b      1:2
 //   4    a      0:1
-struct Fixture {
+struct OneVsRestFixture {
   CsrMatrix X;
   MulticlassLabels labels{{0, 1, 2, 1, 0}, {"a", "b", "c"}};
-  Fixture() {
+  OneVsRestFixture() {
     X.append_row(std::vector<int32_t>{0, 3}, std::vector<double>{1, 0.5});
     X.append_row(std::vector<int32_t>{1}, std::vector<double>{1});
     X.append_row(std::vector<int32_t>{2, 3}, std::vector<double>{1, 0.5});
@@ -58,7 +58,7 @@ struct Recorder {
 };
 
 TEST(OneVsRest, ClassKSeesPlusOneOnItsRowsAndMinusOneElsewhere) {
-  Fixture f;
+  OneVsRestFixture f;
   Recorder rec;
   FitContext ctx;
   ctx.seed = 99;
@@ -86,7 +86,7 @@ TEST(OneVsRest, ClassKSeesPlusOneOnItsRowsAndMinusOneElsewhere) {
 }
 
 TEST(OneVsRest, ThreadsGiveTheSameResultAsOne) {
-  Fixture f;
+  OneVsRestFixture f;
   Recorder rec1, rec3;
   FitContext one, three, many;
   one.threads = 1;
@@ -109,7 +109,7 @@ TEST(OneVsRest, ThreadsGiveTheSameResultAsOne) {
 }
 
 TEST(OneVsRest, WorstStopReasonAndErrorsPropagate) {
-  Fixture f;
+  OneVsRestFixture f;
   const BinaryFitFn capped = [](const BinaryProblem& p, const Params&, FitContext& ctx) {
     BinaryFit fit;
     fit.model.w.assign(p.X.cols, 0.0);

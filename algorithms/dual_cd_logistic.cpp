@@ -47,8 +47,7 @@ BinaryFit fit_dcd_logistic(const BinaryProblem& p, const Params& params, FitCont
   o.seed = derive_seed(ctx.seed, "data order");
   reader.finish();
 
-  CsrMatrix storage;
-  const CsrMatrix& X = with_constant_feature(p.X, A, storage);
+  const RowsWithConstant X(p.X, A);  // A appended as a view: no second copy of the data
   const int32_t n = X.rows;
   const double C = 1 / (2 * lambda * n);
   if (!std::isfinite(C))

@@ -45,7 +45,34 @@ RegularizedLinearSettings read_regularized_linear_settings(ParamReader& r, int64
 
 // X with the constant column A appended (index X.cols) when A > 0; X itself when A == 0.
 // `storage` holds the copy; the returned reference is valid while both X and storage are.
+// The primal CD solvers build their column copy from it; the row solvers use RowsWithConstant.
 const CsrMatrix& with_constant_feature(const CsrMatrix& X, double A, CsrMatrix& storage);
+
+// The rows of X with the constant feature A appended as column X.cols (none when A == 0), without
+// a copy: the row-wise (dual) solvers only take dot products with rows and add rows to vectors, so
+// the constant costs one term per row instead of a second matrix (12 bytes a nonzero) beside the
+// caller's. Each function adds the constant's term last, where the copied row
+// (X.with_bias_column(A)) holds it, so the results are the same to the bit.
+struct RowsWithConstant {
+  RowsWithConstant(const CsrMatrix& X_, double A_ = 0)  // NOLINT: a plain X is A = 0
+      : X(X_), A(A_), rows(X_.rows), cols(X_.cols + (A_ != 0 ? 1 : 0)) {}
+  const CsrMatrix& X;
+  double A;
+  int32_t rows, cols;
+
+  double row_dot(int32_t i, std::span<const double> w) const {
+    const double s = X.row_dot(i, w);
+    return A != 0 ? s + A * w[X.cols] : s;
+  }
+  void add_row_to(int32_t i, double a, std::span<double> w) const {
+    X.add_row_to(i, a, w);
+    if (A != 0) w[X.cols] += a * A;
+  }
+  double row_squared_norm(int32_t i) const {
+    const double s = X.row_squared_norm(i);
+    return A != 0 ? s + A * A : s;
+  }
+};
 
 // w over d (+1) columns -> f(x) = w_1..d . x + w_{d+1} A.
 LinearModel model_from_weights(std::span<const double> w, int32_t d, double A);

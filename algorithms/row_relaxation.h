@@ -82,7 +82,7 @@ struct RowRelaxationResult {
 
 // Primal (12) at w = -v/(2 lambda n) and the dual G(zeta); fills w.
 template <class Dual>
-std::pair<double, double> primal_and_dual(const CsrMatrix& X, std::span<const double> y,
+std::pair<double, double> primal_and_dual(const RowsWithConstant& X, std::span<const double> y,
                                           double lambda, const Dual& dual,
                                           std::span<const double> zeta, std::span<const double> v,
                                           std::vector<double>& w) {
@@ -110,9 +110,9 @@ constexpr bool kBoundedDual = requires(const Dual& d) {
 };
 
 template <class Dual>
-RowRelaxationResult run_row_relaxation(const CsrMatrix& X, std::span<const double> y, double lambda,
-                                       const Dual& dual, const RowRelaxationOptions& o,
-                                       FitContext& ctx) {
+RowRelaxationResult run_row_relaxation(const RowsWithConstant& X, std::span<const double> y,
+                                       double lambda, const Dual& dual,
+                                       const RowRelaxationOptions& o, FitContext& ctx) {
   const int32_t n = X.rows;
   const double lambda_n = lambda * n;
   RowRelaxationResult res;
@@ -190,14 +190,13 @@ RowRelaxationResult run_row_relaxation(const CsrMatrix& X, std::span<const doubl
   return res;
 }
 
-// What each registered row solver does: append A, run, package (objective = primal (12); extra:
-// dual_objective, gap, nonzero_zeta, ...).
+// What each registered row solver does: append A (a view, no copy), run, package (objective =
+// primal (12); extra: dual_objective, gap, nonzero_zeta, ...).
 template <class Dual>
 BinaryFit fit_row_relaxation(const std::string& name, const BinaryProblem& p,
                              const RegularizedLinearSettings& s, const RowRelaxationOptions& o,
                              const Dual& dual, FitContext& ctx) {
-  CsrMatrix storage;  // (the registry has checked the labels)
-  const CsrMatrix& X = with_constant_feature(p.X, s.A, storage);
+  const RowsWithConstant X(p.X, s.A);  // (the registry has checked the labels)
   ctx.report("{}: {} rows, {} columns, lambda {:.3g}, K {}", name, X.rows, X.cols, s.lambda, s.K);
   const RowRelaxationResult res = run_row_relaxation(X, p.y, s.lambda, dual, o, ctx);
   BinaryFit fit;

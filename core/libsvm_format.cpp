@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -33,35 +34,6 @@ int64_t env_limit(const char* var, int64_t fallback, int64_t hard_max) {
 }
 
 std::string gib(double bytes) { return fmt::format("{:.1f} GiB", bytes / (1024.0 * 1024 * 1024)); }
-
-// The whole file is read into memory and parsed in place: per-token iostream extraction is an
-// order of magnitude slower, and the files we read (a9a, rcv1) fit comfortably in memory.
-// A line longer than max_libsvm_line_bytes() stops the read at once: /dev/zero or a binary file
-// would otherwise be read until memory runs out.
-std::string read_all(std::istream& in, const std::string& name) {
-  const int64_t max_line = max_libsvm_line_bytes();
-  std::string text;
-  char chunk[1 << 16];
-  size_t line_start = 0;  // offset of the current (unfinished) line
-  long lines = 1;
-  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-    const size_t old = text.size();
-    text.append(chunk, static_cast<size_t>(in.gcount()));
-    for (const char* q = text.data() + old;
-         (q = static_cast<const char*>(std::memchr(q, '\n', text.data() + text.size() - q))); ++q) {
-      line_start = static_cast<size_t>(q - text.data()) + 1;
-      ++lines;
-    }
-    if (static_cast<int64_t>(text.size() - line_start) > max_line)
-      throw DataError(name, lines,
-                      fmt::format("line longer than {} bytes: not a LIBSVM text file (binary "
-                                  "data, or a device such as /dev/zero?); raise the limit with "
-                                  "LINREPRO_MAX_LINE_BYTES",
-                                  max_line));
-  }
-  if (in.bad()) throw DataError(name, 0, "read error");
-  return text;
-}
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
@@ -107,6 +79,184 @@ double parse_label(std::string_view token, const std::string& name, long line) {
   return v;
 }
 
+// A feature index ("17" of "17:0.5"): an integer in 1..max_index, else DataError naming it.
+int64_t parse_index(std::string_view text, std::string_view token, const std::string& name,
+                    long line, int64_t max_index) {
+  int64_t index = 0;
+  const auto [ip, iec] = std::from_chars(text.data(), text.data() + text.size(), index);
+  if (text.empty() || iec == std::errc::invalid_argument || ip != text.data() + text.size())
+    throw DataError(name, line,
+                    fmt::format("index '{}' in '{}' is not an integer", escape_bytes(text),
+                                escape_bytes(token)));
+  if (iec == std::errc::result_out_of_range ||
+      index > static_cast<int64_t>(std::numeric_limits<int32_t>::max()))
+    throw DataError(name, line, fmt::format("index '{}' is too large", escape_bytes(text)));
+  if (index > max_index)
+    throw DataError(
+        name, line,
+        fmt::format("feature index {} is above the limit of {} features: every solver keeps "
+                    "dense per-feature arrays, and one array of doubles for it would take "
+                    "{} (several are needed). If the data really has that many features, "
+                    "raise the limit with LINREPRO_MAX_FEATURES=<n> (at most {})",
+                    index, max_index, gib(8.0 * static_cast<double>(index)), kMaxFeatureIndexHard));
+  if (index <= 0)
+    throw DataError(name, line,
+                    fmt::format("index {} in '{}' is not positive (indices are 1-based)", index,
+                                escape_bytes(token)));
+  return index;
+}
+
+// The value of feature `index` ("0.5" of "17:0.5"): a finite number, else DataError naming it.
+double parse_value(std::string_view text, int64_t index, const std::string& name, long line) {
+  double value = 0;
+  switch (parse_double(text, value)) {
+    case NumberStatus::not_a_number:
+      throw DataError(
+          name, line,
+          fmt::format("value '{}' of index {} is not a number", escape_bytes(text), index));
+    case NumberStatus::out_of_range:
+      throw DataError(
+          name, line,
+          fmt::format("value '{}' of index {} is out of range", escape_bytes(text), index));
+    case NumberStatus::ok:
+      break;
+  }
+  if (!std::isfinite(value))
+    throw DataError(name, line,
+                    fmt::format("value '{}' of index {} is not finite", escape_bytes(text), index));
+  return value;
+}
+
+// The row of one line (its labels and features, appended to `data`); false for a blank or
+// comment-only line. [p, end) is the line without its '\n'.
+bool parse_line(const char* p, const char* end, const std::string& name, long line,
+                int64_t max_index, LibsvmData& data) {
+  // Everything from '#' on is a comment (whole-line comments become empty lines).
+  if (const void* hash = std::memchr(p, '#', end - p)) end = static_cast<const char*>(hash);
+  const std::string_view label_token = next_token(p, end);
+  if (label_token.empty()) return false;
+  if (label_token.find(':') != std::string_view::npos)
+    throw DataError(
+        name, line,
+        fmt::format("missing label: line starts with feature '{}'", escape_bytes(label_token)));
+
+  // Labels: "l1[,l2...]".
+  std::vector<double> row_labels;
+  for (size_t start = 0;;) {
+    const size_t comma = label_token.find(',', start);
+    const std::string_view one = label_token.substr(start, comma - start);
+    if (one.empty())
+      throw DataError(name, line, fmt::format("empty label in '{}'", escape_bytes(label_token)));
+    row_labels.push_back(parse_label(one, name, line));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+
+  // Features: "index:value" with 1-based, strictly increasing indices.
+  CsrMatrix& X = data.X;
+  int64_t previous = 0;
+  for (std::string_view token = next_token(p, end); !token.empty(); token = next_token(p, end)) {
+    const size_t colon = token.find(':');
+    if (colon == std::string_view::npos)
+      throw DataError(
+          name, line,
+          fmt::format("token '{}' is not index:value (missing ':')", escape_bytes(token)));
+    const int64_t index = parse_index(token.substr(0, colon), token, name, line, max_index);
+    if (index <= previous)
+      throw DataError(name, line,
+                      fmt::format("index {} follows index {} (indices must be strictly increasing)",
+                                  index, previous));
+    previous = index;
+    X.col_idx.push_back(static_cast<int32_t>(index - 1));
+    X.values.push_back(parse_value(token.substr(colon + 1), index, name, line));
+  }
+  if (previous > 0) X.cols = std::max(X.cols, static_cast<int32_t>(previous));
+  X.row_ptr.push_back(static_cast<int64_t>(X.col_idx.size()));
+  ++X.rows;
+  if (row_labels.size() > 1 && data.first_multilabel_line == 0) data.first_multilabel_line = line;
+  data.labels.push_back(row_labels.front());
+  data.lines.push_back(line);
+  data.multilabels.push_back(std::move(row_labels));
+  return true;
+}
+
+// Reads `in` block by block and hands every line to parse_line: memory holds the matrix being
+// built and one block, never the whole text (the file can be larger than the matrix). A line
+// longer than max_libsvm_line_bytes() stops the read at once: /dev/zero or a binary file would
+// otherwise be read until memory runs out.
+void parse_stream(std::istream& in, const std::string& name, LibsvmData& data) {
+  constexpr size_t kBlock = size_t{1} << 20;
+  const int64_t max_line = max_libsvm_line_bytes();
+  const int64_t max_index = max_feature_index();
+  std::string buf;    // the unfinished line from the last block, then the new block
+  size_t carry = 0;   // bytes of buf that are the unfinished line
+  long line = 1;      // physical line number of buf's first byte
+  bool first = true;  // the block that holds the file's first bytes (byte-order mark check)
+  for (;;) {
+    buf.resize(carry + kBlock);
+    in.read(buf.data() + carry, static_cast<std::streamsize>(kBlock));
+    const size_t got = static_cast<size_t>(in.gcount());
+    buf.resize(carry + got);
+    if (first && buf.size() >= 3 && buf.compare(0, 3, "\xEF\xBB\xBF") == 0)
+      throw DataError(
+          name, 1,
+          "the file starts with a UTF-8 byte-order mark (bytes EF BB BF): save it without "
+          "one (LIBSVM files are plain ASCII)");
+    first = first && buf.size() < 3;
+    const bool at_end = got == 0;
+    const char* pos = buf.data();
+    const char* const buf_end = pos + buf.size();
+    // The carried bytes hold no newline: the search starts in the new block (a very long line
+    // is scanned once, not once a block).
+    const char* scan = pos + carry;
+    for (;;) {
+      const char* nl = static_cast<const char*>(std::memchr(scan, '\n', buf_end - scan));
+      if (!nl && !(at_end && pos < buf_end)) break;
+      const char* line_end = nl ? nl : buf_end;
+      parse_line(pos, line_end, name, line, max_index, data);
+      pos = scan = nl ? nl + 1 : buf_end;
+      ++line;
+    }
+    carry = static_cast<size_t>(buf_end - pos);
+    if (static_cast<int64_t>(carry) > max_line)
+      throw DataError(name, line,
+                      fmt::format("line longer than {} bytes: not a LIBSVM text file (binary "
+                                  "data, or a device such as /dev/zero?); raise the limit with "
+                                  "LINREPRO_MAX_LINE_BYTES",
+                                  max_line));
+    if (pos != buf.data()) std::memmove(buf.data(), pos, carry);
+    if (at_end) break;
+  }
+  if (in.bad()) throw DataError(name, 0, "read error");
+}
+
+// Upper bounds of a file's rows and nonzeros, from its newlines and colons, so that the matrix is
+// allocated once at its final size: growing by doubling would hold up to twice the matrix while it
+// copies. A fast pass over the file (memchr speed); a colon in a comment only over-reserves.
+void reserve_for(const std::filesystem::path& path, LibsvmData& data) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<char> block(size_t{1} << 20);
+  int64_t newlines = 0, colons = 0;
+  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+    const auto end = block.begin() + in.gcount();
+    newlines += std::count(block.begin(), end, '\n');
+    colons += std::count(block.begin(), end, ':');
+  }
+  const size_t rows = static_cast<size_t>(newlines) + 1;
+  data.X.row_ptr.reserve(rows + 1);
+  data.X.col_idx.reserve(static_cast<size_t>(colons));
+  data.X.values.reserve(static_cast<size_t>(colons));
+  data.labels.reserve(rows);
+  data.lines.reserve(rows);
+  data.multilabels.reserve(rows);
+}
+
+LibsvmData finish(LibsvmData data, const std::string& name, int32_t min_cols) {
+  if (data.X.rows == 0) throw DataError(name, 0, "no data rows (empty file)");
+  data.X.cols = std::max(data.X.cols, min_cols);
+  return data;
+}
+
 }  // namespace
 
 int64_t max_feature_index() {
@@ -118,127 +268,20 @@ int64_t max_libsvm_line_bytes() {
 }
 
 LibsvmData read_libsvm(std::istream& in, const std::string& name, int32_t min_cols) {
-  const int64_t max_index = max_feature_index();
-  const std::string text = read_all(in, name);
-  if (text.rfind("\xEF\xBB\xBF", 0) == 0)
-    throw DataError(
-        name, 1,
-        "the file starts with a UTF-8 byte-order mark (bytes EF BB BF): save it without "
-        "one (LIBSVM files are plain ASCII)");
   LibsvmData data;
-  CsrMatrix& X = data.X;
-  int32_t max_col = -1;
-  long line = 0;
-  const char* pos = text.data();
-  const char* const text_end = pos + text.size();
-  while (pos < text_end) {
-    ++line;
-    const char* newline = static_cast<const char*>(std::memchr(pos, '\n', text_end - pos));
-    const char* line_end = newline ? newline : text_end;
-    // Everything from '#' on is a comment (whole-line comments become empty lines).
-    if (const void* hash = std::memchr(pos, '#', line_end - pos))
-      line_end = static_cast<const char*>(hash);
-    const char* p = pos;
-    pos = newline ? newline + 1 : text_end;
-
-    const std::string_view label_token = next_token(p, line_end);
-    if (label_token.empty()) continue;  // blank or comment-only line
-    if (label_token.find(':') != std::string_view::npos)
-      throw DataError(
-          name, line,
-          fmt::format("missing label: line starts with feature '{}'", escape_bytes(label_token)));
-
-    // Labels: "l1[,l2...]".
-    std::vector<double> row_labels;
-    for (size_t start = 0;;) {
-      const size_t comma = label_token.find(',', start);
-      const std::string_view one = label_token.substr(start, comma - start);
-      if (one.empty())
-        throw DataError(name, line, fmt::format("empty label in '{}'", escape_bytes(label_token)));
-      row_labels.push_back(parse_label(one, name, line));
-      if (comma == std::string_view::npos) break;
-      start = comma + 1;
-    }
-
-    // Features: "index:value" with 1-based, strictly increasing indices.
-    int64_t previous = 0;
-    for (std::string_view token = next_token(p, line_end); !token.empty();
-         token = next_token(p, line_end)) {
-      const size_t colon = token.find(':');
-      if (colon == std::string_view::npos)
-        throw DataError(
-            name, line,
-            fmt::format("token '{}' is not index:value (missing ':')", escape_bytes(token)));
-      const std::string_view index_text = token.substr(0, colon);
-      const std::string_view value_text = token.substr(colon + 1);
-      int64_t index = 0;
-      const auto [ip, iec] =
-          std::from_chars(index_text.data(), index_text.data() + index_text.size(), index);
-      if (index_text.empty() || iec == std::errc::invalid_argument ||
-          ip != index_text.data() + index_text.size())
-        throw DataError(name, line,
-                        fmt::format("index '{}' in '{}' is not an integer",
-                                    escape_bytes(index_text), escape_bytes(token)));
-      if (iec == std::errc::result_out_of_range ||
-          index > static_cast<int64_t>(std::numeric_limits<int32_t>::max()))
-        throw DataError(name, line,
-                        fmt::format("index '{}' is too large", escape_bytes(index_text)));
-      if (index > max_index)
-        throw DataError(
-            name, line,
-            fmt::format("feature index {} is above the limit of {} features: every solver keeps "
-                        "dense per-feature arrays, and one array of doubles for it would take "
-                        "{} (several are needed). If the data really has that many features, "
-                        "raise the limit with LINREPRO_MAX_FEATURES=<n> (at most {})",
-                        index, max_index, gib(8.0 * static_cast<double>(index)),
-                        kMaxFeatureIndexHard));
-      if (index <= 0)
-        throw DataError(name, line,
-                        fmt::format("index {} in '{}' is not positive (indices are 1-based)", index,
-                                    escape_bytes(token)));
-      if (index <= previous)
-        throw DataError(
-            name, line,
-            fmt::format("index {} follows index {} (indices must be strictly increasing)", index,
-                        previous));
-      previous = index;
-      double value = 0;
-      switch (parse_double(value_text, value)) {
-        case NumberStatus::not_a_number:
-          throw DataError(name, line,
-                          fmt::format("value '{}' of index {} is not a number",
-                                      escape_bytes(value_text), index));
-        case NumberStatus::out_of_range:
-          throw DataError(name, line,
-                          fmt::format("value '{}' of index {} is out of range",
-                                      escape_bytes(value_text), index));
-        case NumberStatus::ok:
-          break;
-      }
-      if (!std::isfinite(value))
-        throw DataError(
-            name, line,
-            fmt::format("value '{}' of index {} is not finite", escape_bytes(value_text), index));
-      X.col_idx.push_back(static_cast<int32_t>(index - 1));
-      X.values.push_back(value);
-    }
-    if (previous > 0) max_col = std::max(max_col, static_cast<int32_t>(previous - 1));
-    X.row_ptr.push_back(static_cast<int64_t>(X.col_idx.size()));
-    ++X.rows;
-    if (row_labels.size() > 1 && data.first_multilabel_line == 0) data.first_multilabel_line = line;
-    data.labels.push_back(row_labels.front());
-    data.lines.push_back(line);
-    data.multilabels.push_back(std::move(row_labels));
-  }
-  if (X.rows == 0) throw DataError(name, 0, "no data rows (empty file)");
-  X.cols = std::max(max_col + 1, min_cols);
-  return data;
+  parse_stream(in, name, data);
+  return finish(std::move(data), name, min_cols);
 }
 
 LibsvmData read_libsvm(const std::filesystem::path& path, int32_t min_cols) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw DataError(path.string(), 0, fmt::format("cannot open: {}", std::strerror(errno)));
-  return read_libsvm(in, path.string(), min_cols);
+  LibsvmData data;
+  // Sized from a first pass only for a regular file: a pipe or a device cannot be read twice
+  // (and /dev/zero must fail by the line limit, not be counted forever).
+  if (std::filesystem::is_regular_file(path)) reserve_for(path, data);
+  parse_stream(in, path.string(), data);
+  return finish(std::move(data), path.string(), min_cols);
 }
 
 void write_libsvm(std::ostream& out, const CsrMatrix& X, const std::vector<double>& labels) {

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "column_relaxation_fixtures.h"
@@ -75,6 +76,28 @@ INSTANTIATE_TEST_SUITE_P(Duals, RowRelaxation, ::testing::Values("mod-svm", "cml
                            return info.param == "mod-svm" ? std::string("ModSvm")
                                                           : std::string("CmlsDual");
                          });
+
+// The row solvers append the constant feature A as a view (RowsWithConstant), not as a copy of the
+// data: every fit equals, to the bit, the fit on the explicitly appended column.
+TEST(RowsWithConstant, SameFitAsTheCopiedColumnToTheBit) {
+  const auto d = zo_problem(54, 120, 50, true);
+  for (const double A : {1.0, 0.5}) {
+    const CsrMatrix Xa = d.X.with_bias_column(A);
+    for (const std::string name : {"mod-svm", "cmls-dual", "cls-dual", "dcd-logistic"}) {
+      const Params K = name == "dcd-logistic" ? Params{} : Params{{"K", 30}};
+      Params view = K, copied = K;
+      view["constant_feature"] = A;
+      copied["constant_feature"] = 0.0;
+      const BinaryFit a = fit_named(name, d.X, d.y, view, 3);
+      const BinaryFit b = fit_named(name, Xa, d.y, copied, 3);
+      ASSERT_EQ(b.model.w.size(), a.model.w.size() + 1) << name;
+      EXPECT_TRUE(std::equal(a.model.w.begin(), a.model.w.end(), b.model.w.begin())) << name;
+      EXPECT_EQ(a.model.b, b.model.w.back() * A) << name;
+      EXPECT_EQ(a.objective, b.objective) << name;
+      EXPECT_EQ(a.iterations, b.iterations) << name;
+    }
+  }
+}
 
 }  // namespace
 }  // namespace linrepro

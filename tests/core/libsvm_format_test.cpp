@@ -291,5 +291,40 @@ TEST(ReadLibsvmGuards, EndlessLineStopsAtTheLineLimit) {
   EXPECT_EQ(read_libsvm(ok, "ok").X.rows, 2);  // a long line within the limit is fine
 }
 
+// The reader parses block by block (1 MiB): rows that straddle a block boundary, a file without a
+// final newline and CRLF line ends read exactly as the whole text would, by path and by stream.
+TEST(ReadLibsvm, RowsAcrossBlockBoundariesReadWhole) {
+  std::string text;
+  std::vector<double> labels;
+  CsrMatrix expected;
+  expected.cols = 0;
+  for (int32_t i = 0; text.size() < (size_t{5} << 19); ++i) {  // about 2.5 MiB
+    const double label = i % 3 == 0 ? 1 : -1;
+    text += fmt::format("{}", label);
+    std::vector<int32_t> idx;
+    std::vector<double> val;
+    for (int32_t k = 0; k < 1 + i % 37; ++k) {
+      idx.push_back(3 * k + i % 3);
+      val.push_back(0.125 * (k + 1) + i);
+      text += fmt::format(" {}:{}", idx.back() + 1, val.back());
+    }
+    text += i % 5 == 0 ? "\r\n" : "\n";
+    labels.push_back(label);
+    expected.append_row(idx, val);
+  }
+  text.pop_back();  // no final newline
+  TempDir dir;
+  std::istringstream stream(text);
+  for (const LibsvmData& d : {read_libsvm(dir.write("big.svm", text)), read_libsvm(stream, "s")}) {
+    EXPECT_EQ(d.labels, labels);
+    EXPECT_EQ(d.X.rows, expected.rows);
+    EXPECT_EQ(d.X.cols, expected.cols);
+    EXPECT_EQ(d.X.row_ptr, expected.row_ptr);
+    EXPECT_EQ(d.X.col_idx, expected.col_idx);
+    EXPECT_EQ(d.X.values, expected.values);
+    EXPECT_EQ(d.lines.back(), static_cast<long>(labels.size()));
+  }
+}
+
 }  // namespace
 }  // namespace linrepro

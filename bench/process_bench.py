@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Whole programs against liblinear-train on one large file: peak memory and reading speed.
 
-  /usr/bin/python3 bench/process_bench.py --build build [--copies 16] [--repeats 3]
+  /usr/bin/python3 bench/process_bench.py --build build [--copies 16] [--repeats 5]
 
 The file: 20 Newsgroups (bydate) training set exported by `linrepro export` (one class,
 comp.graphics, against the rest; binary word features), concatenated `--copies` times: 16 copies
@@ -87,7 +87,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(REPO, "build"))
     ap.add_argument("--copies", type=int, default=16)
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--out", default=os.path.join(REPO, "results", "bench", "bench_process.json"))
     args = ap.parse_args()
     linrepro = os.path.join(args.build, "linrepro")

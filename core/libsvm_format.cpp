@@ -304,7 +304,8 @@ LibsvmData read_libsvm(const std::filesystem::path& path, int32_t min_cols) {
   LibsvmData data;
   // Sized from a first pass only for a regular file: a pipe or a device cannot be read twice
   // (and /dev/zero must fail by the line limit, not be counted forever).
-  if (std::filesystem::is_regular_file(path)) reserve_for(path, data);
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) reserve_for(path, data);
   parse_stream(in, path.string(), data);
   return finish(std::move(data), path.string(), min_cols);
 }

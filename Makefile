@@ -4,7 +4,7 @@
 BUILD     ?= build
 PYTHON    ?= /usr/bin/python3
 JOBS      ?= $(shell nproc)
-# Unity build (CMakeLists.txt, LINREPRO_UNITY): half the CPU time of a full build; UNITY=OFF
+# Unity build (CMakeLists.txt, LINREPRO_UNITY): under half the CPU time of a full build; UNITY=OFF
 # recompiles file by file, quicker when one file changes.
 UNITY     ?= ON
 LINREPRO  := $(BUILD)/linrepro

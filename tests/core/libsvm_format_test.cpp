@@ -291,8 +291,9 @@ TEST(ReadLibsvmGuards, EndlessLineStopsAtTheLineLimit) {
   EXPECT_EQ(read_libsvm(ok, "ok").X.rows, 2);  // a long line within the limit is fine
 }
 
-// The reader parses block by block (1 MiB): rows that straddle a block boundary, a file without a
-// final newline and CRLF line ends read exactly as the whole text would, by path and by stream.
+// The reader parses block by block (64 KiB): rows that straddle a block boundary, a row longer
+// than a block (the buffer grows), a file without a final newline and CRLF line ends read exactly
+// as the whole text would, by path and by stream.
 TEST(ReadLibsvm, RowsAcrossBlockBoundariesReadWhole) {
   std::string text;
   std::vector<double> labels;
@@ -303,7 +304,8 @@ TEST(ReadLibsvm, RowsAcrossBlockBoundariesReadWhole) {
     text += fmt::format("{}", label);
     std::vector<int32_t> idx;
     std::vector<double> val;
-    for (int32_t k = 0; k < 1 + i % 37; ++k) {
+    const int32_t features = i == 7 ? 20000 : 1 + i % 37;  // row 7: about 300 KiB of text
+    for (int32_t k = 0; k < features; ++k) {
       idx.push_back(3 * k + i % 3);
       val.push_back(0.125 * (k + 1) + i);
       text += fmt::format(" {}:{}", idx.back() + 1, val.back());

@@ -17,8 +17,9 @@ namespace {
 template <class E, size_t N>
 using Names = std::array<std::pair<E, std::string_view>, N>;
 
-constexpr Names<StopwordList, 2> kStopwords{
-    {{StopwordList::none, "none"}, {StopwordList::glasgow, "glasgow"}}};
+constexpr Names<StopwordList, 3> kStopwords{{{StopwordList::none, "none"},
+                                             {StopwordList::glasgow, "glasgow"},
+                                             {StopwordList::smart, "smart"}}};
 constexpr Names<SelectionMethod, 6> kMethods{{{SelectionMethod::none, "none"},
                                               {SelectionMethod::df, "df"},
                                               {SelectionMethod::ig, "ig"},

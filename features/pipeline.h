@@ -5,7 +5,7 @@
 // mapped onto it, so changing the test set never changes a feature (tests/features check this).
 //
 // FeatureConfig as JSON (every field optional; defaults shown; unknown fields are errors):
-//   {"min_token_length": 2, "max_token_length": 0, "stopwords": "none" | "glasgow",
+//   {"min_token_length": 2, "max_token_length": 0, "stopwords": "none" | "glasgow" | "smart",
 //    "stemming": "porter" | "english" | "none", "title_separate": false, "min_count": 1,
 //    "selection": "none" | "df" | "ig" | "ig_gini" | "mi" | "chi2", "k": 0,
 //    "scope": "global" | "per_category", "aggregate": "joint" | "max" | "weighted_avg",

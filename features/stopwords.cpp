@@ -1,7 +1,14 @@
 #include "features/stopwords.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
+#include <fstream>
+
+#include "core/error.h"
+#include "core/project_root.h"
+#include "core/subprocess.h"
 
 namespace linrepro {
 namespace {
@@ -64,16 +71,61 @@ constexpr std::array<std::string_view, 318> kGlasgow = {
     "yet",        "you",        "your",       "yours",        "yourself",   "yourselves",
 };
 
+// The SMART list, read once (a failed read throws and is retried on the next call).
+struct SmartList {
+  std::vector<std::string> words;
+  std::vector<std::string_view> views;
+  SmartList() : words(read_stoplist_file(smart_stoplist_path(), kSmartStoplistSha256)) {
+    views.assign(words.begin(), words.end());
+  }
+};
+
+std::span<const std::string_view> smart_words() {
+  static const SmartList list;
+  return list.views;
+}
+
 }  // namespace
 
+std::filesystem::path smart_stoplist_path() {
+  return repo_root() / "data" / "stoplists" / "SMART.dat";
+}
+
+std::vector<std::string> read_stoplist_file(const std::filesystem::path& file,
+                                            std::string_view expected_sha256) {
+  const std::string fix =
+      "run `make deps`: it extracts tm/stopwords/SMART.dat from Debian's r-cran-tm package";
+  std::ifstream in(file);
+  if (!in) throw DataError(file.string(), 0, "cannot be read; " + fix);
+  // sha256sum, as for every pinned file (corpora/data_cache.h): checksums are its job.
+  const CommandResult sum = run_command({"sha256sum", "--", file.string()});
+  const std::string digest = sum.out.substr(0, sum.out.find(' '));
+  if (sum.exit_code != 0 || digest != expected_sha256)
+    throw DataError(file.string(), 0,
+                    fmt::format("sha256 {} is not the pinned {} (damaged or another list); {}",
+                                sum.exit_code == 0 ? digest : "unreadable", expected_sha256, fix));
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());  // SMART lists "would" twice
+  return words;
+}
+
 std::span<const std::string_view> stopword_list(StopwordList list) {
-  if (list == StopwordList::glasgow) return kGlasgow;
+  switch (list) {
+    case StopwordList::glasgow:
+      return kGlasgow;
+    case StopwordList::smart:
+      return smart_words();
+    case StopwordList::none:
+      break;
+  }
   return {};
 }
 
 bool is_stopword(StopwordList list, std::string_view lowercase_word) {
-  if (list == StopwordList::none) return false;
-  return std::binary_search(kGlasgow.begin(), kGlasgow.end(), lowercase_word);
+  const auto words = stopword_list(list);
+  return std::binary_search(words.begin(), words.end(), lowercase_word);
 }
 
 }  // namespace linrepro

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages linrepro needs, only those missing. Run by `make deps`;
+# Installs the Debian packages linrepro needs, only those missing, then takes the data files
+# Debian packages ship that linrepro reads (tools/debian-files.sh). Run by `make deps`;
 # `tools/deps.sh PKG...` also installs PKG (the fuzz targets ask for clang this way).
 # chromium (headless) runs the results page's browser test (tests/page/browser_test.py).
 set -euo pipefail
@@ -19,7 +20,7 @@ for p in "${packages[@]}"; do
 done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "deps: all ${#packages[@]} Debian packages present"
-  exit 0
+  exec bash "$(dirname "$0")/debian-files.sh"
 fi
 echo "deps: installing ${missing[*]}" >&2
 if [ "$(id -u)" -ne 0 ]; then
@@ -32,3 +33,5 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 ${SUDO:-} apt-get update -qq
 DEBIAN_FRONTEND=noninteractive ${SUDO:-} apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# Data files taken from Debian packages without installing them (a stoplist).
+bash "$(dirname "$0")/debian-files.sh"

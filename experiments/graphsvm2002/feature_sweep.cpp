@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -134,35 +135,55 @@ AblationRow published_row(const std::string& description, const PublishedPaper* 
 struct SweepResults {
   std::map<int32_t, std::map<std::string, RunRecord>> by_k;
   std::map<std::string, std::pair<double, RunRecord>> by_input;  // C, run
-  std::map<std::string, RunRecord> no_stoplist;                  // by method, at the used k
+  // The stoplists other than the adopted one, by list, then method, at the used k.
+  std::map<std::string, std::map<std::string, RunRecord>> by_stoplist;
 };
 
-// The old reading without Rainbow's stoplist, at the experiments' k (ablation stoplist-<corpus>).
-void declare_no_stoplist_runs(const ExperimentContext& ctx, ResultFile& rf,
-                              const FeatureSweepOfCorpus& s, const Corpus& corpus,
-                              const FeatureConfig& f, int32_t k, SweepResults& out) {
-  FeatureConfig nostop = f;
-  nostop.stopwords = StopwordList::none;
-  const GraphsvmData v = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, nostop)
-                                          : make_graphsvm_reuters(corpus, ctx, nostop);
-  for (const std::string& method : kMethods) {
-    const std::string key = fmt::format("stoplist/{}/none/{}", s.name, method);
-    const uint64_t seed = derive_seed(ctx.seed, key);
-    const Json config = {{"sweep", "stoplist"},
-                         {"dataset", s.name},
-                         {"k", k},
-                         {"stoplist", "none"},
-                         {"data", data_config(v)},
-                         {"method", sweep_method_config(method, v)},
-                         {"solver", method},
-                         {"seed", seed}};
-    out.no_stoplist[method] = rf.run_once(key, config, [&] {
-      if (ctx.progress)
-        fmt::print(stderr, "graphsvm2002/features: {} without stoplist {}\n", s.name, method);
-      RunRecord r = fit_sweep_method(method, v, seed, ctx.threads);
-      r.class_name = fmt::format("{} no stoplist", s.name);
-      return r;
-    });
+// The stoplist rows of ablation stoplist-<corpus>, in the order shown; the adopted list (the one
+// graphsvm_feature_config() uses) is the sweep's own run at the used k.
+struct StoplistVariant {
+  StopwordList list;
+  const char* id;
+  const char* description;
+};
+constexpr std::array<StoplistVariant, 3> kStoplists{{
+    {StopwordList::smart, "smart",
+     "SMART's list, Rainbow's built-in default (Debian r-cran-tm's SMART.dat, 571 entries)"},
+    {StopwordList::glasgow, "glasgow",
+     "Glasgow's list (318 words; scikit-learn's \"english\"), used before"},
+    {StopwordList::none, "none", "no stoplist, used before that"},
+}};
+
+// The runs under the other stoplists at the experiments' k (ablation stoplist-<corpus>).
+void declare_stoplist_runs(const ExperimentContext& ctx, ResultFile& rf,
+                           const FeatureSweepOfCorpus& s, const Corpus& corpus,
+                           const FeatureConfig& f, int32_t k, SweepResults& out) {
+  for (const StoplistVariant& list : kStoplists) {
+    if (list.list == f.stopwords) continue;  // the sweep's own run
+    FeatureConfig other = f;
+    other.stopwords = list.list;
+    const GraphsvmData v = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, other)
+                                            : make_graphsvm_reuters(corpus, ctx, other);
+    for (const std::string& method : kMethods) {
+      const std::string key = fmt::format("stoplist/{}/{}/{}", s.name, list.id, method);
+      const uint64_t seed = derive_seed(ctx.seed, key);
+      const Json config = {{"sweep", "stoplist"},
+                           {"dataset", s.name},
+                           {"k", k},
+                           {"stoplist", list.id},
+                           {"data", data_config(v)},
+                           {"method", sweep_method_config(method, v)},
+                           {"solver", method},
+                           {"seed", seed}};
+      out.by_stoplist[list.id][method] = rf.run_once(key, config, [&] {
+        if (ctx.progress)
+          fmt::print(stderr, "graphsvm2002/features: {} with stoplist {} {}\n", s.name, list.id,
+                     method);
+        RunRecord r = fit_sweep_method(method, v, seed, ctx.threads);
+        r.class_name = fmt::format("{} stoplist {}", s.name, list.id);
+        return r;
+      });
+    }
   }
 }
 
@@ -221,7 +242,7 @@ SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf,
       });
     }
     if (k != graphsvm_feature_config().k) continue;
-    declare_no_stoplist_runs(ctx, rf, s, corpus, f, k, out);
+    declare_stoplist_runs(ctx, rf, s, corpus, f, k, out);
     declare_svm_input_runs(ctx, rf, s, d, k, out);
     out.by_input["tf-unit"] = {svmlight_default_C(d.Xtrain_svm), out.by_k[k][kMcsvm]};
   }
@@ -288,20 +309,19 @@ Ablation stoplist_ablation(const std::string& corpus,
                            const std::map<std::string, std::map<std::string, double>>& accuracy,
                            const PublishedPaper* published) {
   Ablation a{"stoplist-" + corpus,
-             fmt::format("{}: accuracy of MCNB, MCSVM and GraphSVM (t = 0.05) with and without "
-                         "Rainbow's default stoplist",
+             fmt::format("{}: accuracy of MCNB, MCSVM and GraphSVM (t = 0.05) by stoplist: "
+                         "Rainbow's default (SMART's), Glasgow's, none",
                          corpus_title(corpus)),
              kStoplistWhy,
              "%",
              {kMcnb, kMcsvm, kGraphSvm},
              {}};
-  const std::vector<std::pair<std::string, std::string>> variants = {
-      {"glasgow", "stoplist on, as Rainbow's default (the project's Glasgow list, 318 words)"},
-      {"none", "old: no stoplist"}};
-  for (const auto& [id, description] : variants)
-    a.rows.push_back({id, description, id == "glasgow", false, method_values(accuracy, id)});
+  const StopwordList used = graphsvm_feature_config().stopwords;
+  for (const StoplistVariant& v : kStoplists)
+    a.rows.push_back(
+        {v.id, v.description, v.list == used, false, method_values(accuracy, std::string(v.id))});
   a.rows.push_back(
-      published_row("the paper (Rainbow with SMART's stoplist, presumably)", published, corpus));
+      published_row("the paper (Rainbow, whose default stoplist is SMART's)", published, corpus));
   return a;
 }
 
@@ -349,9 +369,12 @@ void run_features(const ExperimentContext& ctx, ResultFile& rf) {
     rf.add_ablation(svm_input_ablation(s->name, rows, published ? &*published : nullptr));
     std::map<std::string, std::map<std::string, double>> stop;
     const int32_t used = graphsvm_feature_config().k;
-    for (const auto& [m, r] : res.no_stoplist)
-      if (r.status == "ok") stop["none"][m] = r.metrics.value("accuracy", 0.0);
-    if (auto it = acc.find(used); it != acc.end()) stop["glasgow"] = it->second;
+    for (const auto& [list, by_method] : res.by_stoplist)
+      for (const auto& [m, r] : by_method)
+        if (r.status == "ok") stop[list][m] = r.metrics.value("accuracy", 0.0);
+    for (const StoplistVariant& v : kStoplists)
+      if (v.list == graphsvm_feature_config().stopwords)
+        if (auto it = acc.find(used); it != acc.end()) stop[v.id] = it->second;
     rf.add_ablation(stoplist_ablation(s->name, stop, published ? &*published : nullptr));
   }
 }
@@ -388,8 +411,8 @@ void add_graphsvm2002_features(std::vector<ExperimentInfo>& registry) {
   e.id = "features";
   e.description =
       "Accuracy of MCNB, MCSVM and GraphSVM by the number of mutual-information features "
-      "(1,000 to the full vocabulary), with and without a stoplist, and MCSVM by SVM input, on "
-      "20NG and Reuters: ablations feature-count-, stoplist- and svm-input-<corpus>";
+      "(1,000 to the full vocabulary), by stoplist (SMART's, Glasgow's, none), and MCSVM by SVM "
+      "input, on 20NG and Reuters: ablations feature-count-, stoplist- and svm-input-<corpus>";
   e.artifacts = {"ablation feature-count", "ablation svm-input", "ablation stoplist"};
   e.config = features_config;
   e.figures = features_figures;

@@ -68,8 +68,8 @@ std::string time_note(const RunRecord& r, const RunRecord& mcsvm) {
 // Why an accuracy cell may differ, by method (issue 16: every cell outside says why).
 std::string accuracy_note(const std::string& key, const std::string& corpus) {
   const std::string nb =
-      "NB at Rainbow's defaults (multinomial counts, Laplace, learned priors) with Glasgow's "
-      "stoplist where Rainbow has SMART's (ablation stoplist-" +
+      "NB at Rainbow's defaults (multinomial counts, Laplace, learned priors, SMART's "
+      "stoplist: ablation stoplist-" +
       corpus + "), on 10,000 MI features (ablation feature-count-" + corpus + ")";
   if (key == "mcnb") return nb;
   if (key == "hier-nb")
@@ -227,7 +227,7 @@ void emit_dataset_sizes(Emitter& e, const DatasetSizes& d) {
     e.cell(
         "datasets", "20ng", "vocabulary", d.vocabulary, "words",
         "distinct terms of all 18,828 messages under the experiments' tokenisation (Porter stems "
-        "of runs of ASCII letters, length >= 2, Glasgow's stoplist, Subject read as text), "
+        "of runs of ASCII letters, length >= 2, SMART's stoplist, Subject read as text), "
         "before feature selection; Rainbow's lexer on the paper's copy gave about 75,000, and "
         "we cannot tell which difference (lexer, stoplist, the 18828 distribution) makes up "
         "the gap without Rainbow itself");

@@ -44,14 +44,19 @@ TEST(Graphsvm2002FeatureSweep, StoplistAndSvmInputAblationsMarkTheProjectsChoice
   PublishedPaper p;
   p.cells = {cell("figure5", "reuters MCNB", 92.47), cell("figure5", "reuters MCSVM", 92.86)};
   const Ablation stop = stoplist_ablation(
-      "reuters", {{"glasgow", {{"MCNB", 89.1}}}, {"none", {{"MCSVM", 93.9}}}}, &p);
-  ASSERT_EQ(stop.rows.size(), 3u);
-  EXPECT_EQ(stop.rows[0].variant, "glasgow");
+      "reuters",
+      {{"smart", {{"MCNB", 89.3}}}, {"glasgow", {{"MCNB", 89.1}}}, {"none", {{"MCSVM", 93.9}}}},
+      &p);
+  ASSERT_EQ(stop.rows.size(), 4u);
+  EXPECT_EQ(stop.rows[0].variant, "smart");  // Rainbow's default, the adopted list
   EXPECT_TRUE(stop.rows[0].chosen);
+  EXPECT_EQ(stop.rows[1].variant, "glasgow");
   EXPECT_FALSE(stop.rows[1].chosen);
-  EXPECT_EQ(stop.rows[0].values[0], 89.1);
-  EXPECT_EQ(stop.rows[1].values[1], 93.9);
-  EXPECT_EQ(stop.rows[2].values, (std::vector<std::optional<double>>{92.47, 92.86, std::nullopt}));
+  EXPECT_FALSE(stop.rows[2].chosen);
+  EXPECT_EQ(stop.rows[0].values[0], 89.3);
+  EXPECT_EQ(stop.rows[1].values[0], 89.1);
+  EXPECT_EQ(stop.rows[2].values[1], 93.9);
+  EXPECT_EQ(stop.rows[3].values, (std::vector<std::optional<double>>{92.47, 92.86, std::nullopt}));
   const Ablation in = svm_input_ablation(
       "reuters", {{"tf-unit", "ours", true, 1.0, 94.5}, {"tf-raw", "raw", false, 1.5e-3, 92.3}},
       &p);

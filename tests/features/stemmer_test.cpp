@@ -2,11 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <utility>
 
 #include "core/error.h"
 #include "features/stopwords.h"
+#include "tests/support/error_text.h"
+#include "tests/support/temp_dir.h"
 
 namespace linrepro {
 namespace {
@@ -94,6 +98,37 @@ TEST(Stopwords, ListIsSortedUniqueLowercaseLetters) {
     }
     for (char c : list[i]) EXPECT_TRUE(c >= 'a' && c <= 'z') << list[i];
   }
+}
+
+// SMART's list as `make deps` extracts it from Debian's r-cran-tm (features/stopwords.h).
+TEST(Stopwords, SmartListIsDebiansFileSortedOnce) {
+  const auto list = stopword_list(StopwordList::smart);
+  EXPECT_EQ(list.size(), 570u);  // 571 entries, "would" twice (as in libbow's copy)
+  for (size_t i = 1; i < list.size(); ++i) EXPECT_LT(list[i - 1], list[i]);
+  for (const char* w : {"the", "a", "uucp", "thanx", "zero", "greetings", "a's", "would"})
+    EXPECT_TRUE(is_stopword(StopwordList::smart, w)) << w;
+  // In SMART's list, not in Glasgow's: the lists differ where the ablation can see it.
+  for (const char* w : {"uucp", "thanx", "greetings", "welcome", "novel"})
+    EXPECT_FALSE(is_stopword(StopwordList::glasgow, w)) << w;
+  for (const char* w : {"oil", "wheat", "", "the_", "as's"})
+    EXPECT_FALSE(is_stopword(StopwordList::smart, w)) << w;
+}
+
+TEST(Stopwords, DamagedOrMissingListFileIsAnErrorNamingIt) {
+  testing::TempDir dir;
+  const auto copy = dir.path() / "SMART.dat";
+  std::filesystem::copy_file(smart_stoplist_path(), copy);
+  EXPECT_EQ(read_stoplist_file(copy, kSmartStoplistSha256).size(), 570u);
+  {
+    std::ofstream(copy, std::ios::app) << "oil\n";  // one word more: another list
+  }
+  std::string what = testing::message_of([&] { read_stoplist_file(copy, kSmartStoplistSha256); });
+  EXPECT_NE(what.find(copy.string()), std::string::npos) << what;
+  EXPECT_NE(what.find("not the pinned"), std::string::npos) << what;
+  what = testing::message_of(
+      [&] { read_stoplist_file(dir.path() / "missing.dat", kSmartStoplistSha256); });
+  EXPECT_NE(what.find("missing.dat"), std::string::npos) << what;
+  EXPECT_NE(what.find("make deps"), std::string::npos) << what;
 }
 
 }  // namespace

@@ -189,6 +189,7 @@ ZoEval zo_missed(int64_t test_positives, int64_t test_rows) {
   e.counts.tn = test_rows - test_positives;
   e.counts_zero = e.counts;
   e.counts_by_rule.assign(kThresholdRules.size(), e.counts);
+  e.counts_out_of_fold = e.counts;
   e.bep.positives = test_positives;
   e.bep.tp = 0;
   e.bep.bep = test_positives > 0 ? 0.0 : 1.0;

@@ -26,6 +26,7 @@
 //     (metrics/threshold.h, rule kZoThresholdRule below) for P/R/F1; BEP per category
 //     (metrics/break_even.h), micro-averaged.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -112,6 +113,8 @@ struct ZoEval {
   BreakEven bep;             // threshold-free
   // The test counts under every rule of kThresholdRules (the threshold ablation).
   std::vector<BinaryCounts> counts_by_rule;
+  // At the out-of-fold threshold (threshold_oof.h), when that run was made (full Table 2 only).
+  std::optional<BinaryCounts> counts_out_of_fold;
 };
 // What the fit itself gave, for its run record (zo_record).
 struct ZoFitted {

@@ -10,6 +10,9 @@
 //     Squares (stored in the two runs' extra.margins).
 //   - Figure 6: macro F1 over the top 5, 10, 20, 40, 60, 80, 100 and all 118 categories
 //     (categories ranked by training documents; cells "figure6").
+// Threshold ablation (threshold_ablation.h): besides the rules on training scores, which every run
+// evaluates, runs "<category>/oof/<method>" (full mode, the paper's methods and the peers) choose
+// the threshold on out-of-fold scores (threshold_oof.h).
 // Fast mode: earn and acq only, lambda from the paper's Table 1 (lambdas.h), Table 3's two rows.
 // Extra solvers (`--with-solver`, harness/extra_solvers.h) run on every category through
 // the same features, threshold rule and metrics, keys "<category>/extra/<label>", runs tagged
@@ -29,6 +32,7 @@
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/threshold_ablation.h"
+#include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/extra_solvers.h"
 
 namespace linrepro {
@@ -188,6 +192,18 @@ Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters
         return out;
       });
       if (r.status == "ok") evals[mi][k] = zo_eval_from_metrics(r.metrics);
+      // The threshold ablation's out-of-fold variant: the paper's methods and the peers.
+      if (ctx.fast || t.extra) continue;
+      config["threshold_scores"] = fmt::format("out-of-fold, {} folds", kOofFolds);
+      config.erase("margins");
+      const RunRecord oof = rf.run_once(category + "/oof/" + t.key, config, [&] {
+        if (!cat) cat = zo_category(data, k);
+        RunRecord out = out_of_fold_threshold_run(t.method.solver, params, *cat, seed);
+        out.extra["train_positives"] = data.train_positives[k];
+        return out;
+      });
+      if (oof.status == "ok" && r.status == "ok")
+        evals[mi][k].counts_out_of_fold = out_of_fold_counts(oof.metrics);
     }
     const size_t n = ++done;
     if (ctx.progress && (n % 10 == 0 || n == categories.size()))

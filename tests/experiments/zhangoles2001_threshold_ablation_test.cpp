@@ -2,7 +2,11 @@
 // ablation record it goes into (harness/ablation.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+
 #include "experiments/zhangoles2001/threshold_ablation.h"
+#include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/ablation.h"
 #include "metrics/threshold.h"
 
@@ -44,7 +48,7 @@ TEST(ThresholdAblation, OneRowPerRuleTheChosenOneMarkedAndThePublishedReference)
   ASSERT_EQ(ablations.size(), 2u);
   const Ablation& micro = ablations[0];
   EXPECT_EQ(micro.id, "threshold-rule-table2");
-  // threshold 0, the four rules, out-of-fold (not run), published.
+  // threshold 0, the four rules, out-of-fold (no runs here), published.
   ASSERT_EQ(micro.rows.size(), kThresholdRules.size() + 3);
   EXPECT_EQ(micro.rows[0].variant, "threshold 0");
   EXPECT_NEAR(*micro.rows[0].values[0], 100 * f1(BinaryCounts{5, 0, 15, 80}), 1e-12);
@@ -58,10 +62,77 @@ TEST(ThresholdAblation, OneRowPerRuleTheChosenOneMarkedAndThePublishedReference)
     EXPECT_EQ(row.chosen, kThresholdRules[i] == kZoThresholdRule);
   }
   EXPECT_EQ(chosen, 1);
-  EXPECT_FALSE(micro.rows[kThresholdRules.size() + 1].values[0].has_value());  // not run
+  EXPECT_FALSE(micro.rows[kThresholdRules.size() + 1].values[0].has_value());  // no oof runs
   EXPECT_TRUE(micro.rows.back().reference);
   EXPECT_EQ(*micro.rows.back().values[0], 86.0);
   EXPECT_EQ(*ablations[1].rows.back().values[0], 90.0);
+}
+
+// The out-of-fold row from the runs' counts, and the adoption rule's test on every row: a rule
+// under which a method falls below threshold 0 does not qualify (kThresholdWhy).
+TEST(ThresholdAblation, OutOfFoldRowAndEachRowsQualification) {
+  std::vector<ZoEval> evals(3, eval_by_rule());
+  for (ZoEval& e : evals) e.counts_out_of_fold = BinaryCounts{1, 10, 19, 70};
+  const auto ablations =
+      threshold_ablations({{"Lin Reg", &evals}}, {0}, {"Earn"}, published_with(86.0, 90.0));
+  const Ablation& micro = ablations[0];
+  const AblationRow& oof = micro.rows[kThresholdRules.size() + 1];
+  EXPECT_EQ(oof.variant, "out_of_fold_midpoint");
+  ASSERT_TRUE(oof.values[0].has_value());
+  EXPECT_NEAR(*oof.values[0], 100 * f1(BinaryCounts{1, 10, 19, 70}), 1e-12);
+  EXPECT_NE(oof.description.find("does not qualify: Lin Reg below threshold 0"), std::string::npos)
+      << oof.description;
+  EXPECT_NE(micro.rows[1].description.find("qualifies: no method below"), std::string::npos)
+      << micro.rows[1].description;
+  EXPECT_NE(ablations[1].rows[1].description.find("in Table 2's micro-F1"), std::string::npos);
+  // One category without the out-of-fold run: the row is not computed, and says nothing.
+  evals[2].counts_out_of_fold.reset();
+  const Ablation part =
+      threshold_ablations({{"Lin Reg", &evals}}, {0}, {"Earn"}, published_with(86.0, 90.0))[0];
+  EXPECT_FALSE(part.rows[kThresholdRules.size() + 1].values[0].has_value());
+  EXPECT_EQ(part.rows[kThresholdRules.size() + 1].description.find("qualif"), std::string::npos);
+}
+
+// A noisy linear problem of n rows, `positives` of them +1 (the first ones), two features.
+ZoCategory noisy_category(int32_t n, int32_t positives) {
+  ZoCategory c;
+  std::mt19937_64 rng(7);
+  std::normal_distribution<double> noise(0.0, 1.0);
+  for (CsrMatrix* X : {&c.X_train, &c.X_test}) {
+    BinaryLabels& y = X == &c.X_train ? c.y_train : c.y_test;
+    for (int32_t i = 0; i < n; ++i) {
+      const double label = i < positives ? 1.0 : -1.0;
+      const std::vector<int32_t> idx = {0, 1};
+      const std::vector<double> val = {label + noise(rng), noise(rng)};
+      X->append_row(idx, val);
+      y.push_back(label);
+    }
+  }
+  return c;
+}
+
+TEST(OutOfFoldThreshold, EveryFoldUsableEveryRowHeldOutOnce) {
+  const ZoCategory c = noisy_category(60, 20);
+  const RunRecord r = out_of_fold_threshold_run("cls", zo_params("cls", 1e-3, false), c, 11);
+  const Json& t = r.extra.at("threshold_oof");
+  EXPECT_EQ(t.at("usable_folds"), kOofFolds);
+  EXPECT_EQ(t.at("heldout_rows"), 60);
+  EXPECT_EQ(t.at("heldout_positives"), 20);
+  const BinaryCounts counts = out_of_fold_counts(r.metrics);
+  EXPECT_EQ(counts.tp + counts.fn, 20);
+  EXPECT_EQ(counts.tp + counts.fp + counts.fn + counts.tn, 60);
+  EXPECT_GT(counts.tp, 10);  // the classes overlap only in their tails
+}
+
+// One positive training document: the fold holding it has a model without a positive (left
+// out), the other folds hold out negatives only, so the threshold predicts nothing.
+TEST(OutOfFoldThreshold, AFoldWhoseModelSawNoPositiveIsLeftOut) {
+  const ZoCategory c = noisy_category(30, 1);
+  const RunRecord r = out_of_fold_threshold_run("cls", zo_params("cls", 1e-3, false), c, 3);
+  const Json& t = r.extra.at("threshold_oof");
+  EXPECT_EQ(t.at("usable_folds"), kOofFolds - 1);
+  EXPECT_EQ(t.at("heldout_positives"), 0);
+  EXPECT_EQ(out_of_fold_counts(r.metrics).tp + out_of_fold_counts(r.metrics).fp, 0);
 }
 
 TEST(ThresholdAblation, ACategoryWithoutPerRuleCountsIsAnError) {

@@ -108,7 +108,9 @@ inline constexpr ThresholdRule kZoThresholdRule = ThresholdRule::lowest_midpoint
 
 // One binary classifier's test result.
 struct ZoEval {
-  BinaryCounts counts;       // threshold minimising the training error, by kZoThresholdRule
+  // Threshold minimising the training error, by kZoThresholdRule (Table 2 replaces it by
+  // counts_out_of_fold, the threshold it adopted: threshold_oof.h).
+  BinaryCounts counts;
   BinaryCounts counts_zero;  // the solver's own threshold 0
   BreakEven bep;             // threshold-free
   // The test counts under every rule of kThresholdRules (the threshold ablation).

@@ -143,12 +143,13 @@ std::vector<Ablation> threshold_ablations(const std::vector<ThresholdAblationMet
   add_row(-1, "threshold 0", "no adjustment: the solver's own threshold", false);
   for (size_t r = 0; r < kThresholdRules.size(); ++r)
     add_row(static_cast<int>(r), std::string(to_string(kThresholdRules[r])),
-            rule_description(kThresholdRules[r]), kThresholdRules[r] == kZoThresholdRule);
+            rule_description(kThresholdRules[r]),
+            to_string(kThresholdRules[r]) == kTable2Threshold);
   add_row(kOutOfFold, "out_of_fold_midpoint",
           fmt::format("lowest_midpoint on the pooled held-out scores of {}-fold cross-validation "
                       "on the training set (Platt 1999; threshold_oof.h)",
                       kOofFolds),
-          false);
+          std::string_view("out_of_fold_midpoint") == kTable2Threshold);
   // The adoption rule's test, on Table 2's micro-F1 (both tables' rows say it).
   for (size_t i = 1; i < micro.rows.size(); ++i) {
     const std::string q = qualification(micro.rows[i], micro.rows[0], columns);

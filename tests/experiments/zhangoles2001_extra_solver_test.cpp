@@ -66,7 +66,13 @@ TEST(Zhangoles2001ExtraSolver, RunsThroughTableTwosProtocolTaggedBesideTheUnchan
     EXPECT_EQ(r.at("params").at("bias"), 1.0);  // the protocol's constant feature, -B 1
     EXPECT_TRUE(r.at("metrics").contains("f1") && r.at("metrics").contains("bep"));
   }
-  EXPECT_EQ(runs.size(), reference.at("runs").size() + 2);
+  // And its out-of-fold threshold runs (the threshold Table 3 uses), tagged the same way.
+  for (const char* category : {"earn", "acq"}) {
+    const std::string key = std::string(category) + "/oof/extra/liblinear-s5";
+    ASSERT_TRUE(runs.contains(key)) << key;
+    EXPECT_EQ(runs[key].at("extra").at("part"), "extra");
+  }
+  EXPECT_EQ(runs.size(), reference.at("runs").size() + 4);
 
   // Its cells: Table 3's rows (the cells fast mode computes), in their own column, with the note.
   int extra_cells = 0;

@@ -59,10 +59,12 @@ TEST(ThresholdAblation, OneRowPerRuleTheChosenOneMarkedAndThePublishedReference)
     const int64_t tp = 10 + static_cast<int64_t>(i);
     EXPECT_NEAR(*row.values[0], 100 * f1(BinaryCounts{tp, 2, 20 - tp, 78}), 1e-12);
     chosen += row.chosen;
-    EXPECT_EQ(row.chosen, kThresholdRules[i] == kZoThresholdRule);
   }
-  EXPECT_EQ(chosen, 1);
-  EXPECT_FALSE(micro.rows[kThresholdRules.size() + 1].values[0].has_value());  // no oof runs
+  // Tables 2 and 3 use the out-of-fold threshold (threshold_oof.h kTable2Threshold).
+  const AblationRow& oof = micro.rows[kThresholdRules.size() + 1];
+  EXPECT_TRUE(oof.chosen);
+  EXPECT_EQ(chosen + oof.chosen, 1);
+  EXPECT_FALSE(oof.values[0].has_value());  // no out-of-fold runs here
   EXPECT_TRUE(micro.rows.back().reference);
   EXPECT_EQ(*micro.rows.back().values[0], 86.0);
   EXPECT_EQ(*ablations[1].rows.back().values[0], 90.0);

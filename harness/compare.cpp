@@ -11,6 +11,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "harness/cell_cause.h"
 #include "harness/status_table.h"
 
 namespace linrepro {
@@ -310,6 +311,11 @@ Comparison build_comparison(const fs::path& results_dir) {
       c.reason = v.reason;
       c.experiment = prod ? prod->experiment : "";
       c.duplicate_of = p.duplicate_of;
+      if (prod && c.status == "outside")
+        if (const auto cause = cell_cause(p.value, p.tolerance, prod->cell.evidence)) {
+          c.cause = cause->category;
+          c.cause_evidence = cause->evidence;
+        }
       out.cells.push_back(std::move(c));
     }
   }
@@ -387,6 +393,7 @@ Json comparison_to_json(const Comparison& c) {
                  {"reason", x.reason},
                  {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
     if (!x.duplicate_of.empty()) cell["duplicate_of"] = x.duplicate_of;
+    if (!x.cause.empty()) cell["cause"] = {{"category", x.cause}, {"evidence", x.cause_evidence}};
     cells.push_back(std::move(cell));
   }
   Json unmatched = Json::array();

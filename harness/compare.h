@@ -45,6 +45,8 @@ struct ComparedCell {
   std::string status, reason;
   std::string experiment;    // the experiment that produced it ("" if none)
   std::string duplicate_of;  // "<table>/<row>/<column>" of the primary: not counted here
+  // Outside cells with evidence: the computed cause (harness/cell_cause.h); "" otherwise.
+  std::string cause, cause_evidence;
 };
 
 // A produced cell with no published counterpart (often a typo in a key: it shows up here while

@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "harness/compare.h"
 
@@ -234,14 +237,31 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
   }
 
   out += "\n### Misses\n\n";
+  // The computed causes first (harness/cell_cause.h), counted; then every miss with its cause and
+  // its driver's note.
+  std::map<std::string, int> causes;
+  int outside = 0;
+  for (const auto& x : c.cells)
+    if (x.paper == paper && x.status == "outside") {
+      ++outside;
+      ++causes[x.cause.empty() ? "no computed cause (the note only)" : x.cause];
+    }
+  if (outside) {
+    std::vector<std::string> parts;
+    for (const auto& [cause, n] : causes) parts.push_back(fmt::format("{} {}", cause, n));
+    out +=
+        fmt::format("Computed causes of the {} misses: {}.\n\n", outside, fmt::join(parts, ", "));
+  }
   any = false;
   for (const auto& x : c.cells) {
     if (x.paper != paper || x.status != "outside") continue;
     any = true;
+    const std::string cause =
+        x.cause.empty() ? "" : fmt::format("Computed cause: {}: {}. ", x.cause, x.cause_evidence);
     out += fmt::format(
-        "- {} / {} / {}: published {}, reproduced {} (Δ {}, tolerance {}). Cause: {}\n", x.table,
+        "- {} / {} / {}: published {}, reproduced {} (Δ {}, tolerance {}). {}Note: {}\n", x.table,
         x.row, x.column, x.published, x.reproduced ? format_number(*x.reproduced) : "not a number",
-        x.delta ? format_number(*x.delta, true) : "—", x.tolerance, x.reason);
+        x.delta ? format_number(*x.delta, true) : "—", x.tolerance, cause, x.reason);
   }
   if (!any) out += "None.\n";
 

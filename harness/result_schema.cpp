@@ -179,19 +179,37 @@ RunRecord run_record_from_json(const Json& j) {
 Cell value_cell(std::string table, std::string row, std::string column, double value,
                 std::string unit, std::string note) {
   return {std::move(table), std::move(row), std::move(column), value,
-          std::move(unit),  "ok",           std::move(note)};
+          std::move(unit),  "ok",           std::move(note),   {}};
 }
 
 Cell unavailable_cell(std::string table, std::string row, std::string column, std::string note) {
-  return {std::move(table),   std::move(row), std::move(column), 0, "",
-          "data_unavailable", std::move(note)};
+  return {std::move(table),
+          std::move(row),
+          std::move(column),
+          0,
+          "",
+          "data_unavailable",
+          std::move(note),
+          {}};
 }
 
 Json cell_to_json(const Cell& c) {
-  return {{"table", c.table},   {"row", c.row},
-          {"column", c.column}, {"value", finite_or_null(c.value)},
-          {"unit", c.unit},     {"status", c.status},
-          {"note", c.note}};
+  Json j = {{"table", c.table},   {"row", c.row},
+            {"column", c.column}, {"value", finite_or_null(c.value)},
+            {"unit", c.unit},     {"status", c.status},
+            {"note", c.note}};
+  if (c.evidence.empty()) return j;
+  Json e = Json::object();
+  if (c.evidence.interval_lo && c.evidence.interval_hi) {
+    e["interval"] = {*c.evidence.interval_lo, *c.evidence.interval_hi};
+    e["interval_method"] = c.evidence.interval_method;
+  }
+  if (c.evidence.threshold_free) {
+    e["threshold_free"] = *c.evidence.threshold_free;
+    e["threshold_free_what"] = c.evidence.threshold_free_what;
+  }
+  j["evidence"] = e;
+  return j;
 }
 
 Cell cell_from_json(const Json& j) {
@@ -206,6 +224,20 @@ Cell cell_from_json(const Json& j) {
   c.status = field<std::string>(j, "status", "ok", what);
   check_cell_status(c.status, what);
   c.note = field<std::string>(j, "note", "", what);
+  if (const auto e = j.find("evidence"); e != j.end()) {
+    if (!e->is_object()) throw ConfigError(what + ": \"evidence\" is not an object");
+    if (const auto i = e->find("interval"); i != e->end()) {
+      if (!i->is_array() || i->size() != 2 || !(*i)[0].is_number() || !(*i)[1].is_number())
+        throw ConfigError(what + ": evidence \"interval\" is not [lo, hi]");
+      c.evidence.interval_lo = (*i)[0].get<double>();
+      c.evidence.interval_hi = (*i)[1].get<double>();
+      c.evidence.interval_method = field<std::string>(*e, "interval_method", "", what);
+    }
+    if (e->contains("threshold_free")) {
+      c.evidence.threshold_free = field<double>(*e, "threshold_free", 0.0, what);
+      c.evidence.threshold_free_what = field<std::string>(*e, "threshold_free_what", "", what);
+    }
+  }
   return c;
 }
 

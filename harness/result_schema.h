@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,18 @@ std::string canonical_json(const Json& value);
 std::string config_hash(const Json& config);
 
 // One produced table cell, keyed like the published ones.
+// What a driver measured beside a cell's value that can tell why it differs from the published
+// one; `linrepro compare` turns it into the cause of a cell outside its tolerance
+// (harness/cell_cause.h). Each part is optional; JSON "evidence": {"interval": [lo, hi],
+// "interval_method", "threshold_free", "threshold_free_what"}.
+struct CellEvidence {
+  std::optional<double> interval_lo, interval_hi;  // a 95 % sampling interval, the value's unit
+  std::string interval_method;                     // how it was computed, in words
+  std::optional<double> threshold_free;            // the measure without a decision threshold
+  std::string threshold_free_what;                 // "break-even point"
+  bool empty() const { return !interval_lo && !threshold_free; }
+};
+
 struct Cell {
   std::string table;   // "table2", "figure6", "text-6.1"
   std::string row;     // "earn"
@@ -31,6 +44,7 @@ struct Cell {
   std::string unit;           // "%", "s", "ratio", ""
   std::string status = "ok";  // ok | data_unavailable | not_run
   std::string note;           // e.g. "data unavailable: <how to get it>"
+  CellEvidence evidence;
 };
 
 // Cells as drivers emit them (GCC 12 warns, so -Werror fails, on brace-initialising a Cell with

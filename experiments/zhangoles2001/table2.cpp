@@ -35,6 +35,7 @@
 #include "experiments/zhangoles2001/threshold_ablation.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/extra_solvers.h"
+#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -216,6 +217,21 @@ Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters
   return evals;
 }
 
+// What tells why a category's F1 may differ (harness/cell_cause.h): its sampling interval over
+// the test documents and its break-even point, the threshold-free measure of the same hyperplane.
+CellEvidence f1_evidence(const ZoEval& e, uint64_t seed) {
+  const SamplingInterval i = f1_bootstrap_interval(e.counts, seed);
+  CellEvidence out;
+  out.interval_lo = 100 * i.lo;
+  out.interval_hi = 100 * i.hi;
+  out.interval_method =
+      fmt::format("bootstrap over the {} test documents, {} resamples, percentile interval",
+                  e.counts.tp + e.counts.fp + e.counts.fn + e.counts.tn, kBootstrapResamples);
+  out.threshold_free = 100 * e.bep.bep;
+  out.threshold_free_what = "break-even point";
+  return out;
+}
+
 // Table 3 (F1 of the 10 largest categories; in fast mode the two rows it computes). An extra
 // solver's F1 is computed exactly as the paper's methods', in both modes: column "<label> F1
 // (extra)".
@@ -235,13 +251,15 @@ void emit_table3(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& 
                                "%", kExtraSolverNote));
         continue;
       }
-      rf.set_cell(value_cell(
+      Cell cell = value_cell(
           "table3", row, t.method.column, 100 * f1(e.counts), "%",
           fmt::format("F1 on the test set ({} test positives; P {:.1f}, R {:.1f}; at threshold "
                       "0: F1 {:.1f}; BEP {:.1f}), {}, lambda {:g} from {}",
                       data.test_positives[k], 100 * precision(e.counts), 100 * recall(e.counts),
                       100 * f1(e.counts_zero), 100 * e.bep.bep, kTable2ThresholdWords, t.lambda,
-                      lambda_source(ctx))));
+                      lambda_source(ctx)));
+      cell.evidence = f1_evidence(e, derive_seed(ctx.seed, "bootstrap/" + names[k] + "/" + t.key));
+      rf.set_cell(cell);
     }
   }
 }

@@ -1,0 +1,26 @@
+#pragma once
+// The computed cause of a cell outside its tolerance (issue 28 item 2), from the evidence its
+// driver measured (CellEvidence, harness/result_schema.h), by one rule for every paper, in order:
+//   1. sampling_noise: the published value lies inside the cell's 95 % sampling interval: another
+//      test set of the same size could give it; the miss says nothing beyond that noise;
+//   2. threshold: the threshold-free measure (the break-even point for an F1) is within the
+//      tolerance of the published value: the hyperplane is as good as the paper's, the decision
+//      threshold is placed differently;
+//   3. unexplained: evidence was measured and rules out both (it says what was tried).
+// A cell without evidence gets no computed cause (the note of its driver is all there is).
+#include <optional>
+#include <string>
+
+#include "harness/result_schema.h"
+
+namespace linrepro {
+
+struct CellCause {
+  std::string category;  // sampling_noise | threshold | unexplained
+  std::string evidence;  // the numbers it rests on, in words
+};
+
+std::optional<CellCause> cell_cause(double published, double tolerance,
+                                    const CellEvidence& evidence);
+
+}  // namespace linrepro

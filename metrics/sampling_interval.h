@@ -1,0 +1,25 @@
+#pragma once
+// The sampling interval of a binary F1 on a fixed test set (issue 27): how far the F1 of another
+// test set of the same size, drawn from the same population, could lie. Resampling the test
+// documents with replacement (the bootstrap) draws the four confusion counts from a multinomial
+// with the observed proportions, since F1 = 2 TP / (2 TP + FP + FN) depends on nothing else; so
+// the counts suffice and no per-document outcome has to be stored. The interval is the percentile
+// one: the (1 - level) / 2 and (1 + level) / 2 quantiles of the resampled F1s.
+#include <cstdint>
+
+#include "metrics/binary_counts.h"
+
+namespace linrepro {
+
+struct SamplingInterval {
+  double lo = 0, hi = 0;  // in [0, 1]
+};
+
+inline constexpr int kBootstrapResamples = 2000;
+
+// Deterministic given the seed. Throws std::invalid_argument for no documents, resamples < 1 or
+// a level outside (0, 1).
+SamplingInterval f1_bootstrap_interval(const BinaryCounts& counts, uint64_t seed,
+                                       int resamples = kBootstrapResamples, double level = 0.95);
+
+}  // namespace linrepro

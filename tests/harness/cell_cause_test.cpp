@@ -1,0 +1,61 @@
+// The computed cause of an outside cell (harness/cell_cause.h) and its evidence's JSON form.
+#include "harness/cell_cause.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+
+namespace linrepro {
+namespace {
+
+CellEvidence evidence(std::optional<double> lo, std::optional<double> hi,
+                      std::optional<double> threshold_free) {
+  CellEvidence e;
+  e.interval_lo = lo;
+  e.interval_hi = hi;
+  e.interval_method = "bootstrap";
+  e.threshold_free = threshold_free;
+  e.threshold_free_what = "break-even point";
+  return e;
+}
+
+TEST(CellCause, SamplingNoiseFirstThenThresholdThenUnexplained) {
+  // The published 74.4 inside [70, 80]: sampling noise, whatever the break-even point says.
+  auto c = cell_cause(74.4, 1.0, evidence(70, 80, 90));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "sampling_noise");
+  EXPECT_NE(c->evidence.find("[70, 80]"), std::string::npos) << c->evidence;
+  // Outside the interval, the break-even point 75 within the tolerance 1 of 74.4: the threshold.
+  c = cell_cause(74.4, 1.0, evidence(76, 80, 75));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "threshold");
+  EXPECT_NE(c->evidence.find("break-even point 75"), std::string::npos) << c->evidence;
+  // Neither: unexplained, saying what was tried.
+  c = cell_cause(74.4, 1.0, evidence(76, 80, 77));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "unexplained");
+  EXPECT_NE(c->evidence.find("excludes the published 74.4"), std::string::npos) << c->evidence;
+  EXPECT_NE(c->evidence.find("2.6 from it"), std::string::npos) << c->evidence;
+  // The interval's ends count as inside; no evidence, no computed cause.
+  EXPECT_EQ(cell_cause(80, 0.1, evidence(70, 80, std::nullopt))->category, "sampling_noise");
+  EXPECT_FALSE(cell_cause(74.4, 1.0, CellEvidence{}));
+}
+
+TEST(CellCause, EvidenceRoundTripsThroughTheCellsJson) {
+  Cell c = value_cell("table3", "Acq", "SVM", 91.5, "%", "note");
+  EXPECT_FALSE(cell_to_json(c).contains("evidence"));  // no evidence, no field
+  c.evidence = evidence(88.25, 93.5, 92.0);
+  const Json j = cell_to_json(c);
+  EXPECT_EQ(j.at("evidence").at("interval"), Json::array({88.25, 93.5}));
+  const Cell back = cell_from_json(j);
+  EXPECT_EQ(back.evidence.interval_lo, 88.25);
+  EXPECT_EQ(back.evidence.interval_hi, 93.5);
+  EXPECT_EQ(back.evidence.threshold_free, 92.0);
+  EXPECT_EQ(back.evidence.threshold_free_what, "break-even point");
+  Json bad = j;
+  bad["evidence"]["interval"] = {1.0};
+  EXPECT_THROW(cell_from_json(bad), ConfigError);
+}
+
+}  // namespace
+}  // namespace linrepro

@@ -70,11 +70,16 @@ def normalise_cells(comparison, path):
         expect(isinstance(c, dict), path, f"cell {i} is not an object")
         for key in ("paper", "table", "row", "column", "status"):
             expect(isinstance(c.get(key), str), path, f"cell {i}: `{key}` missing or not a string")
+        # A computed cause (harness/cell_cause.h) leads the reason, as in REPORT.md's misses.
+        cause = c.get("cause") or {}
+        reason = c.get("reason") or ""
+        if cause:
+            reason = f"computed cause: {cause.get('category')}: {cause.get('evidence')}. Note: {reason}"
         out.append({
             "paper": c["paper"], "table": c["table"], "row": c["row"], "column": c["column"],
             "unit": c.get("unit") or "", "published": c.get("published"),
             "reproduced": c.get("reproduced"), "delta": c.get("delta"),
-            "tolerance": c.get("tolerance"), "status": c["status"], "reason": c.get("reason") or "",
+            "tolerance": c.get("tolerance"), "status": c["status"], "reason": reason,
             "experiment": c.get("experiment") or "", "duplicate_of": c.get("duplicate_of") or "",
         })
     return out

@@ -356,7 +356,13 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
           "split {:.2f}); {}; {}",
           format_summary(s), s.n, fmt::join(pct, ", "), method_note(m, t.params.at(m.solver)),
           lc->info.caveat);
-      rf.set_cell(value_cell("table5", m.row, column, s.mean, "%", note));
+      Cell cell = value_cell("table5", m.row, column, s.mean, "%", note);
+      const auto [lo, hi] = mean_interval_95(s);
+      cell.evidence.interval_lo = lo;  // for the cause of a miss (harness/cell_cause.h)
+      cell.evidence.interval_hi = hi;
+      cell.evidence.interval_method = fmt::format(
+          "mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits", s.n - 1, s.n, s.n);
+      rf.set_cell(cell);
     }
   }
   return summary;

@@ -25,6 +25,17 @@ TEST(Table5Summary, MeanAndSampleStandardDeviationByHand) {
   EXPECT_EQ(format_summary(s), "3.00 ± 1.58");
 }
 
+// 1..5: mean 3, std sqrt(2.5); t(0.975, 4) = 2.776 (scipy.stats.t.ppf(0.975, 4) = 2.7764).
+TEST(Table5Summary, MeanIntervalIsStudentsT) {
+  const std::vector<double> v = {1, 2, 3, 4, 5};
+  const auto [lo, hi] = mean_interval_95(summarize_splits(v));
+  const double half = 2.776 * std::sqrt(2.5) / std::sqrt(5.0);
+  EXPECT_NEAR(lo, 3 - half, 1e-12);
+  EXPECT_NEAR(hi, 3 + half, 1e-12);
+  const std::vector<double> one = {88.5};
+  EXPECT_EQ(mean_interval_95(summarize_splits(one)), std::make_pair(88.5, 88.5));
+}
+
 TEST(Table5Summary, SingleAndEmptyInputs) {
   const std::vector<double> one = {88.5};
   const SplitSummary s = summarize_splits(one);

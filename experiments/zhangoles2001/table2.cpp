@@ -143,6 +143,28 @@ Json table2_config(const ExperimentContext& ctx) {
 // evals[method][category id]; a pending run leaves its default entry (read only once complete).
 using Evals = std::vector<std::vector<ZoEval>>;
 
+// The out-of-fold threshold run of one category and method (threshold_oof.h), whose counts
+// Tables 2 and 3 use (kTable2Threshold): the fit's config, marked as such, under
+// "<category>/oof/<method key>". `cat` is built on first need and shared with the fit's run; once
+// both runs are stored, `eval` takes the out-of-fold counts as its counts.
+void declare_oof_run(ResultFile& rf, const ZoReuters& data, int32_t k, const Table2Method& t,
+                     Json config, uint64_t seed, std::optional<ZoCategory>& cat,
+                     const RunRecord& fit, ZoEval& eval) {
+  config["threshold_scores"] = fmt::format("out-of-fold, {} folds", kOofFolds);
+  config.erase("margins");
+  const std::string& category = data.prep.train_labels.class_names[static_cast<size_t>(k)];
+  const RunRecord oof = rf.run_once(category + "/oof/" + t.key, config, [&] {
+    if (!cat) cat = zo_category(data, k);
+    RunRecord out = out_of_fold_threshold_run(t.method.solver, t.params(), *cat, seed);
+    out.extra["train_positives"] = data.train_positives[k];
+    if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
+    return out;
+  });
+  if (oof.status != "ok" || fit.status != "ok") return;
+  eval.counts_out_of_fold = out_of_fold_counts(oof.metrics);
+  eval.counts = *eval.counts_out_of_fold;  // the adopted threshold
+}
+
 // Asks for every (category, method) run, the largest categories first.
 Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& data,
                    const std::vector<Table2Method>& methods) {
@@ -194,20 +216,7 @@ Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters
         return out;
       });
       if (r.status == "ok") evals[mi][k] = zo_eval_from_metrics(r.metrics);
-      // The out-of-fold threshold (threshold_oof.h), which Tables 2 and 3 use (kTable2Threshold).
-      config["threshold_scores"] = fmt::format("out-of-fold, {} folds", kOofFolds);
-      config.erase("margins");
-      const RunRecord oof = rf.run_once(category + "/oof/" + t.key, config, [&] {
-        if (!cat) cat = zo_category(data, k);
-        RunRecord out = out_of_fold_threshold_run(t.method.solver, params, *cat, seed);
-        out.extra["train_positives"] = data.train_positives[k];
-        if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
-        return out;
-      });
-      if (oof.status == "ok" && r.status == "ok") {
-        evals[mi][k].counts_out_of_fold = out_of_fold_counts(oof.metrics);
-        evals[mi][k].counts = *evals[mi][k].counts_out_of_fold;  // the adopted threshold
-      }
+      declare_oof_run(rf, data, k, t, config, seed, cat, r, evals[mi][k]);
     }
     const size_t n = ++done;
     if (ctx.progress && (n % 10 == 0 || n == categories.size()))

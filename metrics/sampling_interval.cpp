@@ -8,6 +8,18 @@
 
 namespace linrepro {
 
+SamplingInterval wilson_interval(double p, int64_t n) {
+  if (n < 1) throw std::invalid_argument("wilson_interval: no items");
+  if (!(p >= 0 && p <= 1)) throw std::invalid_argument("wilson_interval: p outside [0, 1]");
+  constexpr double z = 1.959963984540054;  // the standard normal's 0.975 quantile
+  const double nn = static_cast<double>(n);
+  const double denom = 1 + z * z / nn;
+  const double centre = (p + z * z / (2 * nn)) / denom;
+  const double half = z / denom * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
+  // At p = 0 or 1 the interval ends exactly there (round-off would leave 1 - 1e-16).
+  return {p == 0 ? 0.0 : std::max(0.0, centre - half), p == 1 ? 1.0 : std::min(1.0, centre + half)};
+}
+
 SamplingInterval f1_bootstrap_interval(const BinaryCounts& c, uint64_t seed, int resamples,
                                        double level) {
   const int64_t n = c.tp + c.fp + c.fn + c.tn;

@@ -1,10 +1,12 @@
 #pragma once
-// The sampling interval of a binary F1 on a fixed test set (issue 27): how far the F1 of another
-// test set of the same size, drawn from the same population, could lie. Resampling the test
-// documents with replacement (the bootstrap) draws the four confusion counts from a multinomial
-// with the observed proportions, since F1 = 2 TP / (2 TP + FP + FN) depends on nothing else; so
-// the counts suffice and no per-document outcome has to be stored. The interval is the percentile
-// one: the (1 - level) / 2 and (1 + level) / 2 quantiles of the resampled F1s.
+// Sampling intervals of measures on a fixed test set (issue 27). A proportion (an accuracy):
+// Wilson's score interval, which stays inside [0, 1] and keeps its coverage near 0 and 1. The
+// sampling interval of a binary F1 on a fixed test set: how far the F1 of another test set of the
+// same size, drawn from the same population, could lie. Resampling the test documents with
+// replacement (the bootstrap) draws the four confusion counts from a multinomial with the observed
+// proportions, since F1 = 2 TP / (2 TP + FP + FN) depends on nothing else; so the counts suffice
+// and no per-document outcome has to be stored. The interval is the percentile one: the (1 - level)
+// / 2 and (1 + level) / 2 quantiles of the resampled F1s.
 #include <cstdint>
 
 #include "metrics/binary_counts.h"
@@ -16,6 +18,10 @@ struct SamplingInterval {
 };
 
 inline constexpr int kBootstrapResamples = 2000;
+
+// Wilson's 95 % score interval of a proportion p observed on n items. Throws std::invalid_argument
+// for n < 1 or p outside [0, 1].
+SamplingInterval wilson_interval(double p, int64_t n);
 
 // Deterministic given the seed. Throws std::invalid_argument for no documents, resamples < 1 or
 // a level outside (0, 1).

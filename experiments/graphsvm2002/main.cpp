@@ -237,7 +237,7 @@ void declare_reuters(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& 
 
 void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& out) {
   if (out.ng5) {
-    Emitter e5{rf, out.ng5->note};
+    Emitter e5{rf, out.ng5->note, out.ng5->sizes.test_rows};
     emit_overall(e5, out.ng5->res, out.ng5->plan, false);
     emit_extra(e5, out.ng5->res, out.ng5->plan, false);
   }
@@ -245,7 +245,7 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
   std::map<std::string, MainResults> all;
   if (out.ng) {
     all["20ng"] = out.ng->res;
-    Emitter e{rf, out.ng->note};
+    Emitter e{rf, out.ng->note, out.ng->sizes.test_rows};
     emit_overall(e, out.ng->res, out.ng->plan, true);
     emit_extra(e, out.ng->res, out.ng->plan, true);
     emit_hierarchy(e, out.ng->res);
@@ -257,7 +257,7 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
   }
   if (out.reuters) {
     all["reuters"] = out.reuters->res;
-    Emitter e{rf, out.reuters->note};
+    Emitter e{rf, out.reuters->note, out.reuters->sizes.test_rows};
     emit_overall(e, out.reuters->res, out.reuters->plan, true);
     emit_extra(e, out.reuters->res, out.reuters->plan, true);
     emit_dataset_sizes(e, out.reuters->sizes);

@@ -10,13 +10,23 @@
 
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
+#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
 void Emitter::cell(const std::string& table, const std::string& row, const std::string& col,
                    double v, const std::string& unit, const std::string& n) {
   if (std::isnan(v)) return;
-  rf.set_cell(value_cell(table, row, col, v, unit, n.empty() ? note : n + "; " + note));
+  Cell c = value_cell(table, row, col, v, unit, n.empty() ? note : n + "; " + note);
+  if (test_docs > 0 && unit == "%" && col.find("ccuracy") != std::string::npos && v >= 0 &&
+      v <= 100) {
+    const SamplingInterval i = wilson_interval(v / 100, test_docs);
+    c.evidence.interval_lo = 100 * i.lo;
+    c.evidence.interval_hi = 100 * i.hi;
+    c.evidence.interval_method =
+        fmt::format("Wilson's score interval over the {} test documents", test_docs);
+  }
+  rf.set_cell(c);
 }
 
 std::string data_note(const GraphsvmData& d) {

@@ -18,6 +18,9 @@ namespace linrepro {
 struct Emitter {
   ResultFile& rf;
   std::string note;
+  // The test documents every accuracy is measured on: an accuracy cell carries their Wilson
+  // interval as evidence (harness/cell_cause.h); 0: none.
+  int64_t test_docs = 0;
   void cell(const std::string& table, const std::string& row, const std::string& col, double v,
             const std::string& unit, const std::string& n = "");
 };

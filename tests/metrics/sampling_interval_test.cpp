@@ -42,5 +42,21 @@ TEST(F1BootstrapInterval, PerfectAndEmptyPredictionsAndBadInput) {
   EXPECT_THROW(f1_bootstrap_interval({1, 1, 1, 1}, 3, 10, 1.0), std::invalid_argument);
 }
 
+// Known answers: 81 of 263 (Newcombe 1998, Table I's example of a proportion, to 4 places: 0.2553
+// to 0.3662) and the ends 0 of 10 (0 to 0.2775) and 10 of 10.
+TEST(WilsonInterval, KnownAnswersAndEnds) {
+  const SamplingInterval a = wilson_interval(81.0 / 263, 263);
+  EXPECT_NEAR(a.lo, 0.2553, 5e-5);
+  EXPECT_NEAR(a.hi, 0.3662, 5e-5);
+  const SamplingInterval none = wilson_interval(0, 10);
+  EXPECT_EQ(none.lo, 0.0);
+  EXPECT_NEAR(none.hi, 0.2775, 5e-5);
+  const SamplingInterval all = wilson_interval(1, 10);
+  EXPECT_NEAR(all.lo, 1 - 0.2775, 5e-5);
+  EXPECT_EQ(all.hi, 1.0);
+  EXPECT_THROW(wilson_interval(0.5, 0), std::invalid_argument);
+  EXPECT_THROW(wilson_interval(1.5, 10), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace linrepro

@@ -10,6 +10,7 @@
 #include "core/seed.h"
 #include "experiments/mlrcg2003/reuters_fits.h"
 #include "harness/solver_catalog.h"
+#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -199,6 +200,17 @@ void emit_time_cells(ResultFile& rf, const Table2Input& in, const Table2Results&
                                      timing, published.empty() ? "" : "; " + published)));
 }
 
+// A test error cell with Wilson's interval over its test documents (harness/cell_cause.h).
+Cell with_error_interval(Cell c, double error, int64_t n_test) {
+  if (n_test < 1 || !(error >= 0 && error <= 1)) return c;
+  const SamplingInterval i = wilson_interval(error, n_test);
+  c.evidence.interval_lo = 100 * i.lo;
+  c.evidence.interval_hi = 100 * i.hi;
+  c.evidence.interval_method =
+      fmt::format("Wilson's score interval over the {} test documents", n_test);
+  return c;
+}
+
 }  // namespace
 
 void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res) {
@@ -212,16 +224,19 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
         "lambda = 0.001, 500 binary IG features; test error at threshold 0 over {} test documents "
         "({} positive){}",
         n_test, smo->extra.value("test_positives", int64_t{0}), in.data_note);
-    rf.set_cell(value_cell(
-        "table2", category, "SVM error", 100 * e_smo, "%",
-        fmt::format("SMO (our stand-in for SVMlight 5.00, which is not redistributable; C = "
-                    "1/(2 lambda n) = {:.6g}), {} errors; {}",
-                    smo->extra.value("C", 0.0), metric(*smo, "test_errors"), common)));
-    rf.set_cell(value_cell(
-        "table2", category, "MLR-CG error", 100 * e_mlr, "%",
-        fmt::format(
-            "MLR-CG, 200 CG steps (HS; gamma 1, +10 every 10 steps, final {}), {} errors; {}",
-            mlr->extra.value("gamma_final", 0.0), metric(*mlr, "test_errors"), common)));
+    rf.set_cell(with_error_interval(
+        value_cell("table2", category, "SVM error", 100 * e_smo, "%",
+                   fmt::format("SMO (our stand-in for SVMlight 5.00, which is not "
+                               "redistributable; C = 1/(2 lambda n) = {:.6g}), {} errors; {}",
+                               smo->extra.value("C", 0.0), metric(*smo, "test_errors"), common)),
+        e_smo, n_test));
+    rf.set_cell(with_error_interval(
+        value_cell(
+            "table2", category, "MLR-CG error", 100 * e_mlr, "%",
+            fmt::format(
+                "MLR-CG, 200 CG steps (HS; gamma 1, +10 every 10 steps, final {}), {} errors; {}",
+                mlr->extra.value("gamma_final", 0.0), metric(*mlr, "test_errors"), common)),
+        e_mlr, n_test));
     if (e_smo > 0)
       rf.set_cell(
           value_cell("table2", category, "MLR-CG error % of SVM", 100 * e_mlr / e_smo, "%",

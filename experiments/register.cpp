@@ -27,6 +27,7 @@ void register_experiments() {
     add_zhangoles2001_text4_lambda0(registry);
     add_zhangoles2001_figure7_tokenisation(registry);
     add_zhangoles2001_table5(registry);
+    add_zhangoles2001_webkb_nb(registry);
     add_graphsvm2002_sweeps(registry);
     add_graphsvm2002_main(registry);
     add_graphsvm2002_features(registry);

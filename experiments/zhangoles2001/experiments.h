@@ -24,5 +24,7 @@ void add_zhangoles2001_figure7_tokenisation(std::vector<ExperimentInfo>& registr
 // table5.cpp (pieces in table5_protocol.h, table5_transfer.h, table5_ovr.h, table5_summary.h):
 // Table 5, multi-class accuracy, and the lambda-transfer claim.
 void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry);
+// Table 5's Naive Bayes-1 on WebKB by reading of the pages (webkb_nb_ablation.cpp).
+void add_zhangoles2001_webkb_nb(std::vector<ExperimentInfo>& registry);
 
 }  // namespace linrepro

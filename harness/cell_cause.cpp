@@ -6,7 +6,8 @@
 
 namespace linrepro {
 
-std::optional<CellCause> cell_cause(double published, double tolerance, const CellEvidence& e) {
+std::optional<CellCause> cell_cause(double published, double tolerance, const CellEvidence& e,
+                                    const std::vector<AblationReading>& readings) {
   if (e.empty()) return std::nullopt;
   std::string tried;
   if (e.interval_lo && e.interval_hi) {
@@ -31,6 +32,24 @@ std::optional<CellCause> cell_cause(double published, double tolerance, const Ce
     tried += fmt::format("{}our {} {:.4g} is {:.3g} from it (tolerance {:.4g})",
                          tried.empty() ? "" : "; ", what, *e.threshold_free, gap, tolerance);
   }
+  const AblationReading* nearest = nullptr;
+  for (const AblationReading& r : readings)
+    if (!r.chosen &&
+        (!nearest || std::fabs(r.value - published) < std::fabs(nearest->value - published)))
+      nearest = &r;
+  if (nearest) {
+    const double gap = std::fabs(nearest->value - published);
+    if (gap <= tolerance)
+      return CellCause{
+          "reading",
+          fmt::format("ablation {}'s row {} gives {:.4g}, within the tolerance {:.4g} of the "
+                      "published {:.4g}: the difference lies in that reading of the data",
+                      e.ablation, nearest->variant, nearest->value, tolerance, published)};
+    tried +=
+        fmt::format("{}ablation {}'s nearest row, {}, gives {:.4g} ({:.3g} from it)",
+                    tried.empty() ? "" : "; ", e.ablation, nearest->variant, nearest->value, gap);
+  }
+  if (tried.empty()) return std::nullopt;  // an ablation named but not (yet) run: nothing computed
   return CellCause{"unexplained", "tried: " + tried};
 }
 

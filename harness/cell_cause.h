@@ -6,10 +6,13 @@
 //   2. threshold: the threshold-free measure (the break-even point for an F1) is within the
 //      tolerance of the published value: the hyperplane is as good as the paper's, the decision
 //      threshold is placed differently;
-//   3. unexplained: evidence was measured and rules out both (it says what was tried).
+//   3. reading: a row of the ablation the cell names (another reading of the data, one the
+//      ablation's rule did not adopt) gives a value within the tolerance of the published one;
+//   4. unexplained: evidence was measured and rules out all of these (it says what was tried).
 // A cell without evidence gets no computed cause (the note of its driver is all there is).
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "harness/result_schema.h"
 
@@ -20,7 +23,16 @@ struct CellCause {
   std::string evidence;  // the numbers it rests on, in words
 };
 
+// One row of the named ablation: its variant, its value in the named column, whether it is the
+// reading the cell itself uses.
+struct AblationReading {
+  std::string variant;
+  double value = 0;
+  bool chosen = false;
+};
+
 std::optional<CellCause> cell_cause(double published, double tolerance,
-                                    const CellEvidence& evidence);
+                                    const CellEvidence& evidence,
+                                    const std::vector<AblationReading>& readings = {});
 
 }  // namespace linrepro

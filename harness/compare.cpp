@@ -20,6 +20,26 @@ using Json = nlohmann::json;
 
 namespace {
 
+// The rows of the ablation a cell's evidence names (same paper), in the named column.
+std::vector<AblationReading> ablation_readings(const std::vector<ProducedExperiment>& experiments,
+                                               const std::string& paper, const CellEvidence& e) {
+  std::vector<AblationReading> out;
+  if (e.ablation.empty()) return out;
+  for (const ProducedExperiment& x : experiments) {
+    if (x.paper != paper) continue;
+    for (const Ablation& a : x.ablations) {
+      if (a.id != e.ablation) continue;
+      const auto col = std::find(a.columns.begin(), a.columns.end(), e.ablation_column);
+      if (col == a.columns.end()) continue;
+      const auto j = static_cast<size_t>(col - a.columns.begin());
+      for (const AblationRow& r : a.rows)
+        if (!r.reference && j < r.values.size() && r.values[j])
+          out.push_back({r.variant, *r.values[j], r.chosen});
+    }
+  }
+  return out;
+}
+
 // The claim counts of Comparison::counts, by verdict.
 std::string claim_count_key(const std::string& verdict) {
   if (verdict == "holds") return "claims_hold";
@@ -312,7 +332,9 @@ Comparison build_comparison(const fs::path& results_dir) {
       c.experiment = prod ? prod->experiment : "";
       c.duplicate_of = p.duplicate_of;
       if (prod && c.status == "outside")
-        if (const auto cause = cell_cause(p.value, p.tolerance, prod->cell.evidence)) {
+        if (const auto cause =
+                cell_cause(p.value, p.tolerance, prod->cell.evidence,
+                           ablation_readings(out.experiments, paper.paper, prod->cell.evidence))) {
           c.cause = cause->category;
           c.cause_evidence = cause->evidence;
         }

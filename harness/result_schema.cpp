@@ -208,6 +208,8 @@ Json cell_to_json(const Cell& c) {
     e["threshold_free"] = *c.evidence.threshold_free;
     e["threshold_free_what"] = c.evidence.threshold_free_what;
   }
+  if (!c.evidence.ablation.empty())
+    e["ablation"] = {{"id", c.evidence.ablation}, {"column", c.evidence.ablation_column}};
   j["evidence"] = e;
   return j;
 }
@@ -236,6 +238,11 @@ Cell cell_from_json(const Json& j) {
     if (e->contains("threshold_free")) {
       c.evidence.threshold_free = field<double>(*e, "threshold_free", 0.0, what);
       c.evidence.threshold_free_what = field<std::string>(*e, "threshold_free_what", "", what);
+    }
+    if (const auto a = e->find("ablation"); a != e->end()) {
+      if (!a->is_object()) throw ConfigError(what + ": evidence \"ablation\" is not an object");
+      c.evidence.ablation = field<std::string>(*a, "id", "", what);
+      c.evidence.ablation_column = field<std::string>(*a, "column", "", what);
     }
   }
   return c;

@@ -27,13 +27,16 @@ std::string config_hash(const Json& config);
 // What a driver measured beside a cell's value that can tell why it differs from the published
 // one; `linrepro compare` turns it into the cause of a cell outside its tolerance
 // (harness/cell_cause.h). Each part is optional; JSON "evidence": {"interval": [lo, hi],
-// "interval_method", "threshold_free", "threshold_free_what"}.
+// "interval_method", "threshold_free", "threshold_free_what", "ablation": {"id", "column"}}.
 struct CellEvidence {
   std::optional<double> interval_lo, interval_hi;  // a 95 % sampling interval, the value's unit
   std::string interval_method;                     // how it was computed, in words
   std::optional<double> threshold_free;            // the measure without a decision threshold
   std::string threshold_free_what;                 // "break-even point"
-  bool empty() const { return !interval_lo && !threshold_free; }
+  // An ablation of the same paper whose column `ablation_column` measures this cell's number under
+  // other readings of the data (its rows; the chosen row is this cell's reading).
+  std::string ablation, ablation_column;
+  bool empty() const { return !interval_lo && !threshold_free && ablation.empty(); }
 };
 
 struct Cell {

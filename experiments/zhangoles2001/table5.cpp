@@ -362,6 +362,14 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
       cell.evidence.interval_hi = hi;
       cell.evidence.interval_method = fmt::format(
           "mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits", s.n - 1, s.n, s.n);
+      // The ablation that reads this collection's data otherwise, where there is one.
+      if (column == k20ng) {
+        cell.evidence.ablation = "title-features-20ng";
+        cell.evidence.ablation_column = m.row;
+      } else if (column == "WebKB" && m.kind == zo_table5::Kind::nb1) {
+        cell.evidence.ablation = "webkb-naive-bayes";
+        cell.evidence.ablation_column = m.row;
+      }
       rf.set_cell(cell);
     }
   }

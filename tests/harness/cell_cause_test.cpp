@@ -41,6 +41,27 @@ TEST(CellCause, SamplingNoiseFirstThenThresholdThenUnexplained) {
   EXPECT_FALSE(cell_cause(74.4, 1.0, CellEvidence{}));
 }
 
+// An ablation's other readings: the nearest non-chosen row within the tolerance is the cause.
+TEST(CellCause, AReadingOfTheNamedAblationWithinTheTolerance) {
+  CellEvidence e = evidence(72, 74, std::nullopt);
+  e.ablation = "webkb-naive-bayes";
+  const std::vector<AblationReading> rows = {
+      {"table5", 72.9, true}, {"counts", 67.0, false}, {"title-merged", 66.3, false}};
+  auto c = cell_cause(65.0, 1.5, e, rows);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "reading");
+  EXPECT_NE(c->evidence.find("row title-merged gives 66.3"), std::string::npos) << c->evidence;
+  // The chosen row never counts, however near; beyond the tolerance: unexplained, saying so.
+  c = cell_cause(72.9 + 5, 1.5, e, {{"table5", 77.9, true}, {"counts", 67.0, false}});
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "unexplained");
+  EXPECT_NE(c->evidence.find("nearest row, counts, gives 67"), std::string::npos) << c->evidence;
+  // An ablation named but without rows, and no other evidence: nothing computed.
+  CellEvidence only_ablation;
+  only_ablation.ablation = "webkb-naive-bayes";
+  EXPECT_FALSE(cell_cause(65.0, 1.5, only_ablation, {}));
+}
+
 TEST(CellCause, EvidenceRoundTripsThroughTheCellsJson) {
   Cell c = value_cell("table3", "Acq", "SVM", 91.5, "%", "note");
   EXPECT_FALSE(cell_to_json(c).contains("evidence"));  // no evidence, no field
@@ -52,6 +73,11 @@ TEST(CellCause, EvidenceRoundTripsThroughTheCellsJson) {
   EXPECT_EQ(back.evidence.interval_hi, 93.5);
   EXPECT_EQ(back.evidence.threshold_free, 92.0);
   EXPECT_EQ(back.evidence.threshold_free_what, "break-even point");
+  c.evidence.ablation = "webkb-naive-bayes";
+  c.evidence.ablation_column = "Naive Bayes-1";
+  const Cell named = cell_from_json(cell_to_json(c));
+  EXPECT_EQ(named.evidence.ablation, "webkb-naive-bayes");
+  EXPECT_EQ(named.evidence.ablation_column, "Naive Bayes-1");
   Json bad = j;
   bad["evidence"]["interval"] = {1.0};
   EXPECT_THROW(cell_from_json(bad), ConfigError);

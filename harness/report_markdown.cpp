@@ -242,15 +242,15 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
   std::map<std::string, int> causes;
   int outside = 0;
   for (const auto& x : c.cells)
-    if (x.paper == paper && x.status == "outside") {
+    if (x.paper == paper && x.status == "outside" && x.duplicate_of.empty()) {  // as the summary
       ++outside;
       ++causes[x.cause.empty() ? "no computed cause (the note only)" : x.cause];
     }
   if (outside) {
     std::vector<std::string> parts;
     for (const auto& [cause, n] : causes) parts.push_back(fmt::format("{} {}", cause, n));
-    out +=
-        fmt::format("Computed causes of the {} misses: {}.\n\n", outside, fmt::join(parts, ", "));
+    out += fmt::format("Computed causes of the {} misses (a repeated cell counted once): {}.\n\n",
+                       outside, fmt::join(parts, ", "));
   }
   any = false;
   for (const auto& x : c.cells) {

@@ -238,7 +238,8 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   has("| `own` | A claim only the experiment states | **does not hold** | claim | 0.9 vs 0.8 |");
   has("| `bound` | The bound holds at the final w | **holds** | correctness check | 0.1 <= 0.3 |");
   has("### Misses");
-  has("Computed causes of the 1 misses: no computed cause (the note only) 1.");
+  has("Computed causes of the 1 misses (a repeated cell counted once): no computed cause (the "
+      "note only) 1.");
   has("- table2 / acq / MLR-CG error: published 2, reproduced 3.000 (Δ +1.000, tolerance 0.5). "
       "Note: CG stopped at 100 iterations");
   has("### Not run\n\n- table3 / webkb / error: no result of table3 holds this cell (run it)");

@@ -10,7 +10,7 @@
 //                  selected features);
 //   four-classes   the common WebKB-4 subset (student, faculty, course, project), not the paper's
 //                  seven classes: how much the class subset alone moves the accuracy.
-// HTML handling is not varied: it needs a second page reader (corpora/webkb.h has one).
+// HTML handling is not varied: it needs a second page reader (corpora/webkb.h has only one).
 // Fast mode: split 0 of table5 and counts, runs only.
 #include <fmt/format.h>
 

@@ -6,10 +6,21 @@
 
 namespace linrepro {
 
-std::optional<CellCause> cell_cause(double published, double tolerance, const CellEvidence& e,
+namespace {
+
+// "what was tried" of an unexplained cell, a clause at a time.
+void add(std::string& tried, const std::string& clause) {
+  tried += (tried.empty() ? "" : "; ") + clause;
+}
+
+}  // namespace
+
+std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,
+                                    const CellEvidence& e,
                                     const std::vector<AblationReading>& readings) {
   if (e.empty()) return std::nullopt;
   std::string tried;
+  // 1. sampling noise
   if (e.interval_lo && e.interval_hi) {
     const std::string interval = fmt::format("[{:.4g}, {:.4g}]", *e.interval_lo, *e.interval_hi);
     if (published >= *e.interval_lo && published <= *e.interval_hi)
@@ -17,9 +28,10 @@ std::optional<CellCause> cell_cause(double published, double tolerance, const Ce
                        fmt::format("the published {:.4g} lies in the 95 % sampling interval {} "
                                    "({})",
                                    published, interval, e.interval_method)};
-    tried = fmt::format("the 95 % sampling interval {} excludes the published {:.4g}", interval,
-                        published);
+    add(tried, fmt::format("the 95 % sampling interval {} excludes the published {:.4g}",
+                           interval, published));
   }
+  // 2. threshold
   if (e.threshold_free) {
     const double gap = std::fabs(*e.threshold_free - published);
     const std::string what =
@@ -29,14 +41,31 @@ std::optional<CellCause> cell_cause(double published, double tolerance, const Ce
                        fmt::format("our {} {:.4g} is within the tolerance {:.4g} of the published "
                                    "{:.4g}: the hyperplane agrees, the threshold does not",
                                    what, *e.threshold_free, tolerance, published)};
-    tried += fmt::format("{}our {} {:.4g} is {:.3g} from it (tolerance {:.4g})",
-                         tried.empty() ? "" : "; ", what, *e.threshold_free, gap, tolerance);
+    add(tried, fmt::format("our {} {:.4g} is {:.3g} from it (tolerance {:.4g})", what,
+                           *e.threshold_free, gap, tolerance));
   }
+  // 3. solver
+  if (e.peer) {
+    const double to_paper = std::fabs(*e.peer - published);
+    const double to_ours = std::fabs(*e.peer - reproduced);
+    if (to_paper <= tolerance)
+      return CellCause{"solver",
+                       fmt::format("the peer ({}) gives {:.4g}, within the tolerance {:.4g} of the "
+                                   "published {:.4g}, where ours gives {:.4g}: our solver differs",
+                                   e.peer_what, *e.peer, tolerance, published, reproduced)};
+    add(tried, fmt::format("the peer ({}) gives {:.4g}, {} ours{}", e.peer_what, *e.peer,
+                           to_ours <= tolerance ? "agreeing with" : "differing from",
+                           to_ours <= tolerance ? ": the solver is ruled out" : " and the paper"));
+  }
+  // 4. reading; the data rule (5) measures moves from the chosen row where there is one.
   const AblationReading* nearest = nullptr;
-  for (const AblationReading& r : readings)
+  double base = reproduced;
+  for (const AblationReading& r : readings) {
+    if (r.chosen) base = r.value;
     if (!r.chosen &&
         (!nearest || std::fabs(r.value - published) < std::fabs(nearest->value - published)))
       nearest = &r;
+  }
   if (nearest) {
     const double gap = std::fabs(nearest->value - published);
     if (gap <= tolerance)
@@ -45,10 +74,33 @@ std::optional<CellCause> cell_cause(double published, double tolerance, const Ce
           fmt::format("ablation {}'s row {} gives {:.4g}, within the tolerance {:.4g} of the "
                       "published {:.4g}: the difference lies in that reading of the data",
                       e.ablation, nearest->variant, nearest->value, tolerance, published)};
-    tried +=
-        fmt::format("{}ablation {}'s nearest row, {}, gives {:.4g} ({:.3g} from it)",
-                    tried.empty() ? "" : "; ", e.ablation, nearest->variant, nearest->value, gap);
+    add(tried, fmt::format("ablation {}'s nearest row, {}, gives {:.4g} ({:.3g} from it)",
+                           e.ablation, nearest->variant, nearest->value, gap));
   }
+  // 5. data
+  if (!e.data_difference.empty()) {
+    if (e.corpus_property)
+      return CellCause{"data", fmt::format("the cell counts our copy of the corpus: {}",
+                                           e.data_difference)};
+    const double toward = published > base ? 1 : -1;
+    if (nearest && toward * (nearest->value - base) > tolerance)
+      return CellCause{
+          "data",
+          fmt::format("{}; ablation {}'s row {} measures that kind of difference moving the value "
+                      "from {:.4g} to {:.4g}, toward the published {:.4g} by more than the "
+                      "tolerance {:.4g}",
+                      e.data_difference, e.ablation, nearest->variant, base, nearest->value,
+                      published, tolerance)};
+    add(tried, fmt::format("the documented data difference ({}) is not measured moving the value "
+                           "toward the paper's by more than the tolerance",
+                           e.data_difference));
+  }
+  // 6. machine
+  if (!e.timing.empty())
+    return CellCause{"machine",
+                     fmt::format("a time measured on this machine with these programs, against "
+                                 "the paper's 2001-2002 machine and programs: {}",
+                                 e.timing)};
   if (tried.empty()) return std::nullopt;  // an ablation named but not (yet) run: nothing computed
   return CellCause{"unexplained", "tried: " + tried};
 }

@@ -6,9 +6,17 @@
 //   2. threshold: the threshold-free measure (the break-even point for an F1) is within the
 //      tolerance of the published value: the hyperplane is as good as the paper's, the decision
 //      threshold is placed differently;
-//   3. reading: a row of the ablation the cell names (another reading of the data, one the
+//   3. solver: a peer in the same protocol on the same data (LIBLINEAR, scikit-learn) is within
+//      the tolerance of the published value and ours is not: our solver differs. Where the peer
+//      agrees with ours instead, the solver is ruled out (said in what was tried);
+//   4. reading: a row of the ablation the cell names (another reading of the data, one the
 //      ablation's rule did not adopt) gives a value within the tolerance of the published one;
-//   4. unexplained: evidence was measured and rules out all of these (it says what was tried).
+//   5. data: a documented difference of our corpus copy from the paper's, where the cell counts
+//      that corpus itself, or where a row of the named ablation shows that reading of the data
+//      moving the value toward the published one by more than the tolerance;
+//   6. machine: a time, or a ratio of times, measured on this machine with these programs
+//      against the paper's 2001-2002 machine and programs;
+//   7. unexplained: evidence was measured and rules out all of these (it says what was tried).
 // A cell without evidence gets no computed cause (the note of its driver is all there is).
 #include <optional>
 #include <string>
@@ -19,7 +27,8 @@
 namespace linrepro {
 
 struct CellCause {
-  std::string category;  // sampling_noise | threshold | unexplained
+  std::string category;  // sampling_noise | threshold | solver | reading | data | machine |
+                         // unexplained
   std::string evidence;  // the numbers it rests on, in words
 };
 
@@ -31,7 +40,8 @@ struct AblationReading {
   bool chosen = false;
 };
 
-std::optional<CellCause> cell_cause(double published, double tolerance,
+// `reproduced` is the cell's value (the data rule measures moves from it).
+std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,
                                     const CellEvidence& evidence,
                                     const std::vector<AblationReading>& readings = {});
 

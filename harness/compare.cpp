@@ -333,7 +333,7 @@ Comparison build_comparison(const fs::path& results_dir) {
       c.duplicate_of = p.duplicate_of;
       if (prod && c.status == "outside")
         if (const auto cause =
-                cell_cause(p.value, p.tolerance, prod->cell.evidence,
+                cell_cause(p.value, prod->cell.value, p.tolerance, prod->cell.evidence,
                            ablation_readings(out.experiments, paper.paper, prod->cell.evidence))) {
           c.cause = cause->category;
           c.cause_evidence = cause->evidence;

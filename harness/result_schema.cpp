@@ -193,6 +193,19 @@ Cell unavailable_cell(std::string table, std::string row, std::string column, st
           {}};
 }
 
+CellEvidence timing_evidence(std::string times) {
+  CellEvidence e;
+  e.timing = std::move(times);
+  return e;
+}
+
+CellEvidence corpus_count_evidence(std::string difference) {
+  CellEvidence e;
+  e.data_difference = std::move(difference);
+  e.corpus_property = true;
+  return e;
+}
+
 Json cell_to_json(const Cell& c) {
   Json j = {{"table", c.table},   {"row", c.row},
             {"column", c.column}, {"value", finite_or_null(c.value)},
@@ -210,6 +223,12 @@ Json cell_to_json(const Cell& c) {
   }
   if (!c.evidence.ablation.empty())
     e["ablation"] = {{"id", c.evidence.ablation}, {"column", c.evidence.ablation_column}};
+  if (c.evidence.peer) e["peer"] = {{"value", *c.evidence.peer}, {"what", c.evidence.peer_what}};
+  if (!c.evidence.data_difference.empty()) {
+    e["data_difference"] = c.evidence.data_difference;
+    e["corpus_property"] = c.evidence.corpus_property;
+  }
+  if (!c.evidence.timing.empty()) e["timing"] = c.evidence.timing;
   j["evidence"] = e;
   return j;
 }
@@ -244,6 +263,15 @@ Cell cell_from_json(const Json& j) {
       c.evidence.ablation = field<std::string>(*a, "id", "", what);
       c.evidence.ablation_column = field<std::string>(*a, "column", "", what);
     }
+    if (const auto p = e->find("peer"); p != e->end()) {
+      if (!p->is_object() || !p->contains("value"))
+        throw ConfigError(what + ": evidence \"peer\" is not {\"value\", \"what\"}");
+      c.evidence.peer = field<double>(*p, "value", 0.0, what);
+      c.evidence.peer_what = field<std::string>(*p, "what", "", what);
+    }
+    c.evidence.data_difference = field<std::string>(*e, "data_difference", "", what);
+    c.evidence.corpus_property = field<bool>(*e, "corpus_property", false, what);
+    c.evidence.timing = field<std::string>(*e, "timing", "", what);
   }
   return c;
 }

@@ -27,7 +27,8 @@ std::string config_hash(const Json& config);
 // What a driver measured beside a cell's value that can tell why it differs from the published
 // one; `linrepro compare` turns it into the cause of a cell outside its tolerance
 // (harness/cell_cause.h). Each part is optional; JSON "evidence": {"interval": [lo, hi],
-// "interval_method", "threshold_free", "threshold_free_what", "ablation": {"id", "column"}}.
+// "interval_method", "threshold_free", "threshold_free_what", "ablation": {"id", "column"},
+// "peer": {"value", "what"}, "data_difference", "corpus_property", "timing"}.
 struct CellEvidence {
   std::optional<double> interval_lo, interval_hi;  // a 95 % sampling interval, the value's unit
   std::string interval_method;                     // how it was computed, in words
@@ -36,7 +37,22 @@ struct CellEvidence {
   // An ablation of the same paper whose column `ablation_column` measures this cell's number under
   // other readings of the data (its rows; the chosen row is this cell's reading).
   std::string ablation, ablation_column;
-  bool empty() const { return !interval_lo && !threshold_free && ablation.empty(); }
+  // A peer (LIBLINEAR, scikit-learn) measured in the same protocol on the same data: the solver
+  // is ruled out where it agrees with ours, and is the cause where it reproduces the paper.
+  std::optional<double> peer;
+  std::string peer_what;  // "LIBLINEAR -s 3 one-vs-rest on the same matrices"
+  // A documented difference of our copy of the corpus from the paper's, with our numbers; it is
+  // the cause where the cell counts the corpus itself (corpus_property), or where the named
+  // ablation measures that difference moving the value beyond the tolerance toward the paper's.
+  std::string data_difference;
+  bool corpus_property = false;
+  // A time (or a ratio of times) measured on this machine with these implementations: the times
+  // it rests on, in words, against the paper's 2001-2002 machine and programs.
+  std::string timing;
+  bool empty() const {
+    return !interval_lo && !threshold_free && ablation.empty() && !peer &&
+           data_difference.empty() && timing.empty();
+  }
 };
 
 struct Cell {
@@ -54,6 +70,10 @@ struct Cell {
 // fewer fields than it has, even with designated initialisers).
 Cell value_cell(std::string table, std::string row, std::string column, double value,
                 std::string unit, std::string note = "");
+// Evidence of a time measured here (`times`: the seconds it rests on, in words) and of a count of
+// our corpus copy (`difference`: how it differs from the paper's, with our numbers).
+CellEvidence timing_evidence(std::string times);
+CellEvidence corpus_count_evidence(std::string difference);
 // status data_unavailable; `note` says how to get the data.
 Cell unavailable_cell(std::string table, std::string row, std::string column, std::string note);
 

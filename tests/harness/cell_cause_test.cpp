@@ -21,24 +21,24 @@ CellEvidence evidence(std::optional<double> lo, std::optional<double> hi,
 
 TEST(CellCause, SamplingNoiseFirstThenThresholdThenUnexplained) {
   // The published 74.4 inside [70, 80]: sampling noise, whatever the break-even point says.
-  auto c = cell_cause(74.4, 1.0, evidence(70, 80, 90));
+  auto c = cell_cause(74.4, 77.0, 1.0, evidence(70, 80, 90));
   ASSERT_TRUE(c);
   EXPECT_EQ(c->category, "sampling_noise");
   EXPECT_NE(c->evidence.find("[70, 80]"), std::string::npos) << c->evidence;
   // Outside the interval, the break-even point 75 within the tolerance 1 of 74.4: the threshold.
-  c = cell_cause(74.4, 1.0, evidence(76, 80, 75));
+  c = cell_cause(74.4, 77.0, 1.0, evidence(76, 80, 75));
   ASSERT_TRUE(c);
   EXPECT_EQ(c->category, "threshold");
   EXPECT_NE(c->evidence.find("break-even point 75"), std::string::npos) << c->evidence;
   // Neither: unexplained, saying what was tried.
-  c = cell_cause(74.4, 1.0, evidence(76, 80, 77));
+  c = cell_cause(74.4, 77.0, 1.0, evidence(76, 80, 77));
   ASSERT_TRUE(c);
   EXPECT_EQ(c->category, "unexplained");
   EXPECT_NE(c->evidence.find("excludes the published 74.4"), std::string::npos) << c->evidence;
   EXPECT_NE(c->evidence.find("2.6 from it"), std::string::npos) << c->evidence;
   // The interval's ends count as inside; no evidence, no computed cause.
-  EXPECT_EQ(cell_cause(80, 0.1, evidence(70, 80, std::nullopt))->category, "sampling_noise");
-  EXPECT_FALSE(cell_cause(74.4, 1.0, CellEvidence{}));
+  EXPECT_EQ(cell_cause(80, 75, 0.1, evidence(70, 80, std::nullopt))->category, "sampling_noise");
+  EXPECT_FALSE(cell_cause(74.4, 77.0, 1.0, CellEvidence{}));
 }
 
 // An ablation's other readings: the nearest non-chosen row within the tolerance is the cause.
@@ -47,19 +47,72 @@ TEST(CellCause, AReadingOfTheNamedAblationWithinTheTolerance) {
   e.ablation = "webkb-naive-bayes";
   const std::vector<AblationReading> rows = {
       {"table5", 72.9, true}, {"counts", 67.0, false}, {"title-merged", 66.3, false}};
-  auto c = cell_cause(65.0, 1.5, e, rows);
+  auto c = cell_cause(65.0, 72.9, 1.5, e, rows);
   ASSERT_TRUE(c);
   EXPECT_EQ(c->category, "reading");
   EXPECT_NE(c->evidence.find("row title-merged gives 66.3"), std::string::npos) << c->evidence;
   // The chosen row never counts, however near; beyond the tolerance: unexplained, saying so.
-  c = cell_cause(72.9 + 5, 1.5, e, {{"table5", 77.9, true}, {"counts", 67.0, false}});
+  c = cell_cause(72.9 + 5, 72.9, 1.5, e, {{"table5", 77.9, true}, {"counts", 67.0, false}});
   ASSERT_TRUE(c);
   EXPECT_EQ(c->category, "unexplained");
   EXPECT_NE(c->evidence.find("nearest row, counts, gives 67"), std::string::npos) << c->evidence;
   // An ablation named but without rows, and no other evidence: nothing computed.
   CellEvidence only_ablation;
   only_ablation.ablation = "webkb-naive-bayes";
-  EXPECT_FALSE(cell_cause(65.0, 1.5, only_ablation, {}));
+  EXPECT_FALSE(cell_cause(65.0, 72.9, 1.5, only_ablation, {}));
+}
+
+// The peer: the cause where it reproduces the paper and ours does not; ruled out where it agrees.
+TEST(CellCause, APeerThatReproducesThePaperNamesTheSolver) {
+  CellEvidence e = evidence(88, 90, std::nullopt);
+  e.peer = 94.0;
+  e.peer_what = "LIBLINEAR -s 3";
+  auto c = cell_cause(94.8, 89.0, 1.5, e);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "solver");
+  EXPECT_NE(c->evidence.find("LIBLINEAR -s 3) gives 94"), std::string::npos) << c->evidence;
+  e.peer = 89.3;  // agrees with ours (89.0): the solver is ruled out, nothing else explains it
+  c = cell_cause(94.8, 89.0, 1.5, e);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "unexplained");
+  EXPECT_NE(c->evidence.find("agreeing with ours: the solver is ruled out"), std::string::npos)
+      << c->evidence;
+}
+
+// Data: a corpus count is the corpus itself; otherwise the ablation must measure the difference
+// moving the value toward the paper's by more than the tolerance (from the chosen row).
+TEST(CellCause, ADataDifferenceNeedsACountOrAnAblationThatMovesTheValue) {
+  CellEvidence count;
+  count.data_difference = "7,770 training documents carry one of the 90 categories";
+  count.corpus_property = true;
+  auto c = cell_cause(7769, 7770, 0, count);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "data");
+  EXPECT_NE(c->evidence.find("counts our copy of the corpus: 7,770"), std::string::npos);
+  CellEvidence e = evidence(89, 91, std::nullopt);
+  e.ablation = "corpus-20ng";
+  e.data_difference = "the paper's copy keeps every header";
+  // The chosen row 90, the other 92.5: 2.5 toward 94.8 > 1.5, yet not within 1.5 of it.
+  c = cell_cause(94.8, 90.1, 1.5, e, {{"ours", 90, true}, {"headers", 92.5, false}});
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "data");
+  EXPECT_NE(c->evidence.find("from 90 to 92.5"), std::string::npos) << c->evidence;
+  // Moving 1 point only, or away from the paper: not the data; unexplained, saying so.
+  for (double other : {91.0, 87.0}) {
+    c = cell_cause(94.8, 90.1, 1.5, e, {{"ours", 90, true}, {"headers", other, false}});
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->category, "unexplained");
+    EXPECT_NE(c->evidence.find("documented data difference"), std::string::npos) << c->evidence;
+  }
+}
+
+TEST(CellCause, ATimeIsTheMachines) {
+  CellEvidence e;
+  e.timing = "MLR-CG 2.1 s, SMO 1.9 s";
+  const auto c = cell_cause(795, 107, 397.5, e);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "machine");
+  EXPECT_NE(c->evidence.find("MLR-CG 2.1 s, SMO 1.9 s"), std::string::npos);
 }
 
 TEST(CellCause, EvidenceRoundTripsThroughTheCellsJson) {
@@ -78,6 +131,17 @@ TEST(CellCause, EvidenceRoundTripsThroughTheCellsJson) {
   const Cell named = cell_from_json(cell_to_json(c));
   EXPECT_EQ(named.evidence.ablation, "webkb-naive-bayes");
   EXPECT_EQ(named.evidence.ablation_column, "Naive Bayes-1");
+  c.evidence.peer = 90.5;
+  c.evidence.peer_what = "LIBLINEAR -s 3";
+  c.evidence.data_difference = "18,828 messages";
+  c.evidence.corpus_property = true;
+  c.evidence.timing = "2 s";
+  const Cell more = cell_from_json(cell_to_json(c));
+  EXPECT_EQ(more.evidence.peer, 90.5);
+  EXPECT_EQ(more.evidence.peer_what, "LIBLINEAR -s 3");
+  EXPECT_EQ(more.evidence.data_difference, "18,828 messages");
+  EXPECT_TRUE(more.evidence.corpus_property);
+  EXPECT_EQ(more.evidence.timing, "2 s");
   Json bad = j;
   bad["evidence"]["interval"] = {1.0};
   EXPECT_THROW(cell_from_json(bad), ConfigError);

@@ -1,0 +1,65 @@
+#include "experiments/sgdreport/epochs_ablation.h"
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+
+namespace linrepro {
+
+namespace {
+
+// Epochs shown: the first, a few between, and the run's own end (the chosen row).
+constexpr int64_t kEpochPoints[] = {1, 5, 10, 25, 50, 100};
+
+const char* const kColumns[] = {"Sparsity", "Training error rate", "Test error rate"};
+
+// The last trace point at or before `updates`, or nullptr.
+const Json* point_at(const Json& trace, double updates) {
+  const Json* last = nullptr;
+  for (const Json& p : trace)
+    if (p.at("iteration").get<double>() <= updates) last = &p;
+  return last;
+}
+
+}  // namespace
+
+Ablation epochs_ablation(const Json& trace, int64_t epochs_run, const PublishedPaper& published) {
+  if (!trace.is_array() || trace.empty() || epochs_run < 1)
+    throw ConfigError(fmt::format("{}: the cumulative run has no trace to read", kEpochsAblation));
+  // Updates per epoch (the training rows): the last point is the end of the last epoch.
+  const double rows = trace.back().at("iteration").get<double>() / static_cast<double>(epochs_run);
+  Ablation a{kEpochsAblation,
+             "a9a, cumulative penalty: zeros and error rates after fewer epochs (the run's own "
+             "trace)",
+             "Adopts nothing, fixed before it was run: Table 1 gives 200 epochs as Dataset 1's "
+             "Max Iteration Times and the report names no earlier stopping rule, so every cell "
+             "is the 200-epoch model. An earlier row is the same run read at that point.",
+             "zeros of 124 / %",
+             {std::begin(kColumns), std::end(kColumns)},
+             {}};
+  std::vector<int64_t> epochs(std::begin(kEpochPoints), std::end(kEpochPoints));
+  epochs.push_back(epochs_run);
+  for (int64_t e : epochs) {
+    if (e > epochs_run) continue;
+    const Json* p = point_at(trace, static_cast<double>(e) * rows);
+    if (!p) continue;
+    const Json& v = p->at("values");
+    const double at_epoch = p->at("iteration").get<double>() / rows;
+    AblationRow row{fmt::format("epochs-{}", e),
+                    fmt::format("the trace point at {:.1f} epochs", at_epoch),
+                    e == epochs_run,
+                    false,
+                    {v.at("zeros").get<double>(), 100 * v.at("train_error").get<double>(),
+                     100 * v.at("test_error").get<double>()}};
+    a.rows.push_back(std::move(row));
+  }
+  AblationRow ref{"published", "Table 3, Cumulative", false, true, {}};
+  for (const char* column : kColumns) {
+    const PublishedCell* c = find_published_cell(published, "table3", "Cumulative", column);
+    ref.values.push_back(c ? std::optional<double>(c->value) : std::nullopt);
+  }
+  a.rows.push_back(std::move(ref));
+  return a;
+}
+
+}  // namespace linrepro

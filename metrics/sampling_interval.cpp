@@ -4,7 +4,10 @@
 #include <cmath>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <vector>
+
+#include "metrics/averaging.h"
 
 namespace linrepro {
 
@@ -20,37 +23,85 @@ SamplingInterval wilson_interval(double p, int64_t n) {
   return {p == 0 ? 0.0 : std::max(0.0, centre - half), p == 1 ? 1.0 : std::min(1.0, centre + half)};
 }
 
-SamplingInterval f1_bootstrap_interval(const BinaryCounts& c, uint64_t seed, int resamples,
-                                       double level) {
-  const int64_t n = c.tp + c.fp + c.fn + c.tn;
-  if (n <= 0) throw std::invalid_argument("f1_bootstrap_interval: no documents");
-  if (resamples < 1) throw std::invalid_argument("f1_bootstrap_interval: resamples < 1");
-  if (!(level > 0 && level < 1)) throw std::invalid_argument("f1_bootstrap_interval: level");
-  std::mt19937_64 rng(seed);
-  std::vector<double> f1s(static_cast<size_t>(resamples));
-  for (double& f : f1s) {
-    // A multinomial draw as a chain of binomials: each count out of what the previous left.
-    int64_t left = n;
-    double p_left = 1.0;
-    BinaryCounts r;
-    for (auto [observed, out] : {std::pair{c.tp, &r.tp}, {c.fp, &r.fp}, {c.fn, &r.fn}}) {
-      const double p = static_cast<double>(observed) / static_cast<double>(n);
-      const double q = p_left > 0 ? std::min(1.0, p / p_left) : 0.0;
-      *out = left > 0 && q > 0 ? std::binomial_distribution<int64_t>(left, q)(rng) : 0;
-      left -= *out;
-      p_left -= p;
-    }
-    r.tn = left;
-    f = f1(r);
+namespace {
+
+// One bootstrap draw of a category's counts: a multinomial over its n documents with the observed
+// proportions, as a chain of binomials (each count out of what the previous ones left).
+BinaryCounts resample(const BinaryCounts& c, std::mt19937_64& rng) {
+  const int64_t n = c.total();
+  int64_t left = n;
+  double p_left = 1.0;
+  BinaryCounts r;
+  for (auto [observed, out] : {std::pair{c.tp, &r.tp}, {c.fp, &r.fp}, {c.fn, &r.fn}}) {
+    const double p = static_cast<double>(observed) / static_cast<double>(n);
+    const double q = p_left > 0 ? std::min(1.0, p / p_left) : 0.0;
+    *out = left > 0 && q > 0 ? std::binomial_distribution<int64_t>(left, q)(rng) : 0;
+    left -= *out;
+    p_left -= p;
   }
-  std::sort(f1s.begin(), f1s.end());
+  r.tn = left;
+  return r;
+}
+
+void check_arguments(const char* who, int resamples, double level) {
+  if (resamples < 1) throw std::invalid_argument(std::string(who) + ": resamples < 1");
+  if (!(level > 0 && level < 1)) throw std::invalid_argument(std::string(who) + ": level");
+}
+
+// The percentile interval of the sorted resampled values.
+SamplingInterval percentile_interval(std::vector<double>& values, double level) {
+  std::sort(values.begin(), values.end());
   const auto at = [&](double q) {
-    const double pos = q * static_cast<double>(resamples - 1);
+    const double pos = q * static_cast<double>(values.size() - 1);
     const auto i = static_cast<size_t>(std::floor(pos));
-    const size_t j = std::min(i + 1, f1s.size() - 1);
-    return f1s[i] + (pos - static_cast<double>(i)) * (f1s[j] - f1s[i]);
+    const size_t j = std::min(i + 1, values.size() - 1);
+    return values[i] + (pos - static_cast<double>(i)) * (values[j] - values[i]);
   };
   return {at((1 - level) / 2), at((1 + level) / 2)};
+}
+
+}  // namespace
+
+SamplingInterval f1_bootstrap_interval(const BinaryCounts& c, uint64_t seed, int resamples,
+                                       double level) {
+  if (c.total() <= 0) throw std::invalid_argument("f1_bootstrap_interval: no documents");
+  check_arguments("f1_bootstrap_interval", resamples, level);
+  std::mt19937_64 rng(seed);
+  std::vector<double> f1s(static_cast<size_t>(resamples));
+  for (double& f : f1s) f = f1(resample(c, rng));
+  return percentile_interval(f1s, level);
+}
+
+SamplingInterval averaged_bootstrap_interval(std::span<const BinaryCounts> per_category,
+                                             AveragedMeasure measure, uint64_t seed,
+                                             int resamples, double level) {
+  if (per_category.empty())
+    throw std::invalid_argument("averaged_bootstrap_interval: no categories");
+  for (const BinaryCounts& c : per_category)
+    if (c.total() <= 0)
+      throw std::invalid_argument("averaged_bootstrap_interval: a category without documents");
+  check_arguments("averaged_bootstrap_interval", resamples, level);
+  std::mt19937_64 rng(seed);
+  std::vector<double> values(static_cast<size_t>(resamples));
+  std::vector<BinaryCounts> drawn(per_category.size());
+  for (double& v : values) {
+    for (size_t k = 0; k < drawn.size(); ++k) drawn[k] = resample(per_category[k], rng);
+    switch (measure) {
+      case AveragedMeasure::micro_precision:
+        v = micro_average(drawn).precision;
+        break;
+      case AveragedMeasure::micro_recall:
+        v = micro_average(drawn).recall;
+        break;
+      case AveragedMeasure::micro_f1:
+        v = micro_average(drawn).f1;
+        break;
+      case AveragedMeasure::macro_f1:
+        v = macro_average(drawn).f1;
+        break;
+    }
+  }
+  return percentile_interval(values, level);
 }
 
 }  // namespace linrepro

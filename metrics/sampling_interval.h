@@ -8,6 +8,7 @@
 // and no per-document outcome has to be stored. The interval is the percentile one: the (1 - level)
 // / 2 and (1 + level) / 2 quantiles of the resampled F1s.
 #include <cstdint>
+#include <span>
 
 #include "metrics/binary_counts.h"
 
@@ -27,5 +28,16 @@ SamplingInterval wilson_interval(double p, int64_t n);
 // a level outside (0, 1).
 SamplingInterval f1_bootstrap_interval(const BinaryCounts& counts, uint64_t seed,
                                        int resamples = kBootstrapResamples, double level = 0.95);
+
+// A micro- or macro-average over categories (metrics/averaging.h), resampled from each category's
+// confusion counts as above, every category independently: the dependence between the categories
+// of one document is ignored (the counts are all a run keeps), which the interval's method names.
+enum class AveragedMeasure { micro_precision, micro_recall, micro_f1, macro_f1 };
+// Throws std::invalid_argument for no categories, a category without documents, resamples < 1 or
+// a level outside (0, 1).
+SamplingInterval averaged_bootstrap_interval(std::span<const BinaryCounts> per_category,
+                                             AveragedMeasure measure, uint64_t seed,
+                                             int resamples = kBootstrapResamples,
+                                             double level = 0.95);
 
 }  // namespace linrepro

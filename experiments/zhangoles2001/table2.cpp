@@ -241,6 +241,23 @@ CellEvidence f1_evidence(const ZoEval& e, uint64_t seed) {
   return out;
 }
 
+// The sampling interval of a micro-average of Table 2 (harness/cell_cause.h).
+CellEvidence micro_evidence(const std::vector<ZoEval>& per_category, AveragedMeasure measure,
+                            uint64_t seed, const std::string& key, const std::string& row) {
+  std::vector<BinaryCounts> counts;
+  for (const ZoEval& e : per_category) counts.push_back(e.counts);
+  const SamplingInterval i = averaged_bootstrap_interval(
+      counts, measure, derive_seed(seed, "bootstrap/micro/" + row + "/" + key));
+  CellEvidence out;
+  out.interval_lo = 100 * i.lo;
+  out.interval_hi = 100 * i.hi;
+  out.interval_method = fmt::format(
+      "bootstrap over the test documents, {} resamples, percentile interval; each of the {} "
+      "categories' counts drawn independently",
+      kBootstrapResamples, counts.size());
+  return out;
+}
+
 // Table 3 (F1 of the 10 largest categories; in fast mode the two rows it computes). An extra
 // solver's F1 is computed exactly as the paper's methods', in both modes: column "<label> F1
 // (extra)".
@@ -304,9 +321,10 @@ std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultF
                                            const Evals& evals) {
   const size_t K = data.prep.train_labels.class_names.size();
   std::map<std::string, ZoMicro> micro;
+  for (size_t mi = 0; mi < methods.size(); ++mi) micro[methods[mi].key] = zo_micro(evals[mi]);
   for (size_t mi = 0; mi < methods.size(); ++mi) {
     const Table2Method& t = methods[mi];
-    const ZoMicro& z = micro[t.key] = zo_micro(evals[mi]);
+    const ZoMicro& z = micro[t.key];
     const std::string note =
         t.extra ? std::string(kExtraSolverNote)
                 : fmt::format(
@@ -323,11 +341,29 @@ std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultF
     };
     const std::string bep_note =
         t.extra ? note : note + "; break-even point per category, micro-averaged";
-    rf.set_cell(
-        value_cell(table, "Precision", column("Precision"), 100 * z.prf.precision, "%", note));
-    rf.set_cell(value_cell(table, "Recall", column("Recall"), 100 * z.prf.recall, "%", note));
-    rf.set_cell(value_cell(table, "F1", column("F1"), 100 * z.prf.f1, "%", note));
-    rf.set_cell(value_cell(table, "BEP", column("BEP"), 100 * z.bep, "%", bep_note));
+    const Table2Method* peer = nullptr;  // the LIBLINEAR run of the same loss (zo_methods)
+    for (const Table2Method& p : methods)
+      if (p.method.peer && !t.method.peer && !t.extra && p.method.lambda_of == t.method.solver)
+        peer = &p;
+    const auto cell = [&](const char* row, double value, const std::string& cell_note,
+                          std::optional<AveragedMeasure> measure, double peer_value) {
+      Cell c = value_cell(table, row, column(row), 100 * value, "%", cell_note);
+      if (!t.extra && !t.method.peer) {
+        if (measure) c.evidence = micro_evidence(evals[mi], *measure, ctx.seed, t.key, row);
+        if (peer) {
+          c.evidence.peer = 100 * peer_value;
+          c.evidence.peer_what = fmt::format("{}, the same categories, features and thresholds",
+                                             peer->method.column);
+        }
+      }
+      rf.set_cell(c);
+    };
+    const ZoMicro* pz = peer ? &micro.at(peer->key) : nullptr;
+    cell("Precision", z.prf.precision, note, AveragedMeasure::micro_precision,
+         pz ? pz->prf.precision : 0);
+    cell("Recall", z.prf.recall, note, AveragedMeasure::micro_recall, pz ? pz->prf.recall : 0);
+    cell("F1", z.prf.f1, note, AveragedMeasure::micro_f1, pz ? pz->prf.f1 : 0);
+    cell("BEP", z.bep, bep_note, std::nullopt, pz ? pz->bep : 0);
     if (!t.method.peer) emit_figure6(rf, data, t, evals[mi]);
   }
   return micro;

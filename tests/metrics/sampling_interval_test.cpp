@@ -5,6 +5,9 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
+
+#include "metrics/averaging.h"
 
 namespace linrepro {
 namespace {
@@ -56,6 +59,40 @@ TEST(WilsonInterval, KnownAnswersAndEnds) {
   EXPECT_EQ(all.hi, 1.0);
   EXPECT_THROW(wilson_interval(0.5, 0), std::invalid_argument);
   EXPECT_THROW(wilson_interval(1.5, 10), std::invalid_argument);
+}
+
+// One category: the micro-F1 is its F1, drawn from the same generator, so the intervals are equal.
+// Several: each measure's interval holds its observed value; more documents, narrower.
+TEST(AveragedBootstrapInterval, OneCategoryIsItsF1AndMoreDocumentsNarrowIt) {
+  const BinaryCounts c{40, 10, 15, 935};
+  const SamplingInterval f = f1_bootstrap_interval(c, 7);
+  const std::vector<BinaryCounts> one = {c};
+  const SamplingInterval m = averaged_bootstrap_interval(one, AveragedMeasure::micro_f1, 7);
+  EXPECT_EQ(m.lo, f.lo);
+  EXPECT_EQ(m.hi, f.hi);
+  const std::vector<BinaryCounts> small = {c, {5, 4, 6, 985}, {120, 20, 30, 830}};
+  std::vector<BinaryCounts> large;
+  for (const BinaryCounts& x : small) large.push_back({10 * x.tp, 10 * x.fp, 10 * x.fn, 10 * x.tn});
+  const struct {
+    AveragedMeasure measure;
+    double observed;
+  } cases[] = {{AveragedMeasure::micro_precision, micro_average(small).precision},
+               {AveragedMeasure::micro_recall, micro_average(small).recall},
+               {AveragedMeasure::micro_f1, micro_average(small).f1},
+               {AveragedMeasure::macro_f1, macro_average(small).f1}};
+  for (const auto& k : cases) {
+    const SamplingInterval a = averaged_bootstrap_interval(small, k.measure, 11);
+    const SamplingInterval b = averaged_bootstrap_interval(large, k.measure, 11);
+    EXPECT_LT(a.lo, k.observed);
+    EXPECT_GT(a.hi, k.observed);
+    EXPECT_LT(b.hi - b.lo, 0.5 * (a.hi - a.lo));  // ten times the documents: about a third
+    EXPECT_LT(b.lo, k.observed);
+    EXPECT_GT(b.hi, k.observed);
+  }
+  EXPECT_THROW(averaged_bootstrap_interval({}, AveragedMeasure::micro_f1, 1), std::invalid_argument);
+  const std::vector<BinaryCounts> empty_category = {c, {}};
+  EXPECT_THROW(averaged_bootstrap_interval(empty_category, AveragedMeasure::macro_f1, 1),
+               std::invalid_argument);
 }
 
 }  // namespace

@@ -21,7 +21,9 @@ std::vector<std::string> corpus_view_names() {
           "20news-18828-subject-from-body",
           "20news-18828-subject-org",
           "20news-bydate",
+          "20news-bydate-subject-headers-in-body",
           "webkb-all7",
+          "webkb-all7-markup",
           "webkb-univ6",
           "webkb-4",
           "folder:<path>"};
@@ -40,7 +42,10 @@ Corpus load_corpus_view(const std::string& name) {
   if (name == "20news-18828-subject-org")
     return load_20news_18828(NewsHeaders::KeepSubjectOrganization);
   if (name == "20news-bydate") return load_20news_bydate(NewsHeaders::DropAll);
+  if (name == "20news-bydate-subject-headers-in-body")
+    return load_20news_bydate(NewsHeaders::KeepSubjectHeadersInBody);
   if (name == "webkb-all7") return load_webkb(WebkbView::All7);
+  if (name == "webkb-all7-markup") return load_webkb(WebkbView::All7, WebkbMarkup::Markup);
   if (name == "webkb-univ6") return load_webkb(WebkbView::Univ6);
   if (name == "webkb-4") return load_webkb(WebkbView::Webkb4);
   if (name.starts_with("folder:")) return read_folder_corpus(name.substr(7));

@@ -12,7 +12,9 @@ namespace linrepro {
 // reuters-top10, reuters-gt10, 20news-18828 (all headers dropped), 20news-18828-subject (Zhang &
 // Oles: Subject as the title, From dropped), 20news-18828-subject-from-body (their title ablation:
 // also the From value in the body), 20news-18828-subject-org (GraphSVM: Subject and Organization
-// kept), 20news-bydate, webkb-all7, webkb-univ6, webkb-4,
+// kept), 20news-bydate, 20news-bydate-subject-headers-in-body (Zhang & Oles' corpus ablation:
+// Subject as the title, every other header the copy keeps read as body text), webkb-all7,
+// webkb-all7-markup (their HTML ablation: the body is the page's markup, tags read as words), webkb-univ6, webkb-4,
 // folder:<path> (one folder per class, a user's own data). Throws ConfigError for unknown names,
 // DataUnavailable when the data cannot be found.
 Corpus load_corpus_view(const std::string& name);

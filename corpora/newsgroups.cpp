@@ -23,6 +23,8 @@ std::string to_string(NewsHeaders h) {
       return "keep-subject-organization";
     case NewsHeaders::KeepSubjectFromInBody:
       return "keep-subject-from-in-body";
+    case NewsHeaders::KeepSubjectHeadersInBody:
+      return "keep-subject-headers-in-body";
     case NewsHeaders::KeepAll:
       return "keep-all";
   }
@@ -53,6 +55,18 @@ void split_news_message(std::string bytes, const std::string& file_for_errors, N
   }
   if (headers == NewsHeaders::KeepSubjectFromInBody && !from.empty()) {
     doc.body = from + "\n" + doc.body;
+  }
+  if (headers == NewsHeaders::KeepSubjectHeadersInBody) {
+    std::string values;
+    bool subject_seen = false;  // the first Subject is the title; a repeated one is text
+    for (const auto& [name, value] : block.fields) {
+      if (!subject_seen && iequals(name, "Subject")) {
+        subject_seen = true;
+        continue;
+      }
+      values += value + "\n";
+    }
+    doc.body = values + doc.body;
   }
 }
 

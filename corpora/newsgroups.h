@@ -16,6 +16,11 @@
 //                            From line read as text, as a tokeniser that only lifts the title out
 //                            would see it). Zhang & Oles' title ablation only (experiments/
 //                            zhangoles2001/title_ablation.h), not their cells.
+//   KeepSubjectHeadersInBody title = Subject; body = the value of every other header, one per
+//                            line in file order, a newline, then the body: Zhang & Oles' corpus
+//                            ablation, the headers the 19,997-message original has read as text
+//                            as far as a copy still has them (bydate keeps From, Organization,
+//                            Lines and a few more; Newsgroups, Path, Xref and Date are gone).
 //   KeepAll                  body = the whole file, headers included; title = "".
 // Subject is kept verbatim, "Re:" included: a reply's subject line is still its title.
 #include <filesystem>
@@ -30,6 +35,7 @@ enum class NewsHeaders {
   KeepSubject,
   KeepSubjectOrganization,
   KeepSubjectFromInBody,
+  KeepSubjectHeadersInBody,
   KeepAll
 };
 std::string to_string(NewsHeaders h);

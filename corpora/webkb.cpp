@@ -26,7 +26,7 @@ std::string to_string(WebkbView view) {
   return "?";
 }
 
-void webkb_page_text(std::string bytes, Document& doc) {
+void webkb_page_text(std::string bytes, Document& doc, WebkbMarkup markup) {
   // Four pages carry NUL bytes (one, ~scoffey at umich, is 82% NULs after its HTML): they are
   // word separators here, not a reason to reject a verified page.
   std::replace(bytes.begin(), bytes.end(), '\0', ' ');
@@ -47,10 +47,10 @@ void webkb_page_text(std::string bytes, Document& doc) {
   std::replace(h.title.begin(), h.title.end(), '\0', ' ');
   std::replace(h.text.begin(), h.text.end(), '\0', ' ');
   doc.title = std::move(h.title);
-  doc.body = std::move(h.text);
+  doc.body = markup == WebkbMarkup::Markup ? std::string(text) : std::move(h.text);
 }
 
-Corpus read_webkb(const fs::path& dir) {
+Corpus read_webkb(const fs::path& dir, WebkbMarkup markup) {
   Corpus corpus;
   corpus.name = "webkb";
   std::map<std::string, int64_t> per_class, per_university;
@@ -61,7 +61,7 @@ Corpus read_webkb(const fs::path& dir) {
     d.id = f.relative;
     d.labels = {f.class_name.substr(0, slash)};
     d.group = f.class_name.substr(slash + 1);
-    webkb_page_text(read_file_bytes(f.path), d);
+    webkb_page_text(read_file_bytes(f.path), d, markup);
     ++per_class[d.labels[0]];
     ++per_university[d.group];
     corpus.docs.push_back(std::move(d));
@@ -71,6 +71,7 @@ Corpus read_webkb(const fs::path& dir) {
   }
   for (const auto& [c, n] : per_class) corpus.label_names.push_back(c);
   corpus.identity = Json{{"name", corpus.name},
+                         {"markup", markup == WebkbMarkup::Text ? "text" : "markup"},
                          {"counts",
                           {{"docs", corpus.docs.size()},
                            {"classes", corpus.label_names.size()},
@@ -122,9 +123,10 @@ Corpus webkb_view(const Corpus& all, WebkbView view) {
   return c;
 }
 
-Corpus load_webkb(WebkbView view) {
+Corpus load_webkb(WebkbView view, WebkbMarkup markup) {
   const ResolvedData data = resolve("webkb");
-  Corpus c = webkb_view(read_webkb(data.path), view);
+  Corpus c = webkb_view(read_webkb(data.path, markup), view);
+  if (markup == WebkbMarkup::Markup) c.identity["markup"] = "markup";
   c.identity["data"] = data.to_json();
   return c;
 }

@@ -33,14 +33,20 @@ enum class WebkbView { All7, Univ6, Webkb4 };
 std::string to_string(WebkbView view);
 
 // Reads every page under `dir` (the folder holding the 7 class folders).
-Corpus read_webkb(const std::filesystem::path& dir);
+// How a page's HTML is read. Text: reduced to its text (html_to_text), the <title> as the title.
+// Markup: the <title> as the title still, but the body is the page's markup as it stands (tags,
+// attributes, URLs and entities read as words, as a lexer that does not skip HTML sees them:
+// Rainbow's default without --skip-html); Zhang & Oles' HTML ablation only.
+enum class WebkbMarkup { Text, Markup };
+
+Corpus read_webkb(const std::filesystem::path& dir, WebkbMarkup markup = WebkbMarkup::Text);
 Corpus webkb_view(const Corpus& all, WebkbView view);
 
 // Resolve (corpora/data_resolver.h) + read + view; identity records source, digest, counts.
-Corpus load_webkb(WebkbView view);
+Corpus load_webkb(WebkbView view, WebkbMarkup markup = WebkbMarkup::Text);
 
-// One page's text: HTTP header removed, HTML reduced to text (exposed for tests). NUL bytes (four
-// pages of the collection have some) are treated as spaces.
-void webkb_page_text(std::string bytes, Document& doc);
+// One page's text: HTTP header removed, HTML read as `markup` says (exposed for tests). NUL bytes
+// (four pages of the collection have some) are treated as spaces.
+void webkb_page_text(std::string bytes, Document& doc, WebkbMarkup markup = WebkbMarkup::Text);
 
 }  // namespace linrepro

@@ -2,6 +2,7 @@
 // first byte picks. It either yields a document with exactly the header policy applied or throws
 // DataError naming the file (a binary file); anything else is a bug.
 #include <cstdint>
+#include <iterator>
 #include <string>
 
 #include "core/error.h"
@@ -11,10 +12,13 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   using linrepro::NewsHeaders;
-  const NewsHeaders policies[] = {NewsHeaders::DropAll, NewsHeaders::KeepSubject,
+  const NewsHeaders policies[] = {NewsHeaders::DropAll,
+                                  NewsHeaders::KeepSubject,
                                   NewsHeaders::KeepSubjectOrganization,
-                                  NewsHeaders::KeepSubjectFromInBody, NewsHeaders::KeepAll};
-  const NewsHeaders policy = policies[data[0] % 5];
+                                  NewsHeaders::KeepSubjectFromInBody,
+                                  NewsHeaders::KeepSubjectHeadersInBody,
+                                  NewsHeaders::KeepAll};
+  const NewsHeaders policy = policies[data[0] % std::size(policies)];
   std::string bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
   linrepro::Document doc;
   try {

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/parallel_for.h"
@@ -115,6 +116,15 @@ struct GridJob {
   }
 };
 
+// `include(method)`, or `include(collection, method)` where a collection runs its own methods.
+template <class Include, class Data, class Method>
+bool includes(const Include& include, const LoadedCollection<Data>& lc, const Method& m) {
+  if constexpr (std::is_invocable_v<const Include&, const LoadedCollection<Data>&, const Method&>)
+    return include(lc, m);
+  else
+    return include(m);
+}
+
 // The jobs of every available collection, partitions 0..partitions-1, the methods `include`
 // accepts: partition-major within a collection, so that the workers share a partition's
 // preparation. Counts each slot's jobs (run_grid releases a slot after its last).
@@ -127,7 +137,7 @@ std::vector<GridJob<Data, Method>> grid_jobs(const LoadedCollections<Data>& load
     if (!lc->corpus) continue;
     for (int k = 0; k < partitions; ++k)
       for (const auto& m : methods)
-        if (include(m)) {
+        if (includes(include, *lc, m)) {
           jobs.push_back({lc.get(), k, &m});
           ++jobs.back().slot().jobs_left;
         }

@@ -32,6 +32,11 @@ TEST(NewsMessage, HeaderPolicies) {
   EXPECT_EQ(d.body, "jane@x.edu (Jane)\nMy PC crashes.\n\xff\n");
   split_news_message("Subject: s\n\nb", "m", NewsHeaders::KeepSubjectFromInBody, d);
   EXPECT_EQ(d.body, "b");  // no From header: the body alone
+  split_news_message(kMessage, "m", NewsHeaders::KeepSubjectHeadersInBody, d);
+  EXPECT_EQ(d.title, "Re: Windows 3.1 crashes");
+  EXPECT_EQ(d.body, "jane@x.edu (Jane)\nX University\n2\nMy PC crashes.\n\xff\n");
+  split_news_message("Subject: s\n\nb", "m", NewsHeaders::KeepSubjectHeadersInBody, d);
+  EXPECT_EQ(d.body, "b");  // Subject only: the body alone
   split_news_message(kMessage, "m", NewsHeaders::KeepAll, d);
   EXPECT_EQ(d.title, "");
   EXPECT_EQ(d.body, kMessage);

@@ -39,6 +39,17 @@ TEST(WebkbPage, HttpHeaderAndHtmlAreRemoved) {
   EXPECT_EQ(d.body, "   body");  // three tags, three spaces
 }
 
+// Markup: the HTTP header still goes and the title is the same; the body is the markup itself.
+TEST(WebkbPage, MarkupKeepsTagsAndAttributesAsBodyText) {
+  Document d;
+  webkb_page_text("HTTP/1.0 200 OK\nServer: CERN\n\n<title>T&amp;A</title><a href=\"/~jane/\">Jane</a>",
+                  d, WebkbMarkup::Markup);
+  EXPECT_EQ(d.title, "T&A");
+  EXPECT_EQ(d.body, "<title>T&amp;A</title><a href=\"/~jane/\">Jane</a>");
+  webkb_page_text(std::string("<p>a\0b</p>", 10), d, WebkbMarkup::Markup);
+  EXPECT_EQ(d.body, "<p>a b</p>");  // NUL bytes are separators here too
+}
+
 TEST(WebkbPage, NulEntitiesAreSeparatorsToo) {  // found by fuzz_webkb
   Document d;
   webkb_page_text("<title>a&#0;b</title><p>x&#0;y&#00;z</p>", d);

@@ -22,6 +22,7 @@ std::vector<std::string> corpus_view_names() {
           "20news-18828-subject-org",
           "20news-bydate",
           "20news-bydate-subject-headers-in-body",
+          "20news-bydate-subject-org",
           "webkb-all7",
           "webkb-all7-markup",
           "webkb-univ6",
@@ -42,6 +43,8 @@ Corpus load_corpus_view(const std::string& name) {
   if (name == "20news-18828-subject-org")
     return load_20news_18828(NewsHeaders::KeepSubjectOrganization);
   if (name == "20news-bydate") return load_20news_bydate(NewsHeaders::DropAll);
+  if (name == "20news-bydate-subject-org")
+    return load_20news_bydate(NewsHeaders::KeepSubjectOrganization);
   if (name == "20news-bydate-subject-headers-in-body")
     return load_20news_bydate(NewsHeaders::KeepSubjectHeadersInBody);
   if (name == "webkb-all7") return load_webkb(WebkbView::All7);

@@ -14,6 +14,7 @@ namespace linrepro {
 // also the From value in the body), 20news-18828-subject-org (GraphSVM: Subject and Organization
 // kept), 20news-bydate, 20news-bydate-subject-headers-in-body (Zhang & Oles' corpus ablation:
 // Subject as the title, every other header the copy keeps read as body text), webkb-all7,
+// 20news-bydate-subject-org (GraphSVM's copy ablation: Subject and Organization kept),
 // webkb-all7-markup (their HTML ablation: the body is the page's markup, tags read as words), webkb-univ6, webkb-4,
 // folder:<path> (one folder per class, a user's own data). Throws ConfigError for unknown names,
 // DataUnavailable when the data cannot be found.

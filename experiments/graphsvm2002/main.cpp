@@ -25,6 +25,7 @@
 #include "core/error.h"
 #include "corpora/corpus_view.h"
 #include "corpora/data_errors.h"
+#include "experiments/graphsvm2002/corpus_ablation.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
 #include "experiments/graphsvm2002/main_cells.h"
@@ -70,6 +71,7 @@ struct MainOutcome {
   std::optional<MainData> ng5, ng, reuters;
   std::string ng_unavailable, reuters_unavailable;  // the DataUnavailable message
   std::optional<Ablation> reuters_view;             // the Reuters selection rules' counts
+  std::optional<MainResults> ng_other_copy;         // 20NG's methods on 20news-bydate
 };
 
 // --- figures and config (the result file's header) ---
@@ -141,6 +143,7 @@ nlohmann::json main_config(const ExperimentContext& ctx) {
       {"fast", ctx.fast},
       {"fast_classes", kFastClasses}};
   if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
+  if (!ctx.fast) config["corpus_ablation"] = {{"id", kCorpusAblation}, {"view", kCorpusAblationView}};
   return config;
 }
 
@@ -200,6 +203,23 @@ void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out
   all.k = 0;
   const GraphsvmData ng_all = make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, all);
   out.ng = MainData{p, declare_main_runs(rf, ctx, ng, p, &ng_all), data_note(ng), sizes};
+  // The copy ablation (corpus_ablation.h): the same methods on 20news-bydate with Organization.
+  // Without that copy the ablation is left out (the cells do not depend on it).
+  std::optional<Corpus> bydate;
+  try {
+    bydate = load_corpus_view(kCorpusAblationView);
+  } catch (const DataUnavailable&) {
+    return;
+  }
+  GraphsvmData other = make_graphsvm_20ng(*bydate, ctx);
+  other.name = kCorpusAblationPrefix;
+  other.view = kCorpusAblationView;
+  MainPlan po;
+  po.prefix = kCorpusAblationPrefix;
+  po.hierarchy_nb = po.svm_l1 = true;
+  po.num_clusters = k20ngGroups;
+  po.thresholds = kMainThresholds;
+  out.ng_other_copy = declare_main_runs(rf, ctx, other, po);
 }
 
 // Reuters (full mode only). Throws DataUnavailable when it cannot be found.
@@ -246,11 +266,15 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
   if (out.ng) {
     all["20ng"] = out.ng->res;
     Emitter e{rf, out.ng->note, out.ng->sizes.test_rows};
+    e.corpus_ablation = out.ng_other_copy.has_value();
     emit_overall(e, out.ng->res, out.ng->plan, true);
     emit_extra(e, out.ng->res, out.ng->plan, true);
     emit_hierarchy(e, out.ng->res);
     emit_dataset_sizes(e, out.ng->sizes);
     if (auto a = hier_nb_features_ablation(out.ng->res, ctx.published())) rf.add_ablation(*a);
+    if (out.ng_other_copy)
+      if (auto a = corpus_ablation(out.ng->res, *out.ng_other_copy, ctx.published()))
+        rf.add_ablation(*a);
     add_hierarchy_claim(rf, out.ng->res);
   } else {
     mark_unavailable(ctx, rf, k20ngDataset, out.ng_unavailable);

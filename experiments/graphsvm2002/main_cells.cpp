@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "experiments/graphsvm2002/corpus_ablation.h"
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
 #include "metrics/sampling_interval.h"
@@ -27,6 +28,12 @@ void Emitter::cell(const std::string& table, const std::string& row, const std::
     c.evidence.interval_hi = 100 * i.hi;
     c.evidence.interval_method =
         fmt::format("Wilson's score interval over the {} test documents", test_docs);
+    if (corpus_ablation)
+      if (const std::string column = corpus_ablation_column(table, row); !column.empty()) {
+        c.evidence.ablation = kCorpusAblation;
+        c.evidence.ablation_column = column;
+        c.evidence.data_difference = kCorpusDifference;
+      }
   }
   rf.set_cell(c);
 }

@@ -21,6 +21,8 @@ struct Emitter {
   // The test documents every accuracy is measured on: an accuracy cell carries their Wilson
   // interval as evidence (harness/cell_cause.h); 0: none.
   int64_t test_docs = 0;
+  // 20NG's accuracy cells also name their column of the copy ablation (corpus_ablation.h).
+  bool corpus_ablation = false;
   // `evidence`: what else the cell's driver measured (an accuracy's Wilson interval is added).
   void cell(const std::string& table, const std::string& row, const std::string& col, double v,
             const std::string& unit, const std::string& n = "", CellEvidence evidence = {});

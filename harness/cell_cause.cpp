@@ -72,7 +72,8 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
       return CellCause{
           "reading",
           fmt::format("ablation {}'s row {} gives {:.4g}, within the tolerance {:.4g} of the "
-                      "published {:.4g}: the difference lies in that reading of the data",
+                      "published {:.4g}: the difference lies in that reading (of the data or the "
+                      "protocol)",
                       e.ablation, nearest->variant, nearest->value, tolerance, published)};
     add(tried, fmt::format("ablation {}'s nearest row, {}, gives {:.4g} ({:.3g} from it)",
                            e.ablation, nearest->variant, nearest->value, gap));

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "harness/solver_catalog.h"
+#include "metrics/sampling_interval.h"
 #include "metrics/threshold.h"
 #include "solvers/regularization.h"
 
@@ -262,6 +263,25 @@ ZoMicro zo_micro(std::span<const ZoEval> per_category) {
     m.macro_f1_by_rule.push_back(sum / static_cast<double>(per_category.size()));
   }
   return m;
+}
+
+CellEvidence micro_bep_evidence(std::span<const ZoEval> per_category) {
+  std::vector<BreakEven> beps;
+  int64_t positives = 0;
+  for (const ZoEval& e : per_category) {
+    beps.push_back(e.bep);
+    positives += e.bep.positives;
+  }
+  CellEvidence out;
+  if (positives == 0) return out;
+  const SamplingInterval i = wilson_interval(micro_break_even(beps), positives);
+  out.interval_lo = 100 * i.lo;
+  out.interval_hi = 100 * i.hi;
+  out.interval_method = fmt::format(
+      "Wilson's score interval over the {} test positives of the {} categories (the micro BEP is "
+      "their break-even TP share)",
+      positives, per_category.size());
+  return out;
 }
 
 }  // namespace linrepro

@@ -156,4 +156,10 @@ struct ZoMicro {
 // Throws std::invalid_argument on an empty list.
 ZoMicro zo_micro(std::span<const ZoEval> per_category);
 
+// The 95 % sampling interval of the categories' micro BEP, in % (harness/cell_cause.h): the micro
+// BEP is the break-even TP share of the test positives pooled over the categories
+// (metrics/break_even.h), so Wilson's score interval over those positives (each category's
+// break-even rank taken as fixed). Empty evidence when there is no positive.
+CellEvidence micro_bep_evidence(std::span<const ZoEval> per_category);
+
 }  // namespace linrepro

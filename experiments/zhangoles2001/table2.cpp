@@ -364,6 +364,16 @@ std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultF
     cell("Recall", z.prf.recall, note, AveragedMeasure::micro_recall, pz ? pz->prf.recall : 0);
     cell("F1", z.prf.f1, note, AveragedMeasure::micro_f1, pz ? pz->prf.f1 : 0);
     cell("BEP", z.bep, bep_note, std::nullopt, pz ? pz->bep : 0);
+    if (!t.extra && !t.method.peer) {  // the BEP's interval: over the test positives
+      Cell bep = value_cell(table, "BEP", column("BEP"), 100 * z.bep, "%", bep_note);
+      bep.evidence = micro_bep_evidence(evals[mi]);
+      if (pz) {
+        bep.evidence.peer = 100 * pz->bep;
+        bep.evidence.peer_what =
+            fmt::format("{}, the same categories and features", peer->method.column);
+      }
+      rf.set_cell(bep);
+    }
     if (!t.method.peer) emit_figure6(rf, data, t, evals[mi]);
   }
   return micro;

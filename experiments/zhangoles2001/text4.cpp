@@ -258,7 +258,7 @@ void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants,
   for (const auto& v : variants) {
     if (v.id == "clg-nofs") lg = v.lambda;
     if (v.row.empty()) continue;
-    rf.set_cell(value_cell(
+    Cell cell = value_cell(
         "text-4", v.row, "BEP", bep.at(v.id), "%",
         fmt::format("micro BEP over all {} categories (3 test-only ones counted as missed); "
                     "solver {}, lambda {:g}{}, K = 100 fixed (no stopping rule); {}",
@@ -267,7 +267,9 @@ void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants,
                                               : " (our Table 1)",
                     v.features == 0
                         ? "no feature selection: every training term, min count 1"
-                        : fmt::format("{} ig_gini features per category", v.features))));
+                        : fmt::format("{} ig_gini features per category", v.features)));
+    cell.evidence = micro_bep_evidence(results.at(v.id).evals);
+    rf.set_cell(cell);
   }
   // Figure 7 cells: the sweep plus the no-selection point ("all").
   for (int32_t f : kFigure7Features)

@@ -59,9 +59,11 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
   }
   // 4. reading; the data rule (5) measures moves from the chosen row where there is one.
   const AblationReading* nearest = nullptr;
+  const AblationReading* data_reading = nullptr;
   double base = reproduced;
   for (const AblationReading& r : readings) {
     if (r.chosen) base = r.value;
+    if (!r.chosen && !e.data_row.empty() && r.variant == e.data_row) data_reading = &r;
     if (!r.chosen &&
         (!nearest || std::fabs(r.value - published) < std::fabs(nearest->value - published)))
       nearest = &r;
@@ -84,17 +86,22 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
       return CellCause{"data", fmt::format("the cell counts our copy of the corpus: {}",
                                            e.data_difference)};
     const double toward = published > base ? 1 : -1;
-    if (nearest && toward * (nearest->value - base) > tolerance)
+    if (data_reading && toward * (data_reading->value - base) > tolerance)
       return CellCause{
           "data",
-          fmt::format("{}; ablation {}'s row {} measures that kind of difference moving the value "
-                      "from {:.4g} to {:.4g}, toward the published {:.4g} by more than the "
-                      "tolerance {:.4g}",
-                      e.data_difference, e.ablation, nearest->variant, base, nearest->value,
-                      published, tolerance)};
-    add(tried, fmt::format("the documented data difference ({}) is not measured moving the value "
-                           "toward the paper's by more than the tolerance",
-                           e.data_difference));
+          fmt::format("{}; ablation {}'s row {} measures that difference moving the value from "
+                      "{:.4g} to {:.4g}, toward the published {:.4g} by more than the tolerance "
+                      "{:.4g}",
+                      e.data_difference, e.ablation, data_reading->variant, base,
+                      data_reading->value, published, tolerance)};
+    add(tried, data_reading
+                   ? fmt::format("the documented data difference ({}) moves it from {:.4g} to "
+                                 "{:.4g} (ablation {}'s row {}), not toward the published value "
+                                 "by more than the tolerance",
+                                 e.data_difference, base, data_reading->value, e.ablation,
+                                 data_reading->variant)
+                   : fmt::format("the documented data difference ({}) is not measured",
+                                 e.data_difference));
   }
   // 6. machine
   if (!e.timing.empty())

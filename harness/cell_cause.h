@@ -12,8 +12,9 @@
 //   4. reading: a row of the ablation the cell names (another reading of the data, one the
 //      ablation's rule did not adopt) gives a value within the tolerance of the published one;
 //   5. data: a documented difference of our corpus copy from the paper's, where the cell counts
-//      that corpus itself, or where a row of the named ablation shows that reading of the data
-//      moving the value toward the published one by more than the tolerance;
+//      that corpus itself, or where the named ablation's row that reads the data the documented
+//      way (evidence.data_row) moves the value toward the published one by more than the
+//      tolerance;
 //   6. machine: a time, or a ratio of times, measured on this machine with these programs
 //      against the paper's 2001-2002 machine and programs;
 //   7. unexplained: evidence was measured and rules out all of these (it says what was tried).

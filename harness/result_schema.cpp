@@ -227,6 +227,7 @@ Json cell_to_json(const Cell& c) {
   if (!c.evidence.data_difference.empty()) {
     e["data_difference"] = c.evidence.data_difference;
     e["corpus_property"] = c.evidence.corpus_property;
+    if (!c.evidence.data_row.empty()) e["data_row"] = c.evidence.data_row;
   }
   if (!c.evidence.timing.empty()) e["timing"] = c.evidence.timing;
   j["evidence"] = e;
@@ -271,6 +272,7 @@ Cell cell_from_json(const Json& j) {
     }
     c.evidence.data_difference = field<std::string>(*e, "data_difference", "", what);
     c.evidence.corpus_property = field<bool>(*e, "corpus_property", false, what);
+    c.evidence.data_row = field<std::string>(*e, "data_row", "", what);
     c.evidence.timing = field<std::string>(*e, "timing", "", what);
   }
   return c;

@@ -28,7 +28,7 @@ std::string config_hash(const Json& config);
 // one; `linrepro compare` turns it into the cause of a cell outside its tolerance
 // (harness/cell_cause.h). Each part is optional; JSON "evidence": {"interval": [lo, hi],
 // "interval_method", "threshold_free", "threshold_free_what", "ablation": {"id", "column"},
-// "peer": {"value", "what"}, "data_difference", "corpus_property", "timing"}.
+// "peer": {"value", "what"}, "data_difference", "corpus_property", "data_row", "timing"}.
 struct CellEvidence {
   std::optional<double> interval_lo, interval_hi;  // a 95 % sampling interval, the value's unit
   std::string interval_method;                     // how it was computed, in words
@@ -43,9 +43,11 @@ struct CellEvidence {
   std::string peer_what;  // "LIBLINEAR -s 3 one-vs-rest on the same matrices"
   // A documented difference of our copy of the corpus from the paper's, with our numbers; it is
   // the cause where the cell counts the corpus itself (corpus_property), or where the named
-  // ablation measures that difference moving the value beyond the tolerance toward the paper's.
+  // ablation's row `data_row` measures that difference moving the value beyond the tolerance
+  // toward the paper's.
   std::string data_difference;
   bool corpus_property = false;
+  std::string data_row;  // the named ablation's row that reads the data the documented way
   // A time (or a ratio of times) measured on this machine with these implementations: the times
   // it rests on, in words, against the paper's 2001-2002 machine and programs.
   std::string timing;

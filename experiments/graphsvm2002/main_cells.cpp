@@ -33,6 +33,7 @@ void Emitter::cell(const std::string& table, const std::string& row, const std::
         c.evidence.ablation = kCorpusAblation;
         c.evidence.ablation_column = column;
         c.evidence.data_difference = kCorpusDifference;
+        c.evidence.data_row = "20news-bydate";
       }
   }
   rf.set_cell(c);

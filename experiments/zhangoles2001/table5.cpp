@@ -406,6 +406,7 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
             "the paper's 20NG is the 19,997-message original with every header and the "
             "cross-posts; ours is 20news-18828 (18,828 messages, duplicates removed, headers "
             "but From and Subject removed)";
+        cell.evidence.data_row = "bydate-headers";
       } else if (column == "WebKB" && m.kind == zo_table5::Kind::nb1) {
         cell.evidence.ablation = "webkb-naive-bayes";
         cell.evidence.ablation_column = m.row;
@@ -414,6 +415,7 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
         cell.evidence.ablation_column = m.row;
         cell.evidence.data_difference =
             "the paper does not say how its WebKB pages' HTML was read; ours reads the page text";
+        cell.evidence.data_row = "markup";
       }
       // The peer fitting the same model on the same matrices and splits, where there is one.
       if (const auto peer = kTable5Peers.find(m.solver); peer != kTable5Peers.end()) {

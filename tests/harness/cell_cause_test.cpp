@@ -92,11 +92,18 @@ TEST(CellCause, ADataDifferenceNeedsACountOrAnAblationThatMovesTheValue) {
   CellEvidence e = evidence(89, 91, std::nullopt);
   e.ablation = "corpus-20ng";
   e.data_difference = "the paper's copy keeps every header";
+  e.data_row = "headers";
   // The chosen row 90, the other 92.5: 2.5 toward 94.8 > 1.5, yet not within 1.5 of it.
   c = cell_cause(94.8, 90.1, 1.5, e, {{"ours", 90, true}, {"headers", 92.5, false}});
   ASSERT_TRUE(c);
   EXPECT_EQ(c->category, "data");
   EXPECT_NE(c->evidence.find("from 90 to 92.5"), std::string::npos) << c->evidence;
+  // Another row moving it does not count: only the row that reads the data the documented way.
+  c = cell_cause(94.8, 90.1, 1.5, e,
+                 {{"ours", 90, true}, {"headers", 90.5, false}, {"no-title", 92.5, false}});
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "unexplained");
+  EXPECT_NE(c->evidence.find("moves it from 90 to 90.5"), std::string::npos) << c->evidence;
   // Moving 1 point only, or away from the paper: not the data; unexplained, saying so.
   for (double other : {91.0, 87.0}) {
     c = cell_cause(94.8, 90.1, 1.5, e, {{"ours", 90, true}, {"headers", other, false}});
@@ -135,12 +142,14 @@ TEST(CellCause, EvidenceRoundTripsThroughTheCellsJson) {
   c.evidence.peer_what = "LIBLINEAR -s 3";
   c.evidence.data_difference = "18,828 messages";
   c.evidence.corpus_property = true;
+  c.evidence.data_row = "bydate";
   c.evidence.timing = "2 s";
   const Cell more = cell_from_json(cell_to_json(c));
   EXPECT_EQ(more.evidence.peer, 90.5);
   EXPECT_EQ(more.evidence.peer_what, "LIBLINEAR -s 3");
   EXPECT_EQ(more.evidence.data_difference, "18,828 messages");
   EXPECT_TRUE(more.evidence.corpus_property);
+  EXPECT_EQ(more.evidence.data_row, "bydate");
   EXPECT_EQ(more.evidence.timing, "2 s");
   Json bad = j;
   bad["evidence"]["interval"] = {1.0};

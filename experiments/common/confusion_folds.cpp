@@ -53,4 +53,11 @@ F1Pair micro_macro_f1(const ConfusionMatrix& C) {
   return {micro_average(counts).f1, macro_average(counts).f1};
 }
 
+F1Intervals micro_macro_f1_intervals(const ConfusionMatrix& C, uint64_t seed) {
+  if (C.total() <= 0) throw ConfigError("micro_macro_f1_intervals: an empty confusion matrix");
+  const auto counts = per_class_counts(C);
+  return {wilson_interval(accuracy(C), C.total()),
+          averaged_bootstrap_interval(counts, AveragedMeasure::macro_f1, seed)};
+}
+
 }  // namespace linrepro

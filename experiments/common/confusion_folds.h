@@ -4,12 +4,14 @@
 // published micro/macro-F1 are computed once from the sum of the five. Pooling the predictions is
 // not the same as averaging five per-fold F1 values (macro-F1 in particular differs), so the
 // driver keeps the counts, not the per-fold scores.
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "metrics/confusion_matrix.h"
+#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -29,5 +31,14 @@ struct F1Pair {
   double macro = 0;
 };
 F1Pair micro_macro_f1(const ConfusionMatrix& C);
+
+// Their 95 % sampling intervals, in [0, 1] (harness/cell_cause.h): the micro-F1 is the accuracy,
+// so Wilson's over the documents; the macro-F1 the percentile bootstrap of
+// metrics/sampling_interval.h over each class's one-vs-rest counts. ConfigError for an empty
+// matrix.
+struct F1Intervals {
+  SamplingInterval micro, macro;
+};
+F1Intervals micro_macro_f1_intervals(const ConfusionMatrix& C, uint64_t seed);
 
 }  // namespace linrepro

@@ -289,8 +289,24 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
                 "SVMlight 5.00"
               : "MMLR-CG, 200 CG steps (gamma 1, +10 every 10 steps)",
           lc->corpus->label_names.size(), lc->info.caveat);
-      rf.set_cell(value_cell("table3", row, s.column + " micro-F1", 100 * f1.micro, "%", note));
-      rf.set_cell(value_cell("table3", row, s.column + " macro-F1", 100 * f1.macro, "%", note));
+      const ConfusionMatrix all = sum_confusions(folds);
+      const F1Intervals in = micro_macro_f1_intervals(
+          all, derive_seed(ctx.seed, "bootstrap/table3/" + row + "/" + s.name));
+      for (const auto& [suffix, value, interval, method] :
+           {std::tuple{" micro-F1", f1.micro, in.micro,
+                       fmt::format("Wilson's score interval over the {} pages (micro-F1 is the "
+                                   "accuracy here)",
+                                   all.total())},
+            std::tuple{" macro-F1", f1.macro, in.macro,
+                       fmt::format("bootstrap over the {} pages, {} resamples, percentile "
+                                   "interval; each class's counts drawn independently",
+                                   all.total(), kBootstrapResamples)}}) {
+        Cell c = value_cell("table3", row, s.column + suffix, 100 * value, "%", note);
+        c.evidence.interval_lo = 100 * interval.lo;
+        c.evidence.interval_hi = 100 * interval.hi;
+        c.evidence.interval_method = method;
+        rf.set_cell(c);
+      }
     }
   }
   return combined;

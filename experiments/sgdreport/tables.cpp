@@ -43,6 +43,7 @@
 #include "harness/extra_solvers.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
+#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -69,7 +70,9 @@ struct Outcome {
   int64_t zeros = -1;
   int64_t dimensions = 0;
   Json trace = Json::array();
+  int64_t train_rows = 0, test_rows = 0;  // what the error rates count: their Wilson intervals
 };
+
 
 Outcome outcome_of(const RunRecord& r) {
   Outcome o;
@@ -300,6 +303,14 @@ Json experiment_config(const ExperimentContext& ctx) {
 
 using Outcomes = std::map<std::string, Outcome>;  // by variant / sklearn method name
 
+// Every outcome of a data set measures its errors on these rows.
+void set_rows(Outcomes& outcomes, const BinaryDataset& d) {
+  for (auto& [key, o] : outcomes) {
+    o.train_rows = d.X_train.rows;
+    o.test_rows = d.X_test.rows;
+  }
+}
+
 // scikit-learn: one script invocation gives every method; each is its own run record.
 void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& dataset, Outcomes& d1) {
   const ResolvedData files = resolve("a9a");
@@ -445,6 +456,7 @@ void run_dataset1(const ExperimentContext& ctx, ResultFile& rf, const BinaryData
                                          return rec;
                                        }));
   run_sklearn(ctx, rf, dataset, d1);
+  set_rows(d1, a9a);
 }
 
 // Dataset 2 (covtype.binary, not in the mirror): our SGD methods except clipping.
@@ -470,6 +482,7 @@ void run_dataset2(const ExperimentContext& ctx, ResultFile& rf, const BinaryData
     });
     d2[m.variant] = outcome_of(r);
   }
+  set_rows(d2, cov);
 }
 
 const Outcome* find(const Outcomes& m, const std::string& k) {
@@ -495,6 +508,17 @@ void emit_settings(ResultFile& rf) {
 }
 
 // One (table, row): our columns, the sklearn column, or "unavailable" with its reason.
+// An error rate's 95 % sampling interval: Wilson's over the `rows` it was counted on.
+Cell with_wilson(Cell c, double error, int64_t rows, const char* which) {
+  if (rows <= 0 || !(error >= 0 && error <= 1)) return c;
+  const SamplingInterval i = wilson_interval(error, rows);
+  c.evidence.interval_lo = 100 * i.lo;
+  c.evidence.interval_hi = 100 * i.hi;
+  c.evidence.interval_method = fmt::format("Wilson's score interval over the {} {} rows", rows,
+                                           which);
+  return c;
+}
+
 // `sparsity_evidence`: what explains a sparsity that differs (the cumulative rows').
 void emit_row(ResultFile& rf, const std::string& table, const std::string& row, const Outcome* ours,
               const Outcome* sklearn, const std::string& unavailable, bool sparsity,
@@ -515,14 +539,17 @@ void emit_row(ResultFile& rf, const std::string& table, const std::string& row, 
       cell.status = "not_run";
       rf.set_cell(cell);
     } else if (c == "Training error rate") {
-      rf.set_cell(value_cell(table, row, c, 100 * o->train_error, "%"));
+      rf.set_cell(with_wilson(value_cell(table, row, c, 100 * o->train_error, "%"), o->train_error,
+                              o->train_rows, "training"));
     } else if (c == "Sparsity") {
       Cell cell = value_cell(table, row, c, static_cast<double>(o->zeros),
                              fmt::format("zeros of {}", o->dimensions));
       cell.evidence = sparsity_evidence;
       rf.set_cell(cell);
     } else {
-      rf.set_cell(value_cell(table, row, c, 100 * o->test_error, "%", sk ? sklearn_note : ""));
+      rf.set_cell(with_wilson(
+          value_cell(table, row, c, 100 * o->test_error, "%", sk ? sklearn_note : ""),
+          o->test_error, o->test_rows, "test"));
     }
   }
 }

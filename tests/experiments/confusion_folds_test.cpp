@@ -67,5 +67,20 @@ TEST(MicroMacroF1, OfTheSumIsNotTheMeanOverFolds) {
   EXPECT_DOUBLE_EQ(mean, 25.0 / 34.0);
 }
 
+// Micro-F1 is the accuracy: Wilson's interval of 12 of 16; macro-F1's bootstrap holds its value
+// and repeats by seed.
+TEST(MicroMacroF1, IntervalsAreWilsonsAndTheBootstraps) {
+  const ConfusionMatrix C = matrix(3, {5, 1, 0, 2, 3, 1, 0, 0, 4});
+  const F1Intervals i = micro_macro_f1_intervals(C, 3);
+  const SamplingInterval w = wilson_interval(0.75, 16);
+  EXPECT_EQ(i.micro.lo, w.lo);
+  EXPECT_EQ(i.micro.hi, w.hi);
+  const double macro = micro_macro_f1(C).macro;
+  EXPECT_LT(i.macro.lo, macro);
+  EXPECT_GT(i.macro.hi, macro);
+  EXPECT_EQ(micro_macro_f1_intervals(C, 3).macro.lo, i.macro.lo);
+  EXPECT_THROW(micro_macro_f1_intervals(matrix(2, {0, 0, 0, 0}), 3), ConfigError);
+}
+
 }  // namespace
 }  // namespace linrepro

@@ -109,10 +109,16 @@ std::map<std::string, int> Comparison::counts(const std::string& paper) const {
   for (const auto& s : cell_statuses()) n[s] = 0;
   for (const char* key :
        {"duplicates", "claims_hold", "claims_do_not_hold", "claims_indistinguishable",
-        "claims_not_checked", "correctness_checks", "correctness_checks_failed"})
+        "claims_not_checked", "correctness_checks", "correctness_checks_failed",
+        "within_within_noise", "within_beyond_noise", "outside_within_noise",
+        "outside_beyond_noise"})
     n[key] = 0;
-  for (const auto& c : cells)
-    if (c.paper == paper) ++n[c.duplicate_of.empty() ? c.status : "duplicates"];
+  for (const auto& c : cells) {
+    if (c.paper != paper) continue;
+    ++n[c.duplicate_of.empty() ? c.status : "duplicates"];
+    if (c.duplicate_of.empty() && !c.noise.empty())
+      ++n[c.status + (c.noise == "inside" ? "_within_noise" : "_beyond_noise")];
+  }
   for (const auto& c : claims) {
     if (c.paper != paper || !c.part_of.empty()) continue;
     if (c.kind == "correctness_check") {
@@ -331,6 +337,12 @@ Comparison build_comparison(const fs::path& results_dir) {
       c.reason = v.reason;
       c.experiment = prod ? prod->experiment : "";
       c.duplicate_of = p.duplicate_of;
+      if (prod && (c.status == "within" || c.status == "outside") &&
+          prod->cell.evidence.interval_lo && prod->cell.evidence.interval_hi)
+        c.noise = p.value >= *prod->cell.evidence.interval_lo &&
+                          p.value <= *prod->cell.evidence.interval_hi
+                      ? "inside"
+                      : "beyond";
       if (prod && c.status == "outside")
         if (const auto cause =
                 cell_cause(p.value, prod->cell.value, p.tolerance, prod->cell.evidence,
@@ -416,6 +428,7 @@ Json comparison_to_json(const Comparison& c) {
                  {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
     if (!x.duplicate_of.empty()) cell["duplicate_of"] = x.duplicate_of;
     if (!x.cause.empty()) cell["cause"] = {{"category", x.cause}, {"evidence", x.cause_evidence}};
+    if (!x.noise.empty()) cell["noise"] = x.noise;
     cells.push_back(std::move(cell));
   }
   Json unmatched = Json::array();

@@ -47,6 +47,10 @@ struct ComparedCell {
   std::string duplicate_of;  // "<table>/<row>/<column>" of the primary: not counted here
   // Outside cells with evidence: the computed cause (harness/cell_cause.h); "" otherwise.
   std::string cause, cause_evidence;
+  // Within and outside cells whose produced cell carries a 95 % sampling interval: "inside" when
+  // the published value lies in it (the difference is within the sampling noise), "beyond" when
+  // not; "" without an interval.
+  std::string noise;
 };
 
 // A produced cell with no published counterpart (often a typo in a key: it shows up here while

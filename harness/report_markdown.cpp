@@ -120,6 +120,14 @@ std::string counts_sentence(const std::map<std::string, int>& n) {
     out += fmt::format(" ({} more repeat a number counted once, at its first cell)",
                        n.at("duplicates"));
   out += fmt::format(
+      ". Against the sampling noise (the published value in or beyond the cell's 95 % interval): "
+      "outside {} within the noise, {} beyond it, {} without an interval; within {} inside the "
+      "noise, {} beyond it, {} without an interval",
+      n.at("outside_within_noise"), n.at("outside_beyond_noise"),
+      n.at("outside") - n.at("outside_within_noise") - n.at("outside_beyond_noise"),
+      n.at("within_within_noise"), n.at("within_beyond_noise"),
+      n.at("within") - n.at("within_within_noise") - n.at("within_beyond_noise"));
+  out += fmt::format(
       ". Claims: {} hold, {} do not hold, {} indistinguishable, {} not checked; correctness "
       "checks: {} ({} failed).\n",
       n.at("claims_hold"), n.at("claims_do_not_hold"), n.at("claims_indistinguishable"),
@@ -324,6 +332,24 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
         n.at("duplicates"), n.at("claims_hold"), n.at("claims_do_not_hold"),
         n.at("claims_indistinguishable"), n.at("claims_not_checked"), n.at("correctness_checks"),
         n.at("correctness_checks_failed"));
+  }
+  // The same cells against their sampling noise (docs/RESULTS.md): the status stays decided by
+  // the tolerance; this says which differences another test set of the same size could give.
+  out +=
+      "\nAgainst the sampling noise: *within the noise* when the published value lies in the "
+      "cell's 95 % sampling interval, *beyond* when not, *no interval* when the cell has none "
+      "(times, counts, cells not yet given one).\n\n"
+      "| paper | outside: beyond the noise | outside: within the noise | outside: no interval | "
+      "within: beyond the noise | within: within the noise | within: no interval |\n"
+      "|---|---:|---:|---:|---:|---:|---:|\n";
+  for (const auto& paper : papers) {
+    const auto n = c.counts(paper);
+    out += fmt::format(
+        "| [{}](#{}) | {} | {} | {} | {} | {} | {} |\n", paper, paper,
+        n.at("outside_beyond_noise"), n.at("outside_within_noise"),
+        n.at("outside") - n.at("outside_beyond_noise") - n.at("outside_within_noise"),
+        n.at("within_beyond_noise"), n.at("within_within_noise"),
+        n.at("within") - n.at("within_beyond_noise") - n.at("within_within_noise"));
   }
   // Every claim (and correctness check, and part of a claim) that does not hold, with the numbers
   // that decide it: the summary must not quote only the claims that hold.

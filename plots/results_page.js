@@ -92,6 +92,7 @@ function summaryTable() {
   var statuses = DATA.statuses, verdicts = DATA.verdicts;
   var head = [el("th", { text: "paper" })];
   statuses.forEach(function (s) { head.push(el("th", {}, [badge("s-", s, statusText(s))])); });
+  head.push(el("th", { text: "outside: beyond / within the noise", title: "outside cells whose 95 % sampling interval excludes / holds the published value (the rest have no interval); REPORT.md shows the same counts" }));
   head.push(el("th", { text: "duplicates", title: "cells repeating another cell's published number: shown, counted once" }));
   verdicts.forEach(function (v) { head.push(el("th", {}, [badge("v-", v, "claims: " + verdictText(v))])); });
   head.push(el("th", { text: "correctness checks (hold / all)" }));
@@ -105,6 +106,8 @@ function summaryTable() {
         href: "#status=" + encodeURIComponent(s) + "&paper=" + encodeURIComponent(p.paper),
         text: String(k) }) : "0"]));
     });
+    var sum = p.summary || {};
+    tr.appendChild(el("td", { text: (sum.outside_beyond_noise || 0) + " / " + (sum.outside_within_noise || 0) }));
     tr.appendChild(el("td", { text: String(n.duplicates) }));
     verdicts.forEach(function (v) { tr.appendChild(el("td", { text: String(n.claims[v] || 0) })); });
     var checks = 0, hold = 0;

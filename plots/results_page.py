@@ -81,6 +81,7 @@ def normalise_cells(comparison, path):
             "reproduced": c.get("reproduced"), "delta": c.get("delta"),
             "tolerance": c.get("tolerance"), "status": c["status"], "reason": reason,
             "experiment": c.get("experiment") or "", "duplicate_of": c.get("duplicate_of") or "",
+            "noise": c.get("noise") or "",
         })
     return out
 

@@ -106,7 +106,10 @@ struct Tree {
         {{"experiment", "table2"}, {"paper", "mlrcg2003"}, {"description", "Table 2 on Reuters"}},
         false);
     rf.run_once("earn", {{"solver", "mlr-cg"}}, [] { return RunRecord{}; });
-    rf.set_cell(value_cell("table2", "earn", "MLR-CG error", 1.5, "%"));  // within
+    Cell earn = value_cell("table2", "earn", "MLR-CG error", 1.5, "%");  // within
+    earn.evidence.interval_lo = 1.3;  // ... beyond the noise: the published 1.2 is not in it
+    earn.evidence.interval_hi = 1.7;
+    rf.set_cell(earn);
     rf.set_cell(value_cell("table2", "acq", "MLR-CG error", 3.0, "%",
                            "CG stopped at 100 iterations"));  // outside
     rf.set_cell(unavailable_cell("table3", "ohsumed", "error", "OHSUMED is not in the mirror"));
@@ -186,7 +189,13 @@ TEST(CompareResults, GivesEachOfTheFourStatusesWithItsReason) {
                                                {"claims_indistinguishable", 1},
                                                {"claims_not_checked", 1},
                                                {"correctness_checks", 1},
-                                               {"correctness_checks_failed", 0}}));
+                                               {"correctness_checks_failed", 0},
+                                               {"within_within_noise", 0},
+                                               {"within_beyond_noise", 1},
+                                               {"outside_within_noise", 0},
+                                               {"outside_beyond_noise", 0}}));
+  EXPECT_EQ((*earn)["noise"], "beyond");
+  EXPECT_FALSE(acq->contains("noise"));  // no interval
   ASSERT_EQ(doc["unmatched"].size(), 1u);
   EXPECT_EQ(doc["unmatched"][0]["row"], "eran");
 
@@ -215,6 +224,10 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
     EXPECT_NE(report.find(s), std::string::npos) << "REPORT.md lacks: " << s << "\n" << report;
   };
   has("| [mlrcg2003](#mlrcg2003) | 0 | 1 | 1 | 1 | 1 | 0 | 1 | 1 | 1 | 1 | 1 (0) |");
+  // Against the noise: the outside acq has no interval, the within earn lies beyond its own.
+  has("| [mlrcg2003](#mlrcg2003) | 0 | 0 | 1 | 1 | 0 | 0 |");
+  has("outside 0 within the noise, 0 beyond it, 1 without an interval; within 0 inside the noise, "
+      "1 beyond it, 0 without an interval");
   has("## Claims that do not hold\n\n- mlrcg2003 `own` (claim): A claim only the experiment "
       "states. Evidence: 0.9 vs 0.8\n");
   has("## Indistinguishable within the measurement's resolution\n\n- mlrcg2003 `tie` (claim): "

@@ -13,11 +13,11 @@ namespace linrepro {
 // Oles: Subject as the title, From dropped), 20news-18828-subject-from-body (their title ablation:
 // also the From value in the body), 20news-18828-subject-org (GraphSVM: Subject and Organization
 // kept), 20news-bydate, 20news-bydate-subject-headers-in-body (Zhang & Oles' corpus ablation:
-// Subject as the title, every other header the copy keeps read as body text), webkb-all7,
-// 20news-bydate-subject-org (GraphSVM's copy ablation: Subject and Organization kept),
-// webkb-all7-markup (their HTML ablation: the body is the page's markup, tags read as words), webkb-univ6, webkb-4,
-// folder:<path> (one folder per class, a user's own data). Throws ConfigError for unknown names,
-// DataUnavailable when the data cannot be found.
+// Subject as the title, every other header the copy keeps read as body text),
+// 20news-bydate-subject-org (GraphSVM's corpus ablation: Subject and Organization kept),
+// webkb-all7, webkb-all7-markup (Zhang & Oles' HTML ablation: the body is the page's markup, tags
+// read as words), webkb-univ6, webkb-4, folder:<path> (one folder per class, a user's own data).
+// Throws ConfigError for unknown names, DataUnavailable when the data cannot be found.
 Corpus load_corpus_view(const std::string& name);
 std::vector<std::string> corpus_view_names();
 

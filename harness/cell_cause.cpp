@@ -28,8 +28,8 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
                        fmt::format("the published {:.4g} lies in the 95 % sampling interval {} "
                                    "({})",
                                    published, interval, e.interval_method)};
-    add(tried, fmt::format("the 95 % sampling interval {} excludes the published {:.4g}",
-                           interval, published));
+    add(tried, fmt::format("the 95 % sampling interval {} excludes the published {:.4g}", interval,
+                           published));
   }
   // 2. threshold
   if (e.threshold_free) {
@@ -83,8 +83,8 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
   // 5. data
   if (!e.data_difference.empty()) {
     if (e.corpus_property)
-      return CellCause{"data", fmt::format("the cell counts our copy of the corpus: {}",
-                                           e.data_difference)};
+      return CellCause{
+          "data", fmt::format("the cell counts our copy of the corpus: {}", e.data_difference)};
     const double toward = published > base ? 1 : -1;
     if (data_reading && toward * (data_reading->value - base) > tolerance)
       return CellCause{

@@ -107,11 +107,10 @@ CellVerdict judge_cell(const PublishedCell& published, const Cell* produced) {
 std::map<std::string, int> Comparison::counts(const std::string& paper) const {
   std::map<std::string, int> n;
   for (const auto& s : cell_statuses()) n[s] = 0;
-  for (const char* key :
-       {"duplicates", "claims_hold", "claims_do_not_hold", "claims_indistinguishable",
-        "claims_not_checked", "correctness_checks", "correctness_checks_failed",
-        "within_within_noise", "within_beyond_noise", "outside_within_noise",
-        "outside_beyond_noise"})
+  for (const char* key : {"duplicates", "claims_hold", "claims_do_not_hold",
+                          "claims_indistinguishable", "claims_not_checked", "correctness_checks",
+                          "correctness_checks_failed", "within_within_noise", "within_beyond_noise",
+                          "outside_within_noise", "outside_beyond_noise"})
     n[key] = 0;
   for (const auto& c : cells) {
     if (c.paper != paper) continue;

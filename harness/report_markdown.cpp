@@ -344,12 +344,12 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
       "|---|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& paper : papers) {
     const auto n = c.counts(paper);
-    out += fmt::format(
-        "| [{}](#{}) | {} | {} | {} | {} | {} | {} |\n", paper, paper,
-        n.at("outside_beyond_noise"), n.at("outside_within_noise"),
-        n.at("outside") - n.at("outside_beyond_noise") - n.at("outside_within_noise"),
-        n.at("within_beyond_noise"), n.at("within_within_noise"),
-        n.at("within") - n.at("within_beyond_noise") - n.at("within_within_noise"));
+    out +=
+        fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} | {} |\n", paper, paper,
+                    n.at("outside_beyond_noise"), n.at("outside_within_noise"),
+                    n.at("outside") - n.at("outside_beyond_noise") - n.at("outside_within_noise"),
+                    n.at("within_beyond_noise"), n.at("within_within_noise"),
+                    n.at("within") - n.at("within_beyond_noise") - n.at("within_within_noise"));
   }
   // Every claim (and correctness check, and part of a claim) that does not hold, with the numbers
   // that decide it: the summary must not quote only the claims that hold.

@@ -73,8 +73,8 @@ SamplingInterval f1_bootstrap_interval(const BinaryCounts& c, uint64_t seed, int
 }
 
 SamplingInterval averaged_bootstrap_interval(std::span<const BinaryCounts> per_category,
-                                             AveragedMeasure measure, uint64_t seed,
-                                             int resamples, double level) {
+                                             AveragedMeasure measure, uint64_t seed, int resamples,
+                                             double level) {
   if (per_category.empty())
     throw std::invalid_argument("averaged_bootstrap_interval: no categories");
   for (const BinaryCounts& c : per_category)

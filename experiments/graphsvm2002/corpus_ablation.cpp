@@ -12,10 +12,10 @@ namespace linrepro {
 namespace {
 
 struct Column {
-  const char* name;         // the ablation's column
-  const char* run;          // the run key (after the prefix)
-  const char* metric;       // "accuracy" or a hierarchy metric
-  const char* table;        // where the paper prints it
+  const char* name;    // the ablation's column
+  const char* run;     // the run key (after the prefix)
+  const char* metric;  // "accuracy" or a hierarchy metric
+  const char* table;   // where the paper prints it
   const char* published_row;
 };
 
@@ -33,8 +33,7 @@ const std::vector<Column>& columns() {
       {"NB-L2 with Perfect-L1", "hier-nb", "l2_perfect_l1", "table1", "NB-L2 with Perfect-L1"},
       {"SVM-L1", "hier-svm-l1svm", "l1", "table1", "SVM-L1"},
       {"SVM-L2 with NB-L1", "hier-svm", "l2_given_l1", "table1", "SVM-L2 with NB-L1"},
-      {"SVM-L2 with Perfect-L1", "hier-svm", "l2_perfect_l1", "table1",
-       "SVM-L2 with Perfect-L1"}};
+      {"SVM-L2 with Perfect-L1", "hier-svm", "l2_perfect_l1", "table1", "SVM-L2 with Perfect-L1"}};
   return c;
 }
 
@@ -74,10 +73,10 @@ std::optional<Ablation> corpus_ablation(const MainResults& ours, const MainResul
              "%",
              {},
              {}};
-  AblationRow mine{"20news-18828", "the cells: 20news-18828, Subject (it has no Organization)",
-                   true, false, {}};
-  AblationRow theirs{"20news-bydate", "20news-bydate pooled, Subject and Organization", false,
-                     false, {}};
+  AblationRow mine{
+      "20news-18828", "the cells: 20news-18828, Subject (it has no Organization)", true, false, {}};
+  AblationRow theirs{
+      "20news-bydate", "20news-bydate pooled, Subject and Organization", false, false, {}};
   for (const Column& c : columns()) {
     a.columns.push_back(c.name);
     mine.values.push_back(value_of(ours, c));

@@ -143,7 +143,8 @@ nlohmann::json main_config(const ExperimentContext& ctx) {
       {"fast", ctx.fast},
       {"fast_classes", kFastClasses}};
   if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
-  if (!ctx.fast) config["corpus_ablation"] = {{"id", kCorpusAblation}, {"view", kCorpusAblationView}};
+  if (!ctx.fast)
+    config["corpus_ablation"] = {{"id", kCorpusAblation}, {"view", kCorpusAblationView}};
   return config;
 }
 

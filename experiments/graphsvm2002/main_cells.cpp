@@ -16,8 +16,7 @@
 namespace linrepro {
 
 void Emitter::cell(const std::string& table, const std::string& row, const std::string& col,
-                   double v, const std::string& unit, const std::string& n,
-                   CellEvidence evidence) {
+                   double v, const std::string& unit, const std::string& n, CellEvidence evidence) {
   if (std::isnan(v)) return;
   Cell c = value_cell(table, row, col, v, unit, n.empty() ? note : n + "; " + note);
   c.evidence = std::move(evidence);

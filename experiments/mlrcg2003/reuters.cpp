@@ -383,8 +383,8 @@ void emit_table1(ResultFile& rf, const PreparedText& prep) {
       "corpus view {} (documents with one of the 90 categories that have a training and a test "
       "document): {}",
       kView, reuters_modapte90_note());
-  Cell train = value_cell("table1", "Reuters-21578", "train docs", stats.train_docs, "docs",
-                          count_note);
+  Cell train =
+      value_cell("table1", "Reuters-21578", "train docs", stats.train_docs, "docs", count_note);
   train.evidence = corpus_count_evidence(fmt::format(
       "{} ModApte training documents of our Reuters-21578 copy carry one of the 90 categories "
       "with a training and a test document; the literature's 7,769 is one fewer (the data "

@@ -192,9 +192,9 @@ void emit_time_cells(ResultFile& rf, const Table2Input& in, const Table2Results&
                   "expected. Peers on the same matrix{}",
                   mlr->train_seconds, smo->train_seconds, timing, published,
                   peers.empty() ? ": none" : peers));
-  ratio.evidence = timing_evidence(fmt::format("MLR-CG {:.3g} s / SMO {:.3g} s ({}){}",
-                                               mlr->train_seconds, smo->train_seconds, timing,
-                                               peers));
+  ratio.evidence =
+      timing_evidence(fmt::format("MLR-CG {:.3g} s / SMO {:.3g} s ({}){}", mlr->train_seconds,
+                                  smo->train_seconds, timing, peers));
   rf.set_cell(ratio);
   rf.set_cell(value_cell("table2", category, "SVM time", smo->train_seconds, "s",
                          fmt::format("SMO, {}; not compared (machines differ){}", timing,

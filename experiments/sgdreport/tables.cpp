@@ -73,7 +73,6 @@ struct Outcome {
   int64_t train_rows = 0, test_rows = 0;  // what the error rates count: their Wilson intervals
 };
 
-
 Outcome outcome_of(const RunRecord& r) {
   Outcome o;
   if (r.status != "ok") return o;
@@ -514,8 +513,8 @@ Cell with_wilson(Cell c, double error, int64_t rows, const char* which) {
   const SamplingInterval i = wilson_interval(error, rows);
   c.evidence.interval_lo = 100 * i.lo;
   c.evidence.interval_hi = 100 * i.hi;
-  c.evidence.interval_method = fmt::format("Wilson's score interval over the {} {} rows", rows,
-                                           which);
+  c.evidence.interval_method =
+      fmt::format("Wilson's score interval over the {} {} rows", rows, which);
   return c;
 }
 
@@ -547,9 +546,9 @@ void emit_row(ResultFile& rf, const std::string& table, const std::string& row, 
       cell.evidence = sparsity_evidence;
       rf.set_cell(cell);
     } else {
-      rf.set_cell(with_wilson(
-          value_cell(table, row, c, 100 * o->test_error, "%", sk ? sklearn_note : ""),
-          o->test_error, o->test_rows, "test"));
+      rf.set_cell(
+          with_wilson(value_cell(table, row, c, 100 * o->test_error, "%", sk ? sklearn_note : ""),
+                      o->test_error, o->test_rows, "test"));
     }
   }
 }
@@ -714,8 +713,9 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   emit_cells(rf, d1, d2, a9a_unavailable);
   if (const Outcome* cum = find(d1, "cumulative"); cum && cum->zeros >= 0)
-    rf.add_ablation(epochs_ablation(cum->trace, kEpochsD1,
-                                    load_published(ctx.published() / (std::string(kSgdPaper) + ".json"))));
+    rf.add_ablation(
+        epochs_ablation(cum->trace, kEpochsD1,
+                        load_published(ctx.published() / (std::string(kSgdPaper) + ".json"))));
   emit_extra_cells(ctx, rf, d1);
   add_claims(rf, d1);
 }

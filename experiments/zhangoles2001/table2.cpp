@@ -345,35 +345,32 @@ std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultF
     for (const Table2Method& p : methods)
       if (p.method.peer && !t.method.peer && !t.extra && p.method.lambda_of == t.method.solver)
         peer = &p;
+    // A paper method's cells carry their sampling interval and the peer of the same loss.
+    const bool ours = !t.extra && !t.method.peer;
     const auto cell = [&](const char* row, double value, const std::string& cell_note,
-                          std::optional<AveragedMeasure> measure, double peer_value) {
+                          const auto& interval, double peer_value) {
       Cell c = value_cell(table, row, column(row), 100 * value, "%", cell_note);
-      if (!t.extra && !t.method.peer) {
-        if (measure) c.evidence = micro_evidence(evals[mi], *measure, ctx.seed, t.key, row);
+      if (ours) {
+        c.evidence = interval();
         if (peer) {
           c.evidence.peer = 100 * peer_value;
-          c.evidence.peer_what = fmt::format("{}, the same categories, features and thresholds",
-                                             peer->method.column);
+          c.evidence.peer_what =
+              fmt::format("{}, the same categories and features", peer->method.column);
         }
       }
       rf.set_cell(c);
     };
+    const auto bootstrap = [&](AveragedMeasure measure, const char* row) {
+      return [&, measure, row] { return micro_evidence(evals[mi], measure, ctx.seed, t.key, row); };
+    };
     const ZoMicro* pz = peer ? &micro.at(peer->key) : nullptr;
-    cell("Precision", z.prf.precision, note, AveragedMeasure::micro_precision,
-         pz ? pz->prf.precision : 0);
-    cell("Recall", z.prf.recall, note, AveragedMeasure::micro_recall, pz ? pz->prf.recall : 0);
-    cell("F1", z.prf.f1, note, AveragedMeasure::micro_f1, pz ? pz->prf.f1 : 0);
-    cell("BEP", z.bep, bep_note, std::nullopt, pz ? pz->bep : 0);
-    if (!t.extra && !t.method.peer) {  // the BEP's interval: over the test positives
-      Cell bep = value_cell(table, "BEP", column("BEP"), 100 * z.bep, "%", bep_note);
-      bep.evidence = micro_bep_evidence(evals[mi]);
-      if (pz) {
-        bep.evidence.peer = 100 * pz->bep;
-        bep.evidence.peer_what =
-            fmt::format("{}, the same categories and features", peer->method.column);
-      }
-      rf.set_cell(bep);
-    }
+    cell("Precision", z.prf.precision, note,
+         bootstrap(AveragedMeasure::micro_precision, "Precision"), pz ? pz->prf.precision : 0);
+    cell("Recall", z.prf.recall, note, bootstrap(AveragedMeasure::micro_recall, "Recall"),
+         pz ? pz->prf.recall : 0);
+    cell("F1", z.prf.f1, note, bootstrap(AveragedMeasure::micro_f1, "F1"), pz ? pz->prf.f1 : 0);
+    cell(
+        "BEP", z.bep, bep_note, [&] { return micro_bep_evidence(evals[mi]); }, pz ? pz->bep : 0);
     if (!t.method.peer) emit_figure6(rf, data, t, evals[mi]);
   }
   return micro;

@@ -134,10 +134,8 @@ Json table5_config(const ExperimentContext& ctx) {
   if (!ctx.fast) {
     Json variants = Json::array();
     for (const auto& v : title_variants())
-      variants.push_back({{"id", v.id},
-                          {"view", v.view},
-                          {"chosen", v.chosen},
-                          {"every_method", v.every_method}});
+      variants.push_back(
+          {{"id", v.id}, {"view", v.view}, {"chosen", v.chosen}, {"every_method", v.every_method}});
     config["title_ablation"] = {{"variants", variants}, {"solvers", title_ablation_solvers()}};
     Json markup = Json::array();
     for (const auto& v : webkb_markup_variants())

@@ -265,9 +265,8 @@ void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants,
                     results.at(v.id).evals.size(), v.solver, v.lambda,
                     v.lambda == kLambdaToZero ? " ('lambda -> 0': the smallest grid point)"
                                               : " (our Table 1)",
-                    v.features == 0
-                        ? "no feature selection: every training term, min count 1"
-                        : fmt::format("{} ig_gini features per category", v.features)));
+                    v.features == 0 ? "no feature selection: every training term, min count 1"
+                                    : fmt::format("{} ig_gini features per category", v.features)));
     cell.evidence = micro_bep_evidence(results.at(v.id).evals);
     rf.set_cell(cell);
   }

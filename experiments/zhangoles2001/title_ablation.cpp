@@ -45,7 +45,8 @@ struct ReadingAblationText {
 
 // One row per reading (the chosen one: Table 5's means), one column per method, and the published
 // row.
-Ablation reading_ablation(const ReadingAblationText& text, const std::vector<TitleVariant>& variants,
+Ablation reading_ablation(const ReadingAblationText& text,
+                          const std::vector<TitleVariant>& variants,
                           const std::vector<TitleAblationMethod>& methods,
                           const std::map<std::string, std::map<std::string, double>>& means,
                           const PublishedPaper& published, const std::string& column) {

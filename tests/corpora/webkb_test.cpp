@@ -42,8 +42,9 @@ TEST(WebkbPage, HttpHeaderAndHtmlAreRemoved) {
 // Markup: the HTTP header still goes and the title is the same; the body is the markup itself.
 TEST(WebkbPage, MarkupKeepsTagsAndAttributesAsBodyText) {
   Document d;
-  webkb_page_text("HTTP/1.0 200 OK\nServer: CERN\n\n<title>T&amp;A</title><a href=\"/~jane/\">Jane</a>",
-                  d, WebkbMarkup::Markup);
+  webkb_page_text(
+      "HTTP/1.0 200 OK\nServer: CERN\n\n<title>T&amp;A</title><a href=\"/~jane/\">Jane</a>", d,
+      WebkbMarkup::Markup);
   EXPECT_EQ(d.title, "T&A");
   EXPECT_EQ(d.body, "<title>T&amp;A</title><a href=\"/~jane/\">Jane</a>");
   webkb_page_text(std::string("<p>a\0b</p>", 10), d, WebkbMarkup::Markup);

@@ -89,7 +89,8 @@ TEST(AveragedBootstrapInterval, OneCategoryIsItsF1AndMoreDocumentsNarrowIt) {
     EXPECT_LT(b.lo, k.observed);
     EXPECT_GT(b.hi, k.observed);
   }
-  EXPECT_THROW(averaged_bootstrap_interval({}, AveragedMeasure::micro_f1, 1), std::invalid_argument);
+  EXPECT_THROW(averaged_bootstrap_interval({}, AveragedMeasure::micro_f1, 1),
+               std::invalid_argument);
   const std::vector<BinaryCounts> empty_category = {c, {}};
   EXPECT_THROW(averaged_bootstrap_interval(empty_category, AveragedMeasure::macro_f1, 1),
                std::invalid_argument);

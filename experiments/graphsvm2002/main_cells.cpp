@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "experiments/graphsvm2002/corpus_ablation.h"
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
 #include "metrics/sampling_interval.h"
@@ -27,12 +26,12 @@ void Emitter::cell(const std::string& table, const std::string& row, const std::
     c.evidence.interval_hi = 100 * i.hi;
     c.evidence.interval_method =
         fmt::format("Wilson's score interval over the {} test documents", test_docs);
-    if (corpus_ablation)
-      if (const std::string column = corpus_ablation_column(table, row); !column.empty()) {
-        c.evidence.ablation = kCorpusAblation;
+    if (data_ablation)
+      if (const std::string column = data_ablation->column(table, row); !column.empty()) {
+        c.evidence.ablation = data_ablation->id;
         c.evidence.ablation_column = column;
-        c.evidence.data_difference = kCorpusDifference;
-        c.evidence.data_row = "20news-bydate";
+        c.evidence.data_difference = data_ablation->difference;
+        c.evidence.data_row = data_ablation->row;
       }
   }
   rf.set_cell(c);

@@ -21,8 +21,15 @@ struct Emitter {
   // The test documents every accuracy is measured on: an accuracy cell carries their Wilson
   // interval as evidence (harness/cell_cause.h); 0: none.
   int64_t test_docs = 0;
-  // 20NG's accuracy cells also name their column of the copy ablation (corpus_ablation.h).
-  bool corpus_ablation = false;
+  // The ablation that measures a documented difference of the data (20NG: corpus_ablation.h,
+  // Reuters: reuters_view.h): an accuracy cell with a column in it names it as evidence, with the
+  // difference and the row that reads the data the documented way (harness/cell_cause.h).
+  struct DataAblation {
+    std::string id;
+    std::string (*column)(const std::string& table, const std::string& row);  // "": none
+    std::string difference, row;
+  };
+  std::optional<DataAblation> data_ablation;
   // `evidence`: what else the cell's driver measured (an accuracy's Wilson interval is added).
   void cell(const std::string& table, const std::string& row, const std::string& col, double v,
             const std::string& unit, const std::string& n = "", CellEvidence evidence = {});

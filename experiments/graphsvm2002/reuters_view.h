@@ -12,6 +12,7 @@
 // paper's 60 / 8,819 / 1,887 on these files (the nearest test count is about 2,300): the paper
 // does not say which Reuters distribution or split it used; ModApte is the standard one.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,5 +54,31 @@ ReutersViewCounts count_reuters_view(const Corpus& modapte, const ReutersViewRul
 
 // Ablation "reuters-view": classes, training rows and test documents per rule, and the paper's.
 Ablation reuters_view_ablation(const Corpus& modapte, const PublishedPaper* published);
+
+// One rule's documents, for running the Reuters methods on them: documents without a BODY left
+// out where the rule says so, every label outside the kept classes dropped, a training document
+// kept with at least one kept class, a test document only when the rule makes it single-class.
+Corpus reuters_view_corpus(const Corpus& modapte, const ReutersViewRule& rule);
+
+// The methods' accuracy columns of the ablation (added 2026-11-26, committed before their runs):
+// each non-chosen rule's documents run through the Reuters methods (the chosen rule's values are
+// the cells). They adopt nothing. The rule whose counts come nearest the paper's (8,819 rows /
+// 1,887 test documents), kReutersNearestRule, is the one each Reuters accuracy cell names as the
+// documented data difference (harness/cell_cause.h).
+inline constexpr const char* kReutersNearestRule = "gt10-kept-body";
+struct ReutersAccuracyColumn {
+  const char* column;  // "MCSVM accuracy (%)"
+  const char* run;     // the run key after the prefix: "mcsvm"
+  const char* table;   // the paper's cell
+  const char* row;
+};
+const std::vector<ReutersAccuracyColumn>& reuters_accuracy_columns();
+// The column a Reuters accuracy cell ("table2"/"reuters MCSVM", "figure5"/"reuters GraphSVM", ...)
+// reads, or "".
+std::string reuters_accuracy_column(const std::string& table, const std::string& row);
+// Appends the accuracy columns: `by_rule` maps a rule id to its column values (absent: empty).
+void add_reuters_view_accuracies(
+    Ablation& a, const std::map<std::string, std::map<std::string, double>>& by_rule,
+    const PublishedPaper* published);
 
 }  // namespace linrepro

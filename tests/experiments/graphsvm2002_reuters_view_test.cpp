@@ -87,5 +87,41 @@ TEST(Graphsvm2002ReutersView, OneRuleIsChosenAndTheAblationEndsWithThePaper) {
   EXPECT_TRUE(a.rows[0].chosen);
 }
 
+// A rule's documents (what the ablation's accuracy columns run on) are exactly what it counts:
+// one training row per kept label, its single-class test documents, nothing else.
+TEST(Graphsvm2002ReutersView, EachRulesCorpusHoldsWhatItCounts) {
+  const Corpus c = corpus();
+  for (const ReutersViewRule& r : reuters_view_rules()) {
+    const Corpus v = reuters_view_corpus(c, r);
+    const ReutersViewCounts n = count_reuters_view(c, r);
+    int32_t train_docs = 0, train_rows = 0, test_docs = 0;
+    for (const Document& d : v.docs) {
+      if (r.body_only) {
+        EXPECT_FALSE(d.body.empty()) << r.id;
+      }
+      for (const auto& l : d.labels) {
+        EXPECT_NE(std::find(v.label_names.begin(), v.label_names.end(), l), v.label_names.end());
+      }
+      if (d.split == "train") {
+        ++train_docs;
+        train_rows += static_cast<int32_t>(d.labels.size());
+      } else {
+        ++test_docs;
+        EXPECT_EQ(d.labels.size(), 1u) << r.id << " " << d.id;
+      }
+    }
+    EXPECT_EQ(static_cast<int32_t>(v.label_names.size()), n.classes) << r.id;
+    EXPECT_EQ(train_docs, n.train_docs) << r.id;
+    EXPECT_EQ(train_rows, n.train_rows) << r.id;
+    EXPECT_EQ(test_docs, n.test_docs) << r.id;
+  }
+  // big+mid is two kept classes once mid is kept (>= 10): of the five test documents, the other
+  // four remain (the brief of mid too).
+  const Corpus ge10 = reuters_view_corpus(c, rule("ge10-kept"));
+  EXPECT_EQ(std::count_if(ge10.docs.begin(), ge10.docs.end(),
+                          [](const Document& d) { return d.split == "test"; }),
+            4);
+}
+
 }  // namespace
 }  // namespace linrepro

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "core/error.h"
 
 namespace linrepro {
@@ -13,12 +15,14 @@ constexpr int64_t kEpochPoints[] = {1, 5, 10, 25, 50, 100};
 
 const char* const kColumns[] = {"Sparsity", "Training error rate", "Test error rate"};
 
-// The last trace point at or before `updates`, or nullptr.
+// The trace point nearest `updates` (the trace is taken every ~1.3 epochs).
 const Json* point_at(const Json& trace, double updates) {
-  const Json* last = nullptr;
+  const Json* nearest = nullptr;
   for (const Json& p : trace)
-    if (p.at("iteration").get<double>() <= updates) last = &p;
-  return last;
+    if (!nearest || std::fabs(p.at("iteration").get<double>() - updates) <
+                        std::fabs(nearest->at("iteration").get<double>() - updates))
+      nearest = &p;
+  return nearest;
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <utility>
 
 namespace linrepro {
 
@@ -14,6 +15,12 @@ void add(std::string& tried, const std::string& clause) {
 }
 
 }  // namespace
+
+void set_interval(CellEvidence& evidence, double lo, double hi, std::string method) {
+  evidence.interval_lo = lo;
+  evidence.interval_hi = hi;
+  evidence.interval_method = std::move(method);
+}
 
 std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,
                                     const CellEvidence& e,

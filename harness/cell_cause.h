@@ -41,6 +41,10 @@ struct AblationReading {
   bool chosen = false;
 };
 
+// A driver's evidence: the cell's 95 % sampling interval [lo, hi], in the cell's unit, and how it
+// was computed.
+void set_interval(CellEvidence& evidence, double lo, double hi, std::string method);
+
 // `reproduced` is the cell's value (the data rule measures moves from it).
 std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,
                                     const CellEvidence& evidence,

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/cell_cause.h"
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
 #include "metrics/sampling_interval.h"
@@ -22,10 +23,8 @@ void Emitter::cell(const std::string& table, const std::string& row, const std::
   if (test_docs > 0 && unit == "%" && col.find("ccuracy") != std::string::npos && v >= 0 &&
       v <= 100) {
     const SamplingInterval i = wilson_interval(v / 100, test_docs);
-    c.evidence.interval_lo = 100 * i.lo;
-    c.evidence.interval_hi = 100 * i.hi;
-    c.evidence.interval_method =
-        fmt::format("Wilson's score interval over the {} test documents", test_docs);
+    set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
+                 fmt::format("Wilson's score interval over the {} test documents", test_docs));
     if (data_ablation)
       if (const std::string column = data_ablation->column(table, row); !column.empty()) {
         c.evidence.ablation = data_ablation->id;

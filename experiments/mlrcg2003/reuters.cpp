@@ -64,6 +64,7 @@
 #include "experiments/mlrcg2003/reuters_fits.h"
 #include "experiments/mlrcg2003/reuters_rcv1.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
+#include "harness/cell_cause.h"
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
@@ -249,12 +250,11 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
       Cell c = value_cell("text-6.1", "reuters21578", s->column + suffix, 100 * value, "%", note);
       const SamplingInterval i = averaged_bootstrap_interval(
           at_theta, measure, derive_seed(seed, "bootstrap/text-6.1/" + s->name + suffix));
-      c.evidence.interval_lo = 100 * i.lo;
-      c.evidence.interval_hi = 100 * i.hi;
-      c.evidence.interval_method = fmt::format(
-          "bootstrap over the test documents, {} resamples, percentile interval; each of the {} "
-          "categories' counts drawn independently",
-          kBootstrapResamples, at_theta.size());
+      set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
+                   fmt::format("bootstrap over the test documents, {} resamples, percentile "
+                               "interval; each of the {} "
+                               "categories' counts drawn independently",
+                               kBootstrapResamples, at_theta.size()));
       c.evidence.ablation = "feature-scope-6.1";
       c.evidence.ablation_column = s->column + suffix;
       rf.set_cell(c);

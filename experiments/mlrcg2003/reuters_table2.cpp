@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "experiments/mlrcg2003/reuters_fits.h"
+#include "harness/cell_cause.h"
 #include "harness/solver_catalog.h"
 #include "metrics/sampling_interval.h"
 
@@ -208,10 +209,8 @@ void emit_time_cells(ResultFile& rf, const Table2Input& in, const Table2Results&
 Cell with_error_interval(Cell c, double error, int64_t n_test) {
   if (n_test < 1 || !(error >= 0 && error <= 1)) return c;
   const SamplingInterval i = wilson_interval(error, n_test);
-  c.evidence.interval_lo = 100 * i.lo;
-  c.evidence.interval_hi = 100 * i.hi;
-  c.evidence.interval_method =
-      fmt::format("Wilson's score interval over the {} test documents", n_test);
+  set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
+               fmt::format("Wilson's score interval over the {} test documents", n_test));
   return c;
 }
 

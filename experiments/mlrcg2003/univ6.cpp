@@ -37,6 +37,7 @@
 #include "experiments/common/confusion_folds.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/mlrcg2003/experiments.h"
+#include "harness/cell_cause.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
@@ -302,9 +303,7 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
                                    "interval; each class's counts drawn independently",
                                    all.total(), kBootstrapResamples)}}) {
         Cell c = value_cell("table3", row, s.column + suffix, 100 * value, "%", note);
-        c.evidence.interval_lo = 100 * interval.lo;
-        c.evidence.interval_hi = 100 * interval.hi;
-        c.evidence.interval_method = method;
+        set_interval(c.evidence, 100 * interval.lo, 100 * interval.hi, method);
         rf.set_cell(c);
       }
     }

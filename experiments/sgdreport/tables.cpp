@@ -40,6 +40,7 @@
 #include "experiments/sgdreport/epochs_ablation.h"
 #include "experiments/sgdreport/experiments.h"
 #include "experiments/sgdreport/sklearn_peer.h"
+#include "harness/cell_cause.h"
 #include "harness/extra_solvers.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
@@ -511,10 +512,8 @@ void emit_settings(ResultFile& rf) {
 Cell with_wilson(Cell c, double error, int64_t rows, const char* which) {
   if (rows <= 0 || !(error >= 0 && error <= 1)) return c;
   const SamplingInterval i = wilson_interval(error, rows);
-  c.evidence.interval_lo = 100 * i.lo;
-  c.evidence.interval_hi = 100 * i.hi;
-  c.evidence.interval_method =
-      fmt::format("Wilson's score interval over the {} {} rows", rows, which);
+  set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
+               fmt::format("Wilson's score interval over the {} {} rows", rows, which));
   return c;
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "harness/cell_cause.h"
 #include "harness/solver_catalog.h"
 #include "metrics/sampling_interval.h"
 #include "metrics/threshold.h"
@@ -275,12 +276,11 @@ CellEvidence micro_bep_evidence(std::span<const ZoEval> per_category) {
   CellEvidence out;
   if (positives == 0) return out;
   const SamplingInterval i = wilson_interval(micro_break_even(beps), positives);
-  out.interval_lo = 100 * i.lo;
-  out.interval_hi = 100 * i.hi;
-  out.interval_method = fmt::format(
-      "Wilson's score interval over the {} test positives of the {} categories (the micro BEP is "
-      "their break-even TP share)",
-      positives, per_category.size());
+  set_interval(out, 100 * i.lo, 100 * i.hi,
+               fmt::format("Wilson's score interval over the {} test positives of the {} "
+                           "categories (the micro BEP is "
+                           "their break-even TP share)",
+                           positives, per_category.size()));
   return out;
 }
 

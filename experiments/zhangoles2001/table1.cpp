@@ -37,6 +37,7 @@
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_cv.h"
+#include "harness/cell_cause.h"
 #include "harness/solver_catalog.h"
 #include "metrics/sampling_interval.h"
 
@@ -105,12 +106,13 @@ CellEvidence cv_choice_evidence(const ZoCvPooled& p) {
   while (last + 1 < p.points.size() && inside(last + 1)) ++last;
   // The grid runs from the largest lambda down: `last` has the smallest exponent.
   CellEvidence e;
-  e.interval_lo = std::round(std::log10(p.points[last].lambda));
-  e.interval_hi = std::round(std::log10(p.points[first].lambda));
-  e.interval_method = fmt::format(
-      "the grid lambdas next to the chosen one whose CV micro BEP lies in the 95 % Wilson "
-      "interval [{:.2f}, {:.2f}] of the chosen one's ({:.2f} over {} held-out positives)",
-      100 * w.lo, 100 * w.hi, 100 * best.bep(), best.positives);
+  set_interval(
+      e, std::round(std::log10(p.points[last].lambda)),
+      std::round(std::log10(p.points[first].lambda)),
+      fmt::format(
+          "the grid lambdas next to the chosen one whose CV micro BEP lies in the 95 % Wilson "
+          "interval [{:.2f}, {:.2f}] of the chosen one's ({:.2f} over {} held-out positives)",
+          100 * w.lo, 100 * w.hi, 100 * best.bep(), best.positives));
   return e;
 }
 

@@ -34,6 +34,7 @@
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/threshold_ablation.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
+#include "harness/cell_cause.h"
 #include "harness/extra_solvers.h"
 #include "metrics/sampling_interval.h"
 
@@ -231,11 +232,10 @@ Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters
 CellEvidence f1_evidence(const ZoEval& e, uint64_t seed) {
   const SamplingInterval i = f1_bootstrap_interval(e.counts, seed);
   CellEvidence out;
-  out.interval_lo = 100 * i.lo;
-  out.interval_hi = 100 * i.hi;
-  out.interval_method =
+  set_interval(
+      out, 100 * i.lo, 100 * i.hi,
       fmt::format("bootstrap over the {} test documents, {} resamples, percentile interval",
-                  e.counts.tp + e.counts.fp + e.counts.fn + e.counts.tn, kBootstrapResamples);
+                  e.counts.tp + e.counts.fp + e.counts.fn + e.counts.tn, kBootstrapResamples));
   out.threshold_free = 100 * e.bep.bep;
   out.threshold_free_what = "break-even point";
   return out;
@@ -249,12 +249,12 @@ CellEvidence micro_evidence(const std::vector<ZoEval>& per_category, AveragedMea
   const SamplingInterval i = averaged_bootstrap_interval(
       counts, measure, derive_seed(seed, "bootstrap/micro/" + row + "/" + key));
   CellEvidence out;
-  out.interval_lo = 100 * i.lo;
-  out.interval_hi = 100 * i.hi;
-  out.interval_method = fmt::format(
-      "bootstrap over the test documents, {} resamples, percentile interval; each of the {} "
-      "categories' counts drawn independently",
-      kBootstrapResamples, counts.size());
+  set_interval(
+      out, 100 * i.lo, 100 * i.hi,
+      fmt::format(
+          "bootstrap over the test documents, {} resamples, percentile interval; each of the {} "
+          "categories' counts drawn independently",
+          kBootstrapResamples, counts.size()));
   return out;
 }
 

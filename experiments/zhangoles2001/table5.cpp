@@ -73,6 +73,7 @@
 #include "experiments/zhangoles2001/table5_summary.h"
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
+#include "harness/cell_cause.h"
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
@@ -392,10 +393,10 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
           lc->info.caveat);
       Cell cell = value_cell("table5", m.row, column, s.mean, "%", note);
       const auto [lo, hi] = mean_interval_95(s);
-      cell.evidence.interval_lo = lo;  // for the cause of a miss (harness/cell_cause.h)
-      cell.evidence.interval_hi = hi;
-      cell.evidence.interval_method = fmt::format(
-          "mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits", s.n - 1, s.n, s.n);
+      set_interval(
+          cell.evidence, lo, hi,  // for the cause of a miss (harness/cell_cause.h)
+          fmt::format("mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits",
+                      s.n - 1, s.n, s.n));
       // The ablation that reads this collection's data otherwise, where there is one.
       if (column == k20ng) {
         cell.evidence.ablation = "title-features-20ng";

@@ -47,13 +47,13 @@ constexpr const char* kWebkbNbWhy =
     "the accuracy, so that the miss gets a computed cause or stays unexplained with what was "
     "tried. HTML handling is not varied (it needs a second page reader).";
 
-struct Variant {
+struct NbVariant {
   std::string id, description, view;
   FeatureConfig features;
   bool in_fast = false;
 };
 
-std::vector<Variant> variants() {
+std::vector<NbVariant> variants() {
   const FeatureConfig used = zo_table5::all_term_features();
   FeatureConfig counts = used, merged = used, unstemmed = used, min3 = used;
   counts.representation = Representation::tf;
@@ -74,13 +74,13 @@ std::vector<Variant> variants() {
   };
 }
 
-struct Job {
-  const Variant* variant;
+struct NbJob {
+  const NbVariant* variant;
   const Corpus* corpus;
   int split;
 };
 
-RunRecord fit_job(const Job& job, const Params& params, uint64_t split_seed) {
+RunRecord fit_job(const NbJob& job, const Params& params, uint64_t split_seed) {
   const TextSplit split = split_random(*job.corpus, zo_table5::kTrainFraction, split_seed);
   const PreparedText p = prepare_text(split, job.variant->features, {.threads = 1});
   const MulticlassLabels train = first_labels(p.train_labels), test = first_labels(p.test_labels);
@@ -112,7 +112,7 @@ Ablation webkb_nb_ablation(const std::map<std::string, std::vector<double>>& acc
              "%",
              {"Naive Bayes-1", "std over splits"},
              {}};
-  for (const Variant& v : variants()) {
+  for (const NbVariant& v : variants()) {
     const auto it = accuracy.find(v.id);
     AblationRow row{v.id, v.description, v.id == "table5", false, {std::nullopt, std::nullopt}};
     if (it != accuracy.end() && !it->second.empty()) {
@@ -133,7 +133,7 @@ Ablation webkb_nb_ablation(const std::map<std::string, std::vector<double>>& acc
 
 Json webkb_nb_config(const ExperimentContext& ctx) {
   Json vs = Json::array();
-  for (const Variant& v : variants())
+  for (const NbVariant& v : variants())
     if (!ctx.fast || v.in_fast)
       vs.push_back({{"id", v.id}, {"view", v.view}, {"features", to_json(v.features)}});
   return {{"variants", vs}, {"splits", ctx.fast ? 1 : zo_table5::kSplits}, {"fast", ctx.fast}};
@@ -149,9 +149,9 @@ void run_webkb_nb(const ExperimentContext& ctx, ResultFile& rf) {
       return;
     }
   }
-  const std::vector<Variant> all = variants();
-  std::vector<Job> jobs;
-  for (const Variant& v : all)
+  const std::vector<NbVariant> all = variants();
+  std::vector<NbJob> jobs;
+  for (const NbVariant& v : all)
     if (!ctx.fast || v.in_fast)
       for (int k = 0; k < (ctx.fast ? 1 : zo_table5::kSplits); ++k)
         jobs.push_back({&v, &corpora.at(v.view), k});
@@ -159,7 +159,7 @@ void run_webkb_nb(const ExperimentContext& ctx, ResultFile& rf) {
       zo_table5::method_params(zo_table5::table5_methods().at(0), zhangoles2001_lambdas(ctx));
   std::vector<RunRecord> runs(jobs.size());
   parallel_for(jobs.size(), ctx.threads, [&](size_t j) {
-    const Job& job = jobs[j];
+    const NbJob& job = jobs[j];
     const uint64_t seed = derive_seed(ctx.seed, fmt::format("WebKB/split{}", job.split));
     const Json config = {{"view", job.variant->view},
                          {"data", corpus_description(*job.corpus, job.variant->view)},

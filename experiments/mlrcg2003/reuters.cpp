@@ -387,8 +387,8 @@ void emit_table1(ResultFile& rf, const PreparedText& prep) {
       value_cell("table1", "Reuters-21578", "train docs", stats.train_docs, "docs", count_note);
   train.evidence = corpus_count_evidence(fmt::format(
       "{} ModApte training documents of our Reuters-21578 copy carry one of the 90 categories "
-      "with a training and a test document; the literature's 7,769 is one fewer (the data "
-      "mirror's NOTES.md: unexplained)",
+      "with a training and a test document, where the literature counts 7,769 (the data "
+      "mirror's NOTES.md leaves the difference unexplained)",
       stats.train_docs));
   rf.set_cell(train);
   rf.set_cell(value_cell("table1", "Reuters-21578", "test docs", stats.test_docs, "docs",

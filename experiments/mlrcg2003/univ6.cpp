@@ -245,8 +245,7 @@ void emit_table1_row(ResultFile& rf, const FoldCollection& lc, const FoldRuns& r
     Cell c = value_cell("table1", row, column, pages, "docs", count_note);
     c.evidence = corpus_count_evidence(
         fmt::format("corpus view {} has {} pages; the paper's Univ-6 (4,165 pages) is not "
-                    "recoverable from the WebKB copy (the data mirror's NOTES.md: the four "
-                    "universities hold 4,162 pages in 7 classes)",
+                    "recoverable from our WebKB copy (corpora/webkb.h, the data mirror's NOTES.md)",
                     lc.info.view, lc.corpus->docs.size()));
     rf.set_cell(c);
   }

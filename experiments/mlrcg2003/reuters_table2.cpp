@@ -240,11 +240,26 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
                 "MLR-CG, 200 CG steps (HS; gamma 1, +10 every 10 steps, final {}), {} errors; {}",
                 mlr->extra.value("gamma_final", 0.0), metric(*mlr, "test_errors"), common)),
         e_mlr, n_test));
-    if (e_smo > 0)
-      rf.set_cell(
+    if (e_smo > 0) {
+      Cell ratio =
           value_cell("table2", category, "MLR-CG error % of SVM", 100 * e_mlr / e_smo, "%",
                      fmt::format("{} MLR-CG errors / {} SMO errors on the same test set",
-                                 metric(*mlr, "test_errors"), metric(*smo, "test_errors"))));
+                                 metric(*mlr, "test_errors"), metric(*smo, "test_errors")));
+      const auto errors = [&](const RunRecord& r) {
+        return static_cast<int64_t>(std::llround(metric(r, "test_errors")));
+      };
+      if (n_test > 0 && errors(*smo) > 0) {
+        const SamplingInterval i =
+            error_ratio_interval(errors(*mlr), errors(*smo), n_test,
+                                 derive_seed(in.seed, "bootstrap/error-ratio/" + category));
+        set_interval(ratio.evidence, 100 * i.lo, 100 * i.hi,
+                     fmt::format("bootstrap of the two error counts over the {} test documents, "
+                                 "{} resamples, each count drawn on its own (unpaired: wider than "
+                                 "a paired interval)",
+                                 n_test, kBootstrapResamples));
+      }
+      rf.set_cell(ratio);
+    }
     if (in.fast) continue;  // times are not reproducible numbers: no time cells in fast mode
     emit_time_cells(rf, in, res, category, smo, mlr);
   }

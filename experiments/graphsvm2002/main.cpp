@@ -7,6 +7,10 @@
 //   Figures 5-6  accuracy / training time of MCNB, MCSVM, Hier-SVM, GraphSVM (t = 0.05), both
 //   Table 2      GraphSVM at t = 0.01, 0.03, 0.05, 0.07 vs MCSVM: accuracy, training time ratio
 //   memory       the largest single SVM of each method (Figure 11's measure, at the full 70 %)
+//   ablations    the same methods on another copy of 20NG (corpus_ablation.h) and on each other
+//                Reuters selection rule (reuters_view.h), run prefixes "20ng-bydate" and
+//                "reuters-<rule>"; they adopt nothing and are the evidence of the 20NG and Reuters
+//                accuracy cells' computed causes
 // Times are CPU seconds (methods.h); the paper's absolute seconds (1.4 GHz P4, SVMlight) are not
 // comparable, so the cells compare training time as a ratio to MCSVM's on the same data.
 //

@@ -216,11 +216,15 @@ void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out
   const GraphsvmData ng_all = make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, all);
   out.ng = MainData{p, declare_main_runs(rf, ctx, ng, p, &ng_all), data_note(ng), sizes};
   // The copy ablation (corpus_ablation.h): the same methods on 20news-bydate with Organization.
-  // Without that copy the ablation is left out (the cells do not depend on it).
+  // Without that copy the ablation is left out (the cells do not depend on it), and the result
+  // file's datasets say why.
   std::optional<Corpus> bydate;
   try {
     bydate = load_corpus_view(kCorpusAblationView);
-  } catch (const DataUnavailable&) {
+  } catch (const DataUnavailable& e) {
+    rf.add_dataset({{"name", kCorpusAblationView},
+                    {"status", "data_unavailable"},
+                    {"reason", fmt::format("ablation {} not run: {}", kCorpusAblation, e.what())}});
     return;
   }
   GraphsvmData other = make_graphsvm_20ng(*bydate, ctx);

@@ -170,15 +170,19 @@ HierarchyAccuracies hierarchy_level_accuracies(const HierarchyModel& model, cons
   const std::vector<int32_t> routed = model.predict_within(X, groups);
   const std::vector<int32_t> perfect = model.predict_within(X, true_groups);
   int64_t l1_ok = 0, l2_ok_routed = 0, perfect_ok = 0, overall_ok = 0;
+  HierarchyAccuracies a;
+  a.overall_correct.resize(static_cast<size_t>(X.rows));
+  a.l1_correct.resize(static_cast<size_t>(X.rows));
   for (int32_t r = 0; r < X.rows; ++r) {
     const bool l1 = groups[r] == true_groups[r];
+    a.l1_correct[static_cast<size_t>(r)] = l1;
+    a.overall_correct[static_cast<size_t>(r)] = routed[r] == truth[r];
     l1_ok += l1;
     l2_ok_routed += l1 && routed[r] == truth[r];
     perfect_ok += perfect[r] == truth[r];
     overall_ok += routed[r] == truth[r];
   }
   const double n = X.rows;
-  HierarchyAccuracies a;
   a.l1 = static_cast<double>(l1_ok) / n;
   a.l2_given_l1 = l1_ok ? static_cast<double>(l2_ok_routed) / static_cast<double>(l1_ok)
                         : std::numeric_limits<double>::quiet_NaN();

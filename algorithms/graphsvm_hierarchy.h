@@ -84,6 +84,9 @@ struct HierarchyAccuracies {
   double l2_given_l1 = 0;    // L2 accuracy on the rows L1 routed correctly (NaN if none)
   double l2_perfect_l1 = 0;  // L2 accuracy with every row routed to its true group
   double overall = 0;        // L1 then L2
+  // Per test row, 1 where it was right: overall (L1 then L2) and L1 (routed to its true group);
+  // what a paired comparison with another classifier on the same rows reads.
+  std::vector<uint8_t> overall_correct, l1_correct;
 };
 
 HierarchyAccuracies hierarchy_level_accuracies(const HierarchyModel& model, const CsrMatrix& X,

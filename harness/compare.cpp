@@ -107,7 +107,7 @@ CellVerdict judge_cell(const PublishedCell& published, const Cell* produced) {
 std::map<std::string, int> Comparison::counts(const std::string& paper) const {
   std::map<std::string, int> n;
   for (const auto& s : cell_statuses()) n[s] = 0;
-  for (const char* key : {"duplicates", "claims_hold", "claims_do_not_hold",
+  for (const char* key : {"duplicates", "claims_tested", "claims_hold", "claims_do_not_hold",
                           "claims_indistinguishable", "claims_not_checked", "correctness_checks",
                           "correctness_checks_failed", "within_within_noise", "within_beyond_noise",
                           "outside_within_noise", "outside_beyond_noise"})
@@ -125,6 +125,7 @@ std::map<std::string, int> Comparison::counts(const std::string& paper) const {
       n["correctness_checks_failed"] += c.verdict != "holds";
     } else {
       ++n[claim_count_key(c.verdict)];
+      n["claims_tested"] += c.tested;
     }
   }
   return n;
@@ -186,7 +187,7 @@ struct ProducedClaim {
 void judge_by_parts(const PublishedClaim& pc, const std::string& paper,
                     const std::vector<ProducedClaim>& produced, ComparedClaim& c) {
   std::vector<std::string> verdicts;
-  bool any_fails = false, any_missing = false, any_tie = false;
+  bool any_fails = false, any_missing = false, any_tie = false, all_tested = true;
   for (const auto& id : pc.checked_by) {
     const auto it = std::find_if(produced.begin(), produced.end(), [&](const ProducedClaim& p) {
       return p.paper == paper && p.claim.id == id;
@@ -197,6 +198,7 @@ void judge_by_parts(const PublishedClaim& pc, const std::string& paper,
       continue;
     }
     const Verdict v = it->claim.verdict();
+    all_tested = all_tested && !it->claim.comparisons.empty();
     any_fails = any_fails || v == Verdict::does_not_hold;
     any_tie = any_tie || v == Verdict::indistinguishable;
     verdicts.push_back(fmt::format("{}: {}", id, verdict_name(v)));
@@ -206,6 +208,7 @@ void judge_by_parts(const PublishedClaim& pc, const std::string& paper,
               : any_tie     ? "indistinguishable"
                             : "holds";
   c.evidence = fmt::format("checked in parts (each listed below): {}", fmt::join(verdicts, "; "));
+  c.tested = !any_missing && all_tested;
 }
 
 // Every claim needs an id, unique within its paper: the id is how the published claim, the README
@@ -246,6 +249,8 @@ ComparedClaim compared_from(const ProducedClaim& p) {
   c.verdict = verdict_name(p.claim.verdict());
   c.kind = claim_kind_name(p.claim.kind);
   c.resolution = p.claim.resolution;
+  c.comparisons = p.claim.comparisons;
+  c.tested = !c.comparisons.empty();
   c.evidence = p.claim.evidence;
   c.experiment = p.experiment;
   return c;
@@ -452,6 +457,12 @@ Json comparison_to_json(const Comparison& c) {
         {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
     if (!x.resolution.empty()) claim["resolution"] = x.resolution;
     if (!x.part_of.empty()) claim["part_of"] = x.part_of;
+    claim["tested"] = x.tested;
+    if (!x.comparisons.empty()) {
+      claim["comparisons"] = Json::array();
+      for (const ClaimComparison& k : x.comparisons)
+        claim["comparisons"].push_back(comparison_to_json(k));
+    }
     claims.push_back(std::move(claim));
   }
   Json ablations = Json::array();

@@ -66,7 +66,11 @@ struct ComparedClaim {
   // checked)
   std::string verdict = "not_checked";
   std::string kind = "claim";  // claim | correctness_check
-  std::string resolution;      // what decided "indistinguishable"
+  std::string resolution;      // what decided "indistinguishable"; a tested claim's tests
+  // The comparisons a tested claim was decided by (harness/claim_test.h); a claim checked in parts
+  // is tested when every part is.
+  std::vector<ClaimComparison> comparisons;
+  bool tested = false;
   std::string evidence, experiment;
   // The published claim this one checks a part of (PublishedClaim::checked_by): the part is shown,
   // and listed when it fails, but counted once, in its published claim.

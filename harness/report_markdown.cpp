@@ -128,10 +128,11 @@ std::string counts_sentence(const std::map<std::string, int>& n) {
       n.at("within_within_noise"), n.at("within_beyond_noise"),
       n.at("within") - n.at("within_within_noise") - n.at("within_beyond_noise"));
   out += fmt::format(
-      ". Claims: {} hold, {} do not hold, {} indistinguishable, {} not checked; correctness "
-      "checks: {} ({} failed).\n",
+      ". Claims: {} hold, {} do not hold, {} indistinguishable, {} not checked ({} of them "
+      "decided by a named test); correctness checks: {} ({} failed).\n",
       n.at("claims_hold"), n.at("claims_do_not_hold"), n.at("claims_indistinguishable"),
-      n.at("claims_not_checked"), n.at("correctness_checks"), n.at("correctness_checks_failed"));
+      n.at("claims_not_checked"), n.at("claims_tested"), n.at("correctness_checks"),
+      n.at("correctness_checks_failed"));
   return out;
 }
 
@@ -222,13 +223,17 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
   any = false;
   for (const auto& x : c.claims) {
     if (x.paper != paper) continue;
-    if (!any) out += "| id | claim | verdict | kind | evidence |\n|---|---|---|---|---|\n";
+    if (!any)
+      out += "| id | claim | verdict | kind | decided by | evidence |\n|---|---|---|---|---|---|\n";
     any = true;
-    std::string evidence = x.evidence;
-    if (!x.resolution.empty()) evidence += fmt::format(" (resolution: {})", x.resolution);
-    out += fmt::format("| `{}` | {}{} | **{}** | {} | {} |\n", md(x.id), md(x.claim),
+    // A tested claim names its tests; an untested one its own criterion (and resolution if any).
+    const std::string decided_by =
+        x.tested ? (x.resolution.empty() ? "its parts' tests" : x.resolution)
+                 : (x.resolution.empty() ? "the driver's criterion (no named test yet)"
+                                         : "resolution: " + x.resolution);
+    out += fmt::format("| `{}` | {}{} | **{}** | {} | {} | {} |\n", md(x.id), md(x.claim),
                        x.where.empty() ? "" : md(fmt::format(" ({})", x.where)),
-                       verdict_text(x.verdict), kind_text(x), md(evidence));
+                       verdict_text(x.verdict), kind_text(x), md(decided_by), md(x.evidence));
   }
   if (!any) out += "None listed.\n";
 
@@ -321,17 +326,18 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
       "broken and are not counted as claims.\n\n";
   out +=
       "| paper | input | within | outside | not run | data unavailable | duplicates | claims "
-      "hold | do not hold | indistinguishable | not checked | correctness checks (failed) |\n"
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+      "hold | do not hold | indistinguishable | not checked | claims by a named test | "
+      "correctness checks (failed) |\n"
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   const auto papers = c.paper_order();
   for (const auto& paper : papers) {
     const auto n = c.counts(paper);
     out += fmt::format(
-        "| [{}](#{}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) |\n", paper, paper,
-        n.at("input"), n.at("within"), n.at("outside"), n.at("not_run"), n.at("data_unavailable"),
-        n.at("duplicates"), n.at("claims_hold"), n.at("claims_do_not_hold"),
-        n.at("claims_indistinguishable"), n.at("claims_not_checked"), n.at("correctness_checks"),
-        n.at("correctness_checks_failed"));
+        "| [{}](#{}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) |\n", paper,
+        paper, n.at("input"), n.at("within"), n.at("outside"), n.at("not_run"),
+        n.at("data_unavailable"), n.at("duplicates"), n.at("claims_hold"),
+        n.at("claims_do_not_hold"), n.at("claims_indistinguishable"), n.at("claims_not_checked"),
+        n.at("claims_tested"), n.at("correctness_checks"), n.at("correctness_checks_failed"));
   }
   // The same cells against their sampling noise (docs/RESULTS.md): the status stays decided by
   // the tolerance; this says which differences another test set of the same size could give.

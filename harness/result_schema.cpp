@@ -278,25 +278,6 @@ Cell cell_from_json(const Json& j) {
   return c;
 }
 
-std::string verdict_name(Verdict v) {
-  switch (v) {
-    case Verdict::holds:
-      return "holds";
-    case Verdict::does_not_hold:
-      return "does_not_hold";
-    case Verdict::indistinguishable:
-      return "indistinguishable";
-  }
-  return "does_not_hold";
-}
-
-Verdict verdict_from_name(const std::string& name) {
-  for (Verdict v : {Verdict::holds, Verdict::does_not_hold, Verdict::indistinguishable})
-    if (verdict_name(v) == name) return v;
-  throw ConfigError(
-      fmt::format("verdict '{}' is not one of holds, does_not_hold, indistinguishable", name));
-}
-
 std::string claim_kind_name(ClaimKind k) {
   return k == ClaimKind::correctness_check ? "correctness_check" : "claim";
 }
@@ -319,6 +300,20 @@ Claim indistinguishable_or(bool holds, double difference, double resolution,
   return c;
 }
 
+Claim tested_claim(std::string id, std::string claim, std::vector<ClaimComparison> comparisons,
+                   std::string evidence, ClaimKind kind) {
+  const Verdict v = combined_verdict(comparisons);
+  std::vector<std::string> parts;
+  for (const ClaimComparison& c : comparisons) parts.push_back(comparison_text(c));
+  if (!evidence.empty()) evidence += ". ";
+  evidence += fmt::format("{}", fmt::join(parts, "; "));
+  Claim c(std::move(id), std::move(claim), v == Verdict::holds, std::move(evidence), kind);
+  c.indistinguishable = v == Verdict::indistinguishable;
+  c.resolution = tests_text(comparisons);
+  c.comparisons = std::move(comparisons);
+  return c;
+}
+
 Claim correctness_check(std::string id, std::string claim, bool holds, std::string evidence) {
   return Claim(std::move(id), std::move(claim), holds, std::move(evidence),
                ClaimKind::correctness_check);
@@ -334,6 +329,11 @@ Json claim_to_json(const Claim& c) {
             {"kind", claim_kind_name(c.kind)},
             {"evidence", c.evidence}};
   if (!c.resolution.empty()) j["resolution"] = c.resolution;
+  if (!c.comparisons.empty()) {
+    j["comparisons"] = Json::array();
+    for (const ClaimComparison& x : c.comparisons)
+      j["comparisons"].push_back(comparison_to_json(x));
+  }
   return j;
 }
 
@@ -357,6 +357,13 @@ Claim claim_from_json(const Json& j) {
       c.holds = v == Verdict::holds;
       c.indistinguishable = v == Verdict::indistinguishable;
     }
+    // A tested claim's verdict follows from its comparisons; a file saying otherwise was edited.
+    for (const auto& x : j.value("comparisons", Json::array()))
+      c.comparisons.push_back(comparison_from_json(x));
+    if (!c.comparisons.empty() && combined_verdict(c.comparisons) != c.verdict())
+      throw ConfigError(fmt::format("verdict '{}' contradicts its comparisons ('{}')",
+                                    verdict_name(c.verdict()),
+                                    verdict_name(combined_verdict(c.comparisons))));
   } catch (const ConfigError& e) {
     throw ConfigError(fmt::format("{}: {}", what, e.what()));
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/claim_test.h"
 #include "solvers/fit_context.h"
 
 namespace linrepro {
@@ -79,19 +80,12 @@ CellEvidence corpus_count_evidence(std::string difference);
 // status data_unavailable; `note` says how to get the data.
 Cell unavailable_cell(std::string table, std::string row, std::string column, std::string note);
 
-// A claim's verdict. `indistinguishable`: the difference that decides it is below the stated
-// resolution of the measurement (round-off, timer noise), so the data neither confirm nor refute
-// it.
-enum class Verdict { holds, does_not_hold, indistinguishable };
 // `claim`: something the paper asserts, reproduced or not. `correctness_check`: a check that cannot
 // fail unless our code is broken (a proven bound at the final iterate, two implementations of the
 // same method agreeing); it is reported, but never counted as a reproduced claim.
 enum class ClaimKind { claim, correctness_check };
 
-// "holds", "does_not_hold", "indistinguishable" / "claim", "correctness_check"; the parsers throw
-// ConfigError naming the text for anything else.
-std::string verdict_name(Verdict v);
-Verdict verdict_from_name(const std::string& name);
+// "claim", "correctness_check"; the parser throws ConfigError naming the text for anything else.
 std::string claim_kind_name(ClaimKind k);
 ClaimKind claim_kind_from_name(const std::string& name);
 
@@ -105,8 +99,12 @@ struct Claim {
   std::string evidence;  // the numbers that decide it, in words
   ClaimKind kind = ClaimKind::claim;
   bool indistinguishable = false;  // set through indistinguishable_or (it needs a resolution)
-  // What "indistinguishable" was decided by, e.g. "relative difference < 1e-6 of O_svm".
+  // What "indistinguishable" was decided by, e.g. "relative difference < 1e-6 of O_svm"; for a
+  // tested claim, its tests (tests_text).
   std::string resolution;
+  // A tested claim (tested_claim): the comparisons whose intervals decide it by the rule of
+  // harness/claim_test.h. Empty for a claim still decided by its driver's own criterion.
+  std::vector<ClaimComparison> comparisons;
 
   Claim() = default;
   Claim(std::string id_, std::string claim_, bool holds_, std::string evidence_,
@@ -128,6 +126,10 @@ struct Claim {
 Claim indistinguishable_or(bool holds, double difference, double resolution,
                            std::string resolution_text, std::string id, std::string claim,
                            std::string evidence);
+// A claim decided by the rule of harness/claim_test.h from its comparisons (at least one); the
+// evidence gets each comparison's text after the driver's `evidence`.
+Claim tested_claim(std::string id, std::string claim, std::vector<ClaimComparison> comparisons,
+                   std::string evidence, ClaimKind kind = ClaimKind::claim);
 // A correctness check (ClaimKind::correctness_check): reported, never counted as a claim.
 Claim correctness_check(std::string id, std::string claim, bool holds, std::string evidence);
 

@@ -95,6 +95,7 @@ function summaryTable() {
   head.push(el("th", { text: "outside: beyond / within the noise", title: "outside cells whose 95 % sampling interval excludes / holds the published value (the rest have no interval); REPORT.md shows the same counts" }));
   head.push(el("th", { text: "duplicates", title: "cells repeating another cell's published number: shown, counted once" }));
   verdicts.forEach(function (v) { head.push(el("th", {}, [badge("v-", v, "claims: " + verdictText(v))])); });
+  head.push(el("th", { text: "claims by a named test", title: "claims decided by the rule of docs/RESULTS.md (a paired bootstrap, a slope interval, a stated resolution); the rest by their driver's own criterion" }));
   head.push(el("th", { text: "correctness checks (hold / all)" }));
   var body = DATA.papers.map(function (p) {
     var n = p.counts;
@@ -110,6 +111,7 @@ function summaryTable() {
     tr.appendChild(el("td", { text: (sum.outside_beyond_noise || 0) + " / " + (sum.outside_within_noise || 0) }));
     tr.appendChild(el("td", { text: String(n.duplicates) }));
     verdicts.forEach(function (v) { tr.appendChild(el("td", { text: String(n.claims[v] || 0) })); });
+    tr.appendChild(el("td", { text: String(n.claims_tested || 0) }));
     var checks = 0, hold = 0;
     Object.keys(n.checks).forEach(function (v) { checks += n.checks[v]; if (v === "holds") hold += n.checks[v]; });
     tr.appendChild(el("td", { text: checks ? hold + " / " + checks : "\u2014" }));
@@ -294,7 +296,9 @@ function claimsList(claims) {
       c.claim,
       c.where ? el("span", { className: "muted", text: " (" + c.where + ")" }) : null,
       c.evidence ? el("div", { className: "evidence", text: "Evidence: " + c.evidence }) : null,
-      c.resolution ? el("div", { className: "evidence", text: "Resolution: " + c.resolution }) : null,
+      el("div", { className: "evidence", text: c.tested ? "Decided by: " + (c.resolution || "its parts' tests")
+                                                      : (c.resolution ? "Resolution: " + c.resolution
+                                                                      : "Decided by the driver's criterion (no named test yet).") }),
       el("div", { className: "evidence", text: c.experiment ? "Checked by experiment " + c.experiment
                                                            : "No experiment checks it." })
     ]);

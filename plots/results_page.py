@@ -96,7 +96,7 @@ def normalise_claims(comparison, path):
             "where": c.get("where") or "", "verdict": claim_verdict(c),
             "kind": c.get("kind") or "claim", "resolution": c.get("resolution") or "",
             "evidence": c.get("evidence") or "", "experiment": c.get("experiment") or "",
-            "part_of": c.get("part_of") or "",
+            "part_of": c.get("part_of") or "", "tested": bool(c.get("tested")),
         })
     return out
 
@@ -149,12 +149,14 @@ def paper_counts(paper, cells, claims):
             duplicates += 1
             continue
         counts[c["status"]] = counts.get(c["status"], 0) + 1
-    verdicts, checks = {}, {}
+    verdicts, checks, tested = {}, {}, 0
     for c in claims:
         if c["paper"] == paper and not c["part_of"]:
             target = checks if c["kind"] == "correctness_check" else verdicts
             target[c["verdict"]] = target.get(c["verdict"], 0) + 1
-    return {"cells": counts, "duplicates": duplicates, "claims": verdicts, "checks": checks}
+            tested += c["kind"] != "correctness_check" and c["tested"]
+    return {"cells": counts, "duplicates": duplicates, "claims": verdicts, "checks": checks,
+            "claims_tested": tested}
 
 
 # ------------------------------------------------------------------ figures and tables

@@ -13,6 +13,7 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "features/feature_selection.h"
+#include "harness/document_outcomes.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 
@@ -156,6 +157,7 @@ RunRecord run_mcnb(const GraphsvmData& d, const MethodSettings& s) {
   const std::vector<int32_t> pred = m.predict(d.Xtest);
   r.test_seconds = test_clock.seconds();
   r.metrics = accuracy_metrics(d.ytest.y, pred);
+  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(d.ytest.y, pred));
   const auto K = static_cast<int32_t>(d.class_names.size());
   const ConfusionCounts C = count_confusion(d.ytest.y, pred, K);
   r.extra["confusion"] = C;
@@ -210,6 +212,7 @@ RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::s
     r.extra["timing"] = "train_seconds = sum of the SVMs' thread CPU times";
   }
   r.metrics = accuracy_metrics(d.ytest.y, pred);
+  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(d.ytest.y, pred));
   r.extra["C"] = s.C;
   return r;
 }
@@ -237,6 +240,7 @@ RunRecord run_flat_multiclass(const GraphsvmData& d, const MethodSettings& s,
   r.iterations = f.iterations;
   r.objective = f.objective;
   r.metrics = accuracy_metrics(d.ytest.y, pred);
+  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(d.ytest.y, pred));
   r.extra["input"] = counts ? "term counts" : "unit-norm rows";
   r.extra["timing"] = "train_seconds = thread CPU time of the one-thread (one-vs-rest) fit";
   r.extra["C"] = s.C;
@@ -272,6 +276,8 @@ RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const st
   const HierarchyAccuracies a = hierarchy_level_accuracies(f.model, d.Xtest, X2test, d.ytest.y);
   r.test_seconds = test_clock.seconds();
   r.metrics = hierarchy_metrics(a, d.Xtest.rows);
+  r.extra["test_correct"] = outcomes_to_hex(a.overall_correct);
+  r.extra["test_l1_correct"] = outcomes_to_hex(a.l1_correct);
   r.extra.update(memory_extra(f.svms, d.class_names));
   r.extra.update(measured_memory_extra(f.svms, stage2, o.stage2_params, X2, d.ytrain, s.seed));
   r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
@@ -318,6 +324,8 @@ RunRecord run_hierarchy_node_features(const GraphsvmData& d, const GraphsvmData&
       hierarchy_level_accuracies(f.model, d.Xtest, all_terms.Xtest, d.ytest.y);
   r.test_seconds = test_clock.seconds();
   r.metrics = hierarchy_metrics(a, d.Xtest.rows);
+  r.extra["test_correct"] = outcomes_to_hex(a.overall_correct);
+  r.extra["test_l1_correct"] = outcomes_to_hex(a.l1_correct);
   r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
   r.extra["num_clusters"] = f.model.clusters.size();
   r.extra["vocabulary"] = all_terms.Xtrain.cols;
@@ -343,6 +351,7 @@ RunRecord run_graphsvm(const GraphsvmData& d, const MethodSettings& s, double t,
   const std::vector<int32_t> pred = f.model.predict(d.Xtest, svm ? d.Xtest_svm : d.Xtest, &m1);
   r.test_seconds = test_clock.seconds();
   r.metrics = accuracy_metrics(d.ytest.y, pred);
+  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(d.ytest.y, pred));
   r.metrics["m1_accuracy"] = accuracy_metrics(d.ytest.y, m1)["accuracy"];
   // Issue 16 item 2: M2(i) can only answer within {i} u F(i), i = M1's class; a test document
   // whose true class lies outside stays wrong whatever the SVMs do.

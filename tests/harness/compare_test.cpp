@@ -116,7 +116,9 @@ struct Tree {
     rf.set_cell(
         value_cell("table2", "eran", "MLR-CG error", 1.0, "%"));  // a typo: no published cell
     // table3 / webkb: nobody produces it -> not_run
-    rf.add_claim({"fast", "MLR-CG is faster than SMO on every class", true, "12 s vs 340 s"});
+    rf.add_claim(tested_claim("fast", "MLR-CG is faster than SMO on every class",
+                              {exact_comparison("MLR-CG / SMO seconds", 12.0 / 340, 1, false)},
+                              "12 s vs 340 s"));
     rf.add_claim({"own", "A claim only the experiment states", false, "0.9 vs 0.8"});
     rf.add_claim(correctness_check("bound", "The bound holds at the final w", true, "0.1 <= 0.3"));
     rf.add_claim(indistinguishable_or(true, 3e-8, 1e-6, "relative 1e-6 of O_svm", "tie",
@@ -188,6 +190,7 @@ TEST(CompareResults, GivesEachOfTheFourStatusesWithItsReason) {
                                                {"claims_do_not_hold", 1},
                                                {"claims_indistinguishable", 1},
                                                {"claims_not_checked", 1},
+                                               {"claims_tested", 1},
                                                {"correctness_checks", 1},
                                                {"correctness_checks_failed", 0},
                                                {"within_within_noise", 0},
@@ -203,7 +206,10 @@ TEST(CompareResults, GivesEachOfTheFourStatusesWithItsReason) {
   EXPECT_EQ(doc["claims"][0]["verdict"], "holds");  // joined on id although the texts differ
   EXPECT_EQ(doc["claims"][0]["holds"], true);
   EXPECT_EQ(doc["claims"][0]["kind"], "claim");
-  EXPECT_EQ(doc["claims"][0]["evidence"], "12 s vs 340 s");
+  EXPECT_EQ(doc["claims"][0]["evidence"],
+            "12 s vs 340 s. MLR-CG / SMO seconds = 0.03529 < 1: holds");
+  EXPECT_EQ(doc["claims"][0]["tested"], true);
+  EXPECT_EQ(doc["claims"][0]["comparisons"][0]["verdict"], "holds");
   EXPECT_EQ(doc["claims"][1]["verdict"], "not_checked");  // published, nobody checked it
   EXPECT_TRUE(doc["claims"][1]["holds"].is_null());
   EXPECT_EQ(doc["claims"][2]["verdict"], "does_not_hold");  // stated by the experiment only
@@ -223,7 +229,7 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   auto has = [&](const std::string& s) {
     EXPECT_NE(report.find(s), std::string::npos) << "REPORT.md lacks: " << s << "\n" << report;
   };
-  has("| [mlrcg2003](#mlrcg2003) | 0 | 1 | 1 | 1 | 1 | 0 | 1 | 1 | 1 | 1 | 1 (0) |");
+  has("| [mlrcg2003](#mlrcg2003) | 0 | 1 | 1 | 1 | 1 | 0 | 1 | 1 | 1 | 1 | 1 | 1 (0) |");
   // Against the noise: the outside acq has no interval, the within earn lies beyond its own.
   has("| [mlrcg2003](#mlrcg2003) | 0 | 0 | 1 | 1 | 0 | 0 |");
   has("outside 0 within the noise, 0 beyond it, 1 without an interval; within 0 inside the noise, "
@@ -245,11 +251,16 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   has("Full reproduced table: [table2_full.md](mlrcg2003/tables/table2_full.md)");
   has("### Other figures");
   has("![figure9.png](mlrcg2003/figures/figure9.png)");
-  has("| id | claim | verdict | kind | evidence |");
-  has("| `fast` | MLR-CG trains faster than SMO (section 5) | **holds** | claim | 12 s vs 340 s |");
-  has("| `unchecked` | A claim nobody checked | **not checked** | claim |  |");
-  has("| `own` | A claim only the experiment states | **does not hold** | claim | 0.9 vs 0.8 |");
-  has("| `bound` | The bound holds at the final w | **holds** | correctness check | 0.1 <= 0.3 |");
+  has("| id | claim | verdict | kind | decided by | evidence |");
+  has("| `fast` | MLR-CG trains faster than SMO (section 5) | **holds** | claim | exact (a "
+      "deterministic count or model size: no sampling) | 12 s vs 340 s. MLR-CG / SMO seconds = "
+      "0.03529 < 1: holds |");
+  has("| `unchecked` | A claim nobody checked | **not checked** | claim | the driver's criterion "
+      "(no named test yet) |  |");
+  has("| `own` | A claim only the experiment states | **does not hold** | claim | the driver's "
+      "criterion (no named test yet) | 0.9 vs 0.8 |");
+  has("| `bound` | The bound holds at the final w | **holds** | correctness check | the driver's "
+      "criterion (no named test yet) | 0.1 <= 0.3 |");
   has("### Misses");
   has("Computed causes of the 1 misses (a repeated cell counted once): no computed cause (the "
       "note only) 1.");

@@ -204,6 +204,8 @@ class Committed(unittest.TestCase):
                 if key in summary:
                     self.assertEqual(p["counts"]["claims"].get(verdict, 0), summary[key],
                                      f"{p['paper']} {verdict}")
+            if "claims_tested" in summary:
+                self.assertEqual(p["counts"]["claims_tested"], summary["claims_tested"], p["paper"])
             if "correctness_checks" in summary:
                 self.assertEqual(sum(p["counts"]["checks"].values()),
                                  summary["correctness_checks"], p["paper"])

@@ -1,0 +1,70 @@
+#include "metrics/paired_bootstrap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+
+namespace linrepro {
+
+namespace {
+
+SamplingInterval percentile(std::vector<double>& values, double level) {
+  if (values.empty())
+    throw std::invalid_argument("paired bootstrap: no resample gave a finite value");
+  std::sort(values.begin(), values.end());
+  const auto at = [&](double q) {
+    const double pos = q * static_cast<double>(values.size() - 1);
+    const auto i = static_cast<size_t>(std::floor(pos));
+    const size_t j = std::min(i + 1, values.size() - 1);
+    return values[i] + (pos - static_cast<double>(i)) * (values[j] - values[i]);
+  };
+  return {at((1 - level) / 2), at((1 + level) / 2)};
+}
+
+void check(const std::vector<PairedStatistic>& parts, int resamples, double level) {
+  if (parts.empty()) throw std::invalid_argument("paired bootstrap: no statistic");
+  for (const PairedStatistic& p : parts)
+    if (p.n < 1) throw std::invalid_argument("paired bootstrap: no documents");
+  if (resamples < 1) throw std::invalid_argument("paired bootstrap: resamples < 1");
+  if (!(level > 0 && level < 1)) throw std::invalid_argument("paired bootstrap: level");
+}
+
+}  // namespace
+
+SamplingInterval paired_bootstrap_mean_interval(const std::vector<PairedStatistic>& parts,
+                                                uint64_t seed, int resamples, double level) {
+  check(parts, resamples, level);
+  std::mt19937_64 rng(seed);
+  std::vector<double> values;
+  values.reserve(static_cast<size_t>(resamples));
+  std::vector<int32_t> drawn;
+  for (int r = 0; r < resamples; ++r) {
+    double sum = 0;
+    for (const PairedStatistic& p : parts) {
+      std::uniform_int_distribution<int32_t> pick(0, static_cast<int32_t>(p.n - 1));
+      drawn.resize(static_cast<size_t>(p.n));
+      for (int32_t& i : drawn) i = pick(rng);
+      sum += p.statistic(drawn);
+    }
+    const double v = sum / static_cast<double>(parts.size());
+    if (std::isfinite(v)) values.push_back(v);  // e.g. a level no resampled document reached
+  }
+  return percentile(values, level);
+}
+
+SamplingInterval paired_bootstrap_interval(
+    int64_t n, const std::function<double(std::span<const int32_t>)>& statistic, uint64_t seed,
+    int resamples, double level) {
+  return paired_bootstrap_mean_interval({{n, statistic}}, seed, resamples, level);
+}
+
+double fraction_correct(const std::vector<uint8_t>& correct, std::span<const int32_t> documents) {
+  if (documents.empty()) return std::nan("");
+  int64_t right = 0;
+  for (int32_t i : documents) right += correct[static_cast<size_t>(i)];
+  return static_cast<double>(right) / static_cast<double>(documents.size());
+}
+
+}  // namespace linrepro

@@ -368,14 +368,17 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
         any = true;
         out += fmt::format("- {} `{}` ({}): {}{}", paper, x.id, kind_text(x), x.claim,
                            x.claim.ends_with('.') ? "" : ".");
-        if (!x.evidence.empty()) out += fmt::format(" Evidence: {}", x.evidence);
-        if (!x.resolution.empty()) out += fmt::format(" Resolution: {}.", x.resolution);
+        if (!x.evidence.empty())
+          out += fmt::format(" Evidence: {}{}", x.evidence, x.evidence.ends_with('.') ? "" : ".");
+        if (!x.resolution.empty())
+          out += fmt::format(" {}: {}.", x.tested ? "Decided by" : "Resolution", x.resolution);
         out += "\n";
       }
     if (!any) out += "None.\n";
   };
   list("does_not_hold", "Claims that do not hold");
-  list("indistinguishable", "Indistinguishable within the measurement's resolution");
+  list("indistinguishable",
+       "Indistinguishable within the measurement's resolution or its test's interval");
   for (const auto& paper : papers) render_paper(out, c, paper, results_dir);
   return out;
 }

@@ -235,9 +235,10 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   has("outside 0 within the noise, 0 beyond it, 1 without an interval; within 0 inside the noise, "
       "1 beyond it, 0 without an interval");
   has("## Claims that do not hold\n\n- mlrcg2003 `own` (claim): A claim only the experiment "
-      "states. Evidence: 0.9 vs 0.8\n");
-  has("## Indistinguishable within the measurement's resolution\n\n- mlrcg2003 `tie` (claim): "
-      "HS beats PR. Evidence: HS 0.05780992, PR 0.05780992 Resolution: relative 1e-6 of O_svm.\n");
+      "states. Evidence: 0.9 vs 0.8.\n");
+  has("## Indistinguishable within the measurement's resolution or its test's interval\n\n- "
+      "mlrcg2003 `tie` (claim): HS beats PR. Evidence: HS 0.05780992, PR 0.05780992. Resolution: "
+      "relative 1e-6 of O_svm.\n");
   has("## mlrcg2003: Text categorization based on regularized linear classification methods");
   has("- `table2`: Table 2 on Reuters (1 run;");
   has("### table2");

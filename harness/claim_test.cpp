@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <set>
 #include <stdexcept>
 
@@ -89,6 +90,32 @@ ClaimComparison accuracy_comparison(std::string what, const std::vector<uint8_t>
         return 100 * (fraction_correct(a, d) - fraction_correct(b, d));
       },
       bound, above, seed);
+}
+
+ClaimComparison paired_splits_comparison(std::string what, const std::vector<double>& a,
+                                         const std::vector<double>& b, double bound, bool above,
+                                         bool strict) {
+  if (a.size() != b.size() || a.size() < 2)
+    throw std::invalid_argument(
+        fmt::format("paired_splits_comparison '{}': {} and {} values (need two or more pairs)",
+                    what, a.size(), b.size()));
+  const double n = static_cast<double>(a.size());
+  double mean = 0;
+  for (size_t i = 0; i < a.size(); ++i) mean += (a[i] - b[i]) / n;
+  double ss = 0;
+  for (size_t i = 0; i < a.size(); ++i) ss += (a[i] - b[i] - mean) * (a[i] - b[i] - mean);
+  const double half =
+      student_t_975(static_cast<int>(a.size()) - 1) * std::sqrt(ss / (n - 1)) / std::sqrt(n);
+  ClaimComparison c;
+  c.what = std::move(what);
+  c.test = fmt::format("paired t interval over {} random splits (95 %, alpha 0.05)", a.size());
+  c.value = mean;
+  c.lo = mean - half;
+  c.hi = mean + half;
+  c.bound = bound;
+  c.above = above;
+  c.strict = strict;
+  return c;
 }
 
 ClaimComparison time_ratio_comparison(std::string what, double numerator_seconds,

@@ -60,6 +60,13 @@ ClaimComparison accuracy_comparison(std::string what, const std::vector<uint8_t>
 ClaimComparison paired_statistic_comparison(
     std::string what, int64_t n, const std::function<double(std::span<const int32_t>)>& statistic,
     double bound, bool above, uint64_t seed, bool strict = true);
+// mean(a_i - b_i) over paired random splits (or folds) i, both methods measured on each split's
+// own training and test documents: the paired t interval, mean +- t(0.975, n - 1) sd / sqrt(n),
+// which holds the spread of both draws. Throws std::invalid_argument for fewer than 2 pairs or
+// vectors of different lengths.
+ClaimComparison paired_splits_comparison(std::string what, const std::vector<double>& a,
+                                         const std::vector<double>& b, double bound, bool above,
+                                         bool strict = true);
 // numerator / denominator seconds against `bound`, interval value / (1 + r) .. value * (1 + r).
 ClaimComparison time_ratio_comparison(std::string what, double numerator_seconds,
                                       double denominator_seconds, double bound, bool above);

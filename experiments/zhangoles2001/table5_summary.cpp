@@ -38,25 +38,4 @@ std::string format_summary(const SplitSummary& s) {
   return fmt::format("{:.2f} ± {:.2f}", s.mean, s.std);
 }
 
-double mean_range(const std::map<std::string, SplitSummary>& by_method,
-                  const std::vector<std::string>& methods) {
-  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-  int present = 0;
-  for (const auto& m : methods) {
-    const auto it = by_method.find(m);
-    if (it == by_method.end()) continue;
-    ++present;
-    lo = std::min(lo, it->second.mean);
-    hi = std::max(hi, it->second.mean);
-  }
-  return present < 2 ? 0 : hi - lo;
-}
-
-int paired_wins(std::span<const double> a, std::span<const double> b) {
-  int wins = 0;
-  for (size_t i = 0; i < std::min(a.size(), b.size()); ++i)
-    if (a[i] > b[i]) ++wins;
-  return wins;
-}
-
 }  // namespace linrepro

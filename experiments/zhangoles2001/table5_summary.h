@@ -29,12 +29,4 @@ std::pair<double, double> mean_interval_95(const SplitSummary& s);
 // "88.12 ± 0.45" (values as given, two decimals).
 std::string format_summary(const SplitSummary& s);
 
-// max - min of the means of `methods` in `by_method` (methods missing from the map are skipped;
-// fewer than two present -> 0).
-double mean_range(const std::map<std::string, SplitSummary>& by_method,
-                  const std::vector<std::string>& methods);
-
-// How many splits have a[i] > b[i] (paired by split index; the shorter length counts).
-int paired_wins(std::span<const double> a, std::span<const double> b);
-
 }  // namespace linrepro

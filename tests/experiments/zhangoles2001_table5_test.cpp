@@ -47,21 +47,6 @@ TEST(Table5Summary, SingleAndEmptyInputs) {
   EXPECT_DOUBLE_EQ(e.mean, 0.0);
 }
 
-TEST(Table5Summary, RangeOfMeansSkipsMissingMethods) {
-  std::map<std::string, SplitSummary> m;
-  m["cmls"].mean = 88.7;
-  m["clg"].mean = 89.0;
-  m["smo"].mean = 88.4;
-  EXPECT_NEAR(mean_range(m, {"cmls", "clg", "smo", "mod-svm"}), 0.6, 1e-12);
-  EXPECT_DOUBLE_EQ(mean_range(m, {"cmls", "absent"}), 0.0);  // one present: no range
-}
-
-TEST(Table5Summary, PairedWinsCountsStrictlyBetterSplits) {
-  const std::vector<double> a = {0.9, 0.8, 0.7, 0.95};
-  const std::vector<double> b = {0.8, 0.8, 0.75};
-  EXPECT_EQ(paired_wins(a, b), 1);  // equal does not count; the 4th split has no partner
-}
-
 // Three topics with their own words plus shared filler; every word occurs in several documents.
 struct TinyText {
   std::vector<TextDoc> train, test;

@@ -68,6 +68,22 @@ TEST(ClaimRule, PairedAccuracyComparisonOnSharedDocuments) {
             Verdict::indistinguishable);
 }
 
+TEST(ClaimRule, PairedSplitsUseTheTIntervalOfTheDifferences) {
+  // Differences 1, 2, 1, 1, 2: scipy.stats gives mean 1.4, 95 % t interval [0.7199, 2.0801].
+  const ClaimComparison c =
+      paired_splits_comparison("a - b", {90, 91, 92, 93, 94}, {89, 89, 91, 92, 92}, 0, true);
+  EXPECT_DOUBLE_EQ(c.value, 1.4);
+  EXPECT_NEAR(c.lo, 0.7199, 1e-3);
+  EXPECT_NEAR(c.hi, 2.0801, 1e-3);
+  EXPECT_EQ(comparison_verdict(c), Verdict::holds);
+  // Within 1.5 points? The interval reaches past 1.5, so the splits cannot tell.
+  EXPECT_EQ(comparison_verdict(paired_splits_comparison("a - b", {90, 91, 92, 93, 94},
+                                                        {89, 89, 91, 92, 92}, 1.5, false, false)),
+            Verdict::indistinguishable);
+  EXPECT_THROW(paired_splits_comparison("a - b", {90}, {89}, 0, true), std::invalid_argument);
+  EXPECT_THROW(paired_splits_comparison("a - b", {90, 91}, {89}, 0, true), std::invalid_argument);
+}
+
 TEST(TestedClaim, VerdictEvidenceAndJsonRoundTrip) {
   const Claim c = tested_claim("id", "A beats B", {interval(-1, 1, 0, true)}, "numbers");
   EXPECT_EQ(c.verdict(), Verdict::indistinguishable);

@@ -464,9 +464,14 @@ void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues&
   std::vector<ClaimComparison> nb2_beats, nb_worst, similar, linreg_worse;
   const auto diff = [&](const std::string& column, const std::string& a, const std::string& b,
                         double bound, bool above, bool strict = true) {
+    // The runs keep accuracies as fractions; the bounds are in points.
+    const auto points = [&](const std::string& m) {
+      std::vector<double> v = accuracies[{column, m}];
+      for (double& x : v) x *= 100;
+      return v;
+    };
     return paired_splits_comparison(fmt::format("{}: {} - {} (accuracy points)", column, a, b),
-                                    accuracies[{column, a}], accuracies[{column, b}], bound, above,
-                                    strict);
+                                    points(a), points(b), bound, above, strict);
   };
   std::vector<std::string> means;
   for (const auto& [column, s] : summary) {

@@ -135,6 +135,19 @@ ClaimComparison time_ratio_comparison(std::string what, double numerator_seconds
   return c;
 }
 
+ClaimComparison resolution_comparison(std::string what, double value, double resolution,
+                                      const std::string& why, double bound, bool above) {
+  ClaimComparison c;
+  c.what = std::move(what);
+  c.test = fmt::format("stated resolution +- {:.3g} ({})", resolution, why);
+  c.value = value;
+  c.lo = value - resolution;
+  c.hi = value + resolution;
+  c.bound = bound;
+  c.above = above;
+  return c;
+}
+
 ClaimComparison exact_comparison(std::string what, double value, double bound, bool above,
                                  bool strict) {
   ClaimComparison c;

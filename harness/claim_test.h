@@ -70,6 +70,10 @@ ClaimComparison paired_splits_comparison(std::string what, const std::vector<dou
 // numerator / denominator seconds against `bound`, interval value / (1 + r) .. value * (1 + r).
 ClaimComparison time_ratio_comparison(std::string what, double numerator_seconds,
                                       double denominator_seconds, double bound, bool above);
+// A value known to within +- `resolution` (an objective after a fixed number of steps: the
+// optimiser's own tolerance), `why` saying where the resolution comes from.
+ClaimComparison resolution_comparison(std::string what, double value, double resolution,
+                                      const std::string& why, double bound, bool above);
 // A deterministic count or model size: the interval is the value.
 ClaimComparison exact_comparison(std::string what, double value, double bound, bool above,
                                  bool strict = true);

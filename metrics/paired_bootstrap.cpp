@@ -60,6 +60,25 @@ SamplingInterval paired_bootstrap_interval(
   return paired_bootstrap_mean_interval({{n, statistic}}, seed, resamples, level);
 }
 
+std::vector<BinaryCounts> category_counts_on(const std::vector<CategoryOutcomes>& categories,
+                                             std::span<const int32_t> documents) {
+  std::vector<int32_t> times;  // how often each document was drawn
+  for (int32_t i : documents) {
+    if (static_cast<size_t>(i) >= times.size()) times.resize(static_cast<size_t>(i) + 1, 0);
+    ++times[static_cast<size_t>(i)];
+  }
+  std::vector<BinaryCounts> out(categories.size());
+  for (size_t k = 0; k < categories.size(); ++k) {
+    const CategoryOutcomes& c = categories[k];
+    for (size_t i = 0; i < times.size(); ++i) {
+      if (!times[i]) continue;
+      const bool p = c.predicted[i], t = c.truth[i];
+      (p ? (t ? out[k].tp : out[k].fp) : (t ? out[k].fn : out[k].tn)) += times[i];
+    }
+  }
+  return out;
+}
+
 double fraction_correct(const std::vector<uint8_t>& correct, std::span<const int32_t> documents) {
   if (documents.empty()) return std::nan("");
   int64_t right = 0;

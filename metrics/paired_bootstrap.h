@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "metrics/binary_counts.h"
 #include "metrics/sampling_interval.h"
 
 namespace linrepro {
@@ -32,6 +33,15 @@ struct PairedStatistic {
 SamplingInterval paired_bootstrap_mean_interval(const std::vector<PairedStatistic>& parts,
                                                 uint64_t seed, int resamples = kBootstrapResamples,
                                                 double level = 0.95);
+
+// One category's decisions on a shared test set (1: the method said positive / the document is).
+struct CategoryOutcomes {
+  std::vector<uint8_t> predicted, truth;
+};
+// The categories' confusion counts on the documents d, each counted as often as it appears in d
+// (what metrics/averaging.h's micro and macro averages read).
+std::vector<BinaryCounts> category_counts_on(const std::vector<CategoryOutcomes>& categories,
+                                             std::span<const int32_t> documents);
 
 // The fraction of the given documents a classifier got right (correct[i] is 0 or 1).
 double fraction_correct(const std::vector<uint8_t>& correct, std::span<const int32_t> documents);

@@ -7,6 +7,7 @@
 #include "core/statistics.h"
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
+#include "harness/document_outcomes.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "metrics/binary_counts.h"
@@ -77,6 +78,12 @@ RunRecord timed_binary_run(const std::string& solver, const Params& params, cons
                {"test_errors", test.fp + test.fn},
                {"train_error", train_error}};
   r.metrics.update(counts_json(test, ""));
+  r.metrics["test_rows"] = task.X_test.rows;
+  // Which test documents it got right: what a paired comparison with another solver reads.
+  std::vector<uint8_t> correct(predicted.size());
+  for (size_t i = 0; i < predicted.size(); ++i)
+    correct[i] = (predicted[i] > 0) == (task.y_test[i] > 0);
+  r.extra["test_correct"] = outcomes_to_hex(correct);
   r.train_seconds = median(cpu);
   r.objective = o_svm;  // the paper's O_svm, the same for every solver (fit.objective: extra)
   r.extra["O_svm"] = o_svm;
@@ -179,9 +186,17 @@ RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
   r.metrics["f1"] = f1(tuned);
   r.metrics.update(counts_json(plain, "0"));
   r.metrics["f1_0"] = f1(plain);
+  r.metrics["test_rows"] = task.X_test.rows;
   r.test_seconds = test_seconds;
   r.objective = svm_primal_objective(task.X_train, task.y_train, fit.model, task.lambda);
-  r.extra = {{"theta", theta},  // what the F1 protocol decided (not the solver's extra facts)
+  // The documents it marked positive at theta, and the positive ones: a paired comparison of two
+  // solvers' micro/macro-F1 over the categories reads them.
+  std::vector<uint8_t> predicted(f_test.size()), truth(f_test.size());
+  for (size_t i = 0; i < f_test.size(); ++i)
+    predicted[i] = f_test[i] >= theta, truth[i] = task.y_test[i] > 0;
+  r.extra = {{"test_predicted", outcomes_to_hex(predicted)},
+             {"test_truth", outcomes_to_hex(truth)},
+             {"theta", theta},  // what the F1 protocol decided (not the solver's extra facts)
              {"fbr", fbr},
              {"folds", fold_json},
              {"fbr_sweep", sweep},

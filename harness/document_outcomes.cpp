@@ -49,16 +49,15 @@ std::vector<uint8_t> correct_outcomes(const std::vector<int32_t>& truth,
   return correct;
 }
 
-std::vector<uint8_t> run_outcomes(const RunRecord& run, const std::string& field) {
-  if (!run.extra.contains(field) || !run.extra[field].is_string() ||
-      !run.metrics.contains("test_rows"))
+std::vector<uint8_t> run_outcomes(const RunRecord& run, const std::string& field,
+                                  const std::string& rows) {
+  if (!run.extra.contains(field) || !run.extra[field].is_string() || !run.metrics.contains(rows))
     throw ConfigError(
         fmt::format("run '{}' has no per-document outcomes '{}' (stored before they "
                     "were recorded: rerun it with --force)",
                     run.key, field));
   try {
-    return outcomes_from_hex(run.extra[field].get<std::string>(),
-                             run.metrics["test_rows"].get<size_t>());
+    return outcomes_from_hex(run.extra[field].get<std::string>(), run.metrics[rows].get<size_t>());
   } catch (const ConfigError& e) {
     throw ConfigError(fmt::format("run '{}': {}", run.key, e.what()));
   }

@@ -21,10 +21,11 @@ std::vector<uint8_t> outcomes_from_hex(const std::string& hex, size_t n);
 std::vector<uint8_t> correct_outcomes(const std::vector<int32_t>& truth,
                                       const std::vector<int32_t>& predicted);
 
-// The outcomes stored under extra[field] of a run whose metrics hold "test_rows"; throws
-// ConfigError naming the run and the field when they are missing (a run stored before the field
-// existed: rerun it with --force).
-std::vector<uint8_t> run_outcomes(const RunRecord& run, const std::string& field = "test_correct");
+// The outcomes stored under extra[field] of a run whose metrics hold their count under `rows`;
+// throws ConfigError naming the run and the field when they are missing (a run stored before the
+// field existed: rerun it with --force).
+std::vector<uint8_t> run_outcomes(const RunRecord& run, const std::string& field = "test_correct",
+                                  const std::string& rows = "test_rows");
 
 // accuracy(a) - accuracy(b), in points, on the test documents both runs were measured on, by the
 // paired bootstrap (harness/claim_test.h); throws ConfigError when either run lacks its outcomes.

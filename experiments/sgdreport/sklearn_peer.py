@@ -83,6 +83,14 @@ def error(model, X, y):
     return float(np.mean(np.where(decision(model, X) >= 0, 1.0, -1.0) != y))
 
 
+def outcomes_hex(model, X, y):
+    """Which documents it got right, four a hex digit (document 4k + j is bit j of digit k), as
+    harness/document_outcomes.h reads them: a paired comparison with our solvers needs them."""
+    right = (np.where(decision(model, X) >= 0, 1.0, -1.0) == y).astype(np.int64)
+    right = np.concatenate([right, np.zeros((-len(right)) % 4, dtype=np.int64)]).reshape(-1, 4)
+    return "".join("0123456789abcdef"[v] for v in right @ np.array([1, 2, 4, 8]))
+
+
 def weights(model):
     return np.asarray(model.coef_).ravel(), float(np.asarray(model.intercept_).ravel()[0])
 
@@ -196,6 +204,10 @@ def run(method, a, Xtr, ytr, Xte, yte):
         "dense_input": bool(a.dense),
         "train_error": error(model, Xtr, ytr),
         "test_error": error(model, Xte, yte),
+        "train_rows": int(Xtr.shape[0]),
+        "test_rows": int(Xte.shape[0]),
+        "train_correct": outcomes_hex(model, Xtr, ytr),
+        "test_correct": outcomes_hex(model, Xte, yte),
         "zeros": int(np.count_nonzero(w == 0) + (b == 0)),
         "dimensions": int(w.size + 1),
         "objective": objective,

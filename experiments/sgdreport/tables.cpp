@@ -41,6 +41,8 @@
 #include "experiments/sgdreport/experiments.h"
 #include "experiments/sgdreport/sklearn_peer.h"
 #include "harness/cell_cause.h"
+#include "harness/claim_test.h"
+#include "harness/document_outcomes.h"
 #include "harness/extra_solvers.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
@@ -72,6 +74,7 @@ struct Outcome {
   int64_t dimensions = 0;
   Json trace = Json::array();
   int64_t train_rows = 0, test_rows = 0;  // what the error rates count: their Wilson intervals
+  std::vector<uint8_t> train_correct, test_correct;  // per document: right or not
 };
 
 Outcome outcome_of(const RunRecord& r) {
@@ -82,6 +85,10 @@ Outcome outcome_of(const RunRecord& r) {
   o.zeros = r.metrics.value("zeros", int64_t{-1});
   o.dimensions = r.metrics.value("dimensions", int64_t{0});
   o.trace = r.trace;
+  if (r.extra.contains("test_correct")) {  // the claims' paired comparisons
+    o.train_correct = run_outcomes(r, "train_correct", "train_rows");
+    o.test_correct = run_outcomes(r, "test_correct", "test_rows");
+  }
   return o;
 }
 
@@ -112,7 +119,9 @@ void finish_record(RunRecord& r, const BinaryDataset& d, const BinaryFit& fit, B
   r.metrics = {{"train_error", error_rate(fit.model, d.X_train, d.y_train)},
                {"test_error", test_error},
                {"zeros", count_zero_weights(fit.model, bias)},
-               {"dimensions", weight_dimensions(fit.model, bias)}};
+               {"dimensions", weight_dimensions(fit.model, bias)},
+               {"train_rows", d.X_train.rows},
+               {"test_rows", d.X_test.rows}};
   r.train_seconds = train_seconds;
   r.peak_memory_bytes = peak_rss_bytes();
   r.iterations = fit.iterations;
@@ -120,6 +129,15 @@ void finish_record(RunRecord& r, const BinaryDataset& d, const BinaryFit& fit, B
   r.objective = fit.objective;
   r.extra = fit.extra;
   r.extra["cpu_seconds"] = cpu_seconds;
+  // Which documents it got right: the claims compare two solvers on the same documents.
+  const auto right = [&](const CsrMatrix& X, const std::vector<double>& y) {
+    const std::vector<double> p = fit.model.predict(X);
+    std::vector<uint8_t> c(p.size());
+    for (size_t i = 0; i < p.size(); ++i) c[i] = (p[i] > 0) == (y[i] > 0);
+    return outcomes_to_hex(c);
+  };
+  r.extra["train_correct"] = right(d.X_train, d.y_train);
+  r.extra["test_correct"] = right(d.X_test, d.y_test);
 }
 
 RunRecord fit_sgd(const BinaryDataset& d, const SgdMethod& m, int64_t epochs, uint64_t seed,
@@ -183,7 +201,9 @@ RunRecord sklearn_record(const Json& j, const std::string& version) {
   r.metrics = {{"train_error", j.at("train_error")},
                {"test_error", j.at("test_error")},
                {"zeros", j.at("zeros")},
-               {"dimensions", j.at("dimensions")}};
+               {"dimensions", j.at("dimensions")},
+               {"train_rows", j.at("train_rows")},
+               {"test_rows", j.at("test_rows")}};
   r.train_seconds = j.at("seconds").get<double>();
   r.objective = j.at("objective").get<double>();
   if (j.contains("updates") && j["updates"].is_number()) r.iterations = j["updates"].get<int64_t>();
@@ -194,7 +214,9 @@ RunRecord sklearn_record(const Json& j, const std::string& version) {
              {"dense_input", j.value("dense_input", false)},
              {"note", j.value("note", "")},
              {"sklearn_version", version},
-             {"variant", "peer"}};
+             {"variant", "peer"},
+             {"train_correct", j.at("train_correct")},
+             {"test_correct", j.at("test_correct")}};
   return r;
 }
 
@@ -256,15 +278,6 @@ std::vector<SgdMethod> sgd_methods(bool fast) {
   m.push_back(SgdMethod{"sgd-l1-logistic", "cumulative"});
   if (!fast) m.push_back(SgdMethod{"sgd-ridge", "L2"});
   return m;
-}
-
-Claim make_claim(std::string id, std::string text, bool holds, std::string evidence) {
-  Claim c;
-  c.id = std::move(id);
-  c.claim = std::move(text);
-  c.holds = holds;
-  c.evidence = std::move(evidence);
-  return c;
 }
 
 // The report's Figures 1-4 (sgd-l1-ridge-report.md): 1 = L1-LR on Dataset 1, 2 = L1-LR on
@@ -588,77 +601,91 @@ void emit_cells(ResultFile& rf, const Outcomes& d1, const Outcomes& d2,
   emit("table6", "Dataset 2", find(d2, "L2"), nullptr, "", false, "");
 }
 
+// Two runs' error rates within kEqualErrorPoints of each other on the same documents, by the
+// paired bootstrap: err(a) - err(b) = accuracy(b) - accuracy(a).
+void add_equal_error(std::vector<ClaimComparison>& parts, const std::string& what,
+                     const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {
+  for (const bool above : {true, false}) {
+    ClaimComparison c = accuracy_comparison(
+        what, b, a, above ? -kEqualErrorPoints : kEqualErrorPoints, above, kClaimBootstrapSeed);
+    c.strict = false;
+    parts.push_back(c);
+  }
+}
+
+// A settled trace: how far the error still moves after `from` updates, against kEqualErrorPoints.
+// The trace is one seeded run's path (no sampling), so the comparison is exact.
+ClaimComparison settled(const std::string& what, const Json& trace, const char* key, int64_t from) {
+  return exact_comparison(what + " range after " + std::to_string(from) + " updates (points)",
+                          100 * trace_range(trace, key, from), kEqualErrorPoints, false, false);
+}
+
 // Tables 3-4: the cumulative penalty gives sparsity at the naive update's error.
 void add_sparsity_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* naive = find(d1, "naive");
   const Outcome* cum = find(d1, "cumulative");
   const Outcome* clip = find(d1, "clipping");
   const Outcome* ll = find(d1, "exact");
-  if (naive && cum && naive->zeros >= 0 && cum->zeros >= 0) {
-    const double dtrain = 100 * std::abs(naive->train_error - cum->train_error);
-    const double dtest = 100 * std::abs(naive->test_error - cum->test_error);
-    std::string evidence = fmt::format(
-        "a9a, 200 epochs: naive train {} / test {} with {}/{} zeros; cumulative train {} / test "
-        "{} with {}/{} zeros (differences {:.2f} / {:.2f} points; 'equal error' = within {} "
-        "points)",
-        percent_text(naive->train_error), percent_text(naive->test_error), naive->zeros,
-        naive->dimensions, percent_text(cum->train_error), percent_text(cum->test_error),
-        cum->zeros, cum->dimensions, dtrain, dtest, kEqualErrorPoints);
-    if (clip && clip->zeros >= 0)
-      evidence +=
-          fmt::format("; clipping: train {} / test {} with {} zeros",
-                      percent_text(clip->train_error), percent_text(clip->test_error), clip->zeros);
-    if (ll && ll->zeros >= 0)
-      evidence += fmt::format("; the exact minimiser (liblinear -s 6) has {} zeros", ll->zeros);
-    rf.add_claim(make_claim("cumulative-sparse-naive-dense",
-                            "cumulative penalty gives sparsity at equal error; naive gives none",
-                            dtrain <= kEqualErrorPoints && dtest <= kEqualErrorPoints &&
-                                cum->zeros > 0 && naive->zeros == 0,
-                            evidence));
-  }
+  if (!naive || !cum || naive->zeros < 0 || cum->zeros < 0) return;
+  std::string evidence = fmt::format(
+      "a9a, 200 epochs: naive train {} / test {} with {}/{} zeros; cumulative train {} / test {} "
+      "with {}/{} zeros",
+      percent_text(naive->train_error), percent_text(naive->test_error), naive->zeros,
+      naive->dimensions, percent_text(cum->train_error), percent_text(cum->test_error), cum->zeros,
+      cum->dimensions);
+  if (clip && clip->zeros >= 0)
+    evidence +=
+        fmt::format("; clipping: train {} / test {} with {} zeros", percent_text(clip->train_error),
+                    percent_text(clip->test_error), clip->zeros);
+  if (ll && ll->zeros >= 0)
+    evidence += fmt::format("; the exact minimiser (liblinear -s 6) has {} zeros", ll->zeros);
+  std::vector<ClaimComparison> parts;
+  add_equal_error(parts, "cumulative - naive training error (points)", cum->train_correct,
+                  naive->train_correct);
+  add_equal_error(parts, "cumulative - naive test error (points)", cum->test_correct,
+                  naive->test_correct);
+  parts.push_back(
+      exact_comparison("cumulative zero weights", static_cast<double>(cum->zeros), 0, true));
+  parts.push_back(
+      exact_comparison("naive zero weights", static_cast<double>(naive->zeros), 0, false, false));
+  rf.add_claim(tested_claim("cumulative-sparse-naive-dense",
+                            "cumulative penalty gives sparsity at equal error (within 0.5 points); "
+                            "naive gives none",
+                            std::move(parts), evidence));
 }
 
 // Figure 1: zeros keep growing while the errors settle.
 void add_sparsity_grows_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* cum = find(d1, "cumulative");
-  if (cum && cum->zeros >= 0) {
-    constexpr int64_t kSettle = 500000;  // the report's "about 500,000 updates"
-    const double z_settle = trace_at(cum->trace, "zeros", kSettle);
-    const double tr = 100 * trace_range(cum->trace, "train_error", kSettle);
-    const double te = 100 * trace_range(cum->trace, "test_error", kSettle);
-    const bool holds = static_cast<double>(cum->zeros) > z_settle && tr <= kEqualErrorPoints &&
-                       te <= kEqualErrorPoints;
-    rf.add_claim(make_claim(
-        "l1-sparsity-grows",
-        "L1-LR (cumulative): zeros keep increasing while the errors settle after about "
-        "500,000 updates",
-        holds,
-        fmt::format(
-            "zeros {} at ~500k updates, {} at the end ({} updates); after 500k "
-            "updates the training error moves within {:.2f} points and the "
-            "test error within {:.2f} points (settled = within {} points)",
-            z_settle, cum->zeros,
-            cum->trace.empty() ? int64_t{0} : cum->trace.back().at("iteration").get<int64_t>(), tr,
-            te, kEqualErrorPoints)));
-  }
+  if (!cum || cum->zeros < 0) return;
+  constexpr int64_t kSettle = 500000;  // the report's "about 500,000 updates"
+  const double z_settle = trace_at(cum->trace, "zeros", kSettle);
+  rf.add_claim(tested_claim(
+      "l1-sparsity-grows",
+      "L1-LR (cumulative): zeros keep increasing while the errors settle after about 500,000 "
+      "updates",
+      {exact_comparison("zeros at the end minus at 500,000 updates",
+                        static_cast<double>(cum->zeros) - z_settle, 0, true),
+       settled("training error", cum->trace, "train_error", kSettle),
+       settled("test error", cum->trace, "test_error", kSettle)},
+      fmt::format(
+          "zeros {} at ~500k updates, {} at the end ({} updates)", z_settle, cum->zeros,
+          cum->trace.empty() ? int64_t{0} : cum->trace.back().at("iteration").get<int64_t>())));
 }
 
 // Figure 3: SGD ridge settles, with no zero weights.
 void add_ridge_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* ridge = find(d1, "L2");
-  if (ridge && ridge->zeros >= 0) {
-    constexpr int64_t kSettle = 350000;
-    const double tr = 100 * trace_range(ridge->trace, "train_error", kSettle);
-    const double te = 100 * trace_range(ridge->trace, "test_error", kSettle);
-    rf.add_claim(make_claim(
-        "ridge-settles", "SGD ridge: errors stable after about 350,000 updates; no zero weights",
-        tr <= kEqualErrorPoints && te <= kEqualErrorPoints && ridge->zeros == 0,
-        fmt::format("after 350k updates the training error moves within {:.2f} points "
-                    "and the test error within {:.2f} points; {} zero weights at the end "
-                    "(final train {} / test {})",
-                    tr, te, ridge->zeros, percent_text(ridge->train_error),
-                    percent_text(ridge->test_error))));
-  }
+  if (!ridge || ridge->zeros < 0) return;
+  constexpr int64_t kSettle = 350000;
+  rf.add_claim(tested_claim(
+      "ridge-settles", "SGD ridge: errors stable after about 350,000 updates; no zero weights",
+      {settled("training error", ridge->trace, "train_error", kSettle),
+       settled("test error", ridge->trace, "test_error", kSettle),
+       exact_comparison("zero weights at the end", static_cast<double>(ridge->zeros), 0, false,
+                        false)},
+      fmt::format("final train {} / test {}", percent_text(ridge->train_error),
+                  percent_text(ridge->test_error))));
 }
 
 // The peer: scikit-learn's SGD on the same a9a files.
@@ -667,18 +694,21 @@ void add_sklearn_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* ridge = find(d1, "L2");
   const Outcome* sk1 = find(d1, "sklearn-sgd-l1-logistic");
   const Outcome* skr = find(d1, "sklearn-sgd-ridge");
-  if (sk1 && cum && ridge && skr && sk1->zeros >= 0 && cum->zeros >= 0 && ridge->zeros >= 0 &&
-      skr->zeros >= 0) {
-    const double d_l1 = 100 * std::abs(sk1->test_error - cum->test_error);
-    const double d_ridge = 100 * std::abs(skr->test_error - ridge->test_error);
-    rf.add_claim(make_claim(
-        "sklearn-agrees", "scikit-learn's test error on Dataset 1 is within 0.5 points of ours",
-        d_l1 <= kEqualErrorPoints && d_ridge <= kEqualErrorPoints,
-        fmt::format("test error: sklearn SGD-L1 {} vs our cumulative {} ({:.2f} "
-                    "points); sklearn SGD ridge {} vs our ridge {} ({:.2f} points)",
-                    percent_text(sk1->test_error), percent_text(cum->test_error), d_l1,
-                    percent_text(skr->test_error), percent_text(ridge->test_error), d_ridge)));
-  }
+  if (!sk1 || !cum || !ridge || !skr || sk1->zeros < 0 || cum->zeros < 0 || ridge->zeros < 0 ||
+      skr->zeros < 0)
+    return;
+  std::vector<ClaimComparison> parts;
+  add_equal_error(parts, "scikit-learn SGD-L1 - our cumulative, test error (points)",
+                  sk1->test_correct, cum->test_correct);
+  add_equal_error(parts, "scikit-learn SGD ridge - our ridge, test error (points)",
+                  skr->test_correct, ridge->test_correct);
+  rf.add_claim(tested_claim(
+      "sklearn-agrees", "scikit-learn's test error on Dataset 1 is within 0.5 points of ours",
+      std::move(parts),
+      fmt::format("test error: sklearn SGD-L1 {} vs our cumulative {}; sklearn SGD ridge {} vs "
+                  "our ridge {}",
+                  percent_text(sk1->test_error), percent_text(cum->test_error),
+                  percent_text(skr->test_error), percent_text(ridge->test_error))));
 }
 
 // The report's claims, on a9a.

@@ -118,26 +118,6 @@ ClaimComparison paired_splits_comparison(std::string what, const std::vector<dou
   return c;
 }
 
-ClaimComparison averaged_difference_comparison(std::string what, std::span<const BinaryCounts> a,
-                                               std::span<const BinaryCounts> b,
-                                               AveragedMeasure measure, double bound, bool above,
-                                               uint64_t seed, bool strict) {
-  const SamplingInterval i = averaged_difference_interval(a, b, measure, seed);
-  ClaimComparison c;
-  c.what = std::move(what);
-  c.test = fmt::format(
-      "unpaired bootstrap over the test documents, each method's counts in {} categories drawn on "
-      "their own ({} resamples, 95 %, alpha 0.05; the runs keep counts only)",
-      a.size(), kBootstrapResamples);
-  c.value = 100 * (averaged_measure(a, measure) - averaged_measure(b, measure));
-  c.lo = 100 * i.lo;
-  c.hi = 100 * i.hi;
-  c.bound = bound;
-  c.above = above;
-  c.strict = strict;
-  return c;
-}
-
 ClaimComparison time_ratio_comparison(std::string what, double numerator_seconds,
                                       double denominator_seconds, double bound, bool above) {
   if (!(numerator_seconds > 0 && denominator_seconds > 0))

@@ -70,13 +70,6 @@ ClaimComparison paired_statistic_comparison(
 ClaimComparison paired_splits_comparison(std::string what, const std::vector<double>& a,
                                          const std::vector<double>& b, double bound, bool above,
                                          bool strict = true);
-// measure(a) - measure(b), in points, of two methods' micro/macro averages over the same
-// categories, by the unpaired bootstrap of metrics/sampling_interval.h (for runs that keep counts
-// only; a paired one would be narrower, so what this decides stands).
-ClaimComparison averaged_difference_comparison(std::string what, std::span<const BinaryCounts> a,
-                                               std::span<const BinaryCounts> b,
-                                               AveragedMeasure measure, double bound, bool above,
-                                               uint64_t seed, bool strict = true);
 // numerator / denominator seconds against `bound`, interval value / (1 + r) .. value * (1 + r).
 ClaimComparison time_ratio_comparison(std::string what, double numerator_seconds,
                                       double denominator_seconds, double bound, bool above);

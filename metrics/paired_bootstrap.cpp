@@ -60,21 +60,32 @@ SamplingInterval paired_bootstrap_interval(
   return paired_bootstrap_mean_interval({{n, statistic}}, seed, resamples, level);
 }
 
+CategoryOutcomes category_outcomes(std::vector<uint8_t> predicted, std::vector<uint8_t> truth) {
+  if (predicted.size() != truth.size())
+    throw std::invalid_argument("category_outcomes: predictions and truth differ in length");
+  CategoryOutcomes c{std::move(predicted), std::move(truth), {}};
+  for (size_t i = 0; i < c.truth.size(); ++i)
+    if (c.predicted[i] || c.truth[i]) c.active.push_back(static_cast<int32_t>(i));
+  return c;
+}
+
 std::vector<BinaryCounts> category_counts_on(const std::vector<CategoryOutcomes>& categories,
                                              std::span<const int32_t> documents) {
-  std::vector<int32_t> times;  // how often each document was drawn
-  for (int32_t i : documents) {
-    if (static_cast<size_t>(i) >= times.size()) times.resize(static_cast<size_t>(i) + 1, 0);
-    ++times[static_cast<size_t>(i)];
-  }
+  size_t n = 0;
+  for (const CategoryOutcomes& c : categories) n = std::max(n, c.truth.size());
+  std::vector<int32_t> times(n, 0);  // how often each document was drawn
+  for (int32_t i : documents) ++times[static_cast<size_t>(i)];
+  const auto drawn = static_cast<int64_t>(documents.size());
   std::vector<BinaryCounts> out(categories.size());
   for (size_t k = 0; k < categories.size(); ++k) {
     const CategoryOutcomes& c = categories[k];
-    for (size_t i = 0; i < times.size(); ++i) {
-      if (!times[i]) continue;
-      const bool p = c.predicted[i], t = c.truth[i];
-      (p ? (t ? out[k].tp : out[k].fp) : (t ? out[k].fn : out[k].tn)) += times[i];
+    BinaryCounts& o = out[k];
+    for (int32_t i : c.active) {
+      const auto t = times[static_cast<size_t>(i)];
+      const bool p = c.predicted[static_cast<size_t>(i)], y = c.truth[static_cast<size_t>(i)];
+      (p ? (y ? o.tp : o.fp) : o.fn) += t;
     }
+    o.tn = drawn - o.tp - o.fp - o.fn;
   }
   return out;
 }

@@ -34,10 +34,14 @@ SamplingInterval paired_bootstrap_mean_interval(const std::vector<PairedStatisti
                                                 uint64_t seed, int resamples = kBootstrapResamples,
                                                 double level = 0.95);
 
-// One category's decisions on a shared test set (1: the method said positive / the document is).
+// One category's decisions on a shared test set (1: the method said positive / the document is),
+// with the documents where either is 1 (the rest are true negatives, counted in bulk).
 struct CategoryOutcomes {
   std::vector<uint8_t> predicted, truth;
+  std::vector<int32_t> active;
 };
+// Throws std::invalid_argument when the two differ in length.
+CategoryOutcomes category_outcomes(std::vector<uint8_t> predicted, std::vector<uint8_t> truth);
 // The categories' confusion counts on the documents d, each counted as often as it appears in d
 // (what metrics/averaging.h's micro and macro averages read).
 std::vector<BinaryCounts> category_counts_on(const std::vector<CategoryOutcomes>& categories,

@@ -72,62 +72,34 @@ SamplingInterval f1_bootstrap_interval(const BinaryCounts& c, uint64_t seed, int
   return percentile_interval(f1s, level);
 }
 
-double averaged_measure(std::span<const BinaryCounts> counts, AveragedMeasure measure) {
-  switch (measure) {
-    case AveragedMeasure::micro_precision:
-      return micro_average(counts).precision;
-    case AveragedMeasure::micro_recall:
-      return micro_average(counts).recall;
-    case AveragedMeasure::micro_f1:
-      return micro_average(counts).f1;
-    case AveragedMeasure::macro_f1:
-      return macro_average(counts).f1;
-  }
-  return 0;
-}
-
-namespace {
-
-void check_categories(const char* who, std::span<const BinaryCounts> per_category) {
-  if (per_category.empty()) throw std::invalid_argument(std::string(who) + ": no categories");
-  for (const BinaryCounts& c : per_category)
-    if (c.total() <= 0)
-      throw std::invalid_argument(std::string(who) + ": a category without documents");
-}
-
-}  // namespace
-
 SamplingInterval averaged_bootstrap_interval(std::span<const BinaryCounts> per_category,
                                              AveragedMeasure measure, uint64_t seed, int resamples,
                                              double level) {
-  check_categories("averaged_bootstrap_interval", per_category);
+  if (per_category.empty())
+    throw std::invalid_argument("averaged_bootstrap_interval: no categories");
+  for (const BinaryCounts& c : per_category)
+    if (c.total() <= 0)
+      throw std::invalid_argument("averaged_bootstrap_interval: a category without documents");
   check_arguments("averaged_bootstrap_interval", resamples, level);
   std::mt19937_64 rng(seed);
   std::vector<double> values(static_cast<size_t>(resamples));
   std::vector<BinaryCounts> drawn(per_category.size());
   for (double& v : values) {
     for (size_t k = 0; k < drawn.size(); ++k) drawn[k] = resample(per_category[k], rng);
-    v = averaged_measure(drawn, measure);
-  }
-  return percentile_interval(values, level);
-}
-
-SamplingInterval averaged_difference_interval(std::span<const BinaryCounts> a,
-                                              std::span<const BinaryCounts> b,
-                                              AveragedMeasure measure, uint64_t seed, int resamples,
-                                              double level) {
-  check_categories("averaged_difference_interval", a);
-  check_categories("averaged_difference_interval", b);
-  if (a.size() != b.size())
-    throw std::invalid_argument("averaged_difference_interval: different category counts");
-  check_arguments("averaged_difference_interval", resamples, level);
-  std::mt19937_64 rng(seed);
-  std::vector<double> values(static_cast<size_t>(resamples));
-  std::vector<BinaryCounts> da(a.size()), db(b.size());
-  for (double& v : values) {
-    for (size_t k = 0; k < a.size(); ++k) da[k] = resample(a[k], rng);
-    for (size_t k = 0; k < b.size(); ++k) db[k] = resample(b[k], rng);
-    v = averaged_measure(da, measure) - averaged_measure(db, measure);
+    switch (measure) {
+      case AveragedMeasure::micro_precision:
+        v = micro_average(drawn).precision;
+        break;
+      case AveragedMeasure::micro_recall:
+        v = micro_average(drawn).recall;
+        break;
+      case AveragedMeasure::micro_f1:
+        v = micro_average(drawn).f1;
+        break;
+      case AveragedMeasure::macro_f1:
+        v = macro_average(drawn).f1;
+        break;
+    }
   }
   return percentile_interval(values, level);
 }

@@ -33,25 +33,12 @@ SamplingInterval f1_bootstrap_interval(const BinaryCounts& counts, uint64_t seed
 // confusion counts as above, every category independently: the dependence between the categories
 // of one document is ignored (the counts are all a run keeps), which the interval's method names.
 enum class AveragedMeasure { micro_precision, micro_recall, micro_f1, macro_f1 };
-// The measure of the counts (metrics/averaging.h's micro or macro average).
-double averaged_measure(std::span<const BinaryCounts> counts, AveragedMeasure measure);
 // Throws std::invalid_argument for no categories, a category without documents, resamples < 1 or
 // a level outside (0, 1).
 SamplingInterval averaged_bootstrap_interval(std::span<const BinaryCounts> per_category,
                                              AveragedMeasure measure, uint64_t seed,
                                              int resamples = kBootstrapResamples,
                                              double level = 0.95);
-
-// measure(a) - measure(b) for two methods' averages over the same categories and test documents,
-// each method's counts resampled on their own as above: unpaired (the runs keep counts, not which
-// documents each method got right), so the interval is wider than a paired one and a verdict it
-// decides would stand under pairing too. Throws as averaged_bootstrap_interval, and for a and b
-// of different sizes.
-SamplingInterval averaged_difference_interval(std::span<const BinaryCounts> a,
-                                              std::span<const BinaryCounts> b,
-                                              AveragedMeasure measure, uint64_t seed,
-                                              int resamples = kBootstrapResamples,
-                                              double level = 0.95);
 
 // The ratio of two error counts on the same n test documents (a / b), each count resampled as a
 // binomial on its own: the pairing (the two classifiers err on many of the same documents) is

@@ -267,8 +267,8 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
   // Per solver, each category's decisions on the shared test documents.
   std::map<std::string, std::vector<CategoryOutcomes>> outcomes;
   for (size_t j = 0; j < f1.jobs.size(); ++j)
-    outcomes[f1.jobs[j].solver->name].push_back(
-        {run_outcomes(f1.results[j], "test_predicted"), run_outcomes(f1.results[j], "test_truth")});
+    outcomes[f1.jobs[j].solver->name].push_back(category_outcomes(
+        run_outcomes(f1.results[j], "test_predicted"), run_outcomes(f1.results[j], "test_truth")));
   const auto& mo = outcomes["mlr-cg"];
   const auto& so = outcomes["smo"];
   if (mo.empty() || so.empty()) return;

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "harness/cell_cause.h"
+#include "harness/document_outcomes.h"
 #include "harness/solver_catalog.h"
 #include "metrics/sampling_interval.h"
 #include "metrics/threshold.h"
@@ -232,6 +233,17 @@ ZoEval zo_eval_from_metrics(const Json& m) {
                                 m.at("fn_" + r).get<int64_t>(), m.at("tn_" + r).get<int64_t>()});
   }
   return e;
+}
+
+std::string break_even_outcomes(std::span<const double> decisions, int64_t positives) {
+  std::vector<int32_t> order(decisions.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int32_t>(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int32_t a, int32_t b) { return decisions[a] > decisions[b]; });
+  std::vector<uint8_t> top(decisions.size(), 0);
+  for (int64_t r = 0; r < positives && r < static_cast<int64_t>(order.size()); ++r)
+    top[static_cast<size_t>(order[static_cast<size_t>(r)])] = 1;
+  return outcomes_to_hex(top);
 }
 
 ZoMicro zo_micro(std::span<const ZoEval> per_category) {

@@ -39,6 +39,7 @@
 #include "metrics/averaging.h"
 #include "metrics/binary_counts.h"
 #include "metrics/break_even.h"
+#include "metrics/paired_bootstrap.h"
 #include "metrics/threshold.h"
 #include "solvers/params.h"
 
@@ -117,7 +118,13 @@ struct ZoEval {
   std::vector<BinaryCounts> counts_by_rule;
   // At the out-of-fold threshold (threshold_oof.h), when that run was made (full Table 2 only).
   std::optional<BinaryCounts> counts_out_of_fold;
+  // Per test document (Table 2's claims pair the methods on them; empty where not stored): the
+  // positives at the adopted threshold (`counts`) and at the break-even rank (`bep`).
+  std::optional<CategoryOutcomes> at_threshold, at_break_even;
 };
+// The test documents a classifier ranks in its top `positives` (ties to the earlier document):
+// the break-even point's predicted positives, hex as harness/document_outcomes.h keeps them.
+std::string break_even_outcomes(std::span<const double> decisions, int64_t positives);
 // What the fit itself gave, for its run record (zo_record).
 struct ZoFitted {
   BinaryFit fit;

@@ -27,6 +27,7 @@
 #include <map>
 #include <optional>
 
+#include "core/error.h"
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
@@ -36,6 +37,7 @@
 #include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/document_outcomes.h"
 #include "harness/extra_solvers.h"
 #include "metrics/sampling_interval.h"
 
@@ -165,6 +167,9 @@ void declare_oof_run(ResultFile& rf, const ZoReuters& data, int32_t k, const Tab
   if (oof.status != "ok" || fit.status != "ok") return;
   eval.counts_out_of_fold = out_of_fold_counts(oof.metrics);
   eval.counts = *eval.counts_out_of_fold;  // the adopted threshold
+  if (oof.extra.contains("test_predicted") && eval.at_break_even)
+    eval.at_threshold =
+        category_outcomes(run_outcomes(oof, "test_predicted"), eval.at_break_even->truth);
 }
 
 // Asks for every (category, method) run, the largest categories first.
@@ -210,6 +215,14 @@ Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters
                             cat->y_test, seed, margins ? &w_x_y : nullptr, &fitted);
         RunRecord out = zo_record(t.method.solver, params, fitted);
         out.metrics = zo_metrics(e);
+        // Per test document, for the claims' paired comparisons: the break-even positives and
+        // the true ones.
+        const std::vector<double> f_test = fitted.fit.model.decisions(cat->X_test);
+        std::vector<uint8_t> truth(f_test.size());
+        for (size_t i = 0; i < truth.size(); ++i) truth[i] = cat->y_test[i] > 0;
+        out.metrics["test_rows"] = f_test.size();
+        out.extra["test_break_even"] = break_even_outcomes(f_test, e.bep.positives);
+        out.extra["test_truth"] = outcomes_to_hex(truth);
         out.extra["train_positives"] = data.train_positives[k];
         out.extra["test_positives"] = data.test_positives[k];
         out.extra["features"] = cat->X_train.cols;
@@ -217,7 +230,12 @@ Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters
         if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
         return out;
       });
-      if (r.status == "ok") evals[mi][k] = zo_eval_from_metrics(r.metrics);
+      if (r.status == "ok") {
+        evals[mi][k] = zo_eval_from_metrics(r.metrics);
+        if (r.extra.contains("test_break_even"))
+          evals[mi][k].at_break_even =
+              category_outcomes(run_outcomes(r, "test_break_even"), run_outcomes(r, "test_truth"));
+      }
       declare_oof_run(rf, data, k, t, config, seed, cat, r, evals[mi][k]);
     }
     const size_t n = ++done;
@@ -390,41 +408,56 @@ int nb_lowest_f1_rows(const ZoReuters& data, const Evals& evals) {
   return rows;
 }
 
-// Each method's per-category counts, as Table 2's micro F1 and micro BEP read them: at the
-// adopted thresholds, and at each category's break-even rank (tp rounded to whole documents;
-// fn = fp = positives - tp there), whose micro recall is the micro BEP.
-struct MethodCounts {
-  std::vector<BinaryCounts> f1, bep;
-};
-
-MethodCounts method_counts(std::span<const ZoEval> evals) {
-  MethodCounts m;
-  for (const ZoEval& e : evals) {
-    m.f1.push_back(e.counts);
-    const int64_t p = e.bep.positives, tp = std::llround(e.bep.tp), n = e.counts.total();
-    m.bep.push_back({tp, p - tp, p - tp, n - 2 * p + tp});
-  }
-  return m;
-}
-
-// The Table 2 claims' comparisons: a - b in micro F1 or BEP points (unpaired bootstrap: the runs
-// keep counts per category, harness/claim_test.h), the value the cells' exact one.
+// The Table 2 claims' comparisons: a - b in micro F1 or micro BEP points by the paired bootstrap
+// over the test documents (harness/claim_test.h), from each method's per-category decisions: at
+// the adopted thresholds, and at each category's break-even rank, whose micro recall is the micro
+// BEP (its rank held as on the whole test set). The value is the cells' own difference.
 struct Table2Comparisons {
-  std::map<std::string, MethodCounts> counts;
+  std::map<std::string, std::vector<CategoryOutcomes>> f1, bep;  // by method key
   std::map<std::string, ZoMicro> micro;
   ClaimComparison operator()(const std::string& measure, const std::string& a, const std::string& b,
                              double bound, bool above, bool strict = true) const {
-    const bool f1 = measure == "F1";
-    ClaimComparison c = averaged_difference_comparison(
-        fmt::format("{} - {} micro {} (points)", a, b, measure),
-        f1 ? counts.at(a).f1 : counts.at(a).bep, f1 ? counts.at(b).f1 : counts.at(b).bep,
-        f1 ? AveragedMeasure::micro_f1 : AveragedMeasure::micro_recall, bound, above,
-        kClaimBootstrapSeed, strict);
+    const bool is_f1 = measure == "F1";
+    const auto& A = (is_f1 ? f1 : bep).at(a);
+    const auto& B = (is_f1 ? f1 : bep).at(b);
+    const auto stat = [&A, &B, is_f1](std::span<const int32_t> d) {
+      const auto ca = category_counts_on(A, d), cb = category_counts_on(B, d);
+      return 100 * (is_f1 ? micro_average(ca).f1 - micro_average(cb).f1
+                          : micro_average(ca).recall - micro_average(cb).recall);
+    };
+    ClaimComparison c =
+        paired_statistic_comparison(fmt::format("{} - {} micro {} (points)", a, b, measure),
+                                    static_cast<int64_t>(A.front().truth.size()), stat, bound,
+                                    above, kClaimBootstrapSeed, strict);
     c.value =
-        100 * (f1 ? micro.at(a).prf.f1 - micro.at(b).prf.f1 : micro.at(a).bep - micro.at(b).bep);
+        100 * (is_f1 ? micro.at(a).prf.f1 - micro.at(b).prf.f1 : micro.at(a).bep - micro.at(b).bep);
     return c;
   }
 };
+
+// A method's decisions per category, for Table2Comparisons; a category without training
+// positives (zo_missed) predicts nothing. Throws ConfigError when a run lacks its outcomes.
+void add_outcomes(Table2Comparisons& diff, const std::string& key, const ZoReuters& data,
+                  std::span<const ZoEval> evals) {
+  for (size_t k = 0; k < evals.size(); ++k) {
+    const ZoEval& e = evals[k];
+    if (data.train_positives[k] == 0) {
+      std::vector<uint8_t> truth;
+      for (double y : zo_category(data, static_cast<int32_t>(k)).y_test) truth.push_back(y > 0);
+      const std::vector<uint8_t> none(truth.size(), 0);
+      diff.f1[key].push_back(category_outcomes(none, truth));
+      diff.bep[key].push_back(category_outcomes(none, truth));
+      continue;
+    }
+    if (!e.at_threshold || !e.at_break_even)
+      throw ConfigError(
+          fmt::format("table2 {}/{}: the runs hold no per-document decisions "
+                      "(stored before they were recorded: rerun with --force)",
+                      data.prep.train_labels.class_names[k], key));
+    diff.f1[key].push_back(*e.at_threshold);
+    diff.bep[key].push_back(*e.at_break_even);
+  }
+}
 
 // Table 2: Lin Reg slightly below the other regularised methods.
 void add_linreg_claim(ResultFile& rf, const Table2Comparisons& diff) {
@@ -452,7 +485,7 @@ void add_table2_claims(ResultFile& rf, const ZoReuters& data,
   for (size_t mi = 0; mi < methods.size(); ++mi) {
     const Table2Method& t = methods[mi];
     if (t.extra) continue;
-    diff.counts[t.key] = method_counts(evals[mi]);
+    add_outcomes(diff, t.key, data, evals[mi]);
     all_text += fmt::format("{}{}: F1 {:.2f} BEP {:.2f}", all_text.empty() ? "" : "; ",
                             t.method.column, F(t.key), B(t.key));
   }

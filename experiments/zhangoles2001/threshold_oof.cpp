@@ -7,6 +7,7 @@
 
 #include "core/seed.h"
 #include "corpora/splits.h"
+#include "harness/document_outcomes.h"
 #include "harness/solver_catalog.h"
 #include "metrics/binary_counts.h"
 #include "metrics/threshold.h"
@@ -56,10 +57,18 @@ RunRecord out_of_fold_threshold_run(const std::string& solver, const Params& par
   FitTime time;
   const BinaryFit final_fit =
       timed_fit([&] { return fit_on(solver, params, c.X_train, c.y_train, seed); }, time);
-  const BinaryCounts counts =
-      count_binary_at_threshold(c.y_test, final_fit.model.decisions(c.X_test), t.theta);
+  const std::vector<double> f_test = final_fit.model.decisions(c.X_test);
+  const BinaryCounts counts = count_binary_at_threshold(c.y_test, f_test, t.theta);
   RunRecord r = record_fit(solver, params, final_fit, time);
-  r.metrics = {{"tp", counts.tp}, {"fp", counts.fp}, {"fn", counts.fn}, {"tn", counts.tn}};
+  r.metrics = {{"tp", counts.tp},
+               {"fp", counts.fp},
+               {"fn", counts.fn},
+               {"tn", counts.tn},
+               {"test_rows", f_test.size()}};
+  // The test documents it marks positive (Table 2's claims pair the methods on them).
+  std::vector<uint8_t> predicted(f_test.size());
+  for (size_t i = 0; i < f_test.size(); ++i) predicted[i] = f_test[i] >= t.theta;
+  r.extra["test_predicted"] = outcomes_to_hex(predicted);
   r.extra["threshold_oof"] = {{"rule", to_string(kZoThresholdRule)},
                               {"theta", t.theta},
                               {"usable_folds", usable},

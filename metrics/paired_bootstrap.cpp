@@ -10,19 +10,6 @@ namespace linrepro {
 
 namespace {
 
-SamplingInterval percentile(std::vector<double>& values, double level) {
-  if (values.empty())
-    throw std::invalid_argument("paired bootstrap: no resample gave a finite value");
-  std::sort(values.begin(), values.end());
-  const auto at = [&](double q) {
-    const double pos = q * static_cast<double>(values.size() - 1);
-    const auto i = static_cast<size_t>(std::floor(pos));
-    const size_t j = std::min(i + 1, values.size() - 1);
-    return values[i] + (pos - static_cast<double>(i)) * (values[j] - values[i]);
-  };
-  return {at((1 - level) / 2), at((1 + level) / 2)};
-}
-
 void check(const std::vector<PairedStatistic>& parts, int resamples, double level) {
   if (parts.empty()) throw std::invalid_argument("paired bootstrap: no statistic");
   for (const PairedStatistic& p : parts)
@@ -51,7 +38,9 @@ SamplingInterval paired_bootstrap_mean_interval(const std::vector<PairedStatisti
     const double v = sum / static_cast<double>(parts.size());
     if (std::isfinite(v)) values.push_back(v);  // e.g. a level no resampled document reached
   }
-  return percentile(values, level);
+  if (values.empty())
+    throw std::invalid_argument("paired bootstrap: no resample gave a finite value");
+  return percentile_interval(values, level);
 }
 
 SamplingInterval paired_bootstrap_interval(

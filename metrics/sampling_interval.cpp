@@ -48,7 +48,8 @@ void check_arguments(const char* who, int resamples, double level) {
   if (!(level > 0 && level < 1)) throw std::invalid_argument(std::string(who) + ": level");
 }
 
-// The percentile interval of the sorted resampled values.
+}  // namespace
+
 SamplingInterval percentile_interval(std::vector<double>& values, double level) {
   std::sort(values.begin(), values.end());
   const auto at = [&](double q) {
@@ -59,8 +60,6 @@ SamplingInterval percentile_interval(std::vector<double>& values, double level) 
   };
   return {at((1 - level) / 2), at((1 + level) / 2)};
 }
-
-}  // namespace
 
 SamplingInterval f1_bootstrap_interval(const BinaryCounts& c, uint64_t seed, int resamples,
                                        double level) {

@@ -9,16 +9,21 @@
 // / 2 and (1 + level) / 2 quantiles of the resampled F1s.
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "metrics/binary_counts.h"
 
 namespace linrepro {
 
 struct SamplingInterval {
-  double lo = 0, hi = 0;  // in [0, 1]
+  double lo = 0, hi = 0;  // the measure's units: [0, 1] for a proportion
 };
 
 inline constexpr int kBootstrapResamples = 2000;
+
+// The percentile interval of resampled values (sorts them; at least one value): the (1 - level)
+// / 2 and (1 + level) / 2 quantiles, linearly interpolated.
+SamplingInterval percentile_interval(std::vector<double>& values, double level);
 
 // Wilson's 95 % score interval of a proportion p observed on n items. Throws std::invalid_argument
 // for n < 1 or p outside [0, 1].

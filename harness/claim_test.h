@@ -4,8 +4,10 @@
 // documents, a ratio of CPU times, a fitted slope, a count) with the bound the paper's wording
 // sets, on the side the paper claims, and carries the interval its named test gives:
 //   - a paired bootstrap over the test documents (metrics/paired_bootstrap.h), 95 %, alpha 0.05;
+//   - a paired t interval over random splits (each split its own training and test documents);
 //   - a least-squares slope's 95 % t interval (metrics/slope_interval.h) for trends;
-//   - a stated relative resolution for times (kTimeRatioResolution) and objectives;
+//   - a stated resolution for ratios of times (kTimeRatioResolution) and for objectives after a
+//     fixed budget (resolution_comparison: the optimiser's own last-block change);
 //   - none for an exact count (the interval is the value).
 // The rule: the interval entirely on the claimed side of the bound -> holds; entirely on the other
 // side -> does not hold; otherwise (the bound inside it) -> indistinguishable. The claim holds

@@ -94,7 +94,7 @@ ClaimComparison accuracy_comparison(std::string what, const std::vector<uint8_t>
 
 ClaimComparison paired_splits_comparison(std::string what, const std::vector<double>& a,
                                          const std::vector<double>& b, double bound, bool above,
-                                         bool strict) {
+                                         bool strict, const char* pairs) {
   if (a.size() != b.size() || a.size() < 2)
     throw std::invalid_argument(
         fmt::format("paired_splits_comparison '{}': {} and {} values (need two or more pairs)",
@@ -108,7 +108,7 @@ ClaimComparison paired_splits_comparison(std::string what, const std::vector<dou
       student_t_975(static_cast<int>(a.size()) - 1) * std::sqrt(ss / (n - 1)) / std::sqrt(n);
   ClaimComparison c;
   c.what = std::move(what);
-  c.test = fmt::format("paired t interval over {} random splits (95 %, alpha 0.05)", a.size());
+  c.test = fmt::format("paired t interval over {} {} (95 %, alpha 0.05)", a.size(), pairs);
   c.value = mean;
   c.lo = mean - half;
   c.hi = mean + half;

@@ -69,9 +69,10 @@ ClaimComparison paired_statistic_comparison(
 // own training and test documents: the paired t interval, mean +- t(0.975, n - 1) sd / sqrt(n),
 // which holds the spread of both draws. Throws std::invalid_argument for fewer than 2 pairs or
 // vectors of different lengths.
+// `pairs` names what the pairs are in the test's text ("random splits", "cross-validation folds").
 ClaimComparison paired_splits_comparison(std::string what, const std::vector<double>& a,
                                          const std::vector<double>& b, double bound, bool above,
-                                         bool strict = true);
+                                         bool strict = true, const char* pairs = "random splits");
 // numerator / denominator seconds against `bound`, interval value / (1 + r) .. value * (1 + r).
 ClaimComparison time_ratio_comparison(std::string what, double numerator_seconds,
                                       double denominator_seconds, double bound, bool above);

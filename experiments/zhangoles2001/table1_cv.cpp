@@ -5,6 +5,7 @@
 #include <atomic>
 #include <stdexcept>
 
+#include "core/error.h"
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
@@ -20,6 +21,9 @@ struct LambdaTotals {
   BinaryCounts counts;
   double bep_tp = 0;
   int64_t positives = 0, iterations = 0;
+  // Per fold: the tie rule's standard error needs each fold's own BEP.
+  std::vector<double> fold_bep_tp;
+  std::vector<int64_t> fold_positives;
 };
 
 // The fold matrices of category k under `selection`.
@@ -57,12 +61,16 @@ RunRecord cv_run(const ZoCvData& cv, int32_t k, const ZoMethod& method, ZoCvSele
       t.counts += e.counts;
       t.bep_tp += e.bep.tp;
       t.positives += e.bep.positives;
+      t.fold_bep_tp.push_back(e.bep.tp);
+      t.fold_positives.push_back(e.bep.positives);
       t.iterations += fit.fit.iterations;
       seconds += fit.time.wall_seconds;
     }
     per_lambda.push_back({{"lambda", lambda},
                           {"bep_tp", t.bep_tp},
                           {"positives", t.positives},
+                          {"fold_bep_tp", t.fold_bep_tp},
+                          {"fold_positives", t.fold_positives},
                           {"tp", t.counts.tp},
                           {"fp", t.counts.fp},
                           {"fn", t.counts.fn},
@@ -150,13 +158,26 @@ std::vector<ZoCvJob> zo_declare_cv_runs(const ExperimentContext& ctx, ResultFile
   return jobs;
 }
 
+size_t ZoCvPooled::chosen() const {
+  if (one_se < 0)
+    throw ConfigError(
+        "Table 1's stored cross-validation runs have no per-fold counts, which the tie rule "
+        "(one standard error) needs: rerun `linrepro run zhangoles2001/table1 --force`");
+  return static_cast<size_t>(one_se);
+}
+
 ZoCvPooled zo_pool_cv(const std::vector<ZoCvJob>& jobs, const std::string& solver,
                       ZoCvSelection selection, const std::vector<int32_t>& categories) {
   const std::vector<double> grid = zo_lambda_grid();
   ZoCvPooled p;
   p.points.resize(grid.size());
   p.f1_counts.resize(grid.size());
-  for (size_t g = 0; g < grid.size(); ++g) p.points[g].lambda = grid[g];
+  for (size_t g = 0; g < grid.size(); ++g) {
+    p.points[g].lambda = grid[g];
+    p.points[g].fold_tp.assign(kZoCvFolds, 0.0);
+    p.points[g].fold_positives.assign(kZoCvFolds, 0);
+  }
+  bool folds = true;
   for (int32_t k : categories) {
     const ZoCvJob* found = nullptr;
     for (const ZoCvJob& job : jobs)
@@ -168,12 +189,18 @@ ZoCvPooled zo_pool_cv(const std::vector<ZoCvJob>& jobs, const std::string& solve
     for (size_t g = 0; g < grid.size(); ++g) {
       p.points[g].tp += pl.at(g).at("bep_tp").get<double>();
       p.points[g].positives += pl.at(g).at("positives").get<int64_t>();
+      folds = folds && pl.at(g).contains("fold_bep_tp");
+      for (int32_t f = 0; folds && f < kZoCvFolds; ++f) {
+        p.points[g].fold_tp[f] += pl.at(g).at("fold_bep_tp").at(f).get<double>();
+        p.points[g].fold_positives[f] += pl.at(g).at("fold_positives").at(f).get<int64_t>();
+      }
       p.f1_counts[g] +=
           BinaryCounts{pl.at(g).at("tp").get<int64_t>(), pl.at(g).at("fp").get<int64_t>(),
                        pl.at(g).at("fn").get<int64_t>(), pl.at(g).at("tn").get<int64_t>()};
     }
   }
-  p.best = zo_pick_lambda(p.points);
+  p.best = zo_best_lambda(p.points);
+  if (folds) p.one_se = static_cast<int64_t>(zo_one_se_lambda(p.points));
   return p;
 }
 

@@ -61,8 +61,13 @@ std::vector<ZoCvJob> zo_declare_cv_runs(const ExperimentContext& ctx, ResultFile
 struct ZoCvPooled {
   std::vector<ZoCvPoint> points;        // per lambda of zo_lambda_grid()
   std::vector<BinaryCounts> f1_counts;  // per lambda: pooled counts at the training thresholds
-  size_t best = 0;                      // zo_pick_lambda(points)
-  double lambda() const { return points[best].lambda; }
+  size_t best = 0;                      // zo_best_lambda(points): the largest pooled BEP
+  int64_t one_se = -1;                  // zo_one_se_lambda(points); -1: runs without folds
+  // Table 1's choice, the one-SE index. Throws ConfigError (rerun with --force) when the runs
+  // predate the per-fold counts.
+  size_t chosen() const;
+  double lambda() const { return points[chosen()].lambda; }
+  double best_lambda() const { return points[best].lambda; }
 };
 // Throws std::invalid_argument if a category has no run of this method and variant among jobs.
 ZoCvPooled zo_pool_cv(const std::vector<ZoCvJob>& jobs, const std::string& solver,

@@ -28,16 +28,48 @@ TEST(ZoCvSelect, PicksTheHighestPooledBreakEvenPoint) {
   // Pooled BEP = tp / positives: 0.5, 0.8, 0.9, 0.7 -> the third (1e-2).
   const std::vector<ZoCvPoint> grid = {
       {1.0, 50, 100}, {1e-1, 80, 100}, {1e-2, 90, 100}, {1e-3, 70, 100}};
-  EXPECT_EQ(zo_pick_lambda(grid), 2u);
+  EXPECT_EQ(zo_best_lambda(grid), 2u);
   // Pooling is by counts, not by averaging ratios: 9/10 + 0/90 pools to 0.09, 40/100 wins.
   const std::vector<ZoCvPoint> pooled = {{1e-3, 9, 100}, {1e-4, 40, 100}};
-  EXPECT_EQ(zo_pick_lambda(pooled), 1u);
+  EXPECT_EQ(zo_best_lambda(pooled), 1u);
 }
 
 TEST(ZoCvSelect, TiesGoToTheLargerLambda) {
   const std::vector<ZoCvPoint> grid = {{1e-4, 80, 100}, {1e-3, 80, 100}, {1e-5, 80, 100}};
-  EXPECT_EQ(zo_pick_lambda(grid), 1u);
-  EXPECT_THROW(zo_pick_lambda(std::vector<ZoCvPoint>{}), std::invalid_argument);
+  EXPECT_EQ(zo_best_lambda(grid), 1u);
+  EXPECT_THROW(zo_best_lambda(std::vector<ZoCvPoint>{}), std::invalid_argument);
+}
+
+// A grid point with per-fold counts (100 positives per fold), pooled as zo_pool_cv pools them.
+ZoCvPoint with_folds(double lambda, std::vector<double> fold_tp) {
+  ZoCvPoint p{lambda, 0, 0, std::move(fold_tp), {}};
+  for (double tp : p.fold_tp) {
+    p.tp += tp;
+    p.positives += 100;
+    p.fold_positives.push_back(100);
+  }
+  return p;
+}
+
+TEST(ZoCvSelect, FoldStandardErrorIsTheSampleSdOverRootFolds) {
+  // Fold BEPs 0.80, 0.82, 0.84, 0.86, 0.88: sd = sqrt(0.001) = 0.0316228, / sqrt(5) = 0.0141421.
+  const ZoCvPoint p = with_folds(1e-3, {80, 82, 84, 86, 88});
+  EXPECT_NEAR(p.fold_se(), 0.0141421356, 1e-9);
+  EXPECT_THROW(with_folds(1e-3, {80}).fold_se(), std::invalid_argument);
+}
+
+TEST(ZoCvSelect, OneStandardErrorRuleTakesTheLargestLambdaWithinOneSeOfTheBest) {
+  // Best: 1e-3 (pooled 0.84, SE 0.0141). 1e-2 pools 0.83 >= 0.8259: taken, though 1e-4 (0.835)
+  // is closer; 1e-1 pools 0.80 < 0.8259: not.
+  const std::vector<ZoCvPoint> grid = {
+      with_folds(1e-1, {80, 80, 80, 80, 80}), with_folds(1e-2, {83, 83, 83, 83, 83}),
+      with_folds(1e-3, {80, 82, 84, 86, 88}), with_folds(1e-4, {83.5, 83.5, 83.5, 83.5, 83.5})};
+  EXPECT_EQ(zo_best_lambda(grid), 2u);
+  EXPECT_EQ(zo_one_se_lambda(grid), 1u);
+  // Folds that agree exactly (SE 0): the best itself.
+  const std::vector<ZoCvPoint> tight = {with_folds(1e-2, {83, 83, 83, 83, 83}),
+                                        with_folds(1e-3, {84, 84, 84, 84, 84})};
+  EXPECT_EQ(zo_one_se_lambda(tight), 1u);
 }
 
 TEST(ZoLambdas, FastModeReturnsThePapersTableOne) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "harness/ablation.h"
 #include "harness/solver_catalog.h"
 
 namespace linrepro {
@@ -53,21 +54,57 @@ std::map<std::string, double> zhangoles2001_paper_lambdas() {
                                           "Zhang & Oles Table 1");
 }
 
-std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx) {
-  if (ctx.fast) return zhangoles2001_paper_lambdas();  // the documented fast-mode shortcut
+namespace {
+
+// The full-mode Table 1 result document of ctx. Throws ConfigError when it does not exist.
+Json table1_document(const ExperimentContext& ctx, std::filesystem::path& path) {
   ExperimentContext full = ctx;
   full.fast = false;
-  const std::filesystem::path path = result_file_path(full, "zhangoles2001", "table1");
+  path = result_file_path(full, "zhangoles2001", "table1");
   if (!std::filesystem::exists(path))
     throw ConfigError(
         fmt::format("{} not found: Table 1's lambdas come from its cross-validation; "
                     "run `linrepro run zhangoles2001/table1` first",
                     path.string()));
+  return read_result_file(path);
+}
+
+}  // namespace
+
+std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx) {
+  if (ctx.fast) return zhangoles2001_paper_lambdas();  // the documented fast-mode shortcut
+  std::filesystem::path path;
   std::map<std::string, double> log10_by_column;
-  for (const Cell& c : result_cells(read_result_file(path)))
+  for (const Cell& c : result_cells(table1_document(ctx, path)))
     if (c.table == "table1" && c.row == "lambda" && c.status == "ok")
       log10_by_column[c.column] = c.value;
   return zhangoles2001_lambdas_from_log10(log10_by_column, path.string());
+}
+
+std::map<std::string, double> zhangoles2001_cv_best_lambdas(const ExperimentContext& ctx) {
+  if (ctx.fast) return {};
+  std::filesystem::path path;
+  const Json doc = table1_document(ctx, path);
+  for (const Json& a : doc.value("ablations", Json::array())) {
+    const Ablation ablation = ablation_from_json(a);
+    if (ablation.id != "table1-tie-rule") continue;
+    for (const AblationRow& row : ablation.rows) {
+      if (row.variant != "best") continue;
+      std::map<std::string, double> log10_by_column;
+      for (size_t i = 0; i < ablation.columns.size(); ++i)
+        if (row.values.at(i)) log10_by_column[ablation.columns[i]] = *row.values[i];
+      std::map<std::string, double> out;
+      for (const auto& [solver, lambda] :
+           zhangoles2001_lambdas_from_log10(log10_by_column, path.string()))
+        for (const auto& c : kZoTable1Columns)
+          if (solver == c.solver) out[solver] = lambda;
+      return out;
+    }
+  }
+  throw ConfigError(fmt::format(
+      "{}: no \"best\" row in ablation \"table1-tie-rule\" (stored before the tie rule: rerun "
+      "`linrepro run zhangoles2001/table1 --force`)",
+      path.string()));
 }
 
 std::vector<ProtocolLambda> zhangoles2001_protocol_lambdas(

@@ -32,6 +32,12 @@ std::map<std::string, double> zhangoles2001_paper_lambdas();
 // See above: the Table 1 lambdas of this results directory (full) or the paper's (fast).
 std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx);
 
+// The lambdas the cross-validation found best before the tie rule (Table 1's ablation
+// "table1-tie-rule", row "best"), by the paper's solver names only ("nb", "cls", ...): what
+// Table 2's tie-rule ablation runs at. Empty in fast mode (no cross-validation); throws
+// ConfigError when Table 1's file is missing or predates the rule.
+std::map<std::string, double> zhangoles2001_cv_best_lambdas(const ExperimentContext& ctx);
+
 // The same map from Table 1's published column names ("Naive Bayes", "Lin Reg", ...) -> log10
 // lambda (the cells' values): what zhangoles2001_lambdas does with a table1 result file's cells.
 // Throws ConfigError naming `source` when a column is missing.

@@ -32,6 +32,7 @@
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
+#include "experiments/zhangoles2001/micro_comparison.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/threshold_ablation.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
@@ -97,6 +98,10 @@ struct Table2Method {
   std::optional<ExtraSolver> extra;
   double lambda = 0;
   std::string lambda_rule;  // extra solvers: why this lambda (harness/extra_solvers.h)
+  // The tie rule's ablation (issue 27 item 4): a paper method at the lambda with the best CV BEP
+  // where Table 1's one-SE rule chose another; in no cell or claim, only in "table2-tie-rule".
+  bool cv_best = false;
+  bool in_tables() const { return !extra && !cv_best; }
   Params params() const {
     if (!extra) return zo_params(method.solver, lambda, false);
     // The protocol's regularised constant feature A = 1 comes with regularization_params (for
@@ -109,20 +114,30 @@ std::vector<Table2Method> table2_methods(const ExperimentContext& ctx,
                                          const std::map<std::string, double>& lambdas) {
   std::vector<Table2Method> out;
   for (const ZoMethod& m : zo_methods(true))
-    out.push_back({m, m.solver, std::nullopt, lambdas.at(m.lambda_of), ""});
+    out.push_back({m, m.solver, std::nullopt, lambdas.at(m.lambda_of), "", false});
+  for (const auto& [solver, lambda] : zhangoles2001_cv_best_lambdas(ctx))
+    if (lambda != lambdas.at(solver))
+      for (const ZoMethod& m : zo_methods(false))
+        if (m.solver == solver)
+          out.push_back({m, "cv-best/" + solver, std::nullopt, lambda, "", true});
   // An extra solver runs at the lambda of the paper's method with its declared loss.
   const std::vector<ProtocolLambda> by_loss = zhangoles2001_protocol_lambdas(lambdas);
   for (const ExtraSolver& e : extra_solvers(ctx)) {
     const ExtraLambda l = extra_solver_lambda(e, by_loss, "zhangoles2001/table2");
-    out.push_back({{e.label, e.solver, l.method, false}, "extra/" + e.label, e, l.lambda, l.rule});
+    out.push_back(
+        {{e.label, e.solver, l.method, false}, "extra/" + e.label, e, l.lambda, l.rule, false});
   }
   return out;
 }
 
 Json table2_config(const ExperimentContext& ctx) {
   const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
-  Json method_list = Json::array(), extra_list = Json::array();
+  Json method_list = Json::array(), extra_list = Json::array(), cv_best = Json::array();
   for (const Table2Method& t : table2_methods(ctx, lambdas)) {
+    if (t.cv_best) {
+      cv_best.push_back({{"solver", t.method.solver}, {"lambda", t.lambda}});
+      continue;
+    }
     if (t.extra) {  // params may depend on each category's n (C): the lambda they derive from
       extra_list.push_back({{"with_solver", t.extra->label},
                             {"solver", t.method.solver},
@@ -141,6 +156,7 @@ Json table2_config(const ExperimentContext& ctx) {
                  {"threshold", kTable2ThresholdWords},
                  {"fast", ctx.fast}};
   if (!extra_list.empty()) config["extra_solvers"] = extra_list;
+  if (!cv_best.empty()) config["tie_rule_ablation_at_cv_best"] = cv_best;
   return config;
 }
 
@@ -162,6 +178,7 @@ void declare_oof_run(ResultFile& rf, const ZoReuters& data, int32_t k, const Tab
     RunRecord out = out_of_fold_threshold_run(t.method.solver, t.params(), *cat, seed);
     out.extra["train_positives"] = data.train_positives[k];
     if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
+    if (t.cv_best) out.extra["part"] = "cv-best";
     return out;
   });
   if (oof.status != "ok" || fit.status != "ok") return;
@@ -193,7 +210,9 @@ Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters
     for (size_t mi = 0; mi < methods.size(); ++mi) {
       const Table2Method& t = methods[mi];
       const std::string key = fmt::format("{}/{}", category, t.key);
-      const uint64_t seed = derive_seed(ctx.seed, key);
+      // The tie rule's runs take the seed of the method's own run: they differ by lambda only.
+      const uint64_t seed =
+          derive_seed(ctx.seed, t.cv_best ? fmt::format("{}/{}", category, t.method.solver) : key);
       const Params params = t.params();
       const bool margins =
           category == "earn" && std::find(std::begin(kFigure5Methods), std::end(kFigure5Methods),
@@ -228,6 +247,7 @@ Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters
         out.extra["features"] = cat->X_train.cols;
         if (margins) out.extra["margins"] = w_x_y;
         if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
+        if (t.cv_best) out.extra["part"] = "cv-best";
         return out;
       });
       if (r.status == "ok") {
@@ -286,7 +306,7 @@ void emit_table3(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& 
   const int rows3 = ctx.fast ? kFastCategories : kTable3Rows;
   for (size_t mi = 0; mi < methods.size(); ++mi) {
     const Table2Method& t = methods[mi];
-    if (t.method.peer) continue;
+    if (t.method.peer || t.cv_best) continue;
     for (int r = 0; r < rows3; ++r) {
       const int32_t k = data.by_size[static_cast<size_t>(r)];
       const ZoEval& e = evals[mi][k];
@@ -343,6 +363,7 @@ std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultF
   for (size_t mi = 0; mi < methods.size(); ++mi) micro[methods[mi].key] = zo_micro(evals[mi]);
   for (size_t mi = 0; mi < methods.size(); ++mi) {
     const Table2Method& t = methods[mi];
+    if (t.cv_best) continue;  // only in the tie rule's ablation
     const ZoMicro& z = micro[t.key];
     const std::string note =
         t.extra ? std::string(kExtraSolverNote)
@@ -362,7 +383,7 @@ std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultF
         t.extra ? note : note + "; break-even point per category, micro-averaged";
     const Table2Method* peer = nullptr;  // the LIBLINEAR run of the same loss (zo_methods)
     for (const Table2Method& p : methods)
-      if (p.method.peer && !t.method.peer && !t.extra && p.method.lambda_of == t.method.solver)
+      if (p.method.peer && !t.method.peer && t.in_tables() && p.method.lambda_of == t.method.solver)
         peer = &p;
     // A paper method's cells carry their sampling interval and the peer of the same loss.
     const bool ours = !t.extra && !t.method.peer;
@@ -418,20 +439,12 @@ struct Table2Comparisons {
   ClaimComparison operator()(const std::string& measure, const std::string& a, const std::string& b,
                              double bound, bool above, bool strict = true) const {
     const bool is_f1 = measure == "F1";
-    const auto& A = (is_f1 ? f1 : bep).at(a);
-    const auto& B = (is_f1 ? f1 : bep).at(b);
-    const auto stat = [&A, &B, is_f1](std::span<const int32_t> d) {
-      const auto ca = category_counts_on(A, d), cb = category_counts_on(B, d);
-      return 100 * (is_f1 ? micro_average(ca).f1 - micro_average(cb).f1
-                          : micro_average(ca).recall - micro_average(cb).recall);
-    };
-    ClaimComparison c =
-        paired_statistic_comparison(fmt::format("{} - {} micro {} (points)", a, b, measure),
-                                    static_cast<int64_t>(A.front().truth.size()), stat, bound,
-                                    above, kClaimBootstrapSeed, strict);
-    c.value =
-        100 * (is_f1 ? micro.at(a).prf.f1 - micro.at(b).prf.f1 : micro.at(a).bep - micro.at(b).bep);
-    return c;
+    return zo_micro_comparison(
+        fmt::format("{} - {} micro {} (points)", a, b, measure),
+        is_f1 ? ZoMicroMeasure::f1 : ZoMicroMeasure::bep, (is_f1 ? f1 : bep).at(a),
+        (is_f1 ? f1 : bep).at(b),
+        100 * (is_f1 ? micro.at(a).prf.f1 - micro.at(b).prf.f1 : micro.at(a).bep - micro.at(b).bep),
+        bound, above, strict);
   }
 };
 
@@ -484,7 +497,7 @@ void add_table2_claims(ResultFile& rf, const ZoReuters& data,
   std::string all_text;
   for (size_t mi = 0; mi < methods.size(); ++mi) {
     const Table2Method& t = methods[mi];
-    if (t.extra) continue;
+    if (!t.in_tables()) continue;
     add_outcomes(diff, t.key, data, evals[mi]);
     all_text += fmt::format("{}{}: F1 {:.2f} BEP {:.2f}", all_text.empty() ? "" : "; ",
                             t.method.column, F(t.key), B(t.key));
@@ -539,7 +552,7 @@ void add_threshold_ablations(const ExperimentContext& ctx, ResultFile& rf, const
                              const std::vector<Table2Method>& methods, const Evals& evals) {
   std::vector<ThresholdAblationMethod> paper_methods;
   for (size_t mi = 0; mi < methods.size(); ++mi)
-    if (!methods[mi].extra && !methods[mi].method.peer)
+    if (methods[mi].in_tables() && !methods[mi].method.peer)
       paper_methods.push_back({methods[mi].method.column, &evals[mi]});
   const auto& names = data.prep.train_labels.class_names;
   std::vector<int32_t> largest(data.by_size.begin(), data.by_size.begin() + kTable3Rows);
@@ -549,6 +562,48 @@ void add_threshold_ablations(const ExperimentContext& ctx, ResultFile& rf, const
       load_published(ctx.published() / (std::string(kZoPaper) + ".json"));
   for (const Ablation& a : threshold_ablations(paper_methods, largest, rows, published))
     rf.add_ablation(a);
+}
+
+// Issue 27 item 4: Table 2's micro cells of each method whose CV choice the one-SE rule changed,
+// at both lambdas (Table 1's ablation "table1-tie-rule" has the choices), with the paper's row.
+void add_tie_rule_ablation(const ExperimentContext& ctx, ResultFile& rf,
+                           const std::vector<Table2Method>& methods,
+                           const std::map<std::string, ZoMicro>& micro) {
+  const std::vector<std::string> rows = {"Precision", "Recall", "F1", "BEP"};
+  Ablation a{"table2-tie-rule",
+             "Table 2 (micro-averaged) at the lambda of each rule that picks it from Table 1's CV, "
+             "for the methods whose choice the rules differ on",
+             "Issue 27 item 4, docs/RESULTS.md (\"the tie rule\"), adopted before the rerun: the "
+             "one-SE choice feeds the cells; the best-CV lambda is what Table 1 chose before. The "
+             "two rows of a method share the seed, features and thresholds rule: they differ by "
+             "lambda only.",
+             "%",
+             rows,
+             {}};
+  const PublishedPaper published =
+      load_published(ctx.published() / (std::string(kZoPaper) + ".json"));
+  const auto values = [&](const ZoMicro& z) {
+    return std::vector<std::optional<double>>{100 * z.prf.precision, 100 * z.prf.recall,
+                                              100 * z.prf.f1, 100 * z.bep};
+  };
+  for (const Table2Method& best : methods) {
+    if (!best.cv_best) continue;
+    const Table2Method* chosen = nullptr;
+    for (const Table2Method& t : methods)
+      if (t.in_tables() && t.key == best.method.solver) chosen = &t;
+    const std::string& column = best.method.column;
+    a.rows.push_back({fmt::format("{} one-SE (lambda {:g})", column, chosen->lambda),
+                      "Table 1's choice: the cells", true, false, values(micro.at(chosen->key))});
+    a.rows.push_back({fmt::format("{} best CV (lambda {:g})", column, best.lambda),
+                      "the largest pooled CV micro BEP", false, false, values(micro.at(best.key))});
+    AblationRow paper{column + " published", "Table 2 of the paper", false, true, {}};
+    for (const std::string& row : rows) {
+      const PublishedCell* cell = find_published_cell(published, "table2", row, column);
+      paper.values.push_back(cell ? std::optional<double>(cell->value) : std::nullopt);
+    }
+    a.rows.push_back(std::move(paper));
+  }
+  if (!a.rows.empty()) rf.add_ablation(a);
 }
 
 // §4.2's description of the collection (issue 15 item 7): the document and category counts the
@@ -579,6 +634,7 @@ void run_table2(const ExperimentContext& ctx, ResultFile& rf) {
   const auto micro = emit_table2(ctx, rf, data, methods, evals);
   add_table2_claims(rf, data, methods, evals, micro);
   add_threshold_ablations(ctx, rf, data, methods, evals);
+  add_tie_rule_ablation(ctx, rf, methods, micro);
 }
 
 }  // namespace
@@ -596,8 +652,8 @@ void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry) {
   e.figures = [](const ExperimentContext& ctx) {
     Json f = figures();
     // An extra solver's bars apart from the paper's and the peers' (it may be a peer's solver
-    // at other settings): "liblinear-s5 extra".
-    if (!ctx.extra_solvers.empty()) f[2]["label_by"] = {"solver", "extra.part"};
+    // at other settings): "liblinear-s5 extra"; the tie rule's runs: "clg cv-best".
+    if (!ctx.fast) f[2]["label_by"] = {"solver", "extra.part"};
     return f;
   };
   e.run = run_table2;

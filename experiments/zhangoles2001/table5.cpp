@@ -207,18 +207,21 @@ RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& j
   const SplitCollection& lc = *job.collection;
   const Method& m = *job.method;
   const uint64_t fit_seed = derive_seed(ctx.seed, key);
-  const Json config = {
-      {"collection", lc.info.name},
-      {"corpus", lc.description},
-      {"split", job.partition},
-      {"split_seed", lc.seeds[static_cast<size_t>(job.partition)]},
-      {"train_fraction", kTrainFraction},
-      {"features",
-       to_json(m.kind == Kind::per_category ? selected_features() : all_term_features())},
-      {"solver", m.solver},
-      {"params", p},
-      {"one_vs_rest", m.kind == Kind::per_category ? "per-category features" : "none"},
-      {"seed", fit_seed}};
+  Json config = {{"collection", lc.info.name},
+                 {"corpus", lc.description},
+                 {"split", job.partition},
+                 {"split_seed", lc.seeds[static_cast<size_t>(job.partition)]},
+                 {"train_fraction", kTrainFraction},
+                 {"features", to_json(m.kind == Kind::per_category ? selected_features()
+                                                                   : all_term_features())},
+                 {"solver", m.solver},
+                 {"params", p},
+                 {"one_vs_rest", m.kind == Kind::per_category ? "per-category features" : "none"},
+                 {"seed", fit_seed}};
+  // Per-document outcomes only where a claim reads them: split kTransferSplit, the lambda walk's
+  // paired comparisons (table5_transfer.h); the other splits' claims use their accuracies.
+  const bool outcomes = job.partition == kTransferSplit;
+  if (outcomes) config["test_correct"] = true;
   return rf.run_once(key, config, [&] {
     const SplitData& sd =
         partition_data(job.slot(), [&] { return prepare_split(lc, job.partition, ctx.progress); });
@@ -227,6 +230,7 @@ RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& j
     rec.extra["part"] = part;
     rec.extra["row"] = m.row;  // the lambda figures' legend
     rec.extra["lambda"] = p.contains("smoothing") ? p.at("smoothing") : p.at("lambda");
+    if (!outcomes) rec.extra.erase("test_correct");
     return rec;
   });
 }

@@ -15,6 +15,7 @@
 #include "experiments/common/python_peer.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/title_ablation.h"
+#include "harness/document_outcomes.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "metrics/confusion_matrix.h"
@@ -31,7 +32,10 @@ constexpr const char* kSklearnScript = "experiments/common/sklearn_nb_peer.py";
 RunRecord record_accuracy(const MulticlassLabels& test, const std::vector<int32_t>& predicted) {
   const ConfusionMatrix C = confusion_matrix(test.y, predicted, test.num_classes());
   RunRecord r;
-  r.metrics = {{"accuracy", accuracy(C)}, {"error", error_rate(C)}};
+  r.metrics = {{"accuracy", accuracy(C)}, {"error", error_rate(C)}, {"test_rows", test.y.size()}};
+  // Per test document, for the paired comparisons of the lambda walk (table5_transfer.h);
+  // table5.cpp keeps them on split kTransferSplit only.
+  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(test.y, predicted));
   r.extra["confusion"] = confusion_to_json(C);
   r.extra["labels"] = test.class_names;
   return r;

@@ -33,8 +33,8 @@ ZoVariantResult run_zo_variant(ResultFile& rf, const ExperimentContext& ctx, con
       res.evals[ci] = zo_missed(data.test_positives[k], data.prep.test_labels.y.size());
       std::vector<uint8_t> truth;
       for (double y : zo_category(data, k).y_test) truth.push_back(y > 0);
-      res.evals[ci].at_break_even =
-          category_outcomes(std::vector<uint8_t>(truth.size(), 0), std::move(truth));
+      std::vector<uint8_t> none(truth.size(), 0);
+      res.evals[ci].at_break_even = category_outcomes(std::move(none), std::move(truth));
       return;
     }
     const std::string key = fmt::format("{}/{}", v.id, names[k]);

@@ -26,16 +26,19 @@ TEST(ZoCvSelect, GridIsTenToTheMinusKForKZeroToSix) {
 
 TEST(ZoCvSelect, PicksTheHighestPooledBreakEvenPoint) {
   // Pooled BEP = tp / positives: 0.5, 0.8, 0.9, 0.7 -> the third (1e-2).
-  const std::vector<ZoCvPoint> grid = {
-      {1.0, 50, 100}, {1e-1, 80, 100}, {1e-2, 90, 100}, {1e-3, 70, 100}};
+  const std::vector<ZoCvPoint> grid = {{1.0, 50, 100, {}, {}},
+                                       {1e-1, 80, 100, {}, {}},
+                                       {1e-2, 90, 100, {}, {}},
+                                       {1e-3, 70, 100, {}, {}}};
   EXPECT_EQ(zo_best_lambda(grid), 2u);
   // Pooling is by counts, not by averaging ratios: 9/10 + 0/90 pools to 0.09, 40/100 wins.
-  const std::vector<ZoCvPoint> pooled = {{1e-3, 9, 100}, {1e-4, 40, 100}};
+  const std::vector<ZoCvPoint> pooled = {{1e-3, 9, 100, {}, {}}, {1e-4, 40, 100, {}, {}}};
   EXPECT_EQ(zo_best_lambda(pooled), 1u);
 }
 
 TEST(ZoCvSelect, TiesGoToTheLargerLambda) {
-  const std::vector<ZoCvPoint> grid = {{1e-4, 80, 100}, {1e-3, 80, 100}, {1e-5, 80, 100}};
+  const std::vector<ZoCvPoint> grid = {
+      {1e-4, 80, 100, {}, {}}, {1e-3, 80, 100, {}, {}}, {1e-5, 80, 100, {}, {}}};
   EXPECT_EQ(zo_best_lambda(grid), 1u);
   EXPECT_THROW(zo_best_lambda(std::vector<ZoCvPoint>{}), std::invalid_argument);
 }

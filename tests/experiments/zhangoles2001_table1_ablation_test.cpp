@@ -14,7 +14,7 @@ ZoCvPooled peaked_at(int peak) {
   ZoCvPooled p;
   const std::vector<double> grid = zo_lambda_grid();
   for (size_t g = 0; g < grid.size(); ++g)
-    p.points.push_back({grid[g], static_cast<int>(g) == peak ? 90.0 : 50.0, 100});
+    p.points.push_back({grid[g], static_cast<int>(g) == peak ? 90.0 : 50.0, 100, {}, {}});
   p.f1_counts.resize(grid.size());
   p.best = zo_best_lambda(p.points);
   return p;

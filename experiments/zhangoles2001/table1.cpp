@@ -41,6 +41,7 @@
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/solver_catalog.h"
+#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -190,11 +191,20 @@ void emit_table1(ResultFile& rf, const std::vector<ZoMethod>& methods,
   std::map<std::string, ZoCvPooled> pooled;
   for (const auto& m : methods) {
     const ZoCvPooled p = zo_pool_cv(jobs, m.solver, ZoCvSelection::in_fold, categories);
-    for (const ZoCvPoint& pt : p.points)
-      rf.set_cell(value_cell("figure8", lambda_row(pt.lambda), m.column, 100 * pt.bep(), "%",
-                             "micro BEP of the 5-fold CV on the training set (features selected "
-                             "inside each fold), 10 largest categories (the paper's Figure 8 "
-                             "plots Logistic Reg only; its data set for the curve is not stated)"));
+    for (const ZoCvPoint& pt : p.points) {
+      Cell point = value_cell("figure8", lambda_row(pt.lambda), m.column, 100 * pt.bep(), "%",
+                              "micro BEP of the 5-fold CV on the training set (features selected "
+                              "inside each fold), 10 largest categories (the paper's Figure 8 "
+                              "plots Logistic Reg only; its data set for the curve is not "
+                              "stated)");
+      const SamplingInterval w = wilson_interval(pt.bep(), pt.positives);
+      set_interval(point.evidence, 100 * w.lo, 100 * w.hi,
+                   fmt::format("Wilson's score interval over the {} held-out positives, pooled "
+                               "over the folds and categories (the micro BEP is their "
+                               "break-even TP share)",
+                               pt.positives));
+      rf.set_cell(point);
+    }
     Cell chosen = value_cell(
         "table1", "lambda", m.column, std::round(std::log10(p.lambda())), "log10",
         fmt::format("log10 of the lambda chosen by 5-fold CV on the ModApte training set, ONE "

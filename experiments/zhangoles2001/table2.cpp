@@ -332,7 +332,7 @@ void emit_table3(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& 
 // Figure 6: macro F1 over the top N categories, one column per method (extra solvers included,
 // so the figure draws their series too, marked as not part of the paper).
 void emit_figure6(ResultFile& rf, const ZoReuters& data, const Table2Method& t,
-                  const std::vector<ZoEval>& evals) {
+                  const std::vector<ZoEval>& evals, uint64_t seed) {
   const int32_t K = static_cast<int32_t>(data.prep.train_labels.class_names.size());
   std::vector<int> tops(std::begin(kFigure6Tops), std::end(kFigure6Tops));
   tops.push_back(K);
@@ -346,9 +346,21 @@ void emit_figure6(ResultFile& rf, const ZoReuters& data, const Table2Method& t,
                       "training documents; a category without test positives and predictions has "
                       "F1 = 1 (metrics/binary_counts.h)",
                       kTable2ThresholdWords);
-    rf.set_cell(value_cell("figure6", top == K ? "all" : fmt::format("top{}", top),
-                           t.extra ? t.method.column + " (extra)" : t.method.column,
-                           100 * zo_micro(sub).macro_f1, "%", note));
+    const std::string row = top == K ? "all" : fmt::format("top{}", top);
+    Cell cell = value_cell("figure6", row, t.extra ? t.method.column + " (extra)" : t.method.column,
+                           100 * zo_micro(sub).macro_f1, "%", note);
+    if (!t.extra) {
+      std::vector<BinaryCounts> counts;
+      for (const ZoEval& e : sub) counts.push_back(e.counts);
+      const SamplingInterval i =
+          averaged_bootstrap_interval(counts, AveragedMeasure::macro_f1,
+                                      derive_seed(seed, "bootstrap/macro/" + row + "/" + t.key));
+      set_interval(cell.evidence, 100 * i.lo, 100 * i.hi,
+                   fmt::format("bootstrap over the test documents, {} resamples, percentile "
+                               "interval; each of the {} categories' counts drawn independently",
+                               kBootstrapResamples, counts.size()));
+    }
+    rf.set_cell(cell);
   }
 }
 
@@ -385,12 +397,12 @@ std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultF
     for (const Table2Method& p : methods)
       if (p.method.peer && !t.method.peer && t.in_tables() && p.method.lambda_of == t.method.solver)
         peer = &p;
-    // A paper method's cells carry their sampling interval and the peer of the same loss.
-    const bool ours = !t.extra && !t.method.peer;
+    // A paper method's or peer's cells carry their sampling interval; a paper method's, the peer
+    // of the same loss.
     const auto cell = [&](const char* row, double value, const std::string& cell_note,
                           const auto& interval, double peer_value) {
       Cell c = value_cell(table, row, column(row), 100 * value, "%", cell_note);
-      if (ours) {
+      if (!t.extra) {
         c.evidence = interval();
         if (peer) {
           c.evidence.peer = 100 * peer_value;
@@ -411,7 +423,7 @@ std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultF
     cell("F1", z.prf.f1, note, bootstrap(AveragedMeasure::micro_f1, "F1"), pz ? pz->prf.f1 : 0);
     cell(
         "BEP", z.bep, bep_note, [&] { return micro_bep_evidence(evals[mi]); }, pz ? pz->bep : 0);
-    if (!t.method.peer) emit_figure6(rf, data, t, evals[mi]);
+    if (!t.method.peer) emit_figure6(rf, data, t, evals[mi], ctx.seed);
   }
   return micro;
 }

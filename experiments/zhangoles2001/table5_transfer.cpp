@@ -12,6 +12,7 @@
 #include "core/parallel_for.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/lambdas.h"
+#include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/document_outcomes.h"
 
@@ -109,11 +110,6 @@ void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& w
       points.push_back(
           fmt::format("{:g}{} {:.2f}", w.grid[i], i == w.start ? " (Table 1)" : "", 100 * a));
     const std::string where = fmt::format("{} {}", tw.collection->info.name, tw.method->row);
-    rf.set_cell(value_cell(
-        "lambda-transfer", tw.method->row, tw.collection->info.name, gap, "points",
-        fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
-                    "walk: {}); {}",
-                    kTransferSplit, fmt::join(points, ", "), tw.collection->info.caveat)));
     const std::string start_key =
         run_key(tw.collection->info.name, kTransferSplit, tw.method->solver);
     const RunRecord& start = stored_run(rf, start_key);
@@ -124,6 +120,13 @@ void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& w
         fmt::format("{}: accuracy at Table 1's lambda - at the best lambda (points)", where), start,
         at_best, -kTransferPoints, true, false);
     c.value = -gap;
+    Cell cell = value_cell(
+        "lambda-transfer", tw.method->row, tw.collection->info.name, gap, "points",
+        fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
+                    "walk: {}); {}",
+                    kTransferSplit, fmt::join(points, ", "), tw.collection->info.caveat));
+    set_interval(cell.evidence, -c.hi, -c.lo, c.test + ", on split 0's test documents");
+    rf.set_cell(cell);
     parts.push_back(c);
     if (gap > kTransferPoints) {
       // Our Table 1 may differ from the paper's: say where the paper's lambda stands.

@@ -185,7 +185,7 @@ void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
         const Lambda0Result r = summarise(results.at(v.id), conv ? kCap : 100);
         row.methods.push_back(r);
         // The curve: one line per (method, reading), x = lambda.
-        rf.set_cell(value_cell(
+        Cell point = value_cell(
             "lambda0-curve", fmt::format("{:g}", lambda),
             fmt::format("{}, {}", m.column, conv ? "K to convergence" : "K = 100"), r.bep, "%",
             fmt::format("micro BEP over {}; {}; iterations median {}, max {}",
@@ -195,7 +195,9 @@ void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
                                            "cap)",
                                            kCap, r.at_cap, r.trained)
                              : std::string("K = 100 fixed"),
-                        r.iterations_median, r.iterations_max)));
+                        r.iterations_median, r.iterations_max));
+        point.evidence = micro_bep_evidence(results.at(v.id).evals);
+        rf.set_cell(point);
       }
       rows.push_back(std::move(row));
     }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/ablation.h"
+#include "harness/cell_cause.h"
 
 namespace linrepro {
 
@@ -15,10 +16,11 @@ struct TokenisationRow {
   std::string variant;      // "porter, min count 3"
   std::string description;  // what it does and why (not) chosen; the vocabulary is appended
   bool chosen = false;
-  int64_t train_terms = 0;      // distinct training terms (before min count)
-  int32_t vocabulary = 0;       // after min count
-  std::vector<double> bep;      // per feature count, %
-  double bep_no_selection = 0;  // every training term (min count 1), %
+  int64_t train_terms = 0;                 // distinct training terms (before min count)
+  int32_t vocabulary = 0;                  // after min count
+  std::vector<double> bep;                 // per feature count, %
+  double bep_no_selection = 0;             // every training term (min count 1), %
+  std::vector<CellEvidence> bep_evidence;  // per feature count: the cell's sampling interval
 };
 
 // `feature_counts`: the columns (each row's bep has one value per count). Throws

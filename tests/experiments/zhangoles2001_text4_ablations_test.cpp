@@ -59,8 +59,8 @@ TEST(Lambda0Ablation, ARowWithTheWrongNumberOfMethodsIsRefused) {
 
 TEST(TokenisationAblation, ColumnsPerFeatureCountThenNoSelectionVocabularyInTheRow) {
   TokenisationRow chosen{"porter-min3", "stems, min count 3", true, 26056,
-                         11926,         {84.0, 86.0},         85.0};
-  TokenisationRow other{"nostem-min1", "no stems", false, 30000, 30000, {83.0, 86.5}, 84.0};
+                         11926,         {84.0, 86.0},         85.0, {}};
+  TokenisationRow other{"nostem-min1", "no stems", false, 30000, 30000, {83.0, 86.5}, 84.0, {}};
   const Ablation a = tokenisation_ablation({100, 10000}, {chosen, other});
   EXPECT_EQ(a.columns,
             (std::vector<std::string>{"100 features", "10,000 features", "no selection"}));

@@ -124,7 +124,7 @@ void run_tokenisation(const ExperimentContext& ctx, ResultFile& rf) {
     if (!tokenised.count(t.stemming))
       tokenised.emplace(t.stemming, tokenize_zo_reuters(ctx, features_of(t, kZoFeatures)));
     const ZoTokenized* tok = &tokenised.at(t.stemming);
-    TokenisationRow row{t.id, t.description, t.chosen, 0, 0, {}, 0};
+    TokenisationRow row{t.id, t.description, t.chosen, 0, 0, {}, 0, {}};
     for (int32_t k : counts) {
       const ZoReuters data = prepare_zo_reuters(*tok, ctx, features_of(t, k));
       if (k == counts.front()) {

@@ -117,15 +117,15 @@ void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& w
         best == w.start ? start
                         : stored_run(rf, fmt::format("{}/lambda={:g}", start_key, w.grid[best]));
     ClaimComparison c = run_accuracy_comparison(
-        fmt::format("{}: accuracy at Table 1's lambda - at the best lambda (points)", where), start,
-        at_best, -kTransferPoints, true, false);
-    c.value = -gap;
+        fmt::format("{}: accuracy at Table 1's lambda - at the best lambda", where), start, at_best,
+        -kTransferPoints, true, false);
+    c.value = 0.0 - gap;  // not -gap: no "-0.00" where Table 1's lambda is the best
     Cell cell = value_cell(
         "lambda-transfer", tw.method->row, tw.collection->info.name, gap, "points",
         fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
                     "walk: {}); {}",
                     kTransferSplit, fmt::join(points, ", "), tw.collection->info.caveat));
-    set_interval(cell.evidence, -c.hi, -c.lo, c.test + ", on split 0's test documents");
+    set_interval(cell.evidence, 0.0 - c.hi, 0.0 - c.lo, c.test + ", on split 0's test documents");
     rf.set_cell(cell);
     parts.push_back(c);
     if (gap > kTransferPoints) {

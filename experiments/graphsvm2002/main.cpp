@@ -172,6 +172,30 @@ void add_dataset(ResultFile& rf, const GraphsvmData& d) {
   rf.add_dataset(j);
 }
 
+// The copy ablation (corpus_ablation.h): the same methods on 20news-bydate with Organization.
+// Without that copy the ablation is left out (the cells do not depend on it), and the result
+// file's datasets say why.
+void declare_copy_ablation(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out) {
+  std::optional<Corpus> bydate;
+  try {
+    bydate = load_corpus_view(kCorpusAblationView);
+  } catch (const DataUnavailable& e) {
+    rf.add_dataset({{"name", kCorpusAblationView},
+                    {"status", "data_unavailable"},
+                    {"reason", fmt::format("ablation {} not run: {}", kCorpusAblation, e.what())}});
+    return;
+  }
+  GraphsvmData other = make_graphsvm_20ng(*bydate, ctx);
+  other.name = kCorpusAblationPrefix;
+  other.view = kCorpusAblationView;
+  MainPlan po;
+  po.prefix = kCorpusAblationPrefix;
+  po.hierarchy_nb = po.svm_l1 = true;
+  po.num_clusters = k20ngGroups;
+  po.thresholds = kMainThresholds;
+  out.ng_other_copy = declare_main_runs(rf, ctx, other, po);
+}
+
 // 20NG and its 5-class subset (the fast subset, also computed by the full run). Throws
 // DataUnavailable when 20NG cannot be found.
 void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out) {
@@ -215,27 +239,7 @@ void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out
   all.k = 0;
   const GraphsvmData ng_all = make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, all);
   out.ng = MainData{p, declare_main_runs(rf, ctx, ng, p, &ng_all), data_note(ng), sizes};
-  // The copy ablation (corpus_ablation.h): the same methods on 20news-bydate with Organization.
-  // Without that copy the ablation is left out (the cells do not depend on it), and the result
-  // file's datasets say why.
-  std::optional<Corpus> bydate;
-  try {
-    bydate = load_corpus_view(kCorpusAblationView);
-  } catch (const DataUnavailable& e) {
-    rf.add_dataset({{"name", kCorpusAblationView},
-                    {"status", "data_unavailable"},
-                    {"reason", fmt::format("ablation {} not run: {}", kCorpusAblation, e.what())}});
-    return;
-  }
-  GraphsvmData other = make_graphsvm_20ng(*bydate, ctx);
-  other.name = kCorpusAblationPrefix;
-  other.view = kCorpusAblationView;
-  MainPlan po;
-  po.prefix = kCorpusAblationPrefix;
-  po.hierarchy_nb = po.svm_l1 = true;
-  po.num_clusters = k20ngGroups;
-  po.thresholds = kMainThresholds;
-  out.ng_other_copy = declare_main_runs(rf, ctx, other, po);
+  declare_copy_ablation(ctx, rf, out);
 }
 
 // Reuters (full mode only). Throws DataUnavailable when it cannot be found.

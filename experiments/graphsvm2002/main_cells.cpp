@@ -286,6 +286,30 @@ void emit_dataset_sizes(Emitter& e, const DatasetSizes& d) {
              d.test_rows, d.dropped_test_docs)));
 }
 
+namespace {
+
+// NB's validation confusion (the MCNB run holds the same one): how many of its K classes it gets
+// wrong on every validation document (never) and on most of them (minority).
+struct ValidationMisses {
+  int64_t never = 0, minority = 0, K = 0;
+};
+ValidationMisses nb_validation_misses(const MainResults& res) {
+  ValidationMisses out;
+  const RunRecord* nb = res.get("mcnb");
+  if (!nb) return out;
+  const auto V = nb->extra.value("validation_confusion", std::vector<std::vector<double>>{});
+  out.K = static_cast<int64_t>(V.size());
+  for (size_t i = 0; i < V.size(); ++i) {
+    double row = 0;
+    for (double v : V[i]) row += v;
+    out.never += V[i][i] == 0;
+    out.minority += V[i][i] < row / 2;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const MainPlan& plan) {
   const RunRecord* clip = res.get("hier-svm");
   if (!clip) return std::nullopt;
@@ -298,18 +322,7 @@ std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const
   std::string first;
   for (size_t m = 0; m < std::min<size_t>(d.size(), 6); ++m)
     first += fmt::format("{}{:.3f}", m ? ", " : "", d[m]);
-  // NB's validation confusion (the MCNB run holds the same one): classes it never gets right.
-  int64_t never = 0, minority = 0, K = 0;
-  if (const RunRecord* nb = res.get("mcnb")) {
-    const auto V = nb->extra.value("validation_confusion", std::vector<std::vector<double>>{});
-    K = static_cast<int64_t>(V.size());
-    for (size_t i = 0; i < V.size(); ++i) {
-      double row = 0;
-      for (double v : V[i]) row += v;
-      never += V[i][i] == 0;
-      minority += V[i][i] < row / 2;
-    }
-  }
+  const auto [never, minority, K] = nb_validation_misses(res);
   const std::string why = fmt::format(
       "GraphSVM §2.1: the dendrogram of NB's confusion rows is clipped \"at the point where the "
       "cluster merge distances begin increasing sharply\" (our rule: the largest jump between "

@@ -31,6 +31,18 @@ Json counts_json(const BinaryCounts& c, const std::string& suffix) {
       {"tp" + suffix, c.tp}, {"fp" + suffix, c.fp}, {"fn" + suffix, c.fn}, {"tn" + suffix, c.tn}};
 }
 
+// The per-iteration trace of one more (untimed) fit: tracing costs time the timed fits must not
+// pay.
+Json traced_fit(const std::string& solver, const Params& params, const BinaryTask& task,
+                uint64_t seed) {
+  FitContext ctx;
+  ctx.seed = seed;
+  ctx.label = solver;
+  ctx.trace_every = 1;
+  solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train}, params, ctx);
+  return trace_to_json(ctx.trace);
+}
+
 }  // namespace
 
 RunRecord timed_binary_run(const std::string& solver, const Params& params, const BinaryTask& task,
@@ -54,15 +66,7 @@ RunRecord timed_binary_run(const std::string& solver, const Params& params, cons
     wall.push_back(time.wall_seconds);
     if (k == 0) fit = std::move(f), first = time;
   }
-  Json trace = Json::array();
-  if (options.trace) {
-    FitContext ctx;
-    ctx.seed = options.seed;
-    ctx.label = solver;
-    ctx.trace_every = 1;
-    solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train}, params, ctx);
-    trace = trace_to_json(ctx.trace);
-  }
+  Json trace = options.trace ? traced_fit(solver, params, task, options.seed) : Json::array();
 
   Stopwatch test_clock;
   const std::vector<double> predicted = fit.model.predict(task.X_test);

@@ -107,6 +107,22 @@ void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry) {
   registry.push_back(std::move(e));
 }
 
+namespace {
+
+// The result file's record of the RCV1 matrices: the reader's identity with the split's sizes.
+Json rcv1_dataset_record(const Rcv1Data& data, int64_t train, int64_t test, int64_t features) {
+  Json d = data.identity;
+  d["name"] = "rcv1-v2";
+  d["train"] = d["rows_train"] = train;
+  d["test"] = d["rows_test"] = test;
+  d["features"] = features;
+  const Json& source = data.identity.value("data", Json::object());
+  if (source.contains("content_sha256")) d["sha256"] = source["content_sha256"];
+  return d;
+}
+
+}  // namespace
+
 void run_rcv1_on(const ExperimentContext& ctx, ResultFile& rf, const Rcv1Data& data) {
   const std::vector<Table2Solver> solvers = table2_solvers(1, false);
   // MLR-CG's protocol: train on LYRL2004's 781,265 test documents, test on its 23,149 training
@@ -134,15 +150,7 @@ void run_rcv1_on(const ExperimentContext& ctx, ResultFile& rf, const Rcv1Data& d
                   {"selection", "binary, joint IG over CCAT/ECAT/GCAT/MCAT, k = 500"}};
   const Json& source = data.identity.value("data", Json::object());
   if (source.contains("content_sha256")) dataset["content_sha256"] = source["content_sha256"];
-  {
-    Json d = data.identity;
-    d["name"] = "rcv1-v2";
-    d["train"] = d["rows_train"] = X_train.rows;
-    d["test"] = d["rows_test"] = X_test.rows;
-    d["features"] = X_train.cols;
-    if (dataset.contains("content_sha256")) d["sha256"] = dataset["content_sha256"];
-    rf.add_dataset(d);
-  }
+  rf.add_dataset(rcv1_dataset_record(data, X_train.rows, X_test.rows, X_train.cols));
 
   const Table2Input in{.collection = "RCV1",
                        .dataset = dataset,

@@ -281,38 +281,40 @@ struct ScalingData {
   std::vector<Series> series;
 };
 
-// a9a's series (full mode, when the data is there) and the synthetic one, with their dataset
-// records.
-void load_series(const ExperimentContext& ctx, ResultFile& rf, ScalingData& data) {
-  if (!ctx.fast) {
-    try {
-      data.a9a = load_a9a();
-      const BinaryDataset& a9a = *data.a9a;
-      Json ds = a9a.identity;
-      ds["name"] = kA9a;
-      ds["train"] = a9a.X_train.rows;
-      ds["test"] = a9a.X_test.rows;
-      ds["features"] = a9a.X_train.cols;
-      ds["use"] = "nested subsamples of the training file (seeded permutation prefixes)";
-      rf.add_dataset(ds);
-      const uint64_t perm_seed = derive_seed(ctx.seed, "a9a/subsample");
-      const Json content = a9a.identity.value("data", Json::object()).value("content_sha256", "");
-      data.series.push_back(
-          {kA9a, halving_sizes(a9a.X_train.rows, kA9aHalvings),
-           [=](int32_t n) {
-             return Json{{"dataset", kA9a},
-                         {"n", n},
-                         {"pool", "a9a training file"},
-                         {"content_sha256", content},
-                         {"subsample_seed", perm_seed},
-                         {"test", "a9a.t"}};
-           },
-           [&a9a, perm_seed](int32_t n) { return a9a_subsample(a9a, n, perm_seed); }});
-    } catch (const DataUnavailable& e) {
-      data.a9a_unavailable = e.what();
-      if (ctx.progress) fmt::print(stderr, "scaling: a9a skipped: {}\n", e.what());
-    }
+// a9a's series, when the data is there (else the reason, for the dataset record).
+void add_a9a_series(const ExperimentContext& ctx, ResultFile& rf, ScalingData& data) {
+  try {
+    data.a9a = load_a9a();
+    const BinaryDataset& a9a = *data.a9a;
+    Json ds = a9a.identity;
+    ds["name"] = kA9a;
+    ds["train"] = a9a.X_train.rows;
+    ds["test"] = a9a.X_test.rows;
+    ds["features"] = a9a.X_train.cols;
+    ds["use"] = "nested subsamples of the training file (seeded permutation prefixes)";
+    rf.add_dataset(ds);
+    const uint64_t perm_seed = derive_seed(ctx.seed, "a9a/subsample");
+    const Json content = a9a.identity.value("data", Json::object()).value("content_sha256", "");
+    data.series.push_back(
+        {kA9a, halving_sizes(a9a.X_train.rows, kA9aHalvings),
+         [=](int32_t n) {
+           return Json{{"dataset", kA9a},
+                       {"n", n},
+                       {"pool", "a9a training file"},
+                       {"content_sha256", content},
+                       {"subsample_seed", perm_seed},
+                       {"test", "a9a.t"}};
+         },
+         [&a9a, perm_seed](int32_t n) { return a9a_subsample(a9a, n, perm_seed); }});
+  } catch (const DataUnavailable& e) {
+    data.a9a_unavailable = e.what();
+    if (ctx.progress) fmt::print(stderr, "scaling: a9a skipped: {}\n", e.what());
   }
+}
+
+// a9a's series (full mode) and the synthetic one, with their dataset records.
+void load_series(const ExperimentContext& ctx, ResultFile& rf, ScalingData& data) {
+  if (!ctx.fast) add_a9a_series(ctx, rf, data);
   const uint64_t seed = ctx.seed;
   auto synthetic_seed = [seed](int32_t n) {
     return derive_seed(seed, fmt::format("synthetic/n={}", n));
@@ -350,6 +352,20 @@ struct ScalingPoints {
   std::map<SeriesKey, std::string> capped_note;    // why a capped solver stopped growing
 };
 
+// Why a capped solver stops before size n, given its finished points: the time cap predicts more
+// than kSmoCapSeconds per fit (core/time_cap.h); none when it may run.
+std::optional<std::string> cap_note(const std::vector<Point>& done, int32_t n,
+                                    const std::string& solver, const std::string& dataset) {
+  std::vector<double> nd, td;
+  for (const auto& p : done) nd.push_back(p.n), td.push_back(p.seconds);
+  const TimeCapCheck check = check_time_cap(nd, td, n, kSmoCapSeconds);
+  if (check.run) return std::nullopt;
+  return fmt::format(
+      "{} not run above n = {} on {} (time cap {:.0f} s per fit: {:.0f} s predicted at n = {})",
+      solver, done.empty() ? std::string("0") : group_digits(static_cast<int64_t>(done.back().n)),
+      dataset, kSmoCapSeconds, check.predicted_seconds, group_digits(n));
+}
+
 // Asks for every series' runs, smallest n first; solvers one after another (timings are cleaner
 // alone). A capped solver's next n depends on its measured times (full mode): while one of them
 // is pending, it asks for no larger n, and the next round continues the series.
@@ -365,17 +381,9 @@ ScalingPoints declare_runs(const ExperimentContext& ctx, ResultFile& rf, const S
         auto& done = out.points[sk];
         if (out.capped_note.contains(sk) || waiting.contains(sk)) continue;
         if (solver.capped && !ctx.fast) {
-          std::vector<double> nd, td;
-          for (const auto& p : done) nd.push_back(p.n), td.push_back(p.seconds);
-          const TimeCapCheck check = check_time_cap(nd, td, n, kSmoCapSeconds);
-          if (!check.run) {
-            out.capped_note[sk] = fmt::format(
-                "{} not run above n = {} on {} (time cap {:.0f} s per fit: {:.0f} s predicted at "
-                "n = {})",
-                solver.name,
-                done.empty() ? std::string("0") : group_digits(static_cast<int64_t>(done.back().n)),
-                s.dataset, kSmoCapSeconds, check.predicted_seconds, group_digits(n));
-            if (ctx.progress) fmt::print(stderr, "scaling: {}\n", out.capped_note[sk]);
+          if (auto note = cap_note(done, n, solver.name, s.dataset)) {
+            out.capped_note[sk] = *note;
+            if (ctx.progress) fmt::print(stderr, "scaling: {}\n", *note);
             continue;
           }
         }
@@ -477,6 +485,28 @@ std::string slopes_text(ScalingPoints& sp) {
   return slopes;
 }
 
+// "10,000: 0.12 s (CPU 0.11 s), ...": a series' times, as evidence.
+std::string times_text(const std::vector<Point>& points) {
+  std::string out;
+  for (const auto& x : points)
+    out += fmt::format("{}{}: {:.2f} s (CPU {:.2f} s)", out.empty() ? "" : ", ",
+                       group_digits(static_cast<int64_t>(x.n)), x.seconds, x.cpu_seconds);
+  return out;
+}
+
+// §7's "linear-time": both slope claims' comparisons at once.
+void add_linear_time_claim(ResultFile& rf, std::vector<ClaimComparison> both,
+                           const std::string& caps_and_slopes) {
+  rf.add_claim(tested_claim(
+      "linear-time",
+      "With a constant number of CG steps MLR-CG's training time is O(nm), linear in the number of "
+      "training examples, while SVMlight's grows super-linearly.",
+      std::move(both),
+      fmt::format("measured on synthetic RCV1-sized data (500 Zipf binary features, n up to "
+                  "800,000), CPU time of the fits. {}",
+                  caps_and_slopes)));
+}
+
 // The §7 claims, from the synthetic series (the RCV1-sized one), decided on the CPU time of the
 // fits: on a shared machine wall time also measures the other processes (in our runs the
 // wall-time slope of the same MLR-CG fits rose with the machine's load), and the claim is about
@@ -492,16 +522,9 @@ void add_claims(ResultFile& rf, ScalingPoints& sp) {
   const std::string slopes = slopes_text(sp);
   std::string caps;
   for (const auto& [k, note] : sp.capped_note) caps += note + "; ";
-  auto times = [](const std::vector<Point>& p) {
-    std::string out;
-    for (const auto& x : p)
-      out += fmt::format("{}{}: {:.2f} s (CPU {:.2f} s)", out.empty() ? "" : ", ",
-                         group_digits(static_cast<int64_t>(x.n)), x.seconds, x.cpu_seconds);
-    return out;
-  };
   const std::string per_n =
-      fmt::format("synthetic-text times: mlr-cg [{}]; smo [{}]; liblinear-s3 [{}]", times(mlr),
-                  times(smo), times(lib));
+      fmt::format("synthetic-text times: mlr-cg [{}]; smo [{}]; liblinear-s3 [{}]", times_text(mlr),
+                  times_text(smo), times_text(lib));
   const std::string smo_range =
       fmt::format("n = 10,000..{}", group_digits(static_cast<int64_t>(smo_max_n)));
 
@@ -519,7 +542,7 @@ void add_claims(ResultFile& rf, ScalingPoints& sp) {
       slope_comparison("slope of log(MLR-CG / SMO CPU time) over log n, same n", rn, rr, 0, false)};
   for (auto* v : {&linear, &super})
     for (ClaimComparison& c : *v) c.strict = false;
-  std::vector<ClaimComparison> both = linear;
+  std::vector<ClaimComparison> both = linear;  // the conjunction, before they are moved
   both.insert(both.end(), super.begin(), super.end());
   rf.add_claim(tested_claim(
       "scaling-mlr-linear",
@@ -536,14 +559,7 @@ void add_claims(ResultFile& rf, ScalingPoints& sp) {
       std::move(super),
       fmt::format("synthetic-text CPU-time slopes over {}: smo {}, mlr-cg {}. {}{}", smo_range,
                   fmt_slope(smo_slope), fmt_slope(mlr_slope_smo_range), caps, slopes)));
-  rf.add_claim(tested_claim(
-      "linear-time",
-      "With a constant number of CG steps MLR-CG's training time is O(nm), linear in the number of "
-      "training examples, while SVMlight's grows super-linearly.",
-      std::move(both),
-      fmt::format("measured on synthetic RCV1-sized data (500 Zipf binary features, n up to "
-                  "800,000), CPU time of the fits. {}{}",
-                  caps, slopes)));
+  add_linear_time_claim(rf, std::move(both), caps + slopes);
   add_ratio_claim(rf, mlr, smo, caps);
 }
 

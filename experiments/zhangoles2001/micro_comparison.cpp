@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.h"
+#include "harness/document_outcomes.h"
 #include "metrics/averaging.h"
 
 namespace linrepro {
@@ -27,6 +28,31 @@ ClaimComparison zo_micro_comparison(std::string what, ZoMicroMeasure measure,
                                   stat, bound, above, kClaimBootstrapSeed, strict);
   c.value = value;
   return c;
+}
+
+void record_break_even_decisions(RunRecord& out, const ZoFitted& fitted, const ZoCategory& cat,
+                                 const ZoEval& e) {
+  const std::vector<double> f_test = fitted.fit.model.decisions(cat.X_test);
+  std::vector<uint8_t> truth(f_test.size());
+  for (size_t i = 0; i < truth.size(); ++i) truth[i] = cat.y_test[i] > 0;
+  out.metrics["test_rows"] = f_test.size();
+  out.extra["test_break_even"] = break_even_outcomes(f_test, e.bep.positives);
+  out.extra["test_truth"] = outcomes_to_hex(truth);
+}
+
+void read_break_even_decisions(const RunRecord& run, ZoEval& e) {
+  if (run.extra.contains("test_break_even"))
+    e.at_break_even =
+        category_outcomes(run_outcomes(run, "test_break_even"), run_outcomes(run, "test_truth"));
+}
+
+ZoEval zo_missed_category(const ZoReuters& data, int32_t k) {
+  ZoEval e = zo_missed(data.test_positives[k], data.prep.test_labels.y.size());
+  std::vector<uint8_t> truth;
+  for (double y : zo_category(data, k).y_test) truth.push_back(y > 0);
+  std::vector<uint8_t> none(truth.size(), 0);
+  e.at_break_even = category_outcomes(std::move(none), std::move(truth));
+  return e;
 }
 
 std::vector<CategoryOutcomes> zo_break_even_decisions(std::span<const ZoEval> evals,

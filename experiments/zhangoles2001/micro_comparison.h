@@ -22,6 +22,15 @@ ClaimComparison zo_micro_comparison(std::string what, ZoMicroMeasure measure,
                                     const std::vector<CategoryOutcomes>& b, double value,
                                     double bound, bool above, bool strict = true);
 
+// Stores a fit's per-test-document decisions at its break-even rank and the truth, hex
+// (harness/document_outcomes.h), with metrics test_rows: what read_break_even_decisions reads.
+void record_break_even_decisions(RunRecord& out, const ZoFitted& fitted, const ZoCategory& cat,
+                                 const ZoEval& e);
+// A finished run's stored decisions into e.at_break_even (nothing for a run stored without them).
+void read_break_even_decisions(const RunRecord& run, ZoEval& e);
+// Category k without training documents, counted as missed: zo_missed, predicting no document.
+ZoEval zo_missed_category(const ZoReuters& data, int32_t k);
+
 // The break-even decisions of evals (one per category, in order). Throws ConfigError naming
 // `what` when a run predates them (rerun with --force).
 std::vector<CategoryOutcomes> zo_break_even_decisions(std::span<const ZoEval> evals,

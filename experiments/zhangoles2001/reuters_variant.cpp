@@ -7,7 +7,7 @@
 
 #include "core/parallel_for.h"
 #include "core/seed.h"
-#include "harness/document_outcomes.h"
+#include "experiments/zhangoles2001/micro_comparison.h"
 
 namespace linrepro {
 
@@ -29,12 +29,8 @@ ZoVariantResult run_zo_variant(ResultFile& rf, const ExperimentContext& ctx, con
   std::atomic<size_t> done{0};
   parallel_for(categories.size(), ctx.threads, [&](size_t ci) {
     const int32_t k = categories[ci];
-    if (data.train_positives[k] == 0) {  // counted as missed: no test document predicted
-      res.evals[ci] = zo_missed(data.test_positives[k], data.prep.test_labels.y.size());
-      std::vector<uint8_t> truth;
-      for (double y : zo_category(data, k).y_test) truth.push_back(y > 0);
-      std::vector<uint8_t> none(truth.size(), 0);
-      res.evals[ci].at_break_even = category_outcomes(std::move(none), std::move(truth));
+    if (data.train_positives[k] == 0) {
+      res.evals[ci] = zo_missed_category(data, k);
       return;
     }
     const std::string key = fmt::format("{}/{}", v.id, names[k]);
@@ -52,22 +48,14 @@ ZoVariantResult run_zo_variant(ResultFile& rf, const ExperimentContext& ctx, con
                                        cat.y_test, seed, nullptr, &fitted);
       RunRecord out = zo_record(v.solver, params, fitted);
       out.metrics = zo_metrics(e);
-      // Per test document, for the claims' paired comparisons (micro_comparison.h).
-      const std::vector<double> f_test = fitted.fit.model.decisions(cat.X_test);
-      std::vector<uint8_t> truth(f_test.size());
-      for (size_t i = 0; i < truth.size(); ++i) truth[i] = cat.y_test[i] > 0;
-      out.metrics["test_rows"] = f_test.size();
-      out.extra["test_break_even"] = break_even_outcomes(f_test, e.bep.positives);
-      out.extra["test_truth"] = outcomes_to_hex(truth);
+      record_break_even_decisions(out, fitted, cat, e);  // for the claims' paired comparisons
       out.extra["variant"] = v.id;
       out.extra["features"] = v.features;
       return out;
     });
     if (r.status == "ok") {  // a pending run is read in a later round
       res.evals[ci] = zo_eval_from_metrics(r.metrics);
-      if (r.extra.contains("test_break_even"))
-        res.evals[ci].at_break_even =
-            category_outcomes(run_outcomes(r, "test_break_even"), run_outcomes(r, "test_truth"));
+      read_break_even_decisions(r, res.evals[ci]);
       res.objective[ci] = r.objective;
       res.iterations[ci] = r.iterations;
     }

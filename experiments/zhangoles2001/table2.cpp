@@ -189,74 +189,69 @@ void declare_oof_run(ResultFile& rf, const ZoReuters& data, int32_t k, const Tab
         category_outcomes(run_outcomes(oof, "test_predicted"), eval.at_break_even->truth);
 }
 
+// The run of method t on category k (stored, computed or pending) and its out-of-fold threshold
+// run, read into `eval` once both are stored. `cat` is built on first need and shared.
+void declare_fit_run(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& data, int32_t k,
+                     const Table2Method& t, std::optional<ZoCategory>& cat, ZoEval& eval) {
+  const std::string& category = data.prep.train_labels.class_names[static_cast<size_t>(k)];
+  const std::string key = fmt::format("{}/{}", category, t.key);
+  // The tie rule's runs take the seed of the method's own run: they differ by lambda only.
+  const uint64_t seed =
+      derive_seed(ctx.seed, t.cv_best ? fmt::format("{}/{}", category, t.method.solver) : key);
+  const Params params = t.params();
+  const bool margins = category == "earn" &&
+                       std::find(std::begin(kFigure5Methods), std::end(kFigure5Methods), t.key) !=
+                           std::end(kFigure5Methods);
+  Json config = {{"dataset", data.dataset},
+                 {"class", category},
+                 {"solver", t.method.solver},
+                 {"params", params},
+                 {"seed", seed},
+                 {"margins", margins},
+                 {"threshold_rule", to_string(kZoThresholdRule)}};
+  if (t.extra) config["with_solver"] = t.extra->label;
+  const RunRecord r = rf.run_once(key, config, [&] {
+    if (!cat) cat = zo_category(data, k);
+    std::vector<double> w_x_y;
+    ZoFitted fitted;
+    const ZoEval e =
+        zo_fit_evaluate(t.method.solver, params, cat->X_train, cat->y_train, cat->X_test,
+                        cat->y_test, seed, margins ? &w_x_y : nullptr, &fitted);
+    RunRecord out = zo_record(t.method.solver, params, fitted);
+    out.metrics = zo_metrics(e);
+    record_break_even_decisions(out, fitted, *cat, e);  // for the claims' paired comparisons
+    out.extra["train_positives"] = data.train_positives[k];
+    out.extra["test_positives"] = data.test_positives[k];
+    out.extra["features"] = cat->X_train.cols;
+    if (margins) out.extra["margins"] = w_x_y;
+    if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
+    if (t.cv_best) out.extra["part"] = "cv-best";
+    return out;
+  });
+  if (r.status == "ok") {
+    eval = zo_eval_from_metrics(r.metrics);
+    read_break_even_decisions(r, eval);
+  }
+  declare_oof_run(rf, data, k, t, config, seed, cat, r, eval);
+}
+
 // Asks for every (category, method) run, the largest categories first.
 Evals declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& data,
                    const std::vector<Table2Method>& methods) {
-  const auto& names = data.prep.train_labels.class_names;
   std::vector<int32_t> categories = data.by_size;  // all, largest first
   if (ctx.fast) categories.resize(kFastCategories);
-  Evals evals(methods.size(), std::vector<ZoEval>(names.size()));
+  Evals evals(methods.size(), std::vector<ZoEval>(data.prep.train_labels.class_names.size()));
   std::atomic<size_t> done{0};
   parallel_for(categories.size(), ctx.threads, [&](size_t ci) {
     const int32_t k = categories[ci];
-    const std::string& category = names[static_cast<size_t>(k)];
     if (data.train_positives[k] == 0) {  // no classifier can be trained: counted as missed
-      for (auto& e : evals)
-        e[k] = zo_missed(data.test_positives[k], data.prep.test_labels.y.size());
-      ++done;
-      return;
-    }
-    std::optional<ZoCategory> cat;  // built only when a run is not stored
-    for (size_t mi = 0; mi < methods.size(); ++mi) {
-      const Table2Method& t = methods[mi];
-      const std::string key = fmt::format("{}/{}", category, t.key);
-      // The tie rule's runs take the seed of the method's own run: they differ by lambda only.
-      const uint64_t seed =
-          derive_seed(ctx.seed, t.cv_best ? fmt::format("{}/{}", category, t.method.solver) : key);
-      const Params params = t.params();
-      const bool margins =
-          category == "earn" && std::find(std::begin(kFigure5Methods), std::end(kFigure5Methods),
-                                          t.key) != std::end(kFigure5Methods);
-      Json config = {{"dataset", data.dataset},
-                     {"class", category},
-                     {"solver", t.method.solver},
-                     {"params", params},
-                     {"seed", seed},
-                     {"margins", margins},
-                     {"threshold_rule", to_string(kZoThresholdRule)}};
-      if (t.extra) config["with_solver"] = t.extra->label;
-      const RunRecord r = rf.run_once(key, config, [&] {
-        if (!cat) cat = zo_category(data, k);
-        std::vector<double> w_x_y;
-        ZoFitted fitted;
-        const ZoEval e =
-            zo_fit_evaluate(t.method.solver, params, cat->X_train, cat->y_train, cat->X_test,
-                            cat->y_test, seed, margins ? &w_x_y : nullptr, &fitted);
-        RunRecord out = zo_record(t.method.solver, params, fitted);
-        out.metrics = zo_metrics(e);
-        // Per test document, for the claims' paired comparisons: the break-even positives and
-        // the true ones.
-        const std::vector<double> f_test = fitted.fit.model.decisions(cat->X_test);
-        std::vector<uint8_t> truth(f_test.size());
-        for (size_t i = 0; i < truth.size(); ++i) truth[i] = cat->y_test[i] > 0;
-        out.metrics["test_rows"] = f_test.size();
-        out.extra["test_break_even"] = break_even_outcomes(f_test, e.bep.positives);
-        out.extra["test_truth"] = outcomes_to_hex(truth);
-        out.extra["train_positives"] = data.train_positives[k];
-        out.extra["test_positives"] = data.test_positives[k];
-        out.extra["features"] = cat->X_train.cols;
-        if (margins) out.extra["margins"] = w_x_y;
-        if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
-        if (t.cv_best) out.extra["part"] = "cv-best";
-        return out;
-      });
-      if (r.status == "ok") {
-        evals[mi][k] = zo_eval_from_metrics(r.metrics);
-        if (r.extra.contains("test_break_even"))
-          evals[mi][k].at_break_even =
-              category_outcomes(run_outcomes(r, "test_break_even"), run_outcomes(r, "test_truth"));
-      }
-      declare_oof_run(rf, data, k, t, config, seed, cat, r, evals[mi][k]);
+      ZoEval missed = zo_missed_category(data, k);
+      missed.at_threshold = missed.at_break_even;  // no document predicted at any threshold
+      for (auto& e : evals) e[k] = missed;
+    } else {
+      std::optional<ZoCategory> cat;  // built only when a run is not stored
+      for (size_t mi = 0; mi < methods.size(); ++mi)
+        declare_fit_run(ctx, rf, data, k, methods[mi], cat, evals[mi][k]);
     }
     const size_t n = ++done;
     if (ctx.progress && (n % 10 == 0 || n == categories.size()))
@@ -364,67 +359,74 @@ void emit_figure6(ResultFile& rf, const ZoReuters& data, const Table2Method& t,
   }
 }
 
+// Table 2's cells (micro P/R/F1/BEP) of methods[mi], a paper method, peer or extra solver, and
+// its Figure 6 series.
+void emit_table2_method(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& data,
+                        const std::vector<Table2Method>& methods, size_t mi, const Evals& evals,
+                        const std::map<std::string, ZoMicro>& micro) {
+  const size_t K = data.prep.train_labels.class_names.size();
+  const Table2Method& t = methods[mi];
+  const ZoMicro& z = micro.at(t.key);
+  const std::string note =
+      t.extra ? std::string(kExtraSolverNote)
+              : fmt::format(
+                    "micro-averaged over all {} categories of the ModApte view ({} / {} "
+                    "documents; {}); 10,000 ig_gini features per category, binary, title words "
+                    "separate, min count 3; lambda {:g} from {}; P/R/F1 at {} (at threshold 0 "
+                    "instead: P {:.1f}, R {:.1f}, F1 {:.1f})",
+                    K, data.prep.features.stats.train_docs, data.prep.features.stats.test_docs,
+                    kMissedNote, t.lambda, lambda_source(ctx), kTable2ThresholdWords,
+                    100 * z.prf0.precision, 100 * z.prf0.recall, 100 * z.prf0.f1);
+  const std::string table = t.method.peer ? "table2-peers" : "table2";
+  const auto column = [&](const char* row) {
+    return t.extra ? fmt::format("{} {} (extra)", t.method.column, row) : t.method.column;
+  };
+  const std::string bep_note =
+      t.extra ? note : note + "; break-even point per category, micro-averaged";
+  const Table2Method* peer = nullptr;  // the LIBLINEAR run of the same loss (zo_methods)
+  for (const Table2Method& p : methods)
+    if (p.method.peer && !t.method.peer && t.in_tables() && p.method.lambda_of == t.method.solver)
+      peer = &p;
+  // A paper method's or peer's cells carry their sampling interval; a paper method's, the peer
+  // of the same loss.
+  const auto cell = [&](const char* row, double value, const std::string& cell_note,
+                        const auto& interval, double peer_value) {
+    Cell c = value_cell(table, row, column(row), 100 * value, "%", cell_note);
+    if (!t.extra) {
+      c.evidence = interval();
+      if (peer) {
+        c.evidence.peer = 100 * peer_value;
+        c.evidence.peer_what =
+            fmt::format("{}, the same categories and features", peer->method.column);
+      }
+    }
+    rf.set_cell(c);
+  };
+  const auto bootstrap = [&](AveragedMeasure measure, const char* row) {
+    return [&, measure, row] { return micro_evidence(evals[mi], measure, ctx.seed, t.key, row); };
+  };
+  const ZoMicro* pz = peer ? &micro.at(peer->key) : nullptr;
+  cell("Precision", z.prf.precision, note, bootstrap(AveragedMeasure::micro_precision, "Precision"),
+       pz ? pz->prf.precision : 0);
+  cell("Recall", z.prf.recall, note, bootstrap(AveragedMeasure::micro_recall, "Recall"),
+       pz ? pz->prf.recall : 0);
+  cell("F1", z.prf.f1, note, bootstrap(AveragedMeasure::micro_f1, "F1"), pz ? pz->prf.f1 : 0);
+  cell(
+      "BEP", z.bep, bep_note, [&] { return micro_bep_evidence(evals[mi]); }, pz ? pz->bep : 0);
+  if (!t.method.peer) emit_figure6(rf, data, t, evals[mi], ctx.seed);
+}
+
 // Table 2 (micro P/R/F1/BEP), its peers and extra solvers, and Figure 6. Returns the micro
 // averages by method key.
 std::map<std::string, ZoMicro> emit_table2(const ExperimentContext& ctx, ResultFile& rf,
                                            const ZoReuters& data,
                                            const std::vector<Table2Method>& methods,
                                            const Evals& evals) {
-  const size_t K = data.prep.train_labels.class_names.size();
   std::map<std::string, ZoMicro> micro;
   for (size_t mi = 0; mi < methods.size(); ++mi) micro[methods[mi].key] = zo_micro(evals[mi]);
-  for (size_t mi = 0; mi < methods.size(); ++mi) {
-    const Table2Method& t = methods[mi];
-    if (t.cv_best) continue;  // only in the tie rule's ablation
-    const ZoMicro& z = micro[t.key];
-    const std::string note =
-        t.extra ? std::string(kExtraSolverNote)
-                : fmt::format(
-                      "micro-averaged over all {} categories of the ModApte view ({} / {} "
-                      "documents; {}); 10,000 ig_gini features per category, binary, title words "
-                      "separate, min count 3; lambda {:g} from {}; P/R/F1 at {} (at threshold 0 "
-                      "instead: P {:.1f}, R {:.1f}, F1 {:.1f})",
-                      K, data.prep.features.stats.train_docs, data.prep.features.stats.test_docs,
-                      kMissedNote, t.lambda, lambda_source(ctx), kTable2ThresholdWords,
-                      100 * z.prf0.precision, 100 * z.prf0.recall, 100 * z.prf0.f1);
-    const std::string table = t.method.peer ? "table2-peers" : "table2";
-    const auto column = [&](const char* row) {
-      return t.extra ? fmt::format("{} {} (extra)", t.method.column, row) : t.method.column;
-    };
-    const std::string bep_note =
-        t.extra ? note : note + "; break-even point per category, micro-averaged";
-    const Table2Method* peer = nullptr;  // the LIBLINEAR run of the same loss (zo_methods)
-    for (const Table2Method& p : methods)
-      if (p.method.peer && !t.method.peer && t.in_tables() && p.method.lambda_of == t.method.solver)
-        peer = &p;
-    // A paper method's or peer's cells carry their sampling interval; a paper method's, the peer
-    // of the same loss.
-    const auto cell = [&](const char* row, double value, const std::string& cell_note,
-                          const auto& interval, double peer_value) {
-      Cell c = value_cell(table, row, column(row), 100 * value, "%", cell_note);
-      if (!t.extra) {
-        c.evidence = interval();
-        if (peer) {
-          c.evidence.peer = 100 * peer_value;
-          c.evidence.peer_what =
-              fmt::format("{}, the same categories and features", peer->method.column);
-        }
-      }
-      rf.set_cell(c);
-    };
-    const auto bootstrap = [&](AveragedMeasure measure, const char* row) {
-      return [&, measure, row] { return micro_evidence(evals[mi], measure, ctx.seed, t.key, row); };
-    };
-    const ZoMicro* pz = peer ? &micro.at(peer->key) : nullptr;
-    cell("Precision", z.prf.precision, note,
-         bootstrap(AveragedMeasure::micro_precision, "Precision"), pz ? pz->prf.precision : 0);
-    cell("Recall", z.prf.recall, note, bootstrap(AveragedMeasure::micro_recall, "Recall"),
-         pz ? pz->prf.recall : 0);
-    cell("F1", z.prf.f1, note, bootstrap(AveragedMeasure::micro_f1, "F1"), pz ? pz->prf.f1 : 0);
-    cell(
-        "BEP", z.bep, bep_note, [&] { return micro_bep_evidence(evals[mi]); }, pz ? pz->bep : 0);
-    if (!t.method.peer) emit_figure6(rf, data, t, evals[mi], ctx.seed);
-  }
+  for (size_t mi = 0; mi < methods.size(); ++mi)
+    if (!methods[mi].cv_best)  // the tie rule's runs are only in its ablation
+      emit_table2_method(ctx, rf, data, methods, mi, evals, micro);
   return micro;
 }
 
@@ -460,20 +462,12 @@ struct Table2Comparisons {
   }
 };
 
-// A method's decisions per category, for Table2Comparisons; a category without training
-// positives (zo_missed) predicts nothing. Throws ConfigError when a run lacks its outcomes.
+// A method's decisions per category, for Table2Comparisons (a missed category predicts nothing:
+// declare_runs). Throws ConfigError when a run lacks its outcomes.
 void add_outcomes(Table2Comparisons& diff, const std::string& key, const ZoReuters& data,
                   std::span<const ZoEval> evals) {
   for (size_t k = 0; k < evals.size(); ++k) {
     const ZoEval& e = evals[k];
-    if (data.train_positives[k] == 0) {
-      std::vector<uint8_t> truth;
-      for (double y : zo_category(data, static_cast<int32_t>(k)).y_test) truth.push_back(y > 0);
-      const std::vector<uint8_t> none(truth.size(), 0);
-      diff.f1[key].push_back(category_outcomes(none, truth));
-      diff.bep[key].push_back(category_outcomes(none, truth));
-      continue;
-    }
     if (!e.at_threshold || !e.at_break_even)
       throw ConfigError(
           fmt::format("table2 {}/{}: the runs hold no per-document decisions "
@@ -496,6 +490,22 @@ void add_linreg_claim(ResultFile& rf, const Table2Comparisons& diff) {
                             "Reg, SVM and Mod SVM in micro F1 (paper: 86.0 vs 86.4-87.2; "
                             "criterion: below each of the four, by at most 3 points)",
                             std::move(parts), ""));
+}
+
+// Two solvers of the same objective on the same data: a failure means a bug, not a finding.
+void add_peers_check(ResultFile& rf, const Table2Comparisons& diff, const std::string& all_text) {
+  std::vector<ClaimComparison> peers;
+  for (const auto& [peer, ours] :
+       {std::pair{"liblinear-s0", "clg"}, std::pair{"liblinear-s2", "cmls"},
+        std::pair{"liblinear-s3", "mod-svm"}})
+    for (const bool above : {true, false})
+      peers.push_back(diff("BEP", peer, ours, above ? -1.0 : 1.0, above, false));
+  rf.add_claim(tested_claim(
+      "table2-liblinear-agrees",
+      "Peers: LIBLINEAR on the same matrices and lambdas agrees with the solvers of the same loss "
+      "(criterion: micro BEP within 1 point: -s 0 vs Logistic Reg, -s 2 vs Mod Least Squares, -s "
+      "3 vs Mod SVM)",
+      std::move(peers), all_text, ClaimKind::correctness_check));
 }
 
 // The paper's claims about Tables 2 and 3 (the paper's methods and peers only).
@@ -544,21 +554,8 @@ void add_table2_claims(ResultFile& rf, const ZoReuters& data,
       {diff("F1", "clg", "smo", -1, true, false), diff("BEP", "clg", "smo", -1, true, false)},
       fmt::format("Mod Least Squares F1 {:.2f} / BEP {:.2f}", F("cmls"), B("cmls"))));
   add_linreg_claim(rf, diff);
-  // Two solvers of the same objective on the same data: a failure means a bug, not a finding.
-  std::vector<ClaimComparison> peers;
-  for (const auto& [peer, ours] :
-       {std::pair{"liblinear-s0", "clg"}, std::pair{"liblinear-s2", "cmls"},
-        std::pair{"liblinear-s3", "mod-svm"}})
-    for (const bool above : {true, false})
-      peers.push_back(diff("BEP", peer, ours, above ? -1.0 : 1.0, above, false));
-  rf.add_claim(tested_claim(
-      "table2-liblinear-agrees",
-      "Peers: LIBLINEAR on the same matrices and lambdas agrees with the solvers of the same loss "
-      "(criterion: micro BEP within 1 point: -s 0 vs Logistic Reg, -s 2 vs Mod Least Squares, -s "
-      "3 vs Mod SVM)",
-      std::move(peers), all_text, ClaimKind::correctness_check));
+  add_peers_check(rf, diff, all_text);
 }
-
 // Issue 15 item 1: every threshold rule on the paper's six methods (threshold_ablation.h).
 void add_threshold_ablations(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& data,
                              const std::vector<Table2Method>& methods, const Evals& evals) {

@@ -463,6 +463,35 @@ void add_nb_peer_check(ResultFile& rf, const Summaries& summary, PerSplitValues&
 // compares two methods by their paired differences over the random splits (harness/claim_test.h:
 // the paired t interval decides); with one split (the fast subset) there is no interval and only
 // the peer check is made.
+// a - b in accuracy points on one collection, by the paired t interval over its splits (the runs
+// keep accuracies as fractions; the bounds are in points).
+ClaimComparison split_difference(PerSplitValues& accuracies, const std::string& column,
+                                 const std::string& a, const std::string& b, double bound,
+                                 bool above, bool strict) {
+  const auto points = [&](const std::string& m) {
+    std::vector<double> v = accuracies[{column, m}];
+    for (double& x : v) x *= 100;
+    return v;
+  };
+  return paired_splits_comparison(fmt::format("{}: {} - {} (accuracy points)", column, a, b),
+                                  points(a), points(b), bound, above, strict);
+}
+
+// Where Table 5's claims are checked, with every method's mean and sd.
+std::string claims_scope(const Summaries& summary) {
+  std::vector<std::string> means;
+  for (const auto& [column, s] : summary) {
+    std::vector<std::string> parts;
+    for (const auto& m : s)
+      parts.push_back(fmt::format("{} {}", m.first, format_summary(m.second)));
+    means.push_back(fmt::format("{}: {}", column, fmt::join(parts, ", ")));
+  }
+  return fmt::format(
+      "Table 5 on the collections we have (20NG as 20news-18828, WebKB all 7 classes; "
+      "IndustrySector, GRANT and IBMweb unavailable); mean ± sd over the splits: {}",
+      fmt::join(means, "; "));
+}
+
 void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues& accuracies) {
   const std::vector<std::string> linear = {"cls", "cmls", "clg", "smo", "mod-svm"};
   const std::vector<std::string> others = {"cmls", "clg", "smo", "mod-svm"};
@@ -471,16 +500,8 @@ void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues&
   std::vector<ClaimComparison> nb2_beats, nb_worst, similar, linreg_worse;
   const auto diff = [&](const std::string& column, const std::string& a, const std::string& b,
                         double bound, bool above, bool strict = true) {
-    // The runs keep accuracies as fractions; the bounds are in points.
-    const auto points = [&](const std::string& m) {
-      std::vector<double> v = accuracies[{column, m}];
-      for (double& x : v) x *= 100;
-      return v;
-    };
-    return paired_splits_comparison(fmt::format("{}: {} - {} (accuracy points)", column, a, b),
-                                    points(a), points(b), bound, above, strict);
+    return split_difference(accuracies, column, a, b, bound, above, strict);
   };
-  std::vector<std::string> means;
   for (const auto& [column, s] : summary) {
     nb2_beats.push_back(diff(column, "nb-ovr", "nb", 0, true));
     for (const auto& l : linear)
@@ -491,15 +512,8 @@ void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues&
         similar.push_back(diff(column, others[i], others[j], kSimilarPoints, false, false));
       }
     for (const auto& o : others) linreg_worse.push_back(diff(column, o, "cls", 0, true));
-    std::vector<std::string> parts;
-    for (const auto& m : s)
-      parts.push_back(fmt::format("{} {}", m.first, format_summary(m.second)));
-    means.push_back(fmt::format("{}: {}", column, fmt::join(parts, ", ")));
   }
-  const std::string scope = fmt::format(
-      "Table 5 on the collections we have (20NG as 20news-18828, WebKB all 7 classes; "
-      "IndustrySector, GRANT and IBMweb unavailable); mean ± sd over the splits: {}",
-      fmt::join(means, "; "));
+  const std::string scope = claims_scope(summary);
   rf.add_claim(tested_claim("naive-bayes-2-beats-1",
                             "Naive Bayes-2 (one-vs-rest binary NB with 10,000 features) is "
                             "consistently better than the direct multi-class Naive Bayes-1 "

@@ -21,12 +21,17 @@ namespace linrepro::zo_table5 {
 // The claim "reuters-lambda-transfers": every method's walk over Table 1's grid on split 0 of
 // every collection (lambda_walk.h). Each (walk, direction) is one job that fits its lambdas in
 // turn; jobs start longest first, by the time of the Table 1 lambda's fit.
-std::vector<TransferWalk> walk_lambdas(LoadedCollections<SplitData>& loaded,
-                                       const std::vector<Method>& methods,
-                                       const std::map<std::string, double>& lambdas,
-                                       const PerSplitValues& accuracies,
-                                       const PerSplitValues& seconds, const FitOrLoad& fit_or_load,
-                                       const ExperimentContext& ctx) {
+namespace {
+
+// The walks whose start (Table 5's own run on split 0) is stored, and their jobs (walk,
+// direction), the longest first by the time of the Table 1 lambda's fit.
+struct WalkJobs {
+  std::vector<TransferWalk> walks;
+  std::vector<std::pair<size_t, int>> jobs;
+};
+WalkJobs start_walks(LoadedCollections<SplitData>& loaded, const std::vector<Method>& methods,
+                     const std::map<std::string, double>& lambdas, const PerSplitValues& accuracies,
+                     const PerSplitValues& seconds) {
   std::vector<TransferWalk> walks;
   std::vector<std::pair<size_t, int>> jobs;  // (walk, direction)
   std::vector<double> cost;                  // by walk
@@ -49,6 +54,18 @@ std::vector<TransferWalk> walk_lambdas(LoadedCollections<SplitData>& loaded,
   }
   std::stable_sort(jobs.begin(), jobs.end(),
                    [&](const auto& a, const auto& b) { return cost[a.first] > cost[b.first]; });
+  return {std::move(walks), std::move(jobs)};
+}
+
+}  // namespace
+
+std::vector<TransferWalk> walk_lambdas(LoadedCollections<SplitData>& loaded,
+                                       const std::vector<Method>& methods,
+                                       const std::map<std::string, double>& lambdas,
+                                       const PerSplitValues& accuracies,
+                                       const PerSplitValues& seconds, const FitOrLoad& fit_or_load,
+                                       const ExperimentContext& ctx) {
+  auto [walks, jobs] = start_walks(loaded, methods, lambdas, accuracies, seconds);
   std::mutex walk_mutex;  // guards every walk's accuracy map
   std::atomic<int> fits{0};
   parallel_for(jobs.size(), ctx.threads, [&](size_t i) {
@@ -91,54 +108,68 @@ const RunRecord& stored_run(const ResultFile& rf, const std::string& key) {
   throw ConfigError(fmt::format("table5: no stored run {}", key));
 }
 
+// One walk's cell of table "lambda-transfer" and its comparison: Table 1's lambda's test accuracy
+// minus the best lambda's on split kTransferSplit's test documents, by the paired bootstrap
+// (harness/claim_test.h), against -kTransferPoints.
+ClaimComparison transfer_cell(ResultFile& rf, const TransferWalk& tw) {
+  const LambdaWalk& w = tw.walk;
+  const size_t best = w.best();
+  const double gap = 100 * (w.accuracy.at(best) - w.accuracy.at(w.start));
+  std::vector<std::string> points;
+  for (const auto& [i, a] : w.accuracy)
+    points.push_back(
+        fmt::format("{:g}{} {:.2f}", w.grid[i], i == w.start ? " (Table 1)" : "", 100 * a));
+  const std::string start_key =
+      run_key(tw.collection->info.name, kTransferSplit, tw.method->solver);
+  const RunRecord& start = stored_run(rf, start_key);
+  const RunRecord& at_best =
+      best == w.start ? start
+                      : stored_run(rf, fmt::format("{}/lambda={:g}", start_key, w.grid[best]));
+  ClaimComparison c = run_accuracy_comparison(
+      fmt::format("{} {}: accuracy at Table 1's lambda - at the best lambda",
+                  tw.collection->info.name, tw.method->row),
+      start, at_best, -kTransferPoints, true, false);
+  c.value = 0.0 - gap;  // not -gap: no "-0.00" where Table 1's lambda is the best
+  Cell cell = value_cell(
+      "lambda-transfer", tw.method->row, tw.collection->info.name, gap, "points",
+      fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
+                  "walk: {}); {}",
+                  kTransferSplit, fmt::join(points, ", "), tw.collection->info.caveat));
+  set_interval(cell.evidence, 0.0 - c.hi, 0.0 - c.lo, c.test + ", on split 0's test documents");
+  rf.set_cell(cell);
+  return c;
+}
+
+// "<collection> <method> (+gap at lambda; the paper's Table 1 lambda ... is x below the best)":
+// our Table 1 may differ from the paper's, so say where the paper's lambda stands.
+std::string far_text(const TransferWalk& tw) {
+  const LambdaWalk& w = tw.walk;
+  const size_t best = w.best();
+  const double paper = zhangoles2001_paper_lambdas().at(tw.method->lambda_of);
+  std::string at_paper = fmt::format("the paper's Table 1 lambda {:g}", paper);
+  for (const auto& [i, a] : w.accuracy)
+    if (std::fabs(w.grid[i] - paper) <= 1e-9 * paper)
+      at_paper += fmt::format(" is {:.2f} below the best", 100 * (w.accuracy.at(best) - a));
+  return fmt::format("{} {} (+{:.2f} at {:g}; {})", tw.collection->info.name, tw.method->row,
+                     100 * (w.accuracy.at(best) - w.accuracy.at(w.start)), w.grid[best], at_paper);
+}
+
 }  // namespace
 
-// Table "lambda-transfer" and the claim, from the finished walks. Each walk's comparison: Table
-// 1's lambda's test accuracy minus the best lambda's on split kTransferSplit's test documents, by
-// the paired bootstrap (harness/claim_test.h), against -kTransferPoints.
+// Table "lambda-transfer" and the claim, from the finished walks.
 void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& walks) {
   std::vector<ClaimComparison> parts;
   std::vector<std::string> far, evidence;
   double largest = 0;
   for (const auto& tw : walks) {
     const LambdaWalk& w = tw.walk;
-    const size_t best = w.best();
-    const double gap = 100 * (w.accuracy.at(best) - w.accuracy.at(w.start));
+    const double gap = 100 * (w.accuracy.at(w.best()) - w.accuracy.at(w.start));
     largest = std::max(largest, gap);
-    std::vector<std::string> points;
-    for (const auto& [i, a] : w.accuracy)
-      points.push_back(
-          fmt::format("{:g}{} {:.2f}", w.grid[i], i == w.start ? " (Table 1)" : "", 100 * a));
-    const std::string where = fmt::format("{} {}", tw.collection->info.name, tw.method->row);
-    const std::string start_key =
-        run_key(tw.collection->info.name, kTransferSplit, tw.method->solver);
-    const RunRecord& start = stored_run(rf, start_key);
-    const RunRecord& at_best =
-        best == w.start ? start
-                        : stored_run(rf, fmt::format("{}/lambda={:g}", start_key, w.grid[best]));
-    ClaimComparison c = run_accuracy_comparison(
-        fmt::format("{}: accuracy at Table 1's lambda - at the best lambda", where), start, at_best,
-        -kTransferPoints, true, false);
-    c.value = 0.0 - gap;  // not -gap: no "-0.00" where Table 1's lambda is the best
-    Cell cell = value_cell(
-        "lambda-transfer", tw.method->row, tw.collection->info.name, gap, "points",
-        fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
-                    "walk: {}); {}",
-                    kTransferSplit, fmt::join(points, ", "), tw.collection->info.caveat));
-    set_interval(cell.evidence, 0.0 - c.hi, 0.0 - c.lo, c.test + ", on split 0's test documents");
-    rf.set_cell(cell);
-    parts.push_back(c);
-    if (gap > kTransferPoints) {
-      // Our Table 1 may differ from the paper's: say where the paper's lambda stands.
-      const double paper = zhangoles2001_paper_lambdas().at(tw.method->lambda_of);
-      std::string at_paper = fmt::format("the paper's Table 1 lambda {:g}", paper);
-      for (const auto& [i, a] : w.accuracy)
-        if (std::fabs(w.grid[i] - paper) <= 1e-9 * paper)
-          at_paper += fmt::format(" is {:.2f} below the best", 100 * (w.accuracy.at(best) - a));
-      far.push_back(fmt::format("{} (+{:.2f} at {:g}; {})", where, gap, w.grid[best], at_paper));
-    }
-    if (best != w.start)
-      evidence.push_back(fmt::format("{}: {:g} +{:.2f}", where, w.grid[best], gap));
+    parts.push_back(transfer_cell(rf, tw));
+    if (gap > kTransferPoints) far.push_back(far_text(tw));
+    if (w.best() != w.start)
+      evidence.push_back(fmt::format("{} {}: {:g} +{:.2f}", tw.collection->info.name,
+                                     tw.method->row, w.grid[w.best()], gap));
   }
   rf.add_claim(tested_claim(
       "reuters-lambda-transfers",

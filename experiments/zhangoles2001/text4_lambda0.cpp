@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <span>
 
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambda0_ablation.h"
@@ -144,6 +145,23 @@ Lambda0Result summarise(const ZoVariantResult& r, int64_t K) {
   return out;
 }
 
+// The curve: one line per (method, reading), x = lambda.
+void emit_curve_point(const ExperimentContext& ctx, ResultFile& rf, const Method& m, double lambda,
+                      bool conv, const Lambda0Result& r, std::span<const ZoEval> evals) {
+  Cell point = value_cell(
+      "lambda0-curve", fmt::format("{:g}", lambda),
+      fmt::format("{}, {}", m.column, conv ? "K to convergence" : "K = 100"), r.bep, "%",
+      fmt::format("micro BEP over {}; {}; iterations median {}, max {}",
+                  ctx.fast ? std::string("the largest category (fast subset)")
+                           : std::string("all 118 categories"),
+                  conv ? fmt::format("stopping rule, cap {} ({} of {} categories at the cap)", kCap,
+                                     r.at_cap, r.trained)
+                       : std::string("K = 100 fixed"),
+                  r.iterations_median, r.iterations_max));
+  point.evidence = micro_bep_evidence(evals);
+  rf.set_cell(point);
+}
+
 void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
   std::map<int32_t, ZoReuters> prepared;
   std::map<std::string, ZoVariantResult> results;
@@ -184,20 +202,7 @@ void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
         const ZoVariant v = variant_of(m, lambda, conv);
         const Lambda0Result r = summarise(results.at(v.id), conv ? kCap : 100);
         row.methods.push_back(r);
-        // The curve: one line per (method, reading), x = lambda.
-        Cell point = value_cell(
-            "lambda0-curve", fmt::format("{:g}", lambda),
-            fmt::format("{}, {}", m.column, conv ? "K to convergence" : "K = 100"), r.bep, "%",
-            fmt::format("micro BEP over {}; {}; iterations median {}, max {}",
-                        ctx.fast ? std::string("the largest category (fast subset)")
-                                 : std::string("all 118 categories"),
-                        conv ? fmt::format("stopping rule, cap {} ({} of {} categories at the "
-                                           "cap)",
-                                           kCap, r.at_cap, r.trained)
-                             : std::string("K = 100 fixed"),
-                        r.iterations_median, r.iterations_max));
-        point.evidence = micro_bep_evidence(results.at(v.id).evals);
-        rf.set_cell(point);
+        emit_curve_point(ctx, rf, m, lambda, conv, r, results.at(v.id).evals);
       }
       rows.push_back(std::move(row));
     }

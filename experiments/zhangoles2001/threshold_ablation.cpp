@@ -99,6 +99,33 @@ std::pair<AblationRow, AblationRow> published_rows(
   return {std::move(mp), std::move(tp)};
 }
 
+// One threshold rule's row of both ablations (v: kThresholdRules index, -1 threshold 0,
+// kOutOfFold): micro-F1 over every category, mean F1 over the largest; nullopt for a method
+// whose runs lack the rule's counts.
+void add_rule_row(Ablation& micro, Ablation& table3,
+                  const std::vector<ThresholdAblationMethod>& methods,
+                  const std::vector<int32_t>& largest, int v, std::string variant,
+                  std::string description, bool chosen) {
+  AblationRow mr{std::move(variant), std::move(description), chosen, false, {}};
+  AblationRow tr = mr;
+  for (const auto& m : methods) {
+    std::vector<BinaryCounts> all;
+    for (const ZoEval& e : *m.evals)
+      if (const auto c = counts_of(e, v)) all.push_back(*c);
+    if (all.size() != m.evals->size()) {  // not computed for every category
+      mr.values.push_back(std::nullopt);
+      tr.values.push_back(std::nullopt);
+      continue;
+    }
+    mr.values.push_back(100 * micro_average(all).f1);
+    double sum = 0;
+    for (int32_t k : largest) sum += f1(*counts_of((*m.evals)[static_cast<size_t>(k)], v));
+    tr.values.push_back(100 * sum / static_cast<double>(largest.size()));
+  }
+  micro.rows.push_back(std::move(mr));
+  table3.rows.push_back(std::move(tr));
+}
+
 }  // namespace
 
 std::vector<Ablation> threshold_ablations(const std::vector<ThresholdAblationMethod>& methods,
@@ -120,25 +147,9 @@ std::vector<Ablation> threshold_ablations(const std::vector<ThresholdAblationMet
                   "%",
                   columns,
                   {}};
-  auto add_row = [&](int v, std::string variant, std::string description, bool chosen) {
-    AblationRow mr{variant, description, chosen, false, {}};
-    AblationRow tr = mr;
-    for (const auto& m : methods) {
-      std::vector<BinaryCounts> all;
-      for (const ZoEval& e : *m.evals)
-        if (const auto c = counts_of(e, v)) all.push_back(*c);
-      if (all.size() != m.evals->size()) {  // not computed for every category
-        mr.values.push_back(std::nullopt);
-        tr.values.push_back(std::nullopt);
-        continue;
-      }
-      mr.values.push_back(100 * micro_average(all).f1);
-      double sum = 0;
-      for (int32_t k : largest) sum += f1(*counts_of((*m.evals)[static_cast<size_t>(k)], v));
-      tr.values.push_back(100 * sum / static_cast<double>(largest.size()));
-    }
-    micro.rows.push_back(std::move(mr));
-    table3.rows.push_back(std::move(tr));
+  const auto add_row = [&](int v, std::string variant, std::string description, bool chosen) {
+    add_rule_row(micro, table3, methods, largest, v, std::move(variant), std::move(description),
+                 chosen);
   };
   add_row(-1, "threshold 0", "no adjustment: the solver's own threshold", false);
   for (size_t r = 0; r < kThresholdRules.size(); ++r)

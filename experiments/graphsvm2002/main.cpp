@@ -36,6 +36,7 @@
 #include "experiments/graphsvm2002/main_claims.h"
 #include "experiments/graphsvm2002/main_runs.h"
 #include "experiments/graphsvm2002/reuters_view.h"
+#include "experiments/graphsvm2002/split_spread.h"
 #include "harness/published.h"
 #include "harness/unavailable_cells.h"
 
@@ -76,6 +77,7 @@ struct MainOutcome {
   std::string ng_unavailable, reuters_unavailable;   // the DataUnavailable message
   std::optional<Ablation> reuters_view;              // the Reuters selection rules' counts
   std::optional<MainResults> ng_other_copy;          // 20NG's methods on 20news-bydate
+  std::vector<MainResults> ng_split_replicates;      // on other 70/30 splits (split_spread.h)
   std::map<std::string, MainResults> reuters_rules;  // Reuters' methods per non-chosen rule
   std::optional<PublishedPaper> published;
 };
@@ -151,6 +153,7 @@ nlohmann::json main_config(const ExperimentContext& ctx) {
   if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
   if (!ctx.fast) {
     config["corpus_ablation"] = {{"id", kCorpusAblation}, {"view", kCorpusAblationView}};
+    config["split_spread"] = {{"id", kSplitSpreadAblation}, {"splits", kSplitReplicates}};
     nlohmann::json rules = nlohmann::json::array();
     for (const ReutersViewRule& r : reuters_view_rules())
       if (!r.chosen) rules.push_back(r.id);
@@ -240,6 +243,12 @@ void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out
   const GraphsvmData ng_all = make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, all);
   out.ng = MainData{p, declare_main_runs(rf, ctx, ng, p, &ng_all), data_note(ng), sizes};
   declare_copy_ablation(ctx, rf, out);
+  for (int s = 1; s < kSplitReplicates; ++s) {
+    const ExperimentContext split_ctx = split_replicate_context(ctx, s);
+    const MainPlan plan = split_replicate_plan(p, s);
+    out.ng_split_replicates.push_back(
+        declare_main_runs(rf, split_ctx, make_graphsvm_20ng(corpus, split_ctx), plan));
+  }
 }
 
 // Reuters (full mode only). Throws DataUnavailable when it cannot be found.
@@ -322,6 +331,9 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
     if (out.ng_other_copy)
       if (auto a = corpus_ablation(out.ng->res, *out.ng_other_copy, ctx.published()))
         rf.add_ablation(*a);
+    if (auto a =
+            split_spread_ablation(out.ng->res, out.ng_split_replicates, out.ng->plan.thresholds))
+      rf.add_ablation(*a);
     add_hierarchy_claim(rf, out.ng->res);
   } else {
     mark_unavailable(ctx, rf, k20ngDataset, out.ng_unavailable);

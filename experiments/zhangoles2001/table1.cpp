@@ -145,7 +145,7 @@ std::vector<Ablation> tie_rule_ablations(const std::vector<ZoMethod>& methods,
   AblationRow lo{"one-SE", "the largest lambda within one fold SE of the best", true, false, {}};
   AblationRow bb = lb, bo = lo;
   AblationRow se{
-      "fold SE", "the standard error of the best's BEP over the 5 folds", false, true, {}};
+      "fold SE", "the standard error of the best's BEP over the 5 folds", false, false, {}};
   for (const auto& m : methods) {
     const ZoCvPooled& p = pooled.at(m.solver);
     lb.values.push_back(std::round(std::log10(p.best_lambda())));

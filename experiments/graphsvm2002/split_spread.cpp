@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/seed.h"
+#include "core/statistics.h"
 
 namespace linrepro {
 
@@ -72,12 +73,9 @@ std::optional<Ablation> split_spread_ablation(const MainResults& split0,
   AblationRow mean{"mean", fmt::format("over the {} splits", splits.size()), false, false, {}};
   AblationRow sd{"sd", "sample standard deviation over the splits", false, false, {}};
   for (const std::vector<double>& v : by_column) {
-    const double n = static_cast<double>(v.size());
-    double m = 0, ss = 0;
-    for (double x : v) m += x / n;
-    for (double x : v) ss += (x - m) * (x - m);
-    mean.values.push_back(m);
-    sd.values.push_back(v.size() > 1 ? std::sqrt(ss / (n - 1)) : 0.0);
+    const MeanSd m = mean_and_sd(v);
+    mean.values.push_back(m.mean);
+    sd.values.push_back(m.sd);
   }
   a.rows.push_back(std::move(mean));
   a.rows.push_back(std::move(sd));

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/statistics.h"
+
 namespace linrepro {
 
 std::vector<double> zo_lambda_grid() {
@@ -22,11 +24,7 @@ std::vector<double> ZoCvPoint::fold_beps() const {
 double ZoCvPoint::fold_se() const {
   const std::vector<double> b = fold_beps();
   if (b.size() < 2) throw std::invalid_argument("ZoCvPoint::fold_se: fewer than 2 folds");
-  const double n = static_cast<double>(b.size());
-  double mean = 0, ss = 0;
-  for (double x : b) mean += x / n;
-  for (double x : b) ss += (x - mean) * (x - mean);
-  return std::sqrt(ss / (n - 1)) / std::sqrt(n);
+  return mean_and_sd(b).sd / std::sqrt(static_cast<double>(b.size()));
 }
 
 size_t zo_best_lambda(std::span<const ZoCvPoint> grid) {

@@ -6,19 +6,13 @@
 #include <cmath>
 #include <limits>
 
+#include "core/statistics.h"
+
 namespace linrepro {
 
 SplitSummary summarize_splits(std::span<const double> values) {
-  SplitSummary s;
-  s.n = static_cast<int>(values.size());
-  if (s.n == 0) return s;
-  for (double v : values) s.mean += v;
-  s.mean /= s.n;
-  if (s.n < 2) return s;
-  double ss = 0;
-  for (double v : values) ss += (v - s.mean) * (v - s.mean);
-  s.std = std::sqrt(ss / (s.n - 1));
-  return s;
+  const MeanSd m = mean_and_sd(values);
+  return {m.mean, m.sd, m.n};
 }
 
 std::pair<double, double> mean_interval_95(const SplitSummary& s) {

@@ -18,7 +18,9 @@
 #include "corpora/splits.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
+#include "experiments/graphsvm2002/split_spread.h"
 #include "experiments/graphsvm2002/sweep_points.h"
+#include "experiments/graphsvm2002/sweep_spread.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "harness/document_outcomes.h"
 
@@ -151,42 +153,47 @@ Json class_sweep_figures(const ExperimentContext& ctx) {
 
 Json class_sweep_config(const ExperimentContext& ctx) {
   const Json methods = kClassMethods;  // settings: each run's config.method
-  return {{"fast", ctx.fast},
-          {"corpora", class_sweep_corpora(ctx)},
-          {"class_step", kClassStep},
-          {"methods", methods},
-          {"time", "train_seconds: CPU seconds (methods.h); extra.wall_seconds: wall"}};
+  Json config = {{"fast", ctx.fast},
+                 {"corpora", class_sweep_corpora(ctx)},
+                 {"class_step", kClassStep},
+                 {"methods", methods},
+                 {"time", "train_seconds: CPU seconds (methods.h); extra.wall_seconds: wall"}};
+  if (!ctx.fast)
+    config["spread"] = {{"ids", {"sweep-classes-20ng-spread", "sweep-classes-reuters-spread"}},
+                        {"draws", kSplitReplicates}};
+  return config;
 }
 
-// Loads one corpus (DataUnavailable if it cannot be found) and asks rf for every run of its sweep.
-SweepPoints declare_corpus_runs(const ExperimentContext& ctx, ResultFile& rf,
-                                const std::string& corpus) {
-  const GraphsvmData data = corpus == "20ng" ? load_graphsvm_20ng(ctx) : load_graphsvm_reuters(ctx);
-  Json ds = data.identity;
-  ds["use"] = "the first K classes of a seeded random class order";
-  rf.add_dataset(ds);
+// Asks rf for every run of one draw of the sweep on `data` (ctx: the draw's). Draw 0 is the
+// figures' and claims'; a draw s > 0 (sweep_spread.h) has key prefix "draw<s>/" and config.sweep
+// "classes-draw", which the figures' filters leave out.
+SweepPoints declare_draw_runs(const ExperimentContext& ctx, ResultFile& rf,
+                              const std::string& corpus, const GraphsvmData& data, int draw) {
   const auto total = static_cast<int32_t>(data.class_names.size());
   const uint64_t order_seed = derive_seed(ctx.seed, "graphsvm2002/class-order/" + corpus);
   const std::vector<int32_t> order = seeded_permutation(total, order_seed);
+  const std::string prefix = draw == 0 ? "" : fmt::format("draw{}/", draw);
   SweepPoints points;
   for (const int32_t K : class_counts(total, ctx.fast)) {
     const std::vector<int32_t> classes(order.begin(), order.begin() + K);
     const GraphsvmData sub = restrict_to_classes(data, classes);
     for (const std::string& method : kClassMethods) {
-      const std::string key = fmt::format("classes/{}/K={:02d}/{}", corpus, K, method);
+      const std::string key = fmt::format("{}classes/{}/K={:02d}/{}", prefix, corpus, K, method);
       const uint64_t seed = derive_seed(ctx.seed, key);
-      const Json config = {{"sweep", "classes"},
-                           {"dataset", corpus},
-                           {"num_classes", K},
-                           {"class_order_seed", order_seed},
-                           {"data", data_config(sub)},
-                           {"method", sweep_method_config(method, sub)},
-                           {"solver", method},
-                           {"seed", seed},
-                           {"threads_note", "results do not depend on the number of threads"}};
+      Json config = {{"sweep", draw == 0 ? "classes" : "classes-draw"},
+                     {"dataset", corpus},
+                     {"num_classes", K},
+                     {"class_order_seed", order_seed},
+                     {"data", data_config(sub)},
+                     {"method", sweep_method_config(method, sub)},
+                     {"solver", method},
+                     {"seed", seed},
+                     {"threads_note", "results do not depend on the number of threads"}};
+      if (draw > 0) config["draw"] = draw;
       points[method][K] = rf.run_once(key, config, [&] {
         if (ctx.progress)
-          fmt::print(stderr, "graphsvm2002/sweep_classes: {} K = {} {}\n", corpus, K, method);
+          fmt::print(stderr, "graphsvm2002/sweep_classes: {}{} K = {} {}\n", prefix, corpus, K,
+                     method);
         RunRecord rec = fit_sweep_method(method, sub, seed, ctx.threads);
         rec.class_name = fmt::format("{} K={}", corpus, K);
         return rec;
@@ -196,10 +203,43 @@ SweepPoints declare_corpus_runs(const ExperimentContext& ctx, ResultFile& rf,
   return points;
 }
 
-// One corpus of the sweep: its runs, or why its data could not be found.
+// Loads one corpus (DataUnavailable if it cannot be found) and asks rf for every run of its sweep:
+// draw 0, then (full mode) the spread's other draws. 20NG draws its 70/30 split anew per draw;
+// Reuters keeps ModApte, and only the class order changes.
+std::vector<SweepPoints> declare_corpus_runs(const ExperimentContext& ctx, ResultFile& rf,
+                                             const std::string& corpus) {
+  const bool ng = corpus == "20ng";
+  const Corpus text = ng ? load_graphsvm_20ng_corpus() : load_graphsvm_reuters_corpus();
+  const GraphsvmData data = ng ? make_graphsvm_20ng(text, ctx) : make_graphsvm_reuters(text, ctx);
+  Json ds = data.identity;
+  ds["use"] = "the first K classes of a seeded random class order";
+  rf.add_dataset(ds);
+  std::vector<SweepPoints> draws = {declare_draw_runs(ctx, rf, corpus, data, 0)};
+  for (int s = 1; s < (ctx.fast ? 1 : kSplitReplicates); ++s) {
+    const ExperimentContext draw_ctx = split_replicate_context(ctx, s);
+    draws.push_back(
+        declare_draw_runs(draw_ctx, rf, corpus, ng ? make_graphsvm_20ng(text, draw_ctx) : data, s));
+  }
+  return draws;
+}
+
+// The spread ablation of one corpus' class sweep (sweep_spread.h).
+void add_spread_ablation(ResultFile& rf, const std::string& corpus,
+                         const std::vector<SweepPoints>& draws) {
+  const bool ng = corpus == "20ng";
+  const SweepSpreadSpec spec{
+      fmt::format("sweep-classes-{}-spread", corpus),
+      fmt::format("Figure {} ({}): accuracy by number of classes K over {} draws", ng ? 9 : 10,
+                  ng ? "20NG" : "Reuters", draws.size()),
+      ng ? "class order and 70/30 split" : "class order; ModApte's split",
+      [](double k) { return fmt::format("K = {:g}", k); }};
+  if (auto a = sweep_spread_ablation(spec, draws, kClassMethods)) rf.add_ablation(*a);
+}
+
+// One corpus of the sweep: its draws' runs, or why its data could not be found.
 struct ClassSweepOfCorpus {
   std::string corpus;
-  std::optional<SweepPoints> points;
+  std::optional<std::vector<SweepPoints>> draws;
   std::string unavailable;
 };
 
@@ -208,7 +248,7 @@ void run_class_sweep(const ExperimentContext& ctx, ResultFile& rf) {
   for (const std::string& corpus : class_sweep_corpora(ctx)) {
     ClassSweepOfCorpus& s = sweeps.emplace_back(ClassSweepOfCorpus{corpus, std::nullopt, ""});
     try {
-      s.points = declare_corpus_runs(ctx, rf, corpus);
+      s.draws = declare_corpus_runs(ctx, rf, corpus);
     } catch (const DataUnavailable& e) {
       fmt::print(stderr, "graphsvm2002/sweep_classes: {} skipped: {}\n", corpus, e.what());
       s.unavailable = e.what();
@@ -216,12 +256,14 @@ void run_class_sweep(const ExperimentContext& ctx, ResultFile& rf) {
   }
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   for (const ClassSweepOfCorpus& s : sweeps) {
-    if (!s.points)
+    if (!s.draws) {
       rf.add_claim({fmt::format("sweep-classes-{}-data", s.corpus),
                     fmt::format("The {} class sweep ran.", s.corpus), false,
                     fmt::format("data unavailable: {}", s.unavailable)});
-    else if (!ctx.fast)
-      class_sweep_claims(rf, s.corpus, *s.points);
+    } else if (!ctx.fast) {
+      class_sweep_claims(rf, s.corpus, s.draws->front());
+      add_spread_ablation(rf, s.corpus, *s.draws);
+    }
   }
 }
 

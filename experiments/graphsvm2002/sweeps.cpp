@@ -6,13 +6,15 @@
 //   kept with restrict_to_classes (datasets.h: same features, train and test rows of those classes
 //   only). MCNB, MCSVM, GraphSVM and Hier-SVM (sweeps_methods.h) at every K: training time (Figures
 //   7, 8), accuracy (Figures 9, 10) and, for Figure 10, the number of test instances per point.
-//   The paper shows one random sequence; so do we (no repetitions, to fit the time budget).
+//   The paper shows one random sequence; so do the figures and claims. The ablations
+//   "sweep-classes-<corpus>-spread" repeat the sweep on 4 more seeded draws (sweep_spread.h).
 // "sweep_size" (Figure 11, 20NG): "the size of the training set was varied from 10% to 70% of the
 //   whole data, while keeping the relative train-test ratio constant at 70:30": a nested seeded
 //   subset of data_fraction = share / 0.7 of the documents, split 70:30, features reselected on
 //   its training side (make_graphsvm_20ng). MCNB, MCSVM and GraphSVM: training time (log-log slope
 //   fitted), accuracy, and the maximum memory of any SVM (SubSvmStats.memory_bytes, a formula of
 //   the subproblem's size: graphsvm_sub_svm.h).
+//   Again one draw in the figures and claims; "sweep-size-spread" adds 4 more (sweep_spread.h).
 //
 // Time: train_seconds (CPU seconds as methods.h defines them: the paper's total over all models on
 // one machine) is what the figures and claims use; extra.wall_seconds (wall, SVMs on ctx.threads)
@@ -35,7 +37,9 @@
 #include "experiments/common/scaling_analysis.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
+#include "experiments/graphsvm2002/split_spread.h"
 #include "experiments/graphsvm2002/sweep_points.h"
+#include "experiments/graphsvm2002/sweep_spread.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "harness/document_outcomes.h"
 
@@ -187,37 +191,50 @@ Json size_sweep_figures(const ExperimentContext&) {
 
 Json size_sweep_config(const ExperimentContext& ctx) {
   const Json methods = kSizeMethods;  // settings: each run's config.method
-  return {{"fast", ctx.fast},
-          {"shares", size_shares(ctx)},
-          {"train_fraction", kTrainFraction},
-          {"methods", methods},
-          {"time", "train_seconds: CPU seconds (methods.h); extra.wall_seconds: wall"}};
+  Json config = {{"fast", ctx.fast},
+                 {"shares", size_shares(ctx)},
+                 {"train_fraction", kTrainFraction},
+                 {"methods", methods},
+                 {"time", "train_seconds: CPU seconds (methods.h); extra.wall_seconds: wall"}};
+  if (!ctx.fast) config["spread"] = {{"id", "sweep-size-spread"}, {"draws", kSplitReplicates}};
+  return config;
 }
 
-// Prepares each share of the loaded 20NG corpus and asks rf for its runs.
-SweepPoints declare_size_runs(const ExperimentContext& ctx, ResultFile& rf, const Corpus& corpus) {
+// Prepares each share of the loaded 20NG corpus and asks rf for its runs, for one draw (ctx: the
+// draw's). Draw 0 is the figures' and claims'; a draw s > 0 (sweep_spread.h) has key prefix
+// "draw<s>/" and config.sweep "train_size-draw", which the figures' filters leave out.
+SweepPoints declare_size_runs(const ExperimentContext& ctx, ResultFile& rf, const Corpus& corpus,
+                              int draw) {
   const std::vector<double> shares = size_shares(ctx);
+  const std::string prefix = draw == 0 ? "" : fmt::format("draw{}/", draw);
   SweepPoints points;
   for (const double share : shares) {
     const double data_fraction = share / kTrainFraction;
     if (ctx.progress)
-      fmt::print(stderr, "graphsvm2002/sweep_size: preparing {:.0f}% of 20NG\n", 100 * share);
+      fmt::print(stderr, "graphsvm2002/sweep_size: {}preparing {:.0f}% of 20NG\n", prefix,
+                 100 * share);
     const GraphsvmData d = make_graphsvm_20ng(corpus, ctx, kTrainFraction, data_fraction);
-    if (share == shares.back()) {
+    if (draw == 0 && share == shares.back()) {
       Json ds = d.identity;
       ds["use"] = "nested seeded subsets, share / 0.7 of the documents, split 70:30";
       rf.add_dataset(ds);
     }
     const auto percent = static_cast<int32_t>(std::lround(100 * share));
     for (const std::string& method : kSizeMethods) {
-      const std::string key = fmt::format("size/20ng/share={:02d}/{}", percent, method);
+      const std::string key = fmt::format("{}size/20ng/share={:02d}/{}", prefix, percent, method);
       const uint64_t seed = derive_seed(ctx.seed, key);
-      const Json config = {{"sweep", "train_size"},    {"dataset", "20ng"},
-                           {"train_percent", percent}, {"data_fraction", data_fraction},
-                           {"data", data_config(d)},   {"method", sweep_method_config(method, d)},
-                           {"solver", method},         {"seed", seed}};
+      Json config = {{"sweep", draw == 0 ? "train_size" : "train_size-draw"},
+                     {"dataset", "20ng"},
+                     {"train_percent", percent},
+                     {"data_fraction", data_fraction},
+                     {"data", data_config(d)},
+                     {"method", sweep_method_config(method, d)},
+                     {"solver", method},
+                     {"seed", seed}};
+      if (draw > 0) config["draw"] = draw;
       points[method][share] = rf.run_once(key, config, [&] {
-        if (ctx.progress) fmt::print(stderr, "graphsvm2002/sweep_size: {}% {}\n", percent, method);
+        if (ctx.progress)
+          fmt::print(stderr, "graphsvm2002/sweep_size: {}{}% {}\n", prefix, percent, method);
         RunRecord rec = fit_sweep_method(method, d, seed, ctx.threads);
         rec.class_name = fmt::format("20ng {}%", percent);
         return rec;
@@ -229,9 +246,18 @@ SweepPoints declare_size_runs(const ExperimentContext& ctx, ResultFile& rf, cons
 
 void run_size_sweep(const ExperimentContext& ctx, ResultFile& rf) {
   const Corpus corpus = load_graphsvm_20ng_corpus();  // the harness reports it when not here
-  const SweepPoints points = declare_size_runs(ctx, rf, corpus);
+  std::vector<SweepPoints> draws = {declare_size_runs(ctx, rf, corpus, 0)};
+  for (int s = 1; s < (ctx.fast ? 1 : kSplitReplicates); ++s)
+    draws.push_back(declare_size_runs(split_replicate_context(ctx, s), rf, corpus, s));
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-  if (!ctx.fast) size_sweep_claims(rf, points);
+  if (ctx.fast) return;
+  size_sweep_claims(rf, draws.front());
+  const SweepSpreadSpec spec{
+      "sweep-size-spread",
+      fmt::format("Figure 11 (20NG): accuracy by training-set share over {} draws", draws.size()),
+      "70/30 split and nested subsets",
+      [](double share) { return fmt::format("{:.0f}%", 100 * share); }};
+  if (auto a = sweep_spread_ablation(spec, draws, kSizeMethods)) rf.add_ablation(*a);
 }
 
 }  // namespace

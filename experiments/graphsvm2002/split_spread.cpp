@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/seed.h"
-#include "core/statistics.h"
+#include "harness/draw_spread.h"
 
 namespace linrepro {
 
@@ -50,36 +50,23 @@ std::optional<Ablation> split_spread_ablation(const MainResults& split0,
                                               const std::vector<MainResults>& replicates,
                                               const std::vector<double>& thresholds) {
   const auto columns = spread_columns(thresholds);
-  Ablation a{
+  Ablation head{
       kSplitSpreadAblation, "20NG: accuracy by random 70/30 split", kSplitSpreadWhy, "%", {}, {}};
-  for (const auto& c : columns) a.columns.push_back(c.first);
+  for (const auto& c : columns) head.columns.push_back(c.first);
   std::vector<const MainResults*> splits = {&split0};
   for (const MainResults& r : replicates) splits.push_back(&r);
-  std::vector<std::vector<double>> by_column(columns.size());
+  std::vector<DrawRow> draws;
   for (size_t s = 0; s < splits.size(); ++s) {
-    AblationRow row{s == 0 ? "split 0" : fmt::format("split {}", s),
-                    s == 0 ? "the cells' split" : "another seed's split",
-                    s == 0,
-                    false,
-                    {}};
-    for (size_t c = 0; c < columns.size(); ++c) {
-      const RunRecord* r = splits[s]->get(columns[c].second);
+    DrawRow row{
+        fmt::format("split {}", s), s == 0 ? "the cells' split" : "another seed's split", {}};
+    for (const auto& column : columns) {
+      const RunRecord* r = splits[s]->get(column.second);
       if (!r) return std::nullopt;
-      by_column[c].push_back(accuracy_of(*r));
-      row.values.push_back(by_column[c].back());
+      row.values.push_back(accuracy_of(*r));
     }
-    a.rows.push_back(std::move(row));
+    draws.push_back(std::move(row));
   }
-  AblationRow mean{"mean", fmt::format("over the {} splits", splits.size()), false, false, {}};
-  AblationRow sd{"sd", "sample standard deviation over the splits", false, false, {}};
-  for (const std::vector<double>& v : by_column) {
-    const MeanSd m = mean_and_sd(v);
-    mean.values.push_back(m.mean);
-    sd.values.push_back(m.sd);
-  }
-  a.rows.push_back(std::move(mean));
-  a.rows.push_back(std::move(sd));
-  return a;
+  return draw_spread_ablation(std::move(head), draws, "splits");
 }
 
 }  // namespace linrepro

@@ -38,6 +38,7 @@
 #include "experiments/common/confusion_folds.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/mlrcg2003/experiments.h"
+#include "experiments/mlrcg2003/univ6_fold_spread.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/record_fit.h"
@@ -179,16 +180,22 @@ Json table3_config(const ExperimentContext& ctx) {
     if (!ctx.fast || s.in_fast) solver_list.push_back({{"solver", s.name}, {"params", s.params}});
   Json collections = Json::array();
   for (const auto& c : table3_collections(ctx.fast)) collections.push_back(c.name);
-  return {
+  Json config = {
       {"folds", kTable3Folds},  {"fast", ctx.fast},       {"features", to_json(table3_features())},
       {"lambda", kMlrcgLambda}, {"solvers", solver_list}, {"collections", collections}};
+  if (!ctx.fast) config["fold_spread"] = {{"draws", kTable3FoldDraws}};
+  return config;
 }
 
-Json table3_figures(const ExperimentContext&) {
+Json table3_figures(const ExperimentContext& ctx) {
+  // By key: the other fold assignments' runs (univ6_fold_spread.h) have a fold 0 too.
+  Json fold0 = Json::array();
+  for (const auto& s : table3_solvers())
+    if (!ctx.fast || s.in_fast) fold0.push_back(run_key("Univ-6", 0, s.name));
   return {{{"id", "table3_confusion_fold0"},
            {"kind", "heatmap"},
            {"title", "Univ-6, fold 0: test confusion (row-normalised)"},
-           {"filter", {{"config.collection", "Univ-6"}, {"config.fold", 0}}},
+           {"runs", fold0},
            {"normalize", "row"},
            {"max_panels", 3}}};
 }
@@ -197,10 +204,11 @@ using Loaded = LoadedCollections<FoldData>;
 // (row, solver) -> the runs of its folds, in job order.
 using FoldRuns = std::map<std::pair<std::string, std::string>, std::vector<RunRecord>>;
 
-// Asks for every (collection, fold, solver) run; fold-major job order, so the two workers share
+// Asks for every (collection, fold, solver) run of fold assignment `draw` (0: the cells'; s > 0:
+// univ6_fold_spread.h, keys prefixed "draw<s>/"); fold-major job order, so the two workers share
 // each fold's feature preparation.
 FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded& loaded,
-                      const std::vector<Table3Solver>& solvers) {
+                      const std::vector<Table3Solver>& solvers, int draw = 0) {
   const FeatureConfig features = table3_features();
   const auto jobs = grid_jobs(loaded, ctx.fast ? 1 : kTable3Folds, solvers,
                               [&](const Table3Solver& s) { return !ctx.fast || s.in_fast; });
@@ -208,17 +216,19 @@ FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded
   FoldRuns results;
   run_grid(jobs, ctx.threads, [&](const Job& job) {
     const FoldCollection& lc = *job.collection;
-    const std::string key = run_key(lc.info.name, job.partition, job.method->name);
+    const std::string key = (draw == 0 ? "" : fmt::format("draw{}/", draw)) +
+                            run_key(lc.info.name, job.partition, job.method->name);
     const uint64_t fit_seed = derive_seed(ctx.seed, key);
-    const Json config = {{"collection", lc.info.name},
-                         {"corpus", lc.description},
-                         {"folds", kTable3Folds},
-                         {"fold", job.partition},
-                         {"fold_seed", lc.seeds[job.partition]},
-                         {"features", to_json(features)},
-                         {"solver", job.method->name},
-                         {"params", job.method->params},
-                         {"seed", fit_seed}};
+    Json config = {{"collection", lc.info.name},
+                   {"corpus", lc.description},
+                   {"folds", kTable3Folds},
+                   {"fold", job.partition},
+                   {"fold_seed", lc.seeds[job.partition]},
+                   {"features", to_json(features)},
+                   {"solver", job.method->name},
+                   {"params", job.method->params},
+                   {"seed", fit_seed}};
+    if (draw > 0) config["draw"] = draw;
     const RunRecord r =
         rf.run_once(key, config, [&] { return run_fold(job, features, fit_seed, ctx.progress); });
     if (ctx.progress && r.status != "pending")
@@ -232,6 +242,60 @@ FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded
 }
 
 using Combined = std::map<std::pair<std::string, std::string>, F1Pair>;
+
+// The five test folds' confusion matrices summed: Table 3's combination of the five runs.
+ConfusionMatrix combined_confusion(const std::vector<RunRecord>& fold_runs) {
+  std::vector<ConfusionMatrix> folds;
+  for (const auto& r : fold_runs)
+    folds.push_back(confusion_from_json(r.extra.at("confusion"), r.key));
+  return sum_confusions(folds);
+}
+
+// Another fold assignment of an available collection (univ6_fold_spread.h): the same corpus, the
+// seed of draw s, partitions prepared afresh.
+std::unique_ptr<FoldCollection> redrawn(const FoldCollection& lc, const ExperimentContext& ctx,
+                                        int s) {
+  auto out = std::make_unique<FoldCollection>();
+  static_cast<CollectionCorpus&>(*out) = static_cast<const CollectionCorpus&>(lc);
+  out->seeds.assign(lc.seeds.size(),
+                    derive_seed(ctx.seed, fmt::format("{}/folds/draw{}", lc.info.name, s)));
+  for (size_t k = 0; k < lc.partitions.size(); ++k)
+    out->partitions.push_back(std::make_unique<PartitionSlot<FoldData>>());
+  return out;
+}
+
+// The other draws' runs of every available collection, draw 1 .. kTable3FoldDraws - 1.
+std::vector<FoldRuns> declare_other_draws(const ExperimentContext& ctx, ResultFile& rf,
+                                          const Loaded& loaded,
+                                          const std::vector<Table3Solver>& solvers) {
+  std::vector<FoldRuns> draws;
+  for (int s = 1; s < kTable3FoldDraws; ++s) {
+    Loaded again;
+    for (const auto& lc : loaded)
+      if (lc->corpus) again.push_back(redrawn(*lc, ctx, s));
+    draws.push_back(declare_runs(ctx, rf, again, solvers, s));
+  }
+  return draws;
+}
+
+// Each available collection's fold-spread ablation from draw 0's runs and the other draws'.
+void add_fold_spread(ResultFile& rf, const Loaded& loaded, const std::vector<Table3Solver>& solvers,
+                     const FoldRuns& draw0, const std::vector<FoldRuns>& others) {
+  std::vector<std::string> columns;
+  for (const auto& s : solvers) columns.push_back(s.column.empty() ? "LIBLINEAR -s 3" : s.column);
+  for (const auto& lc : loaded) {
+    if (!lc->corpus) continue;
+    std::vector<DrawF1> draws;
+    for (size_t d = 0; d <= others.size(); ++d) {
+      const FoldRuns& runs = d == 0 ? draw0 : others[d - 1];
+      DrawF1& f = draws.emplace_back();
+      for (size_t i = 0; i < solvers.size(); ++i)
+        f[columns[i]] =
+            micro_macro_f1(combined_confusion(runs.at({lc->info.name, solvers[i].name})));
+    }
+    rf.add_ablation(fold_spread_ablation(lc->info.name, draws, columns));
+  }
+}
 
 // Table 1's row of a loaded collection (issue 15 item 7). Table 1 prints the collection size as
 // both the training and the test count (Univ-6: 4,165 and 4,165): under 5-fold cross-validation
@@ -279,10 +343,8 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
     }
     emit_table1_row(rf, *lc, results, solvers);
     for (const auto& s : solvers) {
-      std::vector<ConfusionMatrix> folds;
-      for (const auto& r : results.at({row, s.name}))
-        folds.push_back(confusion_from_json(r.extra.at("confusion"), r.key));
-      const F1Pair f1 = micro_macro_f1(sum_confusions(folds));
+      const ConfusionMatrix all = combined_confusion(results.at({row, s.name}));
+      const F1Pair f1 = micro_macro_f1(all);
       combined[{row, s.name}] = f1;
       if (s.column.empty()) continue;
       const std::string note = fmt::format(
@@ -294,7 +356,6 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
                 "SVMlight 5.00"
               : "MMLR-CG, 200 CG steps (gamma 1, +10 every 10 steps)",
           lc->corpus->label_names.size(), lc->info.caveat);
-      const ConfusionMatrix all = sum_confusions(folds);
       const F1Intervals in = micro_macro_f1_intervals(
           all, derive_seed(ctx.seed, "bootstrap/table3/" + row + "/" + s.name));
       for (const auto& [suffix, value, interval, method] :
@@ -418,10 +479,13 @@ void run_table3(const ExperimentContext& ctx, ResultFile& rf) {
   const Loaded loaded =
       load_collections<FoldData>(ctx, rf, table3_collections(ctx.fast), kFoldPartitioning);
   const FoldRuns results = declare_runs(ctx, rf, loaded, solvers);
+  const std::vector<FoldRuns> other_draws =
+      ctx.fast ? std::vector<FoldRuns>{} : declare_other_draws(ctx, rf, loaded, solvers);
   // Fast mode: one fold cannot give the combined five-fold numbers, so no cells.
   if (ctx.fast || !rf.complete()) return;
   const Combined combined = emit_cells(ctx, rf, loaded, solvers, results);
   add_claims(rf, combined, results);
+  add_fold_spread(rf, loaded, solvers, results, other_draws);
 }
 
 }  // namespace

@@ -414,6 +414,18 @@ class FigureData(unittest.TestCase):
         self.assertEqual([t.get_text() for t in fig.axes[0].get_xticklabels()], ["earn", "acq"])
         self.assertEqual(bars["liblinear-s3"].patches[0].get_hatch(), "//")     # peers hatched
 
+    def test_auto_bars_leave_other_draws_out(self):
+        doc = table2_result("mlrcg2003")
+        before, _ = driver.solvers_vs_peers_figure(doc)
+        other = json.loads(json.dumps(doc["runs"][0]))
+        other["key"] = "draw1/" + other["key"]
+        other.setdefault("config", {})["draw"] = 1
+        other["metrics"] = {k: 0.9 for k in other["metrics"]}
+        doc["runs"].append(other)
+        after, _ = driver.solvers_vs_peers_figure(doc)
+        heights = lambda fig: [p.get_height() for c in fig.axes[0].containers for p in c.patches]
+        self.assertEqual(heights(before), heights(after))
+
     def test_auto_convergence_when_none_declared(self):
         doc = table2_result("mlrcg2003")
         doc["figures"] = []

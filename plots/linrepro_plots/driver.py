@@ -121,8 +121,10 @@ def _params_key(run):
 def solvers_vs_peers_figure(doc):
     """The automatic bar chart of an experiment: error/accuracy/F1/BEP metrics (and training time)
     by class and solver. None when there is no such metric, or when one (class, solver) holds runs
-    with different parameters (a sweep: averaging those would mislead; declare a figure instead)."""
-    runs = [r for r in doc["runs"] if r["status"] == "ok"]
+    with different parameters (a sweep: averaging those would mislead; declare a figure instead).
+    Runs of another random draw (config.draw > 0: a spread ablation's, not the cells') are left
+    out."""
+    runs = [r for r in doc["runs"] if r["status"] == "ok" and not get_path(r, "config.draw")]
     metrics = list(dict.fromkeys(m for r in runs for m in r["metrics"] if QUALITY.search(m)))[:4]
     if not metrics:
         return None, "no error/accuracy/F1/BEP metrics"

@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
+
+#include "core/statistics.h"
 
 namespace linrepro {
 
@@ -24,7 +27,8 @@ void set_interval(CellEvidence& evidence, double lo, double hi, std::string meth
 
 std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,
                                     const CellEvidence& e,
-                                    const std::vector<AblationReading>& readings) {
+                                    const std::vector<AblationReading>& readings,
+                                    const CommonGroup* group) {
   if (e.empty()) return std::nullopt;
   std::string tried;
   // 1. sampling noise
@@ -40,16 +44,20 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
   }
   // 2. threshold
   if (e.threshold_free) {
-    const double gap = std::fabs(*e.threshold_free - published);
+    const double theirs = e.threshold_free_published.value_or(published);
+    const double gap = std::fabs(*e.threshold_free - theirs);
     const std::string what =
         e.threshold_free_what.empty() ? "threshold-free value" : e.threshold_free_what;
+    const std::string against = e.threshold_free_published
+                                    ? fmt::format("the paper's {} {:.4g}", what, theirs)
+                                    : fmt::format("the published {:.4g}", theirs);
     if (gap <= tolerance)
       return CellCause{"threshold",
-                       fmt::format("our {} {:.4g} is within the tolerance {:.4g} of the published "
-                                   "{:.4g}: the hyperplane agrees, the threshold does not",
-                                   what, *e.threshold_free, tolerance, published)};
-    add(tried, fmt::format("our {} {:.4g} is {:.3g} from it (tolerance {:.4g})", what,
-                           *e.threshold_free, gap, tolerance));
+                       fmt::format("our {} {:.4g} is within the tolerance {:.4g} of {}: the "
+                                   "hyperplane agrees, the threshold does not",
+                                   what, *e.threshold_free, tolerance, against)};
+    add(tried, fmt::format("our {} {:.4g} is {:.3g} from {} (tolerance {:.4g})", what,
+                           *e.threshold_free, gap, against, tolerance));
   }
   // 3. solver
   if (e.peer) {
@@ -110,7 +118,26 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
                    : fmt::format("the documented data difference ({}) is not measured",
                                  e.data_difference));
   }
-  // 6. machine
+  // 6. common
+  if (group && group->deltas.size() >= kCommonGroupMin) {
+    const double shift = median(group->deltas);
+    const double delta = reproduced - published;
+    const auto [lo, hi] = std::minmax_element(group->deltas.begin(), group->deltas.end());
+    const std::string shared =
+        fmt::format("the {} methods of its group ({}) miss by {:+.3g} to {:+.3g}, median {:+.3g}",
+                    group->deltas.size(), group->name, *lo, *hi, shift);
+    if (std::fabs(shift) > tolerance && std::fabs(delta - shift) <= tolerance)
+      return CellCause{"common",
+                       fmt::format("{}; this cell's {:+.3g} is within the tolerance {:.4g} of "
+                                   "that shift: the miss is shared by the methods, so it lies in "
+                                   "what they share (data, features, protocol)",
+                                   shared, delta, tolerance)};
+    add(tried,
+        fmt::format("{} ({}); this cell's {:+.3g}", shared,
+                    std::fabs(shift) > tolerance ? "beyond the tolerance" : "within the tolerance",
+                    delta));
+  }
+  // 7. machine
   if (!e.timing.empty())
     return CellCause{"machine",
                      fmt::format("a time measured on this machine with these programs, against "

@@ -15,9 +15,16 @@
 //      that corpus itself, or where the named ablation's row that reads the data the documented
 //      way (evidence.data_row) moves the value toward the published one by more than the
 //      tolerance;
-//   6. machine: a time, or a ratio of times, measured on this machine with these programs
+//   6. common: the cell's group (evidence.common_group: the other methods measured by the same
+//      protocol on the same test documents, at least kCommonGroupMin published cells) misses as a
+//      whole -- the median of its cells' deltas is beyond the tolerance -- and this cell's delta
+//      is within the tolerance of that median: the miss is shared by the methods, so it lies in
+//      what they share (the data, the features, the protocol), not in this method;
+//   7. machine: a time, or a ratio of times, measured on this machine with these programs
 //      against the paper's 2001-2002 machine and programs;
-//   7. unexplained: evidence was measured and rules out all of these (it says what was tried).
+//   8. unexplained: evidence was measured and rules out all of these (it says what was tried).
+// The threshold rule compares with the paper's own threshold-free value of the method where the
+// cell names one (evidence.threshold_free_published: a P or R cell beside the paper's BEP).
 // A cell without evidence gets no computed cause (the note of its driver is all there is).
 #include <optional>
 #include <string>
@@ -28,8 +35,8 @@
 namespace linrepro {
 
 struct CellCause {
-  std::string category;  // sampling_noise | threshold | solver | reading | data | machine |
-                         // unexplained
+  std::string category;  // sampling_noise | threshold | solver | reading | data | common |
+                         // machine | unexplained
   std::string evidence;  // the numbers it rests on, in words
 };
 
@@ -41,6 +48,14 @@ struct AblationReading {
   bool chosen = false;
 };
 
+// The published cells of a cell's common group (itself included, duplicates left out): their
+// deltas, reproduced - published.
+inline constexpr size_t kCommonGroupMin = 3;
+struct CommonGroup {
+  std::string name;
+  std::vector<double> deltas;
+};
+
 // A driver's evidence: the cell's 95 % sampling interval [lo, hi], in the cell's unit, and how it
 // was computed.
 void set_interval(CellEvidence& evidence, double lo, double hi, std::string method);
@@ -48,6 +63,7 @@ void set_interval(CellEvidence& evidence, double lo, double hi, std::string meth
 // `reproduced` is the cell's value (the data rule measures moves from it).
 std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,
                                     const CellEvidence& evidence,
-                                    const std::vector<AblationReading>& readings = {});
+                                    const std::vector<AblationReading>& readings = {},
+                                    const CommonGroup* group = nullptr);
 
 }  // namespace linrepro

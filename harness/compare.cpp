@@ -317,6 +317,21 @@ Comparison build_comparison(const fs::path& results_dir) {
       produced_claims.push_back({exp.paper, std::move(claim), exp.experiment, file});
   }
 
+  // Each common group's deltas (cell_cause.h), every published cell once (duplicates left out).
+  std::map<std::pair<std::string, std::string>, CommonGroup> groups;  // (paper, group)
+  for (const auto& paper : out.papers)
+    for (const auto& p : paper.cells) {
+      const auto it = produced.find({paper.paper, p.table, p.row, p.column});
+      if (it == produced.end() || !p.duplicate_of.empty()) continue;
+      const Cell& cell = it->second.cell;
+      if (cell.evidence.common_group.empty() || cell.status != "ok" || !std::isfinite(cell.value) ||
+          !std::isfinite(p.value))
+        continue;
+      CommonGroup& g = groups[{paper.paper, cell.evidence.common_group}];
+      g.name = cell.evidence.common_group;
+      g.deltas.push_back(cell.value - p.value);
+    }
+
   // Published cells, in the order the published files list them.
   std::set<CellKey> matched;
   for (const auto& paper : out.papers) {
@@ -347,10 +362,26 @@ Comparison build_comparison(const fs::path& results_dir) {
                           p.value <= *prod->cell.evidence.interval_hi
                       ? "inside"
                       : "beyond";
+      const auto group =
+          prod ? groups.find({paper.paper, prod->cell.evidence.common_group}) : groups.end();
+      CellEvidence evidence = prod ? prod->cell.evidence : CellEvidence{};
+      if (const auto& r = evidence.threshold_free_paper) {
+        for (const auto& q : paper.cells)
+          if (q.table == r->table && q.row == r->row && q.column == r->column)
+            evidence.threshold_free_published = q.value;
+        if (!evidence.threshold_free_published)
+          throw DataError(
+              prod->file.string(), 0,
+              fmt::format("cell ({} / {} / {}) compares its threshold-free value "
+                          "with the published cell ({} / {} / {}), which {}'s "
+                          "published values do not have",
+                          p.table, p.row, p.column, r->table, r->row, r->column, paper.paper));
+      }
       if (prod && c.status == "outside")
         if (const auto cause =
-                cell_cause(p.value, prod->cell.value, p.tolerance, prod->cell.evidence,
-                           ablation_readings(out.experiments, paper.paper, prod->cell.evidence))) {
+                cell_cause(p.value, prod->cell.value, p.tolerance, evidence,
+                           ablation_readings(out.experiments, paper.paper, prod->cell.evidence),
+                           group == groups.end() ? nullptr : &group->second)) {
           c.cause = cause->category;
           c.cause_evidence = cause->evidence;
         }

@@ -220,6 +220,8 @@ Json cell_to_json(const Cell& c) {
   if (c.evidence.threshold_free) {
     e["threshold_free"] = *c.evidence.threshold_free;
     e["threshold_free_what"] = c.evidence.threshold_free_what;
+    if (const auto& r = c.evidence.threshold_free_paper)
+      e["threshold_free_paper"] = {{"table", r->table}, {"row", r->row}, {"column", r->column}};
   }
   if (!c.evidence.ablation.empty())
     e["ablation"] = {{"id", c.evidence.ablation}, {"column", c.evidence.ablation_column}};
@@ -230,6 +232,7 @@ Json cell_to_json(const Cell& c) {
     if (!c.evidence.data_row.empty()) e["data_row"] = c.evidence.data_row;
   }
   if (!c.evidence.timing.empty()) e["timing"] = c.evidence.timing;
+  if (!c.evidence.common_group.empty()) e["common_group"] = c.evidence.common_group;
   j["evidence"] = e;
   return j;
 }
@@ -258,6 +261,13 @@ Cell cell_from_json(const Json& j) {
     if (e->contains("threshold_free")) {
       c.evidence.threshold_free = field<double>(*e, "threshold_free", 0.0, what);
       c.evidence.threshold_free_what = field<std::string>(*e, "threshold_free_what", "", what);
+      if (const auto r = e->find("threshold_free_paper"); r != e->end()) {
+        if (!r->is_object())
+          throw ConfigError(what + ": evidence \"threshold_free_paper\" is not an object");
+        c.evidence.threshold_free_paper = CellEvidence::CellRef{
+            required_string(*r, "table", what), required_string(*r, "row", what),
+            required_string(*r, "column", what)};
+      }
     }
     if (const auto a = e->find("ablation"); a != e->end()) {
       if (!a->is_object()) throw ConfigError(what + ": evidence \"ablation\" is not an object");
@@ -274,6 +284,7 @@ Cell cell_from_json(const Json& j) {
     c.evidence.corpus_property = field<bool>(*e, "corpus_property", false, what);
     c.evidence.data_row = field<std::string>(*e, "data_row", "", what);
     c.evidence.timing = field<std::string>(*e, "timing", "", what);
+    c.evidence.common_group = field<std::string>(*e, "common_group", "", what);
   }
   return c;
 }

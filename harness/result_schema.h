@@ -35,6 +35,15 @@ struct CellEvidence {
   std::string interval_method;                     // how it was computed, in words
   std::optional<double> threshold_free;            // the measure without a decision threshold
   std::string threshold_free_what;                 // "break-even point"
+  // The published cell with the paper's own threshold-free value of the same method (Z&O Table
+  // 2's BEP beside its P and R), where it reports one: the threshold rule compares ours with it,
+  // not with the cell's own published value. `linrepro compare` looks it up into
+  // threshold_free_published (not stored).
+  struct CellRef {
+    std::string table, row, column;
+  };
+  std::optional<CellRef> threshold_free_paper;
+  std::optional<double> threshold_free_published;
   // An ablation of the same paper whose column `ablation_column` measures this cell's number under
   // other readings of the data (its rows; the chosen row is this cell's reading).
   std::string ablation, ablation_column;
@@ -52,9 +61,13 @@ struct CellEvidence {
   // A time (or a ratio of times) measured on this machine with these implementations: the times
   // it rests on, in words, against the paper's 2001-2002 machine and programs.
   std::string timing;
+  // The cells of other methods measured by the same protocol on the same test documents with the
+  // same measure ("table5 20NewsGroup accuracy"): a miss every one of them shares (the common
+  // rule of harness/cell_cause.h) lies in what they share, not in the method.
+  std::string common_group;
   bool empty() const {
     return !interval_lo && !threshold_free && ablation.empty() && !peer &&
-           data_difference.empty() && timing.empty();
+           data_difference.empty() && timing.empty() && common_group.empty();
   }
 };
 

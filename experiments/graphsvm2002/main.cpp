@@ -311,7 +311,7 @@ std::map<std::string, std::map<std::string, double>> reuters_rule_accuracies(
 
 void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& out) {
   if (out.ng5) {
-    Emitter e5{rf, out.ng5->note, out.ng5->sizes.test_rows, {}};
+    Emitter e5{rf, out.ng5->note, out.ng5->sizes.test_rows, {}, ""};
     emit_overall(e5, out.ng5->res, out.ng5->plan, false);
     emit_extra(e5, out.ng5->res, out.ng5->plan, false);
   }
@@ -319,7 +319,7 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
   std::map<std::string, MainResults> all;
   if (out.ng) {
     all["20ng"] = out.ng->res;
-    Emitter e{rf, out.ng->note, out.ng->sizes.test_rows, {}};
+    Emitter e{rf, out.ng->note, out.ng->sizes.test_rows, {}, "20NG accuracy, the cells' split"};
     if (out.ng_other_copy)
       e.data_ablation = {kCorpusAblation, &corpus_ablation_column, kCorpusDifference,
                          "20news-bydate"};
@@ -340,7 +340,7 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
   }
   if (out.reuters) {
     all["reuters"] = out.reuters->res;
-    Emitter e{rf, out.reuters->note, out.reuters->sizes.test_rows, {}};
+    Emitter e{rf, out.reuters->note, out.reuters->sizes.test_rows, {}, "Reuters accuracy"};
     e.data_ablation = {"reuters-view", &reuters_accuracy_column,
                        "the paper's Reuters has 60 classes, 8,819 training rows and 1,887 test "
                        "documents; no selection rule on our ModApte copy gives them",

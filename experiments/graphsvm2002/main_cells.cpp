@@ -25,6 +25,7 @@ void Emitter::cell(const std::string& table, const std::string& row, const std::
     const SamplingInterval i = wilson_interval(v / 100, test_docs);
     set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
                  fmt::format("Wilson's score interval over the {} test documents", test_docs));
+    c.evidence.common_group = accuracy_group;
     if (data_ablation)
       if (const std::string column = data_ablation->column(table, row); !column.empty()) {
         c.evidence.ablation = data_ablation->id;

@@ -30,6 +30,9 @@ struct Emitter {
     std::string difference, row;
   };
   std::optional<DataAblation> data_ablation;
+  // The common group of every accuracy cell (harness/cell_cause.h): one data set's test
+  // documents, whichever method; "" none.
+  std::string accuracy_group;
   // `evidence`: what else the cell's driver measured (an accuracy's Wilson interval is added).
   void cell(const std::string& table, const std::string& row, const std::string& col, double v,
             const std::string& unit, const std::string& n = "", CellEvidence evidence = {});

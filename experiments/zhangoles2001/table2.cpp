@@ -319,6 +319,7 @@ void emit_table3(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& 
                       100 * f1(e.counts_zero), 100 * e.bep.bep, kTable2ThresholdWords, t.lambda,
                       lambda_source(ctx)));
       cell.evidence = f1_evidence(e, derive_seed(ctx.seed, "bootstrap/" + names[k] + "/" + t.key));
+      cell.evidence.common_group = fmt::format("Table 3 {} F1", row);  // the category's 6 methods
       rf.set_cell(cell);
     }
   }
@@ -394,6 +395,17 @@ void emit_table2_method(const ExperimentContext& ctx, ResultFile& rf, const ZoRe
     Cell c = value_cell(table, row, column(row), 100 * value, "%", cell_note);
     if (!t.extra) {
       c.evidence = interval();
+      if (!t.method.peer) {
+        // The six methods' cells of one measure share the documents and the protocol.
+        c.evidence.common_group = fmt::format("Table 2 micro {}", row);
+        // P, R and F1 at the threshold rule; the micro BEP is the same hyperplanes' measure
+        // without one, and the paper gives its own BEP beside them.
+        if (std::string(row) != "BEP") {
+          c.evidence.threshold_free = 100 * z.bep;
+          c.evidence.threshold_free_what = "micro break-even point";
+          c.evidence.threshold_free_paper = CellEvidence::CellRef{table, "BEP", column("BEP")};
+        }
+      }
       if (peer) {
         c.evidence.peer = 100 * peer_value;
         c.evidence.peer_what =

@@ -401,6 +401,8 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
           cell.evidence, lo, hi,  // for the cause of a miss (harness/cell_cause.h)
           fmt::format("mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits",
                       s.n - 1, s.n, s.n));
+      // Every method of the column: the same splits and documents.
+      cell.evidence.common_group = fmt::format("Table 5 {} accuracy", column);
       // The ablation that reads this collection's data otherwise, where there is one.
       if (column == k20ng) {
         cell.evidence.ablation = "title-features-20ng";

@@ -28,6 +28,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <string_view>
 #include <tuple>
 
 #include "core/statistics.h"
@@ -288,6 +289,12 @@ void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants,
                     v.features == 0 ? "no feature selection: every training term, min count 1"
                                     : fmt::format("{} ig_gini features per category", v.features)));
     cell.evidence = micro_bep_evidence(results.at(v.id).evals);
+    // "lambda -> 0" gives no lambda: text4-lambda0's ablation reads it at other small ones.
+    constexpr std::string_view kToZero = ", lambda -> 0";
+    if (v.lambda == kLambdaToZero && v.row.ends_with(kToZero)) {
+      cell.evidence.ablation = "lambda0-bep";
+      cell.evidence.ablation_column = v.row.substr(0, v.row.size() - kToZero.size());
+    }
     rf.set_cell(cell);
   }
   // Figure 7 cells: the sweep plus the no-selection point ("all").

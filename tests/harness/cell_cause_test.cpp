@@ -122,6 +122,52 @@ TEST(CellCause, ATimeIsTheMachines) {
   EXPECT_NE(c->evidence.find("MLR-CG 2.1 s, SMO 1.9 s"), std::string::npos);
 }
 
+// A P or R cell beside the paper's own BEP: the threshold rule compares our BEP with the paper's.
+TEST(CellCause, TheThresholdRuleComparesWithThePapersOwnThresholdFreeValue) {
+  CellEvidence e = evidence(84.9, 87.3, 76.6);  // our micro BEP 76.6; precision 86.1
+  // Against the cell's own published precision 77.0 the BEP is near, but so it is against the
+  // paper's BEP 75.8: the hyperplanes agree, the thresholds do not.
+  e.threshold_free_published = 75.8;
+  auto c = cell_cause(77.0, 86.1, 1.5, e);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "threshold");
+  EXPECT_NE(c->evidence.find("the paper's break-even point 75.8"), std::string::npos)
+      << c->evidence;
+  // The paper's BEP 86.9 against ours 84.84: not the threshold, though the cell's own published
+  // recall 84.9 is near our BEP.
+  CellEvidence far = evidence(79.5, 82.0, 84.84);
+  far.threshold_free_published = 86.9;
+  c = cell_cause(84.9, 80.76, 1.5, far);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "unexplained");
+  EXPECT_NE(c->evidence.find("2.06 from the paper's break-even point 86.9"), std::string::npos)
+      << c->evidence;
+}
+
+// A miss every method of the group shares: the common rule, after the others.
+TEST(CellCause, AMissTheGroupSharesIsCommon) {
+  const CellEvidence e = evidence(88.6, 90.0, std::nullopt);
+  // Deltas -4.8, -4.2, -4.9, -4.6, +2.0: median -4.6, beyond the tolerance 1.5.
+  const CommonGroup group{"Table 5 20NG accuracy", {-4.8, -4.2, -4.9, -4.6, 2.0}};
+  auto c = cell_cause(94.1, 89.3, 1.5, e, {}, &group);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "common");
+  EXPECT_NE(c->evidence.find("median -4.6"), std::string::npos) << c->evidence;
+  // The +2.0 cell does not follow the shift: unexplained, saying so.
+  c = cell_cause(89.7, 91.7, 1.5, evidence(91.3, 92.1, std::nullopt), {}, &group);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "unexplained");
+  EXPECT_NE(c->evidence.find("this cell's +2"), std::string::npos) << c->evidence;
+  // A group whose median is within the tolerance has no common shift.
+  const CommonGroup near{"g", {-4.8, -0.2, 0.1, 0.3}};
+  EXPECT_EQ(cell_cause(94.1, 89.3, 1.5, e, {}, &near)->category, "unexplained");
+  // Fewer than kCommonGroupMin cells decide nothing: two methods agreeing is no group.
+  const CommonGroup pair{"g", {-4.8, -4.6}};
+  c = cell_cause(94.1, 89.3, 1.5, e, {}, &pair);
+  EXPECT_EQ(c->category, "unexplained");
+  EXPECT_EQ(c->evidence.find("group"), std::string::npos) << c->evidence;
+}
+
 TEST(CellCause, EvidenceRoundTripsThroughTheCellsJson) {
   Cell c = value_cell("table3", "Acq", "SVM", 91.5, "%", "note");
   EXPECT_FALSE(cell_to_json(c).contains("evidence"));  // no evidence, no field
@@ -151,6 +197,17 @@ TEST(CellCause, EvidenceRoundTripsThroughTheCellsJson) {
   EXPECT_TRUE(more.evidence.corpus_property);
   EXPECT_EQ(more.evidence.data_row, "bydate");
   EXPECT_EQ(more.evidence.timing, "2 s");
+  c.evidence.common_group = "Table 5 WebKB accuracy";
+  c.evidence.threshold_free_paper = CellEvidence::CellRef{"table2", "BEP", "SVM"};
+  c.evidence.threshold_free_published = 86.5;  // compare's lookup: never stored
+  const Json stored = cell_to_json(c);
+  EXPECT_FALSE(stored.at("evidence").contains("threshold_free_published"));
+  const Cell grouped = cell_from_json(stored);
+  EXPECT_EQ(grouped.evidence.common_group, "Table 5 WebKB accuracy");
+  ASSERT_TRUE(grouped.evidence.threshold_free_paper);
+  EXPECT_EQ(grouped.evidence.threshold_free_paper->row, "BEP");
+  EXPECT_EQ(grouped.evidence.threshold_free_paper->column, "SVM");
+  EXPECT_FALSE(grouped.evidence.threshold_free_published);
   Json bad = j;
   bad["evidence"]["interval"] = {1.0};
   EXPECT_THROW(cell_from_json(bad), ConfigError);

@@ -301,6 +301,73 @@ TEST(CompareResults, ACellProducedTwiceIsAnErrorNamingBothFiles) {
   }
 }
 
+// The common rule's groups and the threshold rule's published counterpart are looked up by
+// compare (harness/cell_cause.h): a group's deltas from every published cell in it, a paper's BEP
+// from its published cell; a counterpart the published file lacks is an error naming the file.
+struct GroupTree {
+  TempDir dir;
+  std::filesystem::path results = dir / "results";
+  std::filesystem::path file;
+  explicit GroupTree(const std::string& bep_row) {
+    Json cells = Json::array();
+    for (const auto& [row, value] :
+         {std::pair{"a", 10.0}, std::pair{"b", 10.0}, std::pair{"c", 10.0}, std::pair{"d", 10.0},
+          std::pair{"p", 12.0}, std::pair{"bep", 8.0}})
+      cells.push_back({{"table", "t"}, {"row", row}, {"column", "x"}, {"value", value}});
+    testing::write_json(results / "published/mlrcg2003.json", {{"paper", "mlrcg2003"},
+                                                               {"title", "fixture"},
+                                                               {"source", "fixture"},
+                                                               {"default_tolerance", 0.5},
+                                                               {"cells", cells}});
+    ExperimentContext ctx;
+    ctx.results_dir = results;
+    file = result_file_path(ctx, "mlrcg2003", "t");
+    ResultFile rf(file, {{"experiment", "t"}, {"paper", "mlrcg2003"}}, false);
+    for (const auto& [row, value] :
+         {std::pair{"a", 5.0}, std::pair{"b", 5.2}, std::pair{"c", 4.9}, std::pair{"d", 10.1}}) {
+      Cell c = value_cell("t", row, "x", value, "%");
+      c.evidence.common_group = "g";
+      rf.set_cell(c);
+    }
+    Cell p = value_cell("t", "p", "x", 9.0, "%");
+    p.evidence.threshold_free = 8.2;
+    p.evidence.threshold_free_what = "BEP";
+    p.evidence.threshold_free_paper = CellEvidence::CellRef{"t", bep_row, "x"};
+    rf.set_cell(p);
+    rf.set_cell(value_cell("t", "bep", "x", 8.0, "%"));
+    rf.save();
+  }
+};
+
+TEST(CompareResults, CommonGroupsAndThePapersThresholdFreeValueAreLookedUp) {
+  GroupTree t("bep");
+  compare_results(t.results);
+  const Json doc = read_json(t.results / "comparison.json");
+  for (const char* row : {"a", "b", "c"}) {
+    const Json* c = cell_named(doc, row);
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ((*c)["cause"]["category"], "common") << (*c)["cause"];
+  }
+  // Deltas -5, -4.8, -5.1, +0.1: the median -4.9 of all four.
+  EXPECT_NE((*cell_named(doc, "a"))["cause"]["evidence"].get<std::string>().find("median -4.9"),
+            std::string::npos);
+  EXPECT_EQ((*cell_named(doc, "d"))["status"], "within");
+  // Our BEP 8.2 against the paper's 8 (not the cell's 12): the threshold.
+  EXPECT_EQ((*cell_named(doc, "p"))["cause"]["category"], "threshold");
+}
+
+TEST(CompareResults, AThresholdFreeCounterpartThePaperLacksIsAnError) {
+  GroupTree t("nope");
+  try {
+    compare_results(t.results);
+    FAIL() << "expected DataError";
+  } catch (const DataError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(t.file.filename().string()), std::string::npos) << what;
+    EXPECT_NE(what.find("(t / nope / x)"), std::string::npos) << what;
+  }
+}
+
 TEST(CompareResults, WithNothingProducedEveryCellIsNotRun) {
   TempDir dir;
   testing::write_json(dir / "published/mlrcg2003.json", testing::published_mlrcg());

@@ -45,19 +45,20 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
   // 2. threshold
   if (e.threshold_free) {
     const double theirs = e.threshold_free_published.value_or(published);
+    const double within = e.threshold_free_tolerance.value_or(tolerance);
     const double gap = std::fabs(*e.threshold_free - theirs);
     const std::string what =
         e.threshold_free_what.empty() ? "threshold-free value" : e.threshold_free_what;
     const std::string against = e.threshold_free_published
                                     ? fmt::format("the paper's {} {:.4g}", what, theirs)
                                     : fmt::format("the published {:.4g}", theirs);
-    if (gap <= tolerance)
+    if (gap <= within)
       return CellCause{"threshold",
                        fmt::format("our {} {:.4g} is within the tolerance {:.4g} of {}: the "
                                    "hyperplane agrees, the threshold does not",
-                                   what, *e.threshold_free, tolerance, against)};
+                                   what, *e.threshold_free, within, against)};
     add(tried, fmt::format("our {} {:.4g} is {:.3g} from {} (tolerance {:.4g})", what,
-                           *e.threshold_free, gap, against, tolerance));
+                           *e.threshold_free, gap, against, within));
   }
   // 3. solver
   if (e.peer) {

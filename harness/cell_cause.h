@@ -24,7 +24,8 @@
 //      against the paper's 2001-2002 machine and programs;
 //   8. unexplained: evidence was measured and rules out all of these (it says what was tried).
 // The threshold rule compares with the paper's own threshold-free value of the method where the
-// cell names one (evidence.threshold_free_published: a P or R cell beside the paper's BEP).
+// cell names one (evidence.threshold_free_published: a P or R cell beside the paper's BEP), within
+// that value's own tolerance (evidence.threshold_free_tolerance).
 // A cell without evidence gets no computed cause (the note of its driver is all there is).
 #include <optional>
 #include <string>

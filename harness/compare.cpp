@@ -367,8 +367,10 @@ Comparison build_comparison(const fs::path& results_dir) {
       CellEvidence evidence = prod ? prod->cell.evidence : CellEvidence{};
       if (const auto& r = evidence.threshold_free_paper) {
         for (const auto& q : paper.cells)
-          if (q.table == r->table && q.row == r->row && q.column == r->column)
+          if (q.table == r->table && q.row == r->row && q.column == r->column) {
             evidence.threshold_free_published = q.value;
+            evidence.threshold_free_tolerance = q.tolerance;
+          }
         if (!evidence.threshold_free_published)
           throw DataError(
               prod->file.string(), 0,

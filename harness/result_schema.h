@@ -37,13 +37,13 @@ struct CellEvidence {
   std::string threshold_free_what;                 // "break-even point"
   // The published cell with the paper's own threshold-free value of the same method (Z&O Table
   // 2's BEP beside its P and R), where it reports one: the threshold rule compares ours with it,
-  // not with the cell's own published value. `linrepro compare` looks it up into
-  // threshold_free_published (not stored).
+  // not with the cell's own published value, within that cell's tolerance. `linrepro compare`
+  // looks both up into threshold_free_published and threshold_free_tolerance (not stored).
   struct CellRef {
     std::string table, row, column;
   };
   std::optional<CellRef> threshold_free_paper;
-  std::optional<double> threshold_free_published;
+  std::optional<double> threshold_free_published, threshold_free_tolerance;
   // An ablation of the same paper whose column `ablation_column` measures this cell's number under
   // other readings of the data (its rows; the chosen row is this cell's reading).
   std::string ablation, ablation_column;

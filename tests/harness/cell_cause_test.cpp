@@ -142,6 +142,11 @@ TEST(CellCause, TheThresholdRuleComparesWithThePapersOwnThresholdFreeValue) {
   EXPECT_EQ(c->category, "unexplained");
   EXPECT_NE(c->evidence.find("2.06 from the paper's break-even point 86.9"), std::string::npos)
       << c->evidence;
+  // Within the P/R cell's tolerance 3 but not the paper's BEP cell's 1.5: the BEP's decides.
+  far.threshold_free_tolerance = 1.5;
+  EXPECT_EQ(cell_cause(84.9, 80.76, 3.0, far)->category, "unexplained");
+  far.threshold_free_tolerance = std::nullopt;
+  EXPECT_EQ(cell_cause(84.9, 80.76, 3.0, far)->category, "threshold");
 }
 
 // A miss every method of the group shares: the common rule, after the others.

@@ -87,8 +87,8 @@ FeatureConfig table3_features() {
 std::vector<GridCollection> table3_collections(bool fast) {
   std::vector<GridCollection> out = {
       {"Univ-6", "webkb-univ6", "webkb-univ6", "",
-       "corpus: 4,158 WebKB pages of the 4 universities in 6 classes (no 'department'), the "
-       "paper's Univ-6 has 4,165 (corpora/webkb.h)"}};
+       "corpus: the WebKB pages of the 4 universities in 6 classes (no 'department'; Table 1's "
+       "cells count them), the paper's Univ-6 has 4,165 (corpora/webkb.h)"}};
   if (fast) return out;
   for (auto [row, tag, env] :
        {std::tuple{"Hoovers-28", "hoovers-28", "LINREPRO_HOOVERS28_DIR"},

@@ -35,7 +35,7 @@ TEST(CellCause, SamplingNoiseFirstThenThresholdThenUnexplained) {
   ASSERT_TRUE(c);
   EXPECT_EQ(c->category, "unexplained");
   EXPECT_NE(c->evidence.find("excludes the published 74.4"), std::string::npos) << c->evidence;
-  EXPECT_NE(c->evidence.find("2.6 from it"), std::string::npos) << c->evidence;
+  EXPECT_NE(c->evidence.find("2.6 from the published 74.4"), std::string::npos) << c->evidence;
   // The interval's ends count as inside; no evidence, no computed cause.
   EXPECT_EQ(cell_cause(80, 75, 0.1, evidence(70, 80, std::nullopt))->category, "sampling_noise");
   EXPECT_FALSE(cell_cause(74.4, 77.0, 1.0, CellEvidence{}));

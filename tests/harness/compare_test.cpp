@@ -313,7 +313,12 @@ struct GroupTree {
     for (const auto& [row, value] :
          {std::pair{"a", 10.0}, std::pair{"b", 10.0}, std::pair{"c", 10.0}, std::pair{"d", 10.0},
           std::pair{"p", 12.0}, std::pair{"bep", 8.0}})
-      cells.push_back({{"table", "t"}, {"row", row}, {"column", "x"}, {"value", value}});
+      cells.push_back({{"table", "t"},
+                       {"row", row},
+                       {"column", "x"},
+                       {"experiment", "t"},
+                       {"value", value},
+                       {"unit", "%"}});
     testing::write_json(results / "published/mlrcg2003.json", {{"paper", "mlrcg2003"},
                                                                {"title", "fixture"},
                                                                {"source", "fixture"},

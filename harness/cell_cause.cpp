@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <utility>
 
 #include "core/statistics.h"
@@ -28,7 +29,7 @@ void set_interval(CellEvidence& evidence, double lo, double hi, std::string meth
 std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,
                                     const CellEvidence& e,
                                     const std::vector<AblationReading>& readings,
-                                    const CommonGroup* group) {
+                                    const CommonGroup* group, int family) {
   if (e.empty()) return std::nullopt;
   std::string tried;
   // 1. sampling noise
@@ -41,6 +42,22 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
                                    published, interval, e.interval_method)};
     add(tried, fmt::format("the 95 % sampling interval {} excludes the published {:.4g}", interval,
                            published));
+    // 1b. multiplicity
+    if (family > 1) {
+      const double widen = normal_upper_quantile(0.025 / family) / normal_upper_quantile(0.025);
+      const double lo = reproduced - (reproduced - *e.interval_lo) * widen;
+      const double hi = reproduced + (*e.interval_hi - reproduced) * widen;
+      const std::string wide = fmt::format(
+          "the family-wise interval of its table's {} compared cells (Bonferroni, "
+          "{:.4g} %: the 95 % one widened {:.3g}x) [{:.4g}, {:.4g}]",
+          family, 100 * (1 - 0.05 / family), widen, lo, hi);
+      if (published >= lo && published <= hi)
+        return CellCause{"multiplicity",
+                         fmt::format("{} holds the published {:.4g}: among {} cells judged at 95 "
+                                     "% each, about {:.2g} fall outside by chance alone",
+                                     wide, published, family, 0.05 * family)};
+      add(tried, wide + " excludes it too");
+    }
   }
   // 2. threshold
   if (e.threshold_free) {
@@ -146,6 +163,17 @@ std::optional<CellCause> cell_cause(double published, double reproduced, double 
                                  e.timing)};
   if (tried.empty()) return std::nullopt;  // an ablation named but not (yet) run: nothing computed
   return CellCause{"unexplained", "tried: " + tried};
+}
+
+double normal_upper_quantile(double p) {
+  if (!(p > 0 && p < 1)) throw std::invalid_argument("normal_upper_quantile: p outside (0, 1)");
+  // P(Z > z) = erfc(z / sqrt 2) / 2 falls from 1 to 0 as z rises.
+  double lo = -40, hi = 40;
+  while (hi - lo > 1e-12) {
+    const double mid = 0.5 * (lo + hi);
+    (0.5 * std::erfc(mid / std::sqrt(2.0)) > p ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
 }
 
 }  // namespace linrepro

@@ -3,6 +3,10 @@
 // driver measured (CellEvidence, harness/result_schema.h), by one rule for every paper, in order:
 //   1. sampling_noise: the published value lies inside the cell's 95 % sampling interval: another
 //      test set of the same size could give it; the miss says nothing beyond that noise;
+//   1b. multiplicity: the published value lies inside the cell's family-wise interval: a table of
+//      `family` compared cells judged at 95 % each leaves about 0.05 x family outside by chance,
+//      so the 95 % interval's sides are widened by z(1 - 0.025 / family) / z(0.975) (Bonferroni,
+//      normal approximation);
 //   2. threshold: the threshold-free measure (the break-even point for an F1) is within the
 //      tolerance of the published value: the hyperplane is as good as the paper's, the decision
 //      threshold is placed differently;
@@ -36,8 +40,8 @@
 namespace linrepro {
 
 struct CellCause {
-  std::string category;  // sampling_noise | threshold | solver | reading | data | common |
-                         // machine | unexplained
+  std::string category;  // sampling_noise | multiplicity | threshold | solver | reading | data |
+                         // common | machine | unexplained
   std::string evidence;  // the numbers it rests on, in words
 };
 
@@ -65,6 +69,10 @@ void set_interval(CellEvidence& evidence, double lo, double hi, std::string meth
 std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,
                                     const CellEvidence& evidence,
                                     const std::vector<AblationReading>& readings = {},
-                                    const CommonGroup* group = nullptr);
+                                    const CommonGroup* group = nullptr, int family = 1);
+
+// The upper p quantile of the standard normal (z with P(Z > z) = p), 0 < p < 1; by bisection on
+// std::erfc to 1e-12.
+double normal_upper_quantile(double p);
 
 }  // namespace linrepro

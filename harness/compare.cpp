@@ -317,13 +317,19 @@ Comparison build_comparison(const fs::path& results_dir) {
       produced_claims.push_back({exp.paper, std::move(claim), exp.experiment, file});
   }
 
-  // Each common group's deltas (cell_cause.h), every published cell once (duplicates left out).
+  // Each common group's deltas and each table's number of compared cells with an interval (the
+  // multiplicity rule's family) (cell_cause.h), every published cell once (duplicates left out).
   std::map<std::pair<std::string, std::string>, CommonGroup> groups;  // (paper, group)
+  std::map<std::pair<std::string, std::string>, int> families;        // (paper, table)
   for (const auto& paper : out.papers)
     for (const auto& p : paper.cells) {
       const auto it = produced.find({paper.paper, p.table, p.row, p.column});
       if (it == produced.end() || !p.duplicate_of.empty()) continue;
       const Cell& cell = it->second.cell;
+      const std::string status = judge_cell(p, &cell).status;
+      if ((status == "within" || status == "outside") && cell.evidence.interval_lo &&
+          cell.evidence.interval_hi)
+        ++families[{paper.paper, p.table}];
       if (cell.evidence.common_group.empty() || cell.status != "ok" || !std::isfinite(cell.value) ||
           !std::isfinite(p.value))
         continue;
@@ -383,7 +389,8 @@ Comparison build_comparison(const fs::path& results_dir) {
         if (const auto cause =
                 cell_cause(p.value, prod->cell.value, p.tolerance, evidence,
                            ablation_readings(out.experiments, paper.paper, prod->cell.evidence),
-                           group == groups.end() ? nullptr : &group->second)) {
+                           group == groups.end() ? nullptr : &group->second,
+                           families[{paper.paper, p.table}])) {
           c.cause = cause->category;
           c.cause_evidence = cause->evidence;
         }

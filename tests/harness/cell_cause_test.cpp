@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "core/error.h"
 
 namespace linrepro {
@@ -39,6 +41,32 @@ TEST(CellCause, SamplingNoiseFirstThenThresholdThenUnexplained) {
   // The interval's ends count as inside; no evidence, no computed cause.
   EXPECT_EQ(cell_cause(80, 75, 0.1, evidence(70, 80, std::nullopt))->category, "sampling_noise");
   EXPECT_FALSE(cell_cause(74.4, 77.0, 1.0, CellEvidence{}));
+}
+
+TEST(CellCause, NormalQuantilesKnownAnswers) {
+  EXPECT_NEAR(normal_upper_quantile(0.025), 1.959964, 1e-6);
+  EXPECT_NEAR(normal_upper_quantile(0.0005), 3.290527, 1e-6);
+  EXPECT_NEAR(normal_upper_quantile(0.5), 0, 1e-9);
+  EXPECT_NEAR(normal_upper_quantile(0.975), -1.959964, 1e-6);
+  EXPECT_THROW(normal_upper_quantile(0), std::invalid_argument);
+}
+
+// A table of 60 cells at 95 % each leaves about 3 outside by chance: the family-wise interval.
+TEST(CellCause, MultiplicityWidensTheIntervalByBonferroni) {
+  // Ours 95.16 in [93.97, 96.22]; the published 93.2 is 1.96 below ours, 1.19 x 1.704 = 2.03
+  // with 60 cells (z(1 - 0.025/60) = 3.34): inside.
+  const CellEvidence e = evidence(93.97, 96.22, std::nullopt);
+  auto c = cell_cause(93.2, 95.16, 1.5, e, {}, nullptr, 60);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->category, "multiplicity");
+  EXPECT_NE(c->evidence.find("60 compared cells"), std::string::npos) << c->evidence;
+  EXPECT_NE(c->evidence.find("about 3 fall outside"), std::string::npos) << c->evidence;
+  // With 6 cells (z = 2.64, 1.35x): 93.55 and above only; unexplained, saying both intervals.
+  c = cell_cause(93.2, 95.16, 1.5, e, {}, nullptr, 6);
+  EXPECT_EQ(c->category, "unexplained");
+  EXPECT_NE(c->evidence.find("excludes it too"), std::string::npos) << c->evidence;
+  // One cell alone: no family.
+  EXPECT_EQ(cell_cause(93.2, 95.16, 1.5, e)->category, "unexplained");
 }
 
 // An ablation's other readings: the nearest non-chosen row within the tolerance is the cause.

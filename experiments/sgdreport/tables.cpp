@@ -283,7 +283,7 @@ std::vector<SgdMethod> sgd_methods(bool fast) {
 // The report's Figures 1-4 (sgd-l1-ridge-report.md): 1 = L1-LR on Dataset 1, 2 = L1-LR on
 // Dataset 2, 3 = ridge on Dataset 1, 4 = ridge on Dataset 2. All our L1 penalties are drawn
 // (the report's figure is the cumulative one; naive and clipping beside it).
-Json figures() {
+Json sgd_tables_figures() {
   // Dataset 1 has the exact Eq. 10 optimum (LIBLINEAR -s 6): the curves meet it within 0.1 %,
   // so only the relative gap on a log axis shows them.
   const Json l1_objective_d1 = {{"value", "objective"},
@@ -763,7 +763,7 @@ void add_sgdreport_tables(std::vector<ExperimentInfo>& registry) {
                  "table6", "figure1", "figure2", "figure3", "figure4"};
   e.config = experiment_config;
   e.figures = [](const ExperimentContext& ctx) {
-    Json f = figures();
+    Json f = sgd_tables_figures();
     // With extra solvers: every a9a method's errors side by side, theirs marked "extra".
     if (!ctx.extra_solvers.empty())
       f.push_back({{"id", "a9a_methods_error"},

@@ -57,7 +57,7 @@ const char* kMissedNote =
     "cottonseed, f-cattle and sfr (one test document each, no training document) count as "
     "missed: 1 FN each, TP 0 at break-even";
 
-Json figures() {
+Json table2_figures() {
   return Json::array(
       {{{"id", "figure5_margins_earn"},
         {"kind", "histogram"},
@@ -671,7 +671,7 @@ void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry) {
   e.depends_on = {"zhangoles2001/table1"};  // the lambdas (full mode)
   e.config = table2_config;
   e.figures = [](const ExperimentContext& ctx) {
-    Json f = figures();
+    Json f = table2_figures();
     // An extra solver's bars apart from the paper's and the peers' (it may be a peer's solver
     // at other settings): "liblinear-s5 extra"; the tie rule's runs: "clg cv-best".
     if (!ctx.fast) f[2]["label_by"] = {"solver", "extra.part"};

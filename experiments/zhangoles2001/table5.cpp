@@ -268,8 +268,6 @@ void declare_table_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs
   });
 }
 
-constexpr const char* k20ng = "20NewsGroup";
-
 std::string variant_column(const TitleVariant& v) {
   return fmt::format("{} [{}]", v.collection, v.id);
 }
@@ -404,7 +402,7 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
       // Every method of the column: the same splits and documents.
       cell.evidence.common_group = fmt::format("Table 5 {} accuracy", column);
       // The ablation that reads this collection's data otherwise, where there is one.
-      if (column == k20ng) {
+      if (column == kTable5Ng20Column) {
         cell.evidence.ablation = "title-features-20ng";
         cell.evidence.ablation_column = m.row;
         cell.evidence.data_difference =

@@ -34,8 +34,6 @@ constexpr const char* kMarkupWhy =
     "skipping (Rainbow's default, without --skip-html) sees it. Adopts nothing (fixed, and "
     "committed, before its runs); every method runs on it.";
 
-constexpr const char* k20ng = "20NewsGroup";
-
 struct ReadingAblationText {
   const char* id;
   const char* title;
@@ -82,13 +80,13 @@ Ablation reading_ablation(const ReadingAblationText& text,
 
 std::vector<TitleVariant> title_variants() {
   return {
-      {k20ng, "no-headers", "20news-18828",
+      {kTable5Ng20Column, "no-headers", "20news-18828",
        "old: every header dropped (Subject and From), body only, no title features", false},
-      {k20ng, "subject-title", "20news-18828-subject",
+      {kTable5Ng20Column, "subject-title", "20news-18828-subject",
        "Subject as the title (separate features), From dropped", true},
-      {k20ng, "subject-title-from-body", "20news-18828-subject-from-body",
+      {kTable5Ng20Column, "subject-title-from-body", "20news-18828-subject-from-body",
        "Subject as the title, the From line's words as body words", false},
-      {k20ng, "bydate-headers", "20news-bydate-subject-headers-in-body",
+      {kTable5Ng20Column, "bydate-headers", "20news-bydate-subject-headers-in-body",
        "another copy: 20news-bydate pooled (18,846 messages), Subject as the title, every other "
        "header it keeps (From, Organization, Lines, ...) read as body words",
        false, true},

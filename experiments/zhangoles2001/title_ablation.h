@@ -17,6 +17,9 @@
 
 namespace linrepro {
 
+// Table 5's 20NG column in the published file (its cells and the ablations that read it).
+inline constexpr const char* kTable5Ng20Column = "20NewsGroup";
+
 struct TitleVariant {
   std::string collection;   // Table 5's column it reads otherwise: "20NewsGroup", "WebKB"
   std::string id;           // "subject-title": names the runs ("20NewsGroup [<id>]/split<k>/...")

@@ -328,10 +328,11 @@ struct GroupTree {
     ctx.results_dir = results;
     file = result_file_path(ctx, "mlrcg2003", "t");
     ResultFile rf(file, {{"experiment", "t"}, {"paper", "mlrcg2003"}}, false);
+    const std::string group = "g";  // a std::string: GCC 12's -O3 warns on a literal here
     for (const auto& [row, value] :
          {std::pair{"a", 5.0}, std::pair{"b", 5.2}, std::pair{"c", 4.9}, std::pair{"d", 10.1}}) {
       Cell c = value_cell("t", row, "x", value, "%");
-      c.evidence.common_group = "g";
+      c.evidence.common_group = group;
       rf.set_cell(c);
     }
     Cell p = value_cell("t", "p", "x", 9.0, "%");

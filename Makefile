@@ -115,11 +115,12 @@ data: build ## fetch and verify every dataset that can be had, then show their s
 	$(LINREPRO) data fetch >/dev/null
 	$(LINREPRO) data status
 
-experiments: build data ## run every paper's experiments (recomputes them: RESUME=1 keeps finished runs)
-	@for p in $(PAPERS); do \
-	  if $(LINREPRO) run --list | grep -q "^$$p/"; then $(LINREPRO) run $$p $(RUN_FLAGS) || exit 1; \
-	  else echo "reproduce: $$p has no experiment yet (its cells show as not_run in results/REPORT.md)"; fi; \
+# One `run all`: JOBS experiments at once (`run --jobs`; those whose timings are published alone).
+experiments: build data ## run every paper's experiments, JOBS at once (recomputes them: RESUME=1 keeps finished runs)
+	@for p in $(PAPERS); do $(LINREPRO) run --list | grep -q "^$$p/" || \
+	  echo "reproduce: $$p has no experiment yet (its cells show as not_run in results/REPORT.md)"; \
 	done
+	$(LINREPRO) run all --jobs $(JOBS) $(RUN_FLAGS)
 
 studies: build data ## the costly studies outside the default set (ablations; `run --list` marks them)
 	@for e in $$($(LINREPRO) run --list | awk '/not in the default set/ {print $$1}'); do \

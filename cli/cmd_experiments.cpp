@@ -2,11 +2,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "cli/commands.h"
 #include "core/atomic_file.h"
@@ -15,6 +18,7 @@
 #include "experiments/register.h"
 #include "harness/compare.h"
 #include "harness/experiment.h"
+#include "harness/experiment_schedule.h"
 #include "harness/extra_solvers.h"
 #include "harness/regress.h"
 #include "harness/run_experiment.h"
@@ -52,7 +56,7 @@ std::string published_counts(const ExperimentInfo& e, const ExperimentContext& c
 }
 
 void print_outcome(const ExperimentInfo& e, const ExperimentContext& ctx,
-                   const ExperimentOutcome& o) {
+                   const ExperimentOutcome& o, double seconds) {
   const auto& c = o.counts;
   std::string line = fmt::format("== {}: {} computed, {} reused, {} failed", experiment_name(e),
                                  c.computed, c.reused, c.failed);
@@ -61,7 +65,7 @@ void print_outcome(const ExperimentInfo& e, const ExperimentContext& ctx,
     line += fmt::format("; {} cells ({} data unavailable)", o.cells, o.unavailable_cells);
   if (o.claims) line += fmt::format(", {} claims", o.claims);
   if (ctx.selection.mode == RunSelection::Mode::execute) line += published_counts(e, ctx, o);
-  fmt::print(stderr, "{} -> {}\n", line, o.path.string());
+  fmt::print(stderr, "{} -> {} ({:.0f} s)\n", line, o.path.string(), seconds);
 }
 
 // An experiment that asked for no run of an extra solver (its data is unavailable): an error (1)
@@ -72,6 +76,20 @@ int report_unused_extras(const ExperimentInfo& e, const std::string& target,
   const bool named = target == experiment_name(e);
   fmt::print(stderr, "{} {}\n", named ? "!!" : "--", o.extra_unused);
   return named ? 1 : 0;
+}
+
+// --jobs' default: every core.
+int default_jobs() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+
+// The selected experiments with what their stored runs took, for run_scheduled's order (read
+// only when several run at once: one at a time keeps the list's order).
+std::vector<ScheduledExperiment> schedule(const std::vector<const ExperimentInfo*>& selected,
+                                          const ExperimentContext& ctx, int jobs) {
+  std::vector<ScheduledExperiment> list;
+  for (const ExperimentInfo* e : selected)
+    list.push_back(
+        {e, jobs > 1 ? stored_cost_seconds(result_file_path(ctx, e->paper, e->id)) : 0.0});
+  return list;
 }
 
 // --with-solver that joined no selected experiment (each refused it or had no data for it) fails
@@ -92,6 +110,7 @@ void add_experiment_commands(CLI::App& app) {
   static std::string results_dir = "results";
   static bool quiet = false;
   static std::string keys_from, shard = "0/1";
+  static int jobs = default_jobs();
   auto* run = app.add_subcommand("run",
                                  "run experiments: all, a paper id (mlrcg2003, zhangoles2001, "
                                  "graphsvm2002, sgdreport) or paper/experiment");
@@ -99,7 +118,13 @@ void add_experiment_commands(CLI::App& app) {
   run->add_option("--results", results_dir, "results directory")->capture_default_str();
   run->add_option("--seed", ctx.seed, "experiment seed (run seeds are derived from it by name)")
       ->capture_default_str();
-  run->add_option("--threads", ctx.threads, "worker threads")->capture_default_str();
+  run->add_option("--threads", ctx.threads, "worker threads of each experiment")
+      ->capture_default_str();
+  run->add_option("--jobs,-j", jobs,
+                  "experiments run at once (default: the number of cores); one whose timings are "
+                  "published runs alone; results are the same files as with --jobs 1")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   run->add_flag("--force", ctx.force,
                 "redo runs even when a result with the same config hash exists");
   run->add_flag("--fast", ctx.fast,
@@ -123,8 +148,9 @@ void add_experiment_commands(CLI::App& app) {
         register_experiments();
         // Experiments outside the default set run only when named.
         for (const auto& e : experiment_registry())
-          fmt::print("{}/{:<24} {}{}\n", e.paper, e.id, e.description,
-                     e.in_default_set ? "" : " [not in the default set: run it by name]");
+          fmt::print("{}/{:<24} {}{}{}\n", e.paper, e.id, e.description,
+                     e.in_default_set ? "" : " [not in the default set: run it by name]",
+                     e.timed ? " [timed: its timings are published, so it runs alone]" : "");
         throw CLI::Success();
       },
       "list the experiments and exit");
@@ -142,7 +168,8 @@ void add_experiment_commands(CLI::App& app) {
     const auto [shard_i, shard_n] = parse_shard(shard);
     const std::string selected_by = keys_from.empty() ? target : "all";
     int failed = 0, extras_used = 0;
-    for (size_t i = 0; i < selected.size(); ++i) {
+    std::mutex counts;  // experiments may end on several workers at once (--jobs)
+    const auto run_one = [&](size_t i) {
       const auto& e = *selected[i];
       std::string note;  // extra solvers that do not join this experiment (a shard stays quiet)
       ExperimentContext c =
@@ -150,24 +177,32 @@ void add_experiment_commands(CLI::App& app) {
       if (!note.empty()) fmt::print(stderr, "-- {}\n", note);
       if (!keys_from.empty()) {
         c.selection = subset_selection(e, c, keys_from, shard_i, shard_n);
-        if (c.selection.keys.empty()) continue;  // nothing of this experiment in this shard
+        if (c.selection.keys.empty()) return;  // nothing of this experiment in this shard
       }
       fmt::print(stderr, "== [{}/{}] {}: {}\n", i + 1, selected.size(), experiment_name(e),
                  e.description);
+      int failures = 0, used = 0;
       try {
+        const auto start = std::chrono::steady_clock::now();
         const ExperimentOutcome o = run_experiment(e, c);
-        print_outcome(e, c, o);
+        print_outcome(
+            e, c, o,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         for (const auto& f : o.extra_failures)
           fmt::print(stderr, "!! {}: extra solver failed, {}\n", experiment_name(e), f);
         // A shard's failed runs (elsewhere a failure throws), and extra solvers' failed runs.
-        failed += o.counts.failed > 0 || !o.extra_failures.empty();
-        extras_used += !c.extra_solvers.empty() && o.extra_unused.empty();
-        failed += report_unused_extras(e, selected_by, o);
+        failures += o.counts.failed > 0 || !o.extra_failures.empty();
+        used += !c.extra_solvers.empty() && o.extra_unused.empty();
+        failures += report_unused_extras(e, selected_by, o);
       } catch (const std::exception& ex) {  // one broken experiment does not stop the others
-        ++failed;
+        ++failures;
         fmt::print(stderr, "!! {} failed: {}\n", experiment_name(e), ex.what());
       }
-    }
+      std::lock_guard lock(counts);
+      failed += failures;
+      extras_used += used;
+    };
+    run_scheduled(schedule(selected, ctx, jobs), jobs, run_one);
     require_extras_used(ctx, keys_from.empty() ? extras_used : 1, failed);
     if (failed)
       throw std::runtime_error(fmt::format("{} of {} experiments failed", failed, selected.size()));

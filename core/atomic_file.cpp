@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cstdint>
 #include <fstream>
 #include <stdexcept>
 #include <vector>
@@ -13,7 +15,8 @@ void write_file_atomic(const std::filesystem::path& path,
                        const std::function<void(std::ostream&)>& fill) {
   namespace fs = std::filesystem;
   if (path.has_parent_path()) fs::create_directories(path.parent_path());
-  const fs::path tmp = path.string() + fmt::format(".tmp.{}", ::getpid());
+  static std::atomic<uint64_t> writes{0};
+  const fs::path tmp = path.string() + fmt::format(".tmp.{}{:06d}", ::getpid(), writes++ % 1000000);
   try {
     {
       std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

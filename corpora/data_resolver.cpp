@@ -427,6 +427,10 @@ ResolvedData resolve(const std::string& name, bool verbose) {
 }
 
 ResolvedData resolve(const DatasetSpec& spec, bool verbose) {
+  // One resolution at a time in a process: experiments running side by side (`run --jobs`) may
+  // want the same dataset, and an install's temp directory (.tmp-<name>-<pid>) is per process.
+  static std::mutex one_at_a_time;
+  const std::lock_guard lock(one_at_a_time);
   const std::string& name = spec.name;
   Attempts attempts;
   std::vector<std::string> damage;  // inputs that were present but wrong

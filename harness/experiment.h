@@ -82,6 +82,10 @@ struct ExperimentInfo {
   // plan file (`run --keys-from`) take it whatever the target, and `regress` checks its fast
   // subset like any other. The paper's time budget covers the default set only.
   bool in_default_set = true;
+  // Its runs' timings are published cells or claims (time ratios, scaling slopes): under
+  // `linrepro run --jobs N` it runs with no other experiment beside it
+  // (harness/experiment_schedule.h).
+  bool timed = false;
   // The experiment-level config of the result file's header (hashed as config_hash); may be empty.
   std::function<Json(const ExperimentContext&)> config;
   // Optional: the figures the plot driver draws from the runs (header "figures", full mode only).

@@ -35,8 +35,10 @@ std::optional<std::string> field(const std::string& text, const std::string& key
 std::string batch_script(const BatchSettings& s) {
   std::string command = fmt::format("{} run {}", quoted(s.program.string()), quoted(s.target));
   if (s.fast) command += " --fast";
+  // A task owns cpus_per_task CPUs: its experiments run one at a time (--jobs 1) on that many
+  // threads.
   command +=
-      fmt::format(" --results {} --keys-from {} --shard \"$task/{}\" --threads {} -q",
+      fmt::format(" --results {} --keys-from {} --shard \"$task/{}\" --threads {} --jobs 1 -q",
                   quoted(s.results.string()), quoted(s.plan.string()), s.tasks, s.cpus_per_task);
   for (const auto& extra : s.extra_solvers) command += " --with-solver " + quoted(extra);
   const std::string exit_file = (s.round_dir / "task-$task.exit").string();

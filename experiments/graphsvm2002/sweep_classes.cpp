@@ -273,6 +273,7 @@ void add_graphsvm2002_sweep_classes(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kGraphsvmPaper;
   e.id = "sweep_classes";
+  e.timed = true;  // Figures 7-8: training-time gaps
   e.description =
       "Figures 7-10: training time and accuracy of MCNB, MCSVM, GraphSVM, Hier-SVM vs the "
       "number of classes (5 random classes added at a time; 20NG and Reuters)";

@@ -267,6 +267,7 @@ void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kGraphsvmPaper;
   e.id = "sweep_size";
+  e.timed = true;  // Figure 11: training times
   e.description =
       "Figure 11 (20NG): training time, accuracy and maximum SVM memory of MCNB, MCSVM and "
       "GraphSVM vs training-set size (10%..70% of the data, train:test 70:30)";

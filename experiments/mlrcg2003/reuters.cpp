@@ -497,6 +497,7 @@ void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kMlrcgPaper;
   e.id = kReutersExperiment;
+  e.timed = true;  // Table 2: time % of SVM
   e.description =
       "Reuters-21578 ModApte: Table 1 row, Table 2 (earn, acq, money-fx, grain: time and test "
       "error of SMO (SVMlight stand-in) and MLR-CG, peers LIBLINEAR -s 3 and LIBSVM), Figure 2 "

@@ -580,6 +580,7 @@ void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
   ExperimentInfo e;
   e.paper = kMlrcgPaper;
   e.id = kScalingExperiment;
+  e.timed = true;  // §7: time vs n
   e.description =
       "§7 scaling claim: training time vs n (log-log, fitted slopes) for MLR-CG, SMO and "
       "LIBLINEAR -s 3 on nested a9a subsamples and on synthetic RCV1-sized text-like data";

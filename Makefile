@@ -109,6 +109,7 @@ fuzz-long: fuzz-build ## run every fuzz target FUZZ_LONG_SECONDS (600) from its 
 bench: build ## Google Benchmark programs and side-by-side runs against the peers; results/bench/*.json and the README's performance table
 	$(PYTHON) bench/run_benchmarks.py --build $(BUILD)
 	$(PYTHON) bench/process_bench.py --build $(BUILD)
+	$(PYTHON) bench/reproduce_bench.py --build $(BUILD)
 	$(PYTHON) bench/perf_table.py
 
 data: build ## fetch and verify every dataset that can be had, then show their status

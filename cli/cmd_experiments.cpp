@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -14,6 +13,7 @@
 #include "cli/commands.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/stopwatch.h"
 #include "corpora/data_resolver.h"
 #include "experiments/register.h"
 #include "harness/compare.h"
@@ -183,11 +183,9 @@ void add_experiment_commands(CLI::App& app) {
                  e.description);
       int failures = 0, used = 0;
       try {
-        const auto start = std::chrono::steady_clock::now();
+        const Stopwatch clock;
         const ExperimentOutcome o = run_experiment(e, c);
-        print_outcome(
-            e, c, o,
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        print_outcome(e, c, o, clock.seconds());
         for (const auto& f : o.extra_failures)
           fmt::print(stderr, "!! {}: extra solver failed, {}\n", experiment_name(e), f);
         // A shard's failed runs (elsewhere a failure throws), and extra solvers' failed runs.
@@ -340,6 +338,13 @@ void add_experiment_commands(CLI::App& app) {
                     "write the new fast runs as the committed reference");
   regress->add_option("--only", regress_opts.only, "paper or paper/experiment (repeatable)");
   regress->add_flag("--progress", regress_opts.progress, "show the experiments' own progress");
+  regress_opts.jobs = default_jobs();
+  regress
+      ->add_option("--jobs,-j", regress_opts.jobs,
+                   "experiments checked at once (default: the number of cores; timed ones "
+                   "alone)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   regress->callback([] {
     register_experiments();
     regress_opts.results_dir = regress_dir;

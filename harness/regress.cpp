@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <sstream>
 
@@ -14,6 +15,7 @@
 #include "core/error.h"
 #include "core/stopwatch.h"
 #include "harness/compare.h"
+#include "harness/experiment_schedule.h"
 #include "harness/provenance.h"
 #include "harness/published.h"
 #include "harness/run_experiment.h"
@@ -246,6 +248,48 @@ void print_summary(std::ostream& out, const RegressSummary& s) {
         << std::endl;
 }
 
+// One experiment's check: its fast subset run into a directory of its own and held against its
+// reference and the published tolerances (see regress.h).
+ExperimentCheck check_experiment(const ExperimentInfo& info, const RegressOptions& opt,
+                                 const PublishedIndex& published,
+                                 const std::map<CellKey, std::string>& committed) {
+  ExperimentCheck check;
+  check.paper = info.paper;
+  check.id = info.id;
+  ExperimentContext probe;
+  probe.results_dir = opt.results_dir;
+  probe.fast = true;
+  const fs::path reference_path = result_file_path(probe, info.paper, info.id);
+  const std::optional<Json> reference = load_reference(reference_path, opt.update, check);
+  if (reference && !opt.update) check.provenance = provenance_warnings(*reference);
+
+  TempDir tmp;
+  const Stopwatch clock;
+  const std::optional<Json> now = run_fast_subset(info, opt, reference, tmp.path, check);
+  check.seconds = clock.seconds();
+
+  if (now) {
+    if (opt.update) {
+      ExperimentContext where;
+      where.results_dir = tmp.path;
+      where.fast = true;
+      write_reference(*now, read_text(result_file_path(where, info.paper, info.id)), reference_path,
+                      reference, check);
+    } else if (reference) {
+      check.runs_compared = diff_fast_results(*reference, *now, check.problems, check.notes);
+      check.cells_checked = diff_fast_cells(*reference, *now, check.problems, check.notes);
+    } else if (check.problems.empty()) {
+      check.problems.push_back(
+          fmt::format("no committed reference {}: record one with `linrepro regress "
+                      "--update`",
+                      reference_path.string()));
+    }
+    check_cells(info.paper, *now, reference ? &*reference : nullptr, published, committed, check);
+  }
+  decide_outcome(now, check);
+  return check;
+}
+
 }  // namespace
 
 RegressSummary regression_check(const RegressOptions& opt) {
@@ -257,46 +301,27 @@ RegressSummary regression_check(const RegressOptions& opt) {
     err << fmt::format("regress: no {} yet: published tolerances are not checked\n",
                        (opt.results_dir / "comparison.json").string());
 
-  RegressSummary summary;
-  for (const auto& info : experiments) {
-    if (!selected(info, opt.only)) continue;
-    ExperimentCheck check;
-    check.paper = info.paper;
-    check.id = info.id;
-    err << fmt::format("regress {}/{}: running the fast subset...\n", info.paper, info.id)
-        << std::flush;
-
-    ExperimentContext probe;
-    probe.results_dir = opt.results_dir;
-    probe.fast = true;
-    const fs::path reference_path = result_file_path(probe, info.paper, info.id);
-    const std::optional<Json> reference = load_reference(reference_path, opt.update, check);
-    if (reference && !opt.update) check.provenance = provenance_warnings(*reference);
-
-    TempDir tmp;
-    const Stopwatch clock;
-    const std::optional<Json> now = run_fast_subset(info, opt, reference, tmp.path, check);
-    check.seconds = clock.seconds();
-
-    if (now) {
-      if (opt.update) {
-        ExperimentContext where;
-        where.results_dir = tmp.path;
-        where.fast = true;
-        write_reference(*now, read_text(result_file_path(where, info.paper, info.id)),
-                        reference_path, reference, check);
-      } else if (reference) {
-        check.runs_compared = diff_fast_results(*reference, *now, check.problems, check.notes);
-        check.cells_checked = diff_fast_cells(*reference, *now, check.problems, check.notes);
-      } else if (check.problems.empty()) {
-        check.problems.push_back(
-            fmt::format("no committed reference {}: record one with `linrepro regress "
-                        "--update`",
-                        reference_path.string()));
-      }
-      check_cells(info.paper, *now, reference ? &*reference : nullptr, published, committed, check);
+  // The experiments' fast subsets run side by side (opt.jobs; each into a directory of its own),
+  // by the rules of `run --jobs`; their lines and the summary keep the registry's order of
+  // checks, so the output is the same whatever ran first.
+  std::vector<ScheduledExperiment> chosen;
+  for (const auto& info : experiments)
+    if (selected(info, opt.only)) chosen.push_back({&info, 0.0});
+  std::vector<ExperimentCheck> checks(chosen.size());
+  std::mutex print;
+  run_scheduled(chosen, opt.jobs, [&](size_t i) {
+    const ExperimentInfo& info = *chosen[i].info;
+    {
+      std::lock_guard lock(print);
+      err << fmt::format("regress {}/{}: running the fast subset...\n", info.paper, info.id)
+          << std::flush;
     }
-    decide_outcome(now, check);
+    checks[i] = check_experiment(info, opt, published, committed);
+    std::lock_guard lock(print);
+    print_check(err, checks[i]);
+  });
+  RegressSummary summary;
+  for (auto& check : checks) {
     switch (check.outcome) {
       case RegressOutcome::pass:
         ++summary.passed;
@@ -308,7 +333,6 @@ RegressSummary regression_check(const RegressOptions& opt) {
         ++summary.failed;
         break;
     }
-    print_check(err, check);
     summary.checks.push_back(std::move(check));
   }
   print_summary(*opt.out, summary);

@@ -1,5 +1,6 @@
 #include "harness/regress.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -77,6 +78,7 @@ struct RegressTree {
   FakeOutput out;
   std::vector<ExperimentInfo> experiments;
   std::ostringstream stdout_text, stderr_text;
+  int jobs = 1;
 
   RegressTree() : results(dir / "results") {
     Json published = testing::published_mlrcg();
@@ -96,6 +98,7 @@ struct RegressTree {
     opt.results_dir = results;
     opt.experiments = &experiments;
     opt.update = update;
+    opt.jobs = jobs;
     opt.out = &stdout_text;
     opt.err = &stderr_text;
     return regression_check(opt);
@@ -312,9 +315,8 @@ TEST(Regress, DirtyReferenceProvenanceIsWarnedAndListedButDoesNotFail) {
             "warning: dirty provenance in 1 reference(s): mlrcg2003/fake_table2\n");
 }
 
-TEST(Regress, AThrowingExperimentFailsAndTheOthersStillRun) {
-  RegressTree t;
-  t.check(true);
+// sgdreport/broken: an experiment whose driver throws "solver exploded".
+ExperimentInfo throwing_experiment() {
   ExperimentInfo broken;
   broken.paper = "sgdreport";
   broken.id = "broken";
@@ -322,7 +324,13 @@ TEST(Regress, AThrowingExperimentFailsAndTheOthersStillRun) {
   broken.run = [](const ExperimentContext&, ResultFile&) {
     throw std::runtime_error("solver exploded");
   };
-  t.experiments.insert(t.experiments.begin(), broken);
+  return broken;
+}
+
+TEST(Regress, AThrowingExperimentFailsAndTheOthersStillRun) {
+  RegressTree t;
+  t.check(true);
+  t.experiments.insert(t.experiments.begin(), throwing_experiment());
   const RegressSummary s = t.check();
   EXPECT_EQ(t.counts(), "1 passed, 1 failed, 0 skipped");
   EXPECT_NE(t.problems(s).find("the experiment threw: solver exploded"), std::string::npos);
@@ -336,6 +344,27 @@ TEST(Regress, AThrowingExperimentFailsAndTheOthersStillRun) {
   opt.err = &err;
   EXPECT_EQ(regression_check(opt).exit_code(), 0);
   EXPECT_EQ(out.str().substr(0, out.str().find('\n')), "1 passed, 0 failed, 0 skipped");
+}
+
+TEST(Regress, ChecksSideBySideComeOutAsOneAtATime) {
+  RegressTree t;
+  t.check(true);
+  t.experiments.insert(t.experiments.begin(), throwing_experiment());
+  const auto outcomes = [](const RegressSummary& s) {
+    std::vector<std::string> out;
+    for (const auto& c : s.checks)
+      out.push_back(fmt::format("{}/{} {} {} {}", c.paper, c.id, static_cast<int>(c.outcome),
+                                c.runs_compared, c.problems.size()));
+    return out;
+  };
+  const auto one = outcomes(t.check());
+  const std::string one_summary = t.stdout_text.str();
+  t.jobs = 2;
+  const auto two = outcomes(t.check());
+  EXPECT_EQ(two, one);
+  EXPECT_EQ(t.stdout_text.str(), one_summary);
+  EXPECT_EQ(one.front().substr(0, 16), "sgdreport/broken");  // the registry's order
+  EXPECT_NE(t.stderr_text.str().find("regress sgdreport/broken: FAIL"), std::string::npos);
 }
 
 TEST(DiffFastResults, ReportsChangedConfigsAndMissingOrNewRuns) {

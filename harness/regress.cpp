@@ -302,8 +302,8 @@ RegressSummary regression_check(const RegressOptions& opt) {
                        (opt.results_dir / "comparison.json").string());
 
   // The experiments' fast subsets run side by side (opt.jobs; each into a directory of its own),
-  // by the rules of `run --jobs`; their lines and the summary keep the registry's order of
-  // checks, so the output is the same whatever ran first.
+  // by the rules of `run --jobs`. Each line is printed as its experiment ends; the checks of the
+  // summary keep the registry's order, whatever ran first.
   std::vector<ScheduledExperiment> chosen;
   for (const auto& info : experiments)
     if (selected(info, opt.only)) chosen.push_back({&info, 0.0});

@@ -40,7 +40,7 @@ struct RegressOptions {
   bool progress = false;          // pass the experiments' own progress messages through
   int threads = 2;
   // Experiments checked at once (each in a directory of its own; timed ones alone, as `run
-  // --jobs`): the same outcome and output as one at a time.
+  // --jobs`): the same outcomes and summary as one at a time.
   int jobs = 1;
   std::ostream* out = &std::cout;  // the summary
   std::ostream* err = &std::cerr;  // per-experiment lines

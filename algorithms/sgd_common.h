@@ -70,12 +70,9 @@ enum class BiasMode {
 };
 
 // Optional evaluation on held-out data at every trace point (adds "test_error" to the trace).
-// The solvers only ever see training data otherwise; experiments set this to draw the report's
-// Figures 1-4 (train error, test error, objective, sparsity against updates).
-struct SgdMonitor {
-  const CsrMatrix* X_test = nullptr;
-  std::span<const double> y_test;
-};
+// The solvers only ever see training data otherwise; an experiment sets FitContext::held_out to
+// draw the report's Figures 1-4 (train error, test error, objective, sparsity against updates).
+using SgdMonitor = HeldOutSet;
 
 // Declares "gamma" (gamma0), "schedule" (constant | decaying | calibrated) and "decay" (a), and
 // reads them. Without gamma and schedule the rate is calibrated; with a gamma and no schedule it
@@ -127,7 +124,8 @@ int64_t count_zero_weights(const LinearModel& model, BiasMode bias);
 int64_t weight_dimensions(const LinearModel& model, BiasMode bias);
 
 // Checks the shapes and +-1 labels every SGD solver needs (solvers/binary_labels.h), the monitor's
-// too; throws ConfigError naming the problem. The experiments call the SGD solvers directly.
+// too; throws ConfigError naming the problem. Each fit checks, since the solvers are also called
+// outside the registry (tests, benchmarks).
 void check_sgd_problem(const CsrMatrix& X, std::span<const double> y, const SgdMonitor* monitor,
                        const std::string& solver);
 

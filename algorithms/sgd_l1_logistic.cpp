@@ -280,7 +280,8 @@ SolverInfo sgd_l1_logistic_solver_info() {
                    "beta = (b; w) (b outside the penalty with bias=unpenalized|none)"};
   info.params = sgd_l1_logistic_params();
   info.fit_binary = [](const BinaryProblem& p, const Params& params, FitContext& ctx) {
-    return fit_sgd_l1_logistic(p.X, p.y, read_sgd_l1_logistic_options(params, p.X.rows), ctx);
+    return fit_sgd_l1_logistic(p.X, p.y, read_sgd_l1_logistic_options(params, p.X.rows), ctx,
+                               ctx.monitor());
   };
   return info;
 }

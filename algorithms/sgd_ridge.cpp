@@ -190,7 +190,7 @@ SolverInfo sgd_ridge_solver_info() {
                    "(b; w) (b outside the penalty with bias=unpenalized|none)"};
   info.params = sgd_ridge_params();
   info.fit_binary = [](const BinaryProblem& p, const Params& params, FitContext& ctx) {
-    return fit_sgd_ridge(p.X, p.y, read_sgd_ridge_options(params, p.X.rows), ctx);
+    return fit_sgd_ridge(p.X, p.y, read_sgd_ridge_options(params, p.X.rows), ctx, ctx.monitor());
   };
   return info;
 }

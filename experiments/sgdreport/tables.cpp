@@ -31,8 +31,7 @@
 #include <map>
 #include <optional>
 
-#include "algorithms/sgd_l1_logistic.h"
-#include "algorithms/sgd_ridge.h"
+#include "algorithms/sgd_common.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/data_resolver.h"
@@ -44,6 +43,7 @@
 #include "harness/claim_test.h"
 #include "harness/document_outcomes.h"
 #include "harness/extra_solvers.h"
+#include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
 #include "metrics/sampling_interval.h"
@@ -85,6 +85,8 @@ Outcome outcome_of(const RunRecord& r) {
   o.zeros = r.metrics.value("zeros", int64_t{-1});
   o.dimensions = r.metrics.value("dimensions", int64_t{0});
   o.trace = r.trace;
+  o.train_rows = r.metrics.value("train_rows", int64_t{0});
+  o.test_rows = r.metrics.value("test_rows", int64_t{0});
   if (r.extra.contains("test_correct")) {  // the claims' paired comparisons
     o.train_correct = run_outcomes(r, "train_correct", "train_rows");
     o.test_correct = run_outcomes(r, "test_correct", "test_rows");
@@ -111,25 +113,87 @@ Params sgd_params(const SgdMethod& m, int64_t epochs) {
           {"schedule", "constant"}, {"epochs", epochs},     {"bias", "penalized"}};
 }
 
-void finish_record(RunRecord& r, const BinaryDataset& d, const BinaryFit& fit, BiasMode bias,
-                   double train_seconds, double cpu_seconds) {
+// The SGD runs per dataset (fast: the two penalties the claim compares).
+std::vector<SgdMethod> sgd_methods(bool fast) {
+  std::vector<SgdMethod> m;
+  m.push_back(SgdMethod{"sgd-l1-logistic", "naive"});
+  if (!fast) m.push_back(SgdMethod{"sgd-l1-logistic", "clipping"});
+  m.push_back(SgdMethod{"sgd-l1-logistic", "cumulative"});
+  if (!fast) m.push_back(SgdMethod{"sgd-ridge", "L2"});
+  return m;
+}
+
+// One run of the report on one data set, as declared: every method (ours, the exact optimum,
+// a solver added with --with-solver) is a registry solver fitted the same way.
+struct ReportRun {
+  std::string outcome;  // what cells and claims read it as: a variant, "exact", "extra/<label>"
+  std::string key;      // "<class>/..."
+  std::string solver;
+  Params params;
+  bool traced = false;  // ~kTracePoints trace points with the test set as monitor (Figures 1-4)
+  Json config_fields;   // the config's fields besides dataset, solver, params, seed and class
+  Json record_extra;    // added to the record's extra
+};
+
+// The report's runs on one data set: the SGD methods (fast: the two penalties the claim
+// compares), then on Dataset 1 the solvers added with --with-solver at the report's one lambda
+// and, in the full run, LIBLINEAR -s 6, the exact minimiser of Eq. 10 (C = 1 / (lambda n),
+// penalised bias). Dataset 2 (covtype) has no clipping run.
+std::vector<ReportRun> report_runs(const ExperimentContext& ctx, const std::string& cls,
+                                   int64_t train_rows) {
+  const bool dataset1 = cls == "a9a";
+  const int64_t epochs = !dataset1 ? kEpochsD2 : ctx.fast ? kFastEpochs : kEpochsD1;
+  std::vector<ReportRun> runs;
+  for (const SgdMethod& m : sgd_methods(dataset1 && ctx.fast)) {
+    if (!dataset1 && m.variant == "clipping") continue;
+    runs.push_back(
+        {m.variant,
+         fmt::format("{}/{}-{}", cls, m.solver, m.variant),
+         m.solver,
+         sgd_params(m, epochs),
+         true,
+         {{"monitor", "test set"}, {"trace_points", kTracePoints}},
+         {{"variant", m.variant},
+          {"cpu_seconds_note", "thread CPU time of the fit including trace evaluation"}}});
+  }
+  if (!dataset1) return runs;
+  const std::vector<ProtocolLambda> lambda = {
+      {Loss::unspecified, Penalty::l1, kSgdLambda, "the report's lambda (Tables 1 and 5)"}};
+  for (const ExtraSolver& e : extra_solvers(ctx))
+    runs.push_back(
+        {"extra/" + e.label,
+         "a9a/extra/" + e.label,
+         e.solver,
+         extra_solver_params(e, extra_solver_lambda(e, lambda, "sgdreport/tables").lambda),
+         false,
+         {{"with_solver", e.label}},
+         extra_solver_tag(e)});
+  if (ctx.fast) return runs;  // the regression subset: our SGD methods only (and extra solvers)
+  const Params ll = {{"C", 1.0 / (kSgdLambda * static_cast<double>(train_rows))},
+                     {"bias", 1},
+                     {"eps", kLiblinearEps}};
+  runs.push_back({"exact",
+                  "a9a/liblinear-s6",
+                  "liblinear-s6",
+                  ll,
+                  false,
+                  Json::object(),
+                  {{"variant", "exact"}}});
+  return runs;
+}
+
+// Errors on both sets, the zeros of beta = (b; w) (every run here penalises its bias) and which
+// documents it got right: the claims compare two solvers on the same documents.
+void add_report_metrics(RunRecord& r, const BinaryDataset& d, const BinaryFit& fit) {
   Stopwatch test_clock;
   const double test_error = error_rate(fit.model, d.X_test, d.y_test);
   r.test_seconds = test_clock.seconds();
   r.metrics = {{"train_error", error_rate(fit.model, d.X_train, d.y_train)},
                {"test_error", test_error},
-               {"zeros", count_zero_weights(fit.model, bias)},
-               {"dimensions", weight_dimensions(fit.model, bias)},
+               {"zeros", count_zero_weights(fit.model, BiasMode::penalized)},
+               {"dimensions", weight_dimensions(fit.model, BiasMode::penalized)},
                {"train_rows", d.X_train.rows},
                {"test_rows", d.X_test.rows}};
-  r.train_seconds = train_seconds;
-  r.peak_memory_bytes = peak_rss_bytes();
-  r.iterations = fit.iterations;
-  r.stop = to_string(fit.stop);
-  r.objective = fit.objective;
-  r.extra = fit.extra;
-  r.extra["cpu_seconds"] = cpu_seconds;
-  // Which documents it got right: the claims compare two solvers on the same documents.
   const auto right = [&](const CsrMatrix& X, const std::vector<double>& y) {
     const std::vector<double> p = fit.model.predict(X);
     std::vector<uint8_t> c(p.size());
@@ -140,56 +204,35 @@ void finish_record(RunRecord& r, const BinaryDataset& d, const BinaryFit& fit, B
   r.extra["test_correct"] = right(d.X_test, d.y_test);
 }
 
-RunRecord fit_sgd(const BinaryDataset& d, const SgdMethod& m, int64_t epochs, uint64_t seed,
-                  const std::string& label, bool progress) {
-  const int64_t n = d.X_train.rows;
+// train_seconds is the solver's clock (trace evaluation excluded); extra.cpu_seconds the thread's
+// CPU time including it.
+RunRecord fit_report_run(const BinaryDataset& d, const ReportRun& run, const std::string& cls,
+                         uint64_t seed, bool progress) {
   FitContext fc;
   fc.seed = seed;
-  fc.label = label;
+  fc.label = run.key;
   fc.progress = progress;
-  fc.trace_every = std::max<int64_t>(1, n * epochs / kTracePoints);
-  const SgdMonitor monitor{&d.X_test, d.y_test};
-  const Params params = sgd_params(m, epochs);
-  const double cpu0 = thread_cpu_seconds();
-  fc.clock = Stopwatch();
-  BinaryFit fit;
-  BiasMode bias = BiasMode::penalized;
-  if (least_squares(m.solver)) {
-    const SgdRidgeOptions o = read_sgd_ridge_options(params, n);
-    bias = o.bias;
-    fit = fit_sgd_ridge(d.X_train, d.y_train, o, fc, &monitor);
-  } else {
-    const SgdL1LogisticOptions o = read_sgd_l1_logistic_options(params, n);
-    bias = o.bias;
-    fit = fit_sgd_l1_logistic(d.X_train, d.y_train, o, fc, &monitor);
+  if (run.traced) {
+    const int64_t epochs = run.params.at("epochs").get<int64_t>();
+    fc.trace_every = std::max<int64_t>(1, d.X_train.rows * epochs / kTracePoints);
+    fc.held_out = {&d.X_test, d.y_test};
   }
-  const double train_seconds = fc.clock.seconds();         // trace evaluation excluded
-  const double cpu_seconds = thread_cpu_seconds() - cpu0;  // includes trace evaluation
-  RunRecord r;
-  r.solver = m.solver;
-  r.params = params;
-  finish_record(r, d, fit, bias, train_seconds, cpu_seconds);
-  r.extra["variant"] = m.variant;
-  r.extra["trace_every"] = fc.trace_every;
-  r.extra["cpu_seconds_note"] = "thread CPU time of the fit including trace evaluation";
-  r.trace = trace_to_json(fc.trace);
-  return r;
-}
-
-RunRecord fit_liblinear_s6(const BinaryDataset& d, const Params& params, uint64_t seed) {
-  FitContext fc;
-  fc.seed = seed;
-  fc.label = "liblinear-s6";
-  const double cpu0 = thread_cpu_seconds();
+  FitTime time;
   fc.clock = Stopwatch();
-  const BinaryFit fit =
-      solver_catalog().fit_binary("liblinear-s6", BinaryProblem{d.X_train, d.y_train}, params, fc);
-  const double train_seconds = fc.clock.seconds();
-  RunRecord r;
-  r.solver = "liblinear-s6";
-  r.params = params;
-  finish_record(r, d, fit, BiasMode::penalized, train_seconds, thread_cpu_seconds() - cpu0);
-  r.extra["variant"] = "exact";
+  const BinaryFit fit = timed_fit(
+      [&] {
+        return solver_catalog().fit_binary(run.solver, {d.X_train, d.y_train}, run.params, fc);
+      },
+      time);
+  time.wall_seconds = fc.clock.seconds();
+  RunRecord r = record_fit(run.solver, run.params, fit, time);
+  r.class_name = cls;
+  add_report_metrics(r, d, fit);
+  r.extra.update(run.record_extra);
+  if (run.traced) {
+    r.extra["trace_every"] = fc.trace_every;
+    r.trace = trace_to_json(fc.trace);
+  }
   return r;
 }
 
@@ -270,16 +313,6 @@ Json report_figure(int number, const std::string& what, const std::string& solve
             {{"value", "zeros"}, {"ylabel", "sparsity: exact zeros of beta" + zeros_of}}}}};
 }
 
-// The SGD runs per dataset (fast: the two penalties the claim compares).
-std::vector<SgdMethod> sgd_methods(bool fast) {
-  std::vector<SgdMethod> m;
-  m.push_back(SgdMethod{"sgd-l1-logistic", "naive"});
-  if (!fast) m.push_back(SgdMethod{"sgd-l1-logistic", "clipping"});
-  m.push_back(SgdMethod{"sgd-l1-logistic", "cumulative"});
-  if (!fast) m.push_back(SgdMethod{"sgd-ridge", "L2"});
-  return m;
-}
-
 // The report's Figures 1-4 (sgd-l1-ridge-report.md): 1 = L1-LR on Dataset 1, 2 = L1-LR on
 // Dataset 2, 3 = ridge on Dataset 1, 4 = ridge on Dataset 2. All our L1 penalties are drawn
 // (the report's figure is the cumulative one; naive and clipping beside it).
@@ -315,14 +348,6 @@ Json experiment_config(const ExperimentContext& ctx) {
 }
 
 using Outcomes = std::map<std::string, Outcome>;  // by variant / sklearn method name
-
-// Every outcome of a data set measures its errors on these rows.
-void set_rows(Outcomes& outcomes, const BinaryDataset& d) {
-  for (auto& [key, o] : outcomes) {
-    o.train_rows = d.X_train.rows;
-    o.test_rows = d.X_test.rows;
-  }
-}
 
 // scikit-learn: one script invocation gives every method; each is its own run record.
 void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& dataset, Outcomes& d1) {
@@ -368,42 +393,6 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& datas
   }
 }
 
-// Solvers added with --with-solver: fitted on a9a at the report's lambda (one lambda for both of
-// its problems, so for every loss), recorded like the report's columns (errors, zeros of (b; w)),
-// keys "a9a/extra/<label>", outcomes "extra/<label>".
-void run_extras(const ExperimentContext& ctx, ResultFile& rf, const BinaryDataset& a9a,
-                const Json& dataset, Outcomes& d1) {
-  const std::vector<ProtocolLambda> lambda = {
-      {Loss::unspecified, Penalty::l1, kSgdLambda, "the report's lambda (Tables 1 and 5)"}};
-  for (const ExtraSolver& e : extra_solvers(ctx)) {
-    const Params params =
-        extra_solver_params(e, extra_solver_lambda(e, lambda, "sgdreport/tables").lambda);
-    const std::string key = "a9a/extra/" + e.label;
-    const uint64_t seed = derive_seed(ctx.seed, key);
-    const Json config = {{"dataset", dataset}, {"solver", e.solver}, {"params", params},
-                         {"seed", seed},       {"class", "a9a"},     {"with_solver", e.label}};
-    const RunRecord r = rf.run_once(key, config, [&] {
-      FitContext fc;
-      fc.seed = seed;
-      fc.label = key;
-      fc.progress = ctx.progress;
-      const double cpu0 = thread_cpu_seconds();
-      fc.clock = Stopwatch();
-      const BinaryFit fit =
-          solver_catalog().fit_binary(e.solver, {a9a.X_train, a9a.y_train}, params, fc);
-      const double train_seconds = fc.clock.seconds();
-      RunRecord rec;
-      rec.solver = e.solver;
-      rec.params = params;
-      rec.class_name = "a9a";
-      finish_record(rec, a9a, fit, BiasMode::penalized, train_seconds, thread_cpu_seconds() - cpu0);
-      rec.extra.update(extra_solver_tag(e));
-      return rec;
-    });
-    d1["extra/" + e.label] = outcome_of(r);
-  }
-}
-
 // Cells of the extra solvers: Table 3's columns in rows "<label> (extra)", not part of the report.
 void emit_extra_cells(const ExperimentContext& ctx, ResultFile& rf, const Outcomes& d1) {
   for (const ExtraSolver& e : extra_solvers(ctx)) {
@@ -420,82 +409,33 @@ void emit_extra_cells(const ExperimentContext& ctx, ResultFile& rf, const Outcom
   }
 }
 
-// Dataset 1 (a9a): our SGD methods, LIBLINEAR -s 6 and the scikit-learn peer.
-void run_dataset1(const ExperimentContext& ctx, ResultFile& rf, const BinaryDataset& a9a,
-                  Outcomes& d1) {
-  const int64_t epochs_d1 = ctx.fast ? kFastEpochs : kEpochsD1;
-  rf.add_dataset(a9a.identity);
-  const Json dataset = {{"name", a9a.name}, {"counts", a9a.identity.at("counts")}};
-  for (const SgdMethod& m : sgd_methods(ctx.fast)) {
-    const std::string key = fmt::format("a9a/{}-{}", m.solver, m.variant);
-    const uint64_t seed = derive_seed(ctx.seed, key);
-    const Json config = {{"dataset", dataset},
-                         {"solver", m.solver},
-                         {"params", sgd_params(m, epochs_d1)},
-                         {"seed", seed},
-                         {"class", "a9a"},
-                         {"monitor", "test set"},
-                         {"trace_points", kTracePoints}};
-    const RunRecord r = rf.run_once(key, config, [&] {
-      if (ctx.progress) fmt::print(stderr, "sgdreport: {} ...\n", key);
-      RunRecord rec = fit_sgd(a9a, m, epochs_d1, seed, key, ctx.progress);
-      rec.class_name = "a9a";
+// One data set's declared runs (report_runs), each fitted unless stored; on Dataset 1 in the
+// full run, the scikit-learn peer too.
+void run_dataset(const ExperimentContext& ctx, ResultFile& rf, const BinaryDataset& d,
+                 const std::string& cls, Outcomes& outcomes) {
+  rf.add_dataset(d.identity);
+  const Json dataset = {{"name", d.name}, {"counts", d.identity.at("counts")}};
+  for (const ReportRun& run : report_runs(ctx, cls, d.X_train.rows)) {
+    const uint64_t seed = derive_seed(ctx.seed, run.key);
+    Json config = {{"dataset", dataset},
+                   {"solver", run.solver},
+                   {"params", run.params},
+                   {"seed", seed},
+                   {"class", cls}};
+    config.update(run.config_fields);
+    const RunRecord r = rf.run_once(run.key, config, [&] {
+      if (ctx.progress) fmt::print(stderr, "sgdreport: {} ...\n", run.key);
+      RunRecord rec = fit_report_run(d, run, cls, seed, ctx.progress);
       if (ctx.progress)
-        fmt::print(stderr, "sgdreport: {}: train {} test {} zeros {} ({:.2f}s)\n", key,
+        fmt::print(stderr, "sgdreport: {}: train {} test {} zeros {} ({:.2f}s)\n", run.key,
                    percent_text(rec.metrics.value("train_error", NAN)),
                    percent_text(rec.metrics.value("test_error", NAN)),
                    rec.metrics.value("zeros", -1), rec.train_seconds);
       return rec;
     });
-    d1[m.variant] = outcome_of(r);
+    outcomes[run.outcome] = outcome_of(r);
   }
-  run_extras(ctx, rf, a9a, dataset, d1);
-  if (ctx.fast) return;  // the regression subset: our SGD methods only (and extra solvers)
-  // LIBLINEAR -s 6: the exact minimiser of Eq. 10 (C = 1 / (lambda n), penalised bias).
-  const Params ll = {{"C", 1.0 / (kSgdLambda * static_cast<double>(a9a.X_train.rows))},
-                     {"bias", 1},
-                     {"eps", kLiblinearEps}};
-  const std::string ll_key = "a9a/liblinear-s6";
-  const uint64_t ll_seed = derive_seed(ctx.seed, ll_key);
-  d1["exact"] = outcome_of(rf.run_once(ll_key,
-                                       {{"dataset", dataset},
-                                        {"solver", "liblinear-s6"},
-                                        {"params", ll},
-                                        {"seed", ll_seed},
-                                        {"class", "a9a"}},
-                                       [&] {
-                                         RunRecord rec = fit_liblinear_s6(a9a, ll, ll_seed);
-                                         rec.class_name = "a9a";
-                                         return rec;
-                                       }));
-  run_sklearn(ctx, rf, dataset, d1);
-  set_rows(d1, a9a);
-}
-
-// Dataset 2 (covtype.binary, not in the mirror): our SGD methods except clipping.
-void run_dataset2(const ExperimentContext& ctx, ResultFile& rf, const BinaryDataset& cov,
-                  Outcomes& d2) {
-  rf.add_dataset(cov.identity);
-  const Json dataset = {{"name", cov.name}, {"counts", cov.identity.at("counts")}};
-  for (const SgdMethod& m : sgd_methods(false)) {
-    if (m.variant == "clipping") continue;
-    const std::string key = fmt::format("covtype/{}-{}", m.solver, m.variant);
-    const uint64_t seed = derive_seed(ctx.seed, key);
-    const Json config = {{"dataset", dataset},
-                         {"solver", m.solver},
-                         {"params", sgd_params(m, kEpochsD2)},
-                         {"seed", seed},
-                         {"class", "covtype"},
-                         {"monitor", "test set"},
-                         {"trace_points", kTracePoints}};
-    const RunRecord r = rf.run_once(key, config, [&] {
-      RunRecord rec = fit_sgd(cov, m, kEpochsD2, seed, key, ctx.progress);
-      rec.class_name = "covtype";
-      return rec;
-    });
-    d2[m.variant] = outcome_of(r);
-  }
-  set_rows(d2, cov);
+  if (cls == "a9a" && !ctx.fast) run_sklearn(ctx, rf, dataset, outcomes);
 }
 
 const Outcome* find(const Outcomes& m, const std::string& k) {
@@ -723,7 +663,7 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
   Outcomes d1, d2;
   std::string a9a_unavailable;
   try {
-    run_dataset1(ctx, rf, load_a9a(), d1);
+    run_dataset(ctx, rf, load_a9a(), "a9a", d1);
   } catch (const DataUnavailable& e) {
     a9a_unavailable = e.what();
     rf.add_dataset({{"name", "a9a"}, {"status", "data_unavailable"}, {"reason", e.what()}});
@@ -733,7 +673,7 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
     return;
   }
   try {
-    run_dataset2(ctx, rf, load_covtype_binary(), d2);
+    run_dataset(ctx, rf, load_covtype_binary(), "covtype", d2);
   } catch (const DataUnavailable& e) {
     rf.add_dataset(
         {{"name", "covtype.binary"}, {"status", "data_unavailable"}, {"reason", e.what()}});

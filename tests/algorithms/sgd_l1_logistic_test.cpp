@@ -266,6 +266,25 @@ TEST(SgdL1Logistic, TraceRecordsTheReportQuantitiesWithoutChangingTheRun) {
   }
 }
 
+TEST(SgdL1Logistic, TheRegistryTracesTheContextsHeldOutSet) {
+  const auto data = sgd_sparse_data(6);
+  const auto test = sgd_sparse_data(7);
+  const auto o = small_options(L1Penalty::cumulative, RateSchedule::constant, BiasMode::penalized);
+  FitContext direct;
+  direct.trace_every = 100;
+  const SgdMonitor monitor{&test.X, test.y};
+  fit_sgd_l1_logistic(data.X, data.y, o, direct, &monitor);
+  FitContext via;
+  via.trace_every = 100;
+  via.held_out = {&test.X, test.y};
+  const Params params = {{"penalty", "cumulative"}, {"lambda", o.lambda}, {"gamma", o.rate.gamma0},
+                         {"schedule", "constant"},  {"epochs", o.epochs}, {"bias", "penalized"}};
+  sgd_l1_logistic_solver_info().fit_binary({data.X, data.y}, params, via);
+  ASSERT_EQ(via.trace.size(), direct.trace.size());
+  EXPECT_TRUE(via.trace.back().values.contains("test_error"));
+  EXPECT_EQ(via.trace.back().values, direct.trace.back().values);
+}
+
 // LIBLINEAR -s 6 solves   min ||w||_1 + C sum_i log(1 + e^{-y_i w.x_i})   exactly (newGLMNET).
 // Dividing Eq. 10 by lambda gives ||beta||_1 + (1/(lambda N)) sum loss, so both have the same
 // minimiser when C = 1/(lambda N); LIBLINEAR 2.3's -B 1 bias is a penalised weight on a constant

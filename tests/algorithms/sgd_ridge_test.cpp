@@ -196,6 +196,14 @@ TEST(SgdRidge, TraceAndParameters) {
   const auto via =
       info.fit_binary({data.X, data.y}, {{"gamma", 0.05}, {"decay", 0.1}, {"epochs", 10}}, c3);
   EXPECT_EQ(via.model.w, fit_sgd_ridge(data.X, data.y, o, c4).model.w);
+  // Through the registry, the context's held-out set is the monitor: the same trace, test error
+  // included (the SGD report fits every method this way).
+  FitContext c5;
+  c5.trace_every = 60;
+  c5.held_out = {&test.X, test.y};
+  info.fit_binary({data.X, data.y}, {{"gamma", 0.05}, {"decay", 0.1}, {"epochs", 10}}, c5);
+  ASSERT_EQ(c5.trace.size(), ctx.trace.size());
+  EXPECT_EQ(c5.trace.back().values, ctx.trace.back().values);
 }
 
 }  // namespace

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "core/seed.h"
-#include "corpora/data_errors.h"
 #include "experiments/common/text_dataset.h"
+#include "harness/with_data.h"
 
 namespace linrepro {
 
@@ -16,12 +16,9 @@ CollectionCorpus load_collection_corpus(const ExperimentContext& ctx, ResultFile
     out.unavailable_note = c.unavailable_note;
     return out;
   }
-  try {
-    out.corpus = load_corpus_view(c.view);
-  } catch (const DataUnavailable& e) {
-    out.unavailable_note = e.what();
-    return out;
-  }
+  out.unavailable_note = with_data(ctx, rf, c.name + " (" + c.view + ")",
+                                   [&] { out.corpus = load_corpus_view(c.view); });
+  if (!out.corpus) return out;
   out.description = corpus_description(*out.corpus, c.view);
   Json dataset = out.corpus->identity;
   dataset["name"] = c.name + " (" + c.view + ")";

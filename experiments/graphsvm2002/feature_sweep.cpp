@@ -20,7 +20,6 @@
 #include <vector>
 
 #include "core/seed.h"
-#include "corpora/data_errors.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
 #include "experiments/graphsvm2002/methods.h"
@@ -28,6 +27,7 @@
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "features/vectorizer.h"
 #include "harness/published.h"
+#include "harness/with_data.h"
 
 namespace linrepro {
 
@@ -331,12 +331,10 @@ void run_features(const ExperimentContext& ctx, ResultFile& rf) {
   std::vector<std::pair<const FeatureSweepOfCorpus*, SweepResults>> all;
   for (const FeatureSweepOfCorpus& s : sweeps(ctx)) {
     std::optional<Corpus> corpus;
-    try {
-      corpus = s.name == "20ng" ? load_graphsvm_20ng_corpus() : load_graphsvm_reuters_corpus();
-    } catch (const DataUnavailable& e) {
-      fmt::print(stderr, "graphsvm2002/features: {} skipped: {}\n", s.name, e.what());
+    if (!with_data(ctx, rf, s.name, [&] {
+           corpus = s.name == "20ng" ? load_graphsvm_20ng_corpus() : load_graphsvm_reuters_corpus();
+         }).empty())
       continue;
-    }
     all.emplace_back(&s, declare_runs(ctx, rf, s, *corpus));
   }
   if (!rf.complete()) return;

@@ -28,7 +28,6 @@
 
 #include "core/error.h"
 #include "corpora/corpus_view.h"
-#include "corpora/data_errors.h"
 #include "experiments/graphsvm2002/corpus_ablation.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
@@ -39,6 +38,7 @@
 #include "experiments/graphsvm2002/split_spread.h"
 #include "harness/published.h"
 #include "harness/unavailable_cells.h"
+#include "harness/with_data.h"
 
 namespace linrepro {
 
@@ -74,7 +74,7 @@ struct MainData {
 // What the summary reads: the data sets that were found, or why not.
 struct MainOutcome {
   std::optional<MainData> ng5, ng, reuters;
-  std::string ng_unavailable, reuters_unavailable;   // the DataUnavailable message
+  std::string ng_unavailable, reuters_unavailable;   // why the data is not here (with_data)
   std::optional<Ablation> reuters_view;              // the Reuters selection rules' counts
   std::optional<MainResults> ng_other_copy;          // 20NG's methods on 20news-bydate
   std::vector<MainResults> ng_split_replicates;      // on other 70/30 splits (split_spread.h)
@@ -180,14 +180,12 @@ void add_dataset(ResultFile& rf, const GraphsvmData& d) {
 // file's datasets say why.
 void declare_copy_ablation(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out) {
   std::optional<Corpus> bydate;
-  try {
-    bydate = load_corpus_view(kCorpusAblationView);
-  } catch (const DataUnavailable& e) {
-    rf.add_dataset({{"name", kCorpusAblationView},
-                    {"status", "data_unavailable"},
-                    {"reason", fmt::format("ablation {} not run: {}", kCorpusAblation, e.what())}});
+  if (!with_data(
+           ctx, rf, kCorpusAblationView, [&] { bydate = load_corpus_view(kCorpusAblationView); },
+           MissingCells::left_to_the_experiment,
+           fmt::format("ablation {} not run", kCorpusAblation))
+           .empty())
     return;
-  }
   GraphsvmData other = make_graphsvm_20ng(*bydate, ctx);
   other.name = kCorpusAblationPrefix;
   other.view = kCorpusAblationView;
@@ -364,18 +362,10 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
 
 void run_main(const ExperimentContext& ctx, ResultFile& rf) {
   MainOutcome out;
-  try {
-    declare_20ng(ctx, rf, out);
-  } catch (const DataUnavailable& ex) {
-    out.ng_unavailable = ex.what();
-  }
-  if (!ctx.fast) {
-    try {
-      declare_reuters(ctx, rf, out);
-    } catch (const DataUnavailable& ex) {
-      out.reuters_unavailable = ex.what();
-    }
-  }
+  out.ng_unavailable = with_data(ctx, rf, k20ngDataset, [&] { declare_20ng(ctx, rf, out); });
+  if (!ctx.fast)
+    out.reuters_unavailable =
+        with_data(ctx, rf, kReutersDataset, [&] { declare_reuters(ctx, rf, out); });
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   summarise(ctx, rf, out);
 }

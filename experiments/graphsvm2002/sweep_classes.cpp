@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "core/seed.h"
-#include "corpora/data_errors.h"
 #include "corpora/splits.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
@@ -23,6 +22,7 @@
 #include "experiments/graphsvm2002/sweep_spread.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "harness/document_outcomes.h"
+#include "harness/with_data.h"
 
 namespace linrepro {
 
@@ -247,12 +247,8 @@ void run_class_sweep(const ExperimentContext& ctx, ResultFile& rf) {
   std::vector<ClassSweepOfCorpus> sweeps;
   for (const std::string& corpus : class_sweep_corpora(ctx)) {
     ClassSweepOfCorpus& s = sweeps.emplace_back(ClassSweepOfCorpus{corpus, std::nullopt, ""});
-    try {
-      s.draws = declare_corpus_runs(ctx, rf, corpus);
-    } catch (const DataUnavailable& e) {
-      fmt::print(stderr, "graphsvm2002/sweep_classes: {} skipped: {}\n", corpus, e.what());
-      s.unavailable = e.what();
-    }
+    s.unavailable =
+        with_data(ctx, rf, corpus, [&] { s.draws = declare_corpus_runs(ctx, rf, corpus); });
   }
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   for (const ClassSweepOfCorpus& s : sweeps) {

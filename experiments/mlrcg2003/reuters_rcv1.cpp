@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <optional>
 
-#include "corpora/data_errors.h"
 #include "corpora/libsvm_sets.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
 #include "features/feature_selection.h"
 #include "harness/unavailable_cells.h"
+#include "harness/with_data.h"
 
 namespace linrepro {
 
@@ -80,14 +80,12 @@ void run_rcv1(const ExperimentContext& ctx, ResultFile& rf) {
     return;
   }
   std::optional<Rcv1Data> data;
-  try {
+  const auto load = [&] {
     if (ctx.progress) fmt::print(stderr, "rcv1: loading RCV1-v2 (LYRL2004)\n");
     data = load_rcv1();
-  } catch (const DataUnavailable& e) {
-    mark_unavailable(ctx, rf, "rcv1-v2", e.what());
-    return;
-  }
-  run_rcv1_on(ctx, rf, *data);
+  };
+  if (with_data(ctx, rf, "rcv1-v2", load, MissingCells::marked_unavailable).empty())
+    run_rcv1_on(ctx, rf, *data);
 }
 
 }  // namespace

@@ -46,13 +46,13 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "core/synthetic_data.h"
-#include "corpora/data_errors.h"
 #include "corpora/libsvm_sets.h"
 #include "corpora/splits.h"
 #include "experiments/common/scaling_analysis.h"
 #include "experiments/mlrcg2003/experiments.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
+#include "harness/with_data.h"
 #include "metrics/confusion_matrix.h"
 #include "solvers/svm_objective.h"
 
@@ -283,7 +283,7 @@ struct ScalingData {
 
 // a9a's series, when the data is there (else the reason, for the dataset record).
 void add_a9a_series(const ExperimentContext& ctx, ResultFile& rf, ScalingData& data) {
-  try {
+  data.a9a_unavailable = with_data(ctx, rf, kA9a, [&] {
     data.a9a = load_a9a();
     const BinaryDataset& a9a = *data.a9a;
     Json ds = a9a.identity;
@@ -306,10 +306,7 @@ void add_a9a_series(const ExperimentContext& ctx, ResultFile& rf, ScalingData& d
                        {"test", "a9a.t"}};
          },
          [&a9a, perm_seed](int32_t n) { return a9a_subsample(a9a, n, perm_seed); }});
-  } catch (const DataUnavailable& e) {
-    data.a9a_unavailable = e.what();
-    if (ctx.progress) fmt::print(stderr, "scaling: a9a skipped: {}\n", e.what());
-  }
+  });
 }
 
 // a9a's series (full mode) and the synthetic one, with their dataset records.
@@ -567,9 +564,6 @@ void run_scaling(const ExperimentContext& ctx, ResultFile& rf) {
   ScalingData data;
   load_series(ctx, rf, data);
   ScalingPoints points = declare_runs(ctx, rf, data);
-  if (!data.a9a_unavailable.empty())
-    rf.add_dataset(
-        {{"name", kA9a}, {"status", "data_unavailable"}, {"reason", data.a9a_unavailable}});
   if (ctx.fast || !rf.complete()) return;  // fast: the claims rest on timings, full run only
   add_claims(rf, points);
 }

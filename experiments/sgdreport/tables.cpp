@@ -46,6 +46,7 @@
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
+#include "harness/with_data.h"
 #include "metrics/sampling_interval.h"
 
 namespace linrepro {
@@ -661,24 +662,16 @@ void add_claims(ResultFile& rf, const Outcomes& d1) {
 
 void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
   Outcomes d1, d2;
-  std::string a9a_unavailable;
-  try {
-    run_dataset(ctx, rf, load_a9a(), "a9a", d1);
-  } catch (const DataUnavailable& e) {
-    a9a_unavailable = e.what();
-    rf.add_dataset({{"name", "a9a"}, {"status", "data_unavailable"}, {"reason", e.what()}});
-  }
+  const std::string a9a_unavailable =
+      with_data(ctx, rf, "a9a", [&] { run_dataset(ctx, rf, load_a9a(), "a9a", d1); });
   if (ctx.fast) {  // runs only: the regression check compares their metrics
     if (rf.complete()) emit_extra_cells(ctx, rf, d1);
     return;
   }
-  try {
-    run_dataset(ctx, rf, load_covtype_binary(), "covtype", d2);
-  } catch (const DataUnavailable& e) {
-    rf.add_dataset(
-        {{"name", "covtype.binary"}, {"status", "data_unavailable"}, {"reason", e.what()}});
-    mark_unavailable(ctx, rf, "covtype.binary", e.what());
-  }
+  with_data(
+      ctx, rf, "covtype.binary",
+      [&] { run_dataset(ctx, rf, load_covtype_binary(), "covtype", d2); },
+      MissingCells::marked_unavailable);
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   emit_cells(rf, d1, d2, a9a_unavailable);
   if (const Outcome* cum = find(d1, "cumulative"); cum && cum->zeros >= 0)

@@ -21,7 +21,6 @@
 
 #include "core/parallel_for.h"
 #include "core/seed.h"
-#include "corpora/data_errors.h"
 #include "experiments/common/text_dataset.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
@@ -31,6 +30,7 @@
 #include "harness/published.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
+#include "harness/with_data.h"
 
 namespace linrepro {
 
@@ -142,12 +142,7 @@ Json webkb_nb_config(const ExperimentContext& ctx) {
 void run_webkb_nb(const ExperimentContext& ctx, ResultFile& rf) {
   std::map<std::string, Corpus> corpora;
   for (const char* view : {"webkb-all7", "webkb-4"}) {
-    try {
-      corpora[view] = load_corpus_view(view);
-    } catch (const DataUnavailable& e) {
-      fmt::print(stderr, "zhangoles2001/webkb-nb: {} unavailable: {}\n", view, e.what());
-      return;
-    }
+    if (!with_data(ctx, rf, view, [&] { corpora[view] = load_corpus_view(view); }).empty()) return;
   }
   const std::vector<NbVariant> all = variants();
   std::vector<NbJob> jobs;

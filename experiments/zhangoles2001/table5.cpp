@@ -47,6 +47,9 @@
 // between the best lambda found and Table 1's), one figure per collection. The best lambda is
 // picked on the test split, as "the optimal value" means: its accuracy bounds what a lambda chosen
 // by cross-validation on that dataset would reach.
+// Solvers added with --with-solver run like the paper's linear methods (one-vs-rest on the same
+// per-category features, every split) at Table 1's lambda of their declared loss, with no lambda
+// walk; keys "<column>/split<k>/extra/<label>", rows "<label> (extra)", in no claim.
 // Fast mode (the regression subset): WebKB split 0, our methods and the LIBLINEAR peers, paper
 // lambdas; runs only, no cells (one split gives no five-split mean, and the lambdas differ).
 // Pieces: the methods, collections and one fit in table5_protocol.h, the lambda walk in
@@ -74,6 +77,7 @@
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "harness/cell_cause.h"
+#include "harness/extra_solvers.h"
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
@@ -143,6 +147,7 @@ Json table5_config(const ExperimentContext& ctx) {
       markup.push_back({{"id", v.id}, {"view", v.view}, {"chosen", v.chosen}});
     config["html_ablation"] = {{"variants", markup}};
   }
+  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
   return config;
 }
 
@@ -186,9 +191,31 @@ Json table5_figures(const ExperimentContext& ctx) {
 // Runs of the title ablation's non-chosen readings (extra.part; Table 5's figures leave them out).
 constexpr const char* kTitleAblationPart = "title ablation";
 
+// A solver added with --with-solver, as a Table 5 method (per-category one-vs-rest).
+struct Table5Extra {
+  ExtraSolver solver;
+  Method method;
+  Params params;
+};
+
+// Each extra solver at Table 1's lambda of its declared loss.
+std::vector<Table5Extra> table5_extras(const ExperimentContext& ctx,
+                                       const std::map<std::string, double>& lambdas) {
+  std::vector<Table5Extra> out;
+  const std::vector<ProtocolLambda> by_loss = zhangoles2001_protocol_lambdas(lambdas);
+  for (const ExtraSolver& e : extra_solvers(ctx)) {
+    const ExtraLambda l = extra_solver_lambda(e, by_loss, "zhangoles2001/table5");
+    out.push_back(
+        {e, {e.solver, "", l.method, Kind::per_category, true}, extra_solver_params(e, l.lambda)});
+  }
+  return out;
+}
+
 // What the steps of one Table 5 invocation share.
 struct Table5Runs {
   std::vector<Method> methods;
+  std::vector<Table5Extra> extras;
+  PerSplitValues extra_accuracies;  // (column, label) -> accuracy per split; NaN unless ok
   std::map<std::string, double> lambdas;
   std::map<std::string, Params> params;  // by solver, at Table 1's lambdas
   int n_splits = 1;
@@ -203,7 +230,8 @@ struct Table5Runs {
 
 // One (collection, split, method, params) fit, or its stored (or pending) run.
 RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& job, const Params& p,
-                      const std::string& key, const char* part) {
+                      const std::string& key, const char* part,
+                      const ExtraSolver* extra = nullptr) {
   const SplitCollection& lc = *job.collection;
   const Method& m = *job.method;
   const uint64_t fit_seed = derive_seed(ctx.seed, key);
@@ -222,6 +250,7 @@ RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& j
   // paired comparisons (table5_transfer.h); the other splits' claims use their accuracies.
   const bool outcomes = job.partition == kTransferSplit;
   if (outcomes) config["test_correct"] = true;
+  if (extra) config["with_solver"] = extra->label;
   return rf.run_once(key, config, [&] {
     const SplitData& sd =
         partition_data(job.slot(), [&] { return prepare_split(lc, job.partition, ctx.progress); });
@@ -231,14 +260,41 @@ RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& j
     rec.extra["row"] = m.row;  // the lambda figures' legend
     rec.extra["lambda"] = p.contains("smoothing") ? p.at("smoothing") : p.at("lambda");
     if (!outcomes) rec.extra.erase("test_correct");
+    if (extra) rec.extra.update(extra_solver_tag(*extra));
     return rec;
   });
 }
 
-// Asks for Table 5's runs: every (collection, split, method), split-major so that the workers
-// share a split's preparation, which is released after its last job.
+// One grid job's run: a paper method's (accuracies keyed by its solver) or an extra solver's
+// (extra_accuracies keyed by its label; a run that is not ok counts as NaN).
+RunRecord declare_job_run(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t,
+                          const Job& job, const Table5Extra* extra, std::mutex& results_mutex) {
+  const SplitCollection& lc = *job.collection;
+  const std::string id = extra ? "extra/" + extra->solver.label : job.method->solver;
+  const std::string key = run_key(lc.info.name, job.partition, id);
+  const RunRecord r =
+      extra ? fit_or_load(ctx, rf, job, extra->params, key, kTablePart, &extra->solver)
+            : fit_or_load(ctx, rf, job, t.params.at(job.method->solver), key, kTablePart);
+  const auto k = static_cast<size_t>(job.partition);
+  std::lock_guard lock(results_mutex);
+  if (extra) {
+    t.extra_accuracies[{lc.info.name, extra->solver.label}][k] =
+        r.status == "ok" ? r.metrics.value("accuracy", 0.0) : NAN;
+    return r;
+  }
+  t.accuracies[{lc.info.name, job.method->solver}][k] =
+      r.status == "pending" ? NAN : r.metrics.value("accuracy", 0.0);
+  t.seconds[{lc.info.name, job.method->solver}][k] = r.train_seconds;
+  return r;
+}
+
+// Asks for Table 5's runs: every (collection, split, method), the extra solvers' after the
+// paper's, split-major so that the workers share a split's preparation, which is released after
+// its last job.
 void declare_table_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t) {
-  const auto jobs = grid_jobs(t.loaded, t.n_splits, t.methods,
+  std::vector<Method> methods = t.methods;
+  for (const Table5Extra& x : t.extras) methods.push_back(x.method);
+  const auto jobs = grid_jobs(t.loaded, t.n_splits, methods,
                               [&](const Method& m) { return !ctx.fast || m.in_fast; });
   // Split 0 stays prepared for the lambda walk after its Table 5 jobs.
   if (!ctx.fast)
@@ -249,23 +305,42 @@ void declare_table_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs
       t.accuracies[{lc->info.name, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
       t.seconds[{lc->info.name, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
     }
+  for (auto& lc : t.loaded)
+    for (const Table5Extra& x : t.extras)
+      t.extra_accuracies[{lc->info.name, x.solver.label}].assign(static_cast<size_t>(t.n_splits),
+                                                                 NAN);
   std::mutex results_mutex;
   std::atomic<int> done{0};
   const Stopwatch wall;
   run_grid(jobs, ctx.threads, [&](const Job& job) {
-    const SplitCollection& lc = *job.collection;
-    const Method& m = *job.method;
-    const std::string key = run_key(lc.info.name, job.partition, m.solver);
-    const RunRecord r = fit_or_load(ctx, rf, job, t.params.at(m.solver), key, kTablePart);
-    const double acc = r.status == "pending" ? NAN : r.metrics.value("accuracy", 0.0);
+    const auto index = static_cast<size_t>(job.method - methods.data());
+    const Table5Extra* extra =
+        index < t.methods.size() ? nullptr : &t.extras[index - t.methods.size()];
+    const RunRecord r = declare_job_run(ctx, rf, t, job, extra, results_mutex);
     if (ctx.progress && r.status != "pending")
       fmt::print(stderr, "table5: [{}/{}] {}: accuracy {} ({:.1f} s, {:.0f} s elapsed)\n",
-                 done.fetch_add(1) + 1, jobs.size(), key, percent(acc), r.train_seconds,
-                 wall.seconds());
-    std::lock_guard lock(results_mutex);
-    t.accuracies[{lc.info.name, m.solver}][static_cast<size_t>(job.partition)] = acc;
-    t.seconds[{lc.info.name, m.solver}][static_cast<size_t>(job.partition)] = r.train_seconds;
+                 done.fetch_add(1) + 1, jobs.size(), r.key,
+                 percent(r.metrics.value("accuracy", NAN)), r.train_seconds, wall.seconds());
   });
+}
+
+// The extra solvers' rows "<label> (extra)": the mean over the splits, not part of the paper; a
+// column where one of its runs failed gets none (`linrepro run` reports the failure).
+void emit_extra_cells(ResultFile& rf, const Table5Runs& t) {
+  for (const auto& lc : t.loaded) {
+    if (!lc->corpus) continue;
+    for (const Table5Extra& x : t.extras) {
+      std::vector<double> pct;
+      for (double a : t.extra_accuracies.at({lc->info.name, x.solver.label}))
+        pct.push_back(100 * a);
+      if (std::ranges::any_of(pct, [](double v) { return std::isnan(v); })) continue;
+      const SplitSummary s = summarize_splits(pct);
+      rf.set_cell(
+          value_cell("table5", x.solver.label + " (extra)", lc->info.name, s.mean, "%",
+                     fmt::format("{} ({} over {} splits; per split {:.2f})", kExtraSolverNote,
+                                 format_summary(s), s.n, fmt::join(pct, ", "))));
+    }
+  }
 }
 
 std::string variant_column(const TitleVariant& v) {
@@ -544,6 +619,7 @@ void run_table5(const ExperimentContext& ctx, ResultFile& rf) {
   t.methods = table5_methods();
   t.lambdas = zhangoles2001_lambdas(ctx);
   for (const auto& m : t.methods) t.params[m.solver] = method_params(m, t.lambdas);
+  t.extras = table5_extras(ctx, t.lambdas);  // a bad --with-solver fails before the data loads
   t.n_splits = ctx.fast ? 1 : kSplits;
   t.loaded = load_collections<SplitData>(ctx, rf, table5_collections(ctx.fast),
                                          table5_partitioning(t.n_splits));
@@ -563,6 +639,7 @@ void run_table5(const ExperimentContext& ctx, ResultFile& rf) {
   transfer_cells_and_claim(rf, walks);
   add_table5_claims(rf, summary, t.accuracies);
   add_reading_ablations(ctx, rf, t, summary);
+  emit_extra_cells(rf, t);
 }
 
 }  // namespace
@@ -579,10 +656,9 @@ void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry) {
   e.config = table5_config;
   e.figures = table5_figures;
   e.run = run_table5;
-  e.extra_solvers.refusal =
-      "Table 5 walks each paper method's lambda from Table 1's (the lambda-transfer study) "
-      "over 5 random splits; another solver is not supported there yet "
-      "(zhangoles2001/table2 runs extra solvers)";
+  // One binary problem per class (one-vs-rest on per-category features, as the paper's
+  // linear methods); the lambda walk stays the paper methods' study.
+  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;
   registry.push_back(std::move(e));
 }
 

@@ -1,6 +1,7 @@
 // `linrepro run zhangoles2001/table2 --with-solver ...`: an extra solver runs through Table 2's
 // protocol beside the paper's methods, its runs and cells are marked as not part of the paper, and
 // the paper's own runs stay exactly as committed. Fast mode (earn and acq) keeps it to seconds.
+// Table 5 the same way: one-vs-rest on the per-category features (fast: WebKB split 0).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -19,6 +20,12 @@ namespace {
 ExperimentInfo table2_info() {
   std::vector<ExperimentInfo> registry;
   add_zhangoles2001_table2(registry);
+  return registry.at(0);
+}
+
+ExperimentInfo table5_info() {
+  std::vector<ExperimentInfo> registry;
+  add_zhangoles2001_table5(registry);
   return registry.at(0);
 }
 
@@ -85,6 +92,48 @@ TEST(Zhangoles2001ExtraSolver, RunsThroughTableTwosProtocolTaggedBesideTheUnchan
   }
   EXPECT_EQ(extra_cells, 2);
   EXPECT_EQ(result_cells(doc).size(), result_cells(reference).size() + 2);
+}
+
+TEST(Zhangoles2001ExtraSolver, Table5RunsItOneVsRestOnEverySplitBesideTheUnchangedPaperRuns) {
+  const std::filesystem::path reference_path =
+      repo_root() / "results/zhangoles2001/fast/table5.json";
+  if (!std::filesystem::exists(reference_path)) GTEST_SKIP() << "no " << reference_path;
+  testing::TempDir dir;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.published_dir = repo_root() / "results/published";
+  ctx.fast = true;
+  ctx.progress = false;
+  ctx.extra_solvers = {"liblinear-s2"};
+  run_experiment(table5_info(), ctx);
+  const Json doc = read_result_file(result_file_path(ctx, "zhangoles2001", "table5"));
+  std::map<std::string, Json> runs;
+  for (const Json& r : doc.at("runs")) runs[r.at("key").get<std::string>()] = r;
+  if (runs.empty()) GTEST_SKIP() << "WebKB not available";
+
+  const Json reference = read_result_file(reference_path);
+  for (const Json& r : reference.at("runs")) {
+    const std::string key = r.at("key").get<std::string>();
+    ASSERT_TRUE(runs.contains(key)) << key;
+    EXPECT_EQ(runs[key].at("config_hash"), r.at("config_hash")) << key;
+    EXPECT_EQ(runs[key].at("metrics"), r.at("metrics")) << key;
+  }
+  EXPECT_EQ(runs.size(), reference.at("runs").size() + 1);
+
+  // Squared hinge: Mod Least Squares' Table 1 lambda (fast mode: the paper's, 1e-3), the same
+  // per-category features and test documents as the paper's linear methods.
+  const std::string key = "WebKB/split0/extra/liblinear-s2";
+  ASSERT_TRUE(runs.contains(key)) << key;
+  const Json& r = runs[key];
+  EXPECT_EQ(r.at("status"), "ok");
+  EXPECT_EQ(r.at("solver"), "liblinear-s2");
+  EXPECT_DOUBLE_EQ(r.at("params").at("lambda").get<double>(), 1e-3);
+  EXPECT_EQ(r.at("extra").at("part"), "extra");
+  EXPECT_EQ(r.at("extra").at("with_solver"), "liblinear-s2");
+  const Json& cmls = runs.at("WebKB/split0/cmls");
+  EXPECT_EQ(r.at("config").at("features"), cmls.at("config").at("features"));
+  EXPECT_EQ(r.at("extra").at("test_rows"), cmls.at("extra").at("test_rows"));
+  EXPECT_GT(r.at("metrics").at("accuracy").get<double>(), 0.5);
 }
 
 }  // namespace

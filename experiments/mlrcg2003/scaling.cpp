@@ -31,6 +31,11 @@
 // claims say so ("not run above n = ... (time cap)"). This control flow depends on timings, so it
 // exists only in the full run.
 //
+// Solvers added with --with-solver run every series like the paper's (the paper's one lambda),
+// under the same time cap as SMO (their growth is not known in advance); keys ".../extra/<label>",
+// their series in the figures marked "extra", their fitted slopes in cells "scaling" / "<label>
+// (extra)", in no claim.
+//
 // Fast mode (the regression subset): synthetic-text n = 10,000 and 20,000, all three solvers, no
 // cap, no claims, no cells: every compared number (errors, iterations, objectives) is
 // deterministic; timings are ignored by the regression check.
@@ -50,6 +55,7 @@
 #include "corpora/splits.h"
 #include "experiments/common/scaling_analysis.h"
 #include "experiments/mlrcg2003/experiments.h"
+#include "harness/extra_solvers.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "harness/with_data.h"
@@ -69,15 +75,32 @@ constexpr const char* kA9a = "a9a";
 struct ScalingSolver {
   std::string name;
   Params params;
-  bool capped;  // super-linear: subject to the time cap
+  bool capped;        // super-linear (or not known): subject to the time cap
+  std::string extra;  // the --with-solver label of a solver added by the user, not the paper's
+  Json extra_tag = Json::object();  // its runs' tag (extra_solver_tag)
+
+  // What its runs are keyed and its series grouped by: the registry name, or "extra/<label>".
+  std::string id() const { return extra.empty() ? name : "extra/" + extra; }
 };
 
 std::vector<ScalingSolver> scaling_solvers() {
   return {
-      {"mlr-cg", Params{{"lambda", kMlrcgLambda}, {"max_steps", 200}}, false},
-      {"smo", Params{{"lambda", kMlrcgLambda}}, true},
+      {"mlr-cg", Params{{"lambda", kMlrcgLambda}, {"max_steps", 200}}, false, {}},
+      {"smo", Params{{"lambda", kMlrcgLambda}}, true, {}},
       // LIBLINEAR's intercept is a regularised bias feature (-B 1); SMO's and MLR-CG's b is free.
-      {"liblinear-s3", Params{{"lambda", kMlrcgLambda}, {"bias", 1}}, false}};
+      {"liblinear-s3", Params{{"lambda", kMlrcgLambda}, {"bias", 1}}, false, {}}};
+}
+
+// The paper's solvers, then those added with --with-solver at the paper's one lambda (§5, 0.001
+// for every method), capped.
+std::vector<ScalingSolver> solvers_with_extras(const ExperimentContext& ctx) {
+  std::vector<ScalingSolver> out = scaling_solvers();
+  for (const ExtraSolver& e : extra_solvers(ctx)) {
+    const ExtraLambda l = extra_solver_lambda(
+        e, {{Loss::unspecified, Penalty::l2, kMlrcgLambda, "every method"}}, "mlrcg2003/scaling");
+    out.push_back({e.solver, extra_solver_params(e, l.lambda), true, e.label, extra_solver_tag(e)});
+  }
+  return out;
 }
 
 SyntheticSpec rcv1_like_spec(int32_t train_rows, uint64_t seed) {
@@ -171,7 +194,7 @@ BinaryDataset a9a_subsample(const BinaryDataset& a9a, int32_t n, uint64_t seed) 
 RunRecord fit_and_measure(const BinaryDataset& d, const ScalingSolver& s, uint64_t seed) {
   FitContext ctx;
   ctx.seed = seed;
-  ctx.label = s.name;
+  ctx.label = s.id();
   FitTime time;  // the fit alone: data generation is not timed
   const BinaryFit fit = timed_fit(
       [&] {
@@ -193,6 +216,7 @@ RunRecord fit_and_measure(const BinaryDataset& d, const ScalingSolver& s, uint64
   r.extra["O_svm_common"] = svm_primal_objective(d.X_train, d.y_train, fit.model, kMlrcgLambda);
   r.extra["train_rows"] = d.X_train.rows;
   r.extra["train_nnz"] = d.X_train.nnz();
+  r.extra.update(s.extra_tag);
   return r;
 }
 
@@ -241,30 +265,34 @@ Json scaling_config(const ExperimentContext& ctx) {
   Json solver_list = Json::array();
   for (const auto& s : scaling_solvers())
     solver_list.push_back({{"solver", s.name}, {"params", s.params}});
-  return {{"fast", ctx.fast},
-          {"lambda", kMlrcgLambda},
-          {"solvers", solver_list},
-          {"synthetic_sizes", synthetic_sizes(ctx.fast)},
-          {"synthetic_spec", synthetic_spec_description()},
-          {"synthetic_test_rows", kSyntheticTest},
-          {"a9a_halvings", ctx.fast ? 0 : kA9aHalvings},
-          {"smo_time_cap_seconds", ctx.fast ? 0.0 : kSmoCapSeconds}};
+  Json config = {{"fast", ctx.fast},
+                 {"lambda", kMlrcgLambda},
+                 {"solvers", solver_list},
+                 {"synthetic_sizes", synthetic_sizes(ctx.fast)},
+                 {"synthetic_spec", synthetic_spec_description()},
+                 {"synthetic_test_rows", kSyntheticTest},
+                 {"a9a_halvings", ctx.fast ? 0 : kA9aHalvings},
+                 {"smo_time_cap_seconds", ctx.fast ? 0.0 : kSmoCapSeconds}};
+  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
+  return config;
 }
 
-Json scaling_figures(const ExperimentContext&) {
-  auto figure = [](const std::string& id, const std::string& dataset, const std::string& y,
-                   const std::string& ylabel, const std::string& title) {
-    return Json{{"kind", "series"},
-                {"x", "config.n"},
-                {"logx", true},
-                {"logy", true},
-                {"fit_slope", true},
-                {"xlabel", "training documents n"},
-                {"id", id},
-                {"filter", {{"config.dataset", dataset}}},
-                {"y", y},
-                {"ylabel", ylabel},
-                {"title", title}};
+Json scaling_figures(const ExperimentContext& ctx) {
+  auto figure = [&ctx](const std::string& id, const std::string& dataset, const std::string& y,
+                       const std::string& ylabel, const std::string& title) {
+    Json f = {{"kind", "series"},
+              {"x", "config.n"},
+              {"logx", true},
+              {"logy", true},
+              {"fit_slope", true},
+              {"xlabel", "training documents n"},
+              {"id", id},
+              {"filter", {{"config.dataset", dataset}}},
+              {"y", y},
+              {"ylabel", ylabel},
+              {"title", title}};
+    if (!ctx.extra_solvers.empty()) f["label_by"] = {"solver", "extra.part"};
+    return f;
   };
   return {figure("scaling_synthetic", kSynthetic, "train_seconds", "training time (s, wall)",
                  "Synthetic RCV1-sized text (500 Zipf binary features): time vs n"),
@@ -347,6 +375,7 @@ using SeriesKey = std::pair<std::string, std::string>;  // (dataset, solver)
 struct ScalingPoints {
   std::map<SeriesKey, std::vector<Point>> points;  // finished runs, smallest n first
   std::map<SeriesKey, std::string> capped_note;    // why a capped solver stopped growing
+  std::map<SeriesKey, std::string> extra_capped;   // the same for the extra solvers
 };
 
 // Why a capped solver stops before size n, given its finished points: the time cap predicts more
@@ -367,29 +396,31 @@ std::optional<std::string> cap_note(const std::vector<Point>& done, int32_t n,
 // alone). A capped solver's next n depends on its measured times (full mode): while one of them
 // is pending, it asks for no larger n, and the next round continues the series.
 ScalingPoints declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ScalingData& data) {
-  const auto solvers = scaling_solvers();
+  const auto solvers = solvers_with_extras(ctx);
   ScalingPoints out;
   std::set<SeriesKey> waiting;  // capped series with a pending run
   for (const auto& s : data.series) {
     for (const int32_t n : s.sizes) {
       std::optional<BinaryDataset> prepared;
       for (const auto& solver : solvers) {
-        const SeriesKey sk{s.dataset, solver.name};
+        const SeriesKey sk{s.dataset, solver.id()};
         auto& done = out.points[sk];
-        if (out.capped_note.contains(sk) || waiting.contains(sk)) continue;
+        auto& notes = solver.extra.empty() ? out.capped_note : out.extra_capped;
+        if (notes.contains(sk) || waiting.contains(sk)) continue;
         if (solver.capped && !ctx.fast) {
-          if (auto note = cap_note(done, n, solver.name, s.dataset)) {
-            out.capped_note[sk] = *note;
+          if (auto note = cap_note(done, n, solver.id(), s.dataset)) {
+            notes[sk] = *note;
             if (ctx.progress) fmt::print(stderr, "scaling: {}\n", *note);
             continue;
           }
         }
-        const std::string key = fmt::format("{}/n={}/{}", s.dataset, n, solver.name);
+        const std::string key = fmt::format("{}/n={}/{}", s.dataset, n, solver.id());
         const uint64_t fit_seed = derive_seed(ctx.seed, key);
         Json config = s.data_config(n);
         config["solver"] = solver.name;
         config["params"] = solver.params;
         config["seed"] = fit_seed;
+        if (!solver.extra.empty()) config["with_solver"] = solver.extra;
         const RunRecord r = rf.run_once(key, config, [&] {
           if (!prepared) {
             if (ctx.progress)
@@ -406,6 +437,7 @@ ScalingPoints declare_runs(const ExperimentContext& ctx, ResultFile& rf, const S
           if (solver.capped && !ctx.fast) waiting.insert(sk);
           continue;
         }
+        if (r.status != "ok") continue;  // a failed extra run: `linrepro run` reports it
         const double cpu = r.extra.value("cpu_seconds", r.train_seconds);
         done.push_back(
             {static_cast<double>(n), r.train_seconds, cpu, r.extra.value("O_svm_common", 0.0)});
@@ -560,12 +592,32 @@ void add_claims(ResultFile& rf, ScalingPoints& sp) {
   add_ratio_claim(rf, mlr, smo, caps);
 }
 
+// The extra solvers' fitted CPU-time slopes per series, not part of the paper.
+void emit_extra_cells(const ExperimentContext& ctx, ResultFile& rf, ScalingPoints& sp) {
+  for (const ScalingSolver& s : solvers_with_extras(ctx)) {
+    if (s.extra.empty()) continue;
+    for (const std::string d : {kSynthetic, kA9a}) {
+      const auto& p = sp.points[{d, s.id()}];
+      const std::optional<double> slope = slope_of(p, true);
+      if (!slope) continue;
+      const auto capped = sp.extra_capped.find({d, s.id()});
+      rf.set_cell(
+          value_cell("scaling", s.extra + " (extra)", d + " CPU-time slope", *slope, "",
+                     fmt::format("{}; log-log slope of CPU time over n = {}..{}{}",
+                                 kExtraSolverNote, group_digits(static_cast<int64_t>(p.front().n)),
+                                 group_digits(static_cast<int64_t>(p.back().n)),
+                                 capped == sp.extra_capped.end() ? "" : "; " + capped->second)));
+    }
+  }
+}
+
 void run_scaling(const ExperimentContext& ctx, ResultFile& rf) {
   ScalingData data;
   load_series(ctx, rf, data);
   ScalingPoints points = declare_runs(ctx, rf, data);
   if (ctx.fast || !rf.complete()) return;  // fast: the claims rest on timings, full run only
   add_claims(rf, points);
+  emit_extra_cells(ctx, rf, points);
 }
 
 }  // namespace
@@ -582,10 +634,8 @@ void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
   e.config = scaling_config;
   e.figures = scaling_figures;
   e.run = run_scaling;
-  e.extra_solvers.refusal =
-      "the section 7 study fits training time against n for MLR-CG, SMO and LIBLINEAR under "
-      "one time cap per size; another solver's series is not supported there yet (an extra "
-      "solver joins mlrcg2003/table2_reuters)";
+  // One binary problem per (series, n).
+  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;
   registry.push_back(std::move(e));
 }
 

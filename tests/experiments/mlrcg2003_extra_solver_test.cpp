@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/project_root.h"
 #include "experiments/register.h"
 #include "harness/experiment.h"
 #include "harness/extra_solvers.h"
@@ -96,11 +97,27 @@ TEST(Mlrcg2003ExtraSolver, RunsThroughTable2sProtocolTaggedAndApart) {
   }
 }
 
+// The paper's runs of a fast run with extra solvers against the committed fast reference: the
+// same keys, config hashes and metrics; `extra_runs` more runs, each tagged.
+void expect_reference_runs_unchanged(const Json& with, const std::string& id, size_t extra_runs) {
+  const Json reference = read_result_file(repo_root() / "results/mlrcg2003/fast" / (id + ".json"));
+  for (const auto& r : reference["runs"]) {
+    const Json* w = find_run(with, r["key"]);
+    ASSERT_NE(w, nullptr) << r["key"];
+    EXPECT_EQ((*w)["config_hash"], r["config_hash"]) << r["key"];
+    EXPECT_EQ((*w)["metrics"], r["metrics"]) << r["key"];
+  }
+  EXPECT_EQ(with["runs"].size(), reference["runs"].size() + extra_runs);
+  size_t tagged = 0;
+  for (const auto& r : with["runs"]) tagged += r["extra"].value("part", "") == "extra";
+  EXPECT_EQ(tagged, extra_runs);
+}
+
 TEST(Mlrcg2003ExtraSolver, Table3RunsItOnEveryFoldAsAMulticlassMethodTaggedAndApart) {
-  testing::TempDir plain_dir, extra_dir;
-  const Json plain = run_fast(plain_dir.path(), {}, "table3");
-  if (plain["runs"].empty()) GTEST_SKIP() << "WebKB is not available here";
-  const Json with = run_fast(extra_dir.path(), {"liblinear-s2"}, "table3");
+  testing::TempDir dir;
+  const Json with = run_fast(dir.path(), {"liblinear-s2"}, "table3");
+  if (with["runs"].empty()) GTEST_SKIP() << "WebKB is not available here";
+  expect_reference_runs_unchanged(with, "table3", 1);
 
   // One-vs-rest on the fold's multiclass problem, the paper's one lambda, tagged.
   const Json* extra = find_run(with, "Univ-6/fold0/extra/liblinear-s2");
@@ -114,14 +131,23 @@ TEST(Mlrcg2003ExtraSolver, Table3RunsItOnEveryFoldAsAMulticlassMethodTaggedAndAp
   ASSERT_NE(smo, nullptr);
   EXPECT_EQ((*extra)["extra"]["test_truth"], (*smo)["extra"]["test_truth"]);  // the same pages
   EXPECT_GT((*extra)["metrics"]["micro_f1"].get<double>(), 0.5);
+}
 
-  // The paper's runs are those of a run without it.
-  ASSERT_EQ(with["runs"].size(), plain["runs"].size() + 1);
-  for (const auto& r : plain["runs"]) {
-    const Json* w = find_run(with, r["key"]);
-    ASSERT_NE(w, nullptr) << r["key"];
-    EXPECT_EQ((*w)["config_hash"], r["config_hash"]) << r["key"];
-    EXPECT_EQ((*w)["metrics"], r["metrics"]) << r["key"];
+// The scaling study: the extra solver's series at every fast size, on the same data as MLR-CG's.
+TEST(Mlrcg2003ExtraSolver, ScalingRunsItsSeriesBesideThePapersSolvers) {
+  testing::TempDir dir;
+  const Json with = run_fast(dir.path(), {"liblinear-s2"}, "scaling");
+  expect_reference_runs_unchanged(with, "scaling", 2);
+  for (const char* n : {"10000", "20000"}) {
+    const std::string at = std::string("synthetic-text/n=") + n;
+    const Json* extra = find_run(with, at + "/extra/liblinear-s2");
+    ASSERT_NE(extra, nullptr) << n;
+    EXPECT_EQ((*extra)["status"], "ok") << (*extra)["reason"];
+    EXPECT_EQ((*extra)["params"]["lambda"], 0.001);
+    EXPECT_EQ((*extra)["config"]["with_solver"], "liblinear-s2");
+    const Json* mlr = find_run(with, at + "/mlr-cg");
+    ASSERT_NE(mlr, nullptr) << n;
+    EXPECT_EQ((*extra)["extra"]["train_nnz"], (*mlr)["extra"]["train_nnz"]);  // the same draw
   }
 }
 

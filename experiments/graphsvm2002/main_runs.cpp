@@ -7,7 +7,6 @@
 
 #include "core/seed.h"
 #include "experiments/graphsvm2002/methods.h"
-#include "solvers/regularization.h"
 
 namespace linrepro {
 
@@ -78,15 +77,8 @@ void declare_paper_methods(const DeclareRun& declare, const GraphsvmData& d, con
 // Extra solvers: one flat multiclass method each, at the lambda their declared loss maps to.
 void declare_extra_methods(const DeclareRun& run, const GraphsvmData& d, const MainPlan& plan,
                            const MethodSettings& s) {
-  const double C = s.C;
-  // Every SVM of the paper gets SVMlight's default C whatever its loss; NB its Laplace count.
-  const std::vector<ProtocolLambda> by_loss = {
-      {Loss::multinomial_nb, Penalty::none, 1.0, "MCNB (Laplace smoothing)"},
-      {Loss::unspecified, Penalty::l2, C_to_lambda(C, d.Xtrain_svm.rows),
-       "every SVM (SVMlight's default C)"}};
   for (const ExtraSolver& e : plan.extras) {
-    const ExtraLambda l = extra_solver_lambda(e, by_loss, "graphsvm2002/main");
-    const Params p = extra_solver_params(e, l.lambda);
+    const Params p = extra_solver_params_on(e, d, "graphsvm2002/main");
     run(
         extra_method_key(e), e.solver, p, [&, p] { return run_flat_multiclass(d, s, e.solver, p); },
         &e);

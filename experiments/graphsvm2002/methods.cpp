@@ -16,6 +16,7 @@
 #include "harness/document_outcomes.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
+#include "solvers/regularization.h"
 
 namespace linrepro {
 
@@ -383,6 +384,16 @@ RunRecord run_graphsvm(const GraphsvmData& d, const MethodSettings& s, double t,
       "train_seconds = NB validation confusion + NB M1 (wall, single-threaded) + the M2 SVMs' "
       "thread CPU times";
   return r;
+}
+
+Params extra_solver_params_on(const ExtraSolver& e, const GraphsvmData& d,
+                              const std::string& experiment) {
+  const std::vector<ProtocolLambda> by_loss = {
+      {Loss::multinomial_nb, Penalty::none, 1.0, "MCNB (Laplace smoothing)"},
+      {Loss::unspecified, Penalty::l2,
+       C_to_lambda(svmlight_default_C(d.Xtrain_svm), d.Xtrain_svm.rows),
+       "every SVM (SVMlight's default C)"}};
+  return extra_solver_params(e, extra_solver_lambda(e, by_loss, experiment).lambda);
 }
 
 }  // namespace linrepro

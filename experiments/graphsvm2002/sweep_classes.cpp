@@ -30,6 +30,7 @@ namespace {
 
 constexpr int32_t kClassStep = 5;
 const std::vector<std::string> kClassMethods = {kMcnb, kMcsvm, kGraphSvm, kHierSvm};
+constexpr const char* kClassSweepExperiment = "graphsvm2002/sweep_classes";
 
 std::vector<int32_t> class_counts(int32_t total, bool fast) {
   std::vector<int32_t> ks;
@@ -161,6 +162,7 @@ Json class_sweep_config(const ExperimentContext& ctx) {
   if (!ctx.fast)
     config["spread"] = {{"ids", {"sweep-classes-20ng-spread", "sweep-classes-reuters-spread"}},
                         {"draws", kSplitReplicates}};
+  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
   return config;
 }
 
@@ -177,7 +179,8 @@ SweepPoints declare_draw_runs(const ExperimentContext& ctx, ResultFile& rf,
   for (const int32_t K : class_counts(total, ctx.fast)) {
     const std::vector<int32_t> classes(order.begin(), order.begin() + K);
     const GraphsvmData sub = restrict_to_classes(data, classes);
-    for (const std::string& method : kClassMethods) {
+    for (const SweepMethod& m : sweep_methods(kClassMethods, ctx, draw)) {
+      const std::string& method = m.name;
       const std::string key = fmt::format("{}classes/{}/K={:02d}/{}", prefix, corpus, K, method);
       const uint64_t seed = derive_seed(ctx.seed, key);
       Json config = {{"sweep", draw == 0 ? "classes" : "classes-draw"},
@@ -185,19 +188,19 @@ SweepPoints declare_draw_runs(const ExperimentContext& ctx, ResultFile& rf,
                      {"num_classes", K},
                      {"class_order_seed", order_seed},
                      {"data", data_config(sub)},
-                     {"method", sweep_method_config(method, sub)},
-                     {"solver", method},
                      {"seed", seed},
                      {"threads_note", "results do not depend on the number of threads"}};
+      config.update(m.config_fields(sub, kClassSweepExperiment));
       if (draw > 0) config["draw"] = draw;
-      points[method][K] = rf.run_once(key, config, [&] {
+      const RunRecord r = rf.run_once(key, config, [&] {
         if (ctx.progress)
           fmt::print(stderr, "graphsvm2002/sweep_classes: {}{} K = {} {}\n", prefix, corpus, K,
                      method);
-        RunRecord rec = fit_sweep_method(method, sub, seed, ctx.threads);
+        RunRecord rec = m.fit(sub, seed, ctx.threads, kClassSweepExperiment);
         rec.class_name = fmt::format("{} K={}", corpus, K);
         return rec;
       });
+      if (!m.extra) points[method][K] = r;
     }
   }
   return points;
@@ -277,10 +280,8 @@ void add_graphsvm2002_sweep_classes(std::vector<ExperimentInfo>& registry) {
   e.config = class_sweep_config;
   e.figures = class_sweep_figures;
   e.run = run_class_sweep;
-  e.extra_solvers.refusal =
-      "Figures 7-10 repeat the paper's methods at each number of classes; another method is "
-      "not supported there yet (graphsvm2002/main runs extra solvers as flat multiclass "
-      "methods)";
+  // One multiclass problem per number of classes, as graphsvm2002/main's flat methods.
+  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::multiclass;
   registry.push_back(std::move(e));
 }
 

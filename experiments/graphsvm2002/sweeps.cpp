@@ -197,6 +197,7 @@ Json size_sweep_config(const ExperimentContext& ctx) {
                  {"methods", methods},
                  {"time", "train_seconds: CPU seconds (methods.h); extra.wall_seconds: wall"}};
   if (!ctx.fast) config["spread"] = {{"id", "sweep-size-spread"}, {"draws", kSplitReplicates}};
+  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
   return config;
 }
 
@@ -220,7 +221,8 @@ SweepPoints declare_size_runs(const ExperimentContext& ctx, ResultFile& rf, cons
       rf.add_dataset(ds);
     }
     const auto percent = static_cast<int32_t>(std::lround(100 * share));
-    for (const std::string& method : kSizeMethods) {
+    for (const SweepMethod& m : sweep_methods(kSizeMethods, ctx, draw)) {
+      const std::string& method = m.name;
       const std::string key = fmt::format("{}size/20ng/share={:02d}/{}", prefix, percent, method);
       const uint64_t seed = derive_seed(ctx.seed, key);
       Json config = {{"sweep", draw == 0 ? "train_size" : "train_size-draw"},
@@ -228,17 +230,17 @@ SweepPoints declare_size_runs(const ExperimentContext& ctx, ResultFile& rf, cons
                      {"train_percent", percent},
                      {"data_fraction", data_fraction},
                      {"data", data_config(d)},
-                     {"method", sweep_method_config(method, d)},
-                     {"solver", method},
                      {"seed", seed}};
+      config.update(m.config_fields(d, "graphsvm2002/sweep_size"));
       if (draw > 0) config["draw"] = draw;
-      points[method][share] = rf.run_once(key, config, [&] {
+      const RunRecord r = rf.run_once(key, config, [&] {
         if (ctx.progress)
           fmt::print(stderr, "graphsvm2002/sweep_size: {}{}% {}\n", prefix, percent, method);
-        RunRecord rec = fit_sweep_method(method, d, seed, ctx.threads);
+        RunRecord rec = m.fit(d, seed, ctx.threads, "graphsvm2002/sweep_size");
         rec.class_name = fmt::format("20ng {}%", percent);
         return rec;
       });
+      if (!m.extra) points[method][share] = r;
     }
   }
   return points;
@@ -275,10 +277,8 @@ void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry) {
   e.config = size_sweep_config;
   e.figures = size_sweep_figures;
   e.run = run_size_sweep;
-  e.extra_solvers.refusal =
-      "Figure 11 repeats the paper's MCNB, MCSVM and GraphSVM at each training-set size; "
-      "another method is not supported there yet (graphsvm2002/main runs extra solvers as "
-      "flat multiclass methods)";
+  // One multiclass problem per training-set share, as graphsvm2002/main's flat methods.
+  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::multiclass;
   registry.push_back(std::move(e));
 }
 

@@ -66,4 +66,39 @@ RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uin
   return r;
 }
 
+Json SweepMethod::config_fields(const GraphsvmData& d, const std::string& experiment) const {
+  if (!extra) return {{"method", sweep_method_config(name, d)}, {"solver", name}};
+  return {{"method",
+           {{"method", "flat multiclass"},
+            {"solver", extra->solver},
+            {"params", extra_solver_params_on(*extra, d, experiment)}}},
+          {"solver", name},
+          {"with_solver", extra->label}};
+}
+
+RunRecord SweepMethod::fit(const GraphsvmData& d, uint64_t seed, int threads,
+                           const std::string& experiment) const {
+  if (!extra) return fit_sweep_method(name, d, seed, threads);
+  MethodSettings s;
+  s.seed = seed;
+  s.label = fmt::format("{} K={} {}", d.name, d.class_names.size(), name);
+  RunRecord r =
+      run_flat_multiclass(d, s, extra->solver, extra_solver_params_on(*extra, d, experiment));
+  r.extra["train_rows"] = d.Xtrain.rows;
+  r.extra["num_classes"] = d.class_names.size();
+  for (const char* bulky : {"confusion", "labels"}) r.extra.erase(bulky);
+  r.extra.update(extra_solver_tag(*extra));
+  r.solver = name;
+  return r;
+}
+
+std::vector<SweepMethod> sweep_methods(const std::vector<std::string>& paper,
+                                       const ExperimentContext& ctx, int draw) {
+  std::vector<SweepMethod> out;
+  for (const std::string& m : paper) out.push_back({m, std::nullopt});
+  if (draw == 0)
+    for (const ExtraSolver& e : extra_solvers(ctx)) out.push_back({"extra/" + e.label, e});
+  return out;
+}
+
 }  // namespace linrepro

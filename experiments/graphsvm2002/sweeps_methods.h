@@ -11,10 +11,13 @@
 // and extra.wall_seconds, the wall time of the whole fit with its SVMs on `threads` workers.
 // Maximum memory of any SVM: extra.max_memory_bytes (SubSvmStats.memory_bytes, a formula).
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "experiments/graphsvm2002/datasets.h"
 #include "harness/experiment.h"
+#include "harness/extra_solvers.h"
 
 namespace linrepro {
 
@@ -29,5 +32,23 @@ Json sweep_method_config(const std::string& method, const GraphsvmData& d);
 // Fits `method` on d's training rows and scores d's test rows; the record's solver is the method.
 RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uint64_t seed,
                            int threads);
+
+// One method at a sweep point: the paper's (by name), or a solver added with --with-solver, a flat
+// multiclass fit (run_flat_multiclass) at the regularisation of its declared loss
+// (extra_solver_params_on), named "extra/<label>". Extra solvers join draw 0, the figures' draw;
+// the claims and the spread ablations read the paper's methods only.
+struct SweepMethod {
+  std::string name;
+  std::optional<ExtraSolver> extra;
+
+  // The run config's "method", "solver" (and "with_solver") fields on d.
+  Json config_fields(const GraphsvmData& d, const std::string& experiment) const;
+  RunRecord fit(const GraphsvmData& d, uint64_t seed, int threads,
+                const std::string& experiment) const;
+};
+
+// `paper` by name, then (draw 0) ctx's extra solvers.
+std::vector<SweepMethod> sweep_methods(const std::vector<std::string>& paper,
+                                       const ExperimentContext& ctx, int draw);
 
 }  // namespace linrepro

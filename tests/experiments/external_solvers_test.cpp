@@ -1,9 +1,11 @@
 // Solvers from outside the C++ registry (`--with-solver cmd:...`, `py:...`) through four papers'
 // protocols (fast subsets, real data): their runs are tagged and their cells marked as not part of
-// the paper; and every registered experiment says whether extra solvers can join it.
+// the paper; a registered one through GraphSVM's sweeps; and every registered experiment says
+// whether extra solvers can join it.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -108,6 +110,38 @@ TEST(ExternalSolvers, CmdInMlrcgTable2) {
   const Json doc = run_fast(dir, "mlrcg2003/table2_reuters", {kCmd});
   if (doc.is_null()) GTEST_SKIP() << "Reuters-21578 is not here";
   expect_extras_in(doc, {kCmd});
+}
+
+// GraphSVM's sweeps: the extra solver at every point of draw 0 as a flat multiclass method, on the
+// same data as the paper's methods, whose runs keep the committed reference's config hashes.
+TEST(ExternalSolvers, RegisteredSolverInGraphsvmSweeps) {
+  for (const auto& [name, points] : {std::pair{std::string("graphsvm2002/sweep_classes"), 2},
+                                     std::pair{std::string("graphsvm2002/sweep_size"), 1}}) {
+    testing::TempDir dir;
+    const Json doc = run_fast(dir, name, {"liblinear-s2"});
+    if (doc.is_null()) GTEST_SKIP() << "20 Newsgroups is not here";
+    const ExperimentInfo& e = experiment(name);
+    const Json reference =
+        read_result_file(repo_root() / "results" / e.paper / "fast" / (e.id + ".json"));
+    std::map<std::string, Json> runs;
+    for (const Json& r : doc.at("runs")) runs[r.at("key").get<std::string>()] = r;
+    for (const Json& r : reference.at("runs"))
+      EXPECT_EQ(runs.at(r.at("key").get<std::string>()).at("config_hash"), r.at("config_hash"))
+          << r.at("key");
+    int extra = 0;
+    for (const auto& [key, r] : runs) {
+      if (r.at("extra").value("with_solver", "") != "liblinear-s2") continue;
+      ++extra;
+      EXPECT_EQ(r.at("status"), "ok") << key;
+      EXPECT_EQ(r.at("solver"), "extra/liblinear-s2") << key;
+      EXPECT_EQ(r.at("extra").at("part"), "extra") << key;
+      const std::string mcsvm = key.substr(0, key.rfind("/extra/")) + "/MCSVM";
+      EXPECT_EQ(r.at("config").at("data"), runs.at(mcsvm).at("config").at("data")) << key;
+      EXPECT_EQ(r.at("extra").at("num_classes"), runs.at(mcsvm).at("extra").at("num_classes"));
+    }
+    EXPECT_EQ(extra, points) << name;
+    EXPECT_EQ(runs.size(), reference.at("runs").size() + points) << name;
+  }
 }
 
 TEST(ExternalSolvers, EveryExperimentSaysWhetherExtraSolversJoinIt) {

@@ -360,24 +360,27 @@ void emit_figure6(ResultFile& rf, const ZoReuters& data, const Table2Method& t,
   }
 }
 
+// The note of a Table 2 cell of method t (micro averages z).
+std::string table2_note(const ExperimentContext& ctx, const ZoReuters& data, const Table2Method& t,
+                        const ZoMicro& z) {
+  if (t.extra) return kExtraSolverNote;
+  return fmt::format(
+      "micro-averaged over all {} categories of the ModApte view ({} / {} documents; {}); 10,000 "
+      "ig_gini features per category, binary, title words separate, min count 3; lambda {:g} from "
+      "{}; P/R/F1 at {} (at threshold 0 instead: P {:.1f}, R {:.1f}, F1 {:.1f})",
+      data.prep.train_labels.class_names.size(), data.prep.features.stats.train_docs,
+      data.prep.features.stats.test_docs, kMissedNote, t.lambda, lambda_source(ctx),
+      kTable2ThresholdWords, 100 * z.prf0.precision, 100 * z.prf0.recall, 100 * z.prf0.f1);
+}
+
 // Table 2's cells (micro P/R/F1/BEP) of methods[mi], a paper method, peer or extra solver, and
 // its Figure 6 series.
 void emit_table2_method(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& data,
                         const std::vector<Table2Method>& methods, size_t mi, const Evals& evals,
                         const std::map<std::string, ZoMicro>& micro) {
-  const size_t K = data.prep.train_labels.class_names.size();
   const Table2Method& t = methods[mi];
   const ZoMicro& z = micro.at(t.key);
-  const std::string note =
-      t.extra ? std::string(kExtraSolverNote)
-              : fmt::format(
-                    "micro-averaged over all {} categories of the ModApte view ({} / {} "
-                    "documents; {}); 10,000 ig_gini features per category, binary, title words "
-                    "separate, min count 3; lambda {:g} from {}; P/R/F1 at {} (at threshold 0 "
-                    "instead: P {:.1f}, R {:.1f}, F1 {:.1f})",
-                    K, data.prep.features.stats.train_docs, data.prep.features.stats.test_docs,
-                    kMissedNote, t.lambda, lambda_source(ctx), kTable2ThresholdWords,
-                    100 * z.prf0.precision, 100 * z.prf0.recall, 100 * z.prf0.f1);
+  const std::string note = table2_note(ctx, data, t, z);
   const std::string table = t.method.peer ? "table2-peers" : "table2";
   const auto column = [&](const char* row) {
     return t.extra ? fmt::format("{} {} (extra)", t.method.column, row) : t.method.column;

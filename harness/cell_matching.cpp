@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "harness/extra_solvers.h"
 
 namespace linrepro {
 
@@ -59,10 +60,17 @@ std::vector<std::string> cell_matching_problems(const PublishedPaper& paper,
   std::vector<std::string> problems;
   std::vector<const Cell*> unmatched;
   std::map<Key, const Cell*> ours;
+  bool unavailable = false;  // some data is not here: a declaration may have nothing to cover
   for (const Cell& c : produced) {
+    unavailable = unavailable || c.status == "data_unavailable";
     const auto it = published.find({c.table, c.row, c.column});
     if (it == published.end()) {
       unmatched.push_back(&c);
+      if (!extra_solver_cell(c) && !find_own_cells(paper, experiment, c.table, c.row, c.column))
+        problems.push_back(fmt::format(
+            "it produced {}, which is neither a published cell nor declared in own_cells "
+            "(misspelt? a cell of its own is declared there with the reason)",
+            key_text(c.table, c.row, c.column)));
     } else if (it->second->experiment != experiment) {
       problems.push_back(fmt::format("it produced {}, which the published file assigns to {}",
                                      key_text(c.table, c.row, c.column), it->second->experiment));
@@ -79,8 +87,21 @@ std::vector<std::string> cell_matching_problems(const PublishedPaper& paper,
       problem += fmt::format(" (it produced {}: misspelt?)", key_text(c->table, c->row, c->column));
     problems.push_back(std::move(problem));
   }
+  if (unavailable) return problems;
+  for (const OwnCells& o : paper.own_cells) {
+    if (o.experiment != experiment) continue;
+    const bool used = std::any_of(unmatched.begin(), unmatched.end(), [&](const Cell* c) {
+      return o.covers(experiment, c->table, c->row, c->column);
+    });
+    if (!used)
+      problems.push_back(fmt::format(
+          "own_cells declares cells of table {} it did not produce (a stale declaration)",
+          o.table));
+  }
   return problems;
 }
+
+bool extra_solver_cell(const Cell& cell) { return cell.note.starts_with(kExtraSolverNote); }
 
 void check_cells_match_published(const PublishedPaper& paper, const std::string& experiment,
                                  const std::vector<Cell>& produced, bool full_run) {
@@ -89,7 +110,7 @@ void check_cells_match_published(const PublishedPaper& paper, const std::string&
   if (problems.empty()) return;
   throw ConfigError(
       fmt::format("{}/{}: its cells do not join {} (every published cell names the experiment that "
-                  "produces it; a cell the paper does not print is the experiment's own): {}",
+                  "produces it; a cell the paper does not print is declared in own_cells): {}",
                   paper.paper, experiment, paper.file.string(), fmt::join(problems, "; ")));
 }
 

@@ -12,6 +12,8 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "harness/cell_cause.h"
+#include "harness/cell_matching.h"
+#include "harness/extra_solvers.h"
 #include "harness/status_table.h"
 
 namespace linrepro {
@@ -256,6 +258,31 @@ ComparedClaim compared_from(const ProducedClaim& p) {
   return c;
 }
 
+// A produced cell with no published value, with the reason its paper's own_cells gives for it
+// (or an extra solver's note). Throws DataError naming the result file for any other: a cell the
+// experiment's run would now refuse (harness/cell_matching.h), from an older program or misspelt.
+UnmatchedCell own_cell(const std::vector<PublishedPaper>& papers, const std::string& paper_id,
+                       const ProducedCell& prod) {
+  UnmatchedCell u{paper_id, prod.experiment, prod.cell, ""};
+  const Cell& c = prod.cell;
+  if (extra_solver_cell(c)) {
+    u.why = kExtraSolverNote;
+    return u;
+  }
+  for (const auto& paper : papers) {
+    if (paper.paper != paper_id) continue;
+    const OwnCells* o = find_own_cells(paper, prod.experiment, c.table, c.row, c.column);
+    if (!o)
+      throw DataError(prod.file.string(), 0,
+                      fmt::format("cell ({} / {} / {}) is neither a cell of {} nor declared in its "
+                                  "own_cells: re-run the experiment, or declare the cell there "
+                                  "with the reason",
+                                  c.table, c.row, c.column, paper.file.string()));
+    u.why = o->why;
+  }
+  return u;
+}
+
 }  // namespace
 
 Comparison build_comparison(const fs::path& results_dir) {
@@ -399,7 +426,7 @@ Comparison build_comparison(const fs::path& results_dir) {
   }
   for (const auto& [key, prod] : produced)
     if (!matched.contains(key))
-      out.unmatched.push_back({std::get<0>(key), prod.experiment, prod.cell});
+      out.unmatched.push_back(own_cell(out.papers, std::get<0>(key), prod));
 
   // Claims: the published ones first (checked or not), joined on id, then those only an
   // experiment states (the parts of a published claim among them).
@@ -480,6 +507,7 @@ Json comparison_to_json(const Comparison& c) {
     Json cell = cell_to_json(u.cell);
     cell["paper"] = u.paper;
     cell["experiment"] = u.experiment;
+    cell["why"] = u.why;
     unmatched.push_back(cell);
   }
   Json claims = Json::array();

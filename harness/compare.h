@@ -53,11 +53,12 @@ struct ComparedCell {
   std::string noise;
 };
 
-// A produced cell with no published counterpart (often a typo in a key: it shows up here while
-// the published cell shows as not_run).
+// A produced cell the paper does not print: the published file's own_cells say why (or it is an
+// extra solver's).
 struct UnmatchedCell {
   std::string paper, experiment;
   Cell cell;
+  std::string why;
 };
 
 struct ComparedClaim {

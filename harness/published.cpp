@@ -100,7 +100,58 @@ void check_duplicates(const std::string& file, const std::vector<PublishedCell>&
   }
 }
 
+// An optional array of non-empty strings (own_cells' rows and columns).
+std::vector<std::string> text_list(const FieldReader& r, const char* name) {
+  std::vector<std::string> out;
+  const Json* v = r.find(name);
+  if (!v) return out;
+  if (!v->is_array() || v->empty())
+    r.fail(fmt::format("field '{}' must be a non-empty array", name));
+  for (const Json& item : *v) {
+    if (!item.is_string() || item.get<std::string>().empty())
+      r.fail(fmt::format("field '{}' must list non-empty strings", name));
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+// "own_cells": what an experiment produces beyond the paper's cells, each entry with its reason.
+// An entry covering a published cell would hide a missing one: that is an error.
+std::vector<OwnCells> read_own_cells(const FieldReader& top,
+                                     const std::vector<PublishedCell>& cells) {
+  std::vector<OwnCells> out;
+  const Json* list = top.find("own_cells");
+  if (!list) return out;
+  if (!list->is_array()) top.fail("field 'own_cells' must be an array");
+  for (size_t i = 0; i < list->size(); ++i) {
+    FieldReader r{top.file, fmt::format("own_cells {}", i + 1), (*list)[i]};
+    if (!r.j.is_object()) r.fail("must be a JSON object");
+    OwnCells o;
+    o.experiment = r.text("experiment", true);
+    o.table = r.text("table", true);
+    o.rows = text_list(r, "rows");
+    o.columns = text_list(r, "columns");
+    o.why = r.text("why", true);
+    r.where = fmt::format("own_cells {} ({} / {})", i + 1, o.experiment, o.table);
+    if (o.experiment.empty() || o.table.empty() || o.why.empty())
+      r.fail("'experiment', 'table' and 'why' must be non-empty");
+    for (const PublishedCell& c : cells)
+      if (o.covers(c.experiment, c.table, c.row, c.column))
+        r.fail(fmt::format("covers the published cell {} / {} / {}", c.table, c.row, c.column));
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
 }  // namespace
+
+bool OwnCells::covers(const std::string& e, const std::string& t, const std::string& row,
+                      const std::string& column) const {
+  auto in = [](const std::vector<std::string>& list, const std::string& x) {
+    return list.empty() || std::find(list.begin(), list.end(), x) != list.end();
+  };
+  return e == experiment && t == table && in(rows, row) && in(columns, column);
+}
 
 PublishedPaper load_published(const fs::path& file) {
   const std::string name = file.string();
@@ -191,6 +242,7 @@ PublishedPaper load_published(const fs::path& file) {
       paper.claims.push_back(std::move(pc));
     }
   }
+  paper.own_cells = read_own_cells(top, paper.cells);
   return paper;
 }
 
@@ -209,6 +261,14 @@ const PublishedCell* find_published_cell(const PublishedPaper& paper, const std:
                                          const std::string& row, const std::string& column) {
   for (const auto& c : paper.cells)
     if (c.table == table && c.row == row && c.column == column) return &c;
+  return nullptr;
+}
+
+const OwnCells* find_own_cells(const PublishedPaper& paper, const std::string& experiment,
+                               const std::string& table, const std::string& row,
+                               const std::string& column) {
+  for (const auto& o : paper.own_cells)
+    if (o.covers(experiment, table, row, column)) return &o;
   return nullptr;
 }
 

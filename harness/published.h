@@ -41,6 +41,20 @@ struct PublishedClaim {
   std::vector<std::string> checked_by;
 };
 
+// Cells an experiment produces that the paper does not print (a peer, a figure's curve, a column
+// of our own): declared here, with the reason, so that any other produced cell without a
+// published value is an error (a misspelt key), not a silent extra (harness/cell_matching.h).
+// A declaration covers the cells of `experiment` in `table` whose row is one of `rows` and whose
+// column is one of `columns`, an empty list standing for any.
+struct OwnCells {
+  std::string experiment;
+  std::string table;
+  std::vector<std::string> rows, columns;
+  std::string why;  // what these cells are and why the paper has no value for them
+  bool covers(const std::string& experiment, const std::string& table, const std::string& row,
+              const std::string& column) const;
+};
+
 struct PublishedPaper {
   std::filesystem::path file;
   std::string paper;  // the paper id, equal to the file name's stem
@@ -48,6 +62,7 @@ struct PublishedPaper {
   std::string source;  // citation
   std::vector<PublishedCell> cells;
   std::vector<PublishedClaim> claims;
+  std::vector<OwnCells> own_cells;  // "own_cells"
 };
 
 // Loads and validates one published file. Throws DataError naming the file and the cell
@@ -55,7 +70,8 @@ struct PublishedPaper {
 // an empty paper id or one that differs from the file name, a duplicate cell, a negative
 // tolerance, a cell with no tolerance and no default for its unit, a tolerance wider than the
 // default without a note giving the reason, a kind other than result/input, and a duplicate_of
-// that names no cell of the file, a cell that is itself a duplicate, or a different value.
+// that names no cell of the file, a cell that is itself a duplicate, or a different value; and an
+// own_cells entry without experiment, table or why, or one that covers a published cell.
 PublishedPaper load_published(const std::filesystem::path& file);
 
 // Every <dir>/*.json, sorted by paper id.
@@ -64,5 +80,10 @@ std::vector<PublishedPaper> load_all_published(const std::filesystem::path& publ
 // The published cell with this key, or nullptr.
 const PublishedCell* find_published_cell(const PublishedPaper& paper, const std::string& table,
                                          const std::string& row, const std::string& column);
+
+// The own_cells entry that declares this produced cell of `experiment`, or nullptr.
+const OwnCells* find_own_cells(const PublishedPaper& paper, const std::string& experiment,
+                               const std::string& table, const std::string& row,
+                               const std::string& column);
 
 }  // namespace linrepro

@@ -136,6 +136,28 @@ std::string counts_sentence(const std::map<std::string, int>& n) {
   return out;
 }
 
+// The cells the paper does not print, one block per reason its own_cells give (an extra solver's
+// note being one), so a reader sees why each exists before its numbers.
+void render_own_cells(const Comparison& c, const std::string& paper, std::string& out) {
+  std::vector<std::string> reasons;
+  for (const auto& u : c.unmatched)
+    if (u.paper == paper && std::find(reasons.begin(), reasons.end(), u.why) == reasons.end())
+      reasons.push_back(u.why);
+  if (reasons.empty()) return;
+  out += "\n### Our own measurements (cells the paper does not print)\n";
+  for (const std::string& why : reasons) {
+    std::vector<std::string> cells;
+    for (const auto& u : c.unmatched)
+      if (u.paper == paper && u.why == why)
+        cells.push_back(
+            fmt::format("{} / {} / {} = {} (from `{}`)", u.cell.table, u.cell.row, u.cell.column,
+                        with_unit(format_number(u.cell.value), u.cell.unit), u.experiment));
+    out +=
+        fmt::format("\n**{} cell{}.** {}\n\n", cells.size(), cells.size() == 1 ? "" : "s", md(why));
+    for (const auto& cell : cells) out += fmt::format("- {}\n", cell);
+  }
+}
+
 void render_paper(std::string& out, const Comparison& c, const std::string& paper,
                   const fs::path& results_dir) {
   const auto pub = std::find_if(c.papers.begin(), c.papers.end(),
@@ -301,14 +323,7 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
     for (char ch : reasons[i]) quoted += ch == '\n' ? std::string("\n> ") : std::string(1, ch);
     out += fmt::format("> {}\n", quoted);
   }
-  header = false;
-  for (const auto& u : c.unmatched) {
-    if (u.paper != paper) continue;
-    if (!header) out += "\n### Our own measurements (cells the paper does not print)\n\n";
-    header = true;
-    out += fmt::format("- {} / {} / {} = {} (from `{}`)\n", u.cell.table, u.cell.row, u.cell.column,
-                       with_unit(format_number(u.cell.value), u.cell.unit), u.experiment);
-  }
+  render_own_cells(c, paper, out);
 }
 
 }  // namespace

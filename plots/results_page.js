@@ -389,7 +389,8 @@ function ablationBlock(a) {
   ]);
 }
 
-// Produced cells without a published number, collapsed: extra rows, peers, fast-mode cells.
+// Produced cells without a published number, collapsed, each with the reason the published file's
+// own_cells give for it (or the extra solver's note).
 function unmatchedBlock(list) {
   var details = el("details", { className: "prov unmatched" }, [el("summary", {
     text: list.length + " cells of our own: measurements the paper does not print (peers, extra solvers, curves, extra columns)" })]);
@@ -398,13 +399,14 @@ function unmatchedBlock(list) {
     if (!details.open || drawn) return;
     drawn = true;
     details.appendChild(el("table", {}, [
-      el("thead", {}, [el("tr", {}, ["table", "row", "column", "value", "experiment", "note"].map(function (h) {
+      el("thead", {}, [el("tr", {}, ["table", "row", "column", "value", "experiment", "why the paper has none", "note"].map(function (h) {
         return el("th", { text: h }); }))]),
       el("tbody", {}, list.map(function (u) {
         return el("tr", { className: "unmatched-row" }, [el("td", { text: u.table }), el("td", { text: u.row }),
           el("td", { text: u.column }),
           el("td", { className: "num", text: u.value === null ? u.status : withUnit(fmt(u.value), u.unit) }),
-          el("td", { text: u.experiment }), el("td", { className: "note" }, [noteBlock(u.note)])]);
+          el("td", { text: u.experiment }), el("td", { className: "note", text: u.why }),
+          el("td", { className: "note" }, [noteBlock(u.note)])]);
       }))]));
   });
   return details;

@@ -127,7 +127,7 @@ def normalise_unmatched(comparison):
     return [{"paper": u.get("paper") or "", "table": u.get("table") or "", "row": u.get("row") or "",
              "column": u.get("column") or "", "unit": u.get("unit") or "", "value": u.get("value"),
              "status": u.get("status") or "", "note": u.get("note") or "",
-             "experiment": u.get("experiment") or ""}
+             "experiment": u.get("experiment") or "", "why": u.get("why") or ""}
             for u in comparison.get("unmatched") or [] if isinstance(u, dict)]
 
 

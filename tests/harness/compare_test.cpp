@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/error.h"
+#include "harness/extra_solvers.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {
@@ -113,8 +115,7 @@ struct Tree {
     rf.set_cell(value_cell("table2", "acq", "MLR-CG error", 3.0, "%",
                            "CG stopped at 100 iterations"));  // outside
     rf.set_cell(unavailable_cell("table3", "ohsumed", "error", "OHSUMED is not in the mirror"));
-    rf.set_cell(
-        value_cell("table2", "eran", "MLR-CG error", 1.0, "%"));  // a typo: no published cell
+    rf.set_cell(value_cell("table2", "earn", "SVM time", 1.0, "s"));  // declared in own_cells
     // table3 / webkb: nobody produces it -> not_run
     rf.add_claim(tested_claim("fast", "MLR-CG is faster than SMO on every class",
                               {exact_comparison("MLR-CG / SMO seconds", 12.0 / 340, 1, false)},
@@ -200,7 +201,8 @@ TEST(CompareResults, GivesEachOfTheFourStatusesWithItsReason) {
   EXPECT_EQ((*earn)["noise"], "beyond");
   EXPECT_FALSE(acq->contains("noise"));  // no interval
   ASSERT_EQ(doc["unmatched"].size(), 1u);
-  EXPECT_EQ(doc["unmatched"][0]["row"], "eran");
+  EXPECT_EQ(doc["unmatched"][0]["column"], "SVM time");
+  EXPECT_EQ(doc["unmatched"][0]["why"], "CPU seconds on this machine");
 
   ASSERT_EQ(doc["claims"].size(), 5u);
   EXPECT_EQ(doc["claims"][0]["verdict"], "holds");  // joined on id although the texts differ
@@ -270,7 +272,8 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   has("### Not run\n\n- table3 / webkb / error: no result of table3 holds this cell (run it)");
   has("### Data unavailable\n\n<a id=\"mlrcg2003-unavailable-1\"></a>\n**1.** 1 cell: table3 / "
       "ohsumed / error.\n\n> OHSUMED is not in the mirror\n");
-  has("- table2 / eran / MLR-CG error = 1.000 % (from `table2`)");
+  has("### Our own measurements (cells the paper does not print)\n\n**1 cell.** CPU seconds on "
+      "this machine\n\n- table2 / earn / SVM time = 1.000 s (from `table2`)\n");
   has("### Ablations\n\nFrom `table2` ([table](mlrcg2003/tables/ablation_rule.md)).\n\n"
       "#### Ablation `rule`: Error by rule\n\nthe paper says so\n");
   has("| **new** (used) | what the paper says | 1.5 |");
@@ -281,6 +284,46 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
                 ablation_from_json(read_json(t.results / "comparison.json")["ablations"][0])));
   // The figure of table2 is shown once, under its table, not again among the others.
   EXPECT_EQ(report.find("figures/table2.png"), report.rfind("figures/table2.png"));
+}
+
+TEST(CompareResults, AnUndeclaredCellIsAnErrorNamingTheFileAndADeclaredOneSaysWhy) {
+  Tree t;
+  const Comparison c = build_comparison(t.results);
+  ASSERT_EQ(c.unmatched.size(), 1u);
+  EXPECT_EQ(c.unmatched[0].why, "CPU seconds on this machine");
+  ExperimentContext ctx;
+  ctx.results_dir = t.results;
+  ResultFile typo(result_file_path(ctx, "mlrcg2003", "table2_typo"),
+                  {{"experiment", "table2_typo"}, {"paper", "mlrcg2003"}}, false);
+  typo.set_cell(value_cell("table2", "eran", "MLR-CG error", 1.0, "%"));  // no such cell
+  typo.set_cell(value_cell("table2", "acq", "dcd (extra)", 1.0, "%", kExtraSolverNote));
+  typo.save();
+  try {
+    build_comparison(t.results);
+    FAIL() << "expected DataError";
+  } catch (const DataError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("table2_typo.json"), std::string::npos) << what;
+    EXPECT_NE(what.find("cell (table2 / eran / MLR-CG error) is neither a cell of"),
+              std::string::npos)
+        << what;
+    EXPECT_EQ(what.find("dcd (extra)"), std::string::npos) << what;  // an extra solver's passes
+  }
+}
+
+TEST(CompareResults, TheCommittedResultsDeclareEveryCellOfTheirOwnAndNoEntryIsStale) {
+  // build_comparison refuses an undeclared cell; each own_cells entry must cover a committed one.
+  const Comparison c = build_comparison(std::filesystem::path(LINREPRO_SOURCE_DIR) / "results");
+  EXPECT_GT(c.unmatched.size(), 100u);
+  for (const auto& paper : c.papers)
+    for (const OwnCells& o : paper.own_cells) {
+      const bool used = std::any_of(c.unmatched.begin(), c.unmatched.end(), [&](const auto& u) {
+        return u.paper == paper.paper &&
+               o.covers(u.experiment, u.cell.table, u.cell.row, u.cell.column);
+      });
+      EXPECT_TRUE(used) << paper.paper << " own_cells " << o.experiment << " / " << o.table
+                        << " covers no committed cell";
+    }
 }
 
 TEST(CompareResults, ACellProducedTwiceIsAnErrorNamingBothFiles) {

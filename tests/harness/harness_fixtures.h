@@ -64,7 +64,12 @@ inline nlohmann::json published_mlrcg() {
              {"note", "the paper's split is not specified"}}}},
           {"claims",
            {{{"id", "fast"}, {"claim", "MLR-CG trains faster than SMO"}, {"where", "section 5"}},
-            {{"id", "unchecked"}, {"claim", "A claim nobody checked"}}}}};
+            {{"id", "unchecked"}, {"claim", "A claim nobody checked"}}}},
+          {"own_cells",
+           {{{"experiment", "table2"},
+             {"table", "table2"},
+             {"columns", {"SVM time"}},
+             {"why", "CPU seconds on this machine"}}}}};
 }
 
 }  // namespace linrepro::testing

@@ -218,6 +218,40 @@ TEST(Published, ReadsAClaimCheckedInPartsAndRejectsAnEmptyList) {
   EXPECT_NE(load_error(dir, "mlrcg2003.json", doc).find("claim ids"), std::string::npos);
 }
 
+TEST(Published, ReadsOwnCellsAndRejectsOnesWithoutAReasonOrOverAPublishedCell) {
+  TempDir dir;
+  Json doc = testing::published_mlrcg();
+  doc["own_cells"] = {{{"experiment", "table2"},
+                       {"table", "table2"},
+                       {"columns", {"SVM time", "MLR-CG time"}},
+                       {"why", "CPU seconds on this machine"}},
+                      {{"experiment", "table2"}, {"table", "figure2"}, {"why", "drawn"}}};
+  write_json(dir / "mlrcg2003.json", doc);
+  const PublishedPaper p = load_published(dir / "mlrcg2003.json");
+  ASSERT_EQ(p.own_cells.size(), 2u);
+  const OwnCells* times = find_own_cells(p, "table2", "table2", "earn", "SVM time");
+  ASSERT_NE(times, nullptr);
+  EXPECT_EQ(times->why, "CPU seconds on this machine");
+  EXPECT_EQ(find_own_cells(p, "table2", "figure2", "10", "O_svm"), &p.own_cells[1]);
+  EXPECT_EQ(find_own_cells(p, "table2", "table2", "earn", "SVM error"), nullptr);
+  EXPECT_EQ(find_own_cells(p, "table3", "figure2", "10", "O_svm"), nullptr);
+
+  Json bad = doc;
+  bad["own_cells"][1].erase("why");
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", bad).find("own_cells 2: missing field 'why'"),
+            std::string::npos);
+  bad = doc;
+  bad["own_cells"][0]["columns"] = {"MLR-CG error"};  // table2 / earn / MLR-CG error is published
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", bad)
+                .find("own_cells 1 (table2 / table2): covers the published cell table2 / earn / "
+                      "MLR-CG error"),
+            std::string::npos);
+  bad = doc;
+  bad["own_cells"][0]["rows"] = Json::array();
+  EXPECT_NE(load_error(dir, "mlrcg2003.json", bad).find("field 'rows' must be a non-empty array"),
+            std::string::npos);
+}
+
 TEST(Published, InvalidJsonNamesTheFile) {
   TempDir dir;
   const auto path = dir.write("zhangoles2001.json", "{\"paper\": ");

@@ -14,6 +14,7 @@
 #include "harness/cell_cause.h"
 #include "harness/cell_matching.h"
 #include "harness/extra_solvers.h"
+#include "harness/run_journal.h"
 #include "harness/status_table.h"
 
 namespace linrepro {
@@ -299,6 +300,14 @@ Comparison build_comparison(const fs::path& results_dir) {
       std::cerr << fmt::format("compare: skipping {}\n", e.what());
       continue;
     }
+    // A writer stopped before it folded its finished runs in (harness/run_journal.h): the file's
+    // cells are those of its last complete run, which the report shows; say how to bring them in.
+    if (fs::exists(journal_dir(file)))
+      std::cerr << fmt::format(
+          "compare: {} has runs in {} that are not in the file yet (a run was interrupted): "
+          "`linrepro run {}/{}` folds them in without recomputing them\n",
+          file.string(), journal_dir(file).filename().string(), doc.value("paper", ""),
+          doc.value("experiment", ""));
     ProducedExperiment exp;
     exp.paper = doc.value("paper", "");
     exp.experiment = doc.value("experiment", "");

@@ -14,6 +14,7 @@
 #include "core/file_lock.h"
 #include "core/statistics.h"
 #include "harness/environment.h"
+#include "harness/run_journal.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
@@ -46,8 +47,8 @@ bool summary_fits(const Json& summary, const Json& doc) {
 }
 
 // An existing result file, or nothing when it is absent or not reusable. `header` names the
-// experiment and paper the file must belong to.
-OnDisk read_on_disk(const fs::path& path, const Json& header) {
+// experiment and paper the file must belong to. Its run journal is not read (see read_on_disk).
+OnDisk read_file_on_disk(const fs::path& path, const Json& header) {
   OnDisk out;
   if (!fs::exists(path)) return out;
   Json old;
@@ -75,6 +76,34 @@ OnDisk read_on_disk(const fs::path& path, const Json& header) {
   }
   if (old.contains("environment")) out.environment = old["environment"];
   out.summary = summary_of(old);
+  return out;
+}
+
+// Journal entries are newer than the file they sit beside: each replaces the file's run of its
+// key by the merge rule (never a failed run over a finished one), and the environment becomes the
+// last one that computed a run.
+void fold_in(OnDisk& disk, const std::vector<JournalEntry>& entries) {
+  std::map<std::string, size_t> at;
+  for (size_t i = 0; i < disk.runs.size(); ++i) at[disk.runs[i].key] = i;
+  for (const auto& e : entries) {
+    const auto it = at.find(e.run.key);
+    if (it == at.end()) {
+      at[e.run.key] = disk.runs.size();
+      disk.runs.push_back(e.run);
+      disk.runs_json.push_back(e.run_json);
+    } else if (run_may_replace(e.run.status, disk.runs[it->second].status)) {
+      disk.runs[it->second] = e.run;
+      disk.runs_json[it->second] = e.run_json;
+    }
+    if (e.environment.is_object()) disk.environment = e.environment;
+  }
+}
+
+// The file and its run journal: every run a writer has finished, also one killed before it
+// rewrote the file.
+OnDisk read_on_disk(const fs::path& path, const Json& header) {
+  OnDisk out = read_file_on_disk(path, header);
+  fold_in(out, read_journal(path));
   return out;
 }
 
@@ -276,11 +305,11 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
   {
     std::lock_guard lock(*mutex_);
     (record.status != "failed" ? computed_ : (extra ? extra_failed_ : failed_)).insert(key);
-    store(record);
+    const Json& stored_json = store(record);
     doc_["environment"] = process_environment();  // the last machine and commit that computed
     note_mixed_commits(doc_, runs_);
     fresh_.insert(key);
-    write(false);
+    keep(stored_json);
   }
   // A shard goes on past a failed run (its other runs are not the failed one's hostages): the run
   // counts as not stored, so the driver does not summarise, and the caller sees counts().failed.
@@ -289,18 +318,38 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
   return record;
 }
 
-void ResultFile::store(RunRecord record) {
+const Json& ResultFile::store(RunRecord record) {
   const auto it = std::lower_bound(runs_.begin(), runs_.end(), record, key_less);
   const size_t at = static_cast<size_t>(it - runs_.begin());
   // doc_["runs"] mirrors runs_ entry by entry, so only the changed entry is re-serialised.
   Json json = run_record_to_json(record);
+  auto& list = doc_["runs"].get_ref<Json::array_t&>();
   if (it != runs_.end() && it->key == record.key) {
     *it = std::move(record);
-    doc_["runs"][at] = std::move(json);
+    list[at] = std::move(json);
   } else {
     runs_.insert(it, std::move(record));
-    auto& list = doc_["runs"].get_ref<Json::array_t&>();
     list.insert(list.begin() + static_cast<std::ptrdiff_t>(at), std::move(json));
+  }
+  return list[at];
+}
+
+void ResultFile::keep(const Json& run_json) {
+  switch (selection_.mode) {
+    case RunSelection::Mode::plan:
+    case RunSelection::Mode::summarise:
+      return;  // they run nothing
+    case RunSelection::Mode::subset:
+      // A shard holds one task's share of a round and has one writer: rewritten whole, so that
+      // `merge` reads every finished run of a killed task from the shard file alone.
+      write(false);
+      return;
+    case RunSelection::Mode::execute: {
+      // Only the run is written, into the journal; save() folds the journal into the file.
+      const FileLock file_lock = FileLock::acquire(lock_path_for(path_));
+      journal_append(path_, run_json, doc_["environment"]);
+      return;
+    }
   }
 }
 
@@ -398,6 +447,13 @@ void ResultFile::save() {
   write(true);
 }
 
+void ResultFile::save_runs() {
+  std::lock_guard lock(*mutex_);
+  // No run finished (the data was damaged, say): the file stays as it is, whatever it holds.
+  const bool ran = !computed_.empty() || !failed_.empty() || !extra_failed_.empty();
+  if (ran || fs::exists(journal_dir(path_))) write(false);
+}
+
 void ResultFile::write(bool summarising) {
   if (selection_.mode == RunSelection::Mode::plan) return;  // planning writes nothing
   // Shard files have one writer each; the experiment's lock keeps `merge` from reading a shard
@@ -412,10 +468,19 @@ void ResultFile::write(bool summarising) {
   // Another writer replaced the file since we last read or wrote it: merge with what it wrote.
   const std::string stamp = file_stamp(path_);
   if (stamp != disk_stamp_) {
-    OnDisk disk = read_on_disk(path_, doc_);
+    OnDisk disk = read_file_on_disk(path_, doc_);
     adopt_runs(disk.runs, disk.runs_json);
     disk_environment_ = std::move(disk.environment);
     disk_summary_ = std::move(disk.summary);
+  }
+  // The journal: the runs of this object, and of any other writer since the file was written
+  // (also one killed before it could fold them in), oldest first.
+  const std::vector<JournalEntry> journal = read_journal(path_);
+  {
+    OnDisk entries;
+    fold_in(entries, journal);
+    adopt_runs(entries.runs, entries.runs_json);
+    if (entries.environment.is_object()) disk_environment_ = std::move(entries.environment);
   }
   // The environment names the process that last computed a run.
   if (computed_.empty() && failed_.empty() && disk_environment_.is_object())
@@ -441,6 +506,7 @@ void ResultFile::write(bool summarising) {
     for (const char* list : lists) std::swap(doc_[list], disk_summary_[list]);
   }
   write_file_atomic(path_, text);
+  clear_journal(path_, journal);  // in the file now; entries added since stay
   disk_stamp_ = file_stamp(path_);
   disk_environment_ = doc_["environment"];
   // Lists written only for want of a summary on disk are no summariser's: the next write still

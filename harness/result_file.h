@@ -1,7 +1,8 @@
 #pragma once
 // ResultFile: one experiment's run cache and result document (harness/result_file.cpp): runs
 // reused by key and config hash, executed, or pending as the RunSelection says; cells, claims,
-// ablations and datasets of the invocation; atomic saves.
+// ablations and datasets of the invocation; each finished run kept at once (in the run journal,
+// harness/run_journal.h), the file written atomically when the driver is done.
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -58,10 +59,11 @@ class ResultFile {
   // status "ok" count: failed and data_unavailable runs are retried. Under `force`, only runs
   // produced by this ResultFile count (each stored run is redone once).
   std::optional<RunRecord> find(const std::string& key, const Json& config) const;
-  // Runs `run` unless an identical run is stored; stores and writes atomically. Returns the record.
+  // Runs `run` unless an identical run is stored; stores it, and before returning makes it survive
+  // a kill of this process (its journal entry; the shard file in subset mode). Returns the record.
   // key/config/config_hash are set from the arguments; solver/class/params are taken from the
   // config when `run` leaves them empty. If `run` throws, a "failed" record with the message is
-  // stored and saved, then the exception propagates. Thread-safe (`run` itself runs outside the
+  // stored and kept, then the exception propagates. Thread-safe (`run` itself runs outside the
   // lock). When the selection does not execute the run, it is noted as pending and a record with
   // status "pending" (no metrics) is returned: drivers check complete() before summarising. In
   // subset mode a failed run is returned (status "failed"), not rethrown: the shard goes on; so is
@@ -84,16 +86,21 @@ class ResultFile {
   void add_claim(const Claim& claim);           // replaces a claim with the same id (or text)
   void add_ablation(const Ablation& ablation);  // replaces one with the same id
   // The driver is done: writes the file (atomic; nothing in plan mode, the shard file in subset
-  // mode). When every run asked for is stored, this object is the summariser and its cells,
+  // mode) with every run of the journal folded in, then removes the entries it folded in. When
+  // every run asked for is stored, this object is the summariser and its cells,
   // claims, datasets and ablations replace the file's; otherwise the file keeps those of the last
-  // complete summariser (as every write after a run does).
+  // complete summariser.
   //
   // Concurrent writers (two `linrepro run`s, a `merge`, another machine on a shared filesystem):
   // each write holds the file's lock (flock on "<file>.lock", core/file_lock.h), reads what is on
-  // disk when another writer changed it since, and merges by key: runs this object computed win
+  // disk when another writer changed it since and every journal entry (its own and other
+  // writers'), and merges by key: runs this object computed win
   // (run_may_replace: never a failed one over a finished one), every other run is taken from the
   // disk, and runs only this object holds are kept. No writer's runs are lost.
   void save();
+  // The driver threw: folds the journal into the file like save(), but keeps the file's summary
+  // (this object's cells may be half made). Writes nothing when there is nothing to fold in.
+  void save_runs();
   // Runs in key order: the stored ones, and those computed by this object.
   const std::vector<RunRecord>& runs() const;
   const Json& document() const;
@@ -106,7 +113,11 @@ class ResultFile {
   Counts counts() const;
 
  private:
-  void store(RunRecord record);  // into runs_ (key order) and doc_["runs"], lock held
+  // Into runs_ (key order) and doc_["runs"], mutex_ held; returns the run as stored there.
+  const Json& store(RunRecord record);
+  // Makes a finished run survive the process (mutex_ held): into the run journal
+  // (harness/run_journal.h) when executing, the whole shard file in subset mode.
+  void keep(const Json& run_json);
   // Writes the file under its file lock, merged with the disk (see save()), mutex_ held.
   // `summarising`: called by save(), after the driver.
   void write(bool summarising);

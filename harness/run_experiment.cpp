@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <map>
 #include <regex>
 #include <set>
@@ -73,11 +74,22 @@ ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentCon
   ResultFile rf(result_file_path(ctx, info.paper, info.id), experiment_header(info, ctx), ctx.force,
                 ctx.selection);
   try {
-    info.run(ctx, rf);
-  } catch (const DataUnavailable& e) {
-    record_unavailable(info, ctx, rf, e);
+    try {
+      info.run(ctx, rf);
+    } catch (const DataUnavailable& e) {
+      record_unavailable(info, ctx, rf, e);
+    }
+    check_cells_joined(info, ctx, rf);
+  } catch (...) {
+    // The runs finished before the failure go into the file (they are safe in its run journal
+    // already); the cells stay those of the last complete run.
+    try {
+      rf.save_runs();
+    } catch (const std::exception& e) {
+      std::cerr << fmt::format("warning: {}: {}\n", rf.path().string(), e.what());
+    }
+    throw;
   }
-  check_cells_joined(info, ctx, rf);
   rf.save();
   ExperimentOutcome out;
   const auto mode = ctx.selection.mode;

@@ -432,6 +432,33 @@ TEST(CompareResults, WithNothingProducedEveryCellIsNotRun) {
   EXPECT_TRUE(std::filesystem::exists(dir / "REPORT.md"));
 }
 
+// A writer killed before it folded its journal in: compare says which file and how to fold it in.
+TEST(CompareResults, SaysWhichFileHasRunsLeftInItsJournal) {
+  TempDir dir;
+  testing::write_json(dir / "published/mlrcg2003.json", testing::published_mlrcg());
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  const auto path = result_file_path(ctx, "mlrcg2003", "table3");
+  const Json header = {{"experiment", "table3"}, {"paper", "mlrcg2003"}};
+  {
+    ResultFile done(path, header, false);
+    done.save();
+  }
+  {
+    ResultFile killed(path, header, false);  // one run, then SIGKILL: no save
+    killed.run_once("a", {{"solver", "smo"}}, [] { return RunRecord{}; });
+  }
+  ::testing::internal::CaptureStderr();
+  compare_results(dir.path());
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(warnings.find(path.string() + " has runs in table3.json.journal that are not in the "
+                                          "file yet"),
+            std::string::npos)
+      << warnings;
+  EXPECT_NE(warnings.find("`linrepro run mlrcg2003/table3` folds them in"), std::string::npos)
+      << warnings;
+}
+
 // The long "how to get the data" text is printed once per reason, with the list of its cells.
 TEST(CompareResults, ADataUnavailableReasonIsPrintedOnceWithItsCells) {
   TempDir dir;

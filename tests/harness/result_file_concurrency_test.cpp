@@ -14,6 +14,7 @@
 
 #include "harness/experiment.h"
 #include "harness/run_experiment.h"
+#include "harness/run_journal.h"
 #include "harness_fixtures.h"
 #include "support/child_process.h"
 
@@ -94,6 +95,7 @@ TEST(ResultFileConcurrency, TwoProcessesWritingDisjointRunsBothKeepTheirs) {
                              [](const Json& x, const Json& y) { return x["key"] < y["key"]; }));
   ASSERT_EQ(doc["cells"].size(), 1u);
   EXPECT_FALSE(std::filesystem::exists(path.string() + ".lock"));
+  EXPECT_FALSE(std::filesystem::exists(journal_dir(path)));  // both folded theirs in
   EXPECT_EQ(testing::count_temp_files(dir.path()), 0);
 }
 
@@ -137,8 +139,9 @@ TEST(ResultFileConcurrency, TheLastCompleteSummarisersCellsWin) {
   first.set_cell(value_cell("table2", "first", "x", 1, ""));
   first.add_claim(Claim("first-claim", "the first summariser's claim", true, ""));
   first.save();
-  // A writer that has not summarised (still running, or stopped by a failure) keeps them.
+  // A writer that has not summarised (stopped by a failure: save_runs) keeps them.
   second.run_once("b", config("b"), [] { return ok_run(2); });
+  second.save_runs();
   Json doc = read_json(path);
   ASSERT_EQ(doc["cells"].size(), 1u);
   EXPECT_EQ(doc["cells"][0]["row"], "first");
@@ -158,6 +161,7 @@ TEST(ResultFileConcurrency, TheLastCompleteSummarisersCellsWin) {
   other["config"] = {{"classes", 3}};
   ResultFile changed(path, other, false);
   changed.run_once("c", config("c"), [] { return ok_run(3); });
+  changed.save_runs();
   EXPECT_TRUE(read_json(path)["cells"].empty());
 }
 

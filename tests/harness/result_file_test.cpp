@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "core/error.h"
 #include "harness/environment.h"
 #include "harness/experiment.h"
+#include "harness/run_journal.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {
@@ -84,6 +87,7 @@ TEST(ResultFile, ForceRedoesEachStoredRunOnce) {
   forced.run_once("earn/smo", config(1), counted(run));  // already redone in this session
   EXPECT_EQ(run.calls, 2);
   EXPECT_EQ(forced.runs().size(), 1u);
+  forced.save();
   EXPECT_DOUBLE_EQ(read_json(path)["runs"][0]["metrics"]["error"].get<double>(), 0.02);
 }
 
@@ -97,6 +101,7 @@ TEST(ResultFile, ChangedConfigRerunsAndReplacesTheRun) {
   EXPECT_EQ(run.calls, 2);
   ASSERT_EQ(rf.runs().size(), 1u);
   EXPECT_EQ(rf.runs()[0].config, config(2));
+  rf.save();
   const Json doc = read_json(path);
   ASSERT_EQ(doc["runs"].size(), 1u);
   EXPECT_EQ(doc["runs"][0]["config_hash"], config_hash(config(2)));
@@ -108,7 +113,11 @@ TEST(ResultFile, FailedAndUnavailableRunsAreRetried) {
   for (const std::string status : {"failed", "data_unavailable"}) {
     CountingRun run;
     run.status = status;
-    ResultFile(path, header(), false).run_once("k-" + status, config(1), counted(run));
+    {
+      ResultFile first(path, header(), false);
+      first.run_once("k-" + status, config(1), counted(run));
+      first.save();
+    }
     // Runs are kept in key order ("k-data_unavailable" < "k-failed"): find this one by key.
     const Json runs = read_json(path)["runs"];
     const auto stored = std::find_if(runs.begin(), runs.end(),
@@ -130,6 +139,7 @@ TEST(ResultFile, AThrowingRunIsStoredAsFailedThenRethrown) {
   EXPECT_THROW(rf.run_once("bad", config(1),
                            []() -> RunRecord { throw std::runtime_error("out of cheese"); }),
                std::runtime_error);
+  rf.save_runs();  // as run_experiment does when the driver lets the failure through
   const Json doc = read_json(path);
   ASSERT_EQ(doc["runs"].size(), 1u);
   EXPECT_EQ(doc["runs"][0]["status"], "failed");
@@ -139,28 +149,136 @@ TEST(ResultFile, AThrowingRunIsStoredAsFailedThenRethrown) {
   EXPECT_EQ(run.calls, 1);  // retried
 }
 
-TEST(ResultFile, FileIsValidJsonAfterEveryRunAndNoTempFilesRemain) {
+// What another process sees of `path` now: every run a writer has finished (file and journal).
+size_t runs_seen_by_a_new_reader(const std::filesystem::path& path) {
+  RunSelection plan;
+  plan.mode = RunSelection::Mode::plan;  // reads, writes nothing
+  return ResultFile(path, header(), false, plan).runs().size();
+}
+
+size_t journal_entries(const std::filesystem::path& path) {
+  const auto dir = journal_dir(path);
+  if (!std::filesystem::exists(dir)) return 0;
+  return static_cast<size_t>(std::distance(std::filesystem::directory_iterator(dir),
+                                           std::filesystem::directory_iterator()));
+}
+
+TEST(ResultFile, EveryFinishedRunIsKeptAtOnceAndSaveFoldsTheJournalIn) {
   TempDir dir;
   const auto path = dir / "mlrcg2003/table2.json";
   ResultFile rf(path, header(), false);
   for (int i = 0; i < 4; ++i) {
     rf.run_once(fmt::format("run{}", i), config(i), [&] {
-      // Inside run i the file already holds runs 0..i-1: saved after every run, not at the end.
-      if (i > 0) {
-        EXPECT_EQ(read_json(path)["runs"].size(), static_cast<size_t>(i));
-      }
+      // Inside run i, runs 0..i-1 are on disk for any other process: kept as each one ended.
+      EXPECT_EQ(runs_seen_by_a_new_reader(path), static_cast<size_t>(i));
       RunRecord r;
       r.metrics = {{"i", i}};
       return r;
     });
-    const Json doc = read_json(path);
-    EXPECT_EQ(doc["runs"].size(), static_cast<size_t>(i + 1));
+    // One small journal entry per run; the result file itself is not rewritten per run (that was
+    // O(n^2) over an experiment).
+    EXPECT_EQ(journal_entries(path), static_cast<size_t>(i + 1));
+    EXPECT_FALSE(std::filesystem::exists(path));
     EXPECT_EQ(testing::count_temp_files(dir.path()), 0);
   }
+  rf.save();
+  EXPECT_EQ(read_json(path)["runs"].size(), 4u);
+  EXPECT_FALSE(std::filesystem::exists(journal_dir(path)));  // folded in, then removed
   int files = 0;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir.path()))
     files += e.is_regular_file();
   EXPECT_EQ(files, 1);
+}
+
+TEST(ResultFile, AWriterThatNeverSavesLosesNoRunAndTheNextOneFoldsItsJournalIn) {
+  TempDir dir;
+  const auto path = dir / "mlrcg2003/table2.json";
+  CountingRun run;
+  {
+    ResultFile first(path, header(), false);
+    first.run_once("a", config(1), counted(run));
+    first.save();  // the file holds "a"
+  }
+  {
+    ResultFile killed(path, header(), false);  // as if killed with SIGKILL after two runs
+    killed.run_once("b", config(2), counted(run));
+    run.status = "failed";
+    killed.run_once("c", config(3), counted(run));
+    run.status = "ok";
+  }
+  EXPECT_EQ(read_json(path)["runs"].size(), 1u);
+  EXPECT_EQ(journal_entries(path), 2u);
+  ResultFile resumed(path, header(), false);
+  resumed.run_once("a", config(1), counted(run));
+  resumed.run_once("b", config(2), counted(run));
+  EXPECT_EQ(run.calls, 3);  // a and b reused: b only ever was in the journal
+  resumed.run_once("c", config(3), counted(run));
+  EXPECT_EQ(run.calls, 4);  // a failed run is retried
+  resumed.save();
+  const Json doc = read_json(path);
+  ASSERT_EQ(doc["runs"].size(), 3u);
+  for (const auto& r : doc["runs"]) EXPECT_EQ(r["status"], "ok") << r["key"];
+  EXPECT_FALSE(std::filesystem::exists(journal_dir(path)));
+}
+
+TEST(ResultFile, AJournalEntryLaterThanTheFileWinsButNeverUndoesAFinishedRun) {
+  TempDir dir;
+  const auto path = dir / "mlrcg2003/table2.json";
+  CountingRun run;
+  {
+    ResultFile rf(path, header(), false);
+    rf.run_once("a", config(1), counted(run));  // error 0.01
+    rf.save();
+  }
+  {
+    ResultFile forced(path, header(), true);  // --force, killed after its run of a
+    forced.run_once("a", config(1), counted(run));
+  }
+  RunRecord failed = run();
+  failed.key = "a";
+  failed.config = config(1);
+  failed.status = "failed";
+  failed.reason = "out of memory";
+  journal_append(path, run_record_to_json(failed), Json());  // a later failure of a's
+  ResultFile rf(path, header(), false);
+  const auto a = rf.find("a", config(1));
+  ASSERT_TRUE(a.has_value());
+  EXPECT_EQ(a->status, "ok");
+  EXPECT_DOUBLE_EQ(a->metrics["error"].get<double>(), 0.02);  // the forced rerun's, not the file's
+}
+
+TEST(ResultFile, ADamagedJournalEntryIsAnErrorNamingItsFile) {
+  TempDir dir;
+  const auto path = dir / "mlrcg2003/table2.json";
+  std::filesystem::create_directories(journal_dir(path));
+  const auto entry = journal_dir(path) / "00000000000000000001-1-000000.json";
+  {
+    std::ofstream out(entry);
+    out << "{\"run\": {\"key\": ";
+  }
+  try {
+    ResultFile rf(path, header(), false);
+    FAIL() << "a damaged journal entry was read";
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find(entry.filename().string()), std::string::npos) << e.what();
+  }
+}
+
+TEST(ResultFile, ATempFileOfAWriterKilledMidEntryIsIgnoredThenRemoved) {
+  TempDir dir;
+  const auto path = dir / "mlrcg2003/table2.json";
+  std::filesystem::create_directories(journal_dir(path));
+  {
+    std::ofstream out(journal_dir(path) / "00000000000000000001-1-000000.json.tmp.1000000");
+    out << "{\"run\": {";  // killed between writing and renaming
+  }
+  CountingRun run;
+  ResultFile rf(path, header(), false);
+  rf.run_once("a", config(1), counted(run));
+  rf.save();
+  EXPECT_EQ(read_json(path)["runs"].size(), 1u);
+  EXPECT_FALSE(std::filesystem::exists(journal_dir(path)));
+  EXPECT_EQ(testing::count_temp_files(dir.path()), 0);
 }
 
 TEST(ResultFile, WritesTheHeaderEnvironmentCellsClaimsAndDatasets) {
@@ -269,6 +387,7 @@ TEST(ResultFile, ResumingWithEveryRunReusedKeepsTheEnvironmentAndNamesMixedCommi
     CountingRun run;
     rf.run_once("a", config(1), counted(run));
     rf.run_once("b", config(2), counted(run));
+    rf.save();
   }
   Json doc = read_json(path);
   const Json elsewhere = {{"git_commit", "1111"}, {"cpu_model", "another machine"}};
@@ -293,6 +412,7 @@ TEST(ResultFile, ResumingWithEveryRunReusedKeepsTheEnvironmentAndNamesMixedCommi
     CountingRun run;
     rf.run_once("c", config(3), counted(run));
     EXPECT_EQ(run.calls, 1);
+    rf.save();
   }
   doc = read_json(path);
   EXPECT_EQ(doc["environment"], process_environment());
@@ -306,6 +426,7 @@ TEST(ResultFile, OneCommitNeedsNoMixedCommitsNote) {
   CountingRun run;
   rf.run_once("a", config(1), counted(run));
   rf.run_once("b", config(2), counted(run));
+  rf.save();
   EXPECT_FALSE(read_json(path).contains("mixed_commits"));
 }
 
@@ -342,8 +463,10 @@ TEST(ResultFile, AnOlderSchemaIsNotReused) {
                              {"paper", "mlrcg2003"},
                              {"runs", {{{"key", "a"}, {"config", config(1)}, {"status", "ok"}}}}});
   CountingRun run;
-  ResultFile(path, header(), false).run_once("a", config(1), counted(run));
+  ResultFile rf(path, header(), false);
+  rf.run_once("a", config(1), counted(run));
   EXPECT_EQ(run.calls, 1);
+  rf.save();
   EXPECT_EQ(read_json(path)["schema"], kResultSchema);
 }
 

@@ -7,8 +7,9 @@ and the choices repeat), while a second writer of the same file runs beside it t
 (`run --force`, restarted whenever it ends, never killed: it rewrites every run). After at least
 --kills kills, one last run of each is let finish. The result file must then equal the one an
 uninterrupted run writes, timings, memory and provenance (environment, created_at, git_commit)
-aside; after every kill the file must be whole JSON whose runs are among the uninterrupted run's;
-and no temp or lock file may be left over.
+aside; after every kill the file and each entry of its run journal (harness/run_journal.h) must be
+whole JSON whose runs are among the uninterrupted run's; and no temp file, lock or journal may be
+left over.
 
 The default experiment, sgdreport/tables, takes about a second in fast mode (a9a, two SGD runs);
 --experiment names another (with --given for the results it depends on). Run by `make soak-test`
@@ -137,6 +138,16 @@ def main():
                 stray = {r["key"] for r in doc["runs"]} - ref_keys
                 if stray:
                     fail(f"runs the uninterrupted run does not have: {sorted(stray)[:5]}")
+            journal = result.with_name(result.name + ".journal")
+            for entry in (journal.glob("*.json") if journal.is_dir() else []):
+                try:  # each run a killed writer finished: whole, and one of this experiment's
+                    key = json.loads(entry.read_text())["run"]["key"]
+                except FileNotFoundError:
+                    continue  # folded in by the second writer meanwhile
+                except (json.JSONDecodeError, KeyError) as e:
+                    fail(f"{entry} is not a whole journal entry after a kill: {e}")
+                if key not in ref_keys:
+                    fail(f"{entry}: a run the uninterrupted run does not have: {key}")
         soak_seconds = time.monotonic() - start_time
 
         # The last runs of both writers end by themselves.
@@ -149,7 +160,7 @@ def main():
                  f"{sorted(ref_keys - got_keys)[:5]}, {len(got['cells'])} vs "
                  f"{len(want['cells'])} cells")
         leftovers = [p.name for p in soaked.rglob("*") if ".tmp." in p.name or
-                     p.name.endswith(".lock")]
+                     p.name.endswith(".lock") or p.name.endswith(".journal")]
         if leftovers:
             fail(f"left behind: {leftovers}")
         print(f"soak-test: {kills} kills ({finished} writers ended before their kill time, "

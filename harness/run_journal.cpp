@@ -71,7 +71,17 @@ std::vector<JournalEntry> read_journal(const fs::path& result_file) {
   std::sort(files.begin(), files.end());
   std::vector<JournalEntry> entries;
   entries.reserve(files.size());
-  for (const auto& f : files) entries.push_back(read_entry(f));
+  for (const auto& f : files) {
+    // A reader without the lock (a writer starting, `plan`) may list an entry that another writer
+    // folds into the result file and removes before it is opened: it is in the file now, not
+    // damaged. At worst this reader read the file just before and computes that run again.
+    if (!fs::exists(f)) continue;
+    try {
+      entries.push_back(read_entry(f));
+    } catch (const DataError&) {
+      if (fs::exists(f)) throw;
+    }
+  }
   return entries;
 }
 

@@ -29,7 +29,8 @@ std::filesystem::path journal_dir(const std::filesystem::path& result_file);
 void journal_append(const std::filesystem::path& result_file, const Json& run_json,
                     const Json& environment);
 
-// The entries in the order they were written (oldest first); none when there is no journal.
+// The entries in the order they were written (oldest first); none when there is no journal. An
+// entry removed while it is read (folded into the file by a writer holding the lock) is left out.
 // Throws DataError naming the entry's file for one that is not a run (damaged data is an error:
 // atomic writes leave no torn entry behind, so one can only come from outside).
 std::vector<JournalEntry> read_journal(const std::filesystem::path& result_file);

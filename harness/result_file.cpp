@@ -2,167 +2,20 @@
 #include "harness/result_file.h"
 
 #include <fmt/format.h>
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
-#include <set>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/file_lock.h"
 #include "core/statistics.h"
 #include "harness/environment.h"
+#include "harness/result_store.h"
 #include "harness/run_journal.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
-
-namespace {
-
-// What a result file on disk holds that a writer reuses or merges with.
-struct OnDisk {
-  std::vector<RunRecord> runs;     // as in the file (not yet in key order)
-  Json runs_json = Json::array();  // the same runs as stored, entry by entry
-  Json environment;                // null when none
-  Json summary;                    // null when there is no file; see summary_of
-};
-
-// The lists a summariser writes and the experiment config they were computed for.
-Json summary_of(const Json& doc) {
-  Json s = Json::object();
-  for (const char* key : {"config_hash", "seed"})
-    if (doc.contains(key)) s[key] = doc[key];
-  for (const char* key : {"datasets", "cells", "claims", "ablations"})
-    s[key] = doc.contains(key) && doc[key].is_array() ? doc[key] : Json::array();
-  return s;
-}
-
-// A summary belongs to this experiment config (another config's cells would describe other runs).
-bool summary_fits(const Json& summary, const Json& doc) {
-  return summary.is_object() &&
-         summary.value("config_hash", Json()) == doc.value("config_hash", Json()) &&
-         summary.value("seed", Json()) == doc.value("seed", Json());
-}
-
-// An existing result file, or nothing when it is absent or not reusable. `header` names the
-// experiment and paper the file must belong to. Its run journal is not read (see read_on_disk).
-OnDisk read_file_on_disk(const fs::path& path, const Json& header) {
-  OnDisk out;
-  if (!fs::exists(path)) return out;
-  Json old;
-  try {
-    old = read_result_file(path);
-  } catch (const DataError& e) {
-    // An older schema (or a foreign file) holds nothing reusable: start afresh, say so, and let the
-    // first save replace it.
-    std::cerr << fmt::format("warning: {}; its runs are not reused and it will be overwritten\n",
-                             e.what());
-    return out;
-  }
-  for (const char* key : {"experiment", "paper"})
-    if (old.value(key, "") != header[key].get<std::string>())
-      throw ConfigError(
-          fmt::format("{}: holds {} '{}', not '{}' (two experiments writing one file?)",
-                      path.string(), key, old.value(key, ""), header[key].get<std::string>()));
-  for (auto& r : old.value("runs", Json::array())) {
-    try {
-      out.runs.push_back(run_record_from_json(r));
-    } catch (const ConfigError& e) {
-      throw DataError(path.string(), 0, e.what());
-    }
-    out.runs_json.push_back(std::move(r));
-  }
-  if (old.contains("environment")) out.environment = old["environment"];
-  out.summary = summary_of(old);
-  return out;
-}
-
-// Journal entries are newer than the file they sit beside: each replaces the file's run of its
-// key by the merge rule (never a failed run over a finished one), and the environment becomes the
-// last one that computed a run.
-void fold_in(OnDisk& disk, const std::vector<JournalEntry>& entries) {
-  std::map<std::string, size_t> at;
-  for (size_t i = 0; i < disk.runs.size(); ++i) at[disk.runs[i].key] = i;
-  for (const auto& e : entries) {
-    const auto it = at.find(e.run.key);
-    if (it == at.end()) {
-      at[e.run.key] = disk.runs.size();
-      disk.runs.push_back(e.run);
-      disk.runs_json.push_back(e.run_json);
-    } else if (run_may_replace(e.run.status, disk.runs[it->second].status)) {
-      disk.runs[it->second] = e.run;
-      disk.runs_json[it->second] = e.run_json;
-    }
-    if (e.environment.is_object()) disk.environment = e.environment;
-  }
-}
-
-// The file and its run journal: every run a writer has finished, also one killed before it
-// rewrote the file.
-OnDisk read_on_disk(const fs::path& path, const Json& header) {
-  OnDisk out = read_file_on_disk(path, header);
-  fold_in(out, read_journal(path));
-  return out;
-}
-
-// The identity of the file now at `path` (device, inode, size, modification time), "" when there
-// is none: a writer that finds the one it wrote last knows nobody else has written since.
-std::string file_stamp(const fs::path& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return "";
-  return fmt::format("{}:{}:{}:{}.{}", st.st_dev, st.st_ino, st.st_size, st.st_mtim.tv_sec,
-                     st.st_mtim.tv_nsec);
-}
-
-// A file resumed under another commit holds runs of several: each run keeps its own git_commit
-// (and created_at); the top level lists them all, so nobody reads the file as one program's.
-void note_mixed_commits(Json& doc, const std::vector<RunRecord>& runs) {
-  std::set<std::string> commits;
-  for (const auto& r : runs)
-    if (!r.git_commit.empty()) commits.insert(r.git_commit);
-  if (commits.size() > 1)
-    doc["mixed_commits"] = commits;
-  else
-    doc.erase("mixed_commits");
-}
-
-bool key_less(const RunRecord& a, const RunRecord& b) { return a.key < b.key; }
-
-// Runs are kept in key order, so a file's content does not depend on which thread, shard or round
-// computed a run first: one process and N merged shards write the same file.
-void sort_by_key(std::vector<RunRecord>& runs) {
-  std::stable_sort(runs.begin(), runs.end(), key_less);
-  // A file written before runs were unique by key keeps the last one of each key.
-  std::vector<RunRecord> unique;
-  for (auto& r : runs) {
-    if (!unique.empty() && unique.back().key == r.key)
-      unique.back() = std::move(r);
-    else
-      unique.push_back(std::move(r));
-  }
-  runs = std::move(unique);
-}
-
-const RunRecord* find_key(const std::vector<RunRecord>& runs, const std::string& key) {
-  const auto it =
-      std::lower_bound(runs.begin(), runs.end(), key,
-                       [](const RunRecord& r, const std::string& k) { return r.key < k; });
-  return it != runs.end() && it->key == key ? &*it : nullptr;
-}
-
-double seconds_of(const RunRecord& r) {
-  const double t = (std::isfinite(r.train_seconds) ? r.train_seconds : 0) +
-                   (std::isfinite(r.test_seconds) ? r.test_seconds : 0);
-  return t > 0 ? t : NAN;
-}
-
-}  // namespace
-
-bool run_may_replace(const std::string& incoming_status, const std::string& stored_status) {
-  return stored_status != "ok" || incoming_status == "ok";
-}
 
 ResultFile::ResultFile(fs::path path, Json header, bool force, RunSelection selection)
     : path_(std::move(path)), force_(force), selection_(std::move(selection)) {
@@ -170,27 +23,14 @@ ResultFile::ResultFile(fs::path path, Json header, bool force, RunSelection sele
       !header.contains("paper") || !header["paper"].is_string())
     throw ConfigError(fmt::format(
         "{}: the result header needs string fields 'experiment' and 'paper'", path_.string()));
-  if (force_ && selection_.mode != RunSelection::Mode::execute)
-    throw ConfigError(fmt::format(
-        "{}: --force redoes every run in one process; it cannot be combined with planning or a "
-        "subset of keys (remove the result file instead)",
-        path_.string()));
-  if (selection_.mode == RunSelection::Mode::subset && selection_.shard_path.empty())
-    throw ConfigError(fmt::format("{}: a subset of keys needs a shard file", path_.string()));
-  doc_ = std::move(header);
-  doc_["schema"] = kResultSchema;
-  if (doc_.contains("config")) doc_["config_hash"] = config_hash(doc_["config"]);
-  doc_["datasets"] = Json::array();
-  doc_["cells"] = Json::array();
-  doc_["claims"] = Json::array();
-  doc_["ablations"] = Json::array();
-  doc_["runs"] = Json::array();
+  check_selection(path_, force_, selection_);
+  doc_ = new_result_document(std::move(header));
 
   Json environment;
   if (selection_.mode == RunSelection::Mode::subset) {
-    borrowed_ = read_on_disk(path_, doc_).runs;  // the experiment's file: read, never written here
+    borrowed_ = read_stored(path_, doc_).runs;  // the experiment's file: read, never written here
     // this shard's earlier runs (a resumed task)
-    OnDisk shard = read_on_disk(selection_.shard_path, doc_);
+    StoredRuns shard = read_stored(selection_.shard_path, doc_);
     runs_ = std::move(shard.runs);
     environment = shard.environment;
     sort_by_key(borrowed_);
@@ -198,7 +38,7 @@ ResultFile::ResultFile(fs::path path, Json header, bool force, RunSelection sele
     // The stamp first: a file replaced between the stamp and the read only makes the first write
     // read it again.
     disk_stamp_ = file_stamp(path_);
-    OnDisk disk = read_on_disk(path_, doc_);
+    StoredRuns disk = read_stored(path_, doc_);
     runs_ = std::move(disk.runs);
     environment = disk_environment_ = disk.environment;
     disk_summary_ = disk.summary;
@@ -210,13 +50,13 @@ ResultFile::ResultFile(fs::path path, Json header, bool force, RunSelection sele
   note_mixed_commits(doc_, runs_);
   for (const auto* list : {&borrowed_, &runs_})
     for (const auto& r : *list)
-      if (std::isfinite(seconds_of(r))) last_cost_[r.key] = seconds_of(r);
+      if (std::isfinite(run_cost_seconds(r))) last_cost_[r.key] = run_cost_seconds(r);
   for (const auto& r : runs_) doc_["runs"].push_back(run_record_to_json(r));
 }
 
 const RunRecord* ResultFile::stored(const std::string& key) const {
-  if (const RunRecord* r = find_key(runs_, key)) return r;
-  return find_key(borrowed_, key);
+  if (const RunRecord* r = find_by_key(runs_, key)) return r;
+  return find_by_key(borrowed_, key);
 }
 
 std::optional<RunRecord> ResultFile::find(const std::string& key, const Json& config) const {
@@ -254,24 +94,10 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
     if (config.contains("params")) record.params = config["params"];
   }
 
-  const bool execute =
-      selection_.mode == RunSelection::Mode::execute ||
-      (selection_.mode == RunSelection::Mode::subset && selection_.keys.contains(key));
-  if (!execute) {
-    PlannedRun p;
-    p.key = key;
-    p.config = config;
-    p.config_hash = config_hash(config);
-    p.solver = record.solver;
-    if (config.is_object() && config.contains("dataset")) {
-      const Json& d = config["dataset"];
-      p.dataset = d.is_string() ? d.get<std::string>()
-                                : (d.is_object() ? d.value("name", std::string()) : std::string());
-    }
+  if (!executes(selection_, key)) {
     std::lock_guard lock(*mutex_);
     const auto cost = last_cost_.find(key);
-    p.cost_seconds = cost == last_cost_.end() ? NAN : cost->second;
-    pending_[key] = std::move(p);
+    pending_[key] = planned_run(key, config, cost == last_cost_.end() ? NAN : cost->second);
     record.status = "pending";
     return record;
   }
@@ -279,13 +105,7 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
   const RunRecord defaults = record;
   std::exception_ptr failure;
   try {
-    const auto planned = selection_.planned_hashes.find(key);
-    if (planned != selection_.planned_hashes.end() && !planned->second.empty() &&
-        planned->second != config_hash(config))
-      throw ConfigError(
-          fmt::format("run '{}': its config hashes to {} here but to {} where it was planned: this "
-                      "machine's data or program differs from the planner's",
-                      key, config_hash(config), planned->second));
+    check_planned_hash(selection_, key, config);
     record = run();
   } catch (const std::exception& e) {
     record = RunRecord{};
@@ -319,8 +139,8 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
 }
 
 const Json& ResultFile::store(RunRecord record) {
-  const auto it = std::lower_bound(runs_.begin(), runs_.end(), record, key_less);
-  const size_t at = static_cast<size_t>(it - runs_.begin());
+  const size_t at = key_position(runs_, record.key);
+  const auto it = runs_.begin() + static_cast<std::ptrdiff_t>(at);
   // doc_["runs"] mirrors runs_ entry by entry, so only the changed entry is re-serialised.
   Json json = run_record_to_json(record);
   auto& list = doc_["runs"].get_ref<Json::array_t&>();
@@ -335,17 +155,13 @@ const Json& ResultFile::store(RunRecord record) {
 }
 
 void ResultFile::keep(const Json& run_json) {
-  switch (selection_.mode) {
-    case RunSelection::Mode::plan:
-    case RunSelection::Mode::summarise:
-      return;  // they run nothing
-    case RunSelection::Mode::subset:
-      // A shard holds one task's share of a round and has one writer: rewritten whole, so that
-      // `merge` reads every finished run of a killed task from the shard file alone.
+  switch (keeping(selection_)) {
+    case Keeping::nothing:
+      return;
+    case Keeping::shard_file:  // one writer: the whole shard, which `merge` reads alone
       write(false);
       return;
-    case RunSelection::Mode::execute: {
-      // Only the run is written, into the journal; save() folds the journal into the file.
+    case Keeping::journal: {  // only the run; save() folds the journal into the file
       const FileLock file_lock = FileLock::acquire(lock_path_for(path_));
       journal_append(path_, run_json, doc_["environment"]);
       return;
@@ -468,7 +284,7 @@ void ResultFile::write(bool summarising) {
   // Another writer replaced the file since we last read or wrote it: merge with what it wrote.
   const std::string stamp = file_stamp(path_);
   if (stamp != disk_stamp_) {
-    OnDisk disk = read_file_on_disk(path_, doc_);
+    StoredRuns disk = read_stored_file(path_, doc_);
     adopt_runs(disk.runs, disk.runs_json);
     disk_environment_ = std::move(disk.environment);
     disk_summary_ = std::move(disk.summary);
@@ -477,7 +293,7 @@ void ResultFile::write(bool summarising) {
   // (also one killed before it could fold them in), oldest first.
   const std::vector<JournalEntry> journal = read_journal(path_);
   {
-    OnDisk entries;
+    StoredRuns entries;
     fold_in(entries, journal);
     adopt_runs(entries.runs, entries.runs_json);
     if (entries.environment.is_object()) disk_environment_ = std::move(entries.environment);
@@ -517,8 +333,8 @@ void ResultFile::write(bool summarising) {
 void ResultFile::adopt_runs(const std::vector<RunRecord>& runs, const Json& runs_json) {
   for (size_t i = 0; i < runs.size(); ++i) {
     const RunRecord& theirs = runs[i];
-    const auto it = std::lower_bound(runs_.begin(), runs_.end(), theirs, key_less);
-    const size_t at = static_cast<size_t>(it - runs_.begin());
+    const size_t at = key_position(runs_, theirs.key);
+    const auto it = runs_.begin() + static_cast<std::ptrdiff_t>(at);
     if (it == runs_.end() || it->key != theirs.key) {  // a run only the other writer has
       runs_.insert(it, theirs);
       auto& list = doc_["runs"].get_ref<Json::array_t&>();

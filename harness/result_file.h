@@ -1,8 +1,10 @@
 #pragma once
-// ResultFile: one experiment's run cache and result document (harness/result_file.cpp): runs
-// reused by key and config hash, executed, or pending as the RunSelection says; cells, claims,
-// ablations and datasets of the invocation; each finished run kept at once (in the run journal,
-// harness/run_journal.h), the file written atomically when the driver is done.
+// ResultFile: one experiment's run cache and result document (harness/result_file.cpp), what a
+// driver talks to: runs reused by key and config hash, executed, or pending as the RunSelection
+// says (harness/run_scheduler.h); cells, claims, ablations and datasets of the invocation; each
+// finished run kept at once (in the run journal, harness/run_journal.h), the file written
+// atomically when the driver is done, merged with what other writers stored
+// (harness/result_store.h).
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -15,37 +17,9 @@
 
 #include "harness/ablation.h"
 #include "harness/result_schema.h"
+#include "harness/run_scheduler.h"
 
 namespace linrepro {
-
-// How a ResultFile treats a run that is not stored yet (see harness/run_experiment.h).
-//   execute: run it now (single-machine `linrepro run`).
-//   plan:    run nothing; the run is "pending" (`linrepro plan` lists the pending runs).
-//   subset:  run it only if its key is in `keys`, writing it to `shard_path` (a shard of a
-//            planned round, `linrepro run --keys-from`); every other missing run is pending.
-//   summarise: run nothing (the run is pending), but write the result file: cells and claims of
-//            an experiment whose runs are all stored (`linrepro cluster run`'s last step).
-struct RunSelection {
-  enum class Mode { execute, plan, subset, summarise };
-  Mode mode = Mode::execute;
-  std::set<std::string> keys;        // subset: the keys this process executes
-  std::filesystem::path shard_path;  // subset: the file the executed runs go to
-  // subset: the config hash the planner saw for each key (from the plan file). A run whose config
-  // hashes differently here (other data, other binary) fails instead of running under the key.
-  std::map<std::string, std::string> planned_hashes;
-};
-
-// A run that is not stored yet, as `linrepro plan` lists it.
-struct PlannedRun {
-  std::string key;
-  Json config;
-  std::string config_hash;
-  std::string solver;
-  std::string dataset;
-  // Seconds the same key took when last computed (any config), or NaN: the cost hint a
-  // scheduler sizes its tasks from.
-  double cost_seconds = 0;
-};
 
 class ResultFile {
  public:

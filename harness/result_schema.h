@@ -170,11 +170,6 @@ struct RunRecord {
   std::string git_commit;
 };
 
-// Whether a record of a run may replace the stored record of the same key: any may, except that a
-// finished run (status "ok") is never replaced by one that did not finish (a failed retry, a
-// machine without the data). Every writer of a result file merges by this rule.
-bool run_may_replace(const std::string& incoming_status, const std::string& stored_status);
-
 // RunRecord <-> its JSON form in the "runs" array (adds "config_hash"; NaN objectives are null).
 Json run_record_to_json(const RunRecord& run);
 // Throws ConfigError naming the missing or mistyped field.

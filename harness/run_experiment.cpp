@@ -4,11 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
-#include <regex>
 #include <set>
 
 #include "core/atomic_file.h"
@@ -18,6 +16,7 @@
 #include "harness/cell_matching.h"
 #include "harness/environment.h"
 #include "harness/extra_solvers.h"
+#include "harness/result_store.h"
 #include "harness/unavailable_cells.h"
 
 namespace linrepro {
@@ -121,39 +120,10 @@ Json plan_line(const ExperimentInfo& info, const PlannedRun& run) {
           {"cost_seconds", std::isfinite(run.cost_seconds) ? Json(run.cost_seconds) : Json()}};
 }
 
-std::map<std::string, std::string> plan_keys(const fs::path& plan_file,
-                                             const std::string& experiment, int shard, int shards) {
-  if (shards < 1 || shard < 0 || shard >= shards)
-    throw ConfigError(fmt::format("shard {}/{}: need 0 <= shard < shards", shard, shards));
-  std::ifstream in(plan_file);
-  if (!in) throw DataError(plan_file.string(), 0, "cannot open the plan file");
-  std::map<std::string, std::string> keys;
-  std::string line;
-  int64_t number = 0, index = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    Json j;
-    try {
-      j = Json::parse(line);
-    } catch (const Json::parse_error& e) {
-      throw DataError(plan_file.string(), number, fmt::format("not a JSON line: {}", e.what()));
-    }
-    if (!j.is_object() || !j.contains("experiment") || !j["experiment"].is_string() ||
-        !j.contains("key") || !j["key"].is_string())
-      throw DataError(plan_file.string(), number,
-                      "a plan line needs string fields 'experiment' and 'key'");
-    if (index++ % shards != shard) continue;
-    if (j["experiment"] == experiment)
-      keys[j["key"].get<std::string>()] = j.value("config_hash", std::string());
-  }
-  return keys;
-}
-
 fs::path shard_file_path(const ExperimentContext& ctx, const ExperimentInfo& info, int shard,
                          int shards) {
-  return result_file_path(ctx, info.paper, info.id).parent_path() / "shards" /
-         fmt::format("{}.{}-of-{}.json", info.id, shard, shards);
+  return shard_file_in(result_file_path(ctx, info.paper, info.id).parent_path() / "shards", info.id,
+                       shard, shards);
 }
 
 RunSelection subset_selection(const ExperimentInfo& info, const ExperimentContext& ctx,
@@ -166,65 +136,25 @@ RunSelection subset_selection(const ExperimentInfo& info, const ExperimentContex
   return s;
 }
 
-namespace {
-
-// The shard files of experiment `id` in `dir`, sorted: <id>.<i>-of-<N>.json.
-std::vector<fs::path> shard_files(const fs::path& dir, const std::string& id) {
-  std::vector<fs::path> shards;
-  if (fs::is_directory(dir))
-    for (const auto& entry : fs::directory_iterator(dir)) {
-      // Another experiment's id may share this one as a prefix.
-      const std::string name = entry.path().filename().string();
-      static const std::regex pattern(R"(\.[0-9]+-of-[0-9]+\.json)");
-      if (name.starts_with(id) && std::regex_match(name.substr(id.size()), pattern))
-        shards.push_back(entry.path());
-    }
-  std::sort(shards.begin(), shards.end());
-  return shards;
-}
-
-}  // namespace
-
 int merge_shards(const ExperimentInfo& info, const ExperimentContext& ctx) {
   const fs::path main = result_file_path(ctx, info.paper, info.id);
   const fs::path dir = main.parent_path() / "shards";
-  if (shard_files(dir, info.id).empty()) return 0;  // no lock (nor folder) for nothing to merge
+  if (shard_files_in(dir, info.id).empty()) return 0;  // no lock (nor folder) for nothing to merge
   // Read-merge-write under the result file's lock: a `linrepro run` writing the same file, another
   // merge, or a task rewriting its shard waits; what it writes afterwards merges with ours.
   const FileLock lock = FileLock::acquire(lock_path_for(main));
-  const std::vector<fs::path> shards = shard_files(dir, info.id);  // again, under the lock
+  const std::vector<fs::path> shards = shard_files_in(dir, info.id);  // again, under the lock
   if (shards.empty()) return 0;
   remove_stale_temp_files(main);  // of a writer killed mid-write
 
-  Json doc = fs::exists(main) ? read_result_file(main) : experiment_header(info, ctx);
-  if (!fs::exists(main)) {
-    doc["schema"] = kResultSchema;
-    if (doc.contains("config")) doc["config_hash"] = config_hash(doc["config"]);
+  Json doc;
+  if (fs::exists(main)) {
+    doc = read_result_file(main);
+  } else {
+    doc = new_result_document(experiment_header(info, ctx));
     doc["environment"] = process_environment();
-    for (const char* list : {"datasets", "cells", "claims", "ablations", "runs"})
-      doc[list] = Json::array();
   }
-  std::map<std::string, Json> runs;
-  for (const auto& r : doc.value("runs", Json::array())) runs[r.value("key", "")] = r;
-  int merged = 0;
-  for (const fs::path& file : shards) {
-    const Json shard = read_result_file(file);
-    if (shard.value("experiment", "") != info.id || shard.value("paper", "") != info.paper)
-      throw DataError(file.string(), 0,
-                      fmt::format("a shard of {}/{}, not of {}/{}", shard.value("paper", ""),
-                                  shard.value("experiment", ""), info.paper, info.id));
-    for (const auto& r : shard.value("runs", Json::array())) {
-      const RunRecord run = run_record_from_json(r);  // validates the record
-      const auto it = runs.find(run.key);
-      if (it != runs.end() && !run_may_replace(run.status, it->second.value("status", "")))
-        continue;
-      runs[run.key] = r;
-      ++merged;
-    }
-  }
-  Json list = Json::array();
-  for (auto& [key, r] : runs) list.push_back(std::move(r));  // std::map: key order
-  doc["runs"] = std::move(list);
+  const int merged = merge_shard_runs(doc, shards, info.paper, info.id);
   write_file_atomic(main, doc.dump(2) + "\n");
   for (const fs::path& file : shards) fs::remove(file);
   std::error_code ec;

@@ -47,14 +47,6 @@ ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentCon
 // "solver", "dataset", "cost_seconds" (null when unknown)}.
 Json plan_line(const ExperimentInfo& info, const PlannedRun& run);
 
-// The keys of `experiment` ("paper/id") in a plan file (JSON lines) that shard `shard` of `shards`
-// executes: line i of the file (counting every experiment's lines) belongs to shard i mod shards,
-// so shards of one plan are disjoint and together cover it. shards = 1: every key.
-// Throws DataError naming the file and line for a malformed line.
-// Returns key -> the config hash the plan lists for it (empty when the line has none).
-std::map<std::string, std::string> plan_keys(const std::filesystem::path& plan_file,
-                                             const std::string& experiment, int shard, int shards);
-
 // The shard file of `shard` of `shards` for an experiment:
 // <results>/<paper>[/fast]/shards/<id>.<shard>-of-<shards>.json.
 std::filesystem::path shard_file_path(const ExperimentContext& ctx, const ExperimentInfo& info,

@@ -1,8 +1,9 @@
 #pragma once
 // A result file as it is stored (harness/result_store.cpp): the file and its run journal
 // (harness/run_journal.h) read for reuse, the runs in key order, the merge rule every writer
-// follows (run_may_replace), and the atomic write of a document. It knows nothing of planning,
-// shards or drivers: ResultFile (harness/result_file.h) is the cache and scheduler around it.
+// follows (run_may_replace), and shard files' runs folded into a document. It does not decide
+// which runs are computed (harness/run_scheduler.h) nor write files: ResultFile
+// (harness/result_file.h) writes under the file's lock, `merge` (harness/run_experiment.h) too.
 #include <filesystem>
 #include <string>
 #include <vector>

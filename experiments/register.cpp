@@ -7,6 +7,7 @@
 #include "experiments/sgdreport/experiments.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "harness/experiment.h"
+#include "harness/experiment_declarations.h"
 
 namespace linrepro {
 
@@ -14,23 +15,13 @@ void register_experiments() {
   static std::once_flag once;
   std::call_once(once, [] {
     auto& registry = experiment_registry();
-    (void)registry;  // each paper's driver adds one line here
-    add_mlrcg2003_univ6(registry);
-    add_mlrcg2003_scaling(registry);
-    add_mlrcg2003_reuters(registry);
-    add_sgdreport_tables(registry);
-    add_zhangoles2001_table1(registry);
-    add_zhangoles2001_table1_all(registry);
-    add_zhangoles2001_table2(registry);
-    add_zhangoles2001_table4(registry);
-    add_zhangoles2001_text4(registry);
-    add_zhangoles2001_text4_lambda0(registry);
-    add_zhangoles2001_figure7_tokenisation(registry);
-    add_zhangoles2001_table5(registry);
-    add_zhangoles2001_webkb_nb(registry);
-    add_graphsvm2002_sweeps(registry);
-    add_graphsvm2002_main(registry);
-    add_graphsvm2002_features(registry);
+    // One line per paper (experiments/<paper>/experiments.h); each paper's experiments are
+    // declared in experiments/<paper>/experiments.json.
+    add_mlrcg2003(registry);
+    add_sgdreport(registry);
+    add_zhangoles2001(registry);
+    add_graphsvm2002(registry);
+    check_registry_matches_declarations(registry);  // experiments/<paper>/experiments.json
   });
 }
 

@@ -24,7 +24,7 @@ from linrepro_plots import driver, losses, spec, style  # noqa: E402
 from linrepro_plots.figures import fitted_slope  # noqa: E402
 from linrepro_plots.io import load_published, load_result  # noqa: E402
 from linrepro_plots.join import compare_cell  # noqa: E402
-from linrepro_plots.select import select_runs  # noqa: E402
+from linrepro_plots.select import get_path, select_runs  # noqa: E402
 from linrepro_plots.tables import dataset_row, experiment_document, fmt  # noqa: E402
 
 # Every paper with published numbers (no list to keep in step with the registry).
@@ -659,6 +659,33 @@ class Logic(unittest.TestCase):
         self.assertEqual(len({style.color(n) for n in fixed}), len(fixed))
         # A variant of a known solver keeps its family's line style.
         self.assertEqual(style.line_kwargs("liblinear-s3 C=1")["linestyle"], "--")
+
+
+class CommittedFigures(unittest.TestCase):
+    """The figures each committed result file declares (experiments/<paper>/experiments.json,
+    copied into the file's header) draw its runs: a figure that selects nothing, or a filter value
+    that names no run, is a stale declaration (a renamed method, key or class)."""
+
+    def test_every_declared_figure_selects_runs(self):
+        checked = 0
+        for paper in PAPERS:
+            for path in sorted((HERE.parent / "results" / paper).glob("*.json")):
+                doc = json.loads(path.read_text())
+                runs = doc.get("runs", [])
+                for fig in doc.get("figures", []):
+                    if fig.get("source") == "cells":
+                        continue
+                    where = f"{path.name} {fig['id']}"
+                    chosen = select_runs(runs, fig)
+                    if not chosen and "dataset" in fig:
+                        continue  # the dataset is not here: a placeholder says so
+                    self.assertTrue(chosen, f"{where}: selects no run")
+                    for key, want in fig.get("filter", {}).items():
+                        for value in (want if isinstance(want, list) else [want]):
+                            self.assertTrue(any(get_path(r, key) == value for r in runs),
+                                            f"{where}: filter {key} = {value!r} names no run")
+                    checked += 1
+        self.assertGreater(checked, 20)
 
 
 # ---------------------------------------------------------------- runner

@@ -26,6 +26,7 @@
 #include "experiments/graphsvm2002/sweep_points.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "features/vectorizer.h"
+#include "harness/experiment_declarations.h"
 #include "harness/published.h"
 #include "harness/with_data.h"
 
@@ -387,39 +388,10 @@ Json features_config(const ExperimentContext& ctx) {
           {"used_k", graphsvm_feature_config().k}};
 }
 
-Json features_figures(const ExperimentContext&) {
-  Json f = Json::array();
-  for (const char* corpus : {"20ng", "reuters"}) {
-    Json fig =
-        series_figure(fmt::format("features_{}", corpus),
-                      fmt::format("Accuracy vs number of MI features ({})", corpus),
-                      {{"config.dataset", corpus}, {"config.sweep", "features"}}, "extra.features",
-                      "features (columns)", "metrics.accuracy", "accuracy (%)");
-    fig["logx"] = true;
-    f.push_back(fig);
-  }
-  return f;
-}
-
 }  // namespace
 
 void add_graphsvm2002_features(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kGraphsvmPaper;
-  e.id = "features";
-  e.description =
-      "Accuracy of MCNB, MCSVM and GraphSVM by the number of mutual-information features "
-      "(1,000 to the full vocabulary), by stoplist (SMART's, Glasgow's, none), and MCSVM by SVM "
-      "input, on 20NG and Reuters: ablations feature-count-, stoplist- and svm-input-<corpus>";
-  e.artifacts = {"ablation feature-count", "ablation svm-input", "ablation stoplist"};
-  e.config = features_config;
-  e.figures = features_figures;
-  e.run = run_features;
-  e.extra_solvers.refusal =
-      "the feature-count, stoplist and SVM-input ablations vary the paper's methods' input; "
-      "another method is not supported there yet (graphsvm2002/main runs extra solvers as "
-      "flat multiclass methods)";
-  registry.push_back(std::move(e));
+  register_declared(registry, kGraphsvmPaper, "features", features_config, run_features);
 }
 
 }  // namespace linrepro

@@ -36,6 +36,7 @@
 #include "experiments/graphsvm2002/main_runs.h"
 #include "experiments/graphsvm2002/reuters_view.h"
 #include "experiments/graphsvm2002/split_spread.h"
+#include "harness/experiment_declarations.h"
 #include "harness/published.h"
 #include "harness/unavailable_cells.h"
 #include "harness/with_data.h"
@@ -83,62 +84,6 @@ struct MainOutcome {
 };
 
 // --- figures and config (the result file's header) ---
-
-nlohmann::json main_figures(const ExperimentContext& ctx) {
-  nlohmann::json f = nlohmann::json::array();
-  f.push_back({{"id", "figure1_confusion"},
-               {"kind", "heatmap"},
-               {"title", "Figure 1: 20NG MCNB confusion matrix (test)"},
-               {"runs", {"20ng/mcnb"}},
-               {"matrix", "extra.confusion"},
-               {"labels", "extra.labels"},
-               {"annotate", true},
-               {"colorbar_label", "test documents"}});
-  f.push_back({{"id", "figure2_confusion_clustered"},
-               {"kind", "heatmap"},
-               {"title", "Figure 2: re-ordered by the confusion clusters"},
-               {"runs", {"20ng/mcnb"}},
-               {"matrix", "extra.confusion_clustered"},
-               {"labels", "extra.labels_clustered"},
-               {"annotate", true},
-               {"colorbar_label", "test documents"}});
-  const nlohmann::json hier = {"mcnb", "mcsvm", "hier-nb", "hier-svm"};
-  f.push_back({{"id", "figure3_4_hierarchy"},
-               {"kind", "solvers_vs_peers"},
-               {"title", "Figures 3-4: hierarchical methods, 20NG"},
-               {"filter", {{"class", "20ng"}, {"solver", hier}}},
-               {"metrics", {"metrics.accuracy", "train_seconds"}}});
-  nlohmann::json four = {"mcnb", "mcsvm", "hier-svm", graphsvm_key(kMainFigureT)};
-  for (const ExtraSolver& x : extra_solvers(ctx)) four.push_back(extra_method_key(x));
-  f.push_back({{"id", "figure5_6_methods"},
-               {"kind", "solvers_vs_peers"},
-               {"title", "Figures 5-6: accuracy and training time (CPU s)"},
-               {"filter", {{"class", {"20ng", "reuters"}}, {"solver", four}}},
-               {"metrics", {"metrics.accuracy", "train_seconds"}}});
-  // An extra solver's bars are marked apart: "extra/<label> extra" (not part of the paper).
-  if (!ctx.extra_solvers.empty()) f.back()["label_by"] = {"solver", "extra.part"};
-  nlohmann::json ts = nlohmann::json::array();
-  for (double t : kMainThresholds) ts.push_back(graphsvm_key(t));
-  f.push_back({{"id", "table2_threshold_time"},
-               {"kind", "series"},
-               {"title", "Table 2: GraphSVM training time vs threshold t"},
-               {"filter", {{"solver", ts}}},
-               {"x", "params.t"},
-               {"y", "train_seconds"},
-               {"group_by", "class"},
-               {"xlabel", "threshold t"},
-               {"ylabel", "training time (CPU s)"}});
-  f.push_back({{"id", "table2_threshold_accuracy"},
-               {"kind", "series"},
-               {"title", "Table 2: GraphSVM accuracy vs threshold t"},
-               {"filter", {{"solver", ts}}},
-               {"x", "params.t"},
-               {"y", "metrics.accuracy"},
-               {"group_by", "class"},
-               {"xlabel", "threshold t"},
-               {"ylabel", "accuracy (%)"}});
-  return f;
-}
 
 nlohmann::json main_config(const ExperimentContext& ctx) {
   nlohmann::json config = {
@@ -373,22 +318,7 @@ void run_main(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kGraphsvmPaper;
-  e.id = kMainExperiment;
-  e.timed = true;  // Table 2: training time / MCSVM
-  e.description =
-      "MCNB, MCSVM (one-vs-others SMO; LIBLINEAR -s 3 peer), Hier-NB, Hier-SVM and GraphSVM on "
-      "20 Newsgroups (70/30) and Reuters-21578 (ModApte, > 10 training docs): Figures 1-6, "
-      "Tables 1-2; training times are CPU seconds, compared as ratios to MCSVM";
-  e.artifacts = {"figure1", "figure2", "table1", "figure3", "figure4",
-                 "figure5", "figure6", "table2", "memory"};
-  e.config = main_config;
-  e.figures = main_figures;
-  e.run = run_main;
-  // An extra solver is one more flat multiclass method (a binary one goes one-vs-rest).
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::multiclass;
-  registry.push_back(std::move(e));
+  register_declared(registry, kGraphsvmPaper, kMainExperiment, main_config, run_main);
 }
 
 }  // namespace linrepro

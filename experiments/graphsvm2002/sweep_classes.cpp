@@ -22,6 +22,7 @@
 #include "experiments/graphsvm2002/sweep_spread.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "harness/document_outcomes.h"
+#include "harness/experiment_declarations.h"
 #include "harness/with_data.h"
 
 namespace linrepro {
@@ -118,38 +119,6 @@ void class_sweep_claims(ResultFile& rf, const std::string& corpus, const SweepPo
 
 std::vector<std::string> class_sweep_corpora(const ExperimentContext& ctx) {
   return ctx.fast ? std::vector<std::string>{"20ng"} : std::vector<std::string>{"20ng", "reuters"};
-}
-
-Json class_sweep_figures(const ExperimentContext& ctx) {
-  Json figures = Json::array();
-  auto add_pair = [&](const std::string& corpus, const std::string& fig_time,
-                      const std::string& fig_acc, const std::string& name) {
-    const Json filter = {{"config.sweep", "classes"}, {"config.dataset", corpus}};
-    figures.push_back(series_figure(
-        "figure" + fig_time, fmt::format("Training time vs number of classes ({})", name), filter,
-        "config.num_classes", "number of classes", "train_seconds", "training time (CPU s)"));
-    figures.push_back(
-        series_figure("figure" + fig_time + "_wall",
-                      fmt::format("Training time (wall, {} threads) vs number of classes ({})",
-                                  ctx.threads, name),
-                      filter, "config.num_classes", "number of classes", "extra.wall_seconds",
-                      "training time (wall s)"));
-    figures.push_back(series_figure(
-        "figure" + fig_acc, fmt::format("Accuracy vs number of classes ({})", name), filter,
-        "config.num_classes", "number of classes", "metrics.accuracy", "accuracy (%)"));
-  };
-  add_pair("20ng", "7", "9", "20NG");
-  if (!ctx.fast) {
-    add_pair("reuters", "8", "10", "Reuters");
-    Json tests = series_figure(
-        "figure10_test_instances", "Test instances per point (Reuters)",
-        {{"config.sweep", "classes"}, {"config.dataset", "reuters"}, {"solver", kMcnb}},
-        "config.num_classes", "number of classes", "metrics.test_rows", "test instances");
-    tests["label_by"] = "config.dataset";
-    tests["group_by"] = "config.dataset";
-    figures.push_back(tests);
-  }
-  return figures;
 }
 
 Json class_sweep_config(const ExperimentContext& ctx) {
@@ -269,20 +238,7 @@ void run_class_sweep(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_graphsvm2002_sweep_classes(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kGraphsvmPaper;
-  e.id = "sweep_classes";
-  e.timed = true;  // Figures 7-8: training-time gaps
-  e.description =
-      "Figures 7-10: training time and accuracy of MCNB, MCSVM, GraphSVM, Hier-SVM vs the "
-      "number of classes (5 random classes added at a time; 20NG and Reuters)";
-  e.artifacts = {"figure7", "figure8", "figure9", "figure10"};
-  e.config = class_sweep_config;
-  e.figures = class_sweep_figures;
-  e.run = run_class_sweep;
-  // One multiclass problem per number of classes, as graphsvm2002/main's flat methods.
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::multiclass;
-  registry.push_back(std::move(e));
+  register_declared(registry, kGraphsvmPaper, "sweep_classes", class_sweep_config, run_class_sweep);
 }
 
 }  // namespace linrepro

@@ -4,14 +4,6 @@
 
 namespace linrepro {
 
-Json series_figure(const std::string& id, const std::string& title, const Json& filter,
-                   const std::string& x, const std::string& xlabel, const std::string& y,
-                   const std::string& ylabel) {
-  return {{"id", id},         {"kind", "series"}, {"title", title},
-          {"filter", filter}, {"x", x},           {"xlabel", xlabel},
-          {"y", y},           {"ylabel", ylabel}, {"group_by", "solver"}};
-}
-
 // "x: value, x: value, ..." for one method (values with 2 decimals).
 std::string list_values(const SweepPoints& p, const std::string& method,
                         const std::function<double(const RunRecord&)>& value) {

@@ -20,11 +20,6 @@ inline constexpr double kSweepAccuracyPoints = 1.0;
 inline double cpu_of(const RunRecord& r) { return r.train_seconds; }
 inline double acc_of(const RunRecord& r) { return r.metrics.value("accuracy", NAN); }
 
-// A "series" figure of the plot driver: y against x, one line per solver (method).
-Json series_figure(const std::string& id, const std::string& title, const Json& filter,
-                   const std::string& x, const std::string& xlabel, const std::string& y,
-                   const std::string& ylabel);
-
 // "x: value, x: value, ..." for one method (values with 2 decimals), for claims' evidence.
 std::string list_values(const SweepPoints& p, const std::string& method,
                         const std::function<double(const RunRecord&)>& value);

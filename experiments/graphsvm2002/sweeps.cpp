@@ -20,7 +20,7 @@
 // one machine) is what the figures and claims use; extra.wall_seconds (wall, SVMs on ctx.threads)
 // is kept and drawn in the *_wall figures.
 //
-// This file: the registration of both, and "sweep_size"; "sweep_classes" is sweep_classes.cpp.
+// This file: "sweep_size"; "sweep_classes" is sweep_classes.cpp.
 // Steps of each: load the data and declare the runs; once every run is stored, check the claims.
 //
 // Fast mode (regression subset): 20NG only; the class sweep at K = 5 and 10, the size sweep at 10%;
@@ -42,6 +42,7 @@
 #include "experiments/graphsvm2002/sweep_spread.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "harness/document_outcomes.h"
+#include "harness/experiment_declarations.h"
 
 namespace linrepro {
 
@@ -164,31 +165,6 @@ void size_sweep_claims(ResultFile& rf, const SweepPoints& p) {
   add_gap_claim(rf, p);
 }
 
-Json size_sweep_figures(const ExperimentContext&) {
-  const Json filter = {{"config.sweep", "train_size"}};
-  Json time = series_figure("figure11_time", "Training time vs training-set size (20NG)", filter,
-                            "extra.train_rows", "training documents", "train_seconds",
-                            "training time (CPU s)");
-  time["logx"] = time["logy"] = time["fit_slope"] = true;
-  Json memory = series_figure("figure11_memory", "Maximum memory of any SVM (20NG)",
-                              {{"config.sweep", "train_size"}, {"solver", {kMcsvm, kGraphSvm}}},
-                              "config.train_percent", "training set (% of all documents)",
-                              "extra.max_memory_bytes", "max SVM memory (bytes)");
-  Json measured = series_figure(
-      "figure11_memory_measured", "Measured peak memory of the largest SVM (20NG)",
-      {{"config.sweep", "train_size"}, {"solver", {kMcsvm, kGraphSvm}}}, "config.train_percent",
-      "training set (% of all documents)", "extra.max_memory_measured_bytes",
-      "peak RSS growth (bytes), kernel cache included");
-  return {time,
-          series_figure("figure11_accuracy", "Accuracy vs training-set size (20NG)", filter,
-                        "config.train_percent", "training set (% of all documents)",
-                        "metrics.accuracy", "accuracy (%)"),
-          memory, measured,
-          series_figure("figure11_wall", "Training time (wall) vs training-set size (20NG)", filter,
-                        "config.train_percent", "training set (% of all documents)",
-                        "extra.wall_seconds", "training time (wall s)")};
-}
-
 Json size_sweep_config(const ExperimentContext& ctx) {
   const Json methods = kSizeMethods;  // settings: each run's config.method
   Json config = {{"fast", ctx.fast},
@@ -265,21 +241,7 @@ void run_size_sweep(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry) {
-  add_graphsvm2002_sweep_classes(registry);
-  ExperimentInfo e;
-  e.paper = kGraphsvmPaper;
-  e.id = "sweep_size";
-  e.timed = true;  // Figure 11: training times
-  e.description =
-      "Figure 11 (20NG): training time, accuracy and maximum SVM memory of MCNB, MCSVM and "
-      "GraphSVM vs training-set size (10%..70% of the data, train:test 70:30)";
-  e.artifacts = {"figure11"};
-  e.config = size_sweep_config;
-  e.figures = size_sweep_figures;
-  e.run = run_size_sweep;
-  // One multiclass problem per training-set share, as graphsvm2002/main's flat methods.
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::multiclass;
-  registry.push_back(std::move(e));
+  register_declared(registry, kGraphsvmPaper, "sweep_size", size_sweep_config, run_size_sweep);
 }
 
 }  // namespace linrepro

@@ -62,11 +62,11 @@
 #include "experiments/mlrcg2003/feature_scope_ablation.h"
 #include "experiments/mlrcg2003/reuters_features.h"
 #include "experiments/mlrcg2003/reuters_fits.h"
-#include "experiments/mlrcg2003/reuters_rcv1.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/document_outcomes.h"
+#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
@@ -494,22 +494,8 @@ void run_reuters(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kMlrcgPaper;
-  e.id = kReutersExperiment;
-  e.timed = true;  // Table 2: time % of SVM
-  e.description =
-      "Reuters-21578 ModApte: Table 1 row, Table 2 (earn, acq, money-fx, grain: time and test "
-      "error of SMO (SVMlight stand-in) and MLR-CG, peers LIBLINEAR -s 3 and LIBSVM), Figure 2 "
-      "(O_svm vs time; HS/PR/FR), §6.1 micro/macro-F1 over 90 categories with 5-fold CV "
-      "thresholds";
-  e.artifacts = {"table1", "table2", "figure2", "text-6.1"};
-  e.config = reuters_config;
-  e.figures = reuters_figures;
-  e.run = run_reuters;
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;  // one problem per category
-  registry.push_back(std::move(e));
-  add_mlrcg2003_rcv1(registry);
+  register_declared(registry, kMlrcgPaper, kReutersExperiment, reuters_config, run_reuters);
+  registry.back().figures = reuters_figures;  // its runs by key, the extra solvers' among them
 }
 
 }  // namespace linrepro

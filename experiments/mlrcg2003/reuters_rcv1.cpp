@@ -8,6 +8,7 @@
 #include "corpora/libsvm_sets.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
 #include "features/feature_selection.h"
+#include "harness/experiment_declarations.h"
 #include "harness/unavailable_cells.h"
 #include "harness/with_data.h"
 
@@ -91,19 +92,7 @@ void run_rcv1(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kMlrcgPaper;
-  e.id = kRcv1Experiment;
-  e.timed = true;  // Table 2: time % of SVM
-  e.description =
-      "RCV1 (LYRL2004 split swapped: 781,265 train / 23,149 test), CCAT/ECAT/GCAT/MCAT: Table 2 "
-      "time and test error of SMO (SVMlight stand-in) and MLR-CG (LIBLINEAR -s 3 as a peer), "
-      "Figure 2";
-  e.artifacts = {"table1", "table2", "figure2"};
-  e.config = rcv1_config;
-  e.run = run_rcv1;
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;  // one problem per topic
-  registry.push_back(std::move(e));
+  register_declared(registry, kMlrcgPaper, kRcv1Experiment, rcv1_config, run_rcv1);
 }
 
 namespace {

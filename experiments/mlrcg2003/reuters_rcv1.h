@@ -15,10 +15,9 @@ namespace linrepro {
 
 inline constexpr const char* kRcv1Experiment = "table2_rcv1";
 
-// Registers table2_rcv1: loads RCV1 (corpora/libsvm_sets.h load_rcv1) and runs run_rcv1_on, or
-// marks the cells tagged "rcv1-v2" in the published file data_unavailable. Fast mode records
-// nothing (no download, no hours of SMO).
-void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry);
+// table2_rcv1 (add_mlrcg2003_rcv1, experiments.h) loads RCV1 (corpora/libsvm_sets.h load_rcv1) and
+// runs run_rcv1_on, or marks the cells tagged "rcv1-v2" in the published file data_unavailable.
+// Fast mode records nothing (no download, no hours of SMO).
 
 // The experiment on given data: binary features, the 500 of highest joint information gain over
 // the four topics on the training side (LYRL2004's test set), then Table 2's runs and, once they

@@ -55,6 +55,7 @@
 #include "corpora/splits.h"
 #include "experiments/common/scaling_analysis.h"
 #include "experiments/mlrcg2003/experiments.h"
+#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
@@ -275,31 +276,6 @@ Json scaling_config(const ExperimentContext& ctx) {
                  {"smo_time_cap_seconds", ctx.fast ? 0.0 : kSmoCapSeconds}};
   if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
   return config;
-}
-
-Json scaling_figures(const ExperimentContext& ctx) {
-  auto figure = [&ctx](const std::string& id, const std::string& dataset, const std::string& y,
-                       const std::string& ylabel, const std::string& title) {
-    Json f = {{"kind", "series"},
-              {"x", "config.n"},
-              {"logx", true},
-              {"logy", true},
-              {"fit_slope", true},
-              {"xlabel", "training documents n"},
-              {"id", id},
-              {"filter", {{"config.dataset", dataset}}},
-              {"y", y},
-              {"ylabel", ylabel},
-              {"title", title}};
-    if (!ctx.extra_solvers.empty()) f["label_by"] = {"solver", "extra.part"};
-    return f;
-  };
-  return {figure("scaling_synthetic", kSynthetic, "train_seconds", "training time (s, wall)",
-                 "Synthetic RCV1-sized text (500 Zipf binary features): time vs n"),
-          figure("scaling_synthetic_cpu", kSynthetic, "extra.cpu_seconds", "training time (s, CPU)",
-                 "Synthetic RCV1-sized text: CPU time of the fit vs n"),
-          figure("scaling_a9a", kA9a, "train_seconds", "training time (s, wall)",
-                 "a9a (Adult, 123 binary features), nested subsamples: time vs n")};
 }
 
 // The series to run and the data behind them (a9a stays loaded: its series subsamples it).
@@ -623,20 +599,7 @@ void run_scaling(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kMlrcgPaper;
-  e.id = kScalingExperiment;
-  e.timed = true;  // §7: time vs n
-  e.description =
-      "§7 scaling claim: training time vs n (log-log, fitted slopes) for MLR-CG, SMO and "
-      "LIBLINEAR -s 3 on nested a9a subsamples and on synthetic RCV1-sized text-like data";
-  e.artifacts = {"scaling"};
-  e.config = scaling_config;
-  e.figures = scaling_figures;
-  e.run = run_scaling;
-  // One binary problem per (series, n).
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;
-  registry.push_back(std::move(e));
+  register_declared(registry, kMlrcgPaper, kScalingExperiment, scaling_config, run_scaling);
 }
 
 }  // namespace linrepro

@@ -43,6 +43,7 @@
 #include "experiments/mlrcg2003/univ6_fold_spread.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
@@ -208,19 +209,6 @@ Json table3_config(const ExperimentContext& ctx) {
   if (!ctx.fast) config["fold_spread"] = {{"draws", kTable3FoldDraws}};
   if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
   return config;
-}
-
-Json table3_figures(const ExperimentContext& ctx) {
-  // By key: the other fold assignments' runs (univ6_fold_spread.h) have a fold 0 too.
-  Json fold0 = Json::array();
-  for (const auto& s : table3_solvers())
-    if (!ctx.fast || s.in_fast) fold0.push_back(run_key("Univ-6", 0, s.name));
-  return {{{"id", "table3_confusion_fold0"},
-           {"kind", "heatmap"},
-           {"title", "Univ-6, fold 0: test confusion (row-normalised)"},
-           {"runs", fold0},
-           {"normalize", "row"},
-           {"max_panels", 3}}};
 }
 
 using Loaded = LoadedCollections<FoldData>;
@@ -540,21 +528,7 @@ void run_table3(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_mlrcg2003_univ6(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kMlrcgPaper;
-  e.id = kTable3Experiment;
-  e.description =
-      "Table 3: MMLR-CG vs one-vs-rest SVM (SMO; LIBLINEAR -s 3 as a peer), micro/macro-F1 of "
-      "5-fold cross-validation with the test folds combined, 500 binary IG features per fold; "
-      "Table 1's rows of these collections";
-  e.artifacts = {"table1", "table3"};
-  e.config = table3_config;
-  e.figures = table3_figures;
-  e.run = run_table3;
-  // One multiclass problem per fold (a binary solver goes one-vs-rest); the fold-spread ablation
-  // keeps the paper's solvers.
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::multiclass;
-  registry.push_back(std::move(e));
+  register_declared(registry, kMlrcgPaper, kTable3Experiment, table3_config, run_table3);
 }
 
 }  // namespace linrepro

@@ -10,4 +10,7 @@ namespace linrepro {
 // tables.cpp: Tables 1-6, Figures 1-4 and the report's claims (a9a; covtype.binary if present).
 void add_sgdreport_tables(std::vector<ExperimentInfo>& registry);
 
+// The paper's experiments (experiments/register.cpp).
+inline void add_sgdreport(std::vector<ExperimentInfo>& registry) { add_sgdreport_tables(registry); }
+
 }  // namespace linrepro

@@ -42,6 +42,7 @@
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/document_outcomes.h"
+#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
@@ -284,57 +285,6 @@ double trace_at(const Json& trace, const std::string& name, int64_t at) {
     if (p.at("iteration").get<int64_t>() >= at && p.at("values").contains(name))
       return p["values"][name].get<double>();
   return NAN;
-}
-
-// One of the report's Figures 1-4: training error, test error, objective and sparsity of one
-// method on one dataset against updates (the report's "iteration times"), one panel each. Named
-// and titled as the report's figure, so they can be put side by side. A dataset that is not here
-// gives a placeholder saying so and how to get it (plots: spec key "dataset").
-Json report_figure(int number, const std::string& what, const std::string& solver,
-                   const std::string& run_class, const std::string& dataset_name,
-                   const std::string& dataset_label, const Json& objective_panel,
-                   const std::string& zeros_of) {
-  return {{"id", fmt::format("figure{}_{}", number, what)},
-          {"kind", "convergence_panels"},
-          {"title", fmt::format("Report Figure {}: {} on {}", number,
-                                least_squares(solver) ? "SGD ridge regression (L2)"
-                                                      : "SGD L1-regularised logistic regression",
-                                dataset_label)},
-          {"x", "iteration"},
-          {"xlabel", "updates"},
-          {"filter", {{"class", run_class}, {"solver", solver}}},
-          {"label_by", {"solver", "extra.variant"}},
-          {"dataset", dataset_name},
-          // log x: the first ~100k updates (where the errors settle) would be one pixel wide
-          {"logx", true},
-          {"panels",
-           {{{"value", "train_error"}, {"ylabel", "training error"}},
-            {{"value", "test_error"}, {"ylabel", "test error"}},
-            objective_panel,
-            {{"value", "zeros"}, {"ylabel", "sparsity: exact zeros of beta" + zeros_of}}}}};
-}
-
-// The report's Figures 1-4 (sgd-l1-ridge-report.md): 1 = L1-LR on Dataset 1, 2 = L1-LR on
-// Dataset 2, 3 = ridge on Dataset 1, 4 = ridge on Dataset 2. All our L1 penalties are drawn
-// (the report's figure is the cumulative one; naive and clipping beside it).
-Json sgd_tables_figures() {
-  // Dataset 1 has the exact Eq. 10 optimum (LIBLINEAR -s 6): the curves meet it within 0.1 %,
-  // so only the relative gap on a log axis shows them.
-  const Json l1_objective_d1 = {{"value", "objective"},
-                                {"ylabel", "Eq. 10 objective: (obj - opt) / opt"},
-                                {"reference", {{"run", "a9a/liblinear-s6"}, {"path", "objective"}}},
-                                {"reference_label", "liblinear -s 6 optimum"},
-                                {"gap", true}};
-  const Json l1_objective = {{"value", "objective"}, {"ylabel", "objective (Eq. 10)"}};
-  const Json ridge_objective = {{"value", "objective"}, {"ylabel", "objective (Eq. 14)"}};
-  return {report_figure(1, "l1_logistic_dataset1", "sgd-l1-logistic", "a9a", "a9a",
-                        "Dataset 1 (a9a)", l1_objective_d1, " (of 124)"),
-          report_figure(2, "l1_logistic_dataset2", "sgd-l1-logistic", "covtype", "covtype.binary",
-                        "Dataset 2 (covtype.binary)", l1_objective, " (of 55)"),
-          report_figure(3, "ridge_dataset1", "sgd-ridge", "a9a", "a9a", "Dataset 1 (a9a)",
-                        ridge_objective, " (of 124)"),
-          report_figure(4, "ridge_dataset2", "sgd-ridge", "covtype", "covtype.binary",
-                        "Dataset 2 (covtype.binary)", ridge_objective, " (of 55)")};
 }
 
 Json experiment_config(const ExperimentContext& ctx) {
@@ -685,34 +635,7 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_sgdreport_tables(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kSgdPaper;
-  e.id = kSgdExperiment;
-  e.description =
-      "SGD L1-regularised logistic regression (naive / clipping / cumulative penalty) and SGD "
-      "ridge regression on a9a (and covtype.binary if present), with LIBLINEAR -s 6 and "
-      "scikit-learn as peers";
-  e.artifacts = {"table1", "table2",  "table3",  "table4",  "table5",
-                 "table6", "figure1", "figure2", "figure3", "figure4"};
-  e.config = experiment_config;
-  e.figures = [](const ExperimentContext& ctx) {
-    Json f = sgd_tables_figures();
-    // With extra solvers: every a9a method's errors side by side, theirs marked "extra".
-    if (!ctx.extra_solvers.empty())
-      f.push_back({{"id", "a9a_methods_error"},
-                   {"kind", "solvers_vs_peers"},
-                   {"title",
-                    "a9a: training and test error of every method (extra solvers are "
-                    "not part of the report)"},
-                   {"filter", {{"class", "a9a"}}},
-                   {"label_by", {"solver", "extra.part"}},
-                   {"metrics", {"metrics.test_error", "metrics.train_error"}}});
-    return f;
-  };
-  e.run = run_tables;
-  // One binary problem (a9a); every loss gets the report's one lambda.
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;
-  registry.push_back(std::move(e));
+  register_declared(registry, kSgdPaper, kSgdExperiment, experiment_config, run_tables);
 }
 
 }  // namespace linrepro

@@ -27,4 +27,17 @@ void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry);
 // Table 5's Naive Bayes-1 on WebKB by reading of the pages (webkb_nb_ablation.cpp).
 void add_zhangoles2001_webkb_nb(std::vector<ExperimentInfo>& registry);
 
+// The paper's experiments, in the order `run --list` shows them (experiments/register.cpp).
+inline void add_zhangoles2001(std::vector<ExperimentInfo>& registry) {
+  add_zhangoles2001_table1(registry);
+  add_zhangoles2001_table1_all(registry);
+  add_zhangoles2001_table2(registry);
+  add_zhangoles2001_table4(registry);
+  add_zhangoles2001_text4(registry);
+  add_zhangoles2001_text4_lambda0(registry);
+  add_zhangoles2001_figure7_tokenisation(registry);
+  add_zhangoles2001_table5(registry);
+  add_zhangoles2001_webkb_nb(registry);
+}
+
 }  // namespace linrepro

@@ -19,6 +19,7 @@
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/reuters_variant.h"
 #include "experiments/zhangoles2001/tokenisation_ablation.h"
+#include "harness/experiment_declarations.h"
 
 namespace linrepro {
 
@@ -98,20 +99,6 @@ Json tokenisation_config(const ExperimentContext& ctx) {
   return config;
 }
 
-Json tokenisation_figures(const ExperimentContext&) {
-  return Json::array({{{"id", "figure7_by_tokenisation"},
-                       {"kind", "series"},
-                       {"source", "cells"},
-                       {"table", "figure7-tokenisation"},
-                       {"logx", true},
-                       {"ylim", {75, 95}},
-                       {"title",
-                        "Figure 7 by tokenisation: micro BEP of Logistic Reg against features per "
-                        "category (y axis 75-95)"},
-                       {"xlabel", "features per category"},
-                       {"ylabel", "micro BEP (%)"}}});
-}
-
 void run_tokenisation(const ExperimentContext& ctx, ResultFile& rf) {
   const std::vector<int32_t>& counts = feature_counts(ctx);
   const double lambda = zhangoles2001_lambdas(ctx).at("clg");
@@ -167,22 +154,8 @@ void run_tokenisation(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_figure7_tokenisation(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kZoPaper;
-  e.id = kFigure7TokenisationExperiment;
-  e.description =
-      "Figure 7 under each tokenisation (issue 15 item 6): stemming on/off x min count 3/1, "
-      "ablation table; not in the default set";
-  e.artifacts = {"figure7-tokenisation"};
-  e.depends_on = {"zhangoles2001/table1"};  // Table 1's lambda
-  e.in_default_set = false;
-  e.config = tokenisation_config;
-  e.figures = tokenisation_figures;
-  e.run = run_tokenisation;
-  e.extra_solvers.refusal =
-      "Figure 7 by tokenisation is a study of the paper's logistic method; another solver "
-      "is not supported there yet (zhangoles2001/table2 runs extra solvers)";
-  registry.push_back(std::move(e));
+  register_declared(registry, kZoPaper, kFigure7TokenisationExperiment, tokenisation_config,
+                    run_tokenisation);
 }
 
 }  // namespace linrepro

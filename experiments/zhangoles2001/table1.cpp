@@ -40,6 +40,7 @@
 #include "experiments/zhangoles2001/table1_cv.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/experiment_declarations.h"
 #include "harness/solver_catalog.h"
 #include "metrics/sampling_interval.h"
 
@@ -82,19 +83,6 @@ Json table1_config(const ExperimentContext& ctx) {
           {"choice", kChoice},
           {"methods", method_list},
           {"fast", ctx.fast}};
-}
-
-Json table1_figures(const ExperimentContext&) {
-  return Json::array({{{"id", "figure8_bep_vs_lambda"},
-                       {"kind", "series"},
-                       {"source", "cells"},
-                       {"table", "figure8"},
-                       {"logx", true},
-                       {"title",
-                        "Figure 8: micro BEP of the 5-fold CV against lambda (10 largest Reuters "
-                        "categories)"},
-                       {"xlabel", "lambda"},
-                       {"ylabel", "cross-validated micro BEP (%)"}}});
 }
 
 // The lambdas the cross-validation cannot tell from the best one, as the choice's interval in
@@ -245,21 +233,7 @@ void run_table1(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kZoPaper;
-  e.id = kTable1Experiment;
-  e.description =
-      "Table 1 (lambda by 5-fold CV on Reuters ModApte, 10 largest categories, features selected "
-      "in each fold) and Figure 8 (CV BEP vs lambda)";
-  e.artifacts = {"table1", "figure8"};
-  e.config = table1_config;
-  e.figures = table1_figures;
-  e.run = run_table1;
-  e.extra_solvers.refusal =
-      "Table 1 chooses the lambda of each of the paper's six methods by 5-fold "
-      "cross-validation; extra solvers run at these lambdas in zhangoles2001/table2 (by "
-      "their declared loss)";
-  registry.push_back(std::move(e));
+  register_declared(registry, kZoPaper, kTable1Experiment, table1_config, run_table1);
 }
 
 }  // namespace linrepro

@@ -24,6 +24,7 @@
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_ablation.h"
 #include "experiments/zhangoles2001/table1_cv.h"
+#include "harness/experiment_declarations.h"
 
 namespace linrepro {
 
@@ -98,20 +99,7 @@ void run_table1_all(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_table1_all(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kZoPaper;
-  e.id = kTable1AllExperiment;
-  e.description =
-      "Table 1's CV over all 115 trainable Reuters categories, features selected in each fold, "
-      "and the ablation of the CV protocol (about 2,300 CPU-s: ~20 min on 2 free cores)";
-  e.artifacts = {"table1"};
-  e.in_default_set = false;
-  e.config = table1_all_config;
-  e.run = run_table1_all;
-  e.extra_solvers.refusal =
-      "Table 1 over all categories chooses the lambda of each of the paper's six methods by "
-      "cross-validation; extra solvers run at Table 1's lambdas in zhangoles2001/table2";
-  registry.push_back(std::move(e));
+  register_declared(registry, kZoPaper, kTable1AllExperiment, table1_all_config, run_table1_all);
 }
 
 }  // namespace linrepro

@@ -39,6 +39,7 @@
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/document_outcomes.h"
+#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "metrics/sampling_interval.h"
 
@@ -56,34 +57,6 @@ constexpr const char* kFigure5Methods[] = {"cls", "cmls"};
 const char* kMissedNote =
     "cottonseed, f-cattle and sfr (one test document each, no training document) count as "
     "missed: 1 FN each, TP 0 at break-even";
-
-Json table2_figures() {
-  return Json::array(
-      {{{"id", "figure5_margins_earn"},
-        {"kind", "histogram"},
-        {"title", "Figure 5: w.x y on the training set (earn), Lin Reg vs Mod Least Squares"},
-        {"runs",
-         {std::string("earn/") + kFigure5Methods[0], std::string("earn/") + kFigure5Methods[1]}},
-        {"values", "extra.margins"},
-        {"bins", 60},
-        {"xlabel", "w.x y"}},
-       {{"id", "figure6_macro_f1"},
-        {"kind", "series"},
-        {"source", "cells"},
-        {"table", "figure6"},
-        {"x_map", {{"all", 118}}},
-        {"title", "Figure 6: macro-averaged F1 over the top N Reuters categories"},
-        {"xlabel", "top N categories (by training documents)"},
-        {"ylabel", "macro F1 (%)"}},
-       {{"id", "table2_peers_bep"},
-        {"kind", "solvers_vs_peers"},
-        {"filter",
-         {{"class",
-           {"earn", "acq", "money-fx", "grain", "crude", "trade", "interest", "ship", "wheat",
-            "corn"}}}},
-        {"metrics", {"metrics.f1", "metrics.bep"}},
-        {"title", "Table 3 categories: F1 and BEP, our solvers and LIBLINEAR"}}});
-}
 
 std::string lambda_source(const ExperimentContext& ctx) {
   return ctx.fast ? "the paper's Table 1 (fast-mode shortcut, lambdas.h)"
@@ -664,25 +637,7 @@ void run_table2(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kZoPaper;
-  e.id = kTable2Experiment;
-  e.description =
-      "Tables 2-3, Figures 5-6 on Reuters ModApte (118 categories): micro P/R/F1/BEP of six "
-      "methods at Table 1's lambda, LIBLINEAR peers";
-  e.artifacts = {"text-4.2", "table2", "table3", "figure5", "figure6"};
-  e.depends_on = {"zhangoles2001/table1"};  // the lambdas (full mode)
-  e.config = table2_config;
-  e.figures = [](const ExperimentContext& ctx) {
-    Json f = table2_figures();
-    // An extra solver's bars apart from the paper's and the peers' (it may be a peer's solver
-    // at other settings): "liblinear-s5 extra"; the tie rule's runs: "clg cv-best".
-    if (!ctx.fast) f[2]["label_by"] = {"solver", "extra.part"};
-    return f;
-  };
-  e.run = run_table2;
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;  // one problem per category
-  registry.push_back(std::move(e));
+  register_declared(registry, kZoPaper, kTable2Experiment, table2_config, run_table2);
 }
 
 }  // namespace linrepro

@@ -5,6 +5,7 @@
 // fast file with nothing in it would be a check that compares nothing).
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
+#include "harness/experiment_declarations.h"
 #include "harness/unavailable_cells.h"
 
 namespace linrepro {
@@ -20,15 +21,12 @@ void run_table4(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_table4(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kZoPaper;
-  e.id = "table4";
-  e.description = "Table 4 (AS400): data unavailable";
-  e.artifacts = {"text-4.2", "table4"};
-  e.config = [](const ExperimentContext& ctx) { return Json{{"fast", ctx.fast}}; };
-  e.run = run_table4;
-  e.extra_solvers.refusal = "AS400 is not public: this experiment has no data and runs nothing";
-  registry.push_back(std::move(e));
+  register_declared(
+      registry, kZoPaper, "table4",
+      [](const ExperimentContext& ctx) {
+        return Json{{"fast", ctx.fast}};
+      },
+      run_table4);
 }
 
 }  // namespace linrepro

@@ -77,6 +77,7 @@
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "harness/cell_cause.h"
+#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
@@ -149,43 +150,6 @@ Json table5_config(const ExperimentContext& ctx) {
   }
   if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
   return config;
-}
-
-Json table5_figures(const ExperimentContext& ctx) {
-  Json figures = {
-      {{"id", "table5_accuracy"},
-       {"kind", "solvers_vs_peers"},
-       {"filter", {{"extra.part", kTablePart}}},
-       {"title", "Table 5: multi-class accuracy, mean ± std over the random splits"},
-       {"metric", "metrics.accuracy"},
-       {"ylabel", "test accuracy"}},
-      {{"id", "table5_training_time"},
-       {"kind", "solvers_vs_peers"},
-       {"filter", {{"extra.part", kTablePart}}},
-       {"title", "Table 5: one-vs-rest training time (all classes), mean ± std over the splits"},
-       {"metric", "train_seconds"},
-       {"logy", true},
-       {"ylabel", "training seconds (one thread)"}}};
-  Json solvers = Json::array();
-  for (const auto& m : table5_methods())
-    if (!m.row.empty()) solvers.push_back(m.solver);
-  for (const auto& c : table5_collections(ctx.fast)) {
-    if (c.view.empty()) continue;
-    figures.push_back(
-        {{"id", "lambda_transfer_" + c.name},
-         {"kind", "series"},
-         {"filter", {{"class", c.name}, {"config.split", kTransferSplit}, {"solver", solvers}}},
-         {"x", "extra.lambda"},
-         {"y", "metrics.accuracy"},
-         {"group_by", "extra.row"},
-         {"logx", true},
-         {"title", fmt::format("{}, split {}: test accuracy against lambda (Table 1's lambda "
-                               "chosen on Reuters; naive Bayes: the smoothing)",
-                               c.name, kTransferSplit)},
-         {"xlabel", "lambda"},
-         {"ylabel", "test accuracy"}});
-  }
-  return figures;
 }
 
 // Runs of the title ablation's non-chosen readings (extra.part; Table 5's figures leave them out).
@@ -645,21 +609,7 @@ void run_table5(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kPaper;
-  e.id = kTable5Experiment;
-  e.description =
-      "Table 5: multi-class accuracy (5 random 80/20 splits) on 20NG and WebKB; "
-      "IndustrySector/GRANT/IBMweb data unavailable";
-  e.artifacts = {"table5", "lambda-transfer"};
-  e.depends_on = {"zhangoles2001/table1"};  // "the lambda computed on the Reuters dataset"
-  e.config = table5_config;
-  e.figures = table5_figures;
-  e.run = run_table5;
-  // One binary problem per class (one-vs-rest on per-category features, as the paper's
-  // linear methods); the lambda walk stays the paper methods' study.
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;
-  registry.push_back(std::move(e));
+  register_declared(registry, kPaper, kTable5Experiment, table5_config, run_table5);
 }
 
 }  // namespace linrepro

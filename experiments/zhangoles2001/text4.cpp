@@ -37,6 +37,7 @@
 #include "experiments/zhangoles2001/micro_comparison.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/reuters_variant.h"
+#include "harness/experiment_declarations.h"
 
 namespace linrepro {
 
@@ -234,23 +235,6 @@ Json text4_config(const ExperimentContext& ctx) {
           {"fast", ctx.fast}};
 }
 
-Json text4_figures(const ExperimentContext&) {
-  return Json::array({{{"id", "figure7_bep_vs_features"},
-                       {"kind", "series"},
-                       {"source", "cells"},
-                       {"table", "figure7"},
-                       {"x_map", {{"all", 26056}}},
-                       {"logx", true},
-                       // A fixed 20-point axis (issue 15 item 6): auto-scaling zoomed a 0.5-point
-                       // spread into a steep-looking curve.
-                       {"ylim", {75, 95}},
-                       {"title",
-                        "Figure 7: micro BEP of Logistic Reg against the number of features per "
-                        "category (y axis 75-95)"},
-                       {"xlabel", "features per category"},
-                       {"ylabel", "micro BEP (%)"}}});
-}
-
 // Asks for every variant's runs; the corpus is tokenised once and prepared once per feature count.
 std::map<std::string, VariantResult> declare_variants(const ExperimentContext& ctx, ResultFile& rf,
                                                       const ZoTokenized& tok,
@@ -437,22 +421,7 @@ void run_text4(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kZoPaper;
-  e.id = kText4Experiment;
-  e.description =
-      "§4.2 lambda -> 0 and no-feature-selection claims (text-4), Figure 7 (BEP vs features), "
-      "§3.1 K = 100 and continuation claims on Reuters ModApte";
-  e.artifacts = {"text-4", "figure7", "section3.1"};
-  e.depends_on = {"zhangoles2001/table1"};  // Table 1's lambdas (full mode)
-  e.config = text4_config;
-  e.figures = text4_figures;
-  e.run = run_text4;
-  e.extra_solvers.refusal =
-      "the section 4.2 claims compare the paper's own methods along lambda, feature-count "
-      "and iteration grids; another solver is not supported there yet (zhangoles2001/table2 "
-      "runs extra solvers on the same data and features)";
-  registry.push_back(std::move(e));
+  register_declared(registry, kZoPaper, kText4Experiment, text4_config, run_text4);
 }
 
 }  // namespace linrepro

@@ -24,6 +24,7 @@
 #include "experiments/zhangoles2001/lambda0_ablation.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/reuters_variant.h"
+#include "harness/experiment_declarations.h"
 #include "harness/published.h"
 
 namespace linrepro {
@@ -106,20 +107,6 @@ Json lambda0_config(const ExperimentContext& ctx) {
   Json config = {{"view", kZoReutersView}, {"cap", kCap}, {"variants", list}, {"fast", ctx.fast}};
   if (ctx.fast) config["categories"] = "the largest";  // the full config stays as it was
   return config;
-}
-
-Json lambda0_figures(const ExperimentContext&) {
-  return Json::array({{{"id", "lambda0_bep_vs_lambda"},
-                       {"kind", "series"},
-                       {"source", "cells"},
-                       {"table", "lambda0-curve"},
-                       {"logx", true},
-                       {"ylim", {50, 90}},
-                       {"title",
-                        "§4.2 lambda -> 0: micro BEP against lambda (y axis 50-90; K = 100 fixed "
-                        "and K to convergence, cap 300)"},
-                       {"xlabel", "lambda"},
-                       {"ylabel", "micro BEP (%)"}}});
 }
 
 int64_t median_of(std::vector<int64_t> v) {
@@ -213,22 +200,7 @@ void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_text4_lambda0(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kZoPaper;
-  e.id = kText4Lambda0Experiment;
-  e.description =
-      "§4.2 lambda -> 0 curve (issue 15 item 5): lambda 1e-4..1e-8, K = 100 fixed; K to "
-      "convergence (cap 300) at 1e-6; ablation tables; not in the default set";
-  e.artifacts = {"lambda0-curve"};
-  e.in_default_set = false;
-  e.config = lambda0_config;
-  e.figures = lambda0_figures;
-  e.run = run_lambda0;
-  e.extra_solvers.refusal =
-      "the lambda -> 0 curve is a study of the paper's column-relaxation methods at fixed "
-      "K; another solver is not supported there yet (zhangoles2001/table2 runs extra "
-      "solvers on the same data)";
-  registry.push_back(std::move(e));
+  register_declared(registry, kZoPaper, kText4Lambda0Experiment, lambda0_config, run_lambda0);
 }
 
 }  // namespace linrepro

@@ -27,6 +27,7 @@
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_summary.h"
+#include "harness/experiment_declarations.h"
 #include "harness/published.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
@@ -181,20 +182,7 @@ void run_webkb_nb(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_webkb_nb(std::vector<ExperimentInfo>& registry) {
-  ExperimentInfo e;
-  e.paper = kZoPaper;
-  e.id = "webkb-nb";
-  e.description =
-      "Table 5's Naive Bayes-1 on WebKB by reading of the pages (counts, title, stemming, min "
-      "count, class subset): ablation webkb-naive-bayes";
-  e.artifacts = {"ablation webkb-naive-bayes"};
-  e.depends_on = {"zhangoles2001/table1"};  // Table 1's smoothing
-  e.config = webkb_nb_config;
-  e.run = run_webkb_nb;
-  e.extra_solvers.refusal =
-      "the WebKB naive Bayes ablation varies the paper's Naive Bayes-1 input; another solver is "
-      "not supported there (zhangoles2001/table5 runs the Table 5 protocol)";
-  registry.push_back(std::move(e));
+  register_declared(registry, kZoPaper, "webkb-nb", webkb_nb_config, run_webkb_nb);
 }
 
 }  // namespace linrepro

@@ -16,6 +16,7 @@ namespace fs = std::filesystem;
 
 TEST(Graphsvm2002Registration, EveryExperimentIsOnTheNewLayer) {
   std::vector<ExperimentInfo> registry;
+  add_graphsvm2002_sweep_classes(registry);
   add_graphsvm2002_sweeps(registry);
   add_graphsvm2002_main(registry);
   add_graphsvm2002_features(registry);

@@ -1,5 +1,6 @@
-// A new paper is one folder of experiments, one registration and its published file: the minimal
-// example below is a whole paper (no list of paper ids to extend anywhere). Its one experiment
+// A new paper is one folder of experiments (their declarations in experiments.json, their code),
+// one registration and its published file: the minimal example below is a whole paper (no list of
+// paper ids to extend anywhere). Its one experiment
 // fits SMO on synthetic text, emits the published cell and takes extra solvers; compare judges
 // the cell and lists the extra solver's cell as produced without a published value.
 #include <gtest/gtest.h>
@@ -7,6 +8,7 @@
 #include "core/error.h"
 #include "core/synthetic_data.h"
 #include "harness/compare.h"
+#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "harness/record_fit.h"
 #include "harness/run_experiment.h"
@@ -30,13 +32,22 @@ double test_error(const std::string& solver, const Params& params, const Synthet
   return 100.0 * wrong / test.X.rows;
 }
 
+// experiments/examplepaper/experiments.json (harness/experiment_declarations.h).
+const char* kExampleDeclarations = R"({
+  "paper": "examplepaper",
+  "experiments": {
+    "table1": {
+      "description": "the example paper's Table 1: SMO's test error on synthetic text",
+      "artifacts": ["table1"],
+      "extra_solvers": {"tasks": "binary", "why": "one binary problem"}
+    }
+  }
+})";
+
 ExperimentInfo example_table1() {
-  ExperimentInfo e;
-  e.paper = "examplepaper";
-  e.id = "table1";
-  e.description = "the example paper's Table 1: SMO's test error on synthetic text";
-  e.artifacts = {"table1"};
-  e.extra_solvers.tasks = ExtraSolverSupport::Tasks::binary;
+  ExperimentInfo e = parse_experiment_declarations(Json::parse(kExampleDeclarations),
+                                                   "experiments/examplepaper/experiments.json")
+                         .at(0);
   e.run = [](const ExperimentContext& ctx, ResultFile& rf) {
     SyntheticSpec spec;
     spec.rows = 600;

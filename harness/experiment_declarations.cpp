@@ -1,0 +1,212 @@
+#include "harness/experiment_declarations.h"
+
+#include <fmt/format.h>
+
+#include <initializer_list>
+#include <set>
+
+#include "core/error.h"
+#include "harness/extra_solvers.h"
+
+namespace linrepro {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+  throw ConfigError(fmt::format("{}: {}", where, what));
+}
+
+void check_keys(const Json& o, std::initializer_list<const char*> allowed,
+                const std::string& where) {
+  if (!o.is_object()) fail(where, "must be a JSON object");
+  for (const auto& [key, value] : o.items()) {
+    bool known = false;
+    for (const char* a : allowed) known |= key == a;
+    if (!known) fail(where, fmt::format("unknown key \"{}\"", key));
+  }
+}
+
+std::string text_of(const Json& o, const char* key, const std::string& where) {
+  if (!o.contains(key) || !o.at(key).is_string() || o.at(key).get<std::string>().empty())
+    fail(where, fmt::format("\"{}\" must be a non-empty string", key));
+  return o.at(key).get<std::string>();
+}
+
+std::vector<std::string> texts_of(const Json& a, const std::string& where) {
+  if (!a.is_array()) fail(where, "must be a list of strings");
+  std::vector<std::string> out;
+  for (const Json& s : a) {
+    if (!s.is_string()) fail(where, "must be a list of strings");
+    out.push_back(s.get<std::string>());
+  }
+  return out;
+}
+
+ExtraSolverSupport extra_solver_support(const Json& j, const std::string& where) {
+  check_keys(j, {"tasks", "why", "refusal"}, where);
+  ExtraSolverSupport out;
+  if (j.contains("refusal")) {
+    if (j.contains("tasks")) fail(where, "has both \"tasks\" and \"refusal\"");
+    out.refusal = text_of(j, "refusal", where);
+    return out;
+  }
+  const std::string tasks = text_of(j, "tasks", where);
+  if (tasks == "binary")
+    out.tasks = ExtraSolverSupport::Tasks::binary;
+  else if (tasks == "multiclass")
+    out.tasks = ExtraSolverSupport::Tasks::multiclass;
+  else
+    fail(where, "\"tasks\" must be \"binary\" or \"multiclass\" (or give a \"refusal\")");
+  text_of(j, "why", where);
+  return out;
+}
+
+void check_figures(const Json& figures, const std::string& where) {
+  if (!figures.is_array()) fail(where, "must be a list of figure objects");
+  for (const Json& f : figures) {
+    if (!f.is_object() || !f.contains("id") || !f.at("id").is_string() || !f.contains("kind"))
+      fail(where, "each figure must be an object with an \"id\" and a \"kind\"");
+    if (!f.contains("with_extra_solvers")) continue;
+    const std::string at = where + " " + f.at("id").get<std::string>() + " with_extra_solvers";
+    const Json& w = f.at("with_extra_solvers");
+    check_keys(w, {"only", "label_by", "add_to_filter", "key"}, at);
+    for (const char* flag : {"only", "label_by"})
+      if (w.contains(flag) && !w.at(flag).is_boolean())
+        fail(at, fmt::format("\"{}\" must be true or false", flag));
+    if (w.contains("add_to_filter") != w.contains("key"))
+      fail(at, "\"add_to_filter\" and \"key\" go together");
+    if (w.contains("key")) {
+      text_of(w, "add_to_filter", at);
+      text_of(w, "key", at);
+    }
+  }
+}
+
+ExperimentInfo parse_experiment(const std::string& paper, const std::string& id, const Json& j,
+                                const std::string& where) {
+  check_keys(j,
+             {"description", "artifacts", "depends_on", "timed", "in_default_set", "extra_solvers",
+              "figures"},
+             where);
+  ExperimentInfo e;
+  e.paper = paper;
+  e.id = id;
+  e.description = text_of(j, "description", where);
+  if (!j.contains("artifacts")) fail(where, "\"artifacts\" is missing");
+  e.artifacts = texts_of(j.at("artifacts"), where + " artifacts");
+  if (j.contains("depends_on")) {
+    if (!j.at("depends_on").is_object()) fail(where, "\"depends_on\" must map experiments to why");
+    for (const auto& [dependency, why] : j.at("depends_on").items()) {
+      if (!why.is_string()) fail(where, "\"depends_on\" must map experiments to why");
+      e.depends_on.push_back(dependency);
+    }
+  }
+  if (j.contains("timed")) e.timed = !text_of(j, "timed", where).empty();
+  if (j.contains("in_default_set")) {
+    if (!j.at("in_default_set").is_boolean()) fail(where, "\"in_default_set\" must be a boolean");
+    e.in_default_set = j.at("in_default_set").get<bool>();
+  }
+  if (!j.contains("extra_solvers"))
+    fail(where, "\"extra_solvers\" is missing: say on which tasks they run, or why they cannot");
+  e.extra_solvers = extra_solver_support(j.at("extra_solvers"), where + " extra_solvers");
+  if (j.contains("figures")) {
+    const Json figures = j.at("figures");
+    check_figures(figures, where + " figures");
+    e.figures = [figures](const ExperimentContext& ctx) { return figures_for_run(figures, ctx); };
+  }
+  return e;
+}
+
+const std::vector<ExperimentInfo>& all_declared() {
+  static const std::vector<ExperimentInfo> all = [] {
+    std::vector<ExperimentInfo> out;
+    for (const EmbeddedFile& f : embedded_experiment_declarations()) {
+      Json file;
+      try {
+        file = Json::parse(f.text);
+      } catch (const Json::exception& e) {
+        fail(f.path, std::string("not valid JSON: ") + e.what());
+      }
+      for (ExperimentInfo& e : parse_experiment_declarations(file, f.path)) {
+        // experiments/<paper>/experiments.json: the folder is the paper.
+        if (std::string(f.path).find("/" + e.paper + "/") == std::string::npos)
+          fail(f.path, fmt::format("declares paper \"{}\" outside its folder", e.paper));
+        out.push_back(std::move(e));
+      }
+    }
+    return out;
+  }();
+  return all;
+}
+
+}  // namespace
+
+std::vector<ExperimentInfo> parse_experiment_declarations(const Json& file,
+                                                          const std::string& where) {
+  check_keys(file, {"paper", "experiments"}, where);
+  const std::string paper = text_of(file, "paper", where);
+  if (!file.contains("experiments") || !file.at("experiments").is_object())
+    fail(where, "\"experiments\" must map experiment ids to their declarations");
+  std::vector<ExperimentInfo> out;
+  for (const auto& [id, j] : file.at("experiments").items())
+    out.push_back(parse_experiment(paper, id, j, fmt::format("{} ({}/{})", where, paper, id)));
+  return out;
+}
+
+ExperimentInfo declared_experiment(const std::string& paper, const std::string& id) {
+  for (const ExperimentInfo& e : all_declared())
+    if (e.paper == paper && e.id == id) return e;
+  throw ConfigError(fmt::format(
+      "experiment {}/{} is registered but not declared in experiments/{}/experiments.json", paper,
+      id, paper));
+}
+
+void register_declared(std::vector<ExperimentInfo>& registry, const std::string& paper,
+                       const std::string& id, std::function<Json(const ExperimentContext&)> config,
+                       std::function<void(const ExperimentContext&, ResultFile&)> run) {
+  ExperimentInfo e = declared_experiment(paper, id);
+  e.config = std::move(config);
+  e.run = std::move(run);
+  registry.push_back(std::move(e));
+}
+
+void check_registry_matches_declarations(const std::vector<ExperimentInfo>& registry) {
+  std::set<std::string> registered, problems;
+  for (const ExperimentInfo& e : registry) {
+    const std::string name = e.paper + "/" + e.id;
+    if (!registered.insert(name).second) problems.insert(name + " is registered twice");
+    if (!e.run) problems.insert(name + " has no run");
+  }
+  for (const ExperimentInfo& e : all_declared())
+    if (!registered.contains(e.paper + "/" + e.id))
+      problems.insert(
+          fmt::format("{}/{} is declared in experiments/{}/experiments.json but no "
+                      "driver registers it",
+                      e.paper, e.id, e.paper));
+  if (problems.empty()) return;
+  std::string text;
+  for (const std::string& p : problems) text += "\n  " + p;
+  throw ConfigError("the experiment registry and the declarations disagree:" + text);
+}
+
+Json figures_for_run(const Json& declared, const ExperimentContext& ctx) {
+  const bool extras = !ctx.extra_solvers.empty();
+  Json out = Json::array();
+  for (Json f : declared) {
+    f.erase("why");
+    if (f.contains("with_extra_solvers")) {
+      const Json w = f.at("with_extra_solvers");
+      f.erase("with_extra_solvers");
+      if (w.value("only", false) && !extras) continue;
+      if (extras && w.value("label_by", false)) f["label_by"] = {"solver", "extra.part"};
+      if (extras && w.contains("add_to_filter"))
+        for (const ExtraSolver& x : extra_solvers(ctx))
+          f["filter"][w.at("add_to_filter").get<std::string>()].push_back(
+              w.at("key").get<std::string>() + x.label);
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+}  // namespace linrepro

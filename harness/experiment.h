@@ -9,7 +9,9 @@
 // a result they need is pending: the harness executes the round and asks again
 // (harness/run_experiment.h). Schema: docs/RESULTS.md.
 //
-// A driver, in short (registered with its header fields: artifacts, config, figures):
+// A driver, in short (its description, artifacts, figures and the rest are declared in
+// experiments/<paper>/experiments.json, harness/experiment_declarations.h; the driver registers
+// its config and run with register_declared):
 //   void run_table2(const ExperimentContext& ctx, ResultFile& rf) {
 //     rf.add_dataset({{"name", "reuters21578"}, {"sha256", ...}, {"rows", ...}});
 //     for (...) rf.run_once(key, run_config, [&] { return record_fit(...); });
@@ -96,7 +98,8 @@ struct ExperimentInfo {
   // (the regression check holds them to the published tolerance when the full run is within it).
   std::function<void(const ExperimentContext&, ResultFile&)> run;
   // Whether solvers added with --with-solver run here, and on which tasks; every experiment
-  // declares it (a test checks), so the option is never silently ignored.
+  // declares it (experiments/<paper>/experiments.json requires it), so the option is never
+  // silently ignored.
   ExtraSolverSupport extra_solvers;
 };
 

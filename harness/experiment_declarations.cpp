@@ -76,8 +76,12 @@ void check_figures(const Json& figures, const std::string& where) {
     if (w.contains("add_to_filter") != w.contains("key"))
       fail(at, "\"add_to_filter\" and \"key\" go together");
     if (w.contains("key")) {
-      text_of(w, "add_to_filter", at);
+      const std::string list = text_of(w, "add_to_filter", at);
       text_of(w, "key", at);
+      // The extra solvers' keys are appended to that list of the figure's filter.
+      if (!f.contains("filter") || !f.at("filter").is_object() || !f.at("filter").contains(list) ||
+          !f.at("filter").at(list).is_array())
+        fail(at, fmt::format("\"add_to_filter\": the figure's filter has no list \"{}\"", list));
     }
   }
 }

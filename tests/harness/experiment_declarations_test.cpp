@@ -110,6 +110,12 @@ TEST(ExperimentDeclarations, AWrongDeclarationNamesTheFileTheExperimentAndTheCau
             std::string::npos);
 
   f = example();
+  f["experiments"]["table2"]["figures"][1]["with_extra_solvers"]["add_to_filter"] = "class";
+  EXPECT_NE(error_of(f).find("methods with_extra_solvers: \"add_to_filter\": the figure's "
+                             "filter has no list \"class\""),
+            std::string::npos);
+
+  f = example();
   f["experiments"]["table4"].erase("description");
   EXPECT_NE(error_of(f).find("(examplepaper/table4): \"description\" must be a non-empty string"),
             std::string::npos);

@@ -14,16 +14,16 @@ PAPERS    := $(sort $(basename $(notdir $(wildcard results/published/*.json))))
 # `make reproduce RESUME=1` keeps the runs already finished and does only the rest.
 RUN_FLAGS := $(if $(RESUME),,--force)
 
-PHONY := all help deps configure build test unit-test plot-test regression sanitize fuzz-build \
-         fuzz-ci fuzz-long bench data reproduce experiments studies plots compare page report clean \
-         format cluster-test soak-test
+PHONY := all help deps configure build test unit-test plot-test regression sanitize sanitize-build \
+         fuzz-build fuzz-ci fuzz-long bench data reproduce experiments studies plots compare page \
+         report clean format cluster-test soak-test
 .PHONY: $(PHONY)
 
 all: build ## the default: same as `make build`
 
 # One line per target from the `## ` comments; an undocumented .PHONY target is an error.
 help: ## list these targets with one line each
-	@awk -F':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  make %-13s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@awk -F':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  make %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 	@missing=""; for t in $(PHONY); do \
 	  grep -Eq "^$$t:.*## " $(MAKEFILE_LIST) || missing="$$missing $$t"; \
 	done; \
@@ -66,10 +66,12 @@ soak-test: build ## a fast experiment killed 20 times beside a second writer: sa
 
 # ASan + UBSan build of the unit tests (CI runs it too). The Python tests (the results page in
 # Chromium, the performance table) run no C++ and are the same in any build: `make test` runs them.
-sanitize: deps ## ASan + UBSan build of the unit tests, run (in build-asan/)
+sanitize-build: deps ## ASan + UBSan build of the unit tests alone (in build-asan/)
 	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLINREPRO_SANITIZE=ON -DLINREPRO_BENCH=OFF \
 	  -DLINREPRO_UNITY=$(UNITY)
 	cmake --build $(BUILD)-asan -j $(JOBS)
+
+sanitize: sanitize-build ## ASan + UBSan build of the unit tests, run (in build-asan/)
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE 'slow|page' \
 	  -E '^perf_table$$'
 

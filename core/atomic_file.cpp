@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/error.h"
+
 namespace linrepro {
 
 void write_file_atomic(const std::filesystem::path& path,
@@ -55,6 +57,18 @@ int remove_stale_temp_files(const std::filesystem::path& path) {
   int removed = 0;
   for (const auto& p : stale) removed += fs::remove(p, ec) ? 1 : 0;
   return removed;
+}
+
+std::string read_file_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DataError(path.string(), 0, "cannot open");
+  std::string bytes;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec) bytes.reserve(static_cast<size_t>(size));
+  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (in.bad()) throw DataError(path.string(), 0, "read error");
+  return bytes;
 }
 
 }  // namespace linrepro

@@ -4,29 +4,15 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "core/error.h"
 #include "corpora/text_markup.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
-
-std::string read_file_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError(path.string(), 0, "cannot open");
-  std::string bytes;
-  std::error_code ec;
-  const auto size = fs::file_size(path, ec);
-  if (!ec) bytes.reserve(static_cast<size_t>(size));
-  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) throw DataError(path.string(), 0, "read error");
-  return bytes;
-}
 
 void check_text_file(std::string& bytes, const std::string& file_for_errors) {
   size_t nul = bytes.find('\0');

@@ -22,9 +22,6 @@
 
 namespace linrepro {
 
-// The whole file as bytes. DataError(path) when it cannot be read.
-std::string read_file_bytes(const std::filesystem::path& path);
-
 // The binary-file rule above: throws DataError(file) for a NUL byte in the first 8,000 bytes,
 // otherwise replaces the (late) NUL bytes by spaces.
 void check_text_file(std::string& bytes, const std::string& file_for_errors);

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "corpora/data_resolver.h"
 #include "corpora/folder_corpus.h"

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "harness/declared_texts.h"
 #include "harness/extra_solvers.h"
 
 namespace linrepro {
@@ -90,7 +91,7 @@ ExperimentInfo parse_experiment(const std::string& paper, const std::string& id,
                                 const std::string& where) {
   check_keys(j,
              {"description", "artifacts", "depends_on", "timed", "in_default_set", "extra_solvers",
-              "figures"},
+              "figures", "claims", "ablations"},
              where);
   ExperimentInfo e;
   e.paper = paper;
@@ -118,6 +119,8 @@ ExperimentInfo parse_experiment(const std::string& paper, const std::string& id,
     check_figures(figures, where + " figures");
     e.figures = [figures](const ExperimentContext& ctx) { return figures_for_run(figures, ctx); };
   }
+  if (j.contains("claims")) check_declared_claims(j.at("claims"), where);
+  if (j.contains("ablations")) check_declared_ablations(j.at("ablations"), where);
   return e;
 }
 
@@ -152,8 +155,19 @@ std::vector<ExperimentInfo> parse_experiment_declarations(const Json& file,
   if (!file.contains("experiments") || !file.at("experiments").is_object())
     fail(where, "\"experiments\" must map experiment ids to their declarations");
   std::vector<ExperimentInfo> out;
-  for (const auto& [id, j] : file.at("experiments").items())
+  // Claim and ablation ids are unique within the paper: results name them by id alone.
+  std::set<std::string> claims, ablations;
+  for (const auto& [id, j] : file.at("experiments").items()) {
     out.push_back(parse_experiment(paper, id, j, fmt::format("{} ({}/{})", where, paper, id)));
+    for (auto [section, seen] :
+         {std::pair{"claims", &claims}, std::pair{"ablations", &ablations}}) {
+      const Json declared = j.value(section, Json::object());
+      for (const auto& [text_id, text] : declared.items())
+        if (!seen->insert(text_id).second)
+          fail(where, fmt::format("{} \"{}\" is declared twice",
+                                  seen == &claims ? "claim" : "ablation", text_id));
+    }
+  }
   return out;
 }
 

@@ -16,6 +16,8 @@
 //        "extra_solvers": {"tasks": "binary" | "multiclass", "why": "..."}
 //                       | {"refusal": "why they cannot join, in words a user can act on"},
 //        "figures": [ ... ]                             optional: the plot driver's figure specs
+//        "claims": {"<id>": {...}}                      optional: harness/declared_texts.h
+//        "ablations": {"<id>": {...}}                   optional: harness/declared_texts.h
 //      }}}
 // A figure's "why" says why it is drawn so, for the reader of the file (it is not written out).
 // A figure may say how solvers added with --with-solver change it (the key is not written out):

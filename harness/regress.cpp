@@ -5,11 +5,9 @@
 #include <stdlib.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <optional>
-#include <sstream>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -44,13 +42,6 @@ struct TempDir {
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
 };
-
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 bool selected(const ExperimentInfo& e, const std::vector<std::string>& only) {
   if (only.empty()) return true;
@@ -273,8 +264,8 @@ ExperimentCheck check_experiment(const ExperimentInfo& info, const RegressOption
       ExperimentContext where;
       where.results_dir = tmp.path;
       where.fast = true;
-      write_reference(*now, read_text(result_file_path(where, info.paper, info.id)), reference_path,
-                      reference, check);
+      write_reference(*now, read_file_bytes(result_file_path(where, info.paper, info.id)),
+                      reference_path, reference, check);
     } else if (reference) {
       check.runs_compared = diff_fast_results(*reference, *now, check.problems, check.notes);
       check.cells_checked = diff_fast_cells(*reference, *now, check.problems, check.notes);

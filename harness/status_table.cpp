@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -14,14 +13,6 @@ namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 namespace {
-
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw DataError(file.string(), 0, "cannot open file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 int count(const Json& summary, const char* key) {
   return summary.contains(key) && summary[key].is_number_integer() ? summary[key].get<int>() : 0;
@@ -84,7 +75,7 @@ std::string replace_status_table(const std::string& readme, const std::string& b
 
 bool update_status_table(const fs::path& readme, const Json& comparison) {
   if (!fs::exists(readme)) return false;
-  const std::string text = read_text(readme);
+  const std::string text = read_file_bytes(readme);
   if (!status_table_block(text)) return false;
   const std::string updated = replace_status_table(text, render_status_table(comparison));
   if (updated != text) write_file_atomic(readme, updated);
@@ -92,10 +83,10 @@ bool update_status_table(const fs::path& readme, const Json& comparison) {
 }
 
 std::string check_status_table(const fs::path& readme, const fs::path& comparison_json) {
-  const std::string text = read_text(readme);
+  const std::string text = read_file_bytes(readme);
   Json doc;
   try {
-    doc = Json::parse(read_text(comparison_json));
+    doc = Json::parse(read_file_bytes(comparison_json));
   } catch (const Json::exception& e) {
     throw DataError(comparison_json.string(), 0, fmt::format("not valid JSON: {}", e.what()));
   }

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <vector>
 
+#include "experiments/graphsvm2002/experiments.h"
+#include "harness/declared_texts.h"
 #include "harness/published.h"
 
 namespace linrepro {
@@ -62,17 +64,7 @@ std::string corpus_ablation_column(const std::string& table, const std::string& 
 
 std::optional<Ablation> corpus_ablation(const MainResults& ours, const MainResults& other,
                                         const std::filesystem::path& published_dir) {
-  Ablation a{kCorpusAblation,
-             "20NG accuracy of every method by the copy of the newsgroups read (Subject and "
-             "Organization kept where the copy has them)",
-             "§3.1 kept Subject and Organization; the paper's copy is the 19,997-message "
-             "original, ours 20news-18828, which has no Organization header. 20news-bydate (18,846 "
-             "messages) has it: read with the same header policy, split seed and features, it "
-             "measures what the copy changes. Adopts nothing (fixed, and committed, before its "
-             "runs): every graphsvm2002 experiment stays on 20news-18828.",
-             "%",
-             {},
-             {}};
+  Ablation a = declared_ablation(kGraphsvmPaper, kCorpusAblation);
   AblationRow mine{
       "20news-18828", "the cells: 20news-18828, Subject (it has no Organization)", true, false, {}};
   AblationRow theirs{

@@ -57,9 +57,9 @@ FeatureConfig graphsvm_feature_config() {
   // lexed words that appear in the stoplist ... usually the default SMART stoplist"; --no-stoplist
   // turns it off, and the paper names no such step), words shorter than 2 letters are tossed,
   // tokens are runs of letters (digits need --lex-alphanum), stemming is off unless asked for
-  // (the paper asked: Porter). The stoplist is Rainbow's own, SMART's (adoption rule in
-  // feature_sweep.h, kStoplistWhy); ablation stoplist-<corpus> (graphsvm2002/features) also shows
-  // Glasgow's list (used before) and none (used before that).
+  // (the paper asked: Porter). The stoplist is Rainbow's own, SMART's (adoption rule: the
+  // why of ablation stoplist-{corpus}, experiments.json); that ablation (graphsvm2002/features)
+  // also shows Glasgow's list (used before) and none (used before that).
   c.stopwords = StopwordList::smart;
   c.selection = SelectionMethod::mi;
   c.k = kGraphsvmFeatures;

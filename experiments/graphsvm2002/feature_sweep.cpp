@@ -26,6 +26,7 @@
 #include "experiments/graphsvm2002/sweep_points.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "features/vectorizer.h"
+#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/published.h"
 #include "harness/with_data.h"
@@ -261,14 +262,10 @@ Ablation feature_count_ablation(const std::string& corpus, const std::vector<int
                                 const std::map<int32_t, std::map<std::string, double>>& accuracy,
                                 const std::map<int32_t, int32_t>& columns,
                                 const PublishedPaper* published) {
-  Ablation a{"feature-count-" + corpus,
-             fmt::format("{}: accuracy of MCNB, MCSVM and GraphSVM (t = 0.05) by the number of "
-                         "mutual-information features",
-                         corpus_title(corpus)),
-             kFeatureCountWhy,
-             "%",
-             {kMcnb, kMcsvm, kGraphSvm},
-             {}};
+  Ablation a =
+      declared_ablation(kGraphsvmPaper, "feature-count-{corpus}",
+                        TextArgs().set("corpus", corpus).set("corpus_title", corpus_title(corpus)));
+  a.columns = {kMcnb, kMcsvm, kGraphSvm};
   const int32_t used = graphsvm_feature_config().k;
   for (const int32_t k : ks) {
     const auto cols = columns.find(k);
@@ -288,14 +285,10 @@ Ablation feature_count_ablation(const std::string& corpus, const std::vector<int
 
 Ablation svm_input_ablation(const std::string& corpus, const std::vector<SvmInputRow>& rows,
                             const PublishedPaper* published) {
-  Ablation a{"svm-input-" + corpus,
-             fmt::format("{}: MCSVM accuracy by what the SVMs read, each with SVMlight's default "
-                         "C = 1 / avg(x.x) on it",
-                         corpus_title(corpus)),
-             kSvmInputWhy,
-             "",
-             {"SVMlight default C", "MCSVM accuracy (%)"},
-             {}};
+  Ablation a =
+      declared_ablation(kGraphsvmPaper, "svm-input-{corpus}",
+                        TextArgs().set("corpus", corpus).set("corpus_title", corpus_title(corpus)));
+  a.columns = {"SVMlight default C", "MCSVM accuracy (%)"};
   for (const SvmInputRow& r : rows)
     a.rows.push_back({r.id, r.description, r.chosen, false, {r.C, r.accuracy}});
   a.rows.push_back({"published",
@@ -309,14 +302,10 @@ Ablation svm_input_ablation(const std::string& corpus, const std::vector<SvmInpu
 Ablation stoplist_ablation(const std::string& corpus,
                            const std::map<std::string, std::map<std::string, double>>& accuracy,
                            const PublishedPaper* published) {
-  Ablation a{"stoplist-" + corpus,
-             fmt::format("{}: accuracy of MCNB, MCSVM and GraphSVM (t = 0.05) by stoplist: "
-                         "Rainbow's default (SMART's), Glasgow's, none",
-                         corpus_title(corpus)),
-             kStoplistWhy,
-             "%",
-             {kMcnb, kMcsvm, kGraphSvm},
-             {}};
+  Ablation a =
+      declared_ablation(kGraphsvmPaper, "stoplist-{corpus}",
+                        TextArgs().set("corpus", corpus).set("corpus_title", corpus_title(corpus)));
+  a.columns = {kMcnb, kMcsvm, kGraphSvm};
   const StopwordList used = graphsvm_feature_config().stopwords;
   for (const StoplistVariant& v : kStoplists)
     a.rows.push_back(

@@ -8,7 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "experiments/graphsvm2002/experiments.h"
 #include "harness/cell_cause.h"
+#include "harness/declared_texts.h"
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
 #include "metrics/sampling_interval.h"
@@ -324,25 +326,17 @@ std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const
   for (size_t m = 0; m < std::min<size_t>(d.size(), 6); ++m)
     first += fmt::format("{}{:.3f}", m ? ", " : "", d[m]);
   const auto [never, minority, K] = nb_validation_misses(res);
-  const std::string why = fmt::format(
-      "GraphSVM §2.1: the dendrogram of NB's confusion rows is clipped \"at the point where the "
-      "cluster merge distances begin increasing sharply\" (our rule: the largest jump between "
-      "successive merge distances, algorithms/graphsvm_clustering.h); the paper shows the "
-      "hierarchy for 20NG only and says nothing of Reuters'. On Reuters the first merge distances "
-      "are {} ...: the largest jump ({:.3f}) comes after merge {} of {}, so {} groups are kept and "
-      "Hier-SVM is MCNB with a few two-class SVMs. The distances rise with no plateau to cut at: "
-      "NB's validation confusion gets {} of the {} classes wrong on every validation document and "
-      "{} wrong on most, sending small classes whole into large ones, so their rows are single "
-      "spikes on a few big classes, alike among themselves and unlike everything else, rather than "
-      "blocks of mutually confused classes. The clip rule is kept (it is the paper's); the fixed "
-      "group counts show what a real hierarchy would do.",
-      first, jump, cut, d.size(), clip->extra.value("num_clusters", 0), never, K, minority);
-  Ablation a{"reuters-hierarchy",
-             "Reuters: Hier-SVM by the number of groups of the two-level hierarchy",
-             why,
-             "",
-             {"groups", "Hier-SVM accuracy (%)", "L1 accuracy (%)", "L2 with L1 (%)"},
-             {}};
+  Ablation a = declared_ablation(kGraphsvmPaper, "reuters-hierarchy",
+                                 TextArgs()
+                                     .set("first", first)
+                                     .set("jump", jump)
+                                     .set("cut", cut)
+                                     .set("merges", d.size())
+                                     .set("groups", clip->extra.value("num_clusters", 0))
+                                     .set("never", never)
+                                     .set("classes", K)
+                                     .set("minority", minority));
+  a.columns = {"groups", "Hier-SVM accuracy (%)", "L1 accuracy (%)", "L2 with L1 (%)"};
   auto row = [&](const std::string& id, const std::string& description, bool chosen,
                  const RunRecord* r) {
     AblationRow out{id, description, chosen, false, {}};
@@ -371,19 +365,7 @@ std::optional<Ablation> hier_nb_features_ablation(const MainResults& res,
       {"NB-L1", "l1"},
       {"NB-L2 with NB-L1", "l2_given_l1"},
       {"NB-L2 with Perfect-L1", "l2_perfect_l1"}};
-  Ablation a{"hier-nb-features-20ng",
-             "20NG Hier-NB: one feature set for every classifier, or each classifier its own",
-             "GraphSVM §2.1: in the two-level hierarchy \"each classifier has to deal with a more "
-             "easily separable problem, and can use a independently optimized feature set; this "
-             "should lead to slight improvements in accuracy\". \"Can use\" names the option "
-             "without saying the experiments took it, and Mitchell's equivalence the same "
-             "paragraph cites holds for one shared feature space, so the cells keep the "
-             "flat classifiers' 10,000 features for every node. The other row lets L1 (over the "
-             "groups) and each L2 (over its group's classes) select its own 10,000 terms by "
-             "mutual information from the full vocabulary, on its own training rows.",
-             "%",
-             {},
-             {}};
+  Ablation a = declared_ablation(kGraphsvmPaper, "hier-nb-features-20ng");
   for (const auto& [c, m] : cols) a.columns.push_back(c);
   auto row = [&](const std::string& id, const std::string& description, bool chosen,
                  const RunRecord& r) {

@@ -4,25 +4,12 @@
 #include <map>
 #include <set>
 
+#include "experiments/graphsvm2002/experiments.h"
+#include "harness/declared_texts.h"
+
 namespace linrepro {
 
 namespace {
-
-// Decided from the text before any accuracy of another rule was measured; the ablation's "why".
-constexpr const char* kReutersViewWhy =
-    "GraphSVM §3.1: \"We chose only those 60 classes which have more than 10 training documents. "
-    "This resulted in 8819 training documents and 1887 test documents. Training instances with "
-    "multiple class assignments were considered once in every assigned class; we ignored "
-    "multi-class test instances.\" Used: ModApte (the standard split; the paper names none), "
-    "strictly more than 10 training documents (the words), and a test document is multi-class when "
-    "it has more than one of the classes of the problem (the kept ones): a category outside the "
-    "problem is not one of its classes. Training documents count once per kept class, so the "
-    "paper's 8,819 are rows. No rule here gives the paper's three counts at once; the threshold "
-    "gives 59 or 61 classes, never 60, and every test count is 400-700 above 1,887, so the "
-    "paper's collection or split differed from ModApte on these files. The accuracy columns "
-    "(added, and committed, before their runs) run the Reuters methods on each other rule's "
-    "documents; they adopt nothing. The rule nearest the paper's counts, gt10-kept-body, is the "
-    "documented difference each Reuters accuracy cell names.";
 
 std::set<std::string> kept_classes(const Corpus& c, const ReutersViewRule& rule) {
   std::map<std::string, int32_t> train;
@@ -103,13 +90,8 @@ ReutersViewCounts count_reuters_view(const Corpus& c, const ReutersViewRule& rul
 
 Ablation reuters_view_ablation(const Corpus& modapte, const PublishedPaper* published) {
   const std::vector<std::string> columns = {"classes", "training documents", "test documents"};
-  Ablation a{"reuters-view",
-             "Reuters-21578 for GraphSVM: classes, training rows and test documents by selection "
-             "rule (ModApte documents with a TOPICS category)",
-             kReutersViewWhy,
-             "",
-             columns,
-             {}};
+  Ablation a = declared_ablation(kGraphsvmPaper, "reuters-view");
+  a.columns = columns;
   for (const ReutersViewRule& r : reuters_view_rules()) {
     const ReutersViewCounts n = count_reuters_view(modapte, r);
     a.rows.push_back({r.id,

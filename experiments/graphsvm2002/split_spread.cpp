@@ -6,18 +6,13 @@
 #include <utility>
 
 #include "core/seed.h"
+#include "experiments/graphsvm2002/experiments.h"
+#include "harness/declared_texts.h"
 #include "harness/draw_spread.h"
 
 namespace linrepro {
 
 namespace {
-
-constexpr const char* kSplitSpreadWhy =
-    "Issue 27 item 1: the paper reports one number per method from one random 70/30 split of "
-    "20NG, and so do our cells (split 0). The other rows draw the split, and the run seeds, from "
-    "other seeds with the same methods, features and thresholds; their spread is what another "
-    "draw of the split alone moves a cell by. Nothing is adopted from them (fixed before the "
-    "runs).";
 
 // (column, method key) of the ablation, in the cells' order.
 std::vector<std::pair<std::string, std::string>> spread_columns(
@@ -50,8 +45,7 @@ std::optional<Ablation> split_spread_ablation(const MainResults& split0,
                                               const std::vector<MainResults>& replicates,
                                               const std::vector<double>& thresholds) {
   const auto columns = spread_columns(thresholds);
-  Ablation head{
-      kSplitSpreadAblation, "20NG: accuracy by random 70/30 split", kSplitSpreadWhy, "%", {}, {}};
+  Ablation head = declared_ablation(kGraphsvmPaper, kSplitSpreadAblation);
   for (const auto& c : columns) head.columns.push_back(c.first);
   std::vector<const MainResults*> splits = {&split0};
   for (const MainResults& r : replicates) splits.push_back(&r);

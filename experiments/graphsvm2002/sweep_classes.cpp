@@ -21,6 +21,7 @@
 #include "experiments/graphsvm2002/sweep_points.h"
 #include "experiments/graphsvm2002/sweep_spread.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
+#include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
 #include "harness/with_data.h"
@@ -57,20 +58,19 @@ void add_gap_claim(ResultFile& rf, const std::string& corpus, const SweepPoints&
   parts.push_back(
       time_ratio_comparison(fmt::format("MCSVM / GraphSVM CPU time at K = {:g}", g.rbegin()->first),
                             cpu_of(mc.rbegin()->second), cpu_of(g.rbegin()->second), 1, true));
-  rf.add_claim(tested_claim(
-      fmt::format("figure{}-gap-grows", fig_time),
-      fmt::format("Figure {} ({}): the gap between the training times of MCSVM and GraphSVM "
-                  "grows with the number of classes (GraphSVM the faster).",
-                  fig_time, corpus),
-      std::move(parts),
-      fmt::format("CPU seconds by K: MCSVM {}; GraphSVM {}; MCNB {}; Hier-SVM {}",
-                  list_values(p, kMcsvm, cpu_of), list_values(p, kGraphSvm, cpu_of),
-                  list_values(p, kMcnb, cpu_of), list_values(p, kHierSvm, cpu_of))));
+  rf.add_claim(
+      tested_claim(declared_claim(kGraphsvmPaper, "figure{figure}-gap-grows",
+                                  TextArgs().set("figure", fig_time).set("corpus", corpus)),
+                   std::move(parts),
+                   fmt::format("CPU seconds by K: MCSVM {}; GraphSVM {}; MCNB {}; Hier-SVM {}",
+                               list_values(p, kMcsvm, cpu_of), list_values(p, kGraphSvm, cpu_of),
+                               list_values(p, kMcnb, cpu_of), list_values(p, kHierSvm, cpu_of))));
 }
 
 // Figures 9/10: GraphSVM "maintains the high accuracy vis-a-vis MCSVM and MCNB" -- at least
 // MCNB's accuracy (GraphSVM is MCNB when no class has an M2), each K on its own test documents.
 void add_accuracy_claims(ResultFile& rf, const std::string& corpus, const SweepPoints& p) {
+  const DeclaredClaim within_claim = declared_claim(kGraphsvmPaper, "figure9-graphsvm-within-1pct");
   const auto& mc = p.at(kMcsvm);
   const auto& g = p.at(kGraphSvm);
   const auto& nb = p.at(kMcnb);
@@ -78,7 +78,7 @@ void add_accuracy_claims(ResultFile& rf, const std::string& corpus, const SweepP
   std::vector<std::pair<const RunRecord*, const RunRecord*>> vs_mcsvm;
   for (const auto& [k, r] : g) {
     within.push_back(run_accuracy_comparison(fmt::format("K = {:g}: GraphSVM - MCSVM", k), r,
-                                             mc.at(k), -kSweepAccuracyPoints, true, false));
+                                             mc.at(k), -within_claim.bound("within"), true, false));
     beats.push_back(run_accuracy_comparison(fmt::format("K = {:g}: GraphSVM - MCNB", k), r,
                                             nb.at(k), 0, true, false));
     vs_mcsvm.emplace_back(&r, &mc.at(k));
@@ -89,26 +89,19 @@ void add_accuracy_claims(ResultFile& rf, const std::string& corpus, const SweepP
                   list_values(p, kMcsvm, acc_of), list_values(p, kGraphSvm, acc_of),
                   list_values(p, kMcnb, acc_of), list_values(p, kHierSvm, acc_of));
   if (corpus == "20ng") {
-    rf.add_claim(tested_claim("figure9-graphsvm-within-1pct",
-                              "Figure 9 (20ng): GraphSVM's accuracy stays within 1% of MCSVM's at "
-                              "every number of classes.",
-                              std::move(within), accs));
+    rf.add_claim(tested_claim(within_claim, std::move(within), accs));
   } else {
     std::string tests;
     for (const auto& [k, r] : nb)
       tests +=
           fmt::format("{}{:g}: {}", tests.empty() ? "" : ", ", k, r.metrics.value("test_rows", 0));
-    rf.add_claim(tested_claim(
-        "figure10-graphsvm-better-than-mcsvm",
-        "Figure 10 (reuters): GraphSVM is on average more accurate than MCSVM (the paper: 3% "
-        "better on average).",
-        {mean_run_accuracy_comparison("GraphSVM - MCSVM over K", vs_mcsvm, 0, true)},
-        fmt::format("{}. Test instances by K: {}", accs, tests)));
+    rf.add_claim(
+        tested_claim(declared_claim(kGraphsvmPaper, "figure10-graphsvm-better-than-mcsvm"),
+                     {mean_run_accuracy_comparison("GraphSVM - MCSVM over K", vs_mcsvm, 0, true)},
+                     fmt::format("{}. Test instances by K: {}", accs, tests)));
   }
-  rf.add_claim(tested_claim(fmt::format("figure{}-graphsvm-beats-mcnb", fig_acc),
-                            fmt::format("Figure {} ({}): GraphSVM is at least as accurate as MCNB "
-                                        "at every number of classes.",
-                                        fig_acc, corpus),
+  rf.add_claim(tested_claim(declared_claim(kGraphsvmPaper, "figure{figure}-graphsvm-beats-mcnb",
+                                           TextArgs().set("figure", fig_acc).set("corpus", corpus)),
                             std::move(beats), accs));
 }
 
@@ -199,12 +192,14 @@ std::vector<SweepPoints> declare_corpus_runs(const ExperimentContext& ctx, Resul
 void add_spread_ablation(ResultFile& rf, const std::string& corpus,
                          const std::vector<SweepPoints>& draws) {
   const bool ng = corpus == "20ng";
-  const SweepSpreadSpec spec{
-      fmt::format("sweep-classes-{}-spread", corpus),
-      fmt::format("Figure {} ({}): accuracy by number of classes K over {} draws", ng ? 9 : 10,
-                  ng ? "20NG" : "Reuters", draws.size()),
-      ng ? "class order and 70/30 split" : "class order; ModApte's split",
-      [](double k) { return fmt::format("K = {:g}", k); }};
+  const SweepSpreadSpec spec{declared_ablation(kGraphsvmPaper, "sweep-classes-{corpus}-spread",
+                                               TextArgs()
+                                                   .set("corpus", corpus)
+                                                   .set("figure", ng ? 9 : 10)
+                                                   .set("corpus_title", ng ? "20NG" : "Reuters")
+                                                   .set("draws", draws.size())),
+                             ng ? "class order and 70/30 split" : "class order; ModApte's split",
+                             [](double k) { return fmt::format("K = {:g}", k); }};
   if (auto a = sweep_spread_ablation(spec, draws, kClassMethods)) rf.add_ablation(*a);
 }
 

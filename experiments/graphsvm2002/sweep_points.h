@@ -13,9 +13,6 @@ namespace linrepro {
 // A run may be pending until the ResultFile is complete.
 using SweepPoints = std::map<std::string, std::map<double, RunRecord>>;
 
-// "Within ~1%" of MCSVM = at most 1 accuracy point below it (fixed before any run).
-inline constexpr double kSweepAccuracyPoints = 1.0;
-
 // Training time as the figures and claims use it: CPU seconds (methods.h).
 inline double cpu_of(const RunRecord& r) { return r.train_seconds; }
 inline double acc_of(const RunRecord& r) { return r.metrics.value("accuracy", NAN); }

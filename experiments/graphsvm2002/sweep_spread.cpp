@@ -12,13 +12,6 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kSweepSpreadWhy =
-    "Issue 27 item 1: the paper draws one random sequence per sweep and so do the figures and "
-    "claims (draw 0). The other draws take the random choices (class order, split, subsets) and "
-    "the run seeds from other seeds, with the same methods, features and points; their spread is "
-    "what another draw alone moves a point by. Nothing is adopted from them (fixed before the "
-    "runs).";
-
 // The run of `method` at x in one draw, or nullptr when it is missing or did not finish.
 const RunRecord* point_run(const SweepPoints& draw, const std::string& method, double x) {
   const auto m = draw.find(method);
@@ -66,7 +59,7 @@ std::optional<Ablation> sweep_spread_ablation(const SweepSpreadSpec& spec,
         d[c].push_back(acc[kGraphSvm][c][s] - acc[other][c][s]);
     return d;
   };
-  Ablation a{spec.id, spec.title, kSweepSpreadWhy, "%", {}, {}};
+  Ablation a = spec.head;
   for (double x : xs) a.columns.push_back(spec.column(x));
   const std::string over = fmt::format("over the {} draws ({})", draws.size(), spec.draw);
   for (const std::string& method : methods) {

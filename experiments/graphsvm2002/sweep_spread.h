@@ -18,8 +18,7 @@ namespace linrepro {
 
 // What a sweep's spread ablation is called and how its points are named.
 struct SweepSpreadSpec {
-  std::string id;                   // "sweep-classes-20ng-spread"
-  std::string title;                // "Figure 9 (20NG): accuracy over 5 class orders and splits"
+  Ablation head;                    // id, title, why and unit (harness/declared_texts.h)
   std::string draw;                 // what one draw is: "class order and 70/30 split"
   std::string (*column)(double x);  // the column of a point: "K = 5", "10%"
 };

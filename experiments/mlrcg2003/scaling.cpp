@@ -55,6 +55,7 @@
 #include "corpora/splits.h"
 #include "experiments/common/scaling_analysis.h"
 #include "experiments/mlrcg2003/experiments.h"
+#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "harness/record_fit.h"
@@ -466,9 +467,7 @@ void add_ratio_claim(ResultFile& rf, const std::vector<Point>& mlr, const std::v
   const auto [n, r] = loglog_ratio(mlr, smo);
   if (n.size() < 3) return;  // the fast subset: no slope interval
   rf.add_claim(tested_claim(
-      "scaling-ratio-falls",
-      "MLR-CG's training time relative to SMO's falls as n grows (Table 2's pattern: slower than "
-      "SVMlight on Reuters-21578, faster on RCV1).",
+      declared_claim(kMlrcgPaper, "scaling-ratio-falls"),
       {slope_comparison("slope of log(MLR-CG / SMO CPU time) over log n", n, r, 0, false)},
       fmt::format("MLR-CG CPU time as % of SMO's on synthetic-text: {} (same problem solved: "
                   "MLR-CG's O_svm at most {:.3g}% above SMO's at these n). {}",
@@ -503,10 +502,7 @@ std::string times_text(const std::vector<Point>& points) {
 void add_linear_time_claim(ResultFile& rf, std::vector<ClaimComparison> both,
                            const std::string& caps_and_slopes) {
   rf.add_claim(tested_claim(
-      "linear-time",
-      "With a constant number of CG steps MLR-CG's training time is O(nm), linear in the number of "
-      "training examples, while SVMlight's grows super-linearly.",
-      std::move(both),
+      declared_claim(kMlrcgPaper, "linear-time"), std::move(both),
       fmt::format("measured on synthetic RCV1-sized data (500 Zipf binary features, n up to "
                   "800,000), CPU time of the fits. {}",
                   caps_and_slopes)));
@@ -537,31 +533,29 @@ void add_claims(ResultFile& rf, ScalingPoints& sp) {
   const auto [sn, st] = loglog(smo);
   const auto [rn, rr] = loglog_ratio(mlr, smo);
   if (mn.size() < 3 || sn.size() < 3 || rn.size() < 3) return;  // the fast subset: no intervals
-  // Linear: the CPU-time slope within 1 +- 0.2; super-linear: SMO's slope at least 1.2 and above
-  // MLR-CG's on the same n (the slope of their log ratio below 0).
+  // Linear: the CPU-time slope within the declared band; super-linear: SMO's slope at least the
+  // declared minimum and above MLR-CG's on the same n (the slope of their log ratio below 0).
+  const DeclaredClaim linear_claim = declared_claim(kMlrcgPaper, "scaling-mlr-linear"),
+                      super_claim = declared_claim(kMlrcgPaper, "scaling-smo-superlinear");
+  const double slope = linear_claim.bound("slope"), band = linear_claim.bound("within");
   std::vector<ClaimComparison> linear = {
-      slope_comparison("MLR-CG log-log slope of CPU time over n", mn, mt, 0.8, true),
-      slope_comparison("MLR-CG log-log slope of CPU time over n", mn, mt, 1.2, false)};
+      slope_comparison("MLR-CG log-log slope of CPU time over n", mn, mt, slope - band, true),
+      slope_comparison("MLR-CG log-log slope of CPU time over n", mn, mt, slope + band, false)};
   std::vector<ClaimComparison> super = {
-      slope_comparison("SMO log-log slope of CPU time over n", sn, st, 1.2, true),
+      slope_comparison("SMO log-log slope of CPU time over n", sn, st,
+                       super_claim.bound("min_slope"), true),
       slope_comparison("slope of log(MLR-CG / SMO CPU time) over log n, same n", rn, rr, 0, false)};
   for (auto* v : {&linear, &super})
     for (ClaimComparison& c : *v) c.strict = false;
   std::vector<ClaimComparison> both = linear;  // the conjunction, before they are moved
   both.insert(both.end(), super.begin(), super.end());
   rf.add_claim(tested_claim(
-      "scaling-mlr-linear",
-      "MLR-CG's training time grows about linearly in n with a constant number of CG steps "
-      "(fitted log-log slope of CPU time within 1 +- 0.2 on the synthetic RCV1-sized data).",
-      std::move(linear),
+      linear_claim, std::move(linear),
       fmt::format("synthetic-text mlr-cg CPU-time slope {} over n = 10,000..{}. {}. {}",
                   fmt_slope(mlr_slope), group_digits(static_cast<int64_t>(mlr.back().n)), per_n,
                   slopes)));
   rf.add_claim(tested_claim(
-      "scaling-smo-superlinear",
-      "SMO's (SVMlight stand-in) training time grows super-linearly in n (CPU-time slope >= 1.2) "
-      "and faster than MLR-CG's over the same n.",
-      std::move(super),
+      super_claim, std::move(super),
       fmt::format("synthetic-text CPU-time slopes over {}: smo {}, mlr-cg {}. {}{}", smo_range,
                   fmt_slope(smo_slope), fmt_slope(mlr_slope_smo_range), caps, slopes)));
   add_linear_time_claim(rf, std::move(both), caps + slopes);

@@ -6,17 +6,13 @@
 #include <cctype>
 
 #include "core/error.h"
+#include "experiments/mlrcg2003/experiments.h"
+#include "harness/declared_texts.h"
 #include "harness/draw_spread.h"
 
 namespace linrepro {
 
 namespace {
-
-constexpr const char* kFoldSpreadWhy =
-    "Issue 27 item 1: the paper reports the combined result of one random 5-fold assignment, "
-    "and so do our cells (draw 0). The other rows draw the fold assignment from other seeds with "
-    "the same features, solvers and settings; their spread is what another assignment alone "
-    "moves a cell by. Nothing is adopted from them (fixed before the runs).";
 
 const F1Pair& f1_of(const DrawF1& draw, const std::string& column, const std::string& row) {
   const auto it = draw.find(column);
@@ -29,15 +25,11 @@ const F1Pair& f1_of(const DrawF1& draw, const std::string& column, const std::st
 
 Ablation fold_spread_ablation(const std::string& row, const std::vector<DrawF1>& draws,
                               const std::vector<std::string>& columns) {
-  std::string id = row + "-fold-spread";
-  std::transform(id.begin(), id.end(), id.begin(),
+  std::string collection = row;  // the ablation's id names it in lower case
+  std::transform(collection.begin(), collection.end(), collection.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  Ablation head{id,
-                fmt::format("{}: combined micro- and macro-F1 by 5-fold assignment", row),
-                kFoldSpreadWhy,
-                "%",
-                {},
-                {}};
+  Ablation head = declared_ablation(kMlrcgPaper, "{collection}-fold-spread",
+                                    TextArgs().set("collection", collection).set("row", row));
   for (const std::string& c : columns) {
     head.columns.push_back(c + " micro-F1");
     head.columns.push_back(c + " macro-F1");

@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "experiments/sgdreport/experiments.h"
+#include "harness/declared_texts.h"
 
 namespace linrepro {
 
@@ -32,15 +34,8 @@ Ablation epochs_ablation(const Json& trace, int64_t epochs_run, const PublishedP
     throw ConfigError(fmt::format("{}: the cumulative run has no trace to read", kEpochsAblation));
   // Updates per epoch (the training rows): the last point is the end of the last epoch.
   const double rows = trace.back().at("iteration").get<double>() / static_cast<double>(epochs_run);
-  Ablation a{kEpochsAblation,
-             "a9a, cumulative penalty: zeros and error rates after fewer epochs (the run's own "
-             "trace)",
-             "Adopts nothing, fixed before it was run: Table 1 gives 200 epochs as Dataset 1's "
-             "Max Iteration Times and the report names no earlier stopping rule, so every cell "
-             "is the 200-epoch model. An earlier row is the same run read at that point.",
-             "zeros of 124 / %",
-             {std::begin(kColumns), std::end(kColumns)},
-             {}};
+  Ablation a = declared_ablation(kSgdPaper, kEpochsAblation);
+  a.columns = {std::begin(kColumns), std::end(kColumns)};
   std::vector<int64_t> epochs(std::begin(kEpochPoints), std::end(kEpochPoints));
   epochs.push_back(epochs_run);
   for (int64_t e : epochs) {

@@ -7,6 +7,8 @@
 
 namespace linrepro {
 
+inline constexpr const char* kSgdPaper = "sgdreport";
+
 // tables.cpp: Tables 1-6, Figures 1-4 and the report's claims (a9a; covtype.binary if present).
 void add_sgdreport_tables(std::vector<ExperimentInfo>& registry);
 

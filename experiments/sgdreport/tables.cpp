@@ -41,6 +41,7 @@
 #include "experiments/sgdreport/sklearn_peer.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
@@ -54,7 +55,6 @@ namespace linrepro {
 
 namespace {
 
-constexpr const char* kSgdPaper = "sgdreport";
 constexpr const char* kSgdExperiment = "tables";
 constexpr double kSgdLambda = 1e-4;  // Tables 1 and 5
 constexpr double kGamma = 0.001;     // Table 1 (constant); Table 5 gamma0
@@ -64,9 +64,6 @@ constexpr int64_t kEpochsD2 = 30;    // Tables 1 and 5, Dataset 2
 constexpr int64_t kFastEpochs = 2;
 constexpr int64_t kTracePoints = 150;   // per run: every n * epochs / 150 updates
 constexpr double kLiblinearEps = 1e-8;  // tight: the run is the optimum reference
-// The claims' "nearly the same error" and "settled": within half a point, the report's own
-// default tolerance for error cells.
-constexpr double kEqualErrorPoints = 0.5;
 
 // What the cells and claims read off one finished run.
 struct Outcome {
@@ -492,23 +489,25 @@ void emit_cells(ResultFile& rf, const Outcomes& d1, const Outcomes& d2,
   emit("table6", "Dataset 2", find(d2, "L2"), nullptr, "", false, "");
 }
 
-// Two runs' error rates within kEqualErrorPoints of each other on the same documents, by the
-// paired bootstrap: err(a) - err(b) = accuracy(b) - accuracy(a).
+// Two runs' error rates within `within` points of each other on the same documents (the claims'
+// "nearly the same error": half a point, the report's own default tolerance for error cells), by
+// the paired bootstrap: err(a) - err(b) = accuracy(b) - accuracy(a).
 void add_equal_error(std::vector<ClaimComparison>& parts, const std::string& what,
-                     const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {
+                     const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, double within) {
   for (const bool above : {true, false}) {
-    ClaimComparison c = accuracy_comparison(
-        what, b, a, above ? -kEqualErrorPoints : kEqualErrorPoints, above, kClaimBootstrapSeed);
+    ClaimComparison c =
+        accuracy_comparison(what, b, a, above ? -within : within, above, kClaimBootstrapSeed);
     c.strict = false;
     parts.push_back(c);
   }
 }
 
-// A settled trace: how far the error still moves after `from` updates, against kEqualErrorPoints.
+// A settled trace: how far the error still moves after `from` updates, against `bound` points.
 // The trace is one seeded run's path (no sampling), so the comparison is exact.
-ClaimComparison settled(const std::string& what, const Json& trace, const char* key, int64_t from) {
+ClaimComparison settled(const std::string& what, const Json& trace, const char* key, int64_t from,
+                        double bound) {
   return exact_comparison(what + " range after " + std::to_string(from) + " updates (points)",
-                          100 * trace_range(trace, key, from), kEqualErrorPoints, false, false);
+                          100 * trace_range(trace, key, from), bound, false, false);
 }
 
 // Tables 3-4: the cumulative penalty gives sparsity at the naive update's error.
@@ -530,19 +529,17 @@ void add_sparsity_claim(ResultFile& rf, const Outcomes& d1) {
                     percent_text(clip->test_error), clip->zeros);
   if (ll && ll->zeros >= 0)
     evidence += fmt::format("; the exact minimiser (liblinear -s 6) has {} zeros", ll->zeros);
+  const DeclaredClaim claim = declared_claim(kSgdPaper, "cumulative-sparse-naive-dense");
   std::vector<ClaimComparison> parts;
   add_equal_error(parts, "cumulative - naive training error (points)", cum->train_correct,
-                  naive->train_correct);
+                  naive->train_correct, claim.bound("within"));
   add_equal_error(parts, "cumulative - naive test error (points)", cum->test_correct,
-                  naive->test_correct);
+                  naive->test_correct, claim.bound("within"));
   parts.push_back(
       exact_comparison("cumulative zero weights", static_cast<double>(cum->zeros), 0, true));
   parts.push_back(
       exact_comparison("naive zero weights", static_cast<double>(naive->zeros), 0, false, false));
-  rf.add_claim(tested_claim("cumulative-sparse-naive-dense",
-                            "cumulative penalty gives sparsity at equal error (within 0.5 points); "
-                            "naive gives none",
-                            std::move(parts), evidence));
+  rf.add_claim(tested_claim(claim, std::move(parts), evidence));
 }
 
 // Figure 1: zeros keep growing while the errors settle.
@@ -551,14 +548,13 @@ void add_sparsity_grows_claim(ResultFile& rf, const Outcomes& d1) {
   if (!cum || cum->zeros < 0) return;
   constexpr int64_t kSettle = 500000;  // the report's "about 500,000 updates"
   const double z_settle = trace_at(cum->trace, "zeros", kSettle);
+  const DeclaredClaim claim = declared_claim(kSgdPaper, "l1-sparsity-grows");
   rf.add_claim(tested_claim(
-      "l1-sparsity-grows",
-      "L1-LR (cumulative): zeros keep increasing while the errors settle after about 500,000 "
-      "updates",
+      claim,
       {exact_comparison("zeros at the end minus at 500,000 updates",
                         static_cast<double>(cum->zeros) - z_settle, 0, true),
-       settled("training error", cum->trace, "train_error", kSettle),
-       settled("test error", cum->trace, "test_error", kSettle)},
+       settled("training error", cum->trace, "train_error", kSettle, claim.bound("settled")),
+       settled("test error", cum->trace, "test_error", kSettle, claim.bound("settled"))},
       fmt::format(
           "zeros {} at ~500k updates, {} at the end ({} updates)", z_settle, cum->zeros,
           cum->trace.empty() ? int64_t{0} : cum->trace.back().at("iteration").get<int64_t>())));
@@ -569,10 +565,11 @@ void add_ridge_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* ridge = find(d1, "L2");
   if (!ridge || ridge->zeros < 0) return;
   constexpr int64_t kSettle = 350000;
+  const DeclaredClaim claim = declared_claim(kSgdPaper, "ridge-settles");
   rf.add_claim(tested_claim(
-      "ridge-settles", "SGD ridge: errors stable after about 350,000 updates; no zero weights",
-      {settled("training error", ridge->trace, "train_error", kSettle),
-       settled("test error", ridge->trace, "test_error", kSettle),
+      claim,
+      {settled("training error", ridge->trace, "train_error", kSettle, claim.bound("settled")),
+       settled("test error", ridge->trace, "test_error", kSettle, claim.bound("settled")),
        exact_comparison("zero weights at the end", static_cast<double>(ridge->zeros), 0, false,
                         false)},
       fmt::format("final train {} / test {}", percent_text(ridge->train_error),
@@ -588,14 +585,14 @@ void add_sklearn_claim(ResultFile& rf, const Outcomes& d1) {
   if (!sk1 || !cum || !ridge || !skr || sk1->zeros < 0 || cum->zeros < 0 || ridge->zeros < 0 ||
       skr->zeros < 0)
     return;
+  const DeclaredClaim claim = declared_claim(kSgdPaper, "sklearn-agrees");
   std::vector<ClaimComparison> parts;
   add_equal_error(parts, "scikit-learn SGD-L1 - our cumulative, test error (points)",
-                  sk1->test_correct, cum->test_correct);
+                  sk1->test_correct, cum->test_correct, claim.bound("within"));
   add_equal_error(parts, "scikit-learn SGD ridge - our ridge, test error (points)",
-                  skr->test_correct, ridge->test_correct);
+                  skr->test_correct, ridge->test_correct, claim.bound("within"));
   rf.add_claim(tested_claim(
-      "sklearn-agrees", "scikit-learn's test error on Dataset 1 is within 0.5 points of ours",
-      std::move(parts),
+      claim, std::move(parts),
       fmt::format("test error: sklearn SGD-L1 {} vs our cumulative {}; sklearn SGD ridge {} vs "
                   "our ridge {}",
                   percent_text(sk1->test_error), percent_text(cum->test_error),

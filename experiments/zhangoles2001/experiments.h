@@ -7,6 +7,8 @@
 
 namespace linrepro {
 
+inline constexpr const char* kZoPaper = "zhangoles2001";
+
 // table1.cpp: Table 1 (lambda by 5-fold CV on the Reuters ModApte training set), Figure 8.
 void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry);
 // table1_all.cpp: Table 1's CV over all categories and its ablation (not in the default set).

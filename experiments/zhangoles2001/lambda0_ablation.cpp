@@ -4,24 +4,12 @@
 
 #include <stdexcept>
 
+#include "experiments/zhangoles2001/experiments.h"
+#include "harness/declared_texts.h"
+
 namespace linrepro {
 
 namespace {
-
-constexpr const char* kLambda0Why =
-    "Z&O §4.2 gives no value for \"lambda -> 0\" and one iteration count: \"the dual algorithms "
-    "are relatively well-behaved if we use a fixed number of iterations ... when we fix the "
-    "number of iterations to be 100 in the dual algorithms\", and §4.1: \"The default number of "
-    "iterations K is chosen to be 100\". The paper explains the duals' good BEP by their slow "
-    "convergence within those 100 iterations, and compares the primal with them at the same "
-    "budget (\"even though the primal algorithm converges faster\"). So the text-4 cells use K = "
-    "100 fixed for every method, and lambda = 1e-6, the smallest point of Table 1's grid (the "
-    "published notes: \"use the smallest grid point 10^-6 or below and say which\"); chosen from "
-    "the text before any of these rows was measured. The other rows show how far the reading "
-    "moves the numbers: lambda down to 1e-8, and K to convergence (§3.1's stopping rule for the "
-    "column relaxations Lin Reg and primal Mod Least Squares, capped; Algorithm 5 has no stopping "
-    "rule, and dual Mod Least Squares solves the same problem (10) as the primal, so the duals "
-    "are not run to convergence: their converged optimum is the primal's row).";
 
 std::string iterations_text(const std::vector<std::string>& columns, const Lambda0Row& row) {
   std::string s;
@@ -41,19 +29,10 @@ std::vector<Ablation> lambda0_ablations(const std::vector<std::string>& columns,
                                         const std::vector<Lambda0Row>& rows, double chosen_lambda,
                                         const std::vector<std::optional<double>>& published_bep,
                                         int64_t cap) {
-  // Built whole (GCC 12 warns, so -Werror fails, on assigning a short literal to a member here).
-  Ablation bep{"lambda0-bep",
-               "§4.2 lambda -> 0: micro BEP over all 118 categories by lambda and iteration rule",
-               kLambda0Why,
-               "%",
-               columns,
-               {}};
-  Ablation f1{"lambda0-f1",
-              "§4.2 lambda -> 0: micro F1 (training-error thresholds) by lambda and iteration rule",
-              kLambda0Why,
-              "%",
-              columns,
-              {}};
+  Ablation bep = declared_ablation(kZoPaper, "lambda0-bep");
+  bep.columns = columns;
+  Ablation f1 = declared_ablation(kZoPaper, "lambda0-f1");
+  f1.columns = columns;
   for (const Lambda0Row& row : rows) {
     if (row.methods.size() != columns.size())
       throw std::invalid_argument(fmt::format("lambda0_ablations: a row has {} methods, {} columns",

@@ -34,6 +34,7 @@
 #include "core/labels.h"
 #include "core/sparse_matrix.h"
 #include "experiments/common/text_dataset.h"
+#include "experiments/zhangoles2001/experiments.h"
 #include "harness/experiment.h"
 #include "harness/record_fit.h"
 #include "metrics/averaging.h"
@@ -45,7 +46,6 @@
 
 namespace linrepro {
 
-inline constexpr const char* kZoPaper = "zhangoles2001";
 inline constexpr const char* kZoReutersView = "reuters-modapte";
 inline constexpr int32_t kZoFeatures = 10000;
 

@@ -40,6 +40,7 @@
 #include "experiments/zhangoles2001/table1_cv.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/solver_catalog.h"
 #include "metrics/sampling_interval.h"
@@ -105,29 +106,15 @@ CellEvidence cv_choice_evidence(const ZoCvPooled& p) {
   return e;
 }
 
-constexpr const char* kTieRuleWhy =
-    "Issue 27 item 4 and docs/RESULTS.md (\"Choices made by cross-validation: the tie rule\"), "
-    "adopted before this rerun: the one-standard-error rule (Hastie, Tibshirani & Friedman, "
-    "§7.10). The best lambda maximises the pooled CV micro BEP; SE is the standard deviation of "
-    "its BEP on each of the 5 folds over sqrt(5); Table 1 takes the largest lambda whose pooled "
-    "BEP is at least best - SE. Table 1's lambdas feed Tables 2, 3 and 5, text-4, Figure 7 and "
-    "the extra solvers' lambdas; zhangoles2001/table2's ablation \"table2-tie-rule\" shows "
-    "Table 2's micro cells under both choices.";
-
 // Both choices per method, their CV BEPs and the best's fold SE (issue 27 item 4).
 std::vector<Ablation> tie_rule_ablations(const std::vector<ZoMethod>& methods,
                                          const std::map<std::string, ZoCvPooled>& pooled) {
   std::vector<std::string> columns;
   for (const auto& m : methods) columns.push_back(m.column);
-  Ablation lambda{"table1-tie-rule", "Table 1: log10 lambda by the rule that picks it from the CV",
-                  kTieRuleWhy,       "log10",
-                  columns,           {}};
-  Ablation bep{"table1-tie-rule-bep",
-               "Table 1: pooled CV micro BEP at each rule's lambda, and the best's fold SE",
-               kTieRuleWhy,
-               "%",
-               columns,
-               {}};
+  Ablation lambda = declared_ablation(kZoPaper, "table1-tie-rule");
+  lambda.columns = columns;
+  Ablation bep = declared_ablation(kZoPaper, "table1-tie-rule-bep");
+  bep.columns = columns;
   AblationRow lb{
       "best", "the largest pooled CV micro BEP (Table 1 until issue 27)", false, false, {}};
   AblationRow lo{"one-SE", "the largest lambda within one fold SE of the best", true, false, {}};
@@ -149,7 +136,7 @@ std::vector<Ablation> tie_rule_ablations(const std::vector<ZoMethod>& methods,
 
 // Figure 8's claim: logistic regression degrades only mildly as lambda -> 0, decided by a paired
 // t interval over the 5 folds of (BEP at the best lambda - BEP at 1e-6), each fold pooled over
-// the categories, against the 3 points the criterion allows.
+// the categories, against the points the declared criterion allows.
 Claim logistic_robust_claim(const ZoCvPooled& lg,
                             const std::map<std::string, std::string>& chosen) {
   const ZoCvPoint& best = lg.points[lg.best];
@@ -157,14 +144,14 @@ Claim logistic_robust_claim(const ZoCvPooled& lg,
   std::vector<double> a, b;
   for (double x : best.fold_beps()) a.push_back(100 * x);
   for (double x : last.fold_beps()) b.push_back(100 * x);
+  const DeclaredClaim claim = declared_claim(kZoPaper, "logistic-robust-lambda0");
   return tested_claim(
-      "logistic-robust-lambda0",
-      "Figure 8: the break-even point of logistic regression degrades only mildly as lambda -> 0 "
-      "(criterion: the CV micro BEP at lambda = 1e-6 within 3 points of the best grid value)",
+      claim,
       {paired_splits_comparison(fmt::format("Logistic Reg CV micro BEP at lambda {:g} - at 1e-6 "
                                             "(points)",
                                             best.lambda),
-                                a, b, 3.0, false, true, "cross-validation folds")},
+                                a, b, claim.bound("within"), false, true,
+                                "cross-validation folds")},
       fmt::format("5-fold CV micro BEP (10 largest categories): best {:.2f}, at lambda 1e-6 {:.2f} "
                   "(drop {:.2f} points); chosen lambdas: {}",
                   100 * best.bep(), 100 * last.bep(), 100 * (best.bep() - last.bep()),

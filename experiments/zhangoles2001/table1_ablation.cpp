@@ -6,40 +6,20 @@
 #include <optional>
 #include <stdexcept>
 
+#include "experiments/zhangoles2001/experiments.h"
+#include "harness/declared_texts.h"
+
 namespace linrepro {
 
-namespace {
-
-constexpr const char* kTable1AblationWhy =
-    "Z&O §4.1: lambda \"is determined by a 5-fold cross-validation with the training set. We fix "
-    "this parameter to be identical for all categories\". The features (§4.1: min-count cut, "
-    "10,000 per category by Gini IG) are learnt from training data, so inside a fold they are "
-    "learnt from the fold's training part only (in_fold); the whole-training-set selection let "
-    "held-out documents choose features. The paper pools all categories; the default set "
-    "(zhangoles2001/table1, whose lambdas Tables 2-5 read) keeps the 10 largest because all 115 "
-    "trainable categories cost more than the set's 8-minute budget: they are "
-    "zhangoles2001/table1_all, run by name. Both decided from the text and the cost before any "
-    "lambda of the new runs was seen.";
-
-}  // namespace
+namespace {}  // namespace
 
 std::vector<Ablation> table1_cv_ablations(const std::vector<Table1CvVariant>& variants,
                                           const std::vector<std::string>& columns,
                                           const PublishedPaper& published) {
-  Ablation lambda{"table1-cv-lambda",
-                  "Table 1: log10 of the lambda with the largest pooled 5-fold CV micro BEP, by CV "
-                  "variant (before the one-SE tie rule, whose ablation is zhangoles2001/table1's)",
-                  kTable1AblationWhy,
-                  "log10",
-                  columns,
-                  {}};
-  Ablation bep{"table1-cv-bep",
-               "Table 1: pooled 5-fold CV micro BEP at that lambda, by CV variant (each row over "
-               "its own categories)",
-               kTable1AblationWhy,
-               "%",
-               columns,
-               {}};
+  Ablation lambda = declared_ablation(kZoPaper, "table1-cv-lambda");
+  lambda.columns = columns;
+  Ablation bep = declared_ablation(kZoPaper, "table1-cv-bep");
+  bep.columns = columns;
   for (const Table1CvVariant& v : variants) {
     if (v.methods.size() != columns.size())
       throw std::invalid_argument(

@@ -38,6 +38,7 @@
 #include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
@@ -468,32 +469,26 @@ void add_outcomes(Table2Comparisons& diff, const std::string& key, const ZoReute
 
 // Table 2: Lin Reg slightly below the other regularised methods.
 void add_linreg_claim(ResultFile& rf, const Table2Comparisons& diff) {
+  const DeclaredClaim claim = declared_claim(kZoPaper, "linreg-slightly-worse-reuters");
   std::vector<ClaimComparison> parts;
   for (const char* s : {"cmls", "clg", "smo", "mod-svm"}) {
     parts.push_back(diff("F1", s, "cls", 0, true));
-    parts.push_back(diff("F1", s, "cls", 3, false, false));
+    parts.push_back(diff("F1", s, "cls", claim.bound("at_most"), false, false));
   }
-  rf.add_claim(tested_claim("linreg-slightly-worse-reuters",
-                            "Table 2: Lin Reg is slightly worse than Mod Least Squares, Logistic "
-                            "Reg, SVM and Mod SVM in micro F1 (paper: 86.0 vs 86.4-87.2; "
-                            "criterion: below each of the four, by at most 3 points)",
-                            std::move(parts), ""));
+  rf.add_claim(tested_claim(claim, std::move(parts), ""));
 }
 
 // Two solvers of the same objective on the same data: a failure means a bug, not a finding.
 void add_peers_check(ResultFile& rf, const Table2Comparisons& diff, const std::string& all_text) {
+  const DeclaredClaim claim = declared_claim(kZoPaper, "table2-liblinear-agrees");
+  const double within = claim.bound("within");
   std::vector<ClaimComparison> peers;
   for (const auto& [peer, ours] :
        {std::pair{"liblinear-s0", "clg"}, std::pair{"liblinear-s2", "cmls"},
         std::pair{"liblinear-s3", "mod-svm"}})
     for (const bool above : {true, false})
-      peers.push_back(diff("BEP", peer, ours, above ? -1.0 : 1.0, above, false));
-  rf.add_claim(tested_claim(
-      "table2-liblinear-agrees",
-      "Peers: LIBLINEAR on the same matrices and lambdas agrees with the solvers of the same loss "
-      "(criterion: micro BEP within 1 point: -s 0 vs Logistic Reg, -s 2 vs Mod Least Squares, -s "
-      "3 vs Mod SVM)",
-      std::move(peers), all_text, ClaimKind::correctness_check));
+      peers.push_back(diff("BEP", peer, ours, above ? -within : within, above, false));
+  rf.add_claim(tested_claim(claim, std::move(peers), all_text));
 }
 
 // The paper's claims about Tables 2 and 3 (the paper's methods and peers only).
@@ -520,26 +515,22 @@ void add_table2_claims(ResultFile& rf, const ZoReuters& data,
     for (const char* m : {"F1", "BEP"}) nb.push_back(diff(m, s, "nb", 0, true));
   nb.push_back(exact_comparison("Table 3 rows (of 10) where Naive Bayes has the lowest F1",
                                 nb_worst_rows, kTable3Rows / 2.0, true));
-  rf.add_claim(tested_claim("naive-bayes-worst-reuters",
-                            "Naive Bayes is worse than the other methods (Table 2: lowest micro F1 "
-                            "and BEP; Table 3: lowest F1 in most of the 10 largest categories)",
-                            std::move(nb), all_text));
+  rf.add_claim(
+      tested_claim(declared_claim(kZoPaper, "naive-bayes-worst-reuters"), std::move(nb), all_text));
+  const DeclaredClaim comparable_claim = declared_claim(kZoPaper, "comparable-hyperplanes");
+  const double within = comparable_claim.bound("within");
   std::vector<ClaimComparison> comparable;
   for (size_t i = 0; i < regularized.size(); ++i)
     for (size_t j = i + 1; j < regularized.size(); ++j)
       for (const bool above : {true, false})
         comparable.push_back(
-            diff("BEP", regularized[i], regularized[j], above ? -2.0 : 2.0, above, false));
-  rf.add_claim(tested_claim("comparable-hyperplanes",
-                            "Except Naive Bayes, all methods find hyperplanes of comparable "
-                            "quality (criterion: every pair of the five regularised methods' "
-                            "micro BEPs within 2 points; paper: 86.3-86.9)",
-                            std::move(comparable), all_text));
+            diff("BEP", regularized[i], regularized[j], above ? -within : within, above, false));
+  rf.add_claim(tested_claim(comparable_claim, std::move(comparable), all_text));
+  const DeclaredClaim logistic = declared_claim(kZoPaper, "logistic-as-good-as-svm");
+  const double below = -logistic.bound("within");
   rf.add_claim(tested_claim(
-      "logistic-as-good-as-svm",
-      "Regularised logistic regression performs as well as the SVM "
-      "(criterion: micro F1 and BEP within 1 point of SMO's, or better)",
-      {diff("F1", "clg", "smo", -1, true, false), diff("BEP", "clg", "smo", -1, true, false)},
+      logistic,
+      {diff("F1", "clg", "smo", below, true, false), diff("BEP", "clg", "smo", below, true, false)},
       fmt::format("Mod Least Squares F1 {:.2f} / BEP {:.2f}", F("cmls"), B("cmls"))));
   add_linreg_claim(rf, diff);
   add_peers_check(rf, diff, all_text);
@@ -567,16 +558,8 @@ void add_tie_rule_ablation(const ExperimentContext& ctx, ResultFile& rf,
                            const std::vector<Table2Method>& methods,
                            const std::map<std::string, ZoMicro>& micro) {
   const std::vector<std::string> rows = {"Precision", "Recall", "F1", "BEP"};
-  Ablation a{"table2-tie-rule",
-             "Table 2 (micro-averaged) at the lambda of each rule that picks it from Table 1's CV, "
-             "for the methods whose choice the rules differ on",
-             "Issue 27 item 4, docs/RESULTS.md (\"the tie rule\"), adopted before the rerun: the "
-             "one-SE choice feeds the cells; the best-CV lambda is what Table 1 chose before. The "
-             "two rows of a method share the seed, features and thresholds rule: they differ by "
-             "lambda only.",
-             "%",
-             rows,
-             {}};
+  Ablation a = declared_ablation(kZoPaper, "table2-tie-rule");
+  a.columns = rows;
   const PublishedPaper published =
       load_published(ctx.published() / (std::string(kZoPaper) + ".json"));
   const auto values = [&](const ZoMicro& z) {

@@ -77,6 +77,7 @@
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "harness/cell_cause.h"
+#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
@@ -107,10 +108,6 @@ namespace {
 using namespace zo_table5;
 
 constexpr const char* kTable5Experiment = "table5";
-// Claim thresholds, fixed from the paper's Table 5 before any run: the four regularised methods
-// other than Lin Reg differ by at most 1.3 points there (IndustrySector).
-constexpr double kSimilarPoints = 1.5;
-
 Json table5_config(const ExperimentContext& ctx) {
   const auto lambdas = zhangoles2001_lambdas(ctx);
   Json method_list = Json::array();
@@ -485,17 +482,14 @@ void add_nb_peer_check(ResultFile& rf, const Summaries& summary, PerSplitValues&
                                  format_summary(s.at("nb")), format_summary(s.at("sklearn-nb"))));
   }
   // One method, two implementations, same data: a failure means a bug, not a finding.
+  const DeclaredClaim claim = declared_claim(kZoPaper, "table5-nb1-matches-sklearn");
   rf.add_claim(tested_claim(
-      "table5-nb1-matches-sklearn",
-      "(peer check) Our Naive Bayes-1 and scikit-learn's MultinomialNB (same alpha, "
-      "same matrices) make the same predictions up to ties: accuracies within 0.1 "
-      "point on every split",
+      claim,
       {exact_comparison("largest per-split accuracy difference, ours - scikit-learn's (points; "
                         "deterministic fits)",
-                        100 * max_diff, 0.1, false, false)},
+                        100 * max_diff, claim.bound("within"), false, false)},
       fmt::format("{}; largest per-split difference {:.3f} points", fmt::join(e_peer, "; "),
-                  100 * max_diff),
-      ClaimKind::correctness_check));
+                  100 * max_diff)));
 }
 
 // The paper's claims about Table 5, over the collections we could run, and the peer check. Each
@@ -536,6 +530,8 @@ void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues&
   const std::vector<std::string> others = {"cmls", "clg", "smo", "mod-svm"};
   for (const auto& [column, s] : summary)
     if (s.at("nb").n < 2) return add_nb_peer_check(rf, summary, accuracies);
+  const DeclaredClaim similar_claim = declared_claim(kZoPaper, "linear-methods-similar-multiclass");
+  const double within = similar_claim.bound("within");
   std::vector<ClaimComparison> nb2_beats, nb_worst, similar, linreg_worse;
   const auto diff = [&](const std::string& column, const std::string& a, const std::string& b,
                         double bound, bool above, bool strict = true) {
@@ -547,33 +543,19 @@ void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues&
       for (const char* nb : {"nb", "nb-ovr"}) nb_worst.push_back(diff(column, l, nb, 0, true));
     for (size_t i = 0; i < others.size(); ++i)
       for (size_t j = i + 1; j < others.size(); ++j) {
-        similar.push_back(diff(column, others[i], others[j], -kSimilarPoints, true, false));
-        similar.push_back(diff(column, others[i], others[j], kSimilarPoints, false, false));
+        similar.push_back(diff(column, others[i], others[j], -within, true, false));
+        similar.push_back(diff(column, others[i], others[j], within, false, false));
       }
     for (const auto& o : others) linreg_worse.push_back(diff(column, o, "cls", 0, true));
   }
   const std::string scope = claims_scope(summary);
-  rf.add_claim(tested_claim("naive-bayes-2-beats-1",
-                            "Naive Bayes-2 (one-vs-rest binary NB with 10,000 features) is "
-                            "consistently better than the direct multi-class Naive Bayes-1 "
-                            "(Table 5: on every dataset)",
-                            std::move(nb2_beats), scope));
+  rf.add_claim(
+      tested_claim(declared_claim(kZoPaper, "naive-bayes-2-beats-1"), std::move(nb2_beats), scope));
   // One part of the published naive-bayes-worst (Tables 2, 3 and 5); table2.cpp checks the other.
-  rf.add_claim(tested_claim("naive-bayes-worst-multiclass",
-                            "Naive Bayes is consistently worse than the other methods (Table 5: "
-                            "both NB variants below every regularised linear method on every "
-                            "dataset)",
+  rf.add_claim(tested_claim(declared_claim(kZoPaper, "naive-bayes-worst-multiclass"),
                             std::move(nb_worst), scope));
-  rf.add_claim(tested_claim("linear-methods-similar-multiclass",
-                            "The differences among Mod Least Squares, Logistic Reg, SVM and Mod "
-                            "SVM are not significant (Table 5; criterion: every pair within 1.5 "
-                            "points on every dataset, the paper's largest spread being 1.3 on "
-                            "IndustrySector)",
-                            std::move(similar), scope));
-  rf.add_claim(tested_claim("linreg-worse-multiclass",
-                            "Lin Reg is worse than the remaining regularised methods (Naive Bayes "
-                            "excepted) in the multi-class experiments (criterion: below each of "
-                            "the four others on every dataset)",
+  rf.add_claim(tested_claim(similar_claim, std::move(similar), scope));
+  rf.add_claim(tested_claim(declared_claim(kZoPaper, "linreg-worse-multiclass"),
                             std::move(linreg_worse), scope));
   add_nb_peer_check(rf, summary, accuracies);
 }

@@ -11,9 +11,11 @@
 #include "core/error.h"
 #include "core/parallel_for.h"
 #include "experiments/zhangoles2001/cv_select.h"
+#include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 
 namespace linrepro::zo_table5 {
@@ -172,11 +174,8 @@ void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& w
                                      tw.method->row, w.grid[w.best()], gap));
   }
   rf.add_claim(tested_claim(
-      "reuters-lambda-transfers",
-      fmt::format("Table 1's lambda, chosen on Reuters, performs close to the per-dataset "
-                  "optimum on the other datasets (criterion: test accuracy within {:g} point of "
-                  "the best lambda on Table 1's grid, split {}, every method and dataset)",
-                  kTransferPoints, kTransferSplit),
+      declared_claim(kZoPaper, "reuters-lambda-transfers",
+                     TextArgs().set("points", kTransferPoints).set("split", kTransferSplit)),
       std::move(parts),
       fmt::format(
           "{} walks; Table 1's lambda is the best found in {}; elsewhere: {}; largest "

@@ -6,32 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
+#include "harness/declared_texts.h"
 #include "metrics/averaging.h"
 #include "metrics/threshold.h"
 
 namespace linrepro {
 
 namespace {
-
-constexpr const char* kThresholdWhy =
-    "Z&O §4: thresholds are \"biased towards causing fewer errors for the dominant out-of-class "
-    "data -- this effect can be compensated by lowering the computed thresholds ... by finding a "
-    "value that minimizes the training error\". Used: the midpoint of the LOWEST interval of "
-    "minimum training error (lowering, a value that minimises the error, and away from the "
-    "training scores on either side, as Platt's sigmoid fit the paper calls equivalent). Chosen "
-    "from that text before any test number was seen (metrics/threshold.h). Our rule until "
-    "2026-11 kept 0 whenever 0 minimised the training error, so nearly separable categories were "
-    "never lowered. Adoption rule for the out-of-fold variant (issue 28), written and committed "
-    "before its runs: §4 says the unadjusted thresholds are suboptimal for every method and the "
-    "adjustment compensates, so a rule under which any of the six methods' Table 2 micro-F1 is "
-    "below its threshold-0 value contradicts the text and is not adopted. Of the rules that "
-    "qualify, the one the text names most directly is adopted: a training-score rule before the "
-    "out-of-fold one (the text says \"training error\"), and lowest_midpoint first among those "
-    "(then nearest_midpoint, zero_if_minimal, lowest_edge). If none qualifies, lowest_midpoint "
-    "stays and the report says that §4's statement holds under no rule tried. The check reads "
-    "test micro-F1, as §4's statement is about Table 2's numbers; it picks among these five "
-    "declared rules, never a tuned value.";
 
 std::string rule_description(ThresholdRule rule) {
   switch (rule) {
@@ -58,8 +41,8 @@ std::optional<BinaryCounts> counts_of(const ZoEval& e, int v) {
   return e.counts_by_rule.at(static_cast<size_t>(v));
 }
 
-// "qualifies" when no method's value is below threshold 0's (the adoption rule in kThresholdWhy),
-// else the methods that are; "" when the row has no values.
+// "qualifies" when no method's value is below threshold 0's (the adoption rule in
+// "threshold-rule-table2"'s why), else the methods that are; "" when the row has no values.
 std::string qualification(const AblationRow& row, const AblationRow& zero,
                           const std::vector<std::string>& columns) {
   std::vector<std::string> below;
@@ -134,19 +117,10 @@ std::vector<Ablation> threshold_ablations(const std::vector<ThresholdAblationMet
                                           const PublishedPaper& published) {
   std::vector<std::string> columns;
   for (const auto& m : methods) columns.push_back(m.column);
-  // Built whole (GCC 12 warns, so -Werror fails, on assigning a short literal to a member here).
-  Ablation micro{"threshold-rule-table2",
-                 "Table 2 micro-F1 over all 118 categories, by threshold rule",
-                 kThresholdWhy,
-                 "%",
-                 columns,
-                 {}};
-  Ablation table3{"threshold-rule-table3",
-                  "Table 3: mean F1 over the 10 largest categories, by threshold rule",
-                  kThresholdWhy,
-                  "%",
-                  columns,
-                  {}};
+  Ablation micro = declared_ablation(kZoPaper, "threshold-rule-table2");
+  micro.columns = columns;
+  Ablation table3 = declared_ablation(kZoPaper, "threshold-rule-table3");
+  table3.columns = columns;
   const auto add_row = [&](int v, std::string variant, std::string description, bool chosen) {
     add_rule_row(micro, table3, methods, largest, v, std::move(variant), std::move(description),
                  chosen);

@@ -22,9 +22,10 @@ namespace linrepro {
 inline constexpr int32_t kOofFolds = 5;
 
 // The threshold of Tables 2 and 3 and Figure 6: the out-of-fold variant, adopted by the rule of
-// the threshold ablation (threshold_ablation.cpp, kThresholdWhy) because it is the one rule under
-// which no method falls below threshold 0 (results at 88e886f). The other Reuters experiments
-// (Table 1's per-lambda F1, text-4's claims) keep the training-score rule kZoThresholdRule.
+// the threshold ablation (threshold_ablation.cpp, the why of "threshold-rule-table2") because it is
+// the one rule under which no method falls below threshold 0 (results at 88e886f). The other
+// Reuters experiments (Table 1's per-lambda F1, text-4's claims) keep the training-score rule
+// kZoThresholdRule.
 inline constexpr const char* kTable2Threshold = "out_of_fold_midpoint";
 inline constexpr const char* kTable2ThresholdWords =
     "thresholds chosen on 5-fold out-of-fold training scores (the midpoint of the lowest "

@@ -27,6 +27,7 @@
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_summary.h"
+#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/published.h"
 #include "harness/record_fit.h"
@@ -36,17 +37,6 @@
 namespace linrepro {
 
 namespace {
-
-// Written and committed before any run of this ablation.
-constexpr const char* kWebkbNbWhy =
-    "Table 5's Naive Bayes-1 on WebKB is 72.9 % against the paper's 65.0. Adoption rule, written "
-    "before these runs: this ablation adopts nothing. Table 5's reading is what §4.1 says (\"each "
-    "feature is a binary word occurrence\", \"a word in the title is regarded as a different "
-    "feature\", the seven categories of §4.2) plus the tokenisation of figure 1; a row would "
-    "replace it only where the paper's text names that row's reading, and none of these rows is "
-    "named. The rows measure how far each difference an independent pipeline could have moves "
-    "the accuracy, so that the miss gets a computed cause or stays unexplained with what was "
-    "tried. HTML handling is not varied (it needs a second page reader).";
 
 struct NbVariant {
   std::string id, description, view;
@@ -106,13 +96,8 @@ RunRecord fit_job(const NbJob& job, const Params& params, uint64_t split_seed) {
 
 Ablation webkb_nb_ablation(const std::map<std::string, std::vector<double>>& accuracy,
                            const std::optional<PublishedPaper>& published) {
-  Ablation a{"webkb-naive-bayes",
-             "Table 5, WebKB: Naive Bayes-1 accuracy by reading of the pages, mean and sample "
-             "std over the five splits",
-             kWebkbNbWhy,
-             "%",
-             {"Naive Bayes-1", "std over splits"},
-             {}};
+  Ablation a = declared_ablation(kZoPaper, "webkb-naive-bayes");
+  a.columns = {"Naive Bayes-1", "std over splits"};
   for (const NbVariant& v : variants()) {
     const auto it = accuracy.find(v.id);
     AblationRow row{v.id, v.description, v.id == "table5", false, {std::nullopt, std::nullopt}};

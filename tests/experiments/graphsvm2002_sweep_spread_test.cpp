@@ -28,7 +28,8 @@ SweepPoints draw_at(double base, double offset) {
   return p;
 }
 
-const SweepSpreadSpec kSpec{"sweep-x-spread", "title", "class order",
+const SweepSpreadSpec kSpec{{"sweep-x-spread", "title", "why", "%", {}, {}},
+                            "class order",
                             [](double k) { return fmt::format("K = {:g}", k); }};
 const std::vector<std::string> kMethods = {kMcnb, kMcsvm, kGraphSvm};
 

@@ -71,7 +71,8 @@ TEST(ThresholdAblation, OneRowPerRuleTheChosenOneMarkedAndThePublishedReference)
 }
 
 // The out-of-fold row from the runs' counts, and the adoption rule's test on every row: a rule
-// under which a method falls below threshold 0 does not qualify (kThresholdWhy).
+// under which a method falls below threshold 0 does not qualify (ablation "threshold-rule-table2"'s
+// why, experiments.json).
 TEST(ThresholdAblation, OutOfFoldRowAndEachRowsQualification) {
   std::vector<ZoEval> evals(3, eval_by_rule());
   for (ZoEval& e : evals) e.counts_out_of_fold = BinaryCounts{1, 10, 19, 70};

@@ -1,0 +1,113 @@
+"""The committed results agree with the claims and ablations their papers declare
+(experiments/<paper>/experiments.json, harness/declared_texts.h): every claim and ablation in a
+committed result file, full or fast, has a declaration whose id and texts it matches (a placeholder
+stands for any text), and every declaration is used by some committed file, unless some of its
+experiment's data is not here. A declaration edited without a rerun, or a
+result no declaration explains, fails here."""
+import json
+import pathlib
+import re
+import sys
+import unittest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FIELDS = {"claims": ("claim",), "ablations": ("title", "why")}
+
+
+def pattern(text):
+    """The regex a declared text's filled-in form matches: fmt placeholders ("{corpus}",
+    "{jump:.3f}") match any text, doubled braces a literal one."""
+    out, i = "", 0
+    for m in re.finditer(r"\{\{|\}\}|\{[A-Za-z_][A-Za-z0-9_]*(?::[^{}]*)?\}", text):
+        out += re.escape(text[i:m.start()])
+        tok = m.group(0)
+        out += re.escape(tok[0]) if tok in ("{{", "}}") else ".*?"
+        i = m.end()
+    return re.compile(out + re.escape(text[i:]) + r"\Z", re.S)
+
+
+def with_bounds(entry):
+    """A claim's text with its declared bounds filled in, as fmt prints them ("{}": shortest form,
+    no ".0"; "{:g}" alike): the committed text must show the number that decides."""
+    def value(m):
+        v = entry["bounds"][m.group(1)]
+        if not m.group(2) or m.group(2) in (":", ":g"):
+            return repr(v)[:-2] if isinstance(v, float) and v.is_integer() else repr(v)
+        return format(v, m.group(2)[1:])
+    names = "|".join(map(re.escape, entry.get("bounds", {})))
+    return re.sub(r"\{(" + names + r")(:[^{}]*)?\}", value, entry["claim"]) if names else entry["claim"]
+
+
+def declarations():
+    """paper -> section -> {declared id: (experiment, entry)}, same_why_as resolved."""
+    out = {}
+    for path in sorted(ROOT.glob("experiments/*/experiments.json")):
+        doc = json.loads(path.read_text())
+        paper = out.setdefault(doc["paper"], {s: {} for s in FIELDS})
+        for experiment, e in doc["experiments"].items():
+            for section in FIELDS:
+                for key, entry in e.get(section, {}).items():
+                    paper[section][key] = (experiment, dict(entry))
+        for _, entry in paper["claims"].values():
+            entry["claim"] = with_bounds(entry)
+        for _, entry in paper["ablations"].values():
+            if "same_why_as" in entry:
+                entry["why"] = paper["ablations"][entry["same_why_as"]][1]["why"]
+    return out
+
+
+def unavailable(paper, experiment):
+    """Some of the experiment's committed cells are data_unavailable: a claim about the data that
+    is not here (RCV1, Hoovers-255) is in no committed file."""
+    path = ROOT / "results" / paper / f"{experiment}.json"
+    cells = json.loads(path.read_text()).get("cells", []) if path.exists() else []
+    return any(c.get("status") == "data_unavailable" for c in cells)
+
+
+class CommittedTexts(unittest.TestCase):
+    def test_every_committed_claim_and_ablation_is_declared_and_every_declaration_used(self):
+        decl = declarations()
+        used, checked = set(), 0
+        for paper, sections in decl.items():
+            for path in sorted((ROOT / "results" / paper).glob("**/*.json")):
+                if "shards" in path.parts:
+                    continue
+                doc = json.loads(path.read_text())
+                for section, fields in FIELDS.items():
+                    for item in doc.get(section, []):
+                        where = f"{path.relative_to(ROOT)} {section} {item['id']}"
+                        # An id declared as it stands is that declaration; else one pattern.
+                        keys = ([item["id"]] if item["id"] in sections[section] else
+                                [k for k in sections[section] if pattern(k).match(item["id"])])
+                        self.assertEqual(len(keys), 1, f"{where}: declared as {keys}")
+                        _, entry = sections[section][keys[0]]
+                        for field in fields:
+                            self.assertRegex(item[field], pattern(entry[field]), f"{where}: {field}")
+                        if section == "ablations":
+                            self.assertEqual(item["unit"], entry["unit"], f"{where}: unit")
+                        else:
+                            self.assertEqual(item.get("kind", "claim"), entry.get("kind", "claim"),
+                                             f"{where}: kind")
+                        used.add((paper, section, keys[0]))
+                        checked += 1
+        unused = [(p, s, k) for p, sections in decl.items() for s, d in sections.items()
+                  for k, (experiment, _) in d.items()
+                  if (p, s, k) not in used and not unavailable(p, experiment)]
+        self.assertEqual(unused, [], "declared, in no committed result file, and the data is here")
+        self.assertGreater(checked, 80)
+
+    def test_a_bound_shows_in_the_text_as_fmt_prints_it(self):
+        entry = {"claim": "within {within} points, {percent}% and {ratio:g}, {other}",
+                 "bounds": {"within": 1.5, "percent": 90, "ratio": 3.0}}
+        self.assertEqual(with_bounds(entry), "within 1.5 points, 90% and 3, {other}")
+
+    def test_a_placeholder_matches_any_value_and_nothing_else_moves(self):
+        p = pattern("Figure {figure} ({corpus_title}): jump ({jump:.3f}) {{literal}}")
+        self.assertTrue(p.match("Figure 9 (20NG): jump (0.123) {literal}"))
+        self.assertFalse(p.match("Figure 9 (20NG): jump (0.123) {literal} and more"))
+        self.assertFalse(p.match("Figure 9 (20NG) jump (0.123) {literal}"))
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=2).result
+    sys.exit(0 if result.wasSuccessful() else 1)

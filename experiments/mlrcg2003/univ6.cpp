@@ -36,19 +36,19 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
-#include "experiments/common/collection_grid.h"
-#include "experiments/common/confusion_folds.h"
-#include "experiments/common/text_dataset.h"
 #include "experiments/mlrcg2003/experiments.h"
 #include "experiments/mlrcg2003/univ6_fold_spread.h"
+#include "features/text_dataset.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/collection_grid.h"
 #include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
+#include "metrics/confusion_folds.h"
 
 namespace linrepro {
 
@@ -248,8 +248,13 @@ FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded
       fmt::print(stderr, "table3: {}: micro-F1 {}, macro-F1 {} ({:.1f} s)\n", key,
                  percent(r.metrics.value("micro_f1", 0.0)),
                  percent(r.metrics.value("macro_f1", 0.0)), r.train_seconds);
+    // By fold, whatever order the workers finish in: the claim pairs fold k of one method with
+    // fold k of the other (paired_pages), and the fold spread reads the folds in order.
     std::lock_guard lock(results_mutex);
-    results[{lc.info.name, job.method->id()}].push_back(r);
+    std::vector<RunRecord>& folds = results[{lc.info.name, job.method->id()}];
+    const auto k = static_cast<size_t>(job.partition);
+    if (folds.size() <= k) folds.resize(k + 1);
+    folds[k] = r;
   });
   return results;
 }

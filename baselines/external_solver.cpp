@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "baselines/python_peer.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/libsvm_format.h"
@@ -22,7 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
-constexpr const char* kPython = "/usr/bin/python3";
 constexpr double kDefaultTimeout = 3600;
 // The kind keys: what the solver is, not what it is given.
 const char* const kKindKeys[] = {"loss", "penalty", "intercept"};
@@ -87,7 +87,7 @@ ExternalSpec split_spec(const std::string& spec) {
 Json describe_estimator(const ExternalSpec& s, const fs::path& script) {
   CommandOptions o;
   o.timeout_seconds = 300;
-  const CommandResult r = run_command({kPython, script.string(), "--describe", s.target}, o);
+  const CommandResult r = run_command({kDebianPython, script.string(), "--describe", s.target}, o);
   if (r.exit_code != 0)
     throw ConfigError(fmt::format("--with-solver '{}': the estimator cannot be built: {}", s.label,
                                   r.timed_out ? "no answer within 300 s" : r.err));
@@ -266,7 +266,7 @@ BinaryFit fit_external(const ExternalSpec& s, const SolverKind& kind,
   write_file_atomic(sent_file, sent.dump(2) + "\n");
   std::vector<std::string> argv;
   if (s.python)
-    argv = {kPython, script.string(), s.target};
+    argv = {kDebianPython, script.string(), s.target};
   else
     argv = {s.target};
   for (const fs::path& f : {train, sent_file, out}) argv.push_back(f.string());

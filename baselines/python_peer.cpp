@@ -1,4 +1,4 @@
-#include "experiments/common/python_peer.h"
+#include "baselines/python_peer.h"
 
 #include <fmt/format.h>
 
@@ -7,18 +7,18 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/subprocess.h"
 #include "core/project_root.h"
+#include "core/subprocess.h"
 
 namespace linrepro {
 
 namespace {
-constexpr const char* kPython = "/usr/bin/python3";
+using Json = nlohmann::json;
 }  // namespace
 
 std::vector<Json> run_python_peer(const std::string& script, const std::vector<std::string>& args,
                                   bool progress) {
-  std::vector<std::string> argv = {kPython, (repo_root() / script).string()};
+  std::vector<std::string> argv = {kDebianPython, (repo_root() / script).string()};
   argv.insert(argv.end(), args.begin(), args.end());
   const auto pass_through = [](std::string_view text) {
     std::fwrite(text.data(), 1, text.size(), stderr);
@@ -50,7 +50,7 @@ std::vector<Json> run_python_peer(const std::string& script, const std::vector<s
 
 std::string sklearn_version() {
   const CommandResult res =
-      run_command({kPython, "-c", "import sklearn; print(sklearn.__version__)"});
+      run_command({kDebianPython, "-c", "import sklearn; print(sklearn.__version__)"});
   std::string v = res.out;
   while (!v.empty() && (v.back() == '\n' || v.back() == '\r')) v.pop_back();
   return res.exit_code == 0 && !v.empty() ? v : "unknown";

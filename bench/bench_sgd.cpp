@@ -39,7 +39,7 @@
 #include "core/synthetic_data.h"
 #include "corpora/data_resolver.h"
 #include "corpora/libsvm_sets.h"
-#include "experiments/common/text_dataset.h"
+#include "features/text_dataset.h"
 
 namespace linrepro {
 namespace {

@@ -8,8 +8,8 @@
 #include "core/error.h"
 #include "corpora/data_resolver.h"
 #include "corpora/data_status.h"
-#include "experiments/common/text_dataset.h"
 #include "features/export.h"
+#include "features/text_dataset.h"
 
 namespace linrepro::cli {
 namespace {

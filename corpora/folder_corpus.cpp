@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "corpora/text_markup.h"
 

@@ -1,4 +1,4 @@
-#include "experiments/common/text_dataset.h"
+#include "features/text_dataset.h"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
-#include "experiments/common/collection_grid.h"
+#include "harness/collection_grid.h"
 
 #include <fmt/format.h>
 
 #include "core/seed.h"
-#include "experiments/common/text_dataset.h"
+#include "features/text_dataset.h"
 #include "harness/with_data.h"
 
 namespace linrepro {

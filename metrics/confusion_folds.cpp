@@ -1,4 +1,4 @@
-#include "experiments/common/confusion_folds.h"
+#include "metrics/confusion_folds.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "experiments/common/scaling_analysis.h"
+#include "metrics/scaling_analysis.h"
 
 #include <fmt/format.h>
 

@@ -8,8 +8,8 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "corpora/splits.h"
-#include "experiments/common/text_dataset.h"
 #include "features/analyzer.h"
+#include "features/text_dataset.h"
 #include "features/vectorizer.h"
 
 namespace linrepro {

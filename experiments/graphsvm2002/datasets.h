@@ -1,6 +1,6 @@
 #pragma once
 // The two collections of Godbole, Sarawagi & Chakrabarti (2002, section 3.1) as single-label
-// train/test matrices, built only through experiments/common/text_dataset.h (corpus view -> split
+// train/test matrices, built only through features/text_dataset.h (corpus view -> split
 // -> prepare_text): every graphsvm2002 experiment (main and sweeps) trains on exactly these.
 //
 // 20 Newsgroups: view "20news-18828-subject-org" (18,828 messages; the paper kept the Subject and

@@ -34,7 +34,6 @@
 #include <optional>
 
 #include "core/seed.h"
-#include "experiments/common/scaling_analysis.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
 #include "experiments/graphsvm2002/split_spread.h"
@@ -44,6 +43,7 @@
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
+#include "metrics/scaling_analysis.h"
 
 namespace linrepro {
 

@@ -53,7 +53,6 @@
 #include "core/synthetic_data.h"
 #include "corpora/libsvm_sets.h"
 #include "corpora/splits.h"
-#include "experiments/common/scaling_analysis.h"
 #include "experiments/mlrcg2003/experiments.h"
 #include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
@@ -62,6 +61,7 @@
 #include "harness/solver_catalog.h"
 #include "harness/with_data.h"
 #include "metrics/confusion_matrix.h"
+#include "metrics/scaling_analysis.h"
 #include "solvers/svm_objective.h"
 
 namespace linrepro {

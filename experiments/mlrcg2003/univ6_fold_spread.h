@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "experiments/common/confusion_folds.h"
 #include "harness/ablation.h"
+#include "metrics/confusion_folds.h"
 
 namespace linrepro {
 

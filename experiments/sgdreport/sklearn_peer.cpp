@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "experiments/common/python_peer.h"
+#include "baselines/python_peer.h"
 
 namespace linrepro {
 

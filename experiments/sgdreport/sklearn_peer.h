@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "experiments/common/python_peer.h"  // sklearn_version
+#include "baselines/python_peer.h"  // sklearn_version
 #include "harness/experiment.h"
 
 namespace linrepro {

@@ -33,8 +33,8 @@
 
 #include "core/labels.h"
 #include "core/sparse_matrix.h"
-#include "experiments/common/text_dataset.h"
 #include "experiments/zhangoles2001/experiments.h"
+#include "features/text_dataset.h"
 #include "harness/experiment.h"
 #include "harness/record_fit.h"
 #include "metrics/averaging.h"

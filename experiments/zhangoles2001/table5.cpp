@@ -2,7 +2,7 @@
 // random training/test splits with "training set size four times that of test set size" (§4.2).
 //
 // Protocol, per collection and split (what §4.1 and §4.2 say, nothing tuned):
-//   - split: corpora/splits.h seeded random 80/20 (experiments/common/text_dataset.h
+//   - split: corpora/splits.h seeded random 80/20 (features/text_dataset.h
 //     split_random), split k's seed derive_seed(ctx.seed, "<column>/split<k>");
 //   - text: tokenised once per split (pipeline defaults: tokens of >= 2 characters, Porter
 //   stemmer),
@@ -65,8 +65,6 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
-#include "experiments/common/collection_grid.h"
-#include "experiments/common/text_dataset.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
@@ -76,7 +74,9 @@
 #include "experiments/zhangoles2001/table5_summary.h"
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
+#include "features/text_dataset.h"
 #include "harness/cell_cause.h"
+#include "harness/collection_grid.h"
 #include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"

@@ -7,17 +7,17 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "baselines/python_peer.h"
 #include "core/libsvm_format.h"
 #include "core/project_root.h"
 #include "core/stopwatch.h"
 #include "core/subprocess.h"
-#include "experiments/common/confusion_folds.h"  // confusion_to_json
-#include "experiments/common/python_peer.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "harness/document_outcomes.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
+#include "metrics/confusion_folds.h"  // confusion_to_json
 #include "metrics/confusion_matrix.h"
 
 namespace linrepro::zo_table5 {

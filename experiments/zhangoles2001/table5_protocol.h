@@ -1,15 +1,15 @@
 #pragma once
 // Table 5's protocol pieces (table5.cpp has the protocol in words and the driver): its methods and
 // collections, one split's matrices, and one (collection, split, method) fit. The grid itself
-// (collections loaded, split slots, jobs) is experiments/common/collection_grid.h.
+// (collections loaded, split slots, jobs) is harness/collection_grid.h.
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "core/labels.h"
-#include "experiments/common/collection_grid.h"
-#include "experiments/common/text_dataset.h"
+#include "features/text_dataset.h"
+#include "harness/collection_grid.h"
 #include "harness/experiment.h"
 #include "solvers/params.h"
 

@@ -21,12 +21,12 @@
 
 #include "core/parallel_for.h"
 #include "core/seed.h"
-#include "experiments/common/text_dataset.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_summary.h"
+#include "features/text_dataset.h"
 #include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/published.h"

@@ -1,7 +1,7 @@
-// The Python-peer runner (experiments/common/python_peer.h): a peer's stderr lines are shown while
+// The Python-peer runner (baselines/python_peer.h): a peer's stderr lines are shown while
 // it runs unless the run is quiet (`linrepro run -q`), and a failing peer's stderr is in the error
 // either way.
-#include "experiments/common/python_peer.h"
+#include "baselines/python_peer.h"
 
 #include <gtest/gtest.h>
 

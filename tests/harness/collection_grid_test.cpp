@@ -1,7 +1,7 @@
 // The collection grid Table 3 (MLR-CG) and Table 5 (Zhang & Oles) share
-// (experiments/common/collection_grid.h). The seed names and dataset record fields are pinned:
+// (harness/collection_grid.h). The seed names and dataset record fields are pinned:
 // every stored run's config hash depends on them.
-#include "experiments/common/collection_grid.h"
+#include "harness/collection_grid.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,6 +1,6 @@
-// Table 3's fold combination (experiments/common/confusion_folds.h): confusion matrices survive the
+// Table 3's fold combination (metrics/confusion_folds.h): confusion matrices survive the
 // result file, the five folds are summed cell by cell, and micro/macro-F1 come from the sum.
-#include "experiments/common/confusion_folds.h"
+#include "metrics/confusion_folds.h"
 
 #include <gtest/gtest.h>
 

@@ -1,12 +1,13 @@
 // The arithmetic behind the scaling experiment's slopes, subsample sizes and SMO time cap
-// (experiments/common/scaling_analysis.h), against hand-computed answers.
+// (metrics/scaling_analysis.h), against hand-computed answers.
+#include "metrics/scaling_analysis.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
 #include "core/error.h"
-#include "experiments/common/scaling_analysis.h"
 
 namespace linrepro {
 namespace {

@@ -96,6 +96,20 @@ class CommittedTexts(unittest.TestCase):
         self.assertEqual(unused, [], "declared, in no committed result file, and the data is here")
         self.assertGreater(checked, 80)
 
+    def test_every_declared_bound_is_read_by_its_papers_drivers(self):
+        # A bound no driver reads would be edited in the declaration and decide nothing.
+        checked = 0
+        for path in sorted(ROOT.glob("experiments/*/experiments.json")):
+            doc = json.loads(path.read_text())
+            code = "".join(p.read_text() for p in path.parent.glob("*.cpp"))
+            for experiment in doc["experiments"].values():
+                for key, entry in experiment.get("claims", {}).items():
+                    for name in entry.get("bounds", {}):
+                        self.assertTrue(f'bound("{name}")' in code,
+                                        f"{doc['paper']} claim {key}: no driver reads bound {name}")
+                        checked += 1
+        self.assertGreater(checked, 25)
+
     def test_a_bound_shows_in_the_text_as_fmt_prints_it(self):
         entry = {"claim": "within {within} points, {percent}% and {ratio:g}, {other}",
                  "bounds": {"within": 1.5, "percent": 90, "ratio": 3.0}}

@@ -33,12 +33,13 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "baselines/register.h"
 #include "core/libsvm_format.h"
 #include "core/seed.h"
-#include "core/synthetic_data.h"
 #include "core/subprocess.h"
+#include "core/synthetic_data.h"
 
 namespace linrepro {
 namespace {
@@ -101,7 +102,13 @@ const SolverRegistry& registry() {
   return r;
 }
 
-std::string solver_of(const std::string& mode) { return mode == "nb-1" ? "nb" : "nb-ovr"; }
+// The two NB modes as data: our solver and the peer script's flags for the same model.
+struct NbMode {
+  std::string name;    // nb/<name>/... rows
+  std::string solver;  // ours, through the registry
+  std::vector<std::string> sklearn_flags;
+};
+const NbMode kModes[] = {{"nb-1", "nb", {}}, {"nb-2", "nb-ovr", {"--binary-ovr"}}};
 
 // The data exported once as LIBSVM files for the peer; removed when the program ends.
 struct Export {
@@ -129,7 +136,7 @@ std::map<std::string, double>& sklearn_seconds() {
   return m;
 }
 
-void BM_Sklearn(benchmark::State& state, std::string mode) {
+void BM_Sklearn(benchmark::State& state, const NbMode& mode) {
   static const Export files;
   const std::string script =
       (std::filesystem::path(LINREPRO_SOURCE_DIR) / "experiments/common/sklearn_nb_peer.py")
@@ -144,7 +151,7 @@ void BM_Sklearn(benchmark::State& state, std::string mode) {
                                    fmt::format("{}", data().X_train.cols),
                                    "--repeat",
                                    "5"};
-  if (mode == "nb-2") argv.push_back("--binary-ovr");
+  argv.insert(argv.end(), mode.sklearn_flags.begin(), mode.sklearn_flags.end());
   nlohmann::json j;
   for (auto _ : state) {
     const auto r = run_command(argv);
@@ -158,8 +165,8 @@ void BM_Sklearn(benchmark::State& state, std::string mode) {
   }
   const double fit = j.at("fit_seconds").get<double>(),
                predict = j.at("predict_seconds").get<double>();
-  sklearn_seconds()[mode + "/train"] = fit;
-  sklearn_seconds()[mode + "/predict"] = predict;
+  sklearn_seconds()[mode.name + "/train"] = fit;
+  sklearn_seconds()[mode.name + "/predict"] = predict;
   state.counters["train_docs_per_cpu_second"] = j.at("n_train").get<double>() / fit;
   state.counters["predict_docs_per_cpu_second"] = j.at("n_test").get<double>() / predict;
   state.counters["accuracy"] = j.at("accuracy").get<double>();
@@ -171,26 +178,26 @@ void report_ratio(benchmark::State& state, const std::string& key, double cpu, i
     state.counters["cpu_time_vs_sklearn"] = cpu / static_cast<double>(runs) / it->second;
 }
 
-void BM_OursTrain(benchmark::State& state, std::string mode) {
+void BM_OursTrain(benchmark::State& state, const NbMode& mode) {
   const Data& d = data();
   const Params params{{"smoothing", kSmoothing}};
   double cpu = 0;
   for (auto _ : state) {
     FitContext ctx;
     const double start = thread_cpu_seconds();
-    const auto fit = registry().fit_multiclass(solver_of(mode), {d.X_train, d.labels}, params, ctx);
+    const auto fit = registry().fit_multiclass(mode.solver, {d.X_train, d.labels}, params, ctx);
     cpu += thread_cpu_seconds() - start;
     benchmark::DoNotOptimize(fit.model.per_class.data());
   }
   state.counters["docs_per_cpu_second"] =
       static_cast<double>(d.X_train.rows) * static_cast<double>(state.iterations()) / cpu;
-  report_ratio(state, mode + "/train", cpu, state.iterations());
+  report_ratio(state, mode.name + "/train", cpu, state.iterations());
 }
 
-void BM_OursPredict(benchmark::State& state, std::string mode) {
+void BM_OursPredict(benchmark::State& state, const NbMode& mode) {
   const Data& d = data();
   FitContext ctx;
-  const auto fit = registry().fit_multiclass(solver_of(mode), {d.X_train, d.labels},
+  const auto fit = registry().fit_multiclass(mode.solver, {d.X_train, d.labels},
                                              Params{{"smoothing", kSmoothing}}, ctx);
   double cpu = 0;
   std::vector<int32_t> predicted;
@@ -206,21 +213,20 @@ void BM_OursPredict(benchmark::State& state, std::string mode) {
   state.counters["docs_per_cpu_second"] =
       static_cast<double>(d.X_test.rows) * static_cast<double>(state.iterations()) / cpu;
   state.counters["accuracy"] = static_cast<double>(right) / static_cast<double>(predicted.size());
-  report_ratio(state, mode + "/predict", cpu, state.iterations());
+  report_ratio(state, mode.name + "/predict", cpu, state.iterations());
 }
 
 void register_all() {
-  for (const char* mode : {"nb-1", "nb-2"}) {
-    benchmark::RegisterBenchmark(fmt::format("nb/{}/sklearn", mode).c_str(), BM_Sklearn,
-                                 std::string(mode))
+  for (const NbMode& mode : kModes) {
+    benchmark::RegisterBenchmark(fmt::format("nb/{}/sklearn", mode.name).c_str(), BM_Sklearn, mode)
         ->Iterations(1)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(fmt::format("nb/{}/train/ours", mode).c_str(), BM_OursTrain,
-                                 std::string(mode))
+    benchmark::RegisterBenchmark(fmt::format("nb/{}/train/ours", mode.name).c_str(), BM_OursTrain,
+                                 mode)
         ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(fmt::format("nb/{}/predict/ours", mode).c_str(), BM_OursPredict,
-                                 std::string(mode))
+    benchmark::RegisterBenchmark(fmt::format("nb/{}/predict/ours", mode.name).c_str(),
+                                 BM_OursPredict, mode)
         ->Unit(benchmark::kMillisecond);
   }
 }

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "experiments/graphsvm2002/experiments.h"
+#include "experiments/graphsvm2002/generic_published.h"
 #include "harness/declared_texts.h"
-#include "harness/published.h"
 
 namespace linrepro {
 
@@ -78,14 +78,9 @@ std::optional<Ablation> corpus_ablation(const MainResults& ours, const MainResul
   a.rows.push_back(std::move(mine));
   a.rows.push_back(std::move(theirs));
   AblationRow ref{"published", "Tables 1-2 and Figure 3 of the paper", false, true, {}};
-  const auto file = published_dir / "graphsvm2002.json";
-  const std::optional<PublishedPaper> p =
-      std::filesystem::exists(file) ? std::optional(load_published(file)) : std::nullopt;
-  for (const Column& c : columns()) {
-    const PublishedCell* cell =
-        p ? find_published_cell(*p, c.table, c.published_row, "Accuracy") : nullptr;
-    ref.values.push_back(cell ? std::optional<double>(cell->value) : std::nullopt);
-  }
+  const std::optional<PublishedPaper> p = load_published_if_present(published_dir, kGraphsvmPaper);
+  for (const Column& c : columns())
+    ref.values.push_back(published_value(p ? &*p : nullptr, c.table, c.published_row, "Accuracy"));
   a.rows.push_back(std::move(ref));
   return a;
 }

@@ -49,7 +49,7 @@ void fill_identity(GraphsvmData& d, const Corpus& corpus, const PreparedText& pr
 
 }  // namespace
 
-FeatureConfig graphsvm_feature_config() {
+FeatureConfig graphsvm_feature_config(int32_t k) {
   FeatureConfig c;
   c.stemming = "porter";
   // Rainbow's text processing (§3.1: "Rainbow was used for feature selection, text processing"),
@@ -61,8 +61,8 @@ FeatureConfig graphsvm_feature_config() {
   // why of ablation stoplist-{corpus}, experiments.json); that ablation (graphsvm2002/features)
   // also shows Glasgow's list (used before) and none (used before that).
   c.stopwords = StopwordList::smart;
-  c.selection = SelectionMethod::mi;
-  c.k = kGraphsvmFeatures;
+  c.selection = k == 0 ? SelectionMethod::none : SelectionMethod::mi;
+  c.k = k < 0 ? kGraphsvmFeatures : k;
   c.scope = SelectionScope::global;
   c.aggregate = GlobalAggregate::joint;
   c.representation = Representation::tf;
@@ -88,10 +88,6 @@ nlohmann::json data_config(const GraphsvmData& d) {
   return j;
 }
 
-uint64_t graphsvm_split_seed(const ExperimentContext& ctx) {
-  return derive_seed(ctx.seed, "graphsvm2002/20ng-split");
-}
-
 Corpus load_graphsvm_20ng_corpus() { return load_corpus_view(k20ngView); }
 Corpus load_graphsvm_reuters_corpus() { return load_corpus_view(kReutersView); }
 
@@ -101,7 +97,7 @@ GraphsvmData make_graphsvm_20ng(const Corpus& full, const ExperimentContext& ctx
   if (!(data_fraction > 0 && data_fraction <= 1))
     throw ConfigError(
         fmt::format("graphsvm2002: data_fraction {} must be in (0, 1]", data_fraction));
-  const uint64_t seed = graphsvm_split_seed(ctx);
+  const uint64_t seed = derive_seed(ctx.seed, "graphsvm2002/20ng-split");
   Corpus corpus;
   const Corpus* use = &full;
   if (data_fraction < 1) {
@@ -141,10 +137,6 @@ GraphsvmData make_graphsvm_20ng(const Corpus& full, const ExperimentContext& ctx
                          {"test", d.test_docs}};
   if (data_fraction < 1) d.identity["subset"] = use->identity["subset"];
   return d;
-}
-
-GraphsvmData load_graphsvm_20ng(const ExperimentContext& ctx, double train_fraction) {
-  return make_graphsvm_20ng(load_graphsvm_20ng_corpus(), ctx, train_fraction);
 }
 
 ExpandedRows expand_multilabel_rows(const MultilabelLabels& labels) {
@@ -234,9 +226,9 @@ GraphsvmData restrict_to_classes(const GraphsvmData& data, const std::vector<int
   out.features = data.features;
   for (int32_t c : classes) out.class_names.push_back(data.class_names[static_cast<size_t>(c)]);
   out.ytrain.class_names = out.ytest.class_names = out.class_names;
-  auto pick = [&](const CsrMatrix& X, const MulticlassLabels& y,
-                  const std::vector<std::string>& ids, CsrMatrix& Xo, MulticlassLabels& yo,
-                  std::vector<std::string>& ido) {
+  // The rows of the kept classes on one side: labels and document ids into yo and ido.
+  auto pick = [&](const MulticlassLabels& y, const std::vector<std::string>& ids,
+                  MulticlassLabels& yo, std::vector<std::string>& ido) {
     std::vector<int32_t> rows;
     for (size_t r = 0; r < y.y.size(); ++r) {
       const int32_t c = y.y[r];
@@ -245,15 +237,14 @@ GraphsvmData restrict_to_classes(const GraphsvmData& data, const std::vector<int
       yo.y.push_back(local[static_cast<size_t>(c)]);
       if (r < ids.size()) ido.push_back(ids[r]);
     }
-    Xo = X.select_rows(rows);
+    return rows;
   };
-  pick(data.Xtrain, data.ytrain, data.train_ids, out.Xtrain, out.ytrain, out.train_ids);
-  pick(data.Xtest, data.ytest, data.test_ids, out.Xtest, out.ytest, out.test_ids);
-  MulticlassLabels unused_y;
-  std::vector<std::string> unused_ids;
-  pick(data.Xtrain_svm, data.ytrain, {}, out.Xtrain_svm, unused_y, unused_ids);
-  unused_y.y.clear();
-  pick(data.Xtest_svm, data.ytest, {}, out.Xtest_svm, unused_y, unused_ids);
+  const std::vector<int32_t> train = pick(data.ytrain, data.train_ids, out.ytrain, out.train_ids);
+  const std::vector<int32_t> test = pick(data.ytest, data.test_ids, out.ytest, out.test_ids);
+  out.Xtrain = data.Xtrain.select_rows(train);
+  out.Xtest = data.Xtest.select_rows(test);
+  out.Xtrain_svm = data.Xtrain_svm.select_rows(train);
+  out.Xtest_svm = data.Xtest_svm.select_rows(test);
   out.train_docs = out.Xtrain.rows;
   out.test_docs = out.Xtest.rows;
   out.identity = data.identity;

@@ -57,11 +57,9 @@ struct GraphsvmData {
 // a changed corpus, split or feature set changes every run's hash.
 nlohmann::json data_config(const GraphsvmData& data);
 
-// The feature pipeline configuration of both collections.
-FeatureConfig graphsvm_feature_config();
-
-// The seed of the 20NG random split / of the data-fraction subsets, derived from ctx.seed.
-uint64_t graphsvm_split_seed(const ExperimentContext& ctx);
+// The feature pipeline configuration of both collections; k: another number of MI features (the
+// feature-count ablation), 0 every term (no selection).
+FeatureConfig graphsvm_feature_config(int32_t k = -1);
 
 // The raw corpora (DataUnavailable when the data cannot be found). Read once, prepare many times.
 Corpus load_graphsvm_20ng_corpus();
@@ -71,13 +69,12 @@ Corpus load_graphsvm_reuters_corpus();
 // share of the documents is used (nested: a smaller fraction's documents are a subset of a larger
 // one's), then split train_fraction : (1 - train_fraction). Figure 11's "training set from 10% to
 // 70% of the whole data, train:test 70:30" is data_fraction = share / 0.7, train_fraction = 0.7.
-// Features are selected on that training side. data_fraction = 1 is exactly load_graphsvm_20ng.
+// Features are selected on that training side.
 // `features`: another feature configuration (the feature-count ablation); the default is the
 // experiments' own.
 GraphsvmData make_graphsvm_20ng(const Corpus& corpus, const ExperimentContext& ctx,
                                 double train_fraction = 0.7, double data_fraction = 1.0,
                                 const FeatureConfig& features = graphsvm_feature_config());
-GraphsvmData load_graphsvm_20ng(const ExperimentContext& ctx, double train_fraction = 0.7);
 
 // Reuters from an already loaded corpus (the standard ModApte split; no randomness).
 GraphsvmData make_graphsvm_reuters(const Corpus& corpus, const ExperimentContext& ctx,

@@ -14,7 +14,7 @@ inline constexpr const char* kGraphsvmPaper = "graphsvm2002";
 void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry);
 // sweeps.cpp: Figure 11 (training-set size).
 void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry);
-// sweep_classes.cpp: Figures 7-10 (number of classes).
+// sweeps.cpp: Figures 7-10 (number of classes).
 void add_graphsvm2002_sweep_classes(std::vector<ExperimentInfo>& registry);
 // feature_sweep.cpp: accuracy by the number of MI features (issue 16 item 3).
 void add_graphsvm2002_features(std::vector<ExperimentInfo>& registry);

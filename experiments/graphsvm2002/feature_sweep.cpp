@@ -22,8 +22,8 @@
 #include "core/seed.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
+#include "experiments/graphsvm2002/generic_published.h"
 #include "experiments/graphsvm2002/methods.h"
-#include "experiments/graphsvm2002/sweep_points.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "features/vectorizer.h"
 #include "harness/declared_texts.h"
@@ -43,16 +43,14 @@ const std::vector<std::string>& methods(const ExperimentContext& ctx) {
 }
 
 struct FeatureSweepOfCorpus {
-  std::string name;              // "20ng" | "reuters"
-  std::vector<int32_t> ks;       // 0: every term (no selection)
-  std::string published_prefix;  // row prefix of the published cells ("" for 20NG's table1)
+  std::string name;         // "20ng" | "reuters"
+  std::vector<int32_t> ks;  // 0: every term (no selection)
 };
 
 const std::vector<FeatureSweepOfCorpus>& sweeps(const ExperimentContext& ctx) {
-  static const std::vector<FeatureSweepOfCorpus> s = {
-      {"20ng", {1000, 3000, 10000, 30000, 0}, "20ng"},
-      {"reuters", {1000, 3000, 10000, 0}, "reuters"}};
-  static const std::vector<FeatureSweepOfCorpus> fast = {{"reuters", {1000}, "reuters"}};
+  static const std::vector<FeatureSweepOfCorpus> s = {{"20ng", {1000, 3000, 10000, 30000, 0}},
+                                                      {"reuters", {1000, 3000, 10000, 0}}};
+  static const std::vector<FeatureSweepOfCorpus> fast = {{"reuters", {1000}}};
   return ctx.fast ? fast : s;
 }
 
@@ -85,27 +83,14 @@ GraphsvmData with_svm_input(GraphsvmData d, const SvmInput& in) {
 
 std::string k_name(int32_t k) { return k == 0 ? "all" : fmt::format("{:05d}", k); }
 
-FeatureConfig config_with_k(int32_t k) {
-  FeatureConfig f = graphsvm_feature_config();
-  if (k == 0) {
-    f.selection = SelectionMethod::none;
-    f.k = 0;
-  } else {
-    f.k = k;
-  }
-  f.validate();
-  return f;
-}
-
 // The paper's accuracy for a method on a corpus (Figure 5 / Table 1 cells), if published.
 std::optional<double> published_accuracy(const PublishedPaper* p, const std::string& corpus,
                                          const std::string& method) {
-  if (!p) return std::nullopt;
   const std::string label = method == kGraphSvm ? "GraphSVM" : method;
   for (const char* table : {"figure5", "table2", "table1"}) {
-    const PublishedCell* c = find_published_cell(*p, table, corpus + " " + label, "Accuracy");
-    if (!c && corpus == "20ng") c = find_published_cell(*p, table, label, "Accuracy");
-    if (c) return c->value;
+    std::optional<double> v = published_value(p, table, corpus + " " + label, "Accuracy");
+    if (!v && corpus == "20ng") v = published_value(p, table, label, "Accuracy");
+    if (v) return v;
   }
   return std::nullopt;
 }
@@ -156,6 +141,27 @@ constexpr std::array<StoplistVariant, 3> kStoplists{{
     {StopwordList::none, "none", "no stoplist, used before that"},
 }};
 
+// Asks rf for `method`'s run on v at k: key, the variant's own config fields (data, method,
+// solver and seed are added; "method" when not given), the progress line and the record's
+// class_name; `features`: the record keeps v's feature count.
+RunRecord declare_run(const ExperimentContext& ctx, ResultFile& rf, const std::string& key,
+                      const std::string& method, const GraphsvmData& v, Json config,
+                      const std::string& progress, const std::string& class_name,
+                      bool features = false) {
+  const uint64_t seed = derive_seed(ctx.seed, key);
+  config["data"] = data_config(v);
+  if (!config.contains("method")) config["method"] = sweep_method_config(method, v);
+  config["solver"] = method;
+  config["seed"] = seed;
+  return rf.run_once(key, config, [&] {
+    if (ctx.progress) fmt::print(stderr, "graphsvm2002/features: {}\n", progress);
+    RunRecord r = fit_sweep_method(method, v, seed, ctx.threads);
+    r.class_name = class_name;
+    if (features) r.extra["features"] = v.Xtrain.cols;
+    return r;
+  });
+}
+
 // The runs under the other stoplists at the experiments' k (ablation stoplist-<corpus>).
 void declare_stoplist_runs(const ExperimentContext& ctx, ResultFile& rf,
                            const FeatureSweepOfCorpus& s, const Corpus& corpus,
@@ -166,26 +172,12 @@ void declare_stoplist_runs(const ExperimentContext& ctx, ResultFile& rf,
     other.stopwords = list.list;
     const GraphsvmData v = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, other)
                                             : make_graphsvm_reuters(corpus, ctx, other);
-    for (const std::string& method : kMethods) {
-      const std::string key = fmt::format("stoplist/{}/{}/{}", s.name, list.id, method);
-      const uint64_t seed = derive_seed(ctx.seed, key);
-      const Json config = {{"sweep", "stoplist"},
-                           {"dataset", s.name},
-                           {"k", k},
-                           {"stoplist", list.id},
-                           {"data", data_config(v)},
-                           {"method", sweep_method_config(method, v)},
-                           {"solver", method},
-                           {"seed", seed}};
-      out.by_stoplist[list.id][method] = rf.run_once(key, config, [&] {
-        if (ctx.progress)
-          fmt::print(stderr, "graphsvm2002/features: {} with stoplist {} {}\n", s.name, list.id,
-                     method);
-        RunRecord r = fit_sweep_method(method, v, seed, ctx.threads);
-        r.class_name = fmt::format("{} stoplist {}", s.name, list.id);
-        return r;
-      });
-    }
+    for (const std::string& method : kMethods)
+      out.by_stoplist[list.id][method] =
+          declare_run(ctx, rf, fmt::format("stoplist/{}/{}/{}", s.name, list.id, method), method, v,
+                      {{"sweep", "stoplist"}, {"dataset", s.name}, {"k", k}, {"stoplist", list.id}},
+                      fmt::format("{} with stoplist {} {}", s.name, list.id, method),
+                      fmt::format("{} stoplist {}", s.name, list.id));
   }
 }
 
@@ -196,21 +188,18 @@ void declare_svm_input_runs(const ExperimentContext& ctx, ResultFile& rf,
   for (const SvmInput& in : svm_inputs()) {
     if (in.id == "tf-unit") continue;  // the sweep's own MCSVM run at this k
     const GraphsvmData v = with_svm_input(d, in);
-    const std::string key = fmt::format("svm-input/{}/{}/{}", s.name, in.id, kMcsvm);
-    const uint64_t seed = derive_seed(ctx.seed, key);
     Json method = sweep_method_config(kMcsvm, v);
     method["svm"]["input"] = in.description;
-    const Json config = {
-        {"sweep", "svm_input"},   {"dataset", s.name}, {"k", k},           {"input", in.id},
-        {"data", data_config(v)}, {"method", method},  {"solver", kMcsvm}, {"seed", seed}};
-    out.by_input[in.id] = {svmlight_default_C(v.Xtrain_svm), rf.run_once(key, config, [&] {
-                             if (ctx.progress)
-                               fmt::print(stderr, "graphsvm2002/features: {} MCSVM on {}\n", s.name,
-                                          in.id);
-                             RunRecord r = fit_sweep_method(kMcsvm, v, seed, ctx.threads);
-                             r.class_name = fmt::format("{} {}", s.name, in.id);
-                             return r;
-                           })};
+    out.by_input[in.id] = {
+        svmlight_default_C(v.Xtrain_svm),
+        declare_run(ctx, rf, fmt::format("svm-input/{}/{}/{}", s.name, in.id, kMcsvm), kMcsvm, v,
+                    {{"sweep", "svm_input"},
+                     {"dataset", s.name},
+                     {"k", k},
+                     {"input", in.id},
+                     {"method", method}},
+                    fmt::format("{} MCSVM on {}", s.name, in.id),
+                    fmt::format("{} {}", s.name, in.id))};
   }
 }
 
@@ -218,31 +207,18 @@ SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf,
                           const FeatureSweepOfCorpus& s, const Corpus& corpus) {
   SweepResults out;
   for (const int32_t k : s.ks) {
+    const std::string size = k == 0 ? "all" : std::to_string(k);
     if (ctx.progress)
-      fmt::print(stderr, "graphsvm2002/features: preparing {} with {} features\n", s.name,
-                 k == 0 ? "all" : std::to_string(k));
-    const FeatureConfig f = config_with_k(k);
+      fmt::print(stderr, "graphsvm2002/features: preparing {} with {} features\n", s.name, size);
+    const FeatureConfig f = graphsvm_feature_config(k);
     const GraphsvmData d = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, f)
                                             : make_graphsvm_reuters(corpus, ctx, f);
-    for (const std::string& method : methods(ctx)) {
-      const std::string key = fmt::format("features/{}/k={}/{}", s.name, k_name(k), method);
-      const uint64_t seed = derive_seed(ctx.seed, key);
-      const Json config = {{"sweep", "features"},
-                           {"dataset", s.name},
-                           {"k", k},
-                           {"data", data_config(d)},
-                           {"method", sweep_method_config(method, d)},
-                           {"solver", method},
-                           {"seed", seed}};
-      out.by_k[k][method] = rf.run_once(key, config, [&] {
-        if (ctx.progress)
-          fmt::print(stderr, "graphsvm2002/features: {} k={} {}\n", s.name, k_name(k), method);
-        RunRecord r = fit_sweep_method(method, d, seed, ctx.threads);
-        r.class_name = fmt::format("{} {}", s.name, k == 0 ? "all" : std::to_string(k));
-        r.extra["features"] = d.Xtrain.cols;
-        return r;
-      });
-    }
+    for (const std::string& method : methods(ctx))
+      out.by_k[k][method] =
+          declare_run(ctx, rf, fmt::format("features/{}/k={}/{}", s.name, k_name(k), method),
+                      method, d, {{"sweep", "features"}, {"dataset", s.name}, {"k", k}},
+                      fmt::format("{} k={} {}", s.name, k_name(k), method),
+                      fmt::format("{} {}", s.name, size), true);
     if (k != graphsvm_feature_config().k) continue;
     declare_stoplist_runs(ctx, rf, s, corpus, f, k, out);
     declare_svm_input_runs(ctx, rf, s, d, k, out);
@@ -251,9 +227,11 @@ SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf,
   return out;
 }
 
-// "20NG" or "Reuters": the corpus as the ablations' titles name it.
-std::string corpus_title(const std::string& corpus) {
-  return corpus == "20ng" ? "20NG" : "Reuters";
+// The declared ablation `id` ("...-{corpus}") of a corpus, its title naming "20NG" or "Reuters".
+Ablation corpus_ablation_head(const std::string& id, const std::string& corpus) {
+  return declared_ablation(
+      kGraphsvmPaper, id,
+      TextArgs().set("corpus", corpus).set("corpus_title", corpus == "20ng" ? "20NG" : "Reuters"));
 }
 
 }  // namespace
@@ -262,9 +240,7 @@ Ablation feature_count_ablation(const std::string& corpus, const std::vector<int
                                 const std::map<int32_t, std::map<std::string, double>>& accuracy,
                                 const std::map<int32_t, int32_t>& columns,
                                 const PublishedPaper* published) {
-  Ablation a =
-      declared_ablation(kGraphsvmPaper, "feature-count-{corpus}",
-                        TextArgs().set("corpus", corpus).set("corpus_title", corpus_title(corpus)));
+  Ablation a = corpus_ablation_head("feature-count-{corpus}", corpus);
   a.columns = {kMcnb, kMcsvm, kGraphSvm};
   const int32_t used = graphsvm_feature_config().k;
   for (const int32_t k : ks) {
@@ -285,9 +261,7 @@ Ablation feature_count_ablation(const std::string& corpus, const std::vector<int
 
 Ablation svm_input_ablation(const std::string& corpus, const std::vector<SvmInputRow>& rows,
                             const PublishedPaper* published) {
-  Ablation a =
-      declared_ablation(kGraphsvmPaper, "svm-input-{corpus}",
-                        TextArgs().set("corpus", corpus).set("corpus_title", corpus_title(corpus)));
+  Ablation a = corpus_ablation_head("svm-input-{corpus}", corpus);
   a.columns = {"SVMlight default C", "MCSVM accuracy (%)"};
   for (const SvmInputRow& r : rows)
     a.rows.push_back({r.id, r.description, r.chosen, false, {r.C, r.accuracy}});
@@ -302,9 +276,7 @@ Ablation svm_input_ablation(const std::string& corpus, const std::vector<SvmInpu
 Ablation stoplist_ablation(const std::string& corpus,
                            const std::map<std::string, std::map<std::string, double>>& accuracy,
                            const PublishedPaper* published) {
-  Ablation a =
-      declared_ablation(kGraphsvmPaper, "stoplist-{corpus}",
-                        TextArgs().set("corpus", corpus).set("corpus_title", corpus_title(corpus)));
+  Ablation a = corpus_ablation_head("stoplist-{corpus}", corpus);
   a.columns = {kMcnb, kMcsvm, kGraphSvm};
   const StopwordList used = graphsvm_feature_config().stopwords;
   for (const StoplistVariant& v : kStoplists)
@@ -328,10 +300,9 @@ void run_features(const ExperimentContext& ctx, ResultFile& rf) {
     all.emplace_back(&s, declare_runs(ctx, rf, s, *corpus));
   }
   if (!rf.complete()) return;
-  const auto published_file = ctx.published() / (std::string(kGraphsvmPaper) + ".json");
   const std::optional<PublishedPaper> published =
-      std::filesystem::exists(published_file) ? std::optional(load_published(published_file))
-                                              : std::nullopt;
+      load_published_if_present(ctx.published(), kGraphsvmPaper);
+  const PublishedPaper* paper = published ? &*published : nullptr;
   for (const auto& [s, res] : all) {
     std::map<int32_t, std::map<std::string, double>> acc;
     std::map<int32_t, int32_t> columns;
@@ -341,8 +312,7 @@ void run_features(const ExperimentContext& ctx, ResultFile& rf) {
         acc[k][m] = r.metrics.value("accuracy", 0.0);
         columns[k] = r.extra.value("features", 0);
       }
-    rf.add_ablation(
-        feature_count_ablation(s->name, s->ks, acc, columns, published ? &*published : nullptr));
+    rf.add_ablation(feature_count_ablation(s->name, s->ks, acc, columns, paper));
     if (ctx.fast) continue;  // the fast subset runs none of the other ablations' variants
     std::vector<SvmInputRow> rows;
     for (const SvmInput& in : svm_inputs()) {
@@ -354,7 +324,7 @@ void run_features(const ExperimentContext& ctx, ResultFile& rf) {
       }
       rows.push_back(row);
     }
-    rf.add_ablation(svm_input_ablation(s->name, rows, published ? &*published : nullptr));
+    rf.add_ablation(svm_input_ablation(s->name, rows, paper));
     std::map<std::string, std::map<std::string, double>> stop;
     const int32_t used = graphsvm_feature_config().k;
     for (const auto& [list, by_method] : res.by_stoplist)
@@ -363,7 +333,7 @@ void run_features(const ExperimentContext& ctx, ResultFile& rf) {
     for (const StoplistVariant& v : kStoplists)
       if (v.list == graphsvm_feature_config().stopwords)
         if (auto it = acc.find(used); it != acc.end()) stop[v.id] = it->second;
-    rf.add_ablation(stoplist_ablation(s->name, stop, published ? &*published : nullptr));
+    rf.add_ablation(stoplist_ablation(s->name, stop, paper));
   }
 }
 

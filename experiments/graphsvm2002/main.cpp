@@ -11,12 +11,10 @@
 //                Reuters selection rule (reuters_view.h), run prefixes "20ng-bydate" and
 //                "reuters-<rule>"; they adopt nothing and are the evidence of the 20NG and Reuters
 //                accuracy cells' computed causes
-// Times are CPU seconds (methods.h); the paper's absolute seconds (1.4 GHz P4, SVMlight) are not
-// comparable, so the cells compare training time as a ratio to MCSVM's on the same data.
 //
 // Steps: load each corpus and declare its runs (main_runs.h); once every run is stored, emit the
-// cells (main_cells.h) and check the claims (main_claims.h). A corpus that cannot be found marks
-// its published cells data_unavailable (their "dataset" tags in results/published).
+// cells and check the claims (main_cells.h). A corpus that cannot be found marks its published
+// cells data_unavailable (their "dataset" tags in results/published).
 //
 // --fast: 5 fixed classes of 20NG (restrict_to_classes of the same prepared 20NG, so the full run
 // computes the very same runs and cells: table "fast-20ng5"); no published cell is emitted.
@@ -31,13 +29,12 @@
 #include "experiments/graphsvm2002/corpus_ablation.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
+#include "experiments/graphsvm2002/generic_published.h"
 #include "experiments/graphsvm2002/main_cells.h"
-#include "experiments/graphsvm2002/main_claims.h"
 #include "experiments/graphsvm2002/main_runs.h"
 #include "experiments/graphsvm2002/reuters_view.h"
 #include "experiments/graphsvm2002/split_spread.h"
 #include "harness/experiment_declarations.h"
-#include "harness/published.h"
 #include "harness/unavailable_cells.h"
 #include "harness/with_data.h"
 
@@ -138,7 +135,6 @@ void declare_copy_ablation(const ExperimentContext& ctx, ResultFile& rf, MainOut
   po.prefix = kCorpusAblationPrefix;
   po.hierarchy_nb = po.svm_l1 = true;
   po.num_clusters = k20ngGroups;
-  po.thresholds = kMainThresholds;
   out.ng_other_copy = declare_main_runs(rf, ctx, other, po);
 }
 
@@ -175,15 +171,11 @@ void declare_20ng(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& out
   p.prefix = "20ng";
   p.hierarchy_nb = p.svm_l1 = p.peers = p.hierarchy_node_features = true;
   p.num_clusters = k20ngGroups;
-  p.thresholds = kMainThresholds;
   p.extras = extra_solvers(ctx);
   DatasetSizes sizes = dataset_sizes(ng);
   sizes.vocabulary = corpus_vocabulary(corpus, ng.features, ctx.threads);
   // The same split with every term, for the per-classifier feature sets of Hier-NB's ablation.
-  FeatureConfig all = ng.features;
-  all.selection = SelectionMethod::none;
-  all.k = 0;
-  const GraphsvmData ng_all = make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, all);
+  const GraphsvmData ng_all = make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, graphsvm_feature_config(0));
   out.ng = MainData{p, declare_main_runs(rf, ctx, ng, p, &ng_all), data_note(ng), sizes};
   declare_copy_ablation(ctx, rf, out);
   for (int s = 1; s < kSplitReplicates; ++s) {
@@ -200,10 +192,7 @@ void declare_reuters(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& 
   add_dataset(rf, re);
   MainPlan p;
   // The selection rules of §3.1's text, counted on the ModApte documents with every category.
-  const auto published_file = ctx.published() / (std::string(kGraphsvmPaper) + ".json");
-  out.published = std::filesystem::exists(published_file)
-                      ? std::optional(load_published(published_file))
-                      : std::nullopt;
+  out.published = load_published_if_present(ctx.published(), kGraphsvmPaper);
   const Corpus modapte = load_corpus_view("reuters-modapte-topics");
   out.reuters_view = reuters_view_ablation(modapte, out.published ? &*out.published : nullptr);
   // The chosen rule must count exactly the rows the runs use (the view and the ablation are two
@@ -220,7 +209,6 @@ void declare_reuters(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& 
   p.prefix = "reuters";
   p.peers = true;
   p.extra_group_counts = {10, 20};
-  p.thresholds = kMainThresholds;
   p.extras = extra_solvers(ctx);
   out.reuters = MainData{p, declare_main_runs(rf, ctx, re, p), data_note(re), dataset_sizes(re)};
   // The ablation's accuracy columns: the same methods on every other rule's documents.
@@ -231,7 +219,6 @@ void declare_reuters(const ExperimentContext& ctx, ResultFile& rf, MainOutcome& 
     rd.view = "reuters-modapte-topics, rule " + r.id;
     MainPlan pr;
     pr.prefix = rd.name;
-    pr.thresholds = kMainThresholds;
     out.reuters_rules[r.id] = declare_main_runs(rf, ctx, rd, pr);
   }
 }

@@ -1,5 +1,3 @@
-#include "experiments/graphsvm2002/main_claims.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,6 +5,7 @@
 #include <vector>
 
 #include "experiments/graphsvm2002/experiments.h"
+#include "experiments/graphsvm2002/main_cells.h"
 #include "harness/claim_test.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"

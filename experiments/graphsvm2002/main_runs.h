@@ -1,7 +1,7 @@
 #pragma once
 // graphsvm2002/main, step "declare runs": which methods run on one data set (a MainPlan), and the
-// runs asked of the ResultFile for it (declare_main_runs). The cells (main_cells.h) and claims
-// (main_claims.h) read the MainResults once every run is stored.
+// runs asked of the ResultFile for it (declare_main_runs). The cells and claims (main_cells.h)
+// read the MainResults once every run is stored.
 #include <map>
 #include <string>
 #include <vector>
@@ -37,7 +37,7 @@ struct MainPlan {
   // Hier-NB again with every classifier selecting its own features ("hier-nb-node-features";
   // needs all_terms in declare_main_runs): the ablation of §2.1's feature sets.
   bool hierarchy_node_features = false;
-  std::vector<double> thresholds;
+  std::vector<double> thresholds = kMainThresholds;  // GraphSVM's
   // Solvers added with --with-solver: one flat multiclass fit each ("extra/<label>"), at the
   // protocol's regularisation for its loss (SVMlight's default C, or NB's smoothing 1).
   std::vector<ExtraSolver> extras;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numeric>
 
 #include "algorithms/graphsvm.h"
@@ -25,26 +26,6 @@ double svmlight_default_C(const CsrMatrix& X) {
   for (int32_t i = 0; i < X.rows; ++i) sum += X.row_squared_norm(i);
   if (!(sum > 0)) throw ConfigError("svmlight_default_C: the training matrix has no non-zero");
   return static_cast<double>(X.rows) / sum;
-}
-
-nlohmann::json sub_svm_stats_to_json(const std::vector<SubSvmStats>& svms,
-                                     const std::vector<std::string>& class_names) {
-  nlohmann::json a = nlohmann::json::array();
-  for (const auto& s : svms) {
-    nlohmann::json classes = nlohmann::json::array();
-    for (int32_t c : s.classes) classes.push_back(class_names[static_cast<size_t>(c)]);
-    a.push_back(
-        {{"classes", classes},
-         {"positive", s.positive_class < 0 ? std::string()
-                                           : class_names[static_cast<size_t>(s.positive_class)]},
-         {"rows", s.rows},
-         {"nnz", s.nnz},
-         {"cols", s.cols},
-         {"memory_bytes", s.memory_bytes},
-         {"seconds", s.seconds},
-         {"cpu_seconds", s.cpu_seconds}});
-  }
-  return a;
 }
 
 nlohmann::json accuracy_metrics(const std::vector<int32_t>& truth,
@@ -79,6 +60,27 @@ Params svm_params(const std::string& solver, double C) {
 
 namespace {
 
+// One SVM's stats as JSON (classes, positive class, rows, nnz, cols, memory, seconds, cpu).
+nlohmann::json sub_svm_stats_to_json(const std::vector<SubSvmStats>& svms,
+                                     const std::vector<std::string>& class_names) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& s : svms) {
+    nlohmann::json classes = nlohmann::json::array();
+    for (int32_t c : s.classes) classes.push_back(class_names[static_cast<size_t>(c)]);
+    a.push_back(
+        {{"classes", classes},
+         {"positive", s.positive_class < 0 ? std::string()
+                                           : class_names[static_cast<size_t>(s.positive_class)]},
+         {"rows", s.rows},
+         {"nnz", s.nnz},
+         {"cols", s.cols},
+         {"memory_bytes", s.memory_bytes},
+         {"seconds", s.seconds},
+         {"cpu_seconds", s.cpu_seconds}});
+  }
+  return a;
+}
+
 FitContext fit_context(const MethodSettings& s, const std::string& what) {
   FitContext ctx;
   ctx.seed = s.seed;
@@ -88,23 +90,20 @@ FitContext fit_context(const MethodSettings& s, const std::string& what) {
   return ctx;
 }
 
-nlohmann::json memory_extra(const std::vector<SubSvmStats>& svms,
-                            const std::vector<std::string>& names) {
-  return {{"svms", sub_svm_stats_to_json(svms, names)},
-          {"num_svms", svms.size()},
-          {"max_memory_bytes", max_memory_bytes(svms)},
-          {"total_rows", total_rows(svms)},
-          {"svm_cpu_seconds", total_cpu_seconds(svms)}};
-}
-
-// Issue 16 item 7: the model above is a formula; this is the measured peak memory of the same
-// (largest) SVM, redone alone after the method's fits (not part of train_seconds): its subproblem
-// and solver, kernel cache included (SMO's LRU cache fills up to cache_mb).
-nlohmann::json measured_memory_extra(const std::vector<SubSvmStats>& svms,
-                                     const std::string& solver, const Params& params,
-                                     const CsrMatrix& X, const MulticlassLabels& labels,
-                                     uint64_t seed) {
-  if (svms.empty()) return nlohmann::json::object();
+// The SVMs' stats into r.extra. Issue 16 item 7: their memory is a formula; the measured peak
+// memory of the same (largest) SVM is added, redone alone after the method's fits (not part of
+// train_seconds): its subproblem and solver, kernel cache included (SMO's LRU cache fills up to
+// cache_mb).
+void add_memory_extra(RunRecord& r, const std::vector<SubSvmStats>& svms,
+                      const std::vector<std::string>& names, const std::string& solver,
+                      const Params& params, const CsrMatrix& X, const MulticlassLabels& labels,
+                      uint64_t seed) {
+  r.extra.update({{"svms", sub_svm_stats_to_json(svms, names)},
+                  {"num_svms", svms.size()},
+                  {"max_memory_bytes", max_memory_bytes(svms)},
+                  {"total_rows", total_rows(svms)},
+                  {"svm_cpu_seconds", total_cpu_seconds(svms)}});
+  if (svms.empty()) return;
   const SubSvmStats& largest = largest_sub_svm(svms);
   const std::optional<int64_t> bytes =
       measure_sub_svm_peak_bytes(solver_catalog(), solver, params, X, labels, largest, seed);
@@ -117,7 +116,7 @@ nlohmann::json measured_memory_extra(const std::vector<SubSvmStats>& svms,
                        "peak RSS growth while the largest SVM's subproblem is built and fitted "
                        "alone on one thread (core/peak_memory.h)"}};
   if (bytes) j["max_memory_measured_bytes"] = *bytes;
-  return j;
+  r.extra.update(j);
 }
 
 nlohmann::json named_groups(const std::vector<std::vector<int32_t>>& groups,
@@ -131,13 +130,58 @@ nlohmann::json named_groups(const std::vector<std::vector<int32_t>>& groups,
   return a;
 }
 
-// The metrics of a two-level classifier's run: overall accuracy and the per-level ones (%).
-Json hierarchy_metrics(const HierarchyAccuracies& a, int32_t test_rows) {
-  return {{"accuracy", 100 * a.overall},
-          {"l1", 100 * a.l1},
-          {"l2_given_l1", 100 * a.l2_given_l1},
-          {"l2_perfect_l1", 100 * a.l2_perfect_l1},
-          {"test_rows", test_rows}};
+// Scores pred = predict() on d's test rows into r: test time, accuracy metrics, outcomes.
+std::vector<int32_t> score(RunRecord& r, const GraphsvmData& d,
+                           const std::function<std::vector<int32_t>()>& predict) {
+  const Stopwatch test_clock;
+  std::vector<int32_t> pred = predict();
+  r.test_seconds = test_clock.seconds();
+  r.metrics = accuracy_metrics(d.ytest.y, pred);
+  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(d.ytest.y, pred));
+  return pred;
+}
+
+// A two-level classifier's fit into r, scored on d's test rows (X2test: what its L2 reads):
+// overall accuracy and the per-level ones (%), the groups.
+void score_hierarchy(RunRecord& r, const HierarchyFit& f, const GraphsvmData& d,
+                     const CsrMatrix& X2test) {
+  r.train_seconds = f.confusion_seconds + f.l1_seconds + f.l2_cpu_seconds;
+  const Stopwatch test_clock;
+  const HierarchyAccuracies a = hierarchy_level_accuracies(f.model, d.Xtest, X2test, d.ytest.y);
+  r.test_seconds = test_clock.seconds();
+  r.metrics = {{"accuracy", 100 * a.overall},
+               {"l1", 100 * a.l1},
+               {"l2_given_l1", 100 * a.l2_given_l1},
+               {"l2_perfect_l1", 100 * a.l2_perfect_l1},
+               {"test_rows", d.Xtest.rows}};
+  r.extra["test_correct"] = outcomes_to_hex(a.overall_correct);
+  r.extra["test_l1_correct"] = outcomes_to_hex(a.l1_correct);
+  r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
+  r.extra["num_clusters"] = f.model.clusters.size();
+}
+
+// One flat multiclass fit of `solver` on one thread (its thread CPU time is the whole cost): naive
+// Bayes on the term counts, every other solver on the unit-norm rows; scored on d's test rows.
+struct FlatFit {
+  MulticlassFit fit;
+  std::vector<int32_t> pred;
+};
+FlatFit flat_fit(RunRecord& r, const GraphsvmData& d, const MethodSettings& s,
+                 const std::string& what, const std::string& solver, const Params& params) {
+  const bool counts = reads_term_counts(solver);
+  FitContext ctx = fit_context(s, what);
+  ctx.threads = 1;
+  FitTime time;
+  FlatFit f;
+  f.fit = timed_fit(
+      [&] {
+        return solver_catalog().fit_multiclass(solver, {counts ? d.Xtrain : d.Xtrain_svm, d.ytrain},
+                                               params, ctx);
+      },
+      time);
+  r.train_seconds = time.cpu_seconds;  // CPU seconds, as every method here (methods.h)
+  f.pred = score(r, d, [&] { return f.fit.model.predict(counts ? d.Xtest : d.Xtest_svm); });
+  return f;
 }
 
 }  // namespace
@@ -145,20 +189,7 @@ Json hierarchy_metrics(const HierarchyAccuracies& a, int32_t test_rows) {
 RunRecord run_mcnb(const GraphsvmData& d, const MethodSettings& s) {
   const SolverRegistry& reg = solver_catalog();
   RunRecord r;
-  FitContext ctx = fit_context(s, "MCNB");
-  ctx.threads = 1;
-  FitTime time;
-  const MulticlassModel m = timed_fit(
-      [&] {
-        return reg.fit_multiclass("nb", {d.Xtrain, d.ytrain}, Params::object(), ctx).model;
-      },
-      time);
-  r.train_seconds = time.cpu_seconds;  // CPU seconds, as every method here (methods.h)
-  const Stopwatch test_clock;
-  const std::vector<int32_t> pred = m.predict(d.Xtest);
-  r.test_seconds = test_clock.seconds();
-  r.metrics = accuracy_metrics(d.ytest.y, pred);
-  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(d.ytest.y, pred));
+  const std::vector<int32_t> pred = flat_fit(r, d, s, "MCNB", "nb", Params::object()).pred;
   const auto K = static_cast<int32_t>(d.class_names.size());
   const ConfusionCounts C = count_confusion(d.ytest.y, pred, K);
   r.extra["confusion"] = C;
@@ -194,55 +225,33 @@ RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::s
   RunRecord r;
   const Params params = svm_params(solver, s.C);
   r.params = params;
-  const auto K = static_cast<int32_t>(d.class_names.size());
-  std::vector<int32_t> pred(static_cast<size_t>(d.Xtest.rows));
-  {
-    FitContext ctx = fit_context(s, "MCSVM");
-    std::vector<int32_t> all(static_cast<size_t>(K));
-    std::iota(all.begin(), all.end(), 0);
-    const Stopwatch wall;
-    const SubsetFit f = fit_class_subset(reg, solver, params, d.Xtrain_svm, d.ytrain, all, ctx);
-    r.extra["wall_seconds"] = wall.seconds();
-    r.train_seconds = total_cpu_seconds(f.svms);
-    const Stopwatch test_clock;
+  FitContext ctx = fit_context(s, "MCSVM");
+  std::vector<int32_t> all(d.class_names.size());
+  std::iota(all.begin(), all.end(), 0);
+  const Stopwatch wall;
+  const SubsetFit f = fit_class_subset(reg, solver, params, d.Xtrain_svm, d.ytrain, all, ctx);
+  r.extra["wall_seconds"] = wall.seconds();
+  r.train_seconds = total_cpu_seconds(f.svms);
+  score(r, d, [&] {
+    std::vector<int32_t> pred(static_cast<size_t>(d.Xtest_svm.rows));
     for (int32_t i = 0; i < d.Xtest_svm.rows; ++i)
       pred[static_cast<size_t>(i)] = f.predict_row(d.Xtest_svm, i);
-    r.test_seconds = test_clock.seconds();
-    r.extra.update(memory_extra(f.svms, d.class_names));
-    r.extra.update(measured_memory_extra(f.svms, solver, params, d.Xtrain_svm, d.ytrain, s.seed));
-    r.extra["timing"] = "train_seconds = sum of the SVMs' thread CPU times";
-  }
-  r.metrics = accuracy_metrics(d.ytest.y, pred);
-  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(d.ytest.y, pred));
+    return pred;
+  });
+  add_memory_extra(r, f.svms, d.class_names, solver, params, d.Xtrain_svm, d.ytrain, s.seed);
+  r.extra["timing"] = "train_seconds = sum of the SVMs' thread CPU times";
   r.extra["C"] = s.C;
   return r;
 }
 
 RunRecord run_flat_multiclass(const GraphsvmData& d, const MethodSettings& s,
                               const std::string& solver, const Params& params) {
-  const SolverRegistry& reg = solver_catalog();
-  const bool counts = reads_term_counts(solver);
-  const CsrMatrix& X = counts ? d.Xtrain : d.Xtrain_svm;
-  const CsrMatrix& Xtest = counts ? d.Xtest : d.Xtest_svm;
   RunRecord r;
   r.params = params;
-  FitContext ctx = fit_context(s, "flat " + solver);
-  ctx.threads = 1;  // one thread, so that its thread CPU time is the whole cost
-  FitTime time;
-  const MulticlassFit f = timed_fit(
-      [&] {
-        return reg.fit_multiclass(solver, {X, d.ytrain}, params, ctx);
-      },
-      time);
-  r.train_seconds = time.cpu_seconds;
-  const Stopwatch test_clock;
-  const std::vector<int32_t> pred = f.model.predict(Xtest);
-  r.test_seconds = test_clock.seconds();
+  const MulticlassFit f = flat_fit(r, d, s, "flat " + solver, solver, params).fit;
   r.iterations = f.iterations;
   r.objective = f.objective;
-  r.metrics = accuracy_metrics(d.ytest.y, pred);
-  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(d.ytest.y, pred));
-  r.extra["input"] = counts ? "term counts" : "unit-norm rows";
+  r.extra["input"] = reads_term_counts(solver) ? "term counts" : "unit-norm rows";
   r.extra["timing"] = "train_seconds = thread CPU time of the one-thread (one-vs-rest) fit";
   r.extra["C"] = s.C;
   return r;
@@ -272,17 +281,8 @@ RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const st
   const HierarchyFit f = fit_hierarchy(solver_catalog(), d.Xtrain, X2, d.ytrain, o, ctx);
   // NB stages: wall (single-threaded, fast); L2: the fits' CPU. An SVM L1 runs one-vs-rest on
   // ctx.threads workers: its wall time is what we have (Table 1 uses only its accuracy).
-  r.train_seconds = f.confusion_seconds + f.l1_seconds + f.l2_cpu_seconds;
-  const Stopwatch test_clock;
-  const HierarchyAccuracies a = hierarchy_level_accuracies(f.model, d.Xtest, X2test, d.ytest.y);
-  r.test_seconds = test_clock.seconds();
-  r.metrics = hierarchy_metrics(a, d.Xtest.rows);
-  r.extra["test_correct"] = outcomes_to_hex(a.overall_correct);
-  r.extra["test_l1_correct"] = outcomes_to_hex(a.l1_correct);
-  r.extra.update(memory_extra(f.svms, d.class_names));
-  r.extra.update(measured_memory_extra(f.svms, stage2, o.stage2_params, X2, d.ytrain, s.seed));
-  r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
-  r.extra["num_clusters"] = f.model.clusters.size();
+  score_hierarchy(r, f, d, X2test);
+  add_memory_extra(r, f.svms, d.class_names, stage2, o.stage2_params, X2, d.ytrain, s.seed);
   // The dendrogram's merge distances bottom-up: where the clip rule cut and why (issue 16 item 5).
   std::vector<double> merge_distances;
   for (const Merge& m : f.dendrogram.merges) merge_distances.push_back(m.distance);
@@ -319,16 +319,7 @@ RunRecord run_hierarchy_node_features(const GraphsvmData& d, const GraphsvmData&
   FitContext ctx = fit_context(s, "hierarchy (per-classifier features)");
   const HierarchyFit f =
       fit_hierarchy(solver_catalog(), d.Xtrain, all_terms.Xtrain, d.ytrain, o, ctx);
-  r.train_seconds = f.confusion_seconds + f.l1_seconds + f.l2_cpu_seconds;
-  const Stopwatch test_clock;
-  const HierarchyAccuracies a =
-      hierarchy_level_accuracies(f.model, d.Xtest, all_terms.Xtest, d.ytest.y);
-  r.test_seconds = test_clock.seconds();
-  r.metrics = hierarchy_metrics(a, d.Xtest.rows);
-  r.extra["test_correct"] = outcomes_to_hex(a.overall_correct);
-  r.extra["test_l1_correct"] = outcomes_to_hex(a.l1_correct);
-  r.extra["clusters"] = named_groups(f.model.clusters, d.class_names);
-  r.extra["num_clusters"] = f.model.clusters.size();
+  score_hierarchy(r, f, d, all_terms.Xtest);
   r.extra["vocabulary"] = all_terms.Xtrain.cols;
   r.extra["timing"] = "train_seconds = confusion + L1 + the L2 fits' thread CPU times";
   return r;
@@ -347,12 +338,9 @@ RunRecord run_graphsvm(const GraphsvmData& d, const MethodSettings& s, double t,
   const GraphSvmFit f =
       fit_graph_svm(solver_catalog(), d.Xtrain, svm ? d.Xtrain_svm : d.Xtrain, d.ytrain, o, ctx);
   r.train_seconds = f.confusion_seconds + f.stage1_seconds + f.stage2_cpu_seconds;
-  const Stopwatch test_clock;
   std::vector<int32_t> m1;
-  const std::vector<int32_t> pred = f.model.predict(d.Xtest, svm ? d.Xtest_svm : d.Xtest, &m1);
-  r.test_seconds = test_clock.seconds();
-  r.metrics = accuracy_metrics(d.ytest.y, pred);
-  r.extra["test_correct"] = outcomes_to_hex(correct_outcomes(d.ytest.y, pred));
+  const std::vector<int32_t> pred =
+      score(r, d, [&] { return f.model.predict(d.Xtest, svm ? d.Xtest_svm : d.Xtest, &m1); });
   r.metrics["m1_accuracy"] = accuracy_metrics(d.ytest.y, m1)["accuracy"];
   // Issue 16 item 2: M2(i) can only answer within {i} u F(i), i = M1's class; a test document
   // whose true class lies outside stays wrong whatever the SVMs do.
@@ -366,9 +354,8 @@ RunRecord run_graphsvm(const GraphsvmData& d, const MethodSettings& s, double t,
   }
   r.metrics["errors"] = errors;
   r.metrics["errors_out_of_reach"] = out_of_reach;
-  r.extra.update(memory_extra(f.svms, d.class_names));
-  r.extra.update(measured_memory_extra(f.svms, stage2, o.stage2_params,
-                                       svm ? d.Xtrain_svm : d.Xtrain, d.ytrain, s.seed));
+  add_memory_extra(r, f.svms, d.class_names, stage2, o.stage2_params, svm ? d.Xtrain_svm : d.Xtrain,
+                   d.ytrain, s.seed);
   r.extra["F"] = named_groups(f.model.F, d.class_names);
   int64_t edges = 0;
   for (const auto& F : f.model.F) edges += static_cast<int64_t>(F.size());

@@ -45,10 +45,6 @@ namespace linrepro {
 // 1 / mean_i ||x_i||^2 over the rows of X (ConfigError if X has no non-zero).
 double svmlight_default_C(const CsrMatrix& X);
 
-// One SVM's stats as JSON (classes, positive class, rows, nnz, cols, memory, seconds, cpu).
-nlohmann::json sub_svm_stats_to_json(const std::vector<SubSvmStats>& svms,
-                                     const std::vector<std::string>& class_names);
-
 // The metrics every run records: accuracy (%), correct, test rows.
 nlohmann::json accuracy_metrics(const std::vector<int32_t>& truth,
                                 const std::vector<int32_t>& predicted);

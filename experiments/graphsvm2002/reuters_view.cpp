@@ -5,6 +5,7 @@
 #include <set>
 
 #include "experiments/graphsvm2002/experiments.h"
+#include "experiments/graphsvm2002/generic_published.h"
 #include "harness/declared_texts.h"
 
 namespace linrepro {
@@ -69,21 +70,16 @@ std::vector<ReutersViewRule> reuters_view_rules() {
   };
 }
 
+// The counts of the rule's documents (reuters_view_corpus): a training document gives a row per
+// kept class.
 ReutersViewCounts count_reuters_view(const Corpus& c, const ReutersViewRule& rule) {
-  const std::set<std::string> kept = kept_classes(c, rule);
-  const std::set<std::string> ninety = train_and_test_categories(c);
+  const Corpus view = reuters_view_corpus(c, rule);
   ReutersViewCounts n;
-  n.classes = static_cast<int32_t>(kept.size());
-  for (const Document& d : c.docs) {
-    if (rule.body_only && d.body.empty()) continue;
-    const std::set<std::string> labels(d.labels.begin(), d.labels.end());
-    const int32_t in_kept = count_in(labels, kept);
-    if (d.split == "train") {
-      n.train_docs += in_kept > 0;
-      n.train_rows += in_kept;
-    } else if (d.split == "test") {
-      n.test_docs += single_class(labels, in_kept, ninety, rule);
-    }
+  n.classes = static_cast<int32_t>(view.label_names.size());
+  for (const Document& d : view.docs) {
+    n.train_docs += d.split == "train";
+    n.train_rows += d.split == "train" ? static_cast<int32_t>(d.labels.size()) : 0;
+    n.test_docs += d.split == "test";
   }
   return n;
 }
@@ -101,11 +97,8 @@ Ablation reuters_view_ablation(const Corpus& modapte, const PublishedPaper* publ
                       {double(n.classes), double(n.train_rows), double(n.test_docs)}});
   }
   AblationRow ref{"published", "§3.1's counts", false, true, {}};
-  for (const auto& col : columns) {
-    const PublishedCell* cell =
-        published ? find_published_cell(*published, "datasets", "reuters", col) : nullptr;
-    ref.values.push_back(cell ? std::optional<double>(cell->value) : std::nullopt);
-  }
+  for (const auto& col : columns)
+    ref.values.push_back(published_value(published, "datasets", "reuters", col));
   a.rows.push_back(std::move(ref));
   return a;
 }
@@ -162,13 +155,10 @@ void add_reuters_view_accuracies(
     a.columns.push_back(c.column);
     for (AblationRow& row : a.rows) {
       std::optional<double> v;
-      if (row.reference) {
-        const PublishedCell* cell =
-            published ? find_published_cell(*published, c.table, c.row, "Accuracy") : nullptr;
-        if (cell) v = cell->value;
-      } else if (const auto r = by_rule.find(row.variant); r != by_rule.end()) {
+      if (row.reference)
+        v = published_value(published, c.table, c.row, "Accuracy");
+      else if (const auto r = by_rule.find(row.variant); r != by_rule.end())
         if (const auto it = r->second.find(c.column); it != r->second.end()) v = it->second;
-      }
       row.values.push_back(v);
     }
   }

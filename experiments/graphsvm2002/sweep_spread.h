@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "experiments/graphsvm2002/sweep_points.h"
+#include "experiments/graphsvm2002/sweeps_methods.h"
 #include "harness/ablation.h"
 
 namespace linrepro {

@@ -16,12 +16,12 @@
 //   the subproblem's size: graphsvm_sub_svm.h).
 //   Again one draw in the figures and claims; "sweep-size-spread" adds 4 more (sweep_spread.h).
 //
-// Time: train_seconds (CPU seconds as methods.h defines them: the paper's total over all models on
-// one machine) is what the figures and claims use; extra.wall_seconds (wall, SVMs on ctx.threads)
-// is kept and drawn in the *_wall figures.
+// Time: train_seconds (sweeps_methods.h) in the figures and claims; extra.wall_seconds is drawn in
+// the *_wall figures.
 //
-// This file: "sweep_size"; "sweep_classes" is sweep_classes.cpp.
-// Steps of each: load the data and declare the runs; once every run is stored, check the claims.
+// Steps of each: load the data and declare the runs; once every run is stored, check the claims
+// (full mode only: they need the whole sweep). A corpus of the class sweep that cannot be found is
+// reported as a failed "the sweep ran" claim (the sweeps have no published cells).
 //
 // Fast mode (regression subset): 20NG only; the class sweep at K = 5 and 10, the size sweep at 10%;
 // every run identical (same config, same seed) to the full run's run with that key; no claims
@@ -30,40 +30,59 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/seed.h"
+#include "corpora/splits.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
-#include "experiments/graphsvm2002/split_spread.h"
-#include "experiments/graphsvm2002/sweep_points.h"
 #include "experiments/graphsvm2002/sweep_spread.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
-#include "metrics/scaling_analysis.h"
+#include "harness/with_data.h"
 
 namespace linrepro {
 
 namespace {
+
+// --- sweep_size (Figure 11) ---
 
 // Figure 11's training-set shares of the whole data (the paper: 10% to 70%).
 const std::vector<double> kShares = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7};
 constexpr double kTrainFraction = 0.7;  // 70:30 at every share
 
 const std::vector<std::string> kSizeMethods = {kMcnb, kMcsvm, kGraphSvm};
+constexpr const char* kSizeExperiment = "graphsvm2002/sweep_size";
 
 std::vector<double> size_shares(const ExperimentContext& ctx) {
   return ctx.fast ? std::vector<double>{kShares.front()} : kShares;
 }
 
-// CPU seconds by share, every method: evidence for the time claims.
+// "<what>: MCSVM x: value, x: value, ...; GraphSVM ...; ..." (values with 2 decimals), every
+// method of the sweep: evidence for the claims.
+std::string values_text(const SweepPoints& p, const std::string& what,
+                        double (*value)(const RunRecord&),
+                        const std::vector<std::string>& methods) {
+  std::vector<std::string> lists;
+  for (const std::string& m : methods) {
+    std::string s;
+    if (const auto it = p.find(m); it == p.end()) {
+      s = "-";
+    } else {
+      for (const auto& [x, r] : it->second)
+        s += fmt::format("{}{:g}: {:.2f}", s.empty() ? "" : ", ", x, value(r));
+    }
+    lists.push_back(m + " " + s);
+  }
+  return fmt::format("{}: {}", what, fmt::join(lists, "; "));
+}
+// CPU seconds by share: evidence for the time claims.
 std::string times_text(const SweepPoints& p) {
-  return fmt::format("CPU seconds by share: MCSVM {}; GraphSVM {}; MCNB {}",
-                     list_values(p, kMcsvm, cpu_of), list_values(p, kGraphSvm, cpu_of),
-                     list_values(p, kMcnb, cpu_of));
+  return values_text(p, "CPU seconds by share", cpu_of, {kMcsvm, kGraphSvm, kMcnb});
 }
 
 // "Nearly linear" = the log-log slope of CPU time over training rows at most the declared slope
@@ -111,7 +130,7 @@ void add_memory_claim(ResultFile& rf, const SweepPoints& p) {
                   measured)));
 }
 
-void add_accuracy_claim(ResultFile& rf, const SweepPoints& p) {
+void add_size_accuracy_claim(ResultFile& rf, const SweepPoints& p) {
   const DeclaredClaim claim = declared_claim(kGraphsvmPaper, "figure11-accuracy-tracks");
   const auto& mc = p.at(kMcsvm);
   const auto& nb = p.at(kMcnb);
@@ -124,12 +143,10 @@ void add_accuracy_claim(ResultFile& rf, const SweepPoints& p) {
   }
   rf.add_claim(
       tested_claim(claim, std::move(parts),
-                   fmt::format("accuracy % by share: MCSVM {}; GraphSVM {}; MCNB {}",
-                               list_values(p, kMcsvm, acc_of), list_values(p, kGraphSvm, acc_of),
-                               list_values(p, kMcnb, acc_of))));
+                   values_text(p, "accuracy % by share", acc_of, {kMcsvm, kGraphSvm, kMcnb})));
 }
 
-void add_gap_claim(ResultFile& rf, const SweepPoints& p) {
+void add_size_gap_claim(ResultFile& rf, const SweepPoints& p) {
   const auto& mc = p.at(kMcsvm);
   const auto& g = p.at(kGraphSvm);
   std::vector<ClaimComparison> parts;
@@ -148,38 +165,22 @@ void add_gap_claim(ResultFile& rf, const SweepPoints& p) {
                             times_text(p)));
 }
 
-void size_sweep_claims(ResultFile& rf, const SweepPoints& p) {
-  add_near_linear_claim(rf, p);
-  add_memory_claim(rf, p);
-  add_accuracy_claim(rf, p);
-  add_gap_claim(rf, p);
-}
-
 Json size_sweep_config(const ExperimentContext& ctx) {
-  const Json methods = kSizeMethods;  // settings: each run's config.method
-  Json config = {{"fast", ctx.fast},
-                 {"shares", size_shares(ctx)},
-                 {"train_fraction", kTrainFraction},
-                 {"methods", methods},
-                 {"time", "train_seconds: CPU seconds (methods.h); extra.wall_seconds: wall"}};
-  if (!ctx.fast) config["spread"] = {{"id", "sweep-size-spread"}, {"draws", kSplitReplicates}};
-  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
-  return config;
+  return sweep_config(ctx, {{"shares", size_shares(ctx)}, {"train_fraction", kTrainFraction}},
+                      kSizeMethods, {{"id", "sweep-size-spread"}});
 }
 
 // Prepares each share of the loaded 20NG corpus and asks rf for its runs, for one draw (ctx: the
-// draw's). Draw 0 is the figures' and claims'; a draw s > 0 (sweep_spread.h) has key prefix
-// "draw<s>/" and config.sweep "train_size-draw", which the figures' filters leave out.
+// draw's).
 SweepPoints declare_size_runs(const ExperimentContext& ctx, ResultFile& rf, const Corpus& corpus,
                               int draw) {
   const std::vector<double> shares = size_shares(ctx);
-  const std::string prefix = draw == 0 ? "" : fmt::format("draw{}/", draw);
   SweepPoints points;
   for (const double share : shares) {
     const double data_fraction = share / kTrainFraction;
     if (ctx.progress)
-      fmt::print(stderr, "graphsvm2002/sweep_size: {}preparing {:.0f}% of 20NG\n", prefix,
-                 100 * share);
+      fmt::print(stderr, "{}: {}preparing {:.0f}% of 20NG\n", kSizeExperiment,
+                 draw == 0 ? "" : fmt::format("draw{}/", draw), 100 * share);
     const GraphsvmData d = make_graphsvm_20ng(corpus, ctx, kTrainFraction, data_fraction);
     if (draw == 0 && share == shares.back()) {
       Json ds = d.identity;
@@ -187,39 +188,29 @@ SweepPoints declare_size_runs(const ExperimentContext& ctx, ResultFile& rf, cons
       rf.add_dataset(ds);
     }
     const auto percent = static_cast<int32_t>(std::lround(100 * share));
-    for (const SweepMethod& m : sweep_methods(kSizeMethods, ctx, draw)) {
-      const std::string& method = m.name;
-      const std::string key = fmt::format("{}size/20ng/share={:02d}/{}", prefix, percent, method);
-      const uint64_t seed = derive_seed(ctx.seed, key);
-      Json config = {{"sweep", draw == 0 ? "train_size" : "train_size-draw"},
-                     {"dataset", "20ng"},
-                     {"train_percent", percent},
-                     {"data_fraction", data_fraction},
-                     {"data", data_config(d)},
-                     {"seed", seed}};
-      config.update(m.config_fields(d, "graphsvm2002/sweep_size"));
-      if (draw > 0) config["draw"] = draw;
-      const RunRecord r = rf.run_once(key, config, [&] {
-        if (ctx.progress)
-          fmt::print(stderr, "graphsvm2002/sweep_size: {}{}% {}\n", prefix, percent, method);
-        RunRecord rec = m.fit(d, seed, ctx.threads, "graphsvm2002/sweep_size");
-        rec.class_name = fmt::format("20ng {}%", percent);
-        return rec;
-      });
-      if (!m.extra) points[method][share] = r;
-    }
+    const SweepPoint point{fmt::format("size/20ng/share={:02d}", percent),
+                           {{"sweep", "train_size"},
+                            {"dataset", "20ng"},
+                            {"train_percent", percent},
+                            {"data_fraction", data_fraction}},
+                           fmt::format("{}%", percent),
+                           fmt::format("20ng {}%", percent),
+                           share};
+    declare_sweep_point(ctx, rf, kSizeExperiment, kSizeMethods, draw, d, point, points);
   }
   return points;
 }
 
 void run_size_sweep(const ExperimentContext& ctx, ResultFile& rf) {
   const Corpus corpus = load_graphsvm_20ng_corpus();  // the harness reports it when not here
-  std::vector<SweepPoints> draws = {declare_size_runs(ctx, rf, corpus, 0)};
-  for (int s = 1; s < (ctx.fast ? 1 : kSplitReplicates); ++s)
-    draws.push_back(declare_size_runs(split_replicate_context(ctx, s), rf, corpus, s));
+  const std::vector<SweepPoints> draws = declare_sweep_draws(
+      ctx, [&](const ExperimentContext& c, int s) { return declare_size_runs(c, rf, corpus, s); });
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   if (ctx.fast) return;
-  size_sweep_claims(rf, draws.front());
+  add_near_linear_claim(rf, draws.front());
+  add_memory_claim(rf, draws.front());
+  add_size_accuracy_claim(rf, draws.front());
+  add_size_gap_claim(rf, draws.front());
   const SweepSpreadSpec spec{
       declared_ablation(kGraphsvmPaper, "sweep-size-spread", TextArgs().set("draws", draws.size())),
       "70/30 split and nested subsets",
@@ -227,10 +218,181 @@ void run_size_sweep(const ExperimentContext& ctx, ResultFile& rf) {
   if (auto a = sweep_spread_ablation(spec, draws, kSizeMethods)) rf.add_ablation(*a);
 }
 
+// --- sweep_classes (Figures 7-10) ---
+
+constexpr int32_t kClassStep = 5;
+const std::vector<std::string> kClassMethods = {kMcnb, kMcsvm, kGraphSvm, kHierSvm};
+constexpr const char* kClassSweepExperiment = "graphsvm2002/sweep_classes";
+
+std::vector<int32_t> class_counts(int32_t total, bool fast) {
+  std::vector<int32_t> ks;
+  for (int32_t k = kClassStep; k < total; k += kClassStep) ks.push_back(k);
+  ks.push_back(total);
+  if (fast) ks.resize(std::min<size_t>(ks.size(), 2));
+  return ks;
+}
+
+// The paper's Figures 7/8 claim is about the gap ("the gap between the training time of GraphSVM
+// and MCSVM increases as the number of classes is increased"): the fitted slope of the gap over K
+// is above 0, and GraphSVM is the faster at the largest K.
+void add_class_gap_claim(ResultFile& rf, const std::string& corpus, const SweepPoints& p) {
+  const auto& mc = p.at(kMcsvm);
+  const auto& g = p.at(kGraphSvm);
+  std::vector<double> ks, gaps;
+  for (const auto& [k, r] : g) ks.push_back(k), gaps.push_back(cpu_of(mc.at(k)) - cpu_of(r));
+  const std::string fig_time = corpus == "20ng" ? "7" : "8";
+  std::vector<ClaimComparison> parts;
+  if (ks.size() >= 3)  // the fast subset has two K: no slope interval, the ratio decides
+    parts.push_back(slope_comparison(
+        "slope of the CPU-time gap MCSVM - GraphSVM over K (s per class)", ks, gaps, 0, true));
+  parts.push_back(
+      time_ratio_comparison(fmt::format("MCSVM / GraphSVM CPU time at K = {:g}", g.rbegin()->first),
+                            cpu_of(mc.rbegin()->second), cpu_of(g.rbegin()->second), 1, true));
+  rf.add_claim(tested_claim(
+      declared_claim(kGraphsvmPaper, "figure{figure}-gap-grows",
+                     TextArgs().set("figure", fig_time).set("corpus", corpus)),
+      std::move(parts),
+      values_text(p, "CPU seconds by K", cpu_of, {kMcsvm, kGraphSvm, kMcnb, kHierSvm})));
+}
+
+// Figures 9/10: GraphSVM "maintains the high accuracy vis-a-vis MCSVM and MCNB" -- at least
+// MCNB's accuracy (GraphSVM is MCNB when no class has an M2), each K on its own test documents.
+void add_class_accuracy_claims(ResultFile& rf, const std::string& corpus, const SweepPoints& p) {
+  const DeclaredClaim within_claim = declared_claim(kGraphsvmPaper, "figure9-graphsvm-within-1pct");
+  const auto& mc = p.at(kMcsvm);
+  const auto& g = p.at(kGraphSvm);
+  const auto& nb = p.at(kMcnb);
+  std::vector<ClaimComparison> within, beats;
+  std::vector<std::pair<const RunRecord*, const RunRecord*>> vs_mcsvm;
+  for (const auto& [k, r] : g) {
+    within.push_back(run_accuracy_comparison(fmt::format("K = {:g}: GraphSVM - MCSVM", k), r,
+                                             mc.at(k), -within_claim.bound("within"), true, false));
+    beats.push_back(run_accuracy_comparison(fmt::format("K = {:g}: GraphSVM - MCNB", k), r,
+                                            nb.at(k), 0, true, false));
+    vs_mcsvm.emplace_back(&r, &mc.at(k));
+  }
+  const std::string fig_acc = corpus == "20ng" ? "9" : "10";
+  const std::string accs =
+      values_text(p, "accuracy % by K", acc_of, {kMcsvm, kGraphSvm, kMcnb, kHierSvm});
+  if (corpus == "20ng") {
+    rf.add_claim(tested_claim(within_claim, std::move(within), accs));
+  } else {
+    std::string tests;
+    for (const auto& [k, r] : nb)
+      tests +=
+          fmt::format("{}{:g}: {}", tests.empty() ? "" : ", ", k, r.metrics.value("test_rows", 0));
+    rf.add_claim(
+        tested_claim(declared_claim(kGraphsvmPaper, "figure10-graphsvm-better-than-mcsvm"),
+                     {mean_run_accuracy_comparison("GraphSVM - MCSVM over K", vs_mcsvm, 0, true)},
+                     fmt::format("{}. Test instances by K: {}", accs, tests)));
+  }
+  rf.add_claim(tested_claim(declared_claim(kGraphsvmPaper, "figure{figure}-graphsvm-beats-mcnb",
+                                           TextArgs().set("figure", fig_acc).set("corpus", corpus)),
+                            std::move(beats), accs));
+}
+
+std::vector<std::string> class_sweep_corpora(const ExperimentContext& ctx) {
+  return ctx.fast ? std::vector<std::string>{"20ng"} : std::vector<std::string>{"20ng", "reuters"};
+}
+
+Json class_sweep_config(const ExperimentContext& ctx) {
+  return sweep_config(ctx, {{"corpora", class_sweep_corpora(ctx)}, {"class_step", kClassStep}},
+                      kClassMethods,
+                      {{"ids", {"sweep-classes-20ng-spread", "sweep-classes-reuters-spread"}}});
+}
+
+// Asks rf for every run of one draw of the sweep on `data` (ctx: the draw's).
+SweepPoints declare_draw_runs(const ExperimentContext& ctx, ResultFile& rf,
+                              const std::string& corpus, const GraphsvmData& data, int draw) {
+  const auto total = static_cast<int32_t>(data.class_names.size());
+  const uint64_t order_seed = derive_seed(ctx.seed, "graphsvm2002/class-order/" + corpus);
+  const std::vector<int32_t> order = seeded_permutation(total, order_seed);
+  SweepPoints points;
+  for (const int32_t K : class_counts(total, ctx.fast)) {
+    const std::vector<int32_t> classes(order.begin(), order.begin() + K);
+    const SweepPoint point{fmt::format("classes/{}/K={:02d}", corpus, K),
+                           {{"sweep", "classes"},
+                            {"dataset", corpus},
+                            {"num_classes", K},
+                            {"class_order_seed", order_seed},
+                            {"threads_note", "results do not depend on the number of threads"}},
+                           fmt::format("{} K = {}", corpus, K),
+                           fmt::format("{} K={}", corpus, K),
+                           static_cast<double>(K)};
+    declare_sweep_point(ctx, rf, kClassSweepExperiment, kClassMethods, draw,
+                        restrict_to_classes(data, classes), point, points);
+  }
+  return points;
+}
+
+// Loads one corpus (DataUnavailable if it cannot be found) and asks rf for every run of its sweep,
+// in every draw. 20NG draws its 70/30 split anew per draw; Reuters keeps ModApte, and only the
+// class order changes.
+std::vector<SweepPoints> declare_corpus_runs(const ExperimentContext& ctx, ResultFile& rf,
+                                             const std::string& corpus) {
+  const bool ng = corpus == "20ng";
+  const Corpus text = ng ? load_graphsvm_20ng_corpus() : load_graphsvm_reuters_corpus();
+  const GraphsvmData data = ng ? make_graphsvm_20ng(text, ctx) : make_graphsvm_reuters(text, ctx);
+  Json ds = data.identity;
+  ds["use"] = "the first K classes of a seeded random class order";
+  rf.add_dataset(ds);
+  return declare_sweep_draws(ctx, [&](const ExperimentContext& c, int s) {
+    if (s == 0 || !ng) return declare_draw_runs(c, rf, corpus, data, s);
+    return declare_draw_runs(c, rf, corpus, make_graphsvm_20ng(text, c), s);
+  });
+}
+
+// The spread ablation of one corpus' class sweep (sweep_spread.h).
+void add_spread_ablation(ResultFile& rf, const std::string& corpus,
+                         const std::vector<SweepPoints>& draws) {
+  const bool ng = corpus == "20ng";
+  const SweepSpreadSpec spec{declared_ablation(kGraphsvmPaper, "sweep-classes-{corpus}-spread",
+                                               TextArgs()
+                                                   .set("corpus", corpus)
+                                                   .set("figure", ng ? 9 : 10)
+                                                   .set("corpus_title", ng ? "20NG" : "Reuters")
+                                                   .set("draws", draws.size())),
+                             ng ? "class order and 70/30 split" : "class order; ModApte's split",
+                             [](double k) { return fmt::format("K = {:g}", k); }};
+  if (auto a = sweep_spread_ablation(spec, draws, kClassMethods)) rf.add_ablation(*a);
+}
+
+// One corpus of the sweep: its draws' runs, or why its data could not be found.
+struct ClassSweepOfCorpus {
+  std::string corpus;
+  std::optional<std::vector<SweepPoints>> draws;
+  std::string unavailable;
+};
+
+void run_class_sweep(const ExperimentContext& ctx, ResultFile& rf) {
+  std::vector<ClassSweepOfCorpus> sweeps;
+  for (const std::string& corpus : class_sweep_corpora(ctx)) {
+    ClassSweepOfCorpus& s = sweeps.emplace_back(ClassSweepOfCorpus{corpus, std::nullopt, ""});
+    s.unavailable =
+        with_data(ctx, rf, corpus, [&] { s.draws = declare_corpus_runs(ctx, rf, corpus); });
+  }
+  if (!rf.complete()) return;  // runs pending: nothing to summarise yet
+  for (const ClassSweepOfCorpus& s : sweeps) {
+    if (!s.draws) {
+      rf.add_claim({fmt::format("sweep-classes-{}-data", s.corpus),
+                    fmt::format("The {} class sweep ran.", s.corpus), false,
+                    fmt::format("data unavailable: {}", s.unavailable)});
+    } else if (!ctx.fast) {
+      add_class_gap_claim(rf, s.corpus, s.draws->front());
+      add_class_accuracy_claims(rf, s.corpus, s.draws->front());
+      add_spread_ablation(rf, s.corpus, *s.draws);
+    }
+  }
+}
+
 }  // namespace
 
 void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry) {
   register_declared(registry, kGraphsvmPaper, "sweep_size", size_sweep_config, run_size_sweep);
+}
+
+void add_graphsvm2002_sweep_classes(std::vector<ExperimentInfo>& registry) {
+  register_declared(registry, kGraphsvmPaper, "sweep_classes", class_sweep_config, run_class_sweep);
 }
 
 }  // namespace linrepro

@@ -4,8 +4,10 @@
 
 #include "algorithms/graphsvm.h"
 #include "core/error.h"
+#include "core/seed.h"
 #include "core/stopwatch.h"
 #include "experiments/graphsvm2002/methods.h"
+#include "experiments/graphsvm2002/split_spread.h"
 
 namespace linrepro {
 
@@ -86,7 +88,6 @@ RunRecord SweepMethod::fit(const GraphsvmData& d, uint64_t seed, int threads,
       run_flat_multiclass(d, s, extra->solver, extra_solver_params_on(*extra, d, experiment));
   r.extra["train_rows"] = d.Xtrain.rows;
   r.extra["num_classes"] = d.class_names.size();
-  for (const char* bulky : {"confusion", "labels"}) r.extra.erase(bulky);
   r.extra.update(extra_solver_tag(*extra));
   r.solver = name;
   return r;
@@ -99,6 +100,51 @@ std::vector<SweepMethod> sweep_methods(const std::vector<std::string>& paper,
   if (draw == 0)
     for (const ExtraSolver& e : extra_solvers(ctx)) out.push_back({"extra/" + e.label, e});
   return out;
+}
+
+void declare_sweep_point(const ExperimentContext& ctx, ResultFile& rf,
+                         const std::string& experiment, const std::vector<std::string>& methods,
+                         int draw, const GraphsvmData& d, const SweepPoint& point,
+                         SweepPoints& points) {
+  const std::string prefix = draw == 0 ? "" : fmt::format("draw{}/", draw);
+  for (const SweepMethod& m : sweep_methods(methods, ctx, draw)) {
+    const std::string key = fmt::format("{}{}/{}", prefix, point.key, m.name);
+    const uint64_t seed = derive_seed(ctx.seed, key);
+    Json config = point.config;
+    if (draw > 0) config["sweep"] = config["sweep"].get<std::string>() + "-draw";
+    config["data"] = data_config(d);
+    config["seed"] = seed;
+    config.update(m.config_fields(d, experiment));
+    if (draw > 0) config["draw"] = draw;
+    const RunRecord r = rf.run_once(key, config, [&] {
+      if (ctx.progress)
+        fmt::print(stderr, "{}: {}{} {}\n", experiment, prefix, point.progress, m.name);
+      RunRecord rec = m.fit(d, seed, ctx.threads, experiment);
+      rec.class_name = point.class_name;
+      return rec;
+    });
+    if (!m.extra) points[m.name][point.x] = r;
+  }
+}
+
+std::vector<SweepPoints> declare_sweep_draws(
+    const ExperimentContext& ctx,
+    const std::function<SweepPoints(const ExperimentContext&, int draw)>& declare) {
+  std::vector<SweepPoints> draws = {declare(ctx, 0)};
+  for (int s = 1; s < (ctx.fast ? 1 : kSplitReplicates); ++s)
+    draws.push_back(declare(split_replicate_context(ctx, s), s));
+  return draws;
+}
+
+Json sweep_config(const ExperimentContext& ctx, Json own, const std::vector<std::string>& methods,
+                  Json spread) {
+  own["fast"] = ctx.fast;
+  own["methods"] = methods;  // settings: each run's config.method
+  own["time"] = "train_seconds: CPU seconds (methods.h); extra.wall_seconds: wall";
+  spread["draws"] = kSplitReplicates;
+  if (!ctx.fast) own["spread"] = spread;
+  if (!ctx.extra_solvers.empty()) own["extra_solvers"] = ctx.extra_solvers;
+  return own;
 }
 
 }  // namespace linrepro

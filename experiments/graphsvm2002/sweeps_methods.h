@@ -10,7 +10,11 @@
 // summed plus the single-threaded NB stages -- the paper's total over all models on one machine),
 // and extra.wall_seconds, the wall time of the whole fit with its SVMs on `threads` workers.
 // Maximum memory of any SVM: extra.max_memory_bytes (SubSvmStats.memory_bytes, a formula).
+// Also what both scalability sweeps (sweeps.cpp: Figures 7-10, Figure 11) share: how a point's
+// runs are declared and what the claims read off them.
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,5 +54,39 @@ struct SweepMethod {
 // `paper` by name, then (draw 0) ctx's extra solvers.
 std::vector<SweepMethod> sweep_methods(const std::vector<std::string>& paper,
                                        const ExperimentContext& ctx, int draw);
+
+// (method, x) -> run, x = number of classes or training-set share: the numbers the claims read.
+// A run may be pending until the ResultFile is complete.
+using SweepPoints = std::map<std::string, std::map<double, RunRecord>>;
+
+// Training time as the figures and claims use it: CPU seconds (methods.h).
+inline double cpu_of(const RunRecord& r) { return r.train_seconds; }
+inline double acc_of(const RunRecord& r) { return r.metrics.value("accuracy", NAN); }
+
+// One point of a sweep in one draw: its key (the run key without the draw prefix and method),
+// its own config fields (config.sweep gets "-draw" appended for a draw > 0, which the figures'
+// filters leave out; data, seed, the method's fields and draw are added), what the progress line
+// and the records' class_name say, and its x.
+struct SweepPoint {
+  std::string key;
+  Json config;
+  std::string progress, class_name;
+  double x = 0;
+};
+// Asks rf for every method's run at the point on d (ctx: the draw's), into points[method][x]
+// (paper's methods only). Draw 0 is the figures' and claims'; a draw s > 0 (sweep_spread.h) has
+// key prefix "draw<s>/".
+void declare_sweep_point(const ExperimentContext& ctx, ResultFile& rf,
+                         const std::string& experiment, const std::vector<std::string>& methods,
+                         int draw, const GraphsvmData& d, const SweepPoint& point,
+                         SweepPoints& points);
+// Draw 0 with ctx, then (full mode) the spread's other draws with split_replicate_context's.
+std::vector<SweepPoints> declare_sweep_draws(
+    const ExperimentContext& ctx,
+    const std::function<SweepPoints(const ExperimentContext&, int draw)>& declare);
+// A sweep's config: `own` with fast, the methods, the time convention, (full mode) `spread` with
+// its number of draws, and the extra solvers.
+Json sweep_config(const ExperimentContext& ctx, Json own, const std::vector<std::string>& methods,
+                  Json spread);
 
 }  // namespace linrepro

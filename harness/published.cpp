@@ -264,6 +264,18 @@ const PublishedCell* find_published_cell(const PublishedPaper& paper, const std:
   return nullptr;
 }
 
+std::optional<PublishedPaper> load_published_if_present(const fs::path& published_dir,
+                                                        const std::string& paper) {
+  const fs::path file = published_dir / (paper + ".json");
+  return fs::exists(file) ? std::optional(load_published(file)) : std::nullopt;
+}
+
+std::optional<double> published_value(const PublishedPaper* paper, const std::string& table,
+                                      const std::string& row, const std::string& column) {
+  const PublishedCell* cell = paper ? find_published_cell(*paper, table, row, column) : nullptr;
+  return cell ? std::optional(cell->value) : std::nullopt;
+}
+
 const OwnCells* find_own_cells(const PublishedPaper& paper, const std::string& experiment,
                                const std::string& table, const std::string& row,
                                const std::string& column) {

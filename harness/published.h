@@ -81,6 +81,15 @@ std::vector<PublishedPaper> load_all_published(const std::filesystem::path& publ
 const PublishedCell* find_published_cell(const PublishedPaper& paper, const std::string& table,
                                          const std::string& row, const std::string& column);
 
+// <published_dir>/<paper>.json, or nullopt when the file is not there (a results folder may come
+// without the published files: the ablations' "published" rows are then left empty).
+std::optional<PublishedPaper> load_published_if_present(const std::filesystem::path& published_dir,
+                                                        const std::string& paper);
+
+// The published value of (table, row, column), or nullopt (no such cell, or no published file).
+std::optional<double> published_value(const PublishedPaper* paper, const std::string& table,
+                                      const std::string& row, const std::string& column);
+
 // The own_cells entry that declares this produced cell of `experiment`, or nullptr.
 const OwnCells* find_own_cells(const PublishedPaper& paper, const std::string& experiment,
                                const std::string& table, const std::string& row,

@@ -22,7 +22,6 @@
 #include "core/seed.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
-#include "experiments/graphsvm2002/generic_published.h"
 #include "experiments/graphsvm2002/methods.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "features/vectorizer.h"

@@ -29,12 +29,12 @@
 #include "experiments/graphsvm2002/corpus_ablation.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
-#include "experiments/graphsvm2002/generic_published.h"
 #include "experiments/graphsvm2002/main_cells.h"
 #include "experiments/graphsvm2002/main_runs.h"
 #include "experiments/graphsvm2002/reuters_view.h"
 #include "experiments/graphsvm2002/split_spread.h"
 #include "harness/experiment_declarations.h"
+#include "harness/published.h"
 #include "harness/unavailable_cells.h"
 #include "harness/with_data.h"
 

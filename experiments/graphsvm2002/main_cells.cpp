@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "experiments/graphsvm2002/experiments.h"
-#include "experiments/graphsvm2002/generic_published.h"
 #include "harness/cell_cause.h"
 #include "harness/declared_texts.h"
 #include "harness/extra_solvers.h"
+#include "harness/published.h"
 #include "metrics/sampling_interval.h"
 
 namespace linrepro {

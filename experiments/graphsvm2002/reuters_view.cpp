@@ -5,8 +5,8 @@
 #include <set>
 
 #include "experiments/graphsvm2002/experiments.h"
-#include "experiments/graphsvm2002/generic_published.h"
 #include "harness/declared_texts.h"
+#include "harness/published.h"
 
 namespace linrepro {
 

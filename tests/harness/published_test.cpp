@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "core/error.h"
 #include "harness_fixtures.h"
@@ -47,6 +48,17 @@ TEST(Published, LoadsCellsWithDefaultAndOwnTolerances) {
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->note, "the paper's split is not specified");
   EXPECT_EQ(find_published_cell(p, "table3", "webkb", "nope"), nullptr);
+}
+
+TEST(Published, AValueByKeyOrNoneWithoutTheCellOrTheFile) {
+  TempDir dir;
+  write_json(dir / "mlrcg2003.json", testing::published_mlrcg());
+  const std::optional<PublishedPaper> p = load_published_if_present(dir.path(), "mlrcg2003");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(published_value(&*p, "table2", "acq", "MLR-CG error"), 2.0);
+  EXPECT_FALSE(published_value(&*p, "table3", "webkb", "nope"));
+  EXPECT_FALSE(published_value(nullptr, "table2", "acq", "MLR-CG error"));
+  EXPECT_FALSE(load_published_if_present(dir.path(), "zhangoles2001"));
 }
 
 TEST(Published, DefaultToleranceMayBePerUnit) {

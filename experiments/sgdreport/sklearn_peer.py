@@ -116,85 +116,67 @@ class Timer:
         self.wall, self.cpu = time.perf_counter() - self.wall, time.process_time() - self.cpu
 
 
-# One fit per method: each returns (model, timer, params, objective, note, updates), where
-# updates is the number of SGD steps taken (None for the exact solvers).
-def fit_sgd_l1_logistic(a, X_fit, Xtr, ytr):
-    n = Xtr.shape[0]
-    model = SGDClassifier(loss="log_loss", penalty="l1", alpha=a.lam, learning_rate="constant",
-                          eta0=a.gamma, max_iter=a.epochs, tol=None, shuffle=True,
-                          random_state=a.seed)
-    with Timer() as timer:
-        model.fit(X_fit, ytr)
-    params = {"alpha": a.lam, "eta0": a.gamma, "max_iter": a.epochs}
-    note = "intercept unpenalised" + ("" if a.dense else ", sparse input: intercept step x0.01")
-    return model, timer, params, logistic_objective(model, Xtr, ytr, a.lam), note, n * a.epochs
+def sparse_note(a, note):
+    return note + ("" if a.dense else ", sparse input: intercept step x0.01")
 
 
-def fit_l1_logistic_liblinear(a, X_fit, Xtr, ytr):
-    C = 1.0 / (a.lam * Xtr.shape[0])
-    model = LogisticRegression(penalty="l1", solver="liblinear", C=C, tol=1e-8, max_iter=10000,
-                               random_state=a.seed)
-    with Timer() as timer:
-        model.fit(Xtr, ytr)
-    note = "exact minimiser of Eq. 10 (intercept penalised, as LIBLINEAR's bias feature)"
-    return (model, timer, {"C": C, "tol": 1e-8}, logistic_objective(model, Xtr, ytr, a.lam), note,
-            None)
+# Per method: (estimator, params as reported, objective, note, sgd), where sgd means it is fitted
+# on the SGD input (dense with --dense) and takes n * epochs updates; the exact solvers are fitted
+# on the sparse matrix and report no updates.
+def method_setup(method, a, n):
+    sgd = {"tol": None, "shuffle": True}
+    if method == "sgd-l1-logistic":
+        model = SGDClassifier(loss="log_loss", penalty="l1", alpha=a.lam, learning_rate="constant",
+                              eta0=a.gamma, max_iter=a.epochs, random_state=a.seed, **sgd)
+        params = {"alpha": a.lam, "eta0": a.gamma, "max_iter": a.epochs}
+        return model, params, logistic_objective, sparse_note(a, "intercept unpenalised"), True
+    if method == "l1-logistic-liblinear":
+        C = 1.0 / (a.lam * n)
+        model = LogisticRegression(penalty="l1", solver="liblinear", C=C, tol=1e-8, max_iter=10000,
+                                   random_state=a.seed)
+        note = "exact minimiser of Eq. 10 (intercept penalised, as LIBLINEAR's bias feature)"
+        return model, {"C": C, "tol": 1e-8}, logistic_objective, note, False
+    if method == "sgd-ridge":
+        rng = np.random.RandomState(a.seed)  # an object, so every epoch gets a new permutation
+        model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
+                              learning_rate="constant", eta0=2 * a.gamma, random_state=rng, **sgd)
+        params = {"alpha": a.lam,
+                  "eta0": f"2 * {a.gamma} / (1 + {a.gamma} * {a.decay} * t), per epoch",
+                  "epochs": a.epochs}
+        note = sparse_note(a, "rate constant within each epoch; intercept unpenalised")
+        return model, params, ridge_objective, note, True
+    if method == "sgd-ridge-constant":
+        model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
+                              learning_rate="constant", eta0=2 * a.gamma, max_iter=a.epochs,
+                              random_state=a.seed, **sgd)
+        params = {"alpha": a.lam, "eta0": 2 * a.gamma, "max_iter": a.epochs}
+        note = "speed reference: constant rate, not the report's schedule"
+        return model, params, ridge_objective, note, True
+    if method == "ridge-exact":
+        note = "exact minimiser of Eq. 14 with an unpenalised intercept"
+        return RidgeClassifier(alpha=a.lam * n), {"alpha": a.lam * n}, ridge_objective, note, False
+    raise ValueError(method)
 
 
-def fit_sgd_ridge(a, X_fit, Xtr, ytr):
-    n = Xtr.shape[0]
-    rng = np.random.RandomState(a.seed)  # an object, so every epoch gets a new permutation
-    model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
-                          learning_rate="constant", eta0=2 * a.gamma, tol=None, shuffle=True,
-                          random_state=rng)
-    classes = np.array([-1.0, 1.0])
-    with Timer() as timer:
-        for epoch in range(a.epochs):
-            t = epoch * n
-            model.eta0 = 2 * a.gamma / (1 + a.gamma * a.decay * t)
-            model.partial_fit(X_fit, ytr, classes=classes)
-    params = {"alpha": a.lam, "eta0": f"2 * {a.gamma} / (1 + {a.gamma} * {a.decay} * t), per epoch",
-              "epochs": a.epochs}
-    note = "rate constant within each epoch; intercept unpenalised" + (
-        "" if a.dense else ", sparse input: intercept step x0.01")
-    return model, timer, params, ridge_objective(model, Xtr, ytr, a.lam), note, n * a.epochs
-
-
-def fit_sgd_ridge_constant(a, X_fit, Xtr, ytr):
-    model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
-                          learning_rate="constant", eta0=2 * a.gamma, max_iter=a.epochs,
-                          tol=None, shuffle=True, random_state=a.seed)
-    with Timer() as timer:
-        model.fit(X_fit, ytr)
-    params = {"alpha": a.lam, "eta0": 2 * a.gamma, "max_iter": a.epochs}
-    note = "speed reference: constant rate, not the report's schedule"
-    return (model, timer, params, ridge_objective(model, Xtr, ytr, a.lam), note,
-            Xtr.shape[0] * a.epochs)
-
-
-def fit_ridge_exact(a, X_fit, Xtr, ytr):
-    n = Xtr.shape[0]
-    model = RidgeClassifier(alpha=a.lam * n)
-    with Timer() as timer:
-        model.fit(Xtr, ytr)
-    note = "exact minimiser of Eq. 14 with an unpenalised intercept"
-    return model, timer, {"alpha": a.lam * n}, ridge_objective(model, Xtr, ytr, a.lam), note, None
-
-
-FITS = {
-    "sgd-l1-logistic": fit_sgd_l1_logistic,
-    "l1-logistic-liblinear": fit_l1_logistic_liblinear,
-    "sgd-ridge": fit_sgd_ridge,
-    "sgd-ridge-constant": fit_sgd_ridge_constant,
-    "ridge-exact": fit_ridge_exact,
-}
+def fit_per_epoch(model, a, X, y):
+    """sgd-ridge: one partial_fit per epoch, eta0 reset to 2 gamma_t at the epoch's first update t."""
+    n = X.shape[0]
+    for epoch in range(a.epochs):
+        model.eta0 = 2 * a.gamma / (1 + a.gamma * a.decay * (epoch * n))
+        model.partial_fit(X, y, classes=np.array([-1.0, 1.0]))
 
 
 def run(method, a, Xtr, ytr, Xte, yte):
-    if method not in FITS:
-        raise ValueError(method)
-    X_fit = Xtr.toarray() if a.dense else Xtr
-    model, timer, params, objective, note, updates = FITS[method](a, X_fit, Xtr, ytr)
+    n = Xtr.shape[0]
+    model, params, objective_of, note, sgd = method_setup(method, a, n)
+    X = (Xtr.toarray() if a.dense else Xtr) if sgd else Xtr
+    with Timer() as timer:
+        if method == "sgd-ridge":
+            fit_per_epoch(model, a, X, ytr)
+        else:
+            model.fit(X, ytr)
+    objective = objective_of(model, Xtr, ytr, a.lam)
+    updates = n * a.epochs if sgd else None
     w, b = weights(model)
     return {
         "name": method,

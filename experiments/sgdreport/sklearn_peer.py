@@ -120,61 +120,76 @@ def sparse_note(a, note):
     return note + ("" if a.dense else ", sparse input: intercept step x0.01")
 
 
-# Per method: (estimator, params as reported, objective, note, sgd), where sgd means it is fitted
-# on the SGD input (dense with --dense) and takes n * epochs updates; the exact solvers are fitted
-# on the sparse matrix and report no updates.
-def method_setup(method, a, n):
-    sgd = {"tol": None, "shuffle": True}
-    if method == "sgd-l1-logistic":
-        model = SGDClassifier(loss="log_loss", penalty="l1", alpha=a.lam, learning_rate="constant",
-                              eta0=a.gamma, max_iter=a.epochs, random_state=a.seed, **sgd)
-        params = {"alpha": a.lam, "eta0": a.gamma, "max_iter": a.epochs}
-        return model, params, logistic_objective, sparse_note(a, "intercept unpenalised"), True
-    if method == "l1-logistic-liblinear":
-        C = 1.0 / (a.lam * n)
-        model = LogisticRegression(penalty="l1", solver="liblinear", C=C, tol=1e-8, max_iter=10000,
-                                   random_state=a.seed)
-        note = "exact minimiser of Eq. 10 (intercept penalised, as LIBLINEAR's bias feature)"
-        return model, {"C": C, "tol": 1e-8}, logistic_objective, note, False
-    if method == "sgd-ridge":
-        rng = np.random.RandomState(a.seed)  # an object, so every epoch gets a new permutation
-        model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
-                              learning_rate="constant", eta0=2 * a.gamma, random_state=rng, **sgd)
-        params = {"alpha": a.lam,
-                  "eta0": f"2 * {a.gamma} / (1 + {a.gamma} * {a.decay} * t), per epoch",
-                  "epochs": a.epochs}
-        note = sparse_note(a, "rate constant within each epoch; intercept unpenalised")
-        return model, params, ridge_objective, note, True
-    if method == "sgd-ridge-constant":
-        model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
-                              learning_rate="constant", eta0=2 * a.gamma, max_iter=a.epochs,
-                              random_state=a.seed, **sgd)
-        params = {"alpha": a.lam, "eta0": 2 * a.gamma, "max_iter": a.epochs}
-        note = "speed reference: constant rate, not the report's schedule"
-        return model, params, ridge_objective, note, True
-    if method == "ridge-exact":
-        note = "exact minimiser of Eq. 14 with an unpenalised intercept"
-        return RidgeClassifier(alpha=a.lam * n), {"alpha": a.lam * n}, ridge_objective, note, False
-    raise ValueError(method)
+# One setup per method: each returns (estimator, its fit(X, y), params as reported, objective,
+# note, sgd), where sgd means it is fitted on the SGD input (dense with --dense) and takes
+# n * epochs updates; the exact solvers are fitted on the sparse matrix and report no updates.
+SGD = {"tol": None, "shuffle": True}
 
 
-def fit_per_epoch(model, a, X, y):
-    """sgd-ridge: one partial_fit per epoch, eta0 reset to 2 gamma_t at the epoch's first update t."""
-    n = X.shape[0]
-    for epoch in range(a.epochs):
-        model.eta0 = 2 * a.gamma / (1 + a.gamma * a.decay * (epoch * n))
-        model.partial_fit(X, y, classes=np.array([-1.0, 1.0]))
+def setup_sgd_l1_logistic(a, n):
+    model = SGDClassifier(loss="log_loss", penalty="l1", alpha=a.lam, learning_rate="constant",
+                          eta0=a.gamma, max_iter=a.epochs, random_state=a.seed, **SGD)
+    params = {"alpha": a.lam, "eta0": a.gamma, "max_iter": a.epochs}
+    note = sparse_note(a, "intercept unpenalised")
+    return model, model.fit, params, logistic_objective, note, True
+
+
+def setup_l1_logistic_liblinear(a, n):
+    C = 1.0 / (a.lam * n)
+    model = LogisticRegression(penalty="l1", solver="liblinear", C=C, tol=1e-8, max_iter=10000,
+                               random_state=a.seed)
+    note = "exact minimiser of Eq. 10 (intercept penalised, as LIBLINEAR's bias feature)"
+    return model, model.fit, {"C": C, "tol": 1e-8}, logistic_objective, note, False
+
+
+def setup_sgd_ridge(a, n):
+    rng = np.random.RandomState(a.seed)  # an object, so every epoch gets a new permutation
+    model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
+                          learning_rate="constant", eta0=2 * a.gamma, random_state=rng, **SGD)
+
+    def fit_per_epoch(X, y):  # eta0 reset to 2 gamma_t at each epoch's first update t
+        for epoch in range(a.epochs):
+            model.eta0 = 2 * a.gamma / (1 + a.gamma * a.decay * (epoch * n))
+            model.partial_fit(X, y, classes=np.array([-1.0, 1.0]))
+
+    params = {"alpha": a.lam, "eta0": f"2 * {a.gamma} / (1 + {a.gamma} * {a.decay} * t), per epoch",
+              "epochs": a.epochs}
+    note = sparse_note(a, "rate constant within each epoch; intercept unpenalised")
+    return model, fit_per_epoch, params, ridge_objective, note, True
+
+
+def setup_sgd_ridge_constant(a, n):
+    model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
+                          learning_rate="constant", eta0=2 * a.gamma, max_iter=a.epochs,
+                          random_state=a.seed, **SGD)
+    params = {"alpha": a.lam, "eta0": 2 * a.gamma, "max_iter": a.epochs}
+    note = "speed reference: constant rate, not the report's schedule"
+    return model, model.fit, params, ridge_objective, note, True
+
+
+def setup_ridge_exact(a, n):
+    model = RidgeClassifier(alpha=a.lam * n)
+    note = "exact minimiser of Eq. 14 with an unpenalised intercept"
+    return model, model.fit, {"alpha": a.lam * n}, ridge_objective, note, False
+
+
+SETUPS = {
+    "sgd-l1-logistic": setup_sgd_l1_logistic,
+    "l1-logistic-liblinear": setup_l1_logistic_liblinear,
+    "sgd-ridge": setup_sgd_ridge,
+    "sgd-ridge-constant": setup_sgd_ridge_constant,
+    "ridge-exact": setup_ridge_exact,
+}
 
 
 def run(method, a, Xtr, ytr, Xte, yte):
+    if method not in SETUPS:
+        raise ValueError(method)
     n = Xtr.shape[0]
-    model, params, objective_of, note, sgd = method_setup(method, a, n)
+    model, fit, params, objective_of, note, sgd = SETUPS[method](a, n)
     X = (Xtr.toarray() if a.dense else Xtr) if sgd else Xtr
     with Timer() as timer:
-        if method == "sgd-ridge":
-            fit_per_epoch(model, a, X, ytr)
-        else:
-            model.fit(X, ytr)
+        fit(X, ytr)
     objective = objective_of(model, Xtr, ytr, a.lam)
     updates = n * a.epochs if sgd else None
     w, b = weights(model)

@@ -11,22 +11,14 @@
 //   - Title + body, the pipeline's default text processing (tokens of >= 2 letters, Porter
 //     stemming, no stop list): the paper does not describe its tokenisation, and the other papers'
 //     drivers use the same defaults.
-//   - "We use binary-valued features for all datasets mentioned above, and 500 features are
-//     selected with Information Gain" (§5); Table 1: Reuters-21578, "4 & 90 (binary)" classes,
-//     500 features. Every category here is a separate BINARY task (its own classifier and, in
-//     §6.1, its own threshold), and the information gain of a binary task is the gain about that
-//     task's class variable, c vs. not c (Yang & Pedersen's 1997 IG sums over the categories of
-//     the problem, for a binary task c and not c): so each task gets its own 500 terms
-//     (features/feature_selection.h per_category scope), computed on the training documents. That
-//     holds for Table 2's four categories as well: they are four of the same 90 binary tasks (Table
-//     1 gives one row for "4 & 90"), and nothing in Table 2's text sets them apart. The multiclass
-//     collections (Table 3, univ6.cpp) keep one set, which one multiclass model needs. Decided from
-//     the text before the per-category runs were measured (issue 15 item 4); until 2026-11 we
-//     ranked one global set by joint 90-class IG, where the large categories' terms dominate and a
-//     small category may keep none of its own (the ablation "feature-scope-6.1" runs §6.1 under
-//     that variant too, keys f1/...). Each task's matrices are its columns of the
-//     union of all tasks' selected terms (features/pipeline.h for_category), so the text is
-//     tokenised and vectorised once.
+//   - 500 binary features by information gain (§5) PER BINARY TASK, c vs. not c, computed on the
+//     training documents (features/feature_selection.h per_category scope); the reasoning from the
+//     paper's text is the "why" of the ablation "feature-scope-6.1" (experiments.json), which
+//     runs §6.1 with our old reading too (one global set by joint 90-class IG, keys f1/...).
+//     Table 2's four categories are four of the same 90 binary tasks (Table 1: "4 & 90"), so they
+//     get their own sets as well; the multiclass collections (Table 3, univ6.cpp) keep one set,
+//     which one multiclass model needs. Each task's matrices are its columns of the union of all
+//     tasks' selected terms (features/pipeline.h for_category): the text is vectorised once.
 //   - lambda = 0.001 for every method; SVMs get C = 1/(2 lambda n) (inside the adapters).
 //   - Table 2: plain test error at threshold 0 of a classifier trained on the whole training set.
 //   - §6.1: one binary classifier per category (SMO and MLR-CG), "thresholds are tuned by 5-fold
@@ -45,12 +37,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <cstdint>
-#include <exception>
-#include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <tuple>
 
 #include "core/error.h"
@@ -100,10 +90,6 @@ std::vector<std::string> table2_categories(bool fast) {
   return {"earn", "acq", "money-fx", "grain"};
 }
 
-// The features every binary task uses: its own 500 terms by information gain (header comment).
-FeatureConfig paper_features() { return mlrcg_binary_task_features(); }
-FeatureConfig global_features() { return mlrcg_global_features(); }
-
 // What every run's config says about the data (a changed corpus or feature set changes the hash).
 Json dataset_description(const Corpus& c, const FeatureConfig& features) {
   Json d = {{"view", kView}, {"docs", c.docs.size()}, {"features", to_json(features)}};
@@ -121,8 +107,6 @@ BinaryCounts counts_of(const Json& j, const std::string& suffix) {
   c.tn = j.value("tn" + suffix, int64_t{0});
   return c;
 }
-
-using MicroMacro = MicroMacroF1;
 
 // The §6.1 runs: one per (category, solver), SMO and MLR-CG, 5-fold CV thresholds, for one
 // feature-selection scope (keys "<prefix>/<category>/<solver>").
@@ -147,32 +131,6 @@ F1Runs f1_jobs(size_t categories, const std::vector<Table2Solver>& all_solvers) 
   return f1;
 }
 
-// One §6.1 run's key ("<prefix>/<category>/<solver>"), seed and config. The seed is named after
-// the "f1/..." key whatever the prefix, so the feature-scope variants differ only in features.
-struct F1RunSpec {
-  std::string key;
-  uint64_t seed = 0;
-  Json config;
-};
-F1RunSpec f1_run_spec(const ExperimentContext& ctx, const std::string& prefix,
-                      const std::string& category, const Table2Solver& solver,
-                      const Json& dataset) {
-  F1RunSpec r;
-  r.key = fmt::format("{}/{}/{}", prefix, category, solver.name);
-  r.seed = derive_seed(ctx.seed, fmt::format("f1/{}/{}", category, solver.name));
-  r.config = {
-      {"dataset", dataset},
-      {"class", category},
-      {"solver", solver.name},
-      {"params", solver.params},
-      {"seed", r.seed},
-      {"folds", kReutersFolds},
-      {"fold_seed", derive_seed(ctx.seed, "f1/folds")},
-      {"threshold",
-       {{"rule", "SCutFBR.1"}, {"fbr", kFbr}, {"folds_whose_model_saw_no_positive", "left out"}}}};
-  return r;
-}
-
 // The §6.1 runs on `prep`'s features, keys "<prefix>/<category>/<solver>": each task's own
 // (per-category scope, the paper's: prefix f1-per-category) or one set for all (global scope, the
 // ablation's old reading: prefix f1). Each run builds its category's matrices and folds (the same
@@ -183,43 +141,73 @@ F1Runs declare_f1_runs(ResultFile& rf, const ExperimentContext& ctx, const Prepa
                        const std::vector<Table2Solver>& all_solvers) {
   const auto& names = prep.train_labels.class_names;
   F1Runs f1 = f1_jobs(names.size(), all_solvers);
+  const uint64_t fold_seed = derive_seed(ctx.seed, "f1/folds");
   std::atomic<size_t> done{0};
   parallel_for(f1.jobs.size(), ctx.threads, [&](size_t j) {
     const F1Runs::Job& job = f1.jobs[j];
-    const F1RunSpec spec =
-        f1_run_spec(ctx, prefix, names[static_cast<size_t>(job.k)], *job.solver, dataset);
+    const std::string& category = names[static_cast<size_t>(job.k)];
+    const Table2Solver& s = *job.solver;
+    const std::string key = fmt::format("{}/{}/{}", prefix, category, s.name);
+    // Named after the "f1/..." key whatever the prefix: the feature-scope variants differ only in
+    // their features.
+    const uint64_t seed = derive_seed(ctx.seed, fmt::format("f1/{}/{}", category, s.name));
+    const Json config = {{"dataset", dataset},
+                         {"class", category},
+                         {"solver", s.name},
+                         {"params", s.params},
+                         {"seed", seed},
+                         {"folds", kReutersFolds},
+                         {"fold_seed", fold_seed},
+                         {"threshold",
+                          {{"rule", "SCutFBR.1"},
+                           {"fbr", kFbr},
+                           {"folds_whose_model_saw_no_positive", "left out"}}}};
     const BinaryLabels y_train = one_vs_rest(prep.train_labels, job.k);
     const BinaryLabels y_test = one_vs_rest(prep.test_labels, job.k);
-    f1.results[j] = rf.run_once(spec.key, spec.config, [&] {
+    f1.results[j] = rf.run_once(key, config, [&] {
       const FeatureMatrices own = prep.features.per_category() ? for_category(prep.features, job.k)
                                                                : prep.features.matrices;
-      const CvFolds cv =
-          make_cv_folds(own.train, kReutersFolds, spec.config["fold_seed"].get<uint64_t>());
+      const CvFolds cv = make_cv_folds(own.train, kReutersFolds, fold_seed);
       const BinaryTask task{own.train, y_train, own.test, y_test, kMlrcgLambda};
-      return cv_thresholded_run(job.solver->name, job.solver->params, task, cv, kFbr, spec.seed);
+      return cv_thresholded_run(s.name, s.params, task, cv, kFbr, seed);
     });
     const size_t n = ++done;
     if (ctx.progress && f1.results[j].status != "pending" && (n % 10 == 0 || n == f1.jobs.size()))
       fmt::print(stderr, "f1: {}/{} category fits (5 folds + final each), last {}: F1 {:.3f}\n", n,
-                 f1.jobs.size(), spec.key, f1.results[j].metrics.value("f1", 0.0));
+                 f1.jobs.size(), key, f1.results[j].metrics.value("f1", 0.0));
   });
   return f1;
 }
 
-// Micro/macro-F1 at the SCutFBR.1 thresholds of one solver's finished F1 runs.
-MicroMacro tuned_f1(const F1Runs& f1, const Table2Solver* s) {
-  std::vector<BinaryCounts> at_theta;
+// One solver's counts over its finished F1 runs, as `counts` reads them off each run.
+template <class Counts>
+std::vector<BinaryCounts> solver_counts(const F1Runs& f1, const Table2Solver* s, Counts counts) {
+  std::vector<BinaryCounts> out;
   for (size_t j = 0; j < f1.jobs.size(); ++j)
-    if (f1.jobs[j].solver == s) at_theta.push_back(counts_of(f1.results[j].metrics, ""));
-  return {micro_average(at_theta).f1, macro_average(at_theta).f1};
+    if (f1.jobs[j].solver == s) out.push_back(counts(f1.results[j]));
+  return out;
+}
+
+MicroMacroF1 averaged(const std::vector<BinaryCounts>& c) {
+  return {micro_average(c).f1, macro_average(c).f1};
+}
+
+// The counts at the SCutFBR.1 threshold (suffix "") or at threshold 0 (suffix "0").
+auto at_threshold(const char* suffix) {
+  return [suffix](const RunRecord& r) { return counts_of(r.metrics, suffix); };
+}
+
+// Micro/macro-F1 at the SCutFBR.1 thresholds of one solver's finished F1 runs.
+MicroMacroF1 tuned_f1(const F1Runs& f1, const Table2Solver* s) {
+  return averaged(solver_counts(f1, s, at_threshold("")));
 }
 
 // §6.1's claim: MLR-CG's micro- and macro-F1 are the SVM's, by the paired bootstrap over the
 // shared test documents of both solvers' per-category decisions.
-void add_f1_claim(ResultFile& rf, const F1Runs& f1, std::map<std::string, MicroMacro>& tuned,
-                  std::map<std::string, MicroMacro>& plain,
+void add_f1_claim(ResultFile& rf, const F1Runs& f1, std::map<std::string, MicroMacroF1>& tuned,
+                  std::map<std::string, MicroMacroF1>& plain,
                   std::map<std::string, std::string>& sweep_text) {
-  const MicroMacro m = tuned["mlr-cg"], s = tuned["smo"];
+  const MicroMacroF1 m = tuned["mlr-cg"], s = tuned["smo"];
   // Per solver, each category's decisions on the shared test documents.
   std::map<std::string, std::vector<CategoryOutcomes>> outcomes;
   for (size_t j = 0; j < f1.jobs.size(); ++j)
@@ -257,24 +245,18 @@ void add_f1_claim(ResultFile& rf, const F1Runs& f1, std::map<std::string, MicroM
 // §6.1's cells (micro/macro-F1 per solver) and claim, from finished F1 runs.
 void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::string& data_note,
              uint64_t seed) {
-  std::map<std::string, MicroMacro> tuned, plain;
+  std::map<std::string, MicroMacroF1> tuned, plain;
   std::map<std::string, std::string> sweep_text;
   for (const auto* s : f1.solvers) {
-    std::vector<BinaryCounts> at_theta, at_zero;
-    std::vector<std::vector<BinaryCounts>> at_fbr(std::size(kFbrSweep));
-    for (size_t j = 0; j < f1.jobs.size(); ++j) {
-      if (f1.jobs[j].solver != s) continue;
-      at_theta.push_back(counts_of(f1.results[j].metrics, ""));
-      at_zero.push_back(counts_of(f1.results[j].metrics, "0"));
-      const Json& sweep = f1.results[j].extra.at("fbr_sweep");
-      for (size_t b = 0; b < at_fbr.size(); ++b) at_fbr[b].push_back(counts_of(sweep.at(b), ""));
+    const std::vector<BinaryCounts> at_theta = solver_counts(f1, s, at_threshold(""));
+    tuned[s->name] = averaged(at_theta);
+    plain[s->name] = averaged(solver_counts(f1, s, at_threshold("0")));
+    for (size_t b = 0; b < std::size(kFbrSweep); ++b) {
+      const MicroMacroF1 f = averaged(solver_counts(
+          f1, s, [b](const RunRecord& r) { return counts_of(r.extra.at("fbr_sweep").at(b), ""); }));
+      sweep_text[s->name] += fmt::format("{}fbr {:g}: {:.2f}/{:.2f}", b ? ", " : "", kFbrSweep[b],
+                                         100 * f.micro, 100 * f.macro);
     }
-    tuned[s->name] = {micro_average(at_theta).f1, macro_average(at_theta).f1};
-    plain[s->name] = {micro_average(at_zero).f1, macro_average(at_zero).f1};
-    for (size_t b = 0; b < at_fbr.size(); ++b)
-      sweep_text[s->name] +=
-          fmt::format("{}fbr {:g}: {:.2f}/{:.2f}", b ? ", " : "", kFbrSweep[b],
-                      100 * micro_average(at_fbr[b]).f1, 100 * macro_average(at_fbr[b]).f1);
     const bool svm = solver_catalog().get(s->name).kind.loss == Loss::hinge;  // else MLR-CG
     const std::string note = fmt::format(
         "{} categories, one binary {} classifier each (lambda = 0.001{}); per-category thresholds "
@@ -283,8 +265,7 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
         "fbr = {:g}; mean over folds), each category's own 500 features by information gain, "
         "selected once on the whole training set (ablation feature-scope-6.1: one global set). "
         "The paper only says 'tuned by 5-fold cross-validation'. Micro/macro at threshold 0 "
-        "instead: "
-        "{:.2f}/{:.2f}; for other fbr: {}{}",
+        "instead: {:.2f}/{:.2f}; for other fbr: {}{}",
         categories, svm ? "SMO (SVMlight stand-in)" : "MLR-CG", svm ? "" : ", 200 CG steps", kFbr,
         100 * plain[s->name].micro, 100 * plain[s->name].macro, sweep_text[s->name], data_note);
     // Each with its sampling interval and the feature-scope ablation (harness/cell_cause.h).
@@ -296,8 +277,7 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
           at_theta, measure, derive_seed(seed, "bootstrap/text-6.1/" + s->name + suffix));
       set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
                    fmt::format("bootstrap over the test documents, {} resamples, percentile "
-                               "interval; each of the {} "
-                               "categories' counts drawn independently",
+                               "interval; each of the {} categories' counts drawn independently",
                                kBootstrapResamples, at_theta.size()));
       c.evidence.ablation = "feature-scope-6.1";
       c.evidence.ablation_column = s->column + suffix;
@@ -353,7 +333,7 @@ Json reuters_config(const ExperimentContext& ctx) {
   for (const auto& s : used_solvers(ctx.fast))
     solver_list.push_back({{"solver", s.name}, {"params", s.params}, {"timed_fits", s.repeats}});
   Json config = {{"view", kView},
-                 {"features", to_json(paper_features())},
+                 {"features", to_json(mlrcg_binary_task_features())},
                  {"lambda", kMlrcgLambda},
                  {"categories", table2_categories(ctx.fast)},
                  {"solvers", solver_list},
@@ -384,14 +364,14 @@ struct ReutersData {
 // Loads and prepares the collection (DataUnavailable when it is not here: the harness marks the
 // experiment's published cells).
 std::optional<ReutersData> load_reuters(const ExperimentContext& ctx, ResultFile& rf) {
-  const FeatureConfig features = paper_features();
+  const FeatureConfig features = mlrcg_binary_task_features();
   const Corpus corpus = load_corpus_view(kView);
   const TextSplit split = split_standard(corpus);
   const PrepareOptions options{.threads = ctx.threads, .progress = ctx.progress};
   std::optional<ReutersData> data(
       ReutersData{prepare_text(split, features, options), dataset_description(corpus, features), "",
-                  std::nullopt, dataset_description(corpus, global_features())});
-  if (!ctx.fast) data->prep_global = prepare_text(split, global_features(), options);
+                  std::nullopt, dataset_description(corpus, mlrcg_global_features())});
+  if (!ctx.fast) data->prep_global = prepare_text(split, mlrcg_global_features(), options);
   const auto& stats = data->prep.features.stats;
   Json d = corpus.identity;
   d["train"] = d["rows_train"] = stats.train_docs;

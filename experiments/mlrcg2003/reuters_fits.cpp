@@ -31,6 +31,20 @@ Json counts_json(const BinaryCounts& c, const std::string& suffix) {
       {"tp" + suffix, c.tp}, {"fp" + suffix, c.fp}, {"fn" + suffix, c.fn}, {"tn" + suffix, c.tn}};
 }
 
+// One fit of `solver` on (X, y), its context seeded and labelled, timed into `time`.
+BinaryFit fit_binary(const std::string& solver, const Params& params, const CsrMatrix& X,
+                     std::span<const double> y, uint64_t seed, const std::string& label,
+                     FitTime& time) {
+  FitContext ctx;
+  ctx.seed = seed;
+  ctx.label = label;
+  return timed_fit(
+      [&] {
+        return solver_catalog().fit_binary(solver, BinaryProblem{X, y}, params, ctx);
+      },
+      time);
+}
+
 // The per-iteration trace of one more (untimed) fit: tracing costs time the timed fits must not
 // pay.
 Json traced_fit(const std::string& solver, const Params& params, const BinaryTask& task,
@@ -52,16 +66,9 @@ RunRecord timed_binary_run(const std::string& solver, const Params& params, cons
   FitTime first;
   std::vector<double> cpu, wall;
   for (int k = 0; k < repeats; ++k) {
-    FitContext ctx;
-    ctx.seed = options.seed;
-    ctx.label = solver;
     FitTime time;
-    BinaryFit f = timed_fit(
-        [&] {
-          return solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train},
-                                             params, ctx);
-        },
-        time);
+    BinaryFit f =
+        fit_binary(solver, params, task.X_train, task.y_train, options.seed, solver, time);
     cpu.push_back(time.cpu_seconds);
     wall.push_back(time.wall_seconds);
     if (k == 0) fit = std::move(f), first = time;
@@ -128,11 +135,9 @@ std::vector<FoldThreshold> fold_thresholds_of(const std::string& solver, const P
   for (int f = 0; f < folds.folds; ++f) {
     std::vector<double> y_f;
     for (int32_t i : folds.fold_train_rows[f]) y_f.push_back(task.y_train[i]);
-    FitContext ctx;
-    ctx.seed = seed;
-    ctx.label = fmt::format("{} fold {}", solver, f);
-    const BinaryFit fit =
-        solver_catalog().fit_binary(solver, BinaryProblem{folds.X_fold_train[f], y_f}, params, ctx);
+    FitTime untimed;
+    const BinaryFit fit = fit_binary(solver, params, folds.X_fold_train[f], y_f, seed,
+                                     fmt::format("{} fold {}", solver, f), untimed);
     // Fold f's documents scored by the model that did not see them.
     std::vector<double> truth, scores;
     for (int32_t i : folds.fold_test_rows[f]) {
@@ -160,16 +165,8 @@ RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
   Json fold_json = Json::array();
   const std::vector<FoldThreshold> fold_thresholds =
       fold_thresholds_of(solver, params, task, folds, seed, fold_json);
-  FitContext ctx;
-  ctx.seed = seed;
-  ctx.label = solver;
   FitTime time;
-  const BinaryFit fit = timed_fit(
-      [&] {
-        return solver_catalog().fit_binary(solver, BinaryProblem{task.X_train, task.y_train},
-                                           params, ctx);
-      },
-      time);
+  const BinaryFit fit = fit_binary(solver, params, task.X_train, task.y_train, seed, solver, time);
   Stopwatch test_clock;
   const std::vector<double> f_test = fit.model.decisions(task.X_test);
   const double test_seconds = test_clock.seconds();

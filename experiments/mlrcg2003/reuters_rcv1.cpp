@@ -59,6 +59,18 @@ void emit_table1_rcv1(ResultFile& rf, double train, double test, double features
                            "on the training side"));
 }
 
+// The result file's record of the RCV1 matrices: the reader's identity with the split's sizes.
+Json rcv1_dataset_record(const Rcv1Data& data, int64_t train, int64_t test, int64_t features) {
+  Json d = data.identity;
+  d["name"] = "rcv1-v2";
+  d["train"] = d["rows_train"] = train;
+  d["test"] = d["rows_test"] = test;
+  d["features"] = features;
+  const Json& source = data.identity.value("data", Json::object());
+  if (source.contains("content_sha256")) d["sha256"] = source["content_sha256"];
+  return d;
+}
+
 Json rcv1_config(const ExperimentContext& ctx) {
   return {{"topics", kTopics},
           {"lambda", kMlrcgLambda},
@@ -94,22 +106,6 @@ void run_rcv1(const ExperimentContext& ctx, ResultFile& rf) {
 void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry) {
   register_declared(registry, kMlrcgPaper, kRcv1Experiment, rcv1_config, run_rcv1);
 }
-
-namespace {
-
-// The result file's record of the RCV1 matrices: the reader's identity with the split's sizes.
-Json rcv1_dataset_record(const Rcv1Data& data, int64_t train, int64_t test, int64_t features) {
-  Json d = data.identity;
-  d["name"] = "rcv1-v2";
-  d["train"] = d["rows_train"] = train;
-  d["test"] = d["rows_test"] = test;
-  d["features"] = features;
-  const Json& source = data.identity.value("data", Json::object());
-  if (source.contains("content_sha256")) d["sha256"] = source["content_sha256"];
-  return d;
-}
-
-}  // namespace
 
 void run_rcv1_on(const ExperimentContext& ctx, ResultFile& rf, const Rcv1Data& data) {
   const std::vector<Table2Solver> solvers = table2_solvers(1, false);

@@ -34,12 +34,6 @@ struct Table2Solver {
 // smo, mlr-cg, liblinear-s3 (bias 1) and, with `libsvm`, libsvm-linear (1 timed fit: it is slow).
 std::vector<Table2Solver> table2_solvers(int repeats, bool libsvm);
 
-// What the published Table 2 prints for a row (absolute times, kept for the notes).
-struct PublishedTable2Row {
-  double svm_seconds = 0, mlr_seconds = 0;
-};
-const std::map<std::string, PublishedTable2Row>& published_table2_times();
-
 struct Table2Input {
   std::string collection;  // for notes: "Reuters-21578 ModApte", "RCV1 (LYRL2004, swapped)"
   Json dataset;            // the data description every run's config carries
@@ -62,21 +56,15 @@ struct Table2Input {
   std::string data_note;  // appended to every cell note (corpus differences etc.)
 };
 
-// Run keys: "table2/<category>/<solver>", "directions/<category>/mlr-cg-<dir>" and, for an extra
-// solver, "table2/<category>/extra/<label>" (the label as given to --with-solver).
-std::string table2_key(const std::string& category, const std::string& solver);
-std::string direction_key(const std::string& category, const std::string& direction);
-std::string extra_key(const std::string& category, const ExtraSolver& extra);
-// An extra solver's id in Table2Results: "extra/<label>".
-std::string extra_id(const ExtraSolver& extra);
-
 struct Table2Results {
-  // (category, solver name, "mlr-cg-<dir>" or extra_id) -> run; pending runs included
+  // (category, solver name, "mlr-cg-<dir>" or "extra/<label>") -> run; pending runs included
   std::map<std::pair<std::string, std::string>, RunRecord> runs;
   const RunRecord* find(const std::string& category, const std::string& solver) const;
 };
 
-// Asks for every (category, solver) run, sequentially (clean timings: one fit at a time). Runs
+// Asks for every (category, solver) run, keys "table2/<category>/<solver>",
+// "directions/<category>/mlr-cg-<dir>" and "table2/<category>/extra/<label>" (the label as given
+// to --with-solver), sequentially (clean timings: one fit at a time). Runs
 // not stored yet may come back pending (harness/result_file.h): summarise once rf.complete().
 Table2Results run_table2(ResultFile& rf, const Table2Input& in);
 
@@ -96,14 +84,6 @@ Json table2_figures(const std::vector<std::string>& categories,
                     const std::vector<Table2Solver>& solvers, const std::string& collection,
                     const std::string& directions_category,
                     const std::vector<ExtraSolver>& extras = {});
-
-// Per category: O_svm(MLR-CG) - O_svm(SMO), the bound ln2/gamma_final, O_gamma - O_svm at the end.
-struct ObjectiveGap {
-  std::string category;
-  double mlr = 0, smo = 0, gap = 0, bound = 0, o_gamma_minus_o_svm = 0;
-  int64_t steps_to_bound = -1;  // first traced CG step with O_svm - O_svm(SMO) <= bound
-};
-std::vector<ObjectiveGap> objective_gaps(const Table2Input& in, const Table2Results& res);
 
 // The claims both collections check: error as the SVM's, O_svm within ln2/gamma (Proposition 1 and
 // Figure 2), and the time ratio against `expect_slower` (Reuters: MLR-CG slower; RCV1: faster).

@@ -167,15 +167,12 @@ Json synthetic_statistics(const BinaryDataset& d) {
   for (size_t r = 5; r < std::min<size_t>(400, df.size()); ++r)
     if (df[r] > 0) rank.push_back(static_cast<double>(r + 1)), freq.push_back(df[r] / n);
   const auto positives = std::count(d.y_train.begin(), d.y_train.end(), 1.0);
+  Json by_rank = {{"500", df.back() / n}};
+  for (const size_t r : {1, 10, 50, 100}) by_rank[std::to_string(r)] = df[r - 1] / n;
   return {{"train_rows", d.X_train.rows},
           {"mean_nnz", static_cast<double>(d.X_train.nnz()) / n},
           {"positive_fraction", static_cast<double>(positives) / n},
-          {"df_fraction_by_rank",
-           {{"1", df[0] / n},
-            {"10", df[9] / n},
-            {"50", df[49] / n},
-            {"100", df[99] / n},
-            {"500", df.back() / n}}},
+          {"df_fraction_by_rank", by_rank},
           {"df_rank_slope_6_400", rank.size() >= 2 ? loglog_slope(rank, freq) : 0.0}};
 }
 
@@ -235,13 +232,18 @@ struct Point {
   double O_svm = 0;  // extra.O_svm_common: the fits must solve the same problem to compare times
 };
 
-std::string group_digits(int64_t v) {
-  std::string s = std::to_string(v), out;
+std::string group_digits(double v) {
+  std::string s = std::to_string(static_cast<int64_t>(v)), out;
   for (size_t i = 0; i < s.size(); ++i) {
     if (i > 0 && (s.size() - i) % 3 == 0) out += ',';
     out += s[i];
   }
   return out;
+}
+
+// "10,000..800,000": the sizes a series' points span.
+std::string n_range(const std::vector<Point>& pts) {
+  return group_digits(pts.front().n) + ".." + group_digits(pts.back().n);
 }
 
 std::optional<double> slope_of(const std::vector<Point>& pts, bool cpu, double n_max = 1e300) {
@@ -318,29 +320,27 @@ void add_a9a_series(const ExperimentContext& ctx, ResultFile& rf, ScalingData& d
 void load_series(const ExperimentContext& ctx, ResultFile& rf, ScalingData& data) {
   if (!ctx.fast) add_a9a_series(ctx, rf, data);
   const uint64_t seed = ctx.seed;
-  auto synthetic_seed = [seed](int32_t n) {
-    return derive_seed(seed, fmt::format("synthetic/n={}", n));
+  auto spec = [seed](int32_t n) {
+    return rcv1_like_spec(n, derive_seed(seed, fmt::format("synthetic/n={}", n)));
   };
   const std::vector<int32_t> sizes = synthetic_sizes(ctx.fast);
-  data.series.push_back(
-      {kSynthetic, sizes,
-       [=](int32_t n) {
-         return Json{{"dataset", kSynthetic},
-                     {"n", n},
-                     {"generator", to_json(rcv1_like_spec(n, synthetic_seed(n)))},
-                     {"test_rows", kSyntheticTest}};
-       },
-       [=](int32_t n) { return synthetic_dataset(rcv1_like_spec(n, synthetic_seed(n))); }});
+  data.series.push_back({kSynthetic, sizes,
+                         [=](int32_t n) {
+                           return Json{{"dataset", kSynthetic},
+                                       {"n", n},
+                                       {"generator", to_json(spec(n))},
+                                       {"test_rows", kSyntheticTest}};
+                         },
+                         [=](int32_t n) { return synthetic_dataset(spec(n)); }});
   // Document the generator with the statistics of its smallest draw.
   const int32_t n = sizes.front();
   rf.add_dataset(
       {{"name", kSynthetic},
        {"source", "core/synthetic_data.h make_synthetic_text (synthetic, not real data)"},
-       {"spec", to_json(rcv1_like_spec(n, synthetic_seed(n)))},
+       {"spec", to_json(spec(n))},
        {"test_rows", kSyntheticTest},
        {"sizes", sizes},
-       {"statistics",
-        synthetic_statistics(synthetic_dataset(rcv1_like_spec(n, synthetic_seed(n))))},
+       {"statistics", synthetic_statistics(synthetic_dataset(spec(n)))},
        {"why",
         "500 features: the paper's 500 IG features; mean_nnz 38: Reuters-21578 ModApte training "
         "documents have 37.9 of the 500 IG features in our pipeline; positive_fraction 0.3: mean "
@@ -365,8 +365,8 @@ std::optional<std::string> cap_note(const std::vector<Point>& done, int32_t n,
   if (check.run) return std::nullopt;
   return fmt::format(
       "{} not run above n = {} on {} (time cap {:.0f} s per fit: {:.0f} s predicted at n = {})",
-      solver, done.empty() ? std::string("0") : group_digits(static_cast<int64_t>(done.back().n)),
-      dataset, kSmoCapSeconds, check.predicted_seconds, group_digits(n));
+      solver, group_digits(done.empty() ? 0 : done.back().n), dataset, kSmoCapSeconds,
+      check.predicted_seconds, group_digits(n));
 }
 
 // Asks for every series' runs, smallest n first; solvers one after another (timings are cleaner
@@ -460,8 +460,7 @@ void add_ratio_claim(ResultFile& rf, const std::vector<Point>& mlr, const std::v
     for (const auto& s : smo)
       if (m.n == s.n && s.cpu_seconds > 0) {
         max_gap = std::max(max_gap, (m.O_svm - s.O_svm) / std::abs(s.O_svm));
-        ratios += fmt::format("{}n = {}: {:.0f}%", ratios.empty() ? "" : ", ",
-                              group_digits(static_cast<int64_t>(m.n)),
+        ratios += fmt::format("{}n = {}: {:.0f}%", ratios.empty() ? "" : ", ", group_digits(m.n),
                               100 * m.cpu_seconds / s.cpu_seconds);
       }
   const auto [n, r] = loglog_ratio(mlr, smo);
@@ -481,10 +480,8 @@ std::string slopes_text(ScalingPoints& sp) {
     for (const auto& s : scaling_solvers()) {
       const auto& p = sp.points[{d, s.name}];
       if (p.empty()) continue;
-      slopes +=
-          fmt::format("{} {} {} / {} over n = {}..{}; ", d, s.name, fmt_slope(slope_of(p, false)),
-                      fmt_slope(slope_of(p, true)), group_digits(static_cast<int64_t>(p.front().n)),
-                      group_digits(static_cast<int64_t>(p.back().n)));
+      slopes += fmt::format("{} {} {} / {} over n = {}; ", d, s.name, fmt_slope(slope_of(p, false)),
+                            fmt_slope(slope_of(p, true)), n_range(p));
     }
   return slopes;
 }
@@ -493,19 +490,9 @@ std::string slopes_text(ScalingPoints& sp) {
 std::string times_text(const std::vector<Point>& points) {
   std::string out;
   for (const auto& x : points)
-    out += fmt::format("{}{}: {:.2f} s (CPU {:.2f} s)", out.empty() ? "" : ", ",
-                       group_digits(static_cast<int64_t>(x.n)), x.seconds, x.cpu_seconds);
+    out += fmt::format("{}{}: {:.2f} s (CPU {:.2f} s)", out.empty() ? "" : ", ", group_digits(x.n),
+                       x.seconds, x.cpu_seconds);
   return out;
-}
-
-// §7's "linear-time": both slope claims' comparisons at once.
-void add_linear_time_claim(ResultFile& rf, std::vector<ClaimComparison> both,
-                           const std::string& caps_and_slopes) {
-  rf.add_claim(tested_claim(
-      declared_claim(kMlrcgPaper, "linear-time"), std::move(both),
-      fmt::format("measured on synthetic RCV1-sized data (500 Zipf binary features, n up to "
-                  "800,000), CPU time of the fits. {}",
-                  caps_and_slopes)));
 }
 
 // The §7 claims, from the synthetic series (the RCV1-sized one), decided on the CPU time of the
@@ -526,8 +513,6 @@ void add_claims(ResultFile& rf, ScalingPoints& sp) {
   const std::string per_n =
       fmt::format("synthetic-text times: mlr-cg [{}]; smo [{}]; liblinear-s3 [{}]", times_text(mlr),
                   times_text(smo), times_text(lib));
-  const std::string smo_range =
-      fmt::format("n = 10,000..{}", group_digits(static_cast<int64_t>(smo_max_n)));
 
   const auto [mn, mt] = loglog(mlr);
   const auto [sn, st] = loglog(smo);
@@ -552,13 +537,17 @@ void add_claims(ResultFile& rf, ScalingPoints& sp) {
   rf.add_claim(tested_claim(
       linear_claim, std::move(linear),
       fmt::format("synthetic-text mlr-cg CPU-time slope {} over n = 10,000..{}. {}. {}",
-                  fmt_slope(mlr_slope), group_digits(static_cast<int64_t>(mlr.back().n)), per_n,
-                  slopes)));
+                  fmt_slope(mlr_slope), group_digits(mlr.back().n), per_n, slopes)));
   rf.add_claim(tested_claim(
       super_claim, std::move(super),
-      fmt::format("synthetic-text CPU-time slopes over {}: smo {}, mlr-cg {}. {}{}", smo_range,
-                  fmt_slope(smo_slope), fmt_slope(mlr_slope_smo_range), caps, slopes)));
-  add_linear_time_claim(rf, std::move(both), caps + slopes);
+      fmt::format("synthetic-text CPU-time slopes over n = 10,000..{}: smo {}, mlr-cg {}. {}{}",
+                  group_digits(smo_max_n), fmt_slope(smo_slope), fmt_slope(mlr_slope_smo_range),
+                  caps, slopes)));
+  // §7's "linear-time": both slope claims' comparisons at once.
+  rf.add_claim(tested_claim(declared_claim(kMlrcgPaper, "linear-time"), std::move(both),
+                            fmt::format("measured on synthetic RCV1-sized data (500 Zipf binary "
+                                        "features, n up to 800,000), CPU time of the fits. {}{}",
+                                        caps, slopes)));
   add_ratio_claim(rf, mlr, smo, caps);
 }
 
@@ -571,12 +560,10 @@ void emit_extra_cells(const ExperimentContext& ctx, ResultFile& rf, ScalingPoint
       const std::optional<double> slope = slope_of(p, true);
       if (!slope) continue;
       const auto capped = sp.extra_capped.find({d, s.id()});
-      rf.set_cell(
-          value_cell("scaling", s.extra + " (extra)", d + " CPU-time slope", *slope, "",
-                     fmt::format("{}; log-log slope of CPU time over n = {}..{}{}",
-                                 kExtraSolverNote, group_digits(static_cast<int64_t>(p.front().n)),
-                                 group_digits(static_cast<int64_t>(p.back().n)),
-                                 capped == sp.extra_capped.end() ? "" : "; " + capped->second)));
+      rf.set_cell(value_cell(
+          "scaling", s.extra + " (extra)", d + " CPU-time slope", *slope, "",
+          fmt::format("{}; log-log slope of CPU time over n = {}{}", kExtraSolverNote, n_range(p),
+                      capped == sp.extra_capped.end() ? "" : "; " + capped->second)));
     }
   }
 }

@@ -116,85 +116,82 @@ class Timer:
         self.wall, self.cpu = time.perf_counter() - self.wall, time.process_time() - self.cpu
 
 
-# One fit per method: each returns (model, timer, params, objective, note, updates), where
-# updates is the number of SGD steps taken (None for the exact solvers).
-def fit_sgd_l1_logistic(a, X_fit, Xtr, ytr):
-    n = Xtr.shape[0]
+def sparse_note(a, note):
+    return note + ("" if a.dense else ", sparse input: intercept step x0.01")
+
+
+# One setup per method: each returns (estimator, its fit(X, y), params as reported, objective,
+# note, sgd), where sgd means it is fitted on the SGD input (dense with --dense) and takes
+# n * epochs updates; the exact solvers are fitted on the sparse matrix and report no updates.
+SGD = {"tol": None, "shuffle": True}
+
+
+def setup_sgd_l1_logistic(a, n):
     model = SGDClassifier(loss="log_loss", penalty="l1", alpha=a.lam, learning_rate="constant",
-                          eta0=a.gamma, max_iter=a.epochs, tol=None, shuffle=True,
-                          random_state=a.seed)
-    with Timer() as timer:
-        model.fit(X_fit, ytr)
+                          eta0=a.gamma, max_iter=a.epochs, random_state=a.seed, **SGD)
     params = {"alpha": a.lam, "eta0": a.gamma, "max_iter": a.epochs}
-    note = "intercept unpenalised" + ("" if a.dense else ", sparse input: intercept step x0.01")
-    return model, timer, params, logistic_objective(model, Xtr, ytr, a.lam), note, n * a.epochs
+    note = sparse_note(a, "intercept unpenalised")
+    return model, model.fit, params, logistic_objective, note, True
 
 
-def fit_l1_logistic_liblinear(a, X_fit, Xtr, ytr):
-    C = 1.0 / (a.lam * Xtr.shape[0])
+def setup_l1_logistic_liblinear(a, n):
+    C = 1.0 / (a.lam * n)
     model = LogisticRegression(penalty="l1", solver="liblinear", C=C, tol=1e-8, max_iter=10000,
                                random_state=a.seed)
-    with Timer() as timer:
-        model.fit(Xtr, ytr)
     note = "exact minimiser of Eq. 10 (intercept penalised, as LIBLINEAR's bias feature)"
-    return (model, timer, {"C": C, "tol": 1e-8}, logistic_objective(model, Xtr, ytr, a.lam), note,
-            None)
+    return model, model.fit, {"C": C, "tol": 1e-8}, logistic_objective, note, False
 
 
-def fit_sgd_ridge(a, X_fit, Xtr, ytr):
-    n = Xtr.shape[0]
+def setup_sgd_ridge(a, n):
     rng = np.random.RandomState(a.seed)  # an object, so every epoch gets a new permutation
     model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
-                          learning_rate="constant", eta0=2 * a.gamma, tol=None, shuffle=True,
-                          random_state=rng)
-    classes = np.array([-1.0, 1.0])
-    with Timer() as timer:
+                          learning_rate="constant", eta0=2 * a.gamma, random_state=rng, **SGD)
+
+    def fit_per_epoch(X, y):  # eta0 reset to 2 gamma_t at each epoch's first update t
         for epoch in range(a.epochs):
-            t = epoch * n
-            model.eta0 = 2 * a.gamma / (1 + a.gamma * a.decay * t)
-            model.partial_fit(X_fit, ytr, classes=classes)
+            model.eta0 = 2 * a.gamma / (1 + a.gamma * a.decay * (epoch * n))
+            model.partial_fit(X, y, classes=np.array([-1.0, 1.0]))
+
     params = {"alpha": a.lam, "eta0": f"2 * {a.gamma} / (1 + {a.gamma} * {a.decay} * t), per epoch",
               "epochs": a.epochs}
-    note = "rate constant within each epoch; intercept unpenalised" + (
-        "" if a.dense else ", sparse input: intercept step x0.01")
-    return model, timer, params, ridge_objective(model, Xtr, ytr, a.lam), note, n * a.epochs
+    note = sparse_note(a, "rate constant within each epoch; intercept unpenalised")
+    return model, fit_per_epoch, params, ridge_objective, note, True
 
 
-def fit_sgd_ridge_constant(a, X_fit, Xtr, ytr):
+def setup_sgd_ridge_constant(a, n):
     model = SGDClassifier(loss="squared_error", penalty="l2", alpha=a.lam,
                           learning_rate="constant", eta0=2 * a.gamma, max_iter=a.epochs,
-                          tol=None, shuffle=True, random_state=a.seed)
-    with Timer() as timer:
-        model.fit(X_fit, ytr)
+                          random_state=a.seed, **SGD)
     params = {"alpha": a.lam, "eta0": 2 * a.gamma, "max_iter": a.epochs}
     note = "speed reference: constant rate, not the report's schedule"
-    return (model, timer, params, ridge_objective(model, Xtr, ytr, a.lam), note,
-            Xtr.shape[0] * a.epochs)
+    return model, model.fit, params, ridge_objective, note, True
 
 
-def fit_ridge_exact(a, X_fit, Xtr, ytr):
-    n = Xtr.shape[0]
+def setup_ridge_exact(a, n):
     model = RidgeClassifier(alpha=a.lam * n)
-    with Timer() as timer:
-        model.fit(Xtr, ytr)
     note = "exact minimiser of Eq. 14 with an unpenalised intercept"
-    return model, timer, {"alpha": a.lam * n}, ridge_objective(model, Xtr, ytr, a.lam), note, None
+    return model, model.fit, {"alpha": a.lam * n}, ridge_objective, note, False
 
 
-FITS = {
-    "sgd-l1-logistic": fit_sgd_l1_logistic,
-    "l1-logistic-liblinear": fit_l1_logistic_liblinear,
-    "sgd-ridge": fit_sgd_ridge,
-    "sgd-ridge-constant": fit_sgd_ridge_constant,
-    "ridge-exact": fit_ridge_exact,
+SETUPS = {
+    "sgd-l1-logistic": setup_sgd_l1_logistic,
+    "l1-logistic-liblinear": setup_l1_logistic_liblinear,
+    "sgd-ridge": setup_sgd_ridge,
+    "sgd-ridge-constant": setup_sgd_ridge_constant,
+    "ridge-exact": setup_ridge_exact,
 }
 
 
 def run(method, a, Xtr, ytr, Xte, yte):
-    if method not in FITS:
+    if method not in SETUPS:
         raise ValueError(method)
-    X_fit = Xtr.toarray() if a.dense else Xtr
-    model, timer, params, objective, note, updates = FITS[method](a, X_fit, Xtr, ytr)
+    n = Xtr.shape[0]
+    model, fit, params, objective_of, note, sgd = SETUPS[method](a, n)
+    X = (Xtr.toarray() if a.dense else Xtr) if sgd else Xtr
+    with Timer() as timer:
+        fit(X, ytr)
+    objective = objective_of(model, Xtr, ytr, a.lam)
+    updates = n * a.epochs if sgd else None
     w, b = weights(model)
     return {
         "name": method,

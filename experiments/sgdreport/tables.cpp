@@ -32,13 +32,13 @@
 #include <optional>
 
 #include "algorithms/sgd_common.h"
+#include "baselines/python_peer.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/data_resolver.h"
 #include "corpora/libsvm_sets.h"
 #include "experiments/sgdreport/epochs_ablation.h"
 #include "experiments/sgdreport/experiments.h"
-#include "experiments/sgdreport/sklearn_peer.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/declared_texts.h"
@@ -64,6 +64,7 @@ constexpr int64_t kEpochsD2 = 30;    // Tables 1 and 5, Dataset 2
 constexpr int64_t kFastEpochs = 2;
 constexpr int64_t kTracePoints = 150;   // per run: every n * epochs / 150 updates
 constexpr double kLiblinearEps = 1e-8;  // tight: the run is the optimum reference
+constexpr const char* kSklearnScript = "experiments/sgdreport/sklearn_peer.py";
 
 // What the cells and claims read off one finished run.
 struct Outcome {
@@ -240,12 +241,9 @@ RunRecord sklearn_record(const Json& j, const std::string& version) {
   RunRecord r;
   r.solver = "sklearn-" + j.at("name").get<std::string>();
   r.params = j.at("params");
-  r.metrics = {{"train_error", j.at("train_error")},
-               {"test_error", j.at("test_error")},
-               {"zeros", j.at("zeros")},
-               {"dimensions", j.at("dimensions")},
-               {"train_rows", j.at("train_rows")},
-               {"test_rows", j.at("test_rows")}};
+  for (const char* m :
+       {"train_error", "test_error", "zeros", "dimensions", "train_rows", "test_rows"})
+    r.metrics[m] = j.at(m);
   r.train_seconds = j.at("seconds").get<double>();
   r.objective = j.at("objective").get<double>();
   if (j.contains("updates") && j["updates"].is_number()) r.iterations = j["updates"].get<int64_t>();
@@ -297,16 +295,26 @@ Json experiment_config(const ExperimentContext& ctx) {
 
 using Outcomes = std::map<std::string, Outcome>;  // by variant / sklearn method name
 
-// scikit-learn: one script invocation gives every method; each is its own run record.
+// A finished run's outcome; null when it is not there or failed (`linrepro run` reports that).
+const Outcome* find(const Outcomes& m, const std::string& k) {
+  const auto it = m.find(k);
+  return it == m.end() || it->second.zeros < 0 ? nullptr : &it->second;
+}
+
+// scikit-learn: one invocation of sklearn_peer.py (Debian's scikit-learn; its docstring lists the
+// methods and their fields) gives every method; each is its own run record.
 void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& dataset, Outcomes& d1) {
   const ResolvedData files = resolve("a9a");
   const std::string version = sklearn_version();
-  SklearnPeerSettings s;
-  s.lambda = kSgdLambda;
-  s.gamma = kGamma;
-  s.decay = kDecay;
-  s.epochs = kEpochsD1;
-  s.seed = static_cast<uint32_t>(derive_seed(ctx.seed, "a9a/sklearn") & 0x7fffffffu);
+  // scikit-learn's random_state must fit in 32 bits.
+  const auto seed = static_cast<uint32_t>(derive_seed(ctx.seed, "a9a/sklearn") & 0x7fffffffu);
+  const std::vector<std::string> args = {"--train",  (files.path / "a9a").string(),
+                                         "--test",   (files.path / "a9a.t").string(),
+                                         "--lambda", fmt::format("{:.17g}", kSgdLambda),
+                                         "--gamma",  fmt::format("{:.17g}", kGamma),
+                                         "--decay",  fmt::format("{:.17g}", kDecay),
+                                         "--epochs", std::to_string(kEpochsD1),
+                                         "--seed",   std::to_string(seed)};
   const std::vector<std::string> names = {"sgd-l1-logistic", "l1-logistic-liblinear", "sgd-ridge",
                                           "sgd-ridge-constant", "ridge-exact"};
   std::optional<std::vector<Json>> peer;  // run lazily: only when a record is missing
@@ -314,20 +322,20 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& datas
     const std::string key = "a9a/sklearn-" + name;
     const Json config = {{"dataset", dataset},
                          {"solver", "sklearn-" + name},
-                         {"script", "experiments/sgdreport/sklearn_peer.py"},
+                         {"script", kSklearnScript},
                          {"sklearn_version", version},
                          {"params",
-                          {{"lambda", s.lambda},
-                           {"gamma", s.gamma},
-                           {"decay", s.decay},
-                           {"epochs", s.epochs},
-                           {"seed", s.seed}}},
+                          {{"lambda", kSgdLambda},
+                           {"gamma", kGamma},
+                           {"decay", kDecay},
+                           {"epochs", kEpochsD1},
+                           {"seed", seed}}},
                          {"class", "a9a"}};
     const RunRecord r = rf.run_once(key, config, [&] {
       if (!peer) {
         if (ctx.progress)
           fmt::print(stderr, "sgdreport: scikit-learn {} peer (all methods) ...\n", version);
-        peer = run_sklearn_peer(files.path / "a9a", files.path / "a9a.t", s, ctx.progress);
+        peer = run_python_peer(kSklearnScript, args, ctx.progress);
       }
       for (const Json& j : *peer)
         if (j.value("name", "") == name) {
@@ -344,16 +352,15 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const Json& datas
 // Cells of the extra solvers: Table 3's columns in rows "<label> (extra)", not part of the report.
 void emit_extra_cells(const ExperimentContext& ctx, ResultFile& rf, const Outcomes& d1) {
   for (const ExtraSolver& e : extra_solvers(ctx)) {
-    const auto it = d1.find("extra/" + e.label);
-    if (it == d1.end() || it->second.zeros < 0) continue;  // failed: `linrepro run` reports it
-    const Outcome& o = it->second;
+    const Outcome* o = find(d1, "extra/" + e.label);
+    if (!o) continue;
     const std::string row = e.label + " (extra)";
-    rf.set_cell(value_cell("table3", row, "Training error rate", 100 * o.train_error, "%",
+    rf.set_cell(value_cell("table3", row, "Training error rate", 100 * o->train_error, "%",
                            kExtraSolverNote));
     rf.set_cell(
-        value_cell("table3", row, "Test error rate", 100 * o.test_error, "%", kExtraSolverNote));
-    rf.set_cell(value_cell("table3", row, "Sparsity", static_cast<double>(o.zeros),
-                           fmt::format("zeros of {}", o.dimensions), kExtraSolverNote));
+        value_cell("table3", row, "Test error rate", 100 * o->test_error, "%", kExtraSolverNote));
+    rf.set_cell(value_cell("table3", row, "Sparsity", static_cast<double>(o->zeros),
+                           fmt::format("zeros of {}", o->dimensions), kExtraSolverNote));
   }
 }
 
@@ -386,26 +393,19 @@ void run_dataset(const ExperimentContext& ctx, ResultFile& rf, const BinaryDatas
   if (cls == "a9a" && !ctx.fast) run_sklearn(ctx, rf, dataset, outcomes);
 }
 
-const Outcome* find(const Outcomes& m, const std::string& k) {
-  const auto it = m.find(k);
-  return it == m.end() ? nullptr : &it->second;
-}
-
 // Settings (Tables 1 and 5): what this run was configured with.
 void emit_settings(ResultFile& rf) {
   rf.set_cell(value_cell("table1", "Learning Rate gamma", "Value", kGamma, "", "constant rate"));
-  rf.set_cell(value_cell("table1", "Regularization Lambda lambda", "Value", kSgdLambda, ""));
-  rf.set_cell(value_cell("table1", "Max Iteration Times (Dataset 1)", "Value",
-                         static_cast<double>(kEpochsD1), "epochs"));
-  rf.set_cell(value_cell("table1", "Max Iteration Times (Dataset 2)", "Value",
-                         static_cast<double>(kEpochsD2), "epochs"));
-  rf.set_cell(value_cell("table5", "Learning Rate gamma", "gamma0", kGamma, ""));
-  rf.set_cell(value_cell("table5", "Learning Rate gamma", "decay constant a", kDecay, ""));
-  rf.set_cell(value_cell("table5", "Regularization Lambda lambda", "Value", kSgdLambda, ""));
-  rf.set_cell(value_cell("table5", "Max Iteration Times (Dataset 1)", "Value",
-                         static_cast<double>(kEpochsD1), "epochs"));
-  rf.set_cell(value_cell("table5", "Max Iteration Times (Dataset 2)", "Value",
-                         static_cast<double>(kEpochsD2), "epochs"));
+  for (const std::string table : {"table1", "table5"}) {
+    if (table == "table5") {
+      rf.set_cell(value_cell(table, "Learning Rate gamma", "gamma0", kGamma, ""));
+      rf.set_cell(value_cell(table, "Learning Rate gamma", "decay constant a", kDecay, ""));
+    }
+    rf.set_cell(value_cell(table, "Regularization Lambda lambda", "Value", kSgdLambda, ""));
+    for (const auto& [dataset, epochs] : {std::pair{"1", kEpochsD1}, std::pair{"2", kEpochsD2}})
+      rf.set_cell(value_cell(table, fmt::format("Max Iteration Times (Dataset {})", dataset),
+                             "Value", static_cast<double>(epochs), "epochs"));
+  }
 }
 
 // One (table, row): our columns, the sklearn column, or "unavailable" with its reason.
@@ -430,7 +430,7 @@ void emit_row(ResultFile& rf, const std::string& table, const std::string& row, 
     const Outcome* o = sk ? sklearn : ours;
     if (!unavailable.empty()) {
       rf.set_cell(unavailable_cell(table, row, c, unavailable));
-    } else if (o == nullptr || o->zeros < 0) {
+    } else if (o == nullptr) {
       Cell cell = unavailable_cell(table, row, c,
                                    sk ? "not run: the scikit-learn peer runs on a9a only (it "
                                         "reads LIBSVM files; covtype's split is made in C++)"
@@ -470,7 +470,7 @@ void emit_cells(ResultFile& rf, const Outcomes& d1, const Outcomes& d2,
   // The cumulative rows' zeros: the exact minimiser of the same objective as the peer, and the
   // run read after fewer epochs (the ablation).
   CellEvidence cumulative_zeros;
-  if (const Outcome* ll = find(d1, "exact"); ll && ll->zeros >= 0) {
+  if (const Outcome* ll = find(d1, "exact")) {
     cumulative_zeros.peer = static_cast<double>(ll->zeros);
     cumulative_zeros.peer_what = "LIBLINEAR -s 6, the exact minimiser of the same objective";
   }
@@ -516,19 +516,18 @@ void add_sparsity_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* cum = find(d1, "cumulative");
   const Outcome* clip = find(d1, "clipping");
   const Outcome* ll = find(d1, "exact");
-  if (!naive || !cum || naive->zeros < 0 || cum->zeros < 0) return;
+  if (!naive || !cum) return;
   std::string evidence = fmt::format(
       "a9a, 200 epochs: naive train {} / test {} with {}/{} zeros; cumulative train {} / test {} "
       "with {}/{} zeros",
       percent_text(naive->train_error), percent_text(naive->test_error), naive->zeros,
       naive->dimensions, percent_text(cum->train_error), percent_text(cum->test_error), cum->zeros,
       cum->dimensions);
-  if (clip && clip->zeros >= 0)
+  if (clip)
     evidence +=
         fmt::format("; clipping: train {} / test {} with {} zeros", percent_text(clip->train_error),
                     percent_text(clip->test_error), clip->zeros);
-  if (ll && ll->zeros >= 0)
-    evidence += fmt::format("; the exact minimiser (liblinear -s 6) has {} zeros", ll->zeros);
+  if (ll) evidence += fmt::format("; the exact minimiser (liblinear -s 6) has {} zeros", ll->zeros);
   const DeclaredClaim claim = declared_claim(kSgdPaper, "cumulative-sparse-naive-dense");
   std::vector<ClaimComparison> parts;
   add_equal_error(parts, "cumulative - naive training error (points)", cum->train_correct,
@@ -545,7 +544,7 @@ void add_sparsity_claim(ResultFile& rf, const Outcomes& d1) {
 // Figure 1: zeros keep growing while the errors settle.
 void add_sparsity_grows_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* cum = find(d1, "cumulative");
-  if (!cum || cum->zeros < 0) return;
+  if (!cum) return;
   constexpr int64_t kSettle = 500000;  // the report's "about 500,000 updates"
   const double z_settle = trace_at(cum->trace, "zeros", kSettle);
   const DeclaredClaim claim = declared_claim(kSgdPaper, "l1-sparsity-grows");
@@ -563,7 +562,7 @@ void add_sparsity_grows_claim(ResultFile& rf, const Outcomes& d1) {
 // Figure 3: SGD ridge settles, with no zero weights.
 void add_ridge_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* ridge = find(d1, "L2");
-  if (!ridge || ridge->zeros < 0) return;
+  if (!ridge) return;
   constexpr int64_t kSettle = 350000;
   const DeclaredClaim claim = declared_claim(kSgdPaper, "ridge-settles");
   rf.add_claim(tested_claim(
@@ -582,9 +581,7 @@ void add_sklearn_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* ridge = find(d1, "L2");
   const Outcome* sk1 = find(d1, "sklearn-sgd-l1-logistic");
   const Outcome* skr = find(d1, "sklearn-sgd-ridge");
-  if (!sk1 || !cum || !ridge || !skr || sk1->zeros < 0 || cum->zeros < 0 || ridge->zeros < 0 ||
-      skr->zeros < 0)
-    return;
+  if (!sk1 || !cum || !ridge || !skr) return;
   const DeclaredClaim claim = declared_claim(kSgdPaper, "sklearn-agrees");
   std::vector<ClaimComparison> parts;
   add_equal_error(parts, "scikit-learn SGD-L1 - our cumulative, test error (points)",
@@ -621,7 +618,7 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
       MissingCells::marked_unavailable);
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   emit_cells(rf, d1, d2, a9a_unavailable);
-  if (const Outcome* cum = find(d1, "cumulative"); cum && cum->zeros >= 0)
+  if (const Outcome* cum = find(d1, "cumulative"))
     rf.add_ablation(
         epochs_ablation(cum->trace, kEpochsD1,
                         load_published(ctx.published() / (std::string(kSgdPaper) + ".json"))));

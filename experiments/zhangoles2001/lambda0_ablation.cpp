@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "harness/declared_texts.h"
+#include "experiments/zhangoles2001/generic_published.h"
 
 namespace linrepro {
 
@@ -29,10 +29,8 @@ std::vector<Ablation> lambda0_ablations(const std::vector<std::string>& columns,
                                         const std::vector<Lambda0Row>& rows, double chosen_lambda,
                                         const std::vector<std::optional<double>>& published_bep,
                                         int64_t cap) {
-  Ablation bep = declared_ablation(kZoPaper, "lambda0-bep");
-  bep.columns = columns;
-  Ablation f1 = declared_ablation(kZoPaper, "lambda0-f1");
-  f1.columns = columns;
+  Ablation bep = declared_ablation_with(kZoPaper, "lambda0-bep", columns);
+  Ablation f1 = declared_ablation_with(kZoPaper, "lambda0-f1", columns);
   for (const Lambda0Row& row : rows) {
     if (row.methods.size() != columns.size())
       throw std::invalid_argument(fmt::format("lambda0_ablations: a row has {} methods, {} columns",

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "experiments/zhangoles2001/generic_counts.h"
 #include "harness/cell_cause.h"
 #include "harness/document_outcomes.h"
 #include "harness/solver_catalog.h"
@@ -200,38 +201,26 @@ ZoEval zo_missed(int64_t test_positives, int64_t test_rows) {
 }
 
 Json zo_metrics(const ZoEval& e) {
-  Json m = {{"tp", e.counts.tp},       {"fp", e.counts.fp},
-            {"fn", e.counts.fn},       {"tn", e.counts.tn},
-            {"tp0", e.counts_zero.tp}, {"fp0", e.counts_zero.fp},
-            {"fn0", e.counts_zero.fn}, {"tn0", e.counts_zero.tn},
-            {"bep_tp", e.bep.tp},      {"positives", e.bep.positives},
-            {"f1", f1(e.counts)},      {"bep", e.bep.bep}};
-  // Flat numbers (metrics hold numbers only): tp_<rule>, fp_<rule>, fn_<rule>, tn_<rule>.
-  for (size_t i = 0; i < e.counts_by_rule.size(); ++i) {
-    const std::string rule(to_string(kThresholdRules[i]));
-    const BinaryCounts& c = e.counts_by_rule[i];
-    m["tp_" + rule] = c.tp;
-    m["fp_" + rule] = c.fp;
-    m["fn_" + rule] = c.fn;
-    m["tn_" + rule] = c.tn;
-  }
+  Json m = {{"bep_tp", e.bep.tp},
+            {"positives", e.bep.positives},
+            {"f1", f1(e.counts)},
+            {"bep", e.bep.bep}};
+  put_counts(m, e.counts);
+  put_counts(m, e.counts_zero, "0");
+  for (size_t i = 0; i < e.counts_by_rule.size(); ++i)
+    put_counts(m, e.counts_by_rule[i], "_" + std::string(to_string(kThresholdRules[i])));
   return m;
 }
 
 ZoEval zo_eval_from_metrics(const Json& m) {
   ZoEval e;
-  e.counts = {m.at("tp").get<int64_t>(), m.at("fp").get<int64_t>(), m.at("fn").get<int64_t>(),
-              m.at("tn").get<int64_t>()};
-  e.counts_zero = {m.at("tp0").get<int64_t>(), m.at("fp0").get<int64_t>(),
-                   m.at("fn0").get<int64_t>(), m.at("tn0").get<int64_t>()};
+  e.counts = counts_from(m);
+  e.counts_zero = counts_from(m, "0");
   e.bep.tp = m.at("bep_tp").get<double>();
   e.bep.positives = m.at("positives").get<int64_t>();
   e.bep.bep = m.at("bep").get<double>();
-  for (ThresholdRule rule : kThresholdRules) {
-    const std::string r(to_string(rule));
-    e.counts_by_rule.push_back({m.at("tp_" + r).get<int64_t>(), m.at("fp_" + r).get<int64_t>(),
-                                m.at("fn_" + r).get<int64_t>(), m.at("tn_" + r).get<int64_t>()});
-  }
+  for (ThresholdRule rule : kThresholdRules)
+    e.counts_by_rule.push_back(counts_from(m, "_" + std::string(to_string(rule))));
   return e;
 }
 
@@ -251,29 +240,29 @@ ZoMicro zo_micro(std::span<const ZoEval> per_category) {
   for (const ZoEval& e : per_category)
     if (e.counts_by_rule.size() != kThresholdRules.size())
       throw std::invalid_argument("zo_micro: a category without its counts by threshold rule");
-  std::vector<BinaryCounts> at_theta, at_zero;
+  // Each category's counts under `of`, and the mean of their F1.
+  const auto each = [&](const auto& of) {
+    std::vector<BinaryCounts> counts;
+    for (const ZoEval& e : per_category) counts.push_back(of(e));
+    return counts;
+  };
+  const auto mean_f1 = [](const std::vector<BinaryCounts>& counts) {
+    double sum = 0;
+    for (const BinaryCounts& c : counts) sum += f1(c);
+    return sum / static_cast<double>(counts.size());
+  };
   std::vector<BreakEven> beps;
-  double f1_sum = 0;
-  for (const ZoEval& e : per_category) {
-    at_theta.push_back(e.counts);
-    at_zero.push_back(e.counts_zero);
-    beps.push_back(e.bep);
-    f1_sum += f1(e.counts);
-  }
+  for (const ZoEval& e : per_category) beps.push_back(e.bep);
+  const std::vector<BinaryCounts> at_theta = each([](const ZoEval& e) { return e.counts; });
   ZoMicro m;
   m.prf = micro_average(at_theta);
-  m.prf0 = micro_average(at_zero);
+  m.prf0 = micro_average(each([](const ZoEval& e) { return e.counts_zero; }));
   m.bep = micro_break_even(beps);
-  m.macro_f1 = f1_sum / static_cast<double>(per_category.size());
+  m.macro_f1 = mean_f1(at_theta);
   for (size_t r = 0; r < kThresholdRules.size(); ++r) {
-    std::vector<BinaryCounts> counts;
-    double sum = 0;
-    for (const ZoEval& e : per_category) {
-      counts.push_back(e.counts_by_rule[r]);
-      sum += f1(e.counts_by_rule[r]);
-    }
+    const auto counts = each([r](const ZoEval& e) { return e.counts_by_rule[r]; });
     m.prf_by_rule.push_back(micro_average(counts));
-    m.macro_f1_by_rule.push_back(sum / static_cast<double>(per_category.size()));
+    m.macro_f1_by_rule.push_back(mean_f1(counts));
   }
   return m;
 }

@@ -67,4 +67,24 @@ ZoVariantResult run_zo_variant(ResultFile& rf, const ExperimentContext& ctx, con
   return res;
 }
 
+std::map<std::string, ZoVariantResult> run_zo_variants(ResultFile& rf, const ExperimentContext& ctx,
+                                                       const ZoTokenized& tok,
+                                                       const std::vector<ZoVariant>& variants,
+                                                       const std::string& experiment) {
+  std::map<int32_t, ZoReuters> prepared;  // by features per category
+  std::map<std::string, ZoVariantResult> results;
+  for (const auto& v : variants) {
+    if (!prepared.count(v.features)) {
+      prepared.emplace(v.features, prepare_zo_reuters(tok, ctx, zo_reuters_features(v.features)));
+      rf.add_dataset(prepared.at(v.features).dataset_record);
+    }
+    const ZoReuters& data = prepared.at(v.features);
+    std::vector<int32_t> categories = data.by_size;
+    if (ctx.fast) categories.resize(1);
+    if (v.top > 0) categories.resize(static_cast<size_t>(v.top));
+    results[v.id] = run_zo_variant(rf, ctx, data, v, categories, experiment);
+  }
+  return results;
+}
+
 }  // namespace linrepro

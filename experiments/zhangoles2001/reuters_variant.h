@@ -5,6 +5,7 @@
 // Run keys are "<variant id>/<category>", so a variant's runs are reused wherever its id and
 // config are the same.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -39,5 +40,12 @@ struct ZoVariantResult {
 ZoVariantResult run_zo_variant(ResultFile& rf, const ExperimentContext& ctx, const ZoReuters& data,
                                const ZoVariant& v, const std::vector<int32_t>& categories,
                                const std::string& experiment);
+
+// Every variant's runs, by id: each feature count prepared once from `tok` (its dataset added to
+// rf); over every category, a variant's `top` largest, or in fast mode the largest only.
+std::map<std::string, ZoVariantResult> run_zo_variants(ResultFile& rf, const ExperimentContext& ctx,
+                                                       const ZoTokenized& tok,
+                                                       const std::vector<ZoVariant>& variants,
+                                                       const std::string& experiment);
 
 }  // namespace linrepro

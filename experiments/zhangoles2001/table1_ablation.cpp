@@ -7,19 +7,15 @@
 #include <stdexcept>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "harness/declared_texts.h"
+#include "experiments/zhangoles2001/generic_published.h"
 
 namespace linrepro {
-
-namespace {}  // namespace
 
 std::vector<Ablation> table1_cv_ablations(const std::vector<Table1CvVariant>& variants,
                                           const std::vector<std::string>& columns,
                                           const PublishedPaper& published) {
-  Ablation lambda = declared_ablation(kZoPaper, "table1-cv-lambda");
-  lambda.columns = columns;
-  Ablation bep = declared_ablation(kZoPaper, "table1-cv-bep");
-  bep.columns = columns;
+  Ablation lambda = declared_ablation_with(kZoPaper, "table1-cv-lambda", columns);
+  Ablation bep = declared_ablation_with(kZoPaper, "table1-cv-bep", columns);
   for (const Table1CvVariant& v : variants) {
     if (v.methods.size() != columns.size())
       throw std::invalid_argument(
@@ -36,10 +32,8 @@ std::vector<Ablation> table1_cv_ablations(const std::vector<Table1CvVariant>& va
     bep.rows.push_back(std::move(br));
   }
   AblationRow lp{"published", "Table 1 of the paper", false, true, {}};
-  for (const std::string& c : columns) {
-    const PublishedCell* cell = find_published_cell(published, "table1", "lambda", c);
-    lp.values.push_back(cell ? std::optional<double>(cell->value) : std::nullopt);
-  }
+  for (const std::string& c : columns)
+    lp.values.push_back(published_value(published, "table1", "lambda", c));
   lambda.rows.push_back(std::move(lp));
   return {lambda, bep};
 }

@@ -21,6 +21,7 @@
 
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
+#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_ablation.h"
 #include "experiments/zhangoles2001/table1_cv.h"
@@ -91,9 +92,9 @@ void run_table1_all(const ExperimentContext& ctx, ResultFile& rf) {
               false, ZoCvSelection::in_fold, all)};
   std::vector<std::string> columns;
   for (const auto& m : methods) columns.push_back(m.column);
-  const PublishedPaper published =
-      load_published(ctx.published() / (std::string(kZoPaper) + ".json"));
-  for (const Ablation& a : table1_cv_ablations(variants, columns, published)) rf.add_ablation(a);
+  for (const Ablation& a :
+       table1_cv_ablations(variants, columns, load_paper_published(ctx, kZoPaper)))
+    rf.add_ablation(a);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
+#include "experiments/zhangoles2001/generic_counts.h"
 #include "features/vocabulary.h"
 
 namespace linrepro {
@@ -66,16 +67,14 @@ RunRecord cv_run(const ZoCvData& cv, int32_t k, const ZoMethod& method, ZoCvSele
       t.iterations += fit.fit.iterations;
       seconds += fit.time.wall_seconds;
     }
-    per_lambda.push_back({{"lambda", lambda},
-                          {"bep_tp", t.bep_tp},
-                          {"positives", t.positives},
-                          {"fold_bep_tp", t.fold_bep_tp},
-                          {"fold_positives", t.fold_positives},
-                          {"tp", t.counts.tp},
-                          {"fp", t.counts.fp},
-                          {"fn", t.counts.fn},
-                          {"tn", t.counts.tn},
-                          {"iterations", t.iterations}});
+    Json point = {{"lambda", lambda},
+                  {"bep_tp", t.bep_tp},
+                  {"positives", t.positives},
+                  {"fold_bep_tp", t.fold_bep_tp},
+                  {"fold_positives", t.fold_positives},
+                  {"iterations", t.iterations}};
+    put_counts(point, t.counts);
+    per_lambda.push_back(point);
   }
   RunRecord r;
   r.extra = {{"per_lambda", per_lambda},
@@ -194,9 +193,7 @@ ZoCvPooled zo_pool_cv(const std::vector<ZoCvJob>& jobs, const std::string& solve
         p.points[g].fold_tp[f] += pl.at(g).at("fold_bep_tp").at(f).get<double>();
         p.points[g].fold_positives[f] += pl.at(g).at("fold_positives").at(f).get<int64_t>();
       }
-      p.f1_counts[g] +=
-          BinaryCounts{pl.at(g).at("tp").get<int64_t>(), pl.at(g).at("fp").get<int64_t>(),
-                       pl.at(g).at("fn").get<int64_t>(), pl.at(g).at("tn").get<int64_t>()};
+      p.f1_counts[g] += counts_from(pl.at(g));
     }
   }
   p.best = zo_best_lambda(p.points);

@@ -31,6 +31,7 @@
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
+#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/micro_comparison.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
@@ -38,7 +39,6 @@
 #include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
-#include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
@@ -76,6 +76,11 @@ struct Table2Method {
   // where Table 1's one-SE rule chose another; in no cell or claim, only in "table2-tie-rule".
   bool cv_best = false;
   bool in_tables() const { return !extra && !cv_best; }
+  // Marks a run of an extra solver or of the tie rule's ablation as such.
+  void tag(RunRecord& r) const {
+    if (extra) r.extra.update(extra_solver_tag(*extra));
+    if (cv_best) r.extra["part"] = "cv-best";
+  }
   Params params() const {
     if (!extra) return zo_params(method.solver, lambda, false);
     // The protocol's regularised constant feature A = 1 comes with regularization_params (for
@@ -151,8 +156,7 @@ void declare_oof_run(ResultFile& rf, const ZoReuters& data, int32_t k, const Tab
     if (!cat) cat = zo_category(data, k);
     RunRecord out = out_of_fold_threshold_run(t.method.solver, t.params(), *cat, seed);
     out.extra["train_positives"] = data.train_positives[k];
-    if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
-    if (t.cv_best) out.extra["part"] = "cv-best";
+    t.tag(out);
     return out;
   });
   if (oof.status != "ok" || fit.status != "ok") return;
@@ -198,8 +202,7 @@ void declare_fit_run(const ExperimentContext& ctx, ResultFile& rf, const ZoReute
     out.extra["test_positives"] = data.test_positives[k];
     out.extra["features"] = cat->X_train.cols;
     if (margins) out.extra["margins"] = w_x_y;
-    if (t.extra) out.extra.update(extra_solver_tag(*t.extra));
-    if (t.cv_best) out.extra["part"] = "cv-best";
+    t.tag(out);
     return out;
   });
   if (r.status == "ok") {
@@ -249,13 +252,13 @@ CellEvidence f1_evidence(const ZoEval& e, uint64_t seed) {
   return out;
 }
 
-// The sampling interval of a micro-average of Table 2 (harness/cell_cause.h).
-CellEvidence micro_evidence(const std::vector<ZoEval>& per_category, AveragedMeasure measure,
-                            uint64_t seed, const std::string& key, const std::string& row) {
+// The sampling interval of an average over the categories (Table 2's micro, Figure 6's macro;
+// harness/cell_cause.h).
+CellEvidence averaged_evidence(const std::vector<ZoEval>& per_category, AveragedMeasure measure,
+                               uint64_t seed) {
   std::vector<BinaryCounts> counts;
   for (const ZoEval& e : per_category) counts.push_back(e.counts);
-  const SamplingInterval i = averaged_bootstrap_interval(
-      counts, measure, derive_seed(seed, "bootstrap/micro/" + row + "/" + key));
+  const SamplingInterval i = averaged_bootstrap_interval(counts, measure, seed);
   CellEvidence out;
   set_interval(
       out, 100 * i.lo, 100 * i.hi,
@@ -319,17 +322,9 @@ void emit_figure6(ResultFile& rf, const ZoReuters& data, const Table2Method& t,
     const std::string row = top == K ? "all" : fmt::format("top{}", top);
     Cell cell = value_cell("figure6", row, t.extra ? t.method.column + " (extra)" : t.method.column,
                            100 * zo_micro(sub).macro_f1, "%", note);
-    if (!t.extra) {
-      std::vector<BinaryCounts> counts;
-      for (const ZoEval& e : sub) counts.push_back(e.counts);
-      const SamplingInterval i =
-          averaged_bootstrap_interval(counts, AveragedMeasure::macro_f1,
-                                      derive_seed(seed, "bootstrap/macro/" + row + "/" + t.key));
-      set_interval(cell.evidence, 100 * i.lo, 100 * i.hi,
-                   fmt::format("bootstrap over the test documents, {} resamples, percentile "
-                               "interval; each of the {} categories' counts drawn independently",
-                               kBootstrapResamples, counts.size()));
-    }
+    if (!t.extra)
+      cell.evidence = averaged_evidence(sub, AveragedMeasure::macro_f1,
+                                        derive_seed(seed, "bootstrap/macro/" + row + "/" + t.key));
     rf.set_cell(cell);
   }
 }
@@ -365,19 +360,23 @@ void emit_table2_method(const ExperimentContext& ctx, ResultFile& rf, const ZoRe
   for (const Table2Method& p : methods)
     if (p.method.peer && !t.method.peer && t.in_tables() && p.method.lambda_of == t.method.solver)
       peer = &p;
-  // A paper method's or peer's cells carry their sampling interval; a paper method's, the peer
-  // of the same loss.
-  const auto cell = [&](const char* row, double value, const std::string& cell_note,
-                        const auto& interval, double peer_value) {
-    Cell c = value_cell(table, row, column(row), 100 * value, "%", cell_note);
+  // A paper method's or peer's cells carry their sampling interval (of the average `measure`; the
+  // BEP row, none: its Wilson interval); a paper method's, the peer of the same loss.
+  const auto cell = [&](const char* row, double value, double peer_value,
+                        std::optional<AveragedMeasure> measure) {
+    Cell c = value_cell(table, row, column(row), 100 * value, "%", measure ? note : bep_note);
     if (!t.extra) {
-      c.evidence = interval();
+      c.evidence =
+          measure ? averaged_evidence(
+                        evals[mi], *measure,
+                        derive_seed(ctx.seed, fmt::format("bootstrap/micro/{}/{}", row, t.key)))
+                  : micro_bep_evidence(evals[mi]);
       if (!t.method.peer) {
         // The six methods' cells of one measure share the documents and the protocol.
         c.evidence.common_group = fmt::format("Table 2 micro {}", row);
         // P, R and F1 at the threshold rule; the micro BEP is the same hyperplanes' measure
         // without one, and the paper gives its own BEP beside them.
-        if (std::string(row) != "BEP") {
+        if (measure) {
           c.evidence.threshold_free = 100 * z.bep;
           c.evidence.threshold_free_what = "micro break-even point";
           c.evidence.threshold_free_paper = CellEvidence::CellRef{table, "BEP", column("BEP")};
@@ -391,17 +390,11 @@ void emit_table2_method(const ExperimentContext& ctx, ResultFile& rf, const ZoRe
     }
     rf.set_cell(c);
   };
-  const auto bootstrap = [&](AveragedMeasure measure, const char* row) {
-    return [&, measure, row] { return micro_evidence(evals[mi], measure, ctx.seed, t.key, row); };
-  };
   const ZoMicro* pz = peer ? &micro.at(peer->key) : nullptr;
-  cell("Precision", z.prf.precision, note, bootstrap(AveragedMeasure::micro_precision, "Precision"),
-       pz ? pz->prf.precision : 0);
-  cell("Recall", z.prf.recall, note, bootstrap(AveragedMeasure::micro_recall, "Recall"),
-       pz ? pz->prf.recall : 0);
-  cell("F1", z.prf.f1, note, bootstrap(AveragedMeasure::micro_f1, "F1"), pz ? pz->prf.f1 : 0);
-  cell(
-      "BEP", z.bep, bep_note, [&] { return micro_bep_evidence(evals[mi]); }, pz ? pz->bep : 0);
+  cell("Precision", z.prf.precision, pz ? pz->prf.precision : 0, AveragedMeasure::micro_precision);
+  cell("Recall", z.prf.recall, pz ? pz->prf.recall : 0, AveragedMeasure::micro_recall);
+  cell("F1", z.prf.f1, pz ? pz->prf.f1 : 0, AveragedMeasure::micro_f1);
+  cell("BEP", z.bep, pz ? pz->bep : 0, std::nullopt);
   if (!t.method.peer) emit_figure6(rf, data, t, evals[mi], ctx.seed);
 }
 
@@ -546,9 +539,8 @@ void add_threshold_ablations(const ExperimentContext& ctx, ResultFile& rf, const
   std::vector<int32_t> largest(data.by_size.begin(), data.by_size.begin() + kTable3Rows);
   std::vector<std::string> rows;
   for (int32_t k : largest) rows.push_back(zo_row_name(names[static_cast<size_t>(k)]));
-  const PublishedPaper published =
-      load_published(ctx.published() / (std::string(kZoPaper) + ".json"));
-  for (const Ablation& a : threshold_ablations(paper_methods, largest, rows, published))
+  for (const Ablation& a :
+       threshold_ablations(paper_methods, largest, rows, load_paper_published(ctx, kZoPaper)))
     rf.add_ablation(a);
 }
 
@@ -558,10 +550,8 @@ void add_tie_rule_ablation(const ExperimentContext& ctx, ResultFile& rf,
                            const std::vector<Table2Method>& methods,
                            const std::map<std::string, ZoMicro>& micro) {
   const std::vector<std::string> rows = {"Precision", "Recall", "F1", "BEP"};
-  Ablation a = declared_ablation(kZoPaper, "table2-tie-rule");
-  a.columns = rows;
-  const PublishedPaper published =
-      load_published(ctx.published() / (std::string(kZoPaper) + ".json"));
+  Ablation a = declared_ablation_with(kZoPaper, "table2-tie-rule", rows);
+  const PublishedPaper published = load_paper_published(ctx, kZoPaper);
   const auto values = [&](const ZoMicro& z) {
     return std::vector<std::optional<double>>{100 * z.prf.precision, 100 * z.prf.recall,
                                               100 * z.prf.f1, 100 * z.bep};
@@ -577,10 +567,8 @@ void add_tie_rule_ablation(const ExperimentContext& ctx, ResultFile& rf,
     a.rows.push_back({fmt::format("{} best CV (lambda {:g})", column, best.lambda),
                       "the largest pooled CV micro BEP", false, false, values(micro.at(best.key))});
     AblationRow paper{column + " published", "Table 2 of the paper", false, true, {}};
-    for (const std::string& row : rows) {
-      const PublishedCell* cell = find_published_cell(published, "table2", row, column);
-      paper.values.push_back(cell ? std::optional<double>(cell->value) : std::nullopt);
-    }
+    for (const std::string& row : rows)
+      paper.values.push_back(published_value(published, "table2", row, column));
     a.rows.push_back(std::move(paper));
   }
   if (!a.rows.empty()) rf.add_ablation(a);

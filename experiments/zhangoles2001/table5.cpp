@@ -67,6 +67,7 @@
 #include "core/stopwatch.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
+#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
@@ -77,10 +78,8 @@
 #include "features/text_dataset.h"
 #include "harness/cell_cause.h"
 #include "harness/collection_grid.h"
-#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
-#include "harness/published.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
 #include "solvers/regularization.h"
@@ -147,6 +146,12 @@ Json table5_config(const ExperimentContext& ctx) {
   }
   if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
   return config;
+}
+
+// Accuracies (the runs keep fractions) in points.
+std::vector<double> in_points(std::vector<double> v) {
+  for (double& x : v) x *= 100;
+  return v;
 }
 
 // Runs of the title ablation's non-chosen readings (extra.part; Table 5's figures leave them out).
@@ -291,9 +296,8 @@ void emit_extra_cells(ResultFile& rf, const Table5Runs& t) {
   for (const auto& lc : t.loaded) {
     if (!lc->corpus) continue;
     for (const Table5Extra& x : t.extras) {
-      std::vector<double> pct;
-      for (double a : t.extra_accuracies.at({lc->info.name, x.solver.label}))
-        pct.push_back(100 * a);
+      const std::vector<double> pct =
+          in_points(t.extra_accuracies.at({lc->info.name, x.solver.label}));
       if (std::ranges::any_of(pct, [](double v) { return std::isnan(v); })) continue;
       const SplitSummary s = summarize_splits(pct);
       rf.set_cell(
@@ -381,8 +385,7 @@ void add_reading_ablations(const ExperimentContext& ctx, ResultFile& rf, const T
   std::vector<TitleAblationMethod> methods;
   for (const auto& m : t.methods)
     if (!m.row.empty()) methods.push_back({m.row, m.solver});
-  const PublishedPaper published =
-      load_published(ctx.published() / (std::string(kPaper) + ".json"));
+  const PublishedPaper published = load_paper_published(ctx, kPaper);
   for (const auto& [variants, build] :
        {std::pair{title_variants(), &title_ablation},
         std::pair{webkb_markup_variants(), &webkb_markup_ablation}}) {
@@ -399,9 +402,7 @@ void add_reading_ablations(const ExperimentContext& ctx, ResultFile& rf, const T
       for (const auto& m : t.methods) {
         const auto it = t.title_accuracies.find({variant_column(v), m.solver});
         if (it == t.title_accuracies.end()) continue;
-        std::vector<double> pct;
-        for (double a : it->second) pct.push_back(100 * a);
-        means[v.id][m.solver] = summarize_splits(pct).mean;
+        means[v.id][m.solver] = summarize_splits(in_points(it->second)).mean;
       }
     }
     rf.add_ablation(build(methods, means, published, column));
@@ -419,8 +420,7 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
       continue;
     }
     for (const auto& m : t.methods) {
-      std::vector<double> pct;
-      for (double a : t.accuracies[{column, m.solver}]) pct.push_back(100 * a);
+      const std::vector<double> pct = in_points(t.accuracies[{column, m.solver}]);
       const SplitSummary s = summarize_splits(pct);
       summary[column][m.solver] = s;
       if (m.row.empty()) continue;
@@ -458,9 +458,8 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
       }
       // The peer fitting the same model on the same matrices and splits, where there is one.
       if (const auto peer = kTable5Peers.find(m.solver); peer != kTable5Peers.end()) {
-        std::vector<double> peer_pct;
-        for (double a : t.accuracies[{column, peer->second.solver}]) peer_pct.push_back(100 * a);
-        cell.evidence.peer = summarize_splits(peer_pct).mean;
+        cell.evidence.peer =
+            summarize_splits(in_points(t.accuracies[{column, peer->second.solver}])).mean;
         cell.evidence.peer_what = peer->second.what;
       }
       rf.set_cell(cell);
@@ -492,24 +491,6 @@ void add_nb_peer_check(ResultFile& rf, const Summaries& summary, PerSplitValues&
                   100 * max_diff)));
 }
 
-// The paper's claims about Table 5, over the collections we could run, and the peer check. Each
-// compares two methods by their paired differences over the random splits (harness/claim_test.h:
-// the paired t interval decides); with one split (the fast subset) there is no interval and only
-// the peer check is made.
-// a - b in accuracy points on one collection, by the paired t interval over its splits (the runs
-// keep accuracies as fractions; the bounds are in points).
-ClaimComparison split_difference(PerSplitValues& accuracies, const std::string& column,
-                                 const std::string& a, const std::string& b, double bound,
-                                 bool above, bool strict) {
-  const auto points = [&](const std::string& m) {
-    std::vector<double> v = accuracies[{column, m}];
-    for (double& x : v) x *= 100;
-    return v;
-  };
-  return paired_splits_comparison(fmt::format("{}: {} - {} (accuracy points)", column, a, b),
-                                  points(a), points(b), bound, above, strict);
-}
-
 // Where Table 5's claims are checked, with every method's mean and sd.
 std::string claims_scope(const Summaries& summary) {
   std::vector<std::string> means;
@@ -525,6 +506,10 @@ std::string claims_scope(const Summaries& summary) {
       fmt::join(means, "; "));
 }
 
+// The paper's claims about Table 5, over the collections we could run, and the peer check. Each
+// compares two methods by their paired differences over the random splits (harness/claim_test.h:
+// the paired t interval decides); with one split (the fast subset) there is no interval and only
+// the peer check is made.
 void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues& accuracies) {
   const std::vector<std::string> linear = {"cls", "cmls", "clg", "smo", "mod-svm"};
   const std::vector<std::string> others = {"cmls", "clg", "smo", "mod-svm"};
@@ -533,9 +518,12 @@ void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues&
   const DeclaredClaim similar_claim = declared_claim(kZoPaper, "linear-methods-similar-multiclass");
   const double within = similar_claim.bound("within");
   std::vector<ClaimComparison> nb2_beats, nb_worst, similar, linreg_worse;
+  // a - b in accuracy points on one collection, by the paired t interval over its splits.
   const auto diff = [&](const std::string& column, const std::string& a, const std::string& b,
                         double bound, bool above, bool strict = true) {
-    return split_difference(accuracies, column, a, b, bound, above, strict);
+    return paired_splits_comparison(fmt::format("{}: {} - {} (accuracy points)", column, a, b),
+                                    in_points(accuracies[{column, a}]),
+                                    in_points(accuracies[{column, b}]), bound, above, strict);
   };
   for (const auto& [column, s] : summary) {
     nb2_beats.push_back(diff(column, "nb-ovr", "nb", 0, true));

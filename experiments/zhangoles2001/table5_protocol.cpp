@@ -12,6 +12,7 @@
 #include "core/project_root.h"
 #include "core/stopwatch.h"
 #include "core/subprocess.h"
+#include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "harness/document_outcomes.h"
@@ -98,25 +99,10 @@ std::vector<Method> table5_methods() {
   };
 }
 
-FeatureConfig selected_features() {
-  return feature_config_from_json(Json{{"stopwords", "none"},
-                                       {"title_separate", true},
-                                       {"min_count", kMinCount},
-                                       {"selection", "ig_gini"},
-                                       {"k", kFeatures},
-                                       {"scope", "per_category"},
-                                       {"representation", "binary"},
-                                       {"bias", 0}});  // the solvers append their constant feature
-}
+// §4.1's features, as on Reuters (the solvers append their constant feature).
+FeatureConfig selected_features() { return zo_reuters_features(kFeatures); }
 
-FeatureConfig all_term_features() {  // Naive Bayes-1: same text options, no selection at all
-  return feature_config_from_json(Json{{"stopwords", "none"},
-                                       {"title_separate", true},
-                                       {"min_count", 1},
-                                       {"selection", "none"},
-                                       {"representation", "binary"},
-                                       {"bias", 0}});
-}
+FeatureConfig all_term_features() { return zo_reuters_features(0); }
 
 std::vector<GridCollection> table5_collections(bool fast) {
   std::vector<GridCollection> out;

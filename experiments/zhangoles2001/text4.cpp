@@ -85,10 +85,31 @@ std::string section31_where() {
   return fmt::format("the {} largest categories, Table 1's lambda", kSection31Categories);
 }
 
+// The finished variants and their micro BEP and micro F1 in %, by variant id.
+struct Text4Results {
+  std::map<std::string, VariantResult> runs;
+  std::map<std::string, double> bep, f1;
+  // A cell of variant id's micro BEP, with its sampling interval.
+  Cell bep_cell(const char* table, const std::string& row, const std::string& column,
+                const std::string& id, const std::string& note) const {
+    Cell cell = value_cell(table, row, column, bep.at(id), "%", note);
+    cell.evidence = micro_bep_evidence(runs.at(id).evals);
+    return cell;
+  }
+  // a - b in micro BEP points of two variants, paired over the test documents
+  // (micro_comparison.h).
+  ClaimComparison diff(const std::string& a, const std::string& b, const std::string& what,
+                       double bound, bool above = true, bool strict = true) const {
+    return zo_micro_comparison(
+        what, ZoMicroMeasure::bep, zo_break_even_decisions(runs.at(a).evals, a),
+        zo_break_even_decisions(runs.at(b).evals, b), bep.at(a) - bep.at(b), bound, above, strict);
+  }
+};
+
 // K = 100 against the optimum, per relaxation: cells and the claim.
-void add_k100_claim(ResultFile& rf, const std::map<std::string, VariantResult>& results,
-                    const std::map<std::string, double>& bep,
-                    const std::map<std::string, double>& f1) {
+void add_k100_claim(ResultFile& rf, const Text4Results& r) {
+  const auto& bep = r.bep;
+  const auto& f1 = r.f1;
   const std::string where = section31_where();
   const DeclaredClaim claim =
       declared_claim(kZoPaper, "k100-sufficient", TextArgs().set("where", where));
@@ -98,16 +119,12 @@ void add_k100_claim(ResultFile& rf, const std::map<std::string, VariantResult>& 
   for (const Relaxation& m : kRelaxations) {
     const std::string k100 = fmt::format("k100-{}", m.solver),
                       opt = fmt::format("optimum-{}", m.solver);
-    const std::vector<double> gaps = relative_gaps(results.at(k100), results.at(opt));
+    const std::vector<double> gaps = relative_gaps(r.runs.at(k100), r.runs.at(opt));
     const double gap_median = median(gaps), gap_max = *std::max_element(gaps.begin(), gaps.end());
-    const auto a = zo_break_even_decisions(results.at(k100).evals, k100),
-               b = zo_break_even_decisions(results.at(opt).evals, opt);
     const std::string what =
         fmt::format("{} micro BEP after K = 100 - at the optimum (points)", m.column);
     for (const bool above : {true, false})
-      parts.push_back(zo_micro_comparison(what, ZoMicroMeasure::bep, a, b,
-                                          bep.at(k100) - bep.at(opt), above ? -slack : slack, above,
-                                          false));
+      parts.push_back(r.diff(k100, opt, what, above ? -slack : slack, above, false));
     evidence += fmt::format(
         "{}{}: micro BEP {:.2f} after K = 100 vs {:.2f} at the optimum ({}), F1 {:.2f} vs {:.2f}; "
         "objective gap median {:.3g}%, max {:.3g}%",
@@ -118,11 +135,8 @@ void add_k100_claim(ResultFile& rf, const std::map<std::string, VariantResult>& 
         "setting) vs {} at eps {:g} on the same problem (12)",
         where, m.peer, kOptimumEps);
     for (const auto& [column, id] :
-         {std::pair{"BEP, K = 100", k100}, std::pair{"BEP, optimum", opt}}) {
-      Cell cell = value_cell("section3.1", m.column, column, bep.at(id), "%", note);
-      cell.evidence = micro_bep_evidence(results.at(id).evals);
-      rf.set_cell(cell);
-    }
+         {std::pair{"BEP, K = 100", k100}, std::pair{"BEP, optimum", opt}})
+      rf.set_cell(r.bep_cell("section3.1", m.column, column, id, note));
     rf.set_cell(value_cell(
         "section3.1", m.column, "objective gap after K = 100 (median)", 100 * gap_median, "%",
         fmt::format("relative gap to {} per category: {} %", m.peer, percents(gaps))));
@@ -131,8 +145,9 @@ void add_k100_claim(ResultFile& rf, const std::map<std::string, VariantResult>& 
 }
 
 // The continuation c_k against none: cells and the claim.
-void add_continuation_claim(ResultFile& rf, const std::map<std::string, VariantResult>& results,
-                            const std::map<std::string, double>& bep) {
+void add_continuation_claim(ResultFile& rf, const Text4Results& r) {
+  const auto& results = r.runs;
+  const auto& bep = r.bep;
   const std::string where = section31_where();
   const std::vector<double> with = relative_gaps(results.at("cmls-continuation"),
                                                  results.at("optimum-cmls")),
@@ -144,12 +159,10 @@ void add_continuation_claim(ResultFile& rf, const std::map<std::string, VariantR
   for (const auto& [row, gaps, id] :
        {std::tuple{"c_k = max(0, 1 - k/50)", with, "cmls-continuation"},
         std::tuple{"c_k = 0 (no continuation)", without, "cmls-no-continuation"}}) {
-    const std::string r = fmt::format("Mod Least Squares, {}", row);
-    Cell cell = value_cell("section3.1", r, "BEP, K = 100", bep.at(id), "%",
-                           fmt::format("micro over {}; K = 100 fixed (no stopping rule)", where));
-    cell.evidence = micro_bep_evidence(results.at(id).evals);
-    rf.set_cell(cell);
-    rf.set_cell(value_cell("section3.1", r, "objective gap after K = 100 (median)",
+    const std::string name = fmt::format("Mod Least Squares, {}", row);
+    rf.set_cell(r.bep_cell("section3.1", name, "BEP, K = 100", id,
+                           fmt::format("micro over {}; K = 100 fixed (no stopping rule)", where)));
+    rf.set_cell(value_cell("section3.1", name, "objective gap after K = 100 (median)",
                            100 * median(gaps), "%",
                            fmt::format("K = 100 fixed; relative gap to liblinear-s2 per category: "
                                        "{} %; micro BEP {:.2f}",
@@ -169,14 +182,6 @@ void add_continuation_claim(ResultFile& rf, const std::map<std::string, VariantR
                   "final loss)",
                   better, with.size(), 100 * m_with, 100 * m_without, bep.at("cmls-continuation"),
                   bep.at("cmls-no-continuation"))));
-}
-
-// §3.1's claims (see the file comment) and their cells, table "section3.1".
-void add_section31(ResultFile& rf, const std::map<std::string, VariantResult>& results,
-                   const std::map<std::string, double>& bep,
-                   const std::map<std::string, double>& f1) {
-  add_k100_claim(rf, results, bep, f1);
-  add_continuation_claim(rf, results, bep);
 }
 
 std::vector<Variant> text4_variants(const ExperimentContext& ctx) {
@@ -226,44 +231,21 @@ Json text4_config(const ExperimentContext& ctx) {
           {"fast", ctx.fast}};
 }
 
-// Asks for every variant's runs; the corpus is tokenised once and prepared once per feature count.
-std::map<std::string, VariantResult> declare_variants(const ExperimentContext& ctx, ResultFile& rf,
-                                                      const ZoTokenized& tok,
-                                                      const std::vector<Variant>& variants) {
-  std::map<int32_t, ZoReuters> prepared;  // by features per category
-  std::map<std::string, VariantResult> results;
-  for (const auto& v : variants) {
-    if (!prepared.count(v.features)) {
-      prepared.emplace(v.features, prepare_zo_reuters(tok, ctx, zo_reuters_features(v.features)));
-      rf.add_dataset(prepared.at(v.features).dataset_record);
-    }
-    const ZoReuters& data = prepared.at(v.features);
-    std::vector<int32_t> categories = data.by_size;
-    if (ctx.fast) categories.resize(1);
-    if (v.top > 0) categories.resize(static_cast<size_t>(v.top));
-    results[v.id] = run_zo_variant(rf, ctx, data, v, categories, kText4Experiment);
-  }
-  return results;
-}
-
 // The text-4 rows and Figure 7's points, from the finished runs.
-void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants,
-                      const std::map<std::string, VariantResult>& results,
-                      const std::map<std::string, double>& bep) {
+void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants, const Text4Results& r) {
   double lg = 0;
   for (const auto& v : variants) {
     if (v.id == "clg-nofs") lg = v.lambda;
     if (v.row.empty()) continue;
-    Cell cell = value_cell(
-        "text-4", v.row, "BEP", bep.at(v.id), "%",
+    Cell cell = r.bep_cell(
+        "text-4", v.row, "BEP", v.id,
         fmt::format("micro BEP over all {} categories (3 test-only ones counted as missed); "
                     "solver {}, lambda {:g}{}, K = 100 fixed (no stopping rule); {}",
-                    results.at(v.id).evals.size(), v.solver, v.lambda,
+                    r.runs.at(v.id).evals.size(), v.solver, v.lambda,
                     v.lambda == kLambdaToZero ? " ('lambda -> 0': the smallest grid point)"
                                               : " (our Table 1)",
                     v.features == 0 ? "no feature selection: every training term, min count 1"
                                     : fmt::format("{} ig_gini features per category", v.features)));
-    cell.evidence = micro_bep_evidence(results.at(v.id).evals);
     // "lambda -> 0" gives no lambda: text4-lambda0's ablation reads it at other small ones.
     constexpr std::string_view kToZero = ", lambda -> 0";
     if (v.lambda == kLambdaToZero && v.row.ends_with(kToZero)) {
@@ -273,54 +255,33 @@ void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants,
     rf.set_cell(cell);
   }
   // Figure 7 cells: the sweep plus the no-selection point ("all").
-  for (int32_t f : kFigure7Features) {
-    const std::string id = fmt::format("clg-fig7-{}", f);
-    Cell point = value_cell("figure7", fmt::format("{}", f), "Logistic Reg", bep.at(id), "%",
-                            fmt::format("micro BEP, Logistic Reg lambda {:g} (our Table 1), {} "
-                                        "ig_gini features per category, K = 100 with the stopping "
-                                        "rule",
-                                        lg, f));
-    point.evidence = micro_bep_evidence(results.at(id).evals);
-    rf.set_cell(point);
-  }
-  Cell all = value_cell("figure7", "all", "Logistic Reg", bep.at("clg-nofs"), "%",
-                        "no feature selection (every training term; K = 100 fixed); x = the "
-                        "26,056 training terms");
-  all.evidence = micro_bep_evidence(results.at("clg-nofs").evals);
-  rf.set_cell(all);
+  for (int32_t f : kFigure7Features)
+    rf.set_cell(r.bep_cell("figure7", fmt::format("{}", f), "Logistic Reg",
+                           fmt::format("clg-fig7-{}", f),
+                           fmt::format("micro BEP, Logistic Reg lambda {:g} (our Table 1), {} "
+                                       "ig_gini features per category, K = 100 with the stopping "
+                                       "rule",
+                                       lg, f)));
+  rf.set_cell(r.bep_cell("figure7", "all", "Logistic Reg", "clg-nofs",
+                         "no feature selection (every training term; K = 100 fixed); x = the "
+                         "26,056 training terms"));
 }
 
-// a - b in micro BEP points of two variants, paired over the test documents
-// (micro_comparison.h).
-struct BepDifference {
-  const std::map<std::string, VariantResult>& results;
-  const std::map<std::string, double>& bep;
-  ClaimComparison operator()(const std::string& a, const std::string& b, const std::string& what,
-                             double bound, bool strict = true) const {
-    return zo_micro_comparison(fmt::format("{} micro BEP (points)", what), ZoMicroMeasure::bep,
-                               zo_break_even_decisions(results.at(a).evals, a),
-                               zo_break_even_decisions(results.at(b).evals, b),
-                               bep.at(a) - bep.at(b), bound, true, strict);
-  }
-};
-
 // §4.2: the duals keep their BEP as lambda -> 0.
-void add_dual_claim(ResultFile& rf, const BepDifference& diff,
-                    const std::map<std::string, double>& bep) {
-  const double p = bep.at("cmls-primal-l0"), d = bep.at("cmls-dual-l0"), s = bep.at("mod-svm-l0");
+void add_dual_claim(ResultFile& rf, const Text4Results& r) {
   rf.add_claim(tested_claim(
       declared_claim(kZoPaper, "dual-lambda0"),
-      {diff("cmls-dual-l0", "cmls-primal-l0", "dual CMLS - primal CMLS", 0),
-       diff("mod-svm-l0", "cmls-primal-l0", "Mod SVM - primal CMLS", 0)},
+      {r.diff("cmls-dual-l0", "cmls-primal-l0", "dual CMLS - primal CMLS micro BEP (points)", 0),
+       r.diff("mod-svm-l0", "cmls-primal-l0", "Mod SVM - primal CMLS micro BEP (points)", 0)},
       fmt::format("lambda = 1e-6, K = 100: primal CMLS BEP {:.2f}, dual CMLS {:.2f}, Mod SVM "
                   "{:.2f}",
-                  p, d, s)));
+                  r.bep.at("cmls-primal-l0"), r.bep.at("cmls-dual-l0"), r.bep.at("mod-svm-l0"))));
 }
 
 // §4.2: the primal CMLS reaches the lower objective as lambda -> 0.
-void add_primal_claim(ResultFile& rf, const std::map<std::string, VariantResult>& results) {
-  const auto& rp = results.at("cmls-primal-l0");
-  const auto& rd = results.at("cmls-dual-l0");
+void add_primal_claim(ResultFile& rf, const Text4Results& r) {
+  const auto& rp = r.runs.at("cmls-primal-l0");
+  const auto& rd = r.runs.at("cmls-dual-l0");
   int lower = 0, both = 0;
   double sum_p = 0, sum_d = 0;
   for (size_t i = 0; i < rp.objective.size(); ++i) {
@@ -343,63 +304,55 @@ void add_primal_claim(ResultFile& rf, const std::map<std::string, VariantResult>
 }
 
 // §4.2: Lin Reg degrades as lambda -> 0, less with 100 features.
-void add_linreg_lambda0_claim(ResultFile& rf, const BepDifference& diff,
-                              const std::map<std::string, double>& bep) {
-  const double d = bep.at("cmls-dual-l0");
-  const double l = bep.at("cls-l0"), l100 = bep.at("cls-100-l0");
+void add_linreg_lambda0_claim(ResultFile& rf, const Text4Results& r) {
   rf.add_claim(tested_claim(
       declared_claim(kZoPaper, "linreg-degrades-lambda0"),
-      {diff("cmls-dual-l0", "cls-l0", "dual CMLS - Lin Reg", 0),
-       diff("cls-100-l0", "cls-l0", "Lin Reg 100 features - 10,000 features", 0)},
+      {r.diff("cmls-dual-l0", "cls-l0", "dual CMLS - Lin Reg micro BEP (points)", 0),
+       r.diff("cls-100-l0", "cls-l0", "Lin Reg 100 features - 10,000 features micro BEP (points)",
+              0)},
       fmt::format("lambda = 1e-6, K = 100: Lin Reg BEP {:.2f} (10,000 features), {:.2f} (100 "
                   "features); dual CMLS {:.2f}",
-                  l, l100, d)));
+                  r.bep.at("cls-l0"), r.bep.at("cls-100-l0"), r.bep.at("cmls-dual-l0"))));
 }
 
 // Figure 7: more features, a higher BEP.
-void add_figure7_claim(ResultFile& rf, const BepDifference& diff,
-                       const std::map<std::string, double>& bep) {
-  const double b100 = bep.at("clg-fig7-100"), b1000 = bep.at("clg-fig7-1000"),
-               b10000 = bep.at(fmt::format("clg-fig7-{}", kZoFeatures));
+void add_figure7_claim(ResultFile& rf, const Text4Results& r) {
+  const auto& bep = r.bep;
   const std::string fig7_10000 = fmt::format("clg-fig7-{}", kZoFeatures);
   const DeclaredClaim claim = declared_claim(kZoPaper, "more-features-better");
   rf.add_claim(tested_claim(
       claim,
-      {diff("clg-fig7-1000", "clg-fig7-100", "Logistic Reg 1,000 - 100 features", 0),
-       diff(fig7_10000, "clg-fig7-1000", "Logistic Reg 10,000 - 1,000 features",
-            -claim.bound("slack"), false)},
+      {r.diff("clg-fig7-1000", "clg-fig7-100",
+              "Logistic Reg 1,000 - 100 features micro BEP (points)", 0),
+       r.diff(fig7_10000, "clg-fig7-1000",
+              "Logistic Reg 10,000 - 1,000 features micro BEP (points)", -claim.bound("slack"),
+              true, false)},
       fmt::format("micro BEP: 100 features {:.2f}, 300 {:.2f}, 1,000 {:.2f}, 3,000 {:.2f}, 10,000 "
                   "{:.2f}, no selection {:.2f} (the other tokenisations: figure7-tokenisation's "
                   "ablation)",
-                  b100, bep.at("clg-fig7-300"), b1000, bep.at("clg-fig7-3000"), b10000,
-                  bep.at("clg-nofs"))));
-}
-
-// §4.2's claims about lambda -> 0 and Figure 7's.
-void add_text4_claims(ResultFile& rf, const std::map<std::string, VariantResult>& results,
-                      const std::map<std::string, double>& bep) {
-  const BepDifference diff{results, bep};
-  add_dual_claim(rf, diff, bep);
-  add_primal_claim(rf, results);
-  add_linreg_lambda0_claim(rf, diff, bep);
-  add_figure7_claim(rf, diff, bep);
+                  bep.at("clg-fig7-100"), bep.at("clg-fig7-300"), bep.at("clg-fig7-1000"),
+                  bep.at("clg-fig7-3000"), bep.at(fig7_10000), bep.at("clg-nofs"))));
 }
 
 void run_text4(const ExperimentContext& ctx, ResultFile& rf) {
   const std::vector<Variant> variants = text4_variants(ctx);
-  const ZoTokenized tok = tokenize_zo_reuters(ctx);
-  const auto results = declare_variants(ctx, rf, tok, variants);
+  Text4Results r;
+  r.runs = run_zo_variants(rf, ctx, tokenize_zo_reuters(ctx), variants, kText4Experiment);
   // Fast mode: no cells (a BEP micro-averaged over one category is not the published number).
   if (ctx.fast || !rf.complete()) return;
-  std::map<std::string, double> bep, f1_micro;
-  for (const auto& [id, res] : results) {
+  for (const auto& [id, res] : r.runs) {
     const ZoMicro micro = zo_micro(res.evals);
-    bep[id] = 100 * micro.bep;
-    f1_micro[id] = 100 * micro.prf.f1;
+    r.bep[id] = 100 * micro.bep;
+    r.f1[id] = 100 * micro.prf.f1;
   }
-  emit_text4_cells(rf, variants, results, bep);
-  add_text4_claims(rf, results, bep);
-  add_section31(rf, results, bep, f1_micro);
+  emit_text4_cells(rf, variants, r);
+  // §4.2's claims about lambda -> 0 and Figure 7's, then §3.1's (the file comment) and their cells.
+  add_dual_claim(rf, r);
+  add_primal_claim(rf, r);
+  add_linreg_lambda0_claim(rf, r);
+  add_figure7_claim(rf, r);
+  add_k100_claim(rf, r);
+  add_continuation_claim(rf, r);
 }
 
 }  // namespace

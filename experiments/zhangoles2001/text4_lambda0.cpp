@@ -19,13 +19,14 @@
 #include <cmath>
 #include <optional>
 #include <span>
+#include <string_view>
 
 #include "experiments/zhangoles2001/experiments.h"
+#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambda0_ablation.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/reuters_variant.h"
 #include "harness/experiment_declarations.h"
-#include "harness/published.h"
 
 namespace linrepro {
 
@@ -41,12 +42,6 @@ constexpr double kCellsLambda = 1e-6;  // text4.cpp's kLambdaToZero
 // K to convergence: at most kCap sweeps (3 x a K = 100 run), at the cells' lambda.
 constexpr int64_t kCap = 300;
 constexpr double kConvergedLambdas[] = {1e-6};
-
-bool converged_run(double lambda) {
-  for (double l : kConvergedLambdas)
-    if (l == lambda) return true;
-  return false;
-}
 
 constexpr const char* kFastMethods[] = {"cmls-primal", "cmls-dual"};  // see the file comment
 
@@ -69,11 +64,11 @@ constexpr Method kMethods[] = {
 
 // Whether the study runs method m at (lambda, K reading).
 bool in_study(const ExperimentContext& ctx, const Method& m, double lambda, bool to_convergence) {
-  if (to_convergence && !(m.has_stop_rule && converged_run(lambda))) return false;
+  if (to_convergence && !(m.has_stop_rule && std::ranges::count(kConvergedLambdas, lambda) > 0))
+    return false;
   if (!ctx.fast) return true;
   return !to_convergence && lambda == kCellsLambda &&
-         std::any_of(std::begin(kFastMethods), std::end(kFastMethods),
-                     [&](const char* id) { return std::string(id) == m.id; });
+         std::ranges::any_of(kFastMethods, [&](std::string_view id) { return id == m.id; });
 }
 
 ZoVariant variant_of(const Method& m, double lambda, bool to_convergence) {
@@ -150,35 +145,23 @@ void emit_curve_point(const ExperimentContext& ctx, ResultFile& rf, const Method
 }
 
 void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
-  std::map<int32_t, ZoReuters> prepared;
-  std::map<std::string, ZoVariantResult> results;
-  const ZoTokenized tok = tokenize_zo_reuters(ctx);
-  for (const auto& v : lambda0_variants(ctx)) {
-    if (!prepared.count(v.features)) {
-      prepared.emplace(v.features, prepare_zo_reuters(tok, ctx, zo_reuters_features(v.features)));
-      rf.add_dataset(prepared.at(v.features).dataset_record);
-    }
-    const ZoReuters& data = prepared.at(v.features);
-    std::vector<int32_t> categories = data.by_size;
-    if (ctx.fast) categories.resize(1);  // the largest, earn
-    results[v.id] = run_zo_variant(rf, ctx, data, v, categories, kText4Lambda0Experiment);
-  }
+  // In fast mode the largest category only, earn.
+  const auto results = run_zo_variants(rf, ctx, tokenize_zo_reuters(ctx), lambda0_variants(ctx),
+                                       kText4Lambda0Experiment);
   if (!rf.complete()) return;
 
   std::vector<std::string> columns;
   std::vector<std::optional<double>> published_bep;
-  const PublishedPaper published =
-      load_published(ctx.published() / (std::string(kZoPaper) + ".json"));
+  const PublishedPaper published = load_paper_published(ctx, kZoPaper);
   for (const Method& m : kMethods) {
     columns.push_back(m.column);
-    const PublishedCell* c = find_published_cell(published, "text-4", m.text4_row, "BEP");
-    published_bep.push_back(c ? std::optional<double>(c->value) : std::nullopt);
+    published_bep.push_back(published_value(published, "text-4", m.text4_row, "BEP"));
   }
   std::vector<Lambda0Row> rows;
   for (bool conv : {false, true})
     for (double lambda : kLambdas) {
-      if (std::none_of(std::begin(kMethods), std::end(kMethods),
-                       [&](const Method& m) { return in_study(ctx, m, lambda, conv); }))
+      if (std::ranges::none_of(kMethods,
+                               [&](const Method& m) { return in_study(ctx, m, lambda, conv); }))
         continue;
       Lambda0Row row{lambda, conv, {}};
       for (const Method& m : kMethods) {

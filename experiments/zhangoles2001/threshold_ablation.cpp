@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "experiments/zhangoles2001/experiments.h"
+#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
-#include "harness/declared_texts.h"
 #include "metrics/averaging.h"
 #include "metrics/threshold.h"
 
@@ -53,12 +53,6 @@ std::string qualification(const AblationRow& row, const AblationRow& zero,
   return below.empty()
              ? "; qualifies: no method below threshold 0"
              : fmt::format("; does not qualify: {} below threshold 0", fmt::join(below, ", "));
-}
-
-std::optional<double> published_value(const PublishedPaper& p, const std::string& table,
-                                      const std::string& row, const std::string& column) {
-  const PublishedCell* c = find_published_cell(p, table, row, column);
-  return c ? std::optional<double>(c->value) : std::nullopt;
 }
 
 // The published rows: Table 2's F1 row and the mean of Table 3's rows, per method.
@@ -117,10 +111,8 @@ std::vector<Ablation> threshold_ablations(const std::vector<ThresholdAblationMet
                                           const PublishedPaper& published) {
   std::vector<std::string> columns;
   for (const auto& m : methods) columns.push_back(m.column);
-  Ablation micro = declared_ablation(kZoPaper, "threshold-rule-table2");
-  micro.columns = columns;
-  Ablation table3 = declared_ablation(kZoPaper, "threshold-rule-table3");
-  table3.columns = columns;
+  Ablation micro = declared_ablation_with(kZoPaper, "threshold-rule-table2", columns);
+  Ablation table3 = declared_ablation_with(kZoPaper, "threshold-rule-table3", columns);
   const auto add_row = [&](int v, std::string variant, std::string description, bool chosen) {
     add_rule_row(micro, table3, methods, largest, v, std::move(variant), std::move(description),
                  chosen);

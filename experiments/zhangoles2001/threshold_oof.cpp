@@ -7,6 +7,7 @@
 
 #include "core/seed.h"
 #include "corpora/splits.h"
+#include "experiments/zhangoles2001/generic_counts.h"
 #include "harness/document_outcomes.h"
 #include "harness/solver_catalog.h"
 #include "metrics/binary_counts.h"
@@ -60,11 +61,8 @@ RunRecord out_of_fold_threshold_run(const std::string& solver, const Params& par
   const std::vector<double> f_test = final_fit.model.decisions(c.X_test);
   const BinaryCounts counts = count_binary_at_threshold(c.y_test, f_test, t.theta);
   RunRecord r = record_fit(solver, params, final_fit, time);
-  r.metrics = {{"tp", counts.tp},
-               {"fp", counts.fp},
-               {"fn", counts.fn},
-               {"tn", counts.tn},
-               {"test_rows", f_test.size()}};
+  r.metrics = {{"test_rows", f_test.size()}};
+  put_counts(r.metrics, counts);
   // The test documents it marks positive (Table 2's claims pair the methods on them).
   std::vector<uint8_t> predicted(f_test.size());
   for (size_t i = 0; i < f_test.size(); ++i) predicted[i] = f_test[i] >= t.theta;
@@ -77,9 +75,6 @@ RunRecord out_of_fold_threshold_run(const std::string& solver, const Params& par
   return r;
 }
 
-BinaryCounts out_of_fold_counts(const Json& m) {
-  return {m.at("tp").get<int64_t>(), m.at("fp").get<int64_t>(), m.at("fn").get<int64_t>(),
-          m.at("tn").get<int64_t>()};
-}
+BinaryCounts out_of_fold_counts(const Json& m) { return counts_from(m); }
 
 }  // namespace linrepro

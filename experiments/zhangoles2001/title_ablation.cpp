@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "harness/declared_texts.h"
+#include "experiments/zhangoles2001/generic_published.h"
 
 namespace linrepro {
 
@@ -34,10 +34,8 @@ Ablation reading_ablation(const std::string& id, const char* reference,
     a.rows.push_back(std::move(row));
   }
   AblationRow ref{"published", reference, false, true, {}};
-  for (const auto& m : methods) {
-    const PublishedCell* c = find_published_cell(published, "table5", m.row, column);
-    ref.values.push_back(c ? std::optional<double>(c->value) : std::nullopt);
-  }
+  for (const auto& m : methods)
+    ref.values.push_back(published_value(published, "table5", m.row, column));
   a.rows.push_back(std::move(ref));
   return a;
 }

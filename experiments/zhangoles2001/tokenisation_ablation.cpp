@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "harness/declared_texts.h"
+#include "experiments/zhangoles2001/generic_published.h"
 
 namespace linrepro {
 
@@ -22,8 +22,7 @@ Ablation tokenisation_ablation(const std::vector<int32_t>& feature_counts,
   std::vector<std::string> columns;
   for (int32_t k : feature_counts) columns.push_back(count_name(k) + " features");
   columns.push_back("no selection");
-  Ablation a = declared_ablation(kZoPaper, "figure7-tokenisation");
-  a.columns = columns;
+  Ablation a = declared_ablation_with(kZoPaper, "figure7-tokenisation", columns);
   for (const TokenisationRow& r : rows) {
     if (r.bep.size() != feature_counts.size())
       throw std::invalid_argument(

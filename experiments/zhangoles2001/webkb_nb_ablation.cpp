@@ -22,12 +22,12 @@
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
+#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_summary.h"
 #include "features/text_dataset.h"
-#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/published.h"
 #include "harness/record_fit.h"
@@ -96,8 +96,8 @@ RunRecord fit_job(const NbJob& job, const Params& params, uint64_t split_seed) {
 
 Ablation webkb_nb_ablation(const std::map<std::string, std::vector<double>>& accuracy,
                            const std::optional<PublishedPaper>& published) {
-  Ablation a = declared_ablation(kZoPaper, "webkb-naive-bayes");
-  a.columns = {"Naive Bayes-1", "std over splits"};
+  Ablation a =
+      declared_ablation_with(kZoPaper, "webkb-naive-bayes", {"Naive Bayes-1", "std over splits"});
   for (const NbVariant& v : variants()) {
     const auto it = accuracy.find(v.id);
     AblationRow row{v.id, v.description, v.id == "table5", false, {std::nullopt, std::nullopt}};
@@ -107,13 +107,13 @@ Ablation webkb_nb_ablation(const std::map<std::string, std::vector<double>>& acc
     }
     a.rows.push_back(std::move(row));
   }
-  const PublishedCell* p =
-      published ? find_published_cell(*published, "table5", "Naive Bayes-1", "WebKB") : nullptr;
-  a.rows.push_back({"published",
-                    "Table 5's WebKB column",
-                    false,
-                    true,
-                    {p ? std::optional<double>(p->value) : std::nullopt, std::nullopt}});
+  a.rows.push_back(
+      {"published",
+       "Table 5's WebKB column",
+       false,
+       true,
+       {published ? published_value(*published, "table5", "Naive Bayes-1", "WebKB") : std::nullopt,
+        std::nullopt}});
   return a;
 }
 

@@ -108,6 +108,13 @@ Ablation declared_ablation(const std::string& paper, const std::string& id, cons
   return a;
 }
 
+Ablation declared_ablation_with(const std::string& paper, const std::string& id,
+                                const std::vector<std::string>& columns) {
+  Ablation a = declared_ablation(paper, id);
+  a.columns = columns;
+  return a;
+}
+
 DeclaredClaim declared_claim(const std::string& paper, const std::string& id,
                              const TextArgs& args) {
   const Declared& d = find("claims", paper, id);

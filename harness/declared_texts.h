@@ -50,6 +50,10 @@ class TextArgs {
 Ablation declared_ablation(const std::string& paper, const std::string& id,
                            const TextArgs& args = TextArgs());
 
+// The same with its columns set (no rows yet): the ablations whose rows are plain variants.
+Ablation declared_ablation_with(const std::string& paper, const std::string& id,
+                                const std::vector<std::string>& columns);
+
 // The declared claim `id` of `paper`, filled: its bounds fill their placeholders, `args` the
 // others.
 struct DeclaredClaim {

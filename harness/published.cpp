@@ -264,6 +264,10 @@ const PublishedCell* find_published_cell(const PublishedPaper& paper, const std:
   return nullptr;
 }
 
+PublishedPaper load_published(const fs::path& published_dir, const std::string& paper) {
+  return load_published(published_dir / (paper + ".json"));
+}
+
 std::optional<PublishedPaper> load_published_if_present(const fs::path& published_dir,
                                                         const std::string& paper) {
   const fs::path file = published_dir / (paper + ".json");

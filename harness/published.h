@@ -74,6 +74,9 @@ struct PublishedPaper {
 // own_cells entry without experiment, table or why, or one that covers a published cell.
 PublishedPaper load_published(const std::filesystem::path& file);
 
+// <published_dir>/<paper>.json, as load_published(file).
+PublishedPaper load_published(const std::filesystem::path& published_dir, const std::string& paper);
+
 // Every <dir>/*.json, sorted by paper id.
 std::vector<PublishedPaper> load_all_published(const std::filesystem::path& published_dir);
 

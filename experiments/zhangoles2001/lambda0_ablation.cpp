@@ -5,7 +5,8 @@
 #include <stdexcept>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
+#include "harness/declared_texts.h"
+#include "harness/published.h"
 
 namespace linrepro {
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "experiments/zhangoles2001/generic_counts.h"
+#include "experiments/zhangoles2001/counts_json.h"
 #include "harness/cell_cause.h"
 #include "harness/document_outcomes.h"
 #include "harness/solver_catalog.h"

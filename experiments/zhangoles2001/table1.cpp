@@ -29,12 +29,13 @@
 
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_cv.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
+#include "harness/published.h"
 #include "harness/solver_catalog.h"
 #include "metrics/sampling_interval.h"
 

@@ -7,7 +7,8 @@
 #include <stdexcept>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
+#include "harness/declared_texts.h"
+#include "harness/published.h"
 
 namespace linrepro {
 
@@ -33,7 +34,7 @@ std::vector<Ablation> table1_cv_ablations(const std::vector<Table1CvVariant>& va
   }
   AblationRow lp{"published", "Table 1 of the paper", false, true, {}};
   for (const std::string& c : columns)
-    lp.values.push_back(published_value(published, "table1", "lambda", c));
+    lp.values.push_back(published_value(&published, "table1", "lambda", c));
   lambda.rows.push_back(std::move(lp));
   return {lambda, bep};
 }

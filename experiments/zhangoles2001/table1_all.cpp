@@ -21,11 +21,11 @@
 
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_ablation.h"
 #include "experiments/zhangoles2001/table1_cv.h"
 #include "harness/experiment_declarations.h"
+#include "harness/published.h"
 
 namespace linrepro {
 
@@ -93,7 +93,7 @@ void run_table1_all(const ExperimentContext& ctx, ResultFile& rf) {
   std::vector<std::string> columns;
   for (const auto& m : methods) columns.push_back(m.column);
   for (const Ablation& a :
-       table1_cv_ablations(variants, columns, load_paper_published(ctx, kZoPaper)))
+       table1_cv_ablations(variants, columns, load_published(ctx.published(), kZoPaper)))
     rf.add_ablation(a);
 }
 

@@ -31,7 +31,6 @@
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/micro_comparison.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
@@ -39,9 +38,11 @@
 #include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
+#include "harness/published.h"
 #include "metrics/sampling_interval.h"
 
 namespace linrepro {
@@ -540,7 +541,7 @@ void add_threshold_ablations(const ExperimentContext& ctx, ResultFile& rf, const
   std::vector<std::string> rows;
   for (int32_t k : largest) rows.push_back(zo_row_name(names[static_cast<size_t>(k)]));
   for (const Ablation& a :
-       threshold_ablations(paper_methods, largest, rows, load_paper_published(ctx, kZoPaper)))
+       threshold_ablations(paper_methods, largest, rows, load_published(ctx.published(), kZoPaper)))
     rf.add_ablation(a);
 }
 
@@ -551,7 +552,7 @@ void add_tie_rule_ablation(const ExperimentContext& ctx, ResultFile& rf,
                            const std::map<std::string, ZoMicro>& micro) {
   const std::vector<std::string> rows = {"Precision", "Recall", "F1", "BEP"};
   Ablation a = declared_ablation_with(kZoPaper, "table2-tie-rule", rows);
-  const PublishedPaper published = load_paper_published(ctx, kZoPaper);
+  const PublishedPaper published = load_published(ctx.published(), kZoPaper);
   const auto values = [&](const ZoMicro& z) {
     return std::vector<std::optional<double>>{100 * z.prf.precision, 100 * z.prf.recall,
                                               100 * z.prf.f1, 100 * z.bep};
@@ -568,7 +569,7 @@ void add_tie_rule_ablation(const ExperimentContext& ctx, ResultFile& rf,
                       "the largest pooled CV micro BEP", false, false, values(micro.at(best.key))});
     AblationRow paper{column + " published", "Table 2 of the paper", false, true, {}};
     for (const std::string& row : rows)
-      paper.values.push_back(published_value(published, "table2", row, column));
+      paper.values.push_back(published_value(&published, "table2", row, column));
     a.rows.push_back(std::move(paper));
   }
   if (!a.rows.empty()) rf.add_ablation(a);

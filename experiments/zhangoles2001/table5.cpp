@@ -67,7 +67,6 @@
 #include "core/stopwatch.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
@@ -78,8 +77,10 @@
 #include "features/text_dataset.h"
 #include "harness/cell_cause.h"
 #include "harness/collection_grid.h"
+#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
+#include "harness/published.h"
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
 #include "solvers/regularization.h"
@@ -385,7 +386,7 @@ void add_reading_ablations(const ExperimentContext& ctx, ResultFile& rf, const T
   std::vector<TitleAblationMethod> methods;
   for (const auto& m : t.methods)
     if (!m.row.empty()) methods.push_back({m.row, m.solver});
-  const PublishedPaper published = load_paper_published(ctx, kPaper);
+  const PublishedPaper published = load_published(ctx.published(), kPaper);
   for (const auto& [variants, build] :
        {std::pair{title_variants(), &title_ablation},
         std::pair{webkb_markup_variants(), &webkb_markup_ablation}}) {

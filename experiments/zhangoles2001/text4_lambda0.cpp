@@ -22,11 +22,11 @@
 #include <string_view>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambda0_ablation.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/reuters_variant.h"
 #include "harness/experiment_declarations.h"
+#include "harness/published.h"
 
 namespace linrepro {
 
@@ -152,10 +152,10 @@ void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
 
   std::vector<std::string> columns;
   std::vector<std::optional<double>> published_bep;
-  const PublishedPaper published = load_paper_published(ctx, kZoPaper);
+  const PublishedPaper published = load_published(ctx.published(), kZoPaper);
   for (const Method& m : kMethods) {
     columns.push_back(m.column);
-    published_bep.push_back(published_value(published, "text-4", m.text4_row, "BEP"));
+    published_bep.push_back(published_value(&published, "text-4", m.text4_row, "BEP"));
   }
   std::vector<Lambda0Row> rows;
   for (bool conv : {false, true})

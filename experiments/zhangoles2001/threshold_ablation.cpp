@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
+#include "harness/declared_texts.h"
+#include "harness/published.h"
 #include "metrics/averaging.h"
 #include "metrics/threshold.h"
 
@@ -62,11 +63,11 @@ std::pair<AblationRow, AblationRow> published_rows(
   AblationRow mp{"published", "Table 2's F1 row", false, true, {}};
   AblationRow tp{"published", "Table 3, mean of the 10 rows", false, true, {}};
   for (const auto& m : methods) {
-    mp.values.push_back(published_value(published, "table2", "F1", m.column));
+    mp.values.push_back(published_value(&published, "table2", "F1", m.column));
     double sum = 0;
     bool all = true;
     for (const auto& row : largest_rows) {
-      const auto v = published_value(published, "table3", row, m.column);
+      const auto v = published_value(&published, "table3", row, m.column);
       all &= v.has_value();
       if (v) sum += *v;
     }

@@ -3,7 +3,8 @@
 #include <algorithm>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
+#include "harness/declared_texts.h"
+#include "harness/published.h"
 
 namespace linrepro {
 
@@ -35,7 +36,7 @@ Ablation reading_ablation(const std::string& id, const char* reference,
   }
   AblationRow ref{"published", reference, false, true, {}};
   for (const auto& m : methods)
-    ref.values.push_back(published_value(published, "table5", m.row, column));
+    ref.values.push_back(published_value(&published, "table5", m.row, column));
   a.rows.push_back(std::move(ref));
   return a;
 }

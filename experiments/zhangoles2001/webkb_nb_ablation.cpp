@@ -22,12 +22,12 @@
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
-#include "experiments/zhangoles2001/generic_published.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_summary.h"
 #include "features/text_dataset.h"
+#include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/published.h"
 #include "harness/record_fit.h"
@@ -112,7 +112,7 @@ Ablation webkb_nb_ablation(const std::map<std::string, std::vector<double>>& acc
        "Table 5's WebKB column",
        false,
        true,
-       {published ? published_value(*published, "table5", "Naive Bayes-1", "WebKB") : std::nullopt,
+       {published_value(published ? &*published : nullptr, "table5", "Naive Bayes-1", "WebKB"),
         std::nullopt}});
   return a;
 }

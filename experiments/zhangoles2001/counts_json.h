@@ -1,5 +1,5 @@
 #pragma once
-// Candidate for harness/ (or metrics/binary_counts.h): a BinaryCounts as flat numbers of a JSON
+// A BinaryCounts as flat numbers of a JSON
 // object (run metrics hold numbers only): tp<suffix>, fp<suffix>, fn<suffix>, tn<suffix>.
 #include <string>
 

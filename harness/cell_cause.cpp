@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/statistics.h"
+#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -24,6 +25,14 @@ void set_interval(CellEvidence& evidence, double lo, double hi, std::string meth
   evidence.interval_lo = lo;
   evidence.interval_hi = hi;
   evidence.interval_method = std::move(method);
+}
+
+void set_wilson_interval(CellEvidence& evidence, double share, int64_t n,
+                         const std::string& things) {
+  if (n < 1 || !(share >= 0 && share <= 1)) return;
+  const SamplingInterval i = wilson_interval(share, n);
+  set_interval(evidence, 100 * i.lo, 100 * i.hi,
+               fmt::format("Wilson's score interval over the {} {}", n, things));
 }
 
 std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,

@@ -64,6 +64,11 @@ struct CommonGroup {
 // A driver's evidence: the cell's 95 % sampling interval [lo, hi], in the cell's unit, and how it
 // was computed.
 void set_interval(CellEvidence& evidence, double lo, double hi, std::string method);
+// The same for a cell that is a share in per cent counted over `n` things (an accuracy, an error
+// rate, a break-even TP share): Wilson's score interval, its method "Wilson's score interval over
+// the <n> <things>". Nothing is set for n < 1 or a share outside [0, 1].
+void set_wilson_interval(CellEvidence& evidence, double share, int64_t n,
+                         const std::string& things);
 
 // `reproduced` is the cell's value (the data rule measures moves from it).
 std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,

@@ -14,7 +14,6 @@
 #include "harness/declared_texts.h"
 #include "harness/extra_solvers.h"
 #include "harness/published.h"
-#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -25,9 +24,7 @@ void Emitter::cell(const std::string& table, const std::string& row, const std::
   c.evidence = std::move(evidence);
   if (test_docs > 0 && unit == "%" && col.find("ccuracy") != std::string::npos && v >= 0 &&
       v <= 100) {
-    const SamplingInterval i = wilson_interval(v / 100, test_docs);
-    set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
-                 fmt::format("Wilson's score interval over the {} test documents", test_docs));
+    set_wilson_interval(c.evidence, v / 100, test_docs, "test documents");
     c.evidence.common_group = accuracy_group;
     if (data_ablation)
       if (const std::string column = data_ablation->column(table, row); !column.empty()) {

@@ -55,6 +55,7 @@
 #include "features/text_dataset.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/counts_json.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
@@ -96,16 +97,6 @@ Json dataset_description(const Corpus& c, const FeatureConfig& features) {
   const Json& data = c.identity.value("data", Json::object());
   if (data.contains("content_sha256")) d["content_sha256"] = data["content_sha256"];
   return d;
-}
-
-// TP/FP/FN/TN named tp<suffix>, ... in a metrics or sweep object.
-BinaryCounts counts_of(const Json& j, const std::string& suffix) {
-  BinaryCounts c;
-  c.tp = j.value("tp" + suffix, int64_t{0});
-  c.fp = j.value("fp" + suffix, int64_t{0});
-  c.fn = j.value("fn" + suffix, int64_t{0});
-  c.tn = j.value("tn" + suffix, int64_t{0});
-  return c;
 }
 
 // The §6.1 runs: one per (category, solver), SMO and MLR-CG, 5-fold CV thresholds, for one
@@ -194,7 +185,7 @@ MicroMacroF1 averaged(const std::vector<BinaryCounts>& c) {
 
 // The counts at the SCutFBR.1 threshold (suffix "") or at threshold 0 (suffix "0").
 auto at_threshold(const char* suffix) {
-  return [suffix](const RunRecord& r) { return counts_of(r.metrics, suffix); };
+  return [suffix](const RunRecord& r) { return counts_from(r.metrics, suffix); };
 }
 
 // Micro/macro-F1 at the SCutFBR.1 thresholds of one solver's finished F1 runs.
@@ -252,8 +243,9 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
     tuned[s->name] = averaged(at_theta);
     plain[s->name] = averaged(solver_counts(f1, s, at_threshold("0")));
     for (size_t b = 0; b < std::size(kFbrSweep); ++b) {
-      const MicroMacroF1 f = averaged(solver_counts(
-          f1, s, [b](const RunRecord& r) { return counts_of(r.extra.at("fbr_sweep").at(b), ""); }));
+      const MicroMacroF1 f = averaged(solver_counts(f1, s, [b](const RunRecord& r) {
+        return counts_from(r.extra.at("fbr_sweep").at(b), "");
+      }));
       sweep_text[s->name] += fmt::format("{}fbr {:g}: {:.2f}/{:.2f}", b ? ", " : "", kFbrSweep[b],
                                          100 * f.micro, 100 * f.macro);
     }

@@ -7,6 +7,7 @@
 #include "core/statistics.h"
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
+#include "harness/counts_json.h"
 #include "harness/document_outcomes.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
@@ -24,11 +25,6 @@ namespace {
 
 int64_t positives(std::span<const double> y) {
   return std::count_if(y.begin(), y.end(), [](double v) { return v > 0; });
-}
-
-Json counts_json(const BinaryCounts& c, const std::string& suffix) {
-  return {
-      {"tp" + suffix, c.tp}, {"fp" + suffix, c.fp}, {"fn" + suffix, c.fn}, {"tn" + suffix, c.tn}};
 }
 
 // One fit of `solver` on (X, y), its context seeded and labelled, timed into `time`.
@@ -88,7 +84,7 @@ RunRecord timed_binary_run(const std::string& solver, const Params& params, cons
   r.metrics = {{"error", error_rate(task.y_test, predicted)},
                {"test_errors", test.fp + test.fn},
                {"train_error", train_error}};
-  r.metrics.update(counts_json(test, ""));
+  put_counts(r.metrics, test);
   r.metrics["test_rows"] = task.X_test.rows;
   // Which test documents it got right: what a paired comparison with another solver reads.
   std::vector<uint8_t> correct(predicted.size());
@@ -178,14 +174,14 @@ RunRecord cv_thresholded_run(const std::string& solver, const Params& params,
   for (double b : kFbrSweep) {
     const double t = scutfbr_threshold(fold_thresholds, b);
     Json entry = {{"fbr", b}, {"theta", t}};
-    entry.update(counts_json(count_binary_at_threshold(task.y_test, f_test, t), ""));
+    put_counts(entry, count_binary_at_threshold(task.y_test, f_test, t));
     sweep.push_back(entry);
   }
 
   RunRecord r = record_fit(solver, params, fit, time);  // train_seconds: wall time of the fit
-  r.metrics = counts_json(tuned, "");
+  put_counts(r.metrics, tuned);
   r.metrics["f1"] = f1(tuned);
-  r.metrics.update(counts_json(plain, "0"));
+  put_counts(r.metrics, plain, "0");
   r.metrics["f1_0"] = f1(plain);
   r.metrics["test_rows"] = task.X_test.rows;
   r.test_seconds = test_seconds;

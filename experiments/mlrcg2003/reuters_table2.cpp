@@ -149,10 +149,7 @@ void emit_time_cells(ResultFile& rf, const Table2Input& in, const Table2Results&
 
 // A test error cell with Wilson's interval over its test documents (harness/cell_cause.h).
 Cell with_error_interval(Cell c, double error, int64_t n_test) {
-  if (n_test < 1 || !(error >= 0 && error <= 1)) return c;
-  const SamplingInterval i = wilson_interval(error, n_test);
-  set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
-               fmt::format("Wilson's score interval over the {} test documents", n_test));
+  set_wilson_interval(c.evidence, error, n_test, "test documents");
   return c;
 }
 

@@ -49,7 +49,6 @@
 #include "harness/solver_catalog.h"
 #include "harness/unavailable_cells.h"
 #include "harness/with_data.h"
-#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -410,11 +409,8 @@ void emit_settings(ResultFile& rf) {
 
 // One (table, row): our columns, the sklearn column, or "unavailable" with its reason.
 // An error rate's 95 % sampling interval: Wilson's over the `rows` it was counted on.
-Cell with_wilson(Cell c, double error, int64_t rows, const char* which) {
-  if (rows <= 0 || !(error >= 0 && error <= 1)) return c;
-  const SamplingInterval i = wilson_interval(error, rows);
-  set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
-               fmt::format("Wilson's score interval over the {} {} rows", rows, which));
+Cell with_wilson(Cell c, double error, int64_t rows, const std::string& which) {
+  set_wilson_interval(c.evidence, error, rows, which + " rows");
   return c;
 }
 

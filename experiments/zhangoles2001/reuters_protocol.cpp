@@ -7,11 +7,10 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "experiments/zhangoles2001/counts_json.h"
 #include "harness/cell_cause.h"
+#include "harness/counts_json.h"
 #include "harness/document_outcomes.h"
 #include "harness/solver_catalog.h"
-#include "metrics/sampling_interval.h"
 #include "metrics/threshold.h"
 #include "solvers/regularization.h"
 
@@ -275,13 +274,10 @@ CellEvidence micro_bep_evidence(std::span<const ZoEval> per_category) {
     positives += e.bep.positives;
   }
   CellEvidence out;
-  if (positives == 0) return out;
-  const SamplingInterval i = wilson_interval(micro_break_even(beps), positives);
-  set_interval(out, 100 * i.lo, 100 * i.hi,
-               fmt::format("Wilson's score interval over the {} test positives of the {} "
-                           "categories (the micro BEP is "
-                           "their break-even TP share)",
-                           positives, per_category.size()));
+  set_wilson_interval(out, micro_break_even(beps), positives,
+                      fmt::format("test positives of the {} categories (the micro BEP is their "
+                                  "break-even TP share)",
+                                  per_category.size()));
   return out;
 }
 

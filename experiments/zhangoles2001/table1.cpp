@@ -37,7 +37,6 @@
 #include "harness/experiment_declarations.h"
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
-#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -164,12 +163,9 @@ void emit_table1(ResultFile& rf, const std::vector<ZoMethod>& methods,
                               "inside each fold), 10 largest categories (the paper's Figure 8 "
                               "plots Logistic Reg only; its data set for the curve is not "
                               "stated)");
-      const SamplingInterval w = wilson_interval(pt.bep(), pt.positives);
-      set_interval(point.evidence, 100 * w.lo, 100 * w.hi,
-                   fmt::format("Wilson's score interval over the {} held-out positives, pooled "
-                               "over the folds and categories (the micro BEP is their "
-                               "break-even TP share)",
-                               pt.positives));
+      set_wilson_interval(point.evidence, pt.bep(), pt.positives,
+                          "held-out positives, pooled over the folds and categories (the micro "
+                          "BEP is their break-even TP share)");
       rf.set_cell(point);
     }
     Cell chosen = value_cell(

@@ -10,7 +10,7 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
-#include "experiments/zhangoles2001/counts_json.h"
+#include "harness/counts_json.h"
 #include "features/vocabulary.h"
 
 namespace linrepro {

@@ -7,7 +7,7 @@
 
 #include "core/seed.h"
 #include "corpora/splits.h"
-#include "experiments/zhangoles2001/counts_json.h"
+#include "harness/counts_json.h"
 #include "harness/document_outcomes.h"
 #include "harness/solver_catalog.h"
 #include "metrics/binary_counts.h"

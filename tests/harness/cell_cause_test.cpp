@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "core/error.h"
 
@@ -41,6 +43,23 @@ TEST(CellCause, SamplingNoiseFirstThenThresholdThenUnexplained) {
   // The interval's ends count as inside; no evidence, no computed cause.
   EXPECT_EQ(cell_cause(80, 75, 0.1, evidence(70, 80, std::nullopt))->category, "sampling_noise");
   EXPECT_FALSE(cell_cause(74.4, 77.0, 1.0, CellEvidence{}));
+}
+
+TEST(CellCause, WilsonIntervalOfAShareInPerCentOrNothing) {
+  // 45 of 50 (0.9): Wilson's 95 % interval [78.64, 95.65] per cent, computed by hand.
+  CellEvidence e;
+  set_wilson_interval(e, 0.9, 50, "test documents");
+  ASSERT_TRUE(e.interval_lo && e.interval_hi);
+  EXPECT_NEAR(*e.interval_lo, 78.6396, 1e-3);
+  EXPECT_NEAR(*e.interval_hi, 95.6530, 1e-3);
+  EXPECT_EQ(e.interval_method, "Wilson's score interval over the 50 test documents");
+  // No count, or a share that is not one: no interval rather than a made-up one.
+  for (const auto& [share, n] : {std::pair{0.9, int64_t{0}}, std::pair{1.5, int64_t{50}},
+                                 std::pair{std::nan(""), int64_t{50}}}) {
+    CellEvidence none;
+    set_wilson_interval(none, share, n, "test documents");
+    EXPECT_FALSE(none.interval_lo || none.interval_hi) << share << " over " << n;
+  }
 }
 
 TEST(CellCause, NormalQuantilesKnownAnswers) {

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "harness/declared_tests.h"
 #include "harness/experiment_declarations.h"
 
 namespace linrepro {
@@ -129,6 +130,7 @@ DeclaredClaim declared_claim(const std::string& paper, const std::string& id,
     text = fill_bound(text, name, c.bounds[name], where);
   }
   c.claim = fill(text, args, where);
+  c.tests = d.text.value("tests", Json::array());
   return c;
 }
 
@@ -149,8 +151,9 @@ void check_declared_claims(const Json& claims, const std::string& where) {
   if (!claims.is_object()) throw ConfigError(where + ": \"claims\" must map ids to claims");
   for (const auto& [id, entry] : claims.items()) {
     const std::string at = fmt::format("{} claim \"{}\"", where, id);
-    Json strings = entry;  // the bounds are numbers, the rest text
+    Json strings = entry;  // the bounds are numbers, the tests a list, the rest text
     strings.erase("bounds");
+    strings.erase("tests");
     check_entry(strings, {"claim", "kind"}, {"claim"}, at);
     if (entry.contains("bounds")) {
       const Json& b = entry.at("bounds");
@@ -160,6 +163,8 @@ void check_declared_claims(const Json& claims, const std::string& where) {
           throw ConfigError(
               fmt::format("{}: bound \"{}\" must be a number named by an identifier", at, name));
     }
+    if (entry.contains("tests"))
+      check_declared_tests(entry.at("tests"), entry.value("bounds", Json::object()), at);
     const std::string kind = entry.value("kind", "claim");
     if (kind != "claim" && kind != "correctness_check")
       throw ConfigError(at + ": \"kind\" must be \"claim\" or \"correctness_check\"");

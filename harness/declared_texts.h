@@ -7,7 +7,8 @@
 //       its criterion sets (optional), which the claim's text names as placeholders ("within
 //       {within} points") and the driver's comparisons read (DeclaredClaim::bound), so the
 //       number a reader sees is the number that decides; the driver gives the comparisons
-//       (harness/claim_test.h).
+//       (harness/claim_test.h), or the claim declares them as "tests" (harness/declared_tests.h)
+//       and the driver names what they measure.
 //   "ablations": {"<id>": {"title": "...", "why": "...", "unit": "%"}}
 //       an ablation's title, why (the adoption rule, written before the runs) and unit; or
 //       {"title": "...", "same_why_as": "<id>", "unit": ...} where two ablations of one choice
@@ -61,6 +62,7 @@ struct DeclaredClaim {
   std::string claim;
   ClaimKind kind = ClaimKind::claim;
   std::map<std::string, double> bounds;
+  Json tests = Json::array();  // the comparisons that decide it, as declared (declared_tests.h)
   // The declared bound `name`; ConfigError naming the claim when it has none.
   double bound(const std::string& name) const;
 };

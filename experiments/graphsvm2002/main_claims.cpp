@@ -7,6 +7,7 @@
 #include "experiments/graphsvm2002/experiments.h"
 #include "experiments/graphsvm2002/main_cells.h"
 #include "harness/claim_test.h"
+#include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "metrics/paired_bootstrap.h"
@@ -19,52 +20,55 @@ namespace {
 // bootstrap over the test documents the methods share, CPU times by kTimeRatioResolution, model
 // memory and SVM rows exactly.
 
+// The data sets whose MCNB, MCSVM and GraphSVM (t = 0.05) runs finished.
 struct MethodRuns {
   std::string name;
-  const RunRecord *nb, *sv, *g, *h;
+  const RunRecord *nb, *sv, *g;
 };
 
 std::vector<MethodRuns> method_runs(const std::map<std::string, MainResults>& all) {
   std::vector<MethodRuns> out;
   for (const auto& [name, res] : all) {
-    MethodRuns m{name, res.get("mcnb"), res.get("mcsvm"), res.get(graphsvm_key(kMainFigureT)),
-                 res.get("hier-svm")};
+    MethodRuns m{name, res.get("mcnb"), res.get("mcsvm"), res.get(graphsvm_key(kMainFigureT))};
     if (m.nb && m.sv && m.g) out.push_back(m);
   }
   return out;
 }
 
-// GraphSVM against MCSVM and MCNB at t = 0.05: speed, accuracy, memory.
+// The measures of one data set's runs (by run key) the declared claim tests read: the runs' own
+// (harness/declared_tests.h) and the two-class SVMs' model memory.
+struct MainMeasures {
+  std::map<std::string, const RunRecord*> runs;
+  ClaimMeasures measures;
+  explicit MainMeasures(const MainResults& res) {
+    for (const auto& [key, run] : res.runs)
+      if (const RunRecord* r = res.get(key)) runs[key] = r;
+    measures = run_measures(runs);
+    measures["svm_memory_ratio"] = [this](std::string what, const std::string& a,
+                                          const std::string& b, double bound, bool above,
+                                          bool strict) -> std::optional<ClaimComparison> {
+      if (!runs.count(a) || !runs.count(b)) return std::nullopt;
+      return exact_comparison(std::move(what),
+                              max_svm_memory_of(*runs[a]) / max_svm_memory_of(*runs[b]), bound,
+                              above, strict);
+    };
+  }
+  MainMeasures(const MainMeasures&) = delete;  // the measures refer to `runs`
+};
+
+// GraphSVM against MCSVM and MCNB at t = 0.05: speed, accuracy, memory, as declared.
 void add_method_claims(ResultFile& rf, const std::map<std::string, MainResults>& all) {
   const std::vector<MethodRuns> runs = method_runs(all);
   if (runs.empty()) return;
-  const DeclaredClaim faster = declared_claim(kGraphsvmPaper, "graphsvm-3x-faster"),
-                      beats = declared_claim(kGraphsvmPaper, "graphsvm-beats-mcnb"),
-                      near = declared_claim(kGraphsvmPaper, "graphsvm-accuracy-vs-mcsvm"),
-                      memory = declared_claim(kGraphsvmPaper, "memory-quarter");
-  std::vector<ClaimComparison> time, acc, vs, mem;
   std::vector<std::string> mem_measured;
+  std::map<std::string, std::vector<ClaimComparison>> parts;
   for (const MethodRuns& m : runs) {
-    time.push_back(time_ratio_comparison(m.name + ": MCSVM / GraphSVM CPU time",
-                                         m.sv->train_seconds, m.g->train_seconds,
-                                         faster.bound("factor"), true));
-    if (m.h)
-      time.push_back(time_ratio_comparison(m.name + ": Hier-SVM / GraphSVM CPU time",
-                                           m.h->train_seconds, m.g->train_seconds, 1, true));
-    acc.push_back(run_accuracy_comparison(m.name + ": GraphSVM - MCNB", *m.g, *m.nb, 0, true));
-    acc.push_back(run_accuracy_comparison(m.name + ": GraphSVM - MCSVM", *m.g, *m.sv,
-                                          -beats.bound("below"), true, false));
-    if (m.name == "reuters") {
-      vs.push_back(run_accuracy_comparison(m.name + ": GraphSVM - MCSVM", *m.g, *m.sv, 0, true));
-    } else {
-      for (const bool above : {true, false})
-        vs.push_back(run_accuracy_comparison(m.name + ": GraphSVM - MCSVM", *m.g, *m.sv,
-                                             above ? -near.bound("within") : near.bound("within"),
-                                             above, false));
-    }
-    mem.push_back(exact_comparison(m.name + ": largest GraphSVM / MCSVM two-class SVM memory",
-                                   max_svm_memory_of(*m.g) / max_svm_memory_of(*m.sv),
-                                   memory.bound("ratio"), false));
+    const MainMeasures measures(all.at(m.name));
+    for (const char* id : {"graphsvm-3x-faster", "graphsvm-beats-mcnb",
+                           "graphsvm-accuracy-vs-mcsvm", "memory-quarter"})
+      if (auto p =
+              declared_comparisons(declared_claim(kGraphsvmPaper, id), measures.measures, m.name))
+        parts[id].insert(parts[id].end(), p->begin(), p->end());
     const auto measured = [](const RunRecord& r) {
       return r.extra.value("max_memory_measured_bytes", std::nan(""));
     };
@@ -72,11 +76,10 @@ void add_method_claims(ResultFile& rf, const std::map<std::string, MainResults>&
                                        measured(*m.sv) / 1e6));
   }
   const std::string t = fmt::format("t = {}", kMainFigureT);
-  rf.add_claim(tested_claim(faster, std::move(time), t));
-  rf.add_claim(tested_claim(beats, std::move(acc), t));
-  rf.add_claim(tested_claim(near, std::move(vs), t));
+  for (const char* id : {"graphsvm-3x-faster", "graphsvm-beats-mcnb", "graphsvm-accuracy-vs-mcsvm"})
+    rf.add_claim(tested_claim(declared_claim(kGraphsvmPaper, id), std::move(parts[id]), t));
   rf.add_claim(tested_claim(
-      memory, std::move(mem),
+      declared_claim(kGraphsvmPaper, "memory-quarter"), std::move(parts["memory-quarter"]),
       fmt::format("decided on the model memory = sub_svm_memory_bytes(rows, nnz, cols) of each "
                   "two-class SVM (the paper's measure is not described); the measured peak RSS "
                   "growth of the same SVMs, kernel cache included, GraphSVM vs MCSVM: {}",
@@ -130,35 +133,30 @@ void add_main_claims(ResultFile& rf, const std::map<std::string, MainResults>& a
 }
 
 void add_hierarchy_claim(ResultFile& rf, const MainResults& res) {
-  const RunRecord* nb = res.get("mcnb");
-  const RunRecord* sv = res.get("mcsvm");
-  const RunRecord* hnb = res.get("hier-nb");
-  const RunRecord* hsvm = res.get("hier-svm");
-  if (!nb || !sv || !hnb || !hsvm) return;
-  const std::vector<uint8_t> l1 = run_outcomes(*hnb, "test_l1_correct"), both = run_outcomes(*hnb),
-                             flat = run_outcomes(*nb);
-  std::vector<ClaimComparison> parts;
-  parts.push_back(paired_statistic_comparison(
-      "20NG: NB-L1 (groups) - MCNB (classes) (accuracy points)", static_cast<int64_t>(l1.size()),
-      [&](std::span<const int32_t> d) {
-        return 100 * (fraction_correct(l1, d) - fraction_correct(flat, d));
-      },
-      0, true, kClaimBootstrapSeed));
-  // L2 on the documents L1 routed right: a document L2 got right was routed right.
-  parts.push_back(paired_statistic_comparison(
-      "20NG: NB-L2 given NB-L1 - MCNB (accuracy points)", static_cast<int64_t>(l1.size()),
-      [&](std::span<const int32_t> d) {
-        return 100 *
-               (fraction_correct(both, d) / fraction_correct(l1, d) - fraction_correct(flat, d));
-      },
-      0, true, kClaimBootstrapSeed));
-  parts.push_back(run_accuracy_comparison("20NG: Hier-NB - MCNB", *hnb, *nb, 0, false));
-  parts.push_back(run_accuracy_comparison("20NG: Hier-SVM - MCSVM", *hsvm, *sv, 0, false));
-  parts.push_back(run_accuracy_comparison("20NG: Hier-SVM - MCNB", *hsvm, *nb, 0, true));
+  MainMeasures m(res);
+  // NB's first level (groups) and its second given the first, against the flat classifier, on
+  // the per-document outcomes of the Hier-NB run: a document L2 got right was routed right.
+  const auto level = [&m](bool given_l1) {
+    return [&m, given_l1](std::string what, const std::string& a, const std::string& b,
+                          double bound, bool above, bool strict) -> std::optional<ClaimComparison> {
+      if (!m.runs.count(a) || !m.runs.count(b)) return std::nullopt;
+      const std::vector<uint8_t> l1 = run_outcomes(*m.runs[a], "test_l1_correct"),
+                                 both = run_outcomes(*m.runs[a]), flat = run_outcomes(*m.runs[b]);
+      return paired_statistic_comparison(
+          std::move(what), static_cast<int64_t>(l1.size()),
+          [=](std::span<const int32_t> d) {
+            const double routed = given_l1 ? fraction_correct(both, d) / fraction_correct(l1, d)
+                                           : fraction_correct(l1, d);
+            return 100 * (routed - fraction_correct(flat, d));
+          },
+          bound, above, kClaimBootstrapSeed, strict);
+    };
+  };
+  m.measures["l1_accuracy"] = level(false);
+  m.measures["l2_given_l1_accuracy"] = level(true);
   const DeclaredClaim claim = declared_claim(kGraphsvmPaper, "hierarchy-compounds-errors");
-  parts.push_back(time_ratio_comparison("20NG: Hier-SVM / MCSVM CPU time", hsvm->train_seconds,
-                                        sv->train_seconds, claim.bound("time_ratio"), false));
-  rf.add_claim(tested_claim(claim, std::move(parts), ""));
+  if (auto parts = declared_comparisons(claim, m.measures))
+    rf.add_claim(tested_claim(claim, std::move(*parts), ""));
 }
 
 }  // namespace linrepro

@@ -41,6 +41,7 @@
 #include "experiments/sgdreport/experiments.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
@@ -71,9 +72,8 @@ struct Outcome {
   double test_error = NAN;
   int64_t zeros = -1;
   int64_t dimensions = 0;
-  Json trace = Json::array();
   int64_t train_rows = 0, test_rows = 0;  // what the error rates count: their Wilson intervals
-  std::vector<uint8_t> train_correct, test_correct;  // per document: right or not
+  RunRecord run;  // its trace, and what the declared claim tests read (harness/declared_tests.h)
 };
 
 Outcome outcome_of(const RunRecord& r) {
@@ -83,13 +83,9 @@ Outcome outcome_of(const RunRecord& r) {
   o.test_error = r.metrics.value("test_error", NAN);
   o.zeros = r.metrics.value("zeros", int64_t{-1});
   o.dimensions = r.metrics.value("dimensions", int64_t{0});
-  o.trace = r.trace;
   o.train_rows = r.metrics.value("train_rows", int64_t{0});
   o.test_rows = r.metrics.value("test_rows", int64_t{0});
-  if (r.extra.contains("test_correct")) {  // the claims' paired comparisons
-    o.train_correct = run_outcomes(r, "train_correct", "train_rows");
-    o.test_correct = run_outcomes(r, "test_correct", "test_rows");
-  }
+  o.run = r;
   return o;
 }
 
@@ -485,17 +481,20 @@ void emit_cells(ResultFile& rf, const Outcomes& d1, const Outcomes& d2,
   emit("table6", "Dataset 2", find(d2, "L2"), nullptr, "", false, "");
 }
 
-// Two runs' error rates within `within` points of each other on the same documents (the claims'
-// "nearly the same error": half a point, the report's own default tolerance for error cells), by
-// the paired bootstrap: err(a) - err(b) = accuracy(b) - accuracy(a).
-void add_equal_error(std::vector<ClaimComparison>& parts, const std::string& what,
-                     const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, double within) {
-  for (const bool above : {true, false}) {
-    ClaimComparison c =
-        accuracy_comparison(what, b, a, above ? -within : within, above, kClaimBootstrapSeed);
-    c.strict = false;
-    parts.push_back(c);
-  }
+// The finished runs by outcome name, for the declared claim tests.
+std::map<std::string, const RunRecord*> finished_runs(const Outcomes& d1) {
+  std::map<std::string, const RunRecord*> runs;
+  for (const auto& [name, o] : d1)
+    if (find(d1, name)) runs[name] = &o.run;
+  return runs;
+}
+
+// The declared claim decided by its declared tests over the finished runs, when they are there.
+void add_declared(ResultFile& rf, const Outcomes& d1, const char* id, std::string evidence) {
+  const DeclaredClaim claim = declared_claim(kSgdPaper, id);
+  const auto runs = finished_runs(d1);
+  if (auto parts = declared_comparisons(claim, run_measures(runs)))
+    rf.add_claim(tested_claim(claim, std::move(*parts), std::move(evidence)));
 }
 
 // A settled trace: how far the error still moves after `from` updates, against `bound` points.
@@ -524,17 +523,7 @@ void add_sparsity_claim(ResultFile& rf, const Outcomes& d1) {
         fmt::format("; clipping: train {} / test {} with {} zeros", percent_text(clip->train_error),
                     percent_text(clip->test_error), clip->zeros);
   if (ll) evidence += fmt::format("; the exact minimiser (liblinear -s 6) has {} zeros", ll->zeros);
-  const DeclaredClaim claim = declared_claim(kSgdPaper, "cumulative-sparse-naive-dense");
-  std::vector<ClaimComparison> parts;
-  add_equal_error(parts, "cumulative - naive training error (points)", cum->train_correct,
-                  naive->train_correct, claim.bound("within"));
-  add_equal_error(parts, "cumulative - naive test error (points)", cum->test_correct,
-                  naive->test_correct, claim.bound("within"));
-  parts.push_back(
-      exact_comparison("cumulative zero weights", static_cast<double>(cum->zeros), 0, true));
-  parts.push_back(
-      exact_comparison("naive zero weights", static_cast<double>(naive->zeros), 0, false, false));
-  rf.add_claim(tested_claim(claim, std::move(parts), evidence));
+  add_declared(rf, d1, "cumulative-sparse-naive-dense", evidence);
 }
 
 // Figure 1: zeros keep growing while the errors settle.
@@ -542,17 +531,17 @@ void add_sparsity_grows_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* cum = find(d1, "cumulative");
   if (!cum) return;
   constexpr int64_t kSettle = 500000;  // the report's "about 500,000 updates"
-  const double z_settle = trace_at(cum->trace, "zeros", kSettle);
+  const double z_settle = trace_at(cum->run.trace, "zeros", kSettle);
   const DeclaredClaim claim = declared_claim(kSgdPaper, "l1-sparsity-grows");
   rf.add_claim(tested_claim(
       claim,
       {exact_comparison("zeros at the end minus at 500,000 updates",
                         static_cast<double>(cum->zeros) - z_settle, 0, true),
-       settled("training error", cum->trace, "train_error", kSettle, claim.bound("settled")),
-       settled("test error", cum->trace, "test_error", kSettle, claim.bound("settled"))},
-      fmt::format(
-          "zeros {} at ~500k updates, {} at the end ({} updates)", z_settle, cum->zeros,
-          cum->trace.empty() ? int64_t{0} : cum->trace.back().at("iteration").get<int64_t>())));
+       settled("training error", cum->run.trace, "train_error", kSettle, claim.bound("settled")),
+       settled("test error", cum->run.trace, "test_error", kSettle, claim.bound("settled"))},
+      fmt::format("zeros {} at ~500k updates, {} at the end ({} updates)", z_settle, cum->zeros,
+                  cum->run.trace.empty() ? int64_t{0}
+                                         : cum->run.trace.back().at("iteration").get<int64_t>())));
 }
 
 // Figure 3: SGD ridge settles, with no zero weights.
@@ -563,8 +552,8 @@ void add_ridge_claim(ResultFile& rf, const Outcomes& d1) {
   const DeclaredClaim claim = declared_claim(kSgdPaper, "ridge-settles");
   rf.add_claim(tested_claim(
       claim,
-      {settled("training error", ridge->trace, "train_error", kSettle, claim.bound("settled")),
-       settled("test error", ridge->trace, "test_error", kSettle, claim.bound("settled")),
+      {settled("training error", ridge->run.trace, "train_error", kSettle, claim.bound("settled")),
+       settled("test error", ridge->run.trace, "test_error", kSettle, claim.bound("settled")),
        exact_comparison("zero weights at the end", static_cast<double>(ridge->zeros), 0, false,
                         false)},
       fmt::format("final train {} / test {}", percent_text(ridge->train_error),
@@ -578,18 +567,12 @@ void add_sklearn_claim(ResultFile& rf, const Outcomes& d1) {
   const Outcome* sk1 = find(d1, "sklearn-sgd-l1-logistic");
   const Outcome* skr = find(d1, "sklearn-sgd-ridge");
   if (!sk1 || !cum || !ridge || !skr) return;
-  const DeclaredClaim claim = declared_claim(kSgdPaper, "sklearn-agrees");
-  std::vector<ClaimComparison> parts;
-  add_equal_error(parts, "scikit-learn SGD-L1 - our cumulative, test error (points)",
-                  sk1->test_correct, cum->test_correct, claim.bound("within"));
-  add_equal_error(parts, "scikit-learn SGD ridge - our ridge, test error (points)",
-                  skr->test_correct, ridge->test_correct, claim.bound("within"));
-  rf.add_claim(tested_claim(
-      claim, std::move(parts),
+  add_declared(
+      rf, d1, "sklearn-agrees",
       fmt::format("test error: sklearn SGD-L1 {} vs our cumulative {}; sklearn SGD ridge {} vs "
                   "our ridge {}",
                   percent_text(sk1->test_error), percent_text(cum->test_error),
-                  percent_text(skr->test_error), percent_text(ridge->test_error))));
+                  percent_text(skr->test_error), percent_text(ridge->test_error)));
 }
 
 // The report's claims, on a9a.
@@ -616,7 +599,7 @@ void run_tables(const ExperimentContext& ctx, ResultFile& rf) {
   emit_cells(rf, d1, d2, a9a_unavailable);
   if (const Outcome* cum = find(d1, "cumulative"))
     rf.add_ablation(
-        epochs_ablation(cum->trace, kEpochsD1,
+        epochs_ablation(cum->run.trace, kEpochsD1,
                         load_published(ctx.published() / (std::string(kSgdPaper) + ".json"))));
   emit_extra_cells(ctx, rf, d1);
   add_claims(rf, d1);

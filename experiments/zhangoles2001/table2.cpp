@@ -38,6 +38,7 @@
 #include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
@@ -426,22 +427,23 @@ int nb_lowest_f1_rows(const ZoReuters& data, const Evals& evals) {
   return rows;
 }
 
-// The Table 2 claims' comparisons: a - b in micro F1 or micro BEP points by the paired bootstrap
-// over the test documents (harness/claim_test.h), from each method's per-category decisions: at
-// the adopted thresholds, and at each category's break-even rank, whose micro recall is the micro
-// BEP (its rank held as on the whole test set). The value is the cells' own difference.
+// The Table 2 claims' measures: a - b in micro F1 ("F1") or micro BEP ("BEP") points by the
+// paired bootstrap over the test documents (harness/claim_test.h), from each method's
+// per-category decisions: at the adopted thresholds, and at each category's break-even rank,
+// whose micro recall is the micro BEP (its rank held as on the whole test set). The value is the
+// cells' own difference.
 struct Table2Comparisons {
   std::map<std::string, std::vector<CategoryOutcomes>> f1, bep;  // by method key
   std::map<std::string, ZoMicro> micro;
-  ClaimComparison operator()(const std::string& measure, const std::string& a, const std::string& b,
-                             double bound, bool above, bool strict = true) const {
-    const bool is_f1 = measure == "F1";
-    return zo_micro_comparison(
-        fmt::format("{} - {} micro {} (points)", a, b, measure),
-        is_f1 ? ZoMicroMeasure::f1 : ZoMicroMeasure::bep, (is_f1 ? f1 : bep).at(a),
-        (is_f1 ? f1 : bep).at(b),
-        100 * (is_f1 ? micro.at(a).prf.f1 - micro.at(b).prf.f1 : micro.at(a).bep - micro.at(b).bep),
-        bound, above, strict);
+  ClaimMeasure measure(bool is_f1) const {
+    return [this, is_f1](std::string what, const std::string& a, const std::string& b, double bound,
+                         bool above, bool strict) -> std::optional<ClaimComparison> {
+      return zo_micro_comparison(std::move(what), is_f1 ? ZoMicroMeasure::f1 : ZoMicroMeasure::bep,
+                                 (is_f1 ? f1 : bep).at(a), (is_f1 ? f1 : bep).at(b),
+                                 100 * (is_f1 ? micro.at(a).prf.f1 - micro.at(b).prf.f1
+                                              : micro.at(a).bep - micro.at(b).bep),
+                                 bound, above, strict);
+    };
   }
 };
 
@@ -461,30 +463,6 @@ void add_outcomes(Table2Comparisons& diff, const std::string& key, const ZoReute
   }
 }
 
-// Table 2: Lin Reg slightly below the other regularised methods.
-void add_linreg_claim(ResultFile& rf, const Table2Comparisons& diff) {
-  const DeclaredClaim claim = declared_claim(kZoPaper, "linreg-slightly-worse-reuters");
-  std::vector<ClaimComparison> parts;
-  for (const char* s : {"cmls", "clg", "smo", "mod-svm"}) {
-    parts.push_back(diff("F1", s, "cls", 0, true));
-    parts.push_back(diff("F1", s, "cls", claim.bound("at_most"), false, false));
-  }
-  rf.add_claim(tested_claim(claim, std::move(parts), ""));
-}
-
-// Two solvers of the same objective on the same data: a failure means a bug, not a finding.
-void add_peers_check(ResultFile& rf, const Table2Comparisons& diff, const std::string& all_text) {
-  const DeclaredClaim claim = declared_claim(kZoPaper, "table2-liblinear-agrees");
-  const double within = claim.bound("within");
-  std::vector<ClaimComparison> peers;
-  for (const auto& [peer, ours] :
-       {std::pair{"liblinear-s0", "clg"}, std::pair{"liblinear-s2", "cmls"},
-        std::pair{"liblinear-s3", "mod-svm"}})
-    for (const bool above : {true, false})
-      peers.push_back(diff("BEP", peer, ours, above ? -within : within, above, false));
-  rf.add_claim(tested_claim(claim, std::move(peers), all_text));
-}
-
 // The paper's claims about Tables 2 and 3 (the paper's methods and peers only).
 void add_table2_claims(ResultFile& rf, const ZoReuters& data,
                        const std::vector<Table2Method>& methods, const Evals& evals,
@@ -501,33 +479,27 @@ void add_table2_claims(ResultFile& rf, const ZoReuters& data,
     all_text += fmt::format("{}{}: F1 {:.2f} BEP {:.2f}", all_text.empty() ? "" : "; ",
                             t.method.column, F(t.key), B(t.key));
   }
-  const std::vector<std::string> regularized = {"cls", "cmls", "clg", "smo", "mod-svm"};
   const int nb_worst_rows = nb_lowest_f1_rows(data, evals);
+  const ClaimMeasures measures = {
+      {"F1", diff.measure(true)},
+      {"BEP", diff.measure(false)},
+      {"rows_with_lowest_f1",
+       [&](std::string what, const std::string&, const std::string&, double bound, bool above,
+           bool strict) -> std::optional<ClaimComparison> {
+         return exact_comparison(std::move(what), nb_worst_rows, bound, above, strict);
+       }}};
+  const auto add = [&](const char* id, const std::string& evidence) {
+    const DeclaredClaim claim = declared_claim(kZoPaper, id);
+    if (auto parts = declared_comparisons(claim, measures))
+      rf.add_claim(tested_claim(claim, std::move(*parts), evidence));
+  };
   // One part of the published naive-bayes-worst (Tables 2, 3 and 5); table5.cpp checks the other.
-  std::vector<ClaimComparison> nb;
-  for (const auto& s : regularized)
-    for (const char* m : {"F1", "BEP"}) nb.push_back(diff(m, s, "nb", 0, true));
-  nb.push_back(exact_comparison("Table 3 rows (of 10) where Naive Bayes has the lowest F1",
-                                nb_worst_rows, kTable3Rows / 2.0, true));
-  rf.add_claim(
-      tested_claim(declared_claim(kZoPaper, "naive-bayes-worst-reuters"), std::move(nb), all_text));
-  const DeclaredClaim comparable_claim = declared_claim(kZoPaper, "comparable-hyperplanes");
-  const double within = comparable_claim.bound("within");
-  std::vector<ClaimComparison> comparable;
-  for (size_t i = 0; i < regularized.size(); ++i)
-    for (size_t j = i + 1; j < regularized.size(); ++j)
-      for (const bool above : {true, false})
-        comparable.push_back(
-            diff("BEP", regularized[i], regularized[j], above ? -within : within, above, false));
-  rf.add_claim(tested_claim(comparable_claim, std::move(comparable), all_text));
-  const DeclaredClaim logistic = declared_claim(kZoPaper, "logistic-as-good-as-svm");
-  const double below = -logistic.bound("within");
-  rf.add_claim(tested_claim(
-      logistic,
-      {diff("F1", "clg", "smo", below, true, false), diff("BEP", "clg", "smo", below, true, false)},
-      fmt::format("Mod Least Squares F1 {:.2f} / BEP {:.2f}", F("cmls"), B("cmls"))));
-  add_linreg_claim(rf, diff);
-  add_peers_check(rf, diff, all_text);
+  add("naive-bayes-worst-reuters", all_text);
+  add("comparable-hyperplanes", all_text);
+  add("logistic-as-good-as-svm",
+      fmt::format("Mod Least Squares F1 {:.2f} / BEP {:.2f}", F("cmls"), B("cmls")));
+  add("linreg-slightly-worse-reuters", "");
+  add("table2-liblinear-agrees", all_text);
 }
 // Issue 15 item 1: every threshold rule on the paper's six methods (threshold_ablation.h).
 void add_threshold_ablations(const ExperimentContext& ctx, ResultFile& rf, const ZoReuters& data,

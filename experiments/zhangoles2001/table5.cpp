@@ -77,6 +77,7 @@
 #include "features/text_dataset.h"
 #include "harness/cell_cause.h"
 #include "harness/collection_grid.h"
+#include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
@@ -509,43 +510,35 @@ std::string claims_scope(const Summaries& summary) {
 
 // The paper's claims about Table 5, over the collections we could run, and the peer check. Each
 // compares two methods by their paired differences over the random splits (harness/claim_test.h:
-// the paired t interval decides); with one split (the fast subset) there is no interval and only
-// the peer check is made.
+// the paired t interval decides), as the claims declare; with one split (the fast subset) there
+// is no interval and only the peer check is made.
 void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues& accuracies) {
-  const std::vector<std::string> linear = {"cls", "cmls", "clg", "smo", "mod-svm"};
-  const std::vector<std::string> others = {"cmls", "clg", "smo", "mod-svm"};
   for (const auto& [column, s] : summary)
     if (s.at("nb").n < 2) return add_nb_peer_check(rf, summary, accuracies);
-  const DeclaredClaim similar_claim = declared_claim(kZoPaper, "linear-methods-similar-multiclass");
-  const double within = similar_claim.bound("within");
-  std::vector<ClaimComparison> nb2_beats, nb_worst, similar, linreg_worse;
-  // a - b in accuracy points on one collection, by the paired t interval over its splits.
-  const auto diff = [&](const std::string& column, const std::string& a, const std::string& b,
-                        double bound, bool above, bool strict = true) {
-    return paired_splits_comparison(fmt::format("{}: {} - {} (accuracy points)", column, a, b),
-                                    in_points(accuracies[{column, a}]),
-                                    in_points(accuracies[{column, b}]), bound, above, strict);
-  };
+  const std::vector<std::string> ids = {"naive-bayes-2-beats-1", "naive-bayes-worst-multiclass",
+                                        "linear-methods-similar-multiclass",
+                                        "linreg-worse-multiclass"};
+  std::map<std::string, std::vector<ClaimComparison>> parts;
   for (const auto& [column, s] : summary) {
-    nb2_beats.push_back(diff(column, "nb-ovr", "nb", 0, true));
-    for (const auto& l : linear)
-      for (const char* nb : {"nb", "nb-ovr"}) nb_worst.push_back(diff(column, l, nb, 0, true));
-    for (size_t i = 0; i < others.size(); ++i)
-      for (size_t j = i + 1; j < others.size(); ++j) {
-        similar.push_back(diff(column, others[i], others[j], -within, true, false));
-        similar.push_back(diff(column, others[i], others[j], within, false, false));
-      }
-    for (const auto& o : others) linreg_worse.push_back(diff(column, o, "cls", 0, true));
+    // a - b in accuracy points on one collection, by the paired t interval over its splits.
+    const ClaimMeasures measures = {
+        {"splits",
+         [&, column = column](std::string what, const std::string& a, const std::string& b,
+                              double bound, bool above,
+                              bool strict) -> std::optional<ClaimComparison> {
+           return paired_splits_comparison(std::move(what), in_points(accuracies.at({column, a})),
+                                           in_points(accuracies.at({column, b})), bound, above,
+                                           strict);
+         }}};
+    for (const std::string& id : ids)
+      if (auto p = declared_comparisons(declared_claim(kZoPaper, id), measures, column))
+        parts[id].insert(parts[id].end(), p->begin(), p->end());
   }
+  // naive-bayes-worst-multiclass is one part of the published naive-bayes-worst (Tables 2, 3 and
+  // 5); table2.cpp checks the other.
   const std::string scope = claims_scope(summary);
-  rf.add_claim(
-      tested_claim(declared_claim(kZoPaper, "naive-bayes-2-beats-1"), std::move(nb2_beats), scope));
-  // One part of the published naive-bayes-worst (Tables 2, 3 and 5); table2.cpp checks the other.
-  rf.add_claim(tested_claim(declared_claim(kZoPaper, "naive-bayes-worst-multiclass"),
-                            std::move(nb_worst), scope));
-  rf.add_claim(tested_claim(similar_claim, std::move(similar), scope));
-  rf.add_claim(tested_claim(declared_claim(kZoPaper, "linreg-worse-multiclass"),
-                            std::move(linreg_worse), scope));
+  for (const std::string& id : ids)
+    rf.add_claim(tested_claim(declared_claim(kZoPaper, id), std::move(parts[id]), scope));
   add_nb_peer_check(rf, summary, accuracies);
 }
 

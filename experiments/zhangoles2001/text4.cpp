@@ -37,6 +37,7 @@
 #include "experiments/zhangoles2001/micro_comparison.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/reuters_variant.h"
+#include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
 
@@ -103,6 +104,18 @@ struct Text4Results {
     return zo_micro_comparison(
         what, ZoMicroMeasure::bep, zo_break_even_decisions(runs.at(a).evals, a),
         zo_break_even_decisions(runs.at(b).evals, b), bep.at(a) - bep.at(b), bound, above, strict);
+  }
+  // The declared claim `id`, decided by its declared tests of diff ("BEP").
+  void add_declared(ResultFile& rf, const char* id, std::string evidence) const {
+    const ClaimMeasures measures = {
+        {"BEP",
+         [this](std::string what, const std::string& a, const std::string& b, double bound,
+                bool above, bool strict) -> std::optional<ClaimComparison> {
+           return diff(a, b, what, bound, above, strict);
+         }}};
+    const DeclaredClaim claim = declared_claim(kZoPaper, id);
+    rf.add_claim(
+        tested_claim(claim, declared_comparisons(claim, measures).value(), std::move(evidence)));
   }
 };
 
@@ -269,13 +282,11 @@ void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants, cons
 
 // §4.2: the duals keep their BEP as lambda -> 0.
 void add_dual_claim(ResultFile& rf, const Text4Results& r) {
-  rf.add_claim(tested_claim(
-      declared_claim(kZoPaper, "dual-lambda0"),
-      {r.diff("cmls-dual-l0", "cmls-primal-l0", "dual CMLS - primal CMLS micro BEP (points)", 0),
-       r.diff("mod-svm-l0", "cmls-primal-l0", "Mod SVM - primal CMLS micro BEP (points)", 0)},
+  r.add_declared(
+      rf, "dual-lambda0",
       fmt::format("lambda = 1e-6, K = 100: primal CMLS BEP {:.2f}, dual CMLS {:.2f}, Mod SVM "
                   "{:.2f}",
-                  r.bep.at("cmls-primal-l0"), r.bep.at("cmls-dual-l0"), r.bep.at("mod-svm-l0"))));
+                  r.bep.at("cmls-primal-l0"), r.bep.at("cmls-dual-l0"), r.bep.at("mod-svm-l0")));
 }
 
 // §4.2: the primal CMLS reaches the lower objective as lambda -> 0.
@@ -305,33 +316,24 @@ void add_primal_claim(ResultFile& rf, const Text4Results& r) {
 
 // §4.2: Lin Reg degrades as lambda -> 0, less with 100 features.
 void add_linreg_lambda0_claim(ResultFile& rf, const Text4Results& r) {
-  rf.add_claim(tested_claim(
-      declared_claim(kZoPaper, "linreg-degrades-lambda0"),
-      {r.diff("cmls-dual-l0", "cls-l0", "dual CMLS - Lin Reg micro BEP (points)", 0),
-       r.diff("cls-100-l0", "cls-l0", "Lin Reg 100 features - 10,000 features micro BEP (points)",
-              0)},
+  r.add_declared(
+      rf, "linreg-degrades-lambda0",
       fmt::format("lambda = 1e-6, K = 100: Lin Reg BEP {:.2f} (10,000 features), {:.2f} (100 "
                   "features); dual CMLS {:.2f}",
-                  r.bep.at("cls-l0"), r.bep.at("cls-100-l0"), r.bep.at("cmls-dual-l0"))));
+                  r.bep.at("cls-l0"), r.bep.at("cls-100-l0"), r.bep.at("cmls-dual-l0")));
 }
 
 // Figure 7: more features, a higher BEP.
 void add_figure7_claim(ResultFile& rf, const Text4Results& r) {
   const auto& bep = r.bep;
   const std::string fig7_10000 = fmt::format("clg-fig7-{}", kZoFeatures);
-  const DeclaredClaim claim = declared_claim(kZoPaper, "more-features-better");
-  rf.add_claim(tested_claim(
-      claim,
-      {r.diff("clg-fig7-1000", "clg-fig7-100",
-              "Logistic Reg 1,000 - 100 features micro BEP (points)", 0),
-       r.diff(fig7_10000, "clg-fig7-1000",
-              "Logistic Reg 10,000 - 1,000 features micro BEP (points)", -claim.bound("slack"),
-              true, false)},
+  r.add_declared(
+      rf, "more-features-better",
       fmt::format("micro BEP: 100 features {:.2f}, 300 {:.2f}, 1,000 {:.2f}, 3,000 {:.2f}, 10,000 "
                   "{:.2f}, no selection {:.2f} (the other tokenisations: figure7-tokenisation's "
                   "ablation)",
                   bep.at("clg-fig7-100"), bep.at("clg-fig7-300"), bep.at("clg-fig7-1000"),
-                  bep.at("clg-fig7-3000"), bep.at(fig7_10000), bep.at("clg-nofs"))));
+                  bep.at("clg-fig7-3000"), bep.at(fig7_10000), bep.at("clg-nofs")));
 }
 
 void run_text4(const ExperimentContext& ctx, ResultFile& rf) {

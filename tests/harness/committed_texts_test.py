@@ -88,6 +88,7 @@ class CommittedTexts(unittest.TestCase):
                         else:
                             self.assertEqual(item.get("kind", "claim"), entry.get("kind", "claim"),
                                              f"{where}: kind")
+                            self.check_declared_tests(item, entry, where)
                         used.add((paper, section, keys[0]))
                         checked += 1
         unused = [(p, s, k) for p, sections in decl.items() for s, d in sections.items()
@@ -96,17 +97,33 @@ class CommittedTexts(unittest.TestCase):
         self.assertEqual(unused, [], "declared, in no committed result file, and the data is here")
         self.assertGreater(checked, 80)
 
-    def test_every_declared_bound_is_read_by_its_papers_drivers(self):
-        # A bound no driver reads would be edited in the declaration and decide nothing.
+    def check_declared_tests(self, item, entry, where):
+        """A claim decided by declared tests (harness/declared_tests.h): each committed comparison
+        is one of them, so tests edited without a rerun fail here."""
+        tests = entry.get("tests")
+        if not tests:
+            return
+        whats = [pattern(t["what"]) for t in tests]
+        for c in item.get("comparisons", []):
+            self.assertTrue(any(w.match(c["what"]) for w in whats),
+                            f"{where}: comparison {c['what']!r} is none of the declared tests")
+
+    def test_every_declared_bound_is_read_by_its_papers_drivers_or_tests(self):
+        # A bound nothing reads would be edited in the declaration and decide nothing.
         checked = 0
         for path in sorted(ROOT.glob("experiments/*/experiments.json")):
             doc = json.loads(path.read_text())
             code = "".join(p.read_text() for p in path.parent.glob("*.cpp"))
             for experiment in doc["experiments"].values():
                 for key, entry in experiment.get("claims", {}).items():
+                    tested = set()
+                    for t in entry.get("tests", []):
+                        for b in t["bound"] if isinstance(t["bound"], list) else [t["bound"]]:
+                            if isinstance(b, str):
+                                tested.add(b.lstrip("-"))
                     for name in entry.get("bounds", {}):
-                        self.assertTrue(f'bound("{name}")' in code,
-                                        f"{doc['paper']} claim {key}: no driver reads bound {name}")
+                        self.assertTrue(f'bound("{name}")' in code or name in tested,
+                                        f"{doc['paper']} claim {key}: nothing reads bound {name}")
                         checked += 1
         self.assertGreater(checked, 25)
 

@@ -1,0 +1,225 @@
+#include "harness/declared_tests.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "core/error.h"
+#include "harness/document_outcomes.h"
+
+namespace linrepro {
+
+namespace {
+
+constexpr const char* kEachLater = "each later a";
+
+struct Side {
+  double bound;
+  bool above, strict;
+};
+
+// A declared bound: a number, or a bound of the claim by name, "-name" for its negative.
+double bound_of(const Json& bound, const DeclaredClaim& claim) {
+  if (bound.is_number()) return bound.get<double>();
+  const std::string name = bound.get<std::string>();
+  return name.starts_with('-') ? -claim.bound(name.substr(1)) : claim.bound(name);
+}
+
+std::vector<std::string> names_of(const Json& j) {
+  if (j.is_string()) return {j.get<std::string>()};
+  return j.get<std::vector<std::string>>();
+}
+
+// A test's (side, bound) in turn; "within" is two.
+std::vector<Side> sides_of(const Json& test, const DeclaredClaim& claim) {
+  const Json& bound = test.at("bound");
+  const std::vector<std::string> side = names_of(test.at("side"));
+  std::vector<Side> out;
+  for (size_t i = 0; i < side.size(); ++i) {
+    const double b = bound_of(bound.is_array() ? bound.at(i) : bound, claim);
+    if (side[i] == "within") {
+      out.push_back({-b, true, false});
+      out.push_back({b, false, false});
+    } else {
+      out.push_back({b, side[i][0] == '>', side[i].size() == 1});
+    }
+  }
+  return out;
+}
+
+// The (a, b) pairs of a test in order: a first; b empty where the measure reads a alone.
+std::vector<std::pair<std::string, std::string>> pairs_of(const Json& test) {
+  const std::vector<std::string> a = names_of(test.at("a"));
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!test.contains("b")) {
+    for (const auto& x : a) out.emplace_back(x, "");
+  } else if (test.at("b") == kEachLater) {
+    for (size_t i = 0; i < a.size(); ++i)
+      for (size_t j = i + 1; j < a.size(); ++j) out.emplace_back(a[i], a[j]);
+  } else {
+    for (const auto& x : a)
+      for (const auto& y : names_of(test.at("b"))) out.emplace_back(x, y);
+  }
+  return out;
+}
+
+std::string what_of(const std::string& text, const std::string& a, const std::string& b,
+                    const std::string& measure, const std::string& group) {
+  return fmt::format(fmt::runtime(text), fmt::arg("a", a), fmt::arg("b", b),
+                     fmt::arg("measure", measure), fmt::arg("group", group));
+}
+
+const RunRecord* run_named(const std::map<std::string, const RunRecord*>& runs,
+                           const std::string& name) {
+  const auto it = runs.find(name);
+  return it == runs.end() ? nullptr : it->second;
+}
+
+// a - b in accuracy points (or error points: `error`) over the per-document outcomes `field`.
+ClaimMeasure outcome_measure(const std::map<std::string, const RunRecord*>& runs, bool error,
+                             std::string field, std::string rows) {
+  return [&runs, error, field, rows](std::string what, const std::string& a, const std::string& b,
+                                     double bound, bool above,
+                                     bool strict) -> std::optional<ClaimComparison> {
+    const RunRecord *ra = run_named(runs, a), *rb = run_named(runs, b);
+    if (!ra || !rb) return std::nullopt;
+    const auto oa = run_outcomes(*ra, field, rows), ob = run_outcomes(*rb, field, rows);
+    ClaimComparison c =
+        error ? accuracy_comparison(std::move(what), ob, oa, bound, above, kClaimBootstrapSeed)
+              : accuracy_comparison(std::move(what), oa, ob, bound, above, kClaimBootstrapSeed);
+    c.strict = strict;
+    return c;
+  };
+}
+
+}  // namespace
+
+ClaimMeasures run_measures(const std::map<std::string, const RunRecord*>& runs) {
+  ClaimMeasures m;
+  m["accuracy"] = outcome_measure(runs, false, "test_correct", "test_rows");
+  m["train_accuracy"] = outcome_measure(runs, false, "train_correct", "train_rows");
+  m["error"] = outcome_measure(runs, true, "test_correct", "test_rows");
+  m["train_error"] = outcome_measure(runs, true, "train_correct", "train_rows");
+  m["time_ratio"] = [&runs](std::string what, const std::string& a, const std::string& b,
+                            double bound, bool above,
+                            bool strict) -> std::optional<ClaimComparison> {
+    const RunRecord *ra = run_named(runs, a), *rb = run_named(runs, b);
+    if (!ra || !rb) return std::nullopt;
+    ClaimComparison c =
+        time_ratio_comparison(std::move(what), ra->train_seconds, rb->train_seconds, bound, above);
+    c.strict = strict;
+    return c;
+  };
+  for (const auto& [name, run] : runs) {
+    if (!run) continue;
+    for (const auto& [metric, value] : run->metrics.items())
+      if (value.is_number())
+        m.emplace("metric:" + metric,
+                  [&runs, metric](std::string what, const std::string& a, const std::string& b,
+                                  double bound, bool above,
+                                  bool strict) -> std::optional<ClaimComparison> {
+                    const RunRecord *ra = run_named(runs, a),
+                                    *rb = b.empty() ? nullptr : run_named(runs, b);
+                    if (!ra || (!b.empty() && !rb) || !ra->metrics.contains(metric))
+                      return std::nullopt;
+                    const double value = ra->metrics.at(metric).get<double>() -
+                                         (rb ? rb->metrics.at(metric).get<double>() : 0.0);
+                    return exact_comparison(std::move(what), value, bound, above, strict);
+                  });
+  }
+  return m;
+}
+
+std::optional<std::vector<ClaimComparison>> declared_comparisons(const DeclaredClaim& claim,
+                                                                 const ClaimMeasures& measures,
+                                                                 const std::string& group) {
+  std::vector<ClaimComparison> out;
+  for (const Json& test : claim.tests) {
+    if (test.contains("groups")) {
+      const auto groups = test.at("groups").get<std::vector<std::string>>();
+      if (std::find(groups.begin(), groups.end(), group) == groups.end()) continue;
+    }
+    std::vector<std::pair<std::string, const ClaimMeasure*>> measure;
+    for (const std::string& name : names_of(test.at("measure"))) {
+      const auto it = measures.find(name);
+      if (it == measures.end())
+        throw ConfigError(
+            fmt::format("claim \"{}\": its test measure \"{}\" is not one its driver measures",
+                        claim.id, name));
+      measure.emplace_back(name, &it->second);
+    }
+    const std::vector<Side> sides = sides_of(test, claim);
+    const std::string what = test.at("what").get<std::string>();
+    for (const auto& [a, b] : pairs_of(test)) {
+      std::vector<ClaimComparison> pair;
+      for (const auto& [name, m] : measure)
+        for (const Side& s : sides)
+          if (auto c = (*m)(what_of(what, a, b, name, group), a, b, s.bound, s.above, s.strict))
+            pair.push_back(std::move(*c));
+      if (pair.size() == measure.size() * sides.size())
+        out.insert(out.end(), pair.begin(), pair.end());
+      else if (!test.value("optional", false))
+        return std::nullopt;
+    }
+  }
+  return out;
+}
+
+void check_declared_tests(const Json& tests, const Json& bounds, const std::string& at) {
+  if (!tests.is_array()) throw ConfigError(at + ": \"tests\" must be a list");
+  for (size_t i = 0; i < tests.size(); ++i) {
+    const Json& t = tests[i];
+    const std::string here = fmt::format("{} test {}", at, i + 1);
+    if (!t.is_object()) throw ConfigError(here + ": must be a JSON object");
+    for (const auto& [key, value] : t.items()) {
+      static const std::vector<std::string> known = {"measure", "a",    "b",      "side",
+                                                     "bound",   "what", "groups", "optional"};
+      if (std::find(known.begin(), known.end(), key) == known.end())
+        throw ConfigError(fmt::format("{}: unknown key \"{}\"", here, key));
+    }
+    for (const char* key : {"measure", "a", "side", "bound", "what"})
+      if (!t.contains(key)) throw ConfigError(fmt::format("{}: \"{}\" is missing", here, key));
+    const auto names = [&](const char* key) {
+      const Json& v = t.at(key);
+      bool ok = v.is_string() || (v.is_array() && !v.empty());
+      if (v.is_array())
+        for (const Json& x : v) ok &= x.is_string();
+      if (!ok)
+        throw ConfigError(fmt::format("{}: \"{}\" must be a name or a list of names", here, key));
+    };
+    for (const char* key : {"measure", "a", "side"}) names(key);
+    if (t.contains("b")) names("b");
+    if (t.contains("groups")) names("groups");
+    if (!t.at("what").is_string()) throw ConfigError(here + ": \"what\" must be a string");
+    const std::vector<std::string> sides = names_of(t.at("side"));
+    for (const std::string& side : sides)
+      if (side != ">" && side != ">=" && side != "<" && side != "<=" && side != "within")
+        throw ConfigError(here + ": a side must be \">\", \">=\", \"<\", \"<=\" or \"within\"");
+    const Json& bound = t.at("bound");
+    if (t.at("side").is_array() != bound.is_array() ||
+        (bound.is_array() && bound.size() != sides.size()))
+      throw ConfigError(here + ": \"side\" and \"bound\" must be one each or lists of one length");
+    for (const Json& b : bound.is_array() ? bound : Json::array({bound})) {
+      if (b.is_string()) {
+        const std::string name = b.get<std::string>();
+        if (!bounds.contains(name.starts_with('-') ? name.substr(1) : name))
+          throw ConfigError(fmt::format(
+              "{}: bound \"{}\" is not one the claim declares in \"bounds\"", here, name));
+      } else if (!b.is_number()) {
+        throw ConfigError(here + ": a bound must be a number or a declared bound's name");
+      }
+    }
+    if (t.contains("optional") && !t.at("optional").is_boolean())
+      throw ConfigError(here + ": \"optional\" must be true or false");
+    try {
+      (void)what_of(t.at("what").get<std::string>(), "a", "b", "measure", "group");
+    } catch (const fmt::format_error& e) {
+      throw ConfigError(
+          fmt::format("{}: \"what\": {} (its placeholders: {{a}}, {{b}}, {{measure}}, {{group}})",
+                      here, e.what()));
+    }
+  }
+}
+
+}  // namespace linrepro

@@ -44,14 +44,7 @@ struct MainMeasures {
     for (const auto& [key, run] : res.runs)
       if (const RunRecord* r = res.get(key)) runs[key] = r;
     measures = run_measures(runs);
-    measures["svm_memory_ratio"] = [this](std::string what, const std::string& a,
-                                          const std::string& b, double bound, bool above,
-                                          bool strict) -> std::optional<ClaimComparison> {
-      if (!runs.count(a) || !runs.count(b)) return std::nullopt;
-      return exact_comparison(std::move(what),
-                              max_svm_memory_of(*runs[a]) / max_svm_memory_of(*runs[b]), bound,
-                              above, strict);
-    };
+    measures["svm_memory_ratio"] = svm_memory_ratio(runs);
   }
   MainMeasures(const MainMeasures&) = delete;  // the measures refer to `runs`
 };

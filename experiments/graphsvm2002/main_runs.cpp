@@ -135,4 +135,14 @@ double metric_of(const RunRecord& r, const char* name) {
 }
 double max_svm_memory_of(const RunRecord& r) { return r.extra.value("max_memory_bytes", 0.0); }
 
+ClaimMeasure svm_memory_ratio(const std::map<std::string, const RunRecord*>& runs) {
+  return [&runs](std::string what, const std::string& a, const std::string& b, double bound,
+                 bool above, bool strict) -> std::optional<ClaimComparison> {
+    if (!runs.count(a) || !runs.count(b)) return std::nullopt;
+    return exact_comparison(std::move(what),
+                            max_svm_memory_of(*runs.at(a)) / max_svm_memory_of(*runs.at(b)), bound,
+                            above, strict);
+  };
+}
+
 }  // namespace linrepro

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "experiments/graphsvm2002/datasets.h"
+#include "harness/declared_tests.h"
 #include "harness/experiment.h"
 #include "harness/extra_solvers.h"
 
@@ -56,6 +57,9 @@ struct MainResults {
 double accuracy_of(const RunRecord& r);
 double metric_of(const RunRecord& r, const char* name);
 double max_svm_memory_of(const RunRecord& r);
+// The claim measure (harness/declared_tests.h) of run a's largest two-class SVM memory over run
+// b's, exact; `runs` must outlive it.
+ClaimMeasure svm_memory_ratio(const std::map<std::string, const RunRecord*>& runs);
 
 // Asks rf for every run of `plan` on d (executed, reused or pending as rf's selection says).
 // all_terms: d's documents with every vocabulary term (plan.hierarchy_node_features only).

@@ -51,14 +51,10 @@ Verdict combined_verdict(const std::vector<ClaimComparison>& comparisons) {
   return tie ? Verdict::indistinguishable : Verdict::holds;
 }
 
-namespace {
-
-std::string bootstrap_test_name(size_t documents) {
-  return fmt::format("paired bootstrap over {} test documents ({} resamples, 95 %, alpha 0.05)",
-                     documents, kBootstrapResamples);
+std::string bootstrap_test_name(size_t n, std::string_view documents) {
+  return fmt::format("paired bootstrap over {} {} ({} resamples, 95 %, alpha 0.05)", n, documents,
+                     kBootstrapResamples);
 }
-
-}  // namespace
 
 ClaimComparison paired_statistic_comparison(
     std::string what, int64_t n, const std::function<double(std::span<const int32_t>)>& statistic,

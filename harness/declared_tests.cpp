@@ -89,6 +89,7 @@ ClaimMeasure outcome_measure(const std::map<std::string, const RunRecord*>& runs
         error ? accuracy_comparison(std::move(what), ob, oa, bound, above, kClaimBootstrapSeed)
               : accuracy_comparison(std::move(what), oa, ob, bound, above, kClaimBootstrapSeed);
     c.strict = strict;
+    if (field == "train_correct") c.test = bootstrap_test_name(oa.size(), "training documents");
     return c;
   };
 }

@@ -13,8 +13,8 @@ namespace linrepro {
 namespace {
 
 DeclaredClaim claim_with(const Json& tests) {
-  DeclaredClaim c{std::string("c"), std::string("claim"), ClaimKind::claim, {{"within", 2.0}},
-                  tests};
+  DeclaredClaim c{
+      std::string("c"), std::string("claim"), ClaimKind::claim, {{"within", 2.0}}, tests};
   return c;
 }
 
@@ -112,6 +112,16 @@ TEST(DeclaredTests, RunMeasuresCompareOutcomesTimesAndMetrics) {
   const ClaimMeasures m = run_measures(runs);
   EXPECT_DOUBLE_EQ(m.at("accuracy")("", "a", "b", 0, true, true)->value, 50);
   EXPECT_DOUBLE_EQ(m.at("error")("", "a", "b", 0, true, true)->value, -50);
+  EXPECT_EQ(m.at("error")("", "a", "b", 0, true, true)->test,
+            "paired bootstrap over 4 test documents (2000 resamples, 95 %, alpha 0.05)");
+  // On the training documents, the test says so.
+  a.extra["train_correct"] = outcomes_to_hex({0, 1});
+  b.extra["train_correct"] = outcomes_to_hex({1, 1});
+  a.metrics["train_rows"] = b.metrics["train_rows"] = 2;
+  const auto train = m.at("train_error")("", "a", "b", 0, true, true);
+  EXPECT_DOUBLE_EQ(train->value, 50);
+  EXPECT_EQ(train->test,
+            "paired bootstrap over 2 training documents (2000 resamples, 95 %, alpha 0.05)");
   EXPECT_DOUBLE_EQ(m.at("time_ratio")("", "a", "b", 3, true, true)->value, 5);
   EXPECT_DOUBLE_EQ(m.at("metric:zeros")("", "a", "", 0, true, true)->value, 7);
   EXPECT_DOUBLE_EQ(m.at("metric:zeros")("", "a", "b", 0, true, true)->value, 4);

@@ -354,6 +354,12 @@ void ResultFile::adopt_runs(const std::vector<RunRecord>& runs, const Json& runs
 
 const std::vector<RunRecord>& ResultFile::runs() const { return runs_; }
 
+RunRecord ResultFile::stored_run(const std::string& key) const {
+  std::lock_guard lock(*mutex_);
+  if (const RunRecord* r = stored(key)) return *r;
+  throw ConfigError(fmt::format("{}: no stored run {}", path_.string(), key));
+}
+
 const Json& ResultFile::document() const { return doc_; }
 
 }  // namespace linrepro

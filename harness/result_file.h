@@ -77,6 +77,10 @@ class ResultFile {
   void save_runs();
   // Runs in key order: the stored ones, and those computed by this object.
   const std::vector<RunRecord>& runs() const;
+  // The run stored under `key` (in the file, computed by this object, or in subset mode the main
+  // file's), whatever its config or status; ConfigError naming the file and the key when there is
+  // none. For a summary that reads a run asked for earlier without its config at hand.
+  RunRecord stored_run(const std::string& key) const;
   const Json& document() const;
   const std::filesystem::path& path() const { return path_; }
   // What this object did: runs computed (ok / failed) and reused from the file.

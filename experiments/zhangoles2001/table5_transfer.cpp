@@ -8,7 +8,6 @@
 #include <mutex>
 #include <optional>
 
-#include "core/error.h"
 #include "core/parallel_for.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
@@ -103,13 +102,6 @@ std::vector<TransferWalk> walk_lambdas(LoadedCollections<SplitData>& loaded,
 
 namespace {
 
-// The stored run of `key` among rf's runs. Throws ConfigError when it is absent.
-const RunRecord& stored_run(const ResultFile& rf, const std::string& key) {
-  for (const RunRecord& r : rf.runs())
-    if (r.key == key) return r;
-  throw ConfigError(fmt::format("table5: no stored run {}", key));
-}
-
 // One walk's cell of table "lambda-transfer" and its comparison: Table 1's lambda's test accuracy
 // minus the best lambda's on split kTransferSplit's test documents, by the paired bootstrap
 // (harness/claim_test.h), against -kTransferPoints.
@@ -123,10 +115,10 @@ ClaimComparison transfer_cell(ResultFile& rf, const TransferWalk& tw) {
         fmt::format("{:g}{} {:.2f}", w.grid[i], i == w.start ? " (Table 1)" : "", 100 * a));
   const std::string start_key =
       run_key(tw.collection->info.name, kTransferSplit, tw.method->solver);
-  const RunRecord& start = stored_run(rf, start_key);
-  const RunRecord& at_best =
+  const RunRecord start = rf.stored_run(start_key);
+  const RunRecord at_best =
       best == w.start ? start
-                      : stored_run(rf, fmt::format("{}/lambda={:g}", start_key, w.grid[best]));
+                      : rf.stored_run(fmt::format("{}/lambda={:g}", start_key, w.grid[best]));
   ClaimComparison c = run_accuracy_comparison(
       fmt::format("{} {}: accuracy at Table 1's lambda - at the best lambda",
                   tw.collection->info.name, tw.method->row),

@@ -75,6 +75,26 @@ TEST(ResultFile, RerunSkipsAnIdenticalRun) {
   EXPECT_FALSE(again.find("acq/smo", config(1)).has_value());
 }
 
+TEST(ResultFile, AStoredRunByKeyWhateverItsConfigOrAnErrorNamingIt) {
+  TempDir dir;
+  const auto path = dir / "r.json";
+  CountingRun run;
+  {
+    ResultFile rf(path, header(), false);
+    rf.run_once("earn/smo", config(1), counted(run));
+    rf.save();
+  }
+  ResultFile rf(path, header(), false);
+  EXPECT_EQ(rf.stored_run("earn/smo").params, Json({{"C", 1}}));  // no config asked
+  try {
+    (void)rf.stored_run("acq/smo");
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("r.json: no stored run acq/smo"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(ResultFile, ForceRedoesEachStoredRunOnce) {
   TempDir dir;
   const auto path = dir / "r.json";

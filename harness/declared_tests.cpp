@@ -1,6 +1,7 @@
 #include "harness/declared_tests.h"
 
 #include <fmt/format.h>
+#include <fnmatch.h>
 
 #include <algorithm>
 #include <utility>
@@ -139,7 +140,10 @@ std::optional<std::vector<ClaimComparison>> declared_comparisons(const DeclaredC
   for (const Json& test : claim.tests) {
     if (test.contains("groups")) {
       const auto groups = test.at("groups").get<std::vector<std::string>>();
-      if (std::find(groups.begin(), groups.end(), group) == groups.end()) continue;
+      if (std::none_of(groups.begin(), groups.end(), [&](const std::string& g) {
+            return fnmatch(g.c_str(), group.c_str(), 0) == 0;
+          }))
+        continue;
     }
     std::vector<std::pair<std::string, const ClaimMeasure*>> measure;
     for (const std::string& name : names_of(test.at("measure"))) {

@@ -13,7 +13,8 @@
 //   bound    a number, or a bound the claim declares by name ("within", "-below");
 //            side and bound may be lists of one length: each (side, bound) in turn;
 //   what     the comparison's text, with "{a}", "{b}", "{measure}" and "{group}" filled in;
-//   groups   optional: the groups (a driver's datasets) the test applies to, others skip it;
+//   groups   optional: the groups the test applies to (a driver's data sets, a sweep's points),
+//            as shell patterns ("share *"); other groups skip it;
 //   optional optional, true: a pair whose names are not all measured is left out rather than
 //            leaving the claim undecided.
 // The comparisons come in the order pair, measure, side. Every comparison is still decided by the

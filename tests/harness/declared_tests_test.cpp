@@ -84,6 +84,13 @@ TEST(DeclaredTests, ATestNamingGroupsAppliesToThoseAlone) {
     {"measure": "m", "a": "x", "side": ">", "bound": 0, "what": "two"}])"));
   EXPECT_EQ(declared_comparisons(c, echo_measures({"x"}), "reuters")->size(), 2u);
   EXPECT_EQ(declared_comparisons(c, echo_measures({"x"}), "20ng")->size(), 1u);
+  // A pattern: every point of a sweep, not the sweep as a whole.
+  const DeclaredClaim s = claim_with(Json::parse(R"([
+    {"measure": "m", "a": "x", "side": ">", "bound": 0, "what": "{group}", "groups": ["K = *"]},
+    {"measure": "m", "a": "x", "side": ">", "bound": 0, "what": "{group}", "groups": ["sweep"]}])"));
+  EXPECT_EQ(declared_comparisons(s, echo_measures({"x"}), "K = 5")->front().what, "K = 5");
+  EXPECT_EQ(declared_comparisons(s, echo_measures({"x"}), "sweep")->front().what, "sweep");
+  EXPECT_EQ(declared_comparisons(s, echo_measures({"x"}), "K5")->size(), 0u);
 }
 
 TEST(DeclaredTests, AMeasureTheDriverLacksIsAnErrorNamingIt) {

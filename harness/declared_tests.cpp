@@ -123,7 +123,8 @@ ClaimMeasures run_measures(const std::map<std::string, const RunRecord*>& runs) 
                                   bool strict) -> std::optional<ClaimComparison> {
                     const RunRecord *ra = run_named(runs, a),
                                     *rb = b.empty() ? nullptr : run_named(runs, b);
-                    if (!ra || (!b.empty() && !rb) || !ra->metrics.contains(metric))
+                    if (!ra || !ra->metrics.contains(metric) ||
+                        (!b.empty() && (!rb || !rb->metrics.contains(metric))))
                       return std::nullopt;
                     const double value = ra->metrics.at(metric).get<double>() -
                                          (rb ? rb->metrics.at(metric).get<double>() : 0.0);

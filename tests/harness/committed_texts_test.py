@@ -67,7 +67,7 @@ def unavailable(paper, experiment):
 class CommittedTexts(unittest.TestCase):
     def test_every_committed_claim_and_ablation_is_declared_and_every_declaration_used(self):
         decl = declarations()
-        used, checked = set(), 0
+        used, checked, tested = set(), 0, 0
         for paper, sections in decl.items():
             for path in sorted((ROOT / "results" / paper).glob("**/*.json")):
                 if "shards" in path.parts:
@@ -88,7 +88,7 @@ class CommittedTexts(unittest.TestCase):
                         else:
                             self.assertEqual(item.get("kind", "claim"), entry.get("kind", "claim"),
                                              f"{where}: kind")
-                            self.check_declared_tests(item, entry, where)
+                            tested += self.check_declared_tests(item, entry, where)
                         used.add((paper, section, keys[0]))
                         checked += 1
         unused = [(p, s, k) for p, sections in decl.items() for s, d in sections.items()
@@ -96,17 +96,21 @@ class CommittedTexts(unittest.TestCase):
                   if (p, s, k) not in used and not unavailable(p, experiment)]
         self.assertEqual(unused, [], "declared, in no committed result file, and the data is here")
         self.assertGreater(checked, 80)
+        self.assertGreater(tested, 100, "committed comparisons checked against declared tests")
 
     def check_declared_tests(self, item, entry, where):
         """A claim decided by declared tests (harness/declared_tests.h): each committed comparison
         is one of them, so tests edited without a rerun fail here."""
         tests = entry.get("tests")
         if not tests:
-            return
+            return 0
         whats = [pattern(t["what"]) for t in tests]
-        for c in item.get("comparisons", []):
+        comparisons = item.get("comparisons", [])
+        self.assertTrue(comparisons, f"{where}: declares tests but holds no comparison")
+        for c in comparisons:
             self.assertTrue(any(w.match(c["what"]) for w in whats),
                             f"{where}: comparison {c['what']!r} is none of the declared tests")
+        return len(comparisons)
 
     def test_every_declared_bound_is_read_by_its_papers_drivers_or_tests(self):
         # A bound nothing reads would be edited in the declaration and decide nothing.

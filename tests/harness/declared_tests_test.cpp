@@ -133,6 +133,8 @@ TEST(DeclaredTests, RunMeasuresCompareOutcomesTimesAndMetrics) {
   EXPECT_DOUBLE_EQ(m.at("metric:zeros")("", "a", "", 0, true, true)->value, 7);
   EXPECT_DOUBLE_EQ(m.at("metric:zeros")("", "a", "b", 0, true, true)->value, 4);
   EXPECT_FALSE(m.at("accuracy")("", "a", "gone", 0, true, true));
+  b.metrics.erase("zeros");  // b not measured there: no comparison rather than an exception
+  EXPECT_FALSE(m.at("metric:zeros")("", "a", "b", 0, true, true));
   // The side and strictness are the declared ones.
   const auto c = m.at("time_ratio")("", "a", "b", 3, false, false);
   EXPECT_FALSE(c->above);

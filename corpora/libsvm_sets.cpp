@@ -191,6 +191,13 @@ BinaryDataset load_covtype_binary(const CovtypeOptions& options) {
   return d;
 }
 
+BinaryDataset load_binary_dataset(const std::string& name) {
+  if (name == "a9a") return load_a9a();
+  if (name == "covtype.binary") return load_covtype_binary();
+  throw ConfigError(
+      fmt::format("no binary data set \"{}\" (there are a9a and covtype.binary)", name));
+}
+
 // ---------------------------------------------------------------- RCV1-v2
 
 Rcv1Data read_rcv1(const fs::path& dir) {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "harness/declaration_checks.h"
 #include "harness/document_outcomes.h"
 
 namespace linrepro {
@@ -177,13 +178,7 @@ void check_declared_tests(const Json& tests, const Json& bounds, const std::stri
   for (size_t i = 0; i < tests.size(); ++i) {
     const Json& t = tests[i];
     const std::string here = fmt::format("{} test {}", at, i + 1);
-    if (!t.is_object()) throw ConfigError(here + ": must be a JSON object");
-    for (const auto& [key, value] : t.items()) {
-      static const std::vector<std::string> known = {"measure", "a",    "b",      "side",
-                                                     "bound",   "what", "groups", "optional"};
-      if (std::find(known.begin(), known.end(), key) == known.end())
-        throw ConfigError(fmt::format("{}: unknown key \"{}\"", here, key));
-    }
+    check_keys(t, {"measure", "a", "b", "side", "bound", "what", "groups", "optional"}, here);
     for (const char* key : {"measure", "a", "side", "bound", "what"})
       if (!t.contains(key)) throw ConfigError(fmt::format("{}: \"{}\" is missing", here, key));
     const auto names = [&](const char* key) {

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "harness/declaration_checks.h"
 #include "harness/declared_tests.h"
 #include "harness/experiment_declarations.h"
 
@@ -83,13 +84,9 @@ std::string fill_bound(const std::string& text, const std::string& name, double 
 // Every key of `entry` is one of `allowed` and a string; `required` are there.
 void check_entry(const Json& entry, std::initializer_list<const char*> allowed,
                  std::initializer_list<const char*> required, const std::string& at) {
-  if (!entry.is_object()) throw ConfigError(at + ": must be a JSON object");
-  for (const auto& [key, value] : entry.items()) {
-    bool known = false;
-    for (const char* a : allowed) known |= key == a;
-    if (!known) throw ConfigError(fmt::format("{}: unknown key \"{}\"", at, key));
+  check_keys(entry, allowed, at);
+  for (const auto& [key, value] : entry.items())
     if (!value.is_string()) throw ConfigError(fmt::format("{}: \"{}\" must be a string", at, key));
-  }
   for (const char* r : required)
     if (!entry.contains(r)) throw ConfigError(fmt::format("{}: \"{}\" is missing", at, r));
 }

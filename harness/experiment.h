@@ -92,6 +92,8 @@ struct ExperimentInfo {
   std::function<Json(const ExperimentContext&)> config;
   // Optional: the figures the plot driver draws from the runs (header "figures", full mode only).
   std::function<Json(const ExperimentContext&)> figures;
+  // Its declared protocol (harness/declared_protocol.h), null when its driver runs it in code.
+  Json protocol;
   // The driver: asks `rf` for its runs (rf.run_once), then, once rf.complete(), emits cells and
   // claims. The harness opens the result file from the fields above and saves it afterwards
   // (harness/run_experiment.h). In fast mode, emit only cells computed exactly as in the full run

@@ -2,10 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <initializer_list>
 #include <set>
 
 #include "core/error.h"
+#include "harness/declaration_checks.h"
+#include "harness/declared_protocol.h"
 #include "harness/declared_texts.h"
 #include "harness/extra_solvers.h"
 
@@ -13,41 +14,11 @@ namespace linrepro {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& where, const std::string& what) {
-  throw ConfigError(fmt::format("{}: {}", where, what));
-}
-
-void check_keys(const Json& o, std::initializer_list<const char*> allowed,
-                const std::string& where) {
-  if (!o.is_object()) fail(where, "must be a JSON object");
-  for (const auto& [key, value] : o.items()) {
-    bool known = false;
-    for (const char* a : allowed) known |= key == a;
-    if (!known) fail(where, fmt::format("unknown key \"{}\"", key));
-  }
-}
-
-std::string text_of(const Json& o, const char* key, const std::string& where) {
-  if (!o.contains(key) || !o.at(key).is_string() || o.at(key).get<std::string>().empty())
-    fail(where, fmt::format("\"{}\" must be a non-empty string", key));
-  return o.at(key).get<std::string>();
-}
-
-std::vector<std::string> texts_of(const Json& a, const std::string& where) {
-  if (!a.is_array()) fail(where, "must be a list of strings");
-  std::vector<std::string> out;
-  for (const Json& s : a) {
-    if (!s.is_string()) fail(where, "must be a list of strings");
-    out.push_back(s.get<std::string>());
-  }
-  return out;
-}
-
 ExtraSolverSupport extra_solver_support(const Json& j, const std::string& where) {
   check_keys(j, {"tasks", "why", "refusal"}, where);
   ExtraSolverSupport out;
   if (j.contains("refusal")) {
-    if (j.contains("tasks")) fail(where, "has both \"tasks\" and \"refusal\"");
+    if (j.contains("tasks")) declaration_error(where, "has both \"tasks\" and \"refusal\"");
     out.refusal = text_of(j, "refusal", where);
     return out;
   }
@@ -57,32 +28,34 @@ ExtraSolverSupport extra_solver_support(const Json& j, const std::string& where)
   else if (tasks == "multiclass")
     out.tasks = ExtraSolverSupport::Tasks::multiclass;
   else
-    fail(where, "\"tasks\" must be \"binary\" or \"multiclass\" (or give a \"refusal\")");
+    declaration_error(where,
+                      "\"tasks\" must be \"binary\" or \"multiclass\" (or give a \"refusal\")");
   text_of(j, "why", where);
   return out;
 }
 
 void check_figures(const Json& figures, const std::string& where) {
-  if (!figures.is_array()) fail(where, "must be a list of figure objects");
+  if (!figures.is_array()) declaration_error(where, "must be a list of figure objects");
   for (const Json& f : figures) {
     if (!f.is_object() || !f.contains("id") || !f.at("id").is_string() || !f.contains("kind"))
-      fail(where, "each figure must be an object with an \"id\" and a \"kind\"");
+      declaration_error(where, "each figure must be an object with an \"id\" and a \"kind\"");
     if (!f.contains("with_extra_solvers")) continue;
     const std::string at = where + " " + f.at("id").get<std::string>() + " with_extra_solvers";
     const Json& w = f.at("with_extra_solvers");
     check_keys(w, {"only", "label_by", "add_to_filter", "key"}, at);
     for (const char* flag : {"only", "label_by"})
       if (w.contains(flag) && !w.at(flag).is_boolean())
-        fail(at, fmt::format("\"{}\" must be true or false", flag));
+        declaration_error(at, fmt::format("\"{}\" must be true or false", flag));
     if (w.contains("add_to_filter") != w.contains("key"))
-      fail(at, "\"add_to_filter\" and \"key\" go together");
+      declaration_error(at, "\"add_to_filter\" and \"key\" go together");
     if (w.contains("key")) {
       const std::string list = text_of(w, "add_to_filter", at);
       text_of(w, "key", at);
       // The extra solvers' keys are appended to that list of the figure's filter.
       if (!f.contains("filter") || !f.at("filter").is_object() || !f.at("filter").contains(list) ||
           !f.at("filter").at(list).is_array())
-        fail(at, fmt::format("\"add_to_filter\": the figure's filter has no list \"{}\"", list));
+        declaration_error(
+            at, fmt::format("\"add_to_filter\": the figure's filter has no list \"{}\"", list));
     }
   }
 }
@@ -91,28 +64,31 @@ ExperimentInfo parse_experiment(const std::string& paper, const std::string& id,
                                 const std::string& where) {
   check_keys(j,
              {"description", "artifacts", "depends_on", "timed", "in_default_set", "extra_solvers",
-              "figures", "claims", "ablations"},
+              "figures", "claims", "ablations", "protocol"},
              where);
   ExperimentInfo e;
   e.paper = paper;
   e.id = id;
   e.description = text_of(j, "description", where);
-  if (!j.contains("artifacts")) fail(where, "\"artifacts\" is missing");
+  if (!j.contains("artifacts")) declaration_error(where, "\"artifacts\" is missing");
   e.artifacts = texts_of(j.at("artifacts"), where + " artifacts");
   if (j.contains("depends_on")) {
-    if (!j.at("depends_on").is_object()) fail(where, "\"depends_on\" must map experiments to why");
+    if (!j.at("depends_on").is_object())
+      declaration_error(where, "\"depends_on\" must map experiments to why");
     for (const auto& [dependency, why] : j.at("depends_on").items()) {
-      if (!why.is_string()) fail(where, "\"depends_on\" must map experiments to why");
+      if (!why.is_string()) declaration_error(where, "\"depends_on\" must map experiments to why");
       e.depends_on.push_back(dependency);
     }
   }
   if (j.contains("timed")) e.timed = !text_of(j, "timed", where).empty();
   if (j.contains("in_default_set")) {
-    if (!j.at("in_default_set").is_boolean()) fail(where, "\"in_default_set\" must be a boolean");
+    if (!j.at("in_default_set").is_boolean())
+      declaration_error(where, "\"in_default_set\" must be a boolean");
     e.in_default_set = j.at("in_default_set").get<bool>();
   }
   if (!j.contains("extra_solvers"))
-    fail(where, "\"extra_solvers\" is missing: say on which tasks they run, or why they cannot");
+    declaration_error(
+        where, "\"extra_solvers\" is missing: say on which tasks they run, or why they cannot");
   e.extra_solvers = extra_solver_support(j.at("extra_solvers"), where + " extra_solvers");
   if (j.contains("figures")) {
     const Json figures = j.at("figures");
@@ -120,6 +96,10 @@ ExperimentInfo parse_experiment(const std::string& paper, const std::string& id,
     e.figures = [figures](const ExperimentContext& ctx) { return figures_for_run(figures, ctx); };
   }
   if (j.contains("claims")) check_declared_claims(j.at("claims"), where);
+  if (j.contains("protocol")) {
+    e.protocol = j.at("protocol");
+    parse_protocol(e.protocol, where);  // checked when the file is read
+  }
   if (j.contains("ablations")) check_declared_ablations(j.at("ablations"), where);
   return e;
 }
@@ -132,12 +112,13 @@ const std::vector<ExperimentInfo>& all_declared() {
       try {
         file = Json::parse(f.text);
       } catch (const Json::exception& e) {
-        fail(f.path, std::string("not valid JSON: ") + e.what());
+        declaration_error(f.path, std::string("not valid JSON: ") + e.what());
       }
       for (ExperimentInfo& e : parse_experiment_declarations(file, f.path)) {
         // experiments/<paper>/experiments.json: the folder is the paper.
         if (std::string(f.path).find("/" + e.paper + "/") == std::string::npos)
-          fail(f.path, fmt::format("declares paper \"{}\" outside its folder", e.paper));
+          declaration_error(f.path,
+                            fmt::format("declares paper \"{}\" outside its folder", e.paper));
         out.push_back(std::move(e));
       }
     }
@@ -153,7 +134,7 @@ std::vector<ExperimentInfo> parse_experiment_declarations(const Json& file,
   check_keys(file, {"paper", "experiments"}, where);
   const std::string paper = text_of(file, "paper", where);
   if (!file.contains("experiments") || !file.at("experiments").is_object())
-    fail(where, "\"experiments\" must map experiment ids to their declarations");
+    declaration_error(where, "\"experiments\" must map experiment ids to their declarations");
   std::vector<ExperimentInfo> out;
   // Claim and ablation ids are unique within the paper: results name them by id alone.
   std::set<std::string> claims, ablations;
@@ -164,8 +145,8 @@ std::vector<ExperimentInfo> parse_experiment_declarations(const Json& file,
       const Json declared = j.value(section, Json::object());
       for (const auto& [text_id, text] : declared.items())
         if (!seen->insert(text_id).second)
-          fail(where, fmt::format("{} \"{}\" is declared twice",
-                                  seen == &claims ? "claim" : "ablation", text_id));
+          declaration_error(where, fmt::format("{} \"{}\" is declared twice",
+                                               seen == &claims ? "claim" : "ablation", text_id));
     }
   }
   return out;

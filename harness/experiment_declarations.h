@@ -18,6 +18,8 @@
 //        "figures": [ ... ]                             optional: the plot driver's figure specs
 //        "claims": {"<id>": {...}}                      optional: harness/declared_texts.h
 //        "ablations": {"<id>": {...}}                   optional: harness/declared_texts.h
+//        "protocol": {...}                              optional: the runs and cells as data,
+//                                                        harness/declared_protocol.h
 //      }}}
 // A figure's "why" says why it is drawn so, for the reader of the file (it is not written out).
 // A figure may say how solvers added with --with-solver change it (the key is not written out):

@@ -1,0 +1,236 @@
+#include "harness/declared_protocol.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "harness/declaration_checks.h"
+#include "harness/protocol_cells.h"
+
+namespace linrepro {
+
+namespace {
+
+bool on_class(const std::vector<std::string>& classes, const std::string& cls) {
+  return classes.empty() || std::find(classes.begin(), classes.end(), cls) != classes.end();
+}
+
+Json values_of(const Json& j, const char* key, const std::string& where) {
+  if (!j.contains(key)) return Json::object();
+  const Json& v = j.at(key);
+  if (!v.is_object()) declaration_error(where, fmt::format("\"{}\" must map names to values", key));
+  for (const auto& [name, value] : v.items())
+    if (!value.is_number() && !value.is_string())
+      declaration_error(where, fmt::format("\"{}\": \"{}\" must be a number or a text", key, name));
+  return v;
+}
+
+bool flag_of(const Json& j, const char* key, bool otherwise, const std::string& where) {
+  if (!j.contains(key)) return otherwise;
+  if (!j.at(key).is_boolean())
+    declaration_error(where, fmt::format("\"{}\" must be a boolean", key));
+  return j.at(key).get<bool>();
+}
+
+ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
+  check_keys(j, {"class", "data", "values", "fast_values", "in_fast", "missing"}, where);
+  ProtocolDataset d;
+  d.cls = text_of(j, "class", where);
+  d.data = text_of(j, "data", where);
+  d.values = values_of(j, "values", where);
+  d.fast_values = values_of(j, "fast_values", where);
+  d.in_fast = flag_of(j, "in_fast", true, where);
+  if (j.contains("missing")) {
+    if (text_of(j, "missing", where) != "marked_unavailable")
+      declaration_error(where, "\"missing\" can only be \"marked_unavailable\"");
+    d.missing = MissingCells::marked_unavailable;
+  }
+  return d;
+}
+
+ProtocolMethod parse_method(const Json& j, const std::string& where) {
+  ProtocolMethod m;
+  if (j.is_object() && j.contains("extra_solvers")) {
+    check_keys(j, {"extra_solvers"}, where);
+    m.extra_solvers = j.at("extra_solvers");
+    const std::string at = where + " extra_solvers";
+    check_keys(m.extra_solvers, {"classes", "lambda", "loss", "penalty", "method"}, at);
+    for (const char* key : {"lambda", "penalty", "method"})
+      if (!m.extra_solvers.contains(key))
+        declaration_error(at, fmt::format("\"{}\" is missing", key));
+    if (m.extra_solvers.contains("classes"))
+      m.classes = texts_of(m.extra_solvers.at("classes"), at + " classes");
+    m.name = "extra";
+    return m;
+  }
+  check_keys(j, {"name", "key", "solver", "params", "traced", "in_fast", "classes"}, where);
+  m.name = text_of(j, "name", where);
+  m.key = text_of(j, "key", where);
+  m.solver = text_of(j, "solver", where);
+  if (!j.contains("params") || !j.at("params").is_object())
+    declaration_error(where, "\"params\" must be an object");
+  m.params = j.at("params");
+  m.traced = flag_of(j, "traced", false, where);
+  m.in_fast = flag_of(j, "in_fast", true, where);
+  if (j.contains("classes")) m.classes = texts_of(j.at("classes"), where + " classes");
+  return m;
+}
+
+Json scope_of(const DeclaredProtocol& p, const ProtocolDataset& d, bool fast, int64_t n) {
+  Json scope = p.values;
+  scope.update(d.values);
+  if (fast) scope.update(d.fast_values);
+  scope["n"] = n;
+  return scope;
+}
+
+// Every run the declaration can give, resolved on each data set (n = 1), so that an unknown
+// "$name" fails when the file is read, not when the run is reached.
+void check_resolves(const DeclaredProtocol& p) {
+  const ExtraSolver none;
+  for (const ProtocolDataset& d : p.datasets)
+    for (bool fast : {false, true}) {
+      if (fast && !d.in_fast) continue;
+      const Json scope = scope_of(p, d, fast, 1);
+      for (const ProtocolMethod& m : p.methods) {
+        if (!on_class(m.classes, d.cls)) continue;
+        const std::string at = fmt::format("{} method \"{}\" on \"{}\"", p.where, m.name, d.cls);
+        resolve_protocol_value(m.extra_solvers.is_null() ? m.params : m.extra_solvers, scope, at);
+        if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");
+      }
+    }
+}
+
+}  // namespace
+
+Json resolve_protocol_value(const Json& v, const Json& scope, const std::string& where) {
+  if (v.is_string()) {
+    const std::string s = v.get<std::string>();
+    if (s.empty() || s[0] != '$') return v;
+    const std::string name = s.substr(1);
+    if (!scope.contains(name)) declaration_error(where, fmt::format("no value \"{}\"", name));
+    return scope.at(name);
+  }
+  if (v.is_object() && v.size() == 1 && v.contains("reciprocal")) {
+    double product = 1;
+    for (const std::string& name : texts_of(v.at("reciprocal"), where + " reciprocal")) {
+      const Json x = resolve_protocol_value("$" + name, scope, where);
+      if (!x.is_number()) declaration_error(where, fmt::format("\"{}\" is not a number", name));
+      product *= x.get<double>();
+    }
+    return 1.0 / product;
+  }
+  if (v.is_object() || v.is_array()) {
+    Json out = v;
+    for (auto& [key, item] : out.items()) item = resolve_protocol_value(item, scope, where);
+    return out;
+  }
+  return v;
+}
+
+Json DeclaredProtocol::value(const std::string& name) const {
+  const size_t dot = name.find('.');
+  if (dot == std::string::npos) return resolve_protocol_value("$" + name, values, where);
+  for (const ProtocolDataset& d : datasets)
+    if (d.cls == name.substr(0, dot))
+      return resolve_protocol_value("$" + name.substr(dot + 1), d.values, where + " " + d.cls);
+  declaration_error(where, fmt::format("no data set \"{}\"", name.substr(0, dot)));
+}
+
+DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
+  const std::string at = where + " protocol";
+  check_keys(j, {"why", "values", "bias", "datasets", "traced", "methods", "driver_runs", "cells"},
+             at);
+  text_of(j, "why", at);
+  DeclaredProtocol p;
+  p.where = at;
+  p.values = values_of(j, "values", at);
+  const std::string bias = text_of(j, "bias", at);
+  if (bias != "penalized" && bias != "unpenalized" && bias != "none")
+    declaration_error(at, "\"bias\" must be \"penalized\", \"unpenalized\" or \"none\"");
+  p.bias = bias == "penalized" ? BiasMode::penalized
+           : bias == "none"    ? BiasMode::none
+                               : BiasMode::unpenalized;
+  if (!j.contains("datasets") || !j.at("datasets").is_array() || j.at("datasets").empty())
+    declaration_error(at, "\"datasets\" must be a non-empty list");
+  std::set<std::string> classes;
+  for (const Json& d : j.at("datasets")) {
+    p.datasets.push_back(parse_dataset(d, fmt::format("{} dataset {}", at, p.datasets.size() + 1)));
+    if (!classes.insert(p.datasets.back().cls).second)
+      declaration_error(at, fmt::format("class \"{}\" is declared twice", p.datasets.back().cls));
+  }
+  if (j.contains("traced")) {
+    p.traced = j.at("traced");
+    check_keys(p.traced, {"points", "config", "extra"}, at + " traced");
+  }
+  if (!j.contains("methods") || !j.at("methods").is_array())
+    declaration_error(at, "\"methods\" must be a list");
+  std::set<std::string> names;
+  for (const Json& m : j.at("methods")) {
+    p.methods.push_back(parse_method(m, fmt::format("{} method {}", at, p.methods.size() + 1)));
+    const ProtocolMethod& last = p.methods.back();
+    if (last.traced && !p.traced.contains("points"))
+      declaration_error(
+          at, fmt::format("method \"{}\" is traced: \"traced\" needs \"points\"", last.name));
+    for (const std::string& c : last.classes)
+      if (!classes.contains(c))
+        declaration_error(at, fmt::format("method \"{}\": no data set \"{}\"", last.name, c));
+    if (!names.insert(last.name).second)
+      declaration_error(at, fmt::format("method \"{}\" is declared twice", last.name));
+  }
+  if (j.contains("driver_runs")) p.driver_runs = texts_of(j.at("driver_runs"), at + " driver_runs");
+  check_resolves(p);
+  if (j.contains("cells")) {
+    p.cells = j.at("cells");
+    check_protocol_cells(p);
+  }
+  return p;
+}
+
+std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const ProtocolDataset& d,
+                                       bool fast, int64_t train_rows,
+                                       const std::vector<ExtraSolver>& extras,
+                                       const std::string& experiment) {
+  const Json scope = scope_of(p, d, fast, train_rows);
+  const auto resolve = [&](const Json& v) { return resolve_protocol_value(v, scope, p.where); };
+  std::vector<ProtocolRun> runs;
+  for (const ProtocolMethod& m : p.methods) {
+    if (!on_class(m.classes, d.cls)) continue;
+    if (!m.extra_solvers.is_null()) {
+      const Json& e = m.extra_solvers;
+      const std::vector<ProtocolLambda> lambda = {
+          {e.contains("loss") ? loss_from_string(e.at("loss").get<std::string>())
+                              : Loss::unspecified,
+           penalty_from_string(e.at("penalty").get<std::string>()),
+           resolve(e.at("lambda")).get<double>(), e.at("method").get<std::string>()}};
+      for (const ExtraSolver& x : extras) {
+        ProtocolRun r;
+        r.name = "extra/" + x.label;
+        r.key = d.cls + "/extra/" + x.label;
+        r.solver = x.solver;
+        r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
+        r.config_fields = {{"with_solver", x.label}};
+        r.record_extra = extra_solver_tag(x);
+        runs.push_back(std::move(r));
+      }
+      continue;
+    }
+    if (fast && !m.in_fast) continue;
+    ProtocolRun r;
+    r.name = m.name;
+    r.key = d.cls + "/" + m.key;
+    r.solver = m.solver;
+    r.params = resolve(m.params);
+    r.record_extra = {{"variant", m.name}};
+    if (m.traced) {
+      r.trace_points = resolve(p.traced.at("points")).get<int64_t>();
+      r.config_fields = resolve(p.traced.value("config", Json::object()));
+      r.record_extra.update(resolve(p.traced.value("extra", Json::object())));
+    }
+    runs.push_back(std::move(r));
+  }
+  return runs;
+}
+
+}  // namespace linrepro

@@ -1,0 +1,110 @@
+#pragma once
+// An experiment's protocol as data: its data sets, its methods with their parameters, and the
+// cells its runs fill, declared under "protocol" in experiments/<paper>/experiments.json and
+// executed by harness/protocol_runner.h. This file reads and checks a declaration and expands it
+// into runs; it runs nothing.
+//
+//   "protocol": {
+//     "why": "...",                                   the settings' source, for the reader
+//     "values": {"lambda": 1e-4, ...},                named numbers the rest refers to as "$lambda"
+//     "bias": "penalized",                            what a run's sparsity counts: beta = (b; w)
+//                                                     (algorithms/sgd_common.h BiasMode)
+//     "datasets": [{"class": "a9a",                   names its runs ("<class>/<key>") and rows
+//                   "data": "a9a",                    a binary data set (load_binary_dataset)
+//                   "values": {"epochs": 200},        its own values ("$epochs"; "$a9a.epochs"
+//                                                     from a cell)
+//                   "fast_values": {"epochs": 2},     optional: replace them in fast mode
+//                   "in_fast": false,                 optional (true): run in fast mode
+//                   "missing": "marked_unavailable"}] optional: when the data is not here, its
+//                                                     published cells are marked from the
+//                                                     published file (harness/with_data.h); by
+//                                                     default its declared cells say why
+//     "traced": {"points": N, "config": {...}, "extra": {...}}
+//                                                     a traced method's trace (~N points, the test
+//                                                     set as monitor), config fields and extras
+//     "methods": [{"name": "naive",                   what cells and claims call its runs
+//                  "key": "sgd-l1-logistic-naive",    run key "<class>/<key>"
+//                  "solver": "sgd-l1-logistic",       a registered solver
+//                  "params": {"lambda": "$lambda", "C": {"reciprocal": ["lambda", "n"]}, ...},
+//                  "traced": true, "in_fast": false,  optional (false, true)
+//                  "classes": ["a9a"]},               optional: only on these data sets
+//                 {"extra_solvers": {"classes": [...], "lambda": "$lambda", "penalty": "l1",
+//                                    "method": "whose lambda it is"}}]
+//                                                     where solvers added with --with-solver run
+//                                                     (harness/extra_solvers.h), in run order
+//     "driver_runs": ["sklearn-sgd-ridge"],           names the driver's own hook adds (a peer that
+//                                                     is not a registered solver)
+//     "cells": {...}                                  harness/protocol_cells.h
+//   }
+// A value is a number, a text, "$name" (a declared value, or "n": the data set's training rows),
+// or {"reciprocal": [names]}: 1 / their product. Every method's run records its name as
+// extra.variant. A malformed declaration, an unknown key or an unknown "$name" is a ConfigError
+// naming the file, the experiment and the entry.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithms/sgd_common.h"
+#include "harness/extra_solvers.h"
+#include "harness/with_data.h"
+#include "solvers/params.h"
+
+namespace linrepro {
+
+struct ProtocolDataset {
+  std::string cls;   // "class"
+  std::string data;  // load_binary_dataset's name
+  Json values = Json::object(), fast_values = Json::object();
+  bool in_fast = true;
+  MissingCells missing = MissingCells::left_to_the_experiment;
+};
+
+// A declared method, or (extra_solvers set) the place of the solvers added with --with-solver.
+struct ProtocolMethod {
+  std::string name, key, solver;
+  Json params = Json::object();
+  bool traced = false, in_fast = true;
+  std::vector<std::string> classes;  // empty: every data set
+  Json extra_solvers;                // null for a declared method
+};
+
+struct DeclaredProtocol {
+  std::string where;  // the file and experiment, for errors
+  Json values = Json::object();
+  BiasMode bias = BiasMode::penalized;
+  std::vector<ProtocolDataset> datasets;
+  Json traced = Json::object();
+  std::vector<ProtocolMethod> methods;
+  std::vector<std::string> driver_runs;
+  Json cells = Json::object();
+
+  // The declared value `name` (a global one, or "<class>.<name>" of a data set's full run).
+  Json value(const std::string& name) const;
+};
+
+// Reads and checks one experiment's "protocol".
+DeclaredProtocol parse_protocol(const Json& j, const std::string& where);
+
+// One run of a data set, resolved.
+struct ProtocolRun {
+  std::string name;  // a method's name, or "extra/<label>"
+  std::string key;   // "<class>/<method key>", "<class>/extra/<label>"
+  std::string solver;
+  Params params;
+  int64_t trace_points = 0;             // 0: not traced
+  Json config_fields = Json::object();  // besides dataset, solver, params, seed and class
+  Json record_extra = Json::object();   // merged into the run record's extra
+};
+
+// The runs of data set `d` in order (fast: the methods in_fast), with its values (fast_values in
+// fast mode) and n = train_rows; `extras`: the solvers added with --with-solver, at the lambda
+// the declaration names (extra_solver_lambda; `experiment` names it in errors).
+std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const ProtocolDataset& d,
+                                       bool fast, int64_t train_rows,
+                                       const std::vector<ExtraSolver>& extras,
+                                       const std::string& experiment);
+
+// `v` with every "$name" and {"reciprocal": [...]} replaced from `scope` (an object of values).
+Json resolve_protocol_value(const Json& v, const Json& scope, const std::string& where);
+
+}  // namespace linrepro

@@ -1,0 +1,181 @@
+#include "harness/protocol_cells.h"
+
+#include <fmt/format.h>
+
+#include <regex>
+#include <set>
+
+#include "harness/cell_cause.h"
+#include "harness/declaration_checks.h"
+
+namespace linrepro {
+
+namespace {
+
+// `unit` with each "{m}" replaced by the run's metric m ("zeros of {dimensions}").
+std::string unit_of(const std::string& unit, const RunRecord& r) {
+  static const std::regex placeholder(R"(\{([A-Za-z_0-9]+)\})");
+  std::string out;
+  auto last = unit.cbegin();
+  for (std::sregex_iterator it(unit.begin(), unit.end(), placeholder), end; it != end; ++it) {
+    out.append(last, unit.cbegin() + it->position());
+    out += r.metrics.at((*it)[1].str()).dump();
+    last = unit.cbegin() + it->position() + it->length();
+  }
+  return out.append(last, unit.cend());
+}
+
+// One declared column of one run.
+Cell metric_cell(const std::string& table, const std::string& row, const Json& spec,
+                 const RunRecord& r, const std::string& note) {
+  const double value = r.metrics.at(spec.at("metric").get<std::string>()).get<double>();
+  Cell c = value_cell(table, row, spec.at("column"), spec.value("scale", 1.0) * value,
+                      unit_of(spec.value("unit", ""), r), note);
+  if (spec.contains("wilson"))
+    set_wilson_interval(c.evidence, value,
+                        r.metrics.at(spec["wilson"][0].get<std::string>()).get<int64_t>(),
+                        spec["wilson"][1].get<std::string>());
+  return c;
+}
+
+// The row's evidence for the column it names: a peer's value and an ablation.
+void add_evidence(Cell& c, const DeclaredProtocol& p, const ProtocolOutcomes& runs,
+                  const Json& row) {
+  if (!row.contains("evidence")) return;
+  const Json& e = p.cells.at("evidence").at(row.at("evidence").get<std::string>());
+  if (e.at("column") != c.column) return;
+  if (e.contains("peer"))
+    if (const RunRecord* peer = finished_run(runs, row.at("class"), e["peer"].at("run"))) {
+      c.evidence.peer = peer->metrics.at(e["peer"].at("metric").get<std::string>()).get<double>();
+      c.evidence.peer_what = e["peer"].at("what");
+    }
+  if (e.contains("ablation")) {
+    c.evidence.ablation = e.at("ablation");
+    c.evidence.ablation_column = c.column;
+  }
+}
+
+// The column specs of a row's column sets, in order.
+std::vector<Json> columns_of(const DeclaredProtocol& p, const Json& sets) {
+  std::vector<Json> out;
+  for (const Json& set : sets)
+    for (const Json& spec : p.cells.at("columns").at(set.get<std::string>())) out.push_back(spec);
+  return out;
+}
+
+void check_column(const Json& spec, const std::set<std::string>& runs, const std::string& at) {
+  check_keys(spec, {"column", "run", "metric", "scale", "unit", "wilson", "note", "not_run"}, at);
+  text_of(spec, "column", at);
+  text_of(spec, "metric", at);
+  if (spec.contains("run") && !runs.contains(text_of(spec, "run", at)))
+    declaration_error(at, fmt::format("no run \"{}\"", spec.at("run").get<std::string>()));
+  if (spec.contains("wilson") &&
+      (texts_of(spec.at("wilson"), at).size() != 2 || spec.value("scale", 1.0) != 100))
+    declaration_error(at,
+                      "\"wilson\" is [rows metric, what they are] of a share in per cent "
+                      "(scale 100)");
+}
+
+void check_sets(const DeclaredProtocol& p, const Json& row, const std::string& at) {
+  for (const std::string& set : texts_of(row.at("columns"), at + " columns"))
+    if (!p.cells.at("columns").contains(set))
+      declaration_error(at, fmt::format("no column set \"{}\"", set));
+}
+
+bool is_class(const DeclaredProtocol& p, const std::string& cls) {
+  for (const ProtocolDataset& d : p.datasets)
+    if (d.cls == cls) return true;
+  return false;
+}
+
+}  // namespace
+
+const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& cls,
+                              const std::string& name) {
+  const auto on = runs.find(cls);
+  if (on == runs.end()) return nullptr;
+  const auto it = on->second.find(name);
+  return it == on->second.end() || it->second.status != "ok" ? nullptr : &it->second;
+}
+
+void check_protocol_cells(const DeclaredProtocol& p) {
+  const std::string at = p.where + " cells";
+  const Json& c = p.cells;
+  check_keys(c, {"values", "columns", "evidence", "rows", "extra_solver_rows"}, at);
+  std::set<std::string> runs(p.driver_runs.begin(), p.driver_runs.end());
+  for (const ProtocolMethod& m : p.methods) runs.insert(m.name);
+  for (const Json& v : c.value("values", Json::array())) {
+    check_keys(v, {"table", "row", "column", "value", "unit", "note"}, at + " values");
+    if (!v.contains("value") || !p.value(v.at("value").get<std::string>().substr(1)).is_number())
+      declaration_error(at, "a value cell's \"value\" must name a declared number");
+  }
+  if (!c.contains("columns") || !c.at("columns").is_object())
+    declaration_error(at, "\"columns\" must map set names to lists of columns");
+  for (const auto& [set, specs] : c.at("columns").items())
+    for (const Json& spec : specs) check_column(spec, runs, at + " columns " + set);
+  const Json evidence = c.value("evidence", Json::object());
+  for (const auto& [id, e] : evidence.items()) {
+    check_keys(e, {"column", "peer", "ablation"}, at + " evidence " + id);
+    if (e.contains("peer")) check_keys(e.at("peer"), {"run", "metric", "what"}, at + " " + id);
+  }
+  for (const Json& row : c.value("rows", Json::array())) {
+    const std::string here = fmt::format("{} row {}", at, row.dump());
+    check_keys(row, {"table", "row", "class", "run", "columns", "evidence"}, here);
+    if (!is_class(p, text_of(row, "class", here)) || !runs.contains(text_of(row, "run", here)))
+      declaration_error(here, "names a data set or run the protocol does not declare");
+    check_sets(p, row, here);
+    if (row.contains("evidence") && !evidence.contains(row["evidence"]))
+      declaration_error(here, "names evidence that is not declared");
+  }
+  if (c.contains("extra_solver_rows")) {
+    const Json& x = c.at("extra_solver_rows");
+    check_keys(x, {"table", "class", "columns"}, at + " extra_solver_rows");
+    if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "extra_solver_rows: no class");
+    check_sets(p, x, at + " extra_solver_rows");
+  }
+}
+
+void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolOutcomes& runs,
+                         const std::map<std::string, std::string>& unavailable) {
+  for (const Json& v : p.cells.value("values", Json::array()))
+    rf.set_cell(value_cell(v.at("table"), v.at("row"), v.at("column"),
+                           p.value(v.at("value").get<std::string>().substr(1)).get<double>(),
+                           v.value("unit", ""), v.value("note", "")));
+  for (const Json& row : p.cells.value("rows", Json::array())) {
+    const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
+    const auto missing = unavailable.find(cls);
+    const std::string why = missing == unavailable.end() ? "" : missing->second;
+    const auto d = std::find_if(p.datasets.begin(), p.datasets.end(),
+                                [&](const ProtocolDataset& x) { return x.cls == cls; });
+    if (!why.empty() && d->missing == MissingCells::marked_unavailable) continue;
+    for (const Json& spec : columns_of(p, row.at("columns"))) {
+      const std::string column = spec.at("column");
+      if (!why.empty()) {
+        rf.set_cell(unavailable_cell(table, name, column, why));
+        continue;
+      }
+      const RunRecord* r = finished_run(runs, cls, spec.value("run", row.at("run")));
+      if (r == nullptr) {
+        Cell c = unavailable_cell(table, name, column, spec.value("not_run", "not run"));
+        c.status = "not_run";
+        rf.set_cell(c);
+        continue;
+      }
+      Cell c = metric_cell(table, name, spec, *r, spec.value("note", ""));
+      add_evidence(c, p, runs, row);
+      rf.set_cell(c);
+    }
+  }
+}
+
+void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
+                             const ProtocolOutcomes& runs, const std::vector<ExtraSolver>& extras) {
+  if (!p.cells.contains("extra_solver_rows")) return;
+  const Json& x = p.cells.at("extra_solver_rows");
+  for (const ExtraSolver& e : extras)
+    if (const RunRecord* r = finished_run(runs, x.at("class"), "extra/" + e.label))
+      for (const Json& spec : columns_of(p, x.at("columns")))
+        rf.set_cell(metric_cell(x.at("table"), e.label + " (extra)", spec, *r, kExtraSolverNote));
+}
+
+}  // namespace linrepro

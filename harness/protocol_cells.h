@@ -1,0 +1,60 @@
+#pragma once
+// The cells of a declared protocol (harness/declared_protocol.h), as data: which run and metric
+// fills each published cell, in which unit, with which sampling interval and evidence.
+//
+//   "cells": {
+//     "values": [{"table": "table1", "row": "...", "column": "Value", "value": "$gamma",
+//                 "unit": "epochs", "note": "..."}]      a setting ("$a9a.epochs": a data set's)
+//     "columns": {"errors": [{"column": "Test error rate",
+//                             "run": "sklearn-sgd-ridge",  optional: another run than the row's
+//                             "metric": "test_error",      the run's metric
+//                             "scale": 100,                optional (1)
+//                             "unit": "zeros of {dimensions}",  "{m}": the run's metric m
+//                             "wilson": ["test_rows", "test rows"],  Wilson's interval of the
+//                                                          share (scale 100) over metric rows
+//                             "note": "...",               optional
+//                             "not_run": "why"}]},         optional: the cell's note when the
+//                                                          run is not there ("not run")
+//     "evidence": {"<id>": {"column": "Sparsity",          what explains that column's cell
+//                           "peer": {"run": "exact", "metric": "zeros", "what": "..."},
+//                           "ablation": "<declared ablation id>"}},
+//     "rows": [{"table": "table3", "row": "Naive", "class": "a9a", "run": "naive",
+//               "columns": ["errors", "sparsity"], "evidence": "<id>"}],
+//     "extra_solver_rows": {"table": "table3", "class": "a9a", "columns": ["errors"]}
+//                                                          a row "<label> (extra)" per solver
+//                                                          added with --with-solver
+//   }
+// A row on a data set that is not here says why in each cell, unless the data set is
+// "marked_unavailable" (its published cells are marked from the published file). A run that did
+// not finish gives a "not_run" cell.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "harness/declared_protocol.h"
+#include "harness/result_file.h"
+
+namespace linrepro {
+
+// The finished and stored runs of each data set ("class"), by the name cells and claims call
+// them (a method's name, "extra/<label>", a driver run's name).
+using ProtocolOutcomes = std::map<std::string, std::map<std::string, RunRecord>>;
+
+// The run `name` of data set `cls` if it finished ("ok"), else null.
+const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& cls,
+                              const std::string& name);
+
+// Checks p.cells against the rest of the declaration: known keys, column sets, evidence, data
+// sets and run names (a method's or a driver run's). Throws ConfigError naming the entry.
+void check_protocol_cells(const DeclaredProtocol& p);
+
+// The declared value cells and rows. `unavailable`: per data set, why it is not here ("" or
+// absent: it is).
+void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolOutcomes& runs,
+                         const std::map<std::string, std::string>& unavailable);
+
+// The rows of the solvers added with --with-solver, marked not part of the paper.
+void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
+                             const ProtocolOutcomes& runs, const std::vector<ExtraSolver>& extras);
+
+}  // namespace linrepro

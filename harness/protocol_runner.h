@@ -1,0 +1,48 @@
+#pragma once
+// The generic runner of a declared protocol (harness/declared_protocol.h): for each data set, its
+// runs are fitted unless stored (ResultFile::run_once), each measured the same way; once every run
+// is stored, the declared cells are emitted (harness/protocol_cells.h). The driver adds only what
+// the declaration cannot say, as hooks: its experiment config, runs that are not a registered
+// solver's (a peer's script), and its summary (ablations, claims).
+//
+// Every run's config: {"dataset": {"name", "counts"}, "solver", "params", "seed", "class"} and
+// the run's declared config fields; its seed derive_seed(ctx.seed, key). Its metrics: the error
+// rates on the training and test documents, the zeros and dimensions of the weights as the
+// protocol's "bias" counts them, the rows both were counted on; extra.train_correct and
+// extra.test_correct hold which documents it got right (harness/document_outcomes.h). A traced
+// run records ~points trace points with the test set as monitor; its train_seconds is the
+// solver's clock (trace evaluation excluded), extra.cpu_seconds the thread's CPU time including it.
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "corpora/libsvm_sets.h"
+#include "harness/protocol_cells.h"
+
+namespace linrepro {
+
+struct ProtocolHooks {
+  std::function<Json(const ExperimentContext&)> config;  // the result file's experiment config
+  // After data set `d`'s declared runs: the driver's own runs (declared "driver_runs"), added to
+  // `runs` by name. `dataset` is the runs' config "dataset".
+  std::function<void(const ExperimentContext&, ResultFile&, const ProtocolDataset& d,
+                     const Json& dataset, std::map<std::string, RunRecord>& runs)>
+      after_dataset;
+  // The full run, every run stored, after the declared cells: ablations and claims.
+  std::function<void(const ExperimentContext&, ResultFile&, const ProtocolOutcomes&)> summarise;
+};
+
+// The declared protocol of <paper>/<id> (ConfigError when it declares none), for a driver's hooks
+// to read its values.
+DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id);
+
+// Registers <paper>/<id> with its declared protocol executed by run_protocol.
+void register_protocol(std::vector<ExperimentInfo>& registry, const std::string& paper,
+                       const std::string& id, ProtocolHooks hooks);
+
+// Runs one experiment's protocol into `rf` (`experiment`: "<paper>/<id>", for messages).
+void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
+                  const std::string& experiment, const ProtocolHooks& hooks);
+
+}  // namespace linrepro

@@ -1,0 +1,207 @@
+// A protocol as data (harness/declared_protocol.h, protocol_cells.h): a declaration expands into
+// the runs of each data set with its values resolved (fast mode, classes, n, extra solvers in
+// their declared place); its cells come from the declared runs and metrics, say why when a run
+// or the data is not there, and carry the declared interval and evidence; a malformed
+// declaration is refused naming the entry.
+#include "harness/declared_protocol.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/error.h"
+#include "harness/protocol_cells.h"
+#include "harness_fixtures.h"
+
+namespace linrepro {
+namespace {
+
+using testing::TempDir;
+
+Json protocol_json() {
+  return Json::parse(R"({
+    "why": "test",
+    "values": {"lambda": 0.01, "gamma": 0.5},
+    "bias": "penalized",
+    "datasets": [
+      {"class": "one", "data": "a9a", "values": {"epochs": 10}, "fast_values": {"epochs": 1}},
+      {"class": "two", "data": "covtype.binary", "values": {"epochs": 3}, "in_fast": false,
+       "missing": "marked_unavailable"}
+    ],
+    "traced": {"points": 5, "config": {"trace_points": 5}, "extra": {"note": "traced"}},
+    "methods": [
+      {"name": "sgd", "key": "sgd-l1", "solver": "sgd-l1-logistic", "traced": true,
+       "params": {"lambda": "$lambda", "gamma": "$gamma", "epochs": "$epochs"}},
+      {"extra_solvers": {"classes": ["one"], "lambda": "$lambda", "penalty": "l1", "method": "m"}},
+      {"name": "exact", "key": "ll", "solver": "liblinear-s6", "in_fast": false, "classes": ["one"],
+       "params": {"C": {"reciprocal": ["lambda", "n"]}, "bias": 1}}
+    ],
+    "driver_runs": ["peer"],
+    "cells": {
+      "values": [{"table": "t1", "row": "epochs", "column": "Value", "value": "$two.epochs",
+                  "unit": "epochs"}],
+      "columns": {
+        "errors": [{"column": "Test error", "metric": "test_error", "scale": 100, "unit": "%",
+                    "wilson": ["test_rows", "test rows"]}],
+        "zeros": [{"column": "Zeros", "metric": "zeros", "unit": "of {dimensions}"}],
+        "peer": [{"column": "Peer error", "run": "peer", "metric": "test_error", "scale": 100,
+                  "unit": "%", "note": "the peer", "not_run": "not run: no peer here"}]
+      },
+      "evidence": {"z": {"column": "Zeros", "peer": {"run": "exact", "metric": "zeros",
+                                                     "what": "the exact one"}, "ablation": "abl"}},
+      "rows": [
+        {"table": "t2", "row": "One", "class": "one", "run": "sgd",
+         "columns": ["errors", "zeros", "peer"], "evidence": "z"},
+        {"table": "t2", "row": "Two", "class": "two", "run": "sgd", "columns": ["errors"]}
+      ],
+      "extra_solver_rows": {"table": "t2", "class": "one", "columns": ["errors"]}
+    }
+  })");
+}
+
+TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
+  const DeclaredProtocol p = parse_protocol(protocol_json(), "f (x/y)");
+  const std::vector<ExtraSolver> extras = {parse_extra_solver("liblinear-s5")};
+  const std::vector<ProtocolRun> full = protocol_runs(p, p.datasets[0], false, 200, extras, "x/y");
+  ASSERT_EQ(full.size(), 3u);
+  EXPECT_EQ(full[0].key, "one/sgd-l1");
+  EXPECT_EQ(full[0].params.dump(), R"({"epochs":10,"gamma":0.5,"lambda":0.01})");
+  EXPECT_EQ(full[0].trace_points, 5);
+  EXPECT_EQ(full[0].config_fields.dump(), R"({"trace_points":5})");
+  EXPECT_EQ(full[0].record_extra.dump(), R"({"note":"traced","variant":"sgd"})");
+  EXPECT_EQ(full[1].name, "extra/liblinear-s5");  // in its declared place, before "exact"
+  EXPECT_EQ(full[1].key, "one/extra/liblinear-s5");
+  EXPECT_EQ(full[1].config_fields.dump(), R"({"with_solver":"liblinear-s5"})");
+  EXPECT_EQ(full[2].key, "one/ll");
+  EXPECT_EQ(full[2].params.at("C").get<double>(), 1.0 / (0.01 * 200.0));  // 1 / (lambda n)
+  EXPECT_EQ(full[2].trace_points, 0);
+  EXPECT_EQ(full[2].record_extra.dump(), R"({"variant":"exact"})");
+  // Fast: the fast values, no method that is not in_fast; the extra solvers stay.
+  const std::vector<ProtocolRun> fast = protocol_runs(p, p.datasets[0], true, 200, extras, "x/y");
+  ASSERT_EQ(fast.size(), 2u);
+  EXPECT_EQ(fast[0].params.at("epochs"), 1);
+  EXPECT_EQ(fast[1].name, "extra/liblinear-s5");
+  // Data set "two": its own epochs, and neither the extra solvers nor "exact" (classes).
+  const std::vector<ProtocolRun> two = protocol_runs(p, p.datasets[1], false, 50, extras, "x/y");
+  ASSERT_EQ(two.size(), 1u);
+  EXPECT_EQ(two[0].key, "two/sgd-l1");
+  EXPECT_EQ(two[0].params.at("epochs"), 3);
+  EXPECT_EQ(p.value("two.epochs"), 3);
+  EXPECT_EQ(p.value("lambda"), 0.01);
+}
+
+// Throws ConfigError whose message contains `what` and the declaration's place.
+void expect_refused(const Json& j, const std::string& what) {
+  try {
+    parse_protocol(j, "f (x/y)");
+    ADD_FAILURE() << "accepted; expected: " << what;
+  } catch (const ConfigError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(what), std::string::npos) << m;
+    EXPECT_NE(m.find("f (x/y) protocol"), std::string::npos) << m;
+  }
+}
+
+TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
+  Json j = protocol_json();
+  j["seed"] = 1;
+  expect_refused(j, "unknown key \"seed\"");
+  j = protocol_json();
+  j["methods"][0]["params"]["lambda"] = "$lamda";
+  expect_refused(j, "no value \"lamda\"");
+  j = protocol_json();
+  j["methods"][2]["classes"] = {"three"};
+  expect_refused(j, "no data set \"three\"");
+  j = protocol_json();
+  j["cells"]["rows"][0]["run"] = "sdg";
+  expect_refused(j, "names a data set or run the protocol does not declare");
+  j = protocol_json();
+  j["cells"]["columns"]["errors"][0].erase("scale");
+  expect_refused(j, "\"wilson\" is [rows metric, what they are]");
+  j = protocol_json();
+  j["cells"]["rows"][1]["columns"] = {"error"};
+  expect_refused(j, "no column set \"error\"");
+  j = protocol_json();
+  j["cells"]["columns"]["peer"][0]["run"] = "peers";
+  expect_refused(j, "no run \"peers\"");
+  j = protocol_json();
+  j["bias"] = "free";
+  expect_refused(j, "\"bias\" must be");
+}
+
+RunRecord run_with(double test_error, int64_t zeros) {
+  RunRecord r;
+  r.metrics = {
+      {"test_error", test_error}, {"test_rows", 1000}, {"zeros", zeros}, {"dimensions", 124}};
+  return r;
+}
+
+// The cell (row, column) of `cells`, read back into `out`; null when there is none.
+const Cell* cell_at(const Json& cells, const std::string& row, const std::string& column,
+                    Cell& out) {
+  for (const Json& c : cells)
+    if (c.at("row") == row && c.at("column") == column) return &(out = cell_from_json(c));
+  return nullptr;
+}
+
+ResultFile result_file(const TempDir& dir) {
+  return ResultFile(dir.path() / "x.json",
+                    {{"experiment", "y"},
+                     {"paper", "x"},
+                     {"artifacts", {"t2"}},
+                     {"description", "d"},
+                     {"seed", 1},
+                     {"config", Json::object()}},
+                    false);
+}
+
+TEST(DeclaredProtocol, CellsComeFromTheDeclaredRunsAndSayWhyWhenOneIsMissing) {
+  TempDir dir;
+  const DeclaredProtocol p = parse_protocol(protocol_json(), "f (x/y)");
+  ResultFile rf = result_file(dir);
+  ProtocolOutcomes runs;
+  runs["one"]["sgd"] = run_with(0.25, 40);
+  runs["one"]["exact"] = run_with(0.2, 50);
+  runs["one"]["extra/liblinear-s5"] = run_with(0.3, 0);
+  // "two" is not here and marked from the published file: its row is left out.
+  emit_protocol_cells(rf, p, runs, {{"one", ""}, {"two", "data unavailable: get it"}});
+  emit_extra_solver_cells(rf, p, runs, {parse_extra_solver("liblinear-s5")});
+  const Json cells = rf.document().at("cells");
+  Cell c;
+  ASSERT_NE(cell_at(cells, "epochs", "Value", c), nullptr);
+  EXPECT_EQ(c.value, 3);
+  ASSERT_NE(cell_at(cells, "One", "Test error", c), nullptr);
+  EXPECT_DOUBLE_EQ(c.value, 25);
+  EXPECT_EQ(c.unit, "%");
+  ASSERT_TRUE(c.evidence.interval_lo);
+  EXPECT_NEAR(*c.evidence.interval_lo, 22.4, 0.1);  // Wilson, 250 of 1000
+  ASSERT_NE(cell_at(cells, "One", "Zeros", c), nullptr);
+  EXPECT_EQ(c.unit, "of 124");
+  EXPECT_EQ(c.evidence.peer, 50);
+  EXPECT_EQ(c.evidence.ablation, "abl");
+  ASSERT_NE(cell_at(cells, "One", "Peer error", c), nullptr);
+  EXPECT_EQ(c.status, "not_run");
+  EXPECT_EQ(c.note, "not run: no peer here");
+  EXPECT_EQ(cell_at(cells, "Two", "Test error", c), nullptr);
+  ASSERT_NE(cell_at(cells, "liblinear-s5 (extra)", "Test error", c), nullptr);
+  EXPECT_DOUBLE_EQ(c.value, 30);
+  EXPECT_EQ(c.note, kExtraSolverNote);
+}
+
+TEST(DeclaredProtocol, ARowOnMissingDataSaysWhyInEachCellUnlessMarkedFromThePublishedFile) {
+  TempDir dir;
+  Json j = protocol_json();
+  j["datasets"][1].erase("missing");
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  ResultFile rf = result_file(dir);
+  emit_protocol_cells(rf, p, {}, {{"two", "data unavailable: get it"}});
+  Cell c;
+  ASSERT_NE(cell_at(rf.document().at("cells"), "Two", "Test error", c), nullptr);
+  EXPECT_EQ(c.status, "data_unavailable");
+  EXPECT_EQ(c.note, "data unavailable: get it");
+  ASSERT_NE(cell_at(rf.document().at("cells"), "One", "Test error", c), nullptr);
+  EXPECT_EQ(c.status, "not_run");  // its run is not there
+}
+
+}  // namespace
+}  // namespace linrepro

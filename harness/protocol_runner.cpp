@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/error.h"
 #include "core/seed.h"
@@ -87,8 +88,8 @@ void run_dataset(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPro
       RunRecord r = fit_run(d, run, pd.cls, p.bias, seed, ctx.progress);
       if (ctx.progress)
         fmt::print(stderr, "{}: {}: train error {:.4f}, test error {:.4f}, zeros {} ({:.2f} s)\n",
-                   experiment, run.key, r.metrics.value("train_error", NAN),
-                   r.metrics.value("test_error", NAN), r.metrics.value("zeros", -1),
+                   experiment, run.key, r.metrics.value("train_error", std::nan("")),
+                   r.metrics.value("test_error", std::nan("")), r.metrics.value("zeros", -1),
                    r.train_seconds);
       return r;
     });

@@ -120,7 +120,7 @@ MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, cons
       out.class_name = plan.prefix;
       if (ctx.progress)
         fmt::print(stderr, "[graphsvm2002] {}/{}: accuracy {:.2f} %, {:.2f} s CPU\n", plan.prefix,
-                   method, out.metrics.value("accuracy", NAN), out.train_seconds);
+                   method, out.metrics.value("accuracy", std::nan("")), out.train_seconds);
       return out;
     });
   };

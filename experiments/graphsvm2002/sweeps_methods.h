@@ -12,6 +12,7 @@
 // Maximum memory of any SVM: extra.max_memory_bytes (SubSvmStats.memory_bytes, a formula).
 // Also what both scalability sweeps (sweeps.cpp: Figures 7-10, Figure 11) share: how a point's
 // runs are declared and what the claims read off them.
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -61,7 +62,7 @@ using SweepPoints = std::map<std::string, std::map<double, RunRecord>>;
 
 // Training time as the figures and claims use it: CPU seconds (methods.h).
 inline double cpu_of(const RunRecord& r) { return r.train_seconds; }
-inline double acc_of(const RunRecord& r) { return r.metrics.value("accuracy", NAN); }
+inline double acc_of(const RunRecord& r) { return r.metrics.value("accuracy", std::nan("")); }
 
 // One point of a sweep in one draw: its key (the run key without the draw prefix and method),
 // its own config fields (config.sweep gets "-draw" appended for a draw > 0, which the figures'

@@ -71,7 +71,7 @@ ExperimentInfo example_table1() {
         if (extra) out.extra = extra_solver_tag(*extra);
         return out;
       });
-      error[key] = r.metrics.value("error", NAN);
+      error[key] = r.metrics.value("error", std::nan(""));
     };
     run("smo", "smo", {{"lambda", lambda}}, nullptr);
     for (const ExtraSolver& x : extra_solvers(ctx)) {

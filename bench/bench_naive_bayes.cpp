@@ -15,7 +15,7 @@
 // ours: the registry's "nb" / "nb-ovr" fit and MulticlassModel::predict (the path the experiments
 // use); counters docs_per_cpu_second (this thread's CPU time around the work) and, when the
 // sklearn run before it succeeded, cpu_time_vs_sklearn (ours / sklearn; the goal for training is
-// <= 0.5). sklearn: experiments/common/sklearn_nb_peer.py on the same rows exported as LIBSVM
+// <= 0.5). sklearn: baselines/sklearn_nb_peer.py on the same rows exported as LIBSVM
 // files (a temp dir), its fit and predict each timed with time.process_time() and averaged over
 // 5 runs, so Python start-up and file parsing are excluded (its manual time is fit + predict;
 // counters train_/predict_docs_per_cpu_second). CPU time because the machine may be shared. The
@@ -139,7 +139,7 @@ std::map<std::string, double>& sklearn_seconds() {
 void BM_Sklearn(benchmark::State& state, const NbMode& mode) {
   static const Export files;
   const std::string script =
-      (std::filesystem::path(LINREPRO_SOURCE_DIR) / "experiments/common/sklearn_nb_peer.py")
+      (std::filesystem::path(LINREPRO_SOURCE_DIR) / "baselines/sklearn_nb_peer.py")
           .string();
   std::vector<std::string> argv = {"/usr/bin/python3",
                                    script,

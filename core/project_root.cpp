@@ -16,7 +16,7 @@ namespace {
 bool is_project_root(const fs::path& dir) {
   std::error_code ec;
   return fs::is_directory(dir / "results" / "published", ec) &&
-         fs::is_regular_file(dir / "experiments" / "common" / "sklearn_nb_peer.py", ec);
+         fs::is_regular_file(dir / "baselines" / "sklearn_nb_peer.py", ec);
 }
 
 }  // namespace

@@ -28,7 +28,7 @@
 //   - peers on the identical matrices, runs only (Table 5 has no such columns): LIBLINEAR -s 0
 //     (logistic, Logistic Reg's lambda) and -s 3 (hinge, the SVM's lambda) one-vs-rest on the same
 //     per-category features, C = 1/(2 lambda n), bias feature 1; scikit-learn's MultinomialNB
-//     (experiments/common/sklearn_nb_peer.py) on Naive Bayes-1's matrices (alpha = our smoothing).
+//     (baselines/sklearn_nb_peer.py) on Naive Bayes-1's matrices (alpha = our smoothing).
 // Data: 20NewsGroup = corpus view "20news-18828-subject" (the paper's 19,997-message original is
 // not obtainable; the Subject line is the title, From is dropped: title_ablation.h says why, and
 // its ablation "title-features-20ng" runs the other readings, old no-header one included, for the

@@ -28,7 +28,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kPython = "/usr/bin/python3";
-constexpr const char* kSklearnScript = "experiments/common/sklearn_nb_peer.py";
+constexpr const char* kSklearnScript = "baselines/sklearn_nb_peer.py";
 
 RunRecord record_accuracy(const MulticlassLabels& test, const std::vector<int32_t>& predicted) {
   const ConfusionMatrix C = confusion_matrix(test.y, predicted, test.num_classes());

@@ -2,7 +2,7 @@
 // values; NB-1 and NB-2 disagreeing where they should; NB-2 equal to the registry's one-vs-rest
 // over the two-class NB; the two-class decision sign equal to the MAP class; and, when
 // /usr/bin/python3 with scikit-learn is present, equality with scikit-learn's MultinomialNB on a
-// written LIBSVM fixture (through experiments/common/sklearn_nb_peer.py).
+// written LIBSVM fixture (through baselines/sklearn_nb_peer.py).
 #include "baselines/naive_bayes.h"
 
 #include <fmt/format.h>
@@ -223,7 +223,7 @@ bool have_sklearn() {
 // Runs the peer script and returns its JSON (the command's stderr is shown on failure).
 nlohmann::json run_peer(const testing::TempDir& dir, const std::string& args) {
   const auto script =
-      std::filesystem::path(LINREPRO_SOURCE_DIR) / "experiments/common/sklearn_nb_peer.py";
+      std::filesystem::path(LINREPRO_SOURCE_DIR) / "baselines/sklearn_nb_peer.py";
   const auto out = dir / "peer.json", err = dir / "peer.err";
   const std::string cmd = fmt::format("{} {} {} --details > {} 2> {}", kPython, script.string(),
                                       args, out.string(), err.string());

@@ -116,8 +116,8 @@ TEST(Root, CurrentDirectoryProjectRootThenLinreproRoot) {
   testing::TempDir t;
   const fs::path moved = t.path() / "moved-checkout";
   fs::create_directories(moved / "results/published");
-  fs::create_directories(moved / "experiments/common");
-  std::ofstream(moved / "experiments/common/sklearn_nb_peer.py") << "# marker\n";
+  fs::create_directories(moved / "baselines");
+  std::ofstream(moved / "baselines/sklearn_nb_peer.py") << "# marker\n";
   fs::create_directories(moved / "sub/dir");
   const fs::path out = t.path() / "out.txt";
   auto status_from = [&](const fs::path& cwd, const std::string& env) {
@@ -168,8 +168,8 @@ TEST(Root, VersionNamesCommitBuildTypeAndRoot) {
   testing::TempDir t;
   const fs::path checkout = t.path() / "checkout";
   fs::create_directories(checkout / "results/published");
-  fs::create_directories(checkout / "experiments/common");
-  std::ofstream(checkout / "experiments/common/sklearn_nb_peer.py") << "# marker\n";
+  fs::create_directories(checkout / "baselines");
+  std::ofstream(checkout / "baselines/sklearn_nb_peer.py") << "# marker\n";
   const fs::path out = t.path() / "out.txt";
   const std::string cmd = "cd '" + checkout.string() + "' && env -u LINREPRO_ROOT " +
                           LINREPRO_BINARY + " --version >'" + out.string() + "' 2>&1";

@@ -43,7 +43,8 @@ using ClaimMeasures = std::map<std::string, ClaimMeasure>;
 //                              measured on (extra test_correct / train_correct), paired bootstrap;
 //   error, train_error         error(a) - error(b), the same with the sign turned;
 //   time_ratio                 a's CPU seconds / b's, to within kTimeRatioResolution;
-//   metric:<name>              a's metrics[name] (minus b's), exact.
+//   metric:<name>              a's metrics[name] (minus b's), exact; a metric no run carries is
+//                              not measured, as a run that is not there ("metric:*").
 // The measures refer to `runs`, which must outlive them.
 ClaimMeasures run_measures(const std::map<std::string, const RunRecord*>& runs);
 ClaimMeasures run_measures(std::map<std::string, const RunRecord*>&&) = delete;

@@ -104,6 +104,26 @@ TEST(DeclaredTests, AMeasureTheDriverLacksIsAnErrorNamingIt) {
   }
 }
 
+// A metric no finished run carries is a run that is not there, not a driver's missing measure:
+// the claim stays undecided (an optional test is left out).
+TEST(DeclaredTests, AMetricNoRunCarriesLeavesTheClaimUndecided) {
+  RunRecord a;
+  a.metrics = {{"zeros", 3}};
+  const std::map<std::string, const RunRecord*> runs = {{"a", &a}};
+  const ClaimMeasures m = run_measures(runs);
+  const Json test = {
+      {"measure", "metric:dimensions"}, {"a", "a"}, {"side", ">"}, {"bound", 0}, {"what", "{a}"}};
+  EXPECT_FALSE(declared_comparisons(claim_with(Json::array({test})), m));
+  Json optional = test;
+  optional["optional"] = true;
+  Json carried = test;
+  carried["measure"] = "metric:zeros";
+  const auto c = declared_comparisons(claim_with(Json::array({optional, carried})), m);
+  ASSERT_TRUE(c);
+  ASSERT_EQ(c->size(), 1u);
+  EXPECT_DOUBLE_EQ((*c)[0].value, 3);
+}
+
 TEST(DeclaredTests, RunMeasuresCompareOutcomesTimesAndMetrics) {
   RunRecord a, b;
   a.key = "a";

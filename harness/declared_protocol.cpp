@@ -88,7 +88,6 @@ Json scope_of(const DeclaredProtocol& p, const ProtocolDataset& d, bool fast, in
 // Every run the declaration can give, resolved on each data set (n = 1), so that an unknown
 // "$name" fails when the file is read, not when the run is reached.
 void check_resolves(const DeclaredProtocol& p) {
-  const ExtraSolver none;
   for (const ProtocolDataset& d : p.datasets)
     for (bool fast : {false, true}) {
       if (fast && !d.in_fast) continue;
@@ -170,9 +169,11 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   for (const Json& m : j.at("methods")) {
     p.methods.push_back(parse_method(m, fmt::format("{} method {}", at, p.methods.size() + 1)));
     const ProtocolMethod& last = p.methods.back();
-    if (last.traced && !p.traced.contains("points"))
-      declaration_error(
-          at, fmt::format("method \"{}\" is traced: \"traced\" needs \"points\"", last.name));
+    if (last.traced && (!p.traced.contains("points") || !last.params.contains("epochs")))
+      declaration_error(at, fmt::format("method \"{}\" is traced: \"traced\" needs \"points\" "
+                                        "and the method an \"epochs\" param (the trace spreads "
+                                        "them over n x epochs updates)",
+                                        last.name));
     for (const std::string& c : last.classes)
       if (!classes.contains(c))
         declaration_error(at, fmt::format("method \"{}\": no data set \"{}\"", last.name, c));

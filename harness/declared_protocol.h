@@ -20,8 +20,9 @@
 //                                                     published file (harness/with_data.h); by
 //                                                     default its declared cells say why
 //     "traced": {"points": N, "config": {...}, "extra": {...}}
-//                                                     a traced method's trace (~N points, the test
-//                                                     set as monitor), config fields and extras
+//                                                     a traced method's trace (~N points over its
+//                                                     n x "epochs" updates, the test set as
+//                                                     monitor), config fields and extras
 //     "methods": [{"name": "naive",                   what cells and claims call its runs
 //                  "key": "sgd-l1-logistic-naive",    run key "<class>/<key>"
 //                  "solver": "sgd-l1-logistic",       a registered solver

@@ -125,6 +125,9 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   j["cells"]["columns"]["peer"][0]["run"] = "peers";
   expect_refused(j, "no run \"peers\"");
   j = protocol_json();
+  j["methods"][0]["params"].erase("epochs");
+  expect_refused(j, "an \"epochs\" param");
+  j = protocol_json();
   j["bias"] = "free";
   expect_refused(j, "\"bias\" must be");
 }

@@ -105,9 +105,12 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   std::set<std::string> runs(p.driver_runs.begin(), p.driver_runs.end());
   for (const ProtocolMethod& m : p.methods) runs.insert(m.name);
   for (const Json& v : c.value("values", Json::array())) {
-    check_keys(v, {"table", "row", "column", "value", "unit", "note"}, at + " values");
-    if (!v.contains("value") || !p.value(v.at("value").get<std::string>().substr(1)).is_number())
-      declaration_error(at, "a value cell's \"value\" must name a declared number");
+    const std::string here = fmt::format("{} value {}", at, v.dump());
+    check_keys(v, {"table", "row", "column", "value", "unit", "note"}, here);
+    for (const char* key : {"table", "row", "column"}) text_of(v, key, here);
+    if (!v.contains("value") || !v.at("value").is_string() ||
+        !p.value(v.at("value").get<std::string>().substr(1)).is_number())
+      declaration_error(here, "\"value\" must name a declared number (\"$name\")");
   }
   if (!c.contains("columns") || !c.at("columns").is_object())
     declaration_error(at, "\"columns\" must map set names to lists of columns");
@@ -116,7 +119,11 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   const Json evidence = c.value("evidence", Json::object());
   for (const auto& [id, e] : evidence.items()) {
     check_keys(e, {"column", "peer", "ablation"}, at + " evidence " + id);
-    if (e.contains("peer")) check_keys(e.at("peer"), {"run", "metric", "what"}, at + " " + id);
+    if (e.contains("peer")) {
+      check_keys(e.at("peer"), {"run", "metric", "what"}, at + " " + id);
+      if (!runs.contains(text_of(e.at("peer"), "run", at + " " + id)))
+        declaration_error(at + " evidence " + id, "its peer run is not declared");
+    }
   }
   for (const Json& row : c.value("rows", Json::array())) {
     const std::string here = fmt::format("{} row {}", at, row.dump());
@@ -132,6 +139,11 @@ void check_protocol_cells(const DeclaredProtocol& p) {
     check_keys(x, {"table", "class", "columns"}, at + " extra_solver_rows");
     if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "extra_solver_rows: no class");
     check_sets(p, x, at + " extra_solver_rows");
+    for (const Json& spec : columns_of(p, x.at("columns")))
+      if (spec.contains("run"))
+        declaration_error(at + " extra_solver_rows",
+                          "a column that reads another run cannot "
+                          "show an extra solver's");
   }
 }
 

@@ -128,6 +128,15 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   j["methods"][0]["params"].erase("epochs");
   expect_refused(j, "an \"epochs\" param");
   j = protocol_json();
+  j["cells"]["values"][0]["value"] = 3;
+  expect_refused(j, "\"value\" must name a declared number");
+  j = protocol_json();
+  j["cells"]["evidence"]["z"]["peer"]["run"] = "exakt";
+  expect_refused(j, "its peer run is not declared");
+  j = protocol_json();
+  j["cells"]["extra_solver_rows"]["columns"] = {"peer"};
+  expect_refused(j, "cannot show an extra solver's");
+  j = protocol_json();
   j["bias"] = "free";
   expect_refused(j, "\"bias\" must be");
 }

@@ -7,6 +7,8 @@
 
 #include "harness/declaration_checks.h"
 #include "harness/protocol_cells.h"
+#include "harness/solver_catalog.h"
+#include "solvers/regularization.h"
 
 namespace linrepro {
 
@@ -34,10 +36,20 @@ bool flag_of(const Json& j, const char* key, bool otherwise, const std::string& 
 }
 
 ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
-  check_keys(j, {"class", "data", "values", "fast_values", "in_fast", "missing"}, where);
+  check_keys(
+      j, {"class", "data", "tasks", "fast_tasks", "values", "fast_values", "in_fast", "missing"},
+      where);
   ProtocolDataset d;
   d.cls = text_of(j, "class", where);
-  d.data = text_of(j, "data", where);
+  if (j.contains("data") == j.contains("tasks"))
+    declaration_error(where, "a data set names either \"data\" or \"tasks\"");
+  if (j.contains("data")) d.data = text_of(j, "data", where);
+  if (j.contains("tasks")) d.tasks = text_of(j, "tasks", where);
+  if (j.contains("fast_tasks")) {
+    if (d.tasks.empty() || !j.at("fast_tasks").is_number_integer())
+      declaration_error(where, "\"fast_tasks\" is a count of a task set's tasks");
+    d.fast_tasks = j.at("fast_tasks").get<int64_t>();
+  }
   d.values = values_of(j, "values", where);
   d.fast_values = values_of(j, "fast_values", where);
   d.in_fast = flag_of(j, "in_fast", true, where);
@@ -64,7 +76,10 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     m.name = "extra";
     return m;
   }
-  check_keys(j, {"name", "key", "solver", "params", "traced", "in_fast", "classes"}, where);
+  check_keys(
+      j,
+      {"name", "key", "solver", "params", "traced", "in_fast", "classes", "lambda", "data", "top"},
+      where);
   m.name = text_of(j, "name", where);
   m.key = text_of(j, "key", where);
   m.solver = text_of(j, "solver", where);
@@ -74,11 +89,27 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
   m.traced = flag_of(j, "traced", false, where);
   m.in_fast = flag_of(j, "in_fast", true, where);
   if (j.contains("classes")) m.classes = texts_of(j.at("classes"), where + " classes");
+  if (j.contains("lambda")) m.lambda = j.at("lambda");
+  if (j.contains("data")) {
+    if (!j.at("data").is_object()) declaration_error(where, "\"data\" must be an object");
+    m.data = j.at("data");
+  }
+  if (j.contains("top")) {
+    if (!j.at("top").is_number_integer() || j.at("top").get<int64_t>() < 1)
+      declaration_error(where, "\"top\" must be a positive count");
+    m.top = j.at("top").get<int64_t>();
+  }
   return m;
 }
 
-Json scope_of(const DeclaredProtocol& p, const ProtocolDataset& d, bool fast, int64_t n) {
+Json scope_of(const DeclaredProtocol& p, const ProtocolDataset& d, bool fast, int64_t n,
+              const Json& supplied) {
   Json scope = p.values;
+  for (const std::string& name : p.supplied) {
+    if (!supplied.contains(name))
+      declaration_error(p.where, fmt::format("the driver supplies no value \"{}\"", name));
+    scope[name] = supplied.at(name);
+  }
   scope.update(d.values);
   if (fast) scope.update(d.fast_values);
   scope["n"] = n;
@@ -91,11 +122,18 @@ void check_resolves(const DeclaredProtocol& p) {
   for (const ProtocolDataset& d : p.datasets)
     for (bool fast : {false, true}) {
       if (fast && !d.in_fast) continue;
-      const Json scope = scope_of(p, d, fast, 1);
+      Json placeholders = Json::object();  // what the driver supplies at run time
+      for (const std::string& name : p.supplied) placeholders[name] = 1.0;
+      const Json scope = scope_of(p, d, fast, 1, placeholders);
       for (const ProtocolMethod& m : p.methods) {
         if (!on_class(m.classes, d.cls)) continue;
         const std::string at = fmt::format("{} method \"{}\" on \"{}\"", p.where, m.name, d.cls);
         resolve_protocol_value(m.extra_solvers.is_null() ? m.params : m.extra_solvers, scope, at);
+        if (!m.lambda.is_null() && !resolve_protocol_value(m.lambda, scope, at).is_number())
+          declaration_error(at, "\"lambda\" must be a number");
+        resolve_protocol_value(m.data, scope, at);
+        if (d.tasks.empty() && (!m.lambda.is_null() || !m.data.empty() || m.top > 0))
+          declaration_error(at, "\"lambda\", \"data\" and \"top\" apply on a task set only");
         if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");
       }
     }
@@ -139,13 +177,16 @@ Json DeclaredProtocol::value(const std::string& name) const {
 
 DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   const std::string at = where + " protocol";
-  check_keys(j, {"why", "values", "bias", "datasets", "traced", "methods", "driver_runs", "cells"},
+  check_keys(j,
+             {"why", "values", "supplied", "bias", "datasets", "traced", "methods", "driver_runs",
+              "cells"},
              at);
   text_of(j, "why", at);
   DeclaredProtocol p;
   p.where = at;
   p.values = values_of(j, "values", at);
-  const std::string bias = text_of(j, "bias", at);
+  if (j.contains("supplied")) p.supplied = texts_of(j.at("supplied"), at + " supplied");
+  const std::string bias = j.contains("bias") ? text_of(j, "bias", at) : "penalized";
   if (bias != "penalized" && bias != "unpenalized" && bias != "none")
     declaration_error(at, "\"bias\" must be \"penalized\", \"unpenalized\" or \"none\"");
   p.bias = bias == "penalized" ? BiasMode::penalized
@@ -190,10 +231,13 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
 }
 
 std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const ProtocolDataset& d,
-                                       bool fast, int64_t train_rows,
+                                       bool fast, int64_t train_rows, const Json& supplied,
                                        const std::vector<ExtraSolver>& extras,
                                        const std::string& experiment) {
-  const Json scope = scope_of(p, d, fast, train_rows);
+  const Json scope = scope_of(p, d, fast, train_rows, supplied);
+  // A binary data set's runs are keyed "<class>/<key>", a task set's "<key>" (the runner adds
+  // "/<task>").
+  const std::string prefix = d.tasks.empty() ? d.cls + "/" : "";
   const auto resolve = [&](const Json& v) { return resolve_protocol_value(v, scope, p.where); };
   std::vector<ProtocolRun> runs;
   for (const ProtocolMethod& m : p.methods) {
@@ -208,7 +252,7 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
       for (const ExtraSolver& x : extras) {
         ProtocolRun r;
         r.name = "extra/" + x.label;
-        r.key = d.cls + "/extra/" + x.label;
+        r.key = prefix + "extra/" + x.label;
         r.solver = x.solver;
         r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
         r.config_fields = {{"with_solver", x.label}};
@@ -220,9 +264,15 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
     if (fast && !m.in_fast) continue;
     ProtocolRun r;
     r.name = m.name;
-    r.key = d.cls + "/" + m.key;
+    r.key = prefix + m.key;
     r.solver = m.solver;
-    r.params = resolve(m.params);
+    r.params = Params::object();
+    if (!m.lambda.is_null())  // the solver's own convention, as for an extra solver
+      r.params =
+          regularization_params(solver_catalog().get(m.solver), resolve(m.lambda).get<double>());
+    r.params.update(resolve(m.params));
+    r.data_options = resolve(m.data);
+    r.top = m.top;
     r.record_extra = {{"variant", m.name}};
     if (m.traced) {
       r.trace_points = resolve(p.traced.at("points")).get<int64_t>();

@@ -9,12 +9,16 @@
 //     "values": {"lambda": 1e-4, ...},                named numbers the rest refers to as "$lambda"
 //     "bias": "penalized",                            what a run's sparsity counts: beta = (b; w)
 //                                                     (algorithms/sgd_common.h BiasMode)
+//     "supplied": ["lambda_clg"],                     values the driver's hook supplies at run time
+//                                                     (another experiment's result)
 //     "datasets": [{"class": "a9a",                   names its runs ("<class>/<key>") and rows
-//                   "data": "a9a",                    a binary data set (load_binary_dataset)
+//                   "data": "a9a",                    a binary data set (load_binary_dataset), or
+//                                                     "tasks": a task set (harness/task_sets.h)
 //                   "values": {"epochs": 200},        its own values ("$epochs"; "$a9a.epochs"
 //                                                     from a cell)
 //                   "fast_values": {"epochs": 2},     optional: replace them in fast mode
 //                   "in_fast": false,                 optional (true): run in fast mode
+//                   "fast_tasks": 1,                  optional, tasks: the first 1 in fast mode
 //                   "missing": "marked_unavailable"}] optional: when the data is not here, its
 //                                                     published cells are marked from the
 //                                                     published file (harness/with_data.h); by
@@ -29,6 +33,8 @@
 //                  "params": {"lambda": "$lambda", "C": {"reciprocal": ["lambda", "n"]}, ...},
 //                  "traced": true, "in_fast": false,  optional (false, true)
 //                  "classes": ["a9a"]},               optional: only on these data sets
+//                  "lambda": "$l", "data": {...}, "top": 10 only on a task set:
+//                                                     harness/task_sets.h
 //                 {"extra_solvers": {"classes": [...], "lambda": "$lambda", "penalty": "l1",
 //                                    "method": "whose lambda it is"}}]
 //                                                     where solvers added with --with-solver run
@@ -56,6 +62,8 @@ struct ProtocolDataset {
   std::string cls;   // "class"
   std::string data;  // load_binary_dataset's name
   Json values = Json::object(), fast_values = Json::object();
+  std::string tasks;       // or the name of a task set (harness/task_sets.h)
+  int64_t fast_tasks = 0;  // tasks: the first fast_tasks in fast mode (0: all)
   bool in_fast = true;
   MissingCells missing = MissingCells::left_to_the_experiment;
 };
@@ -67,11 +75,16 @@ struct ProtocolMethod {
   bool traced = false, in_fast = true;
   std::vector<std::string> classes;  // empty: every data set
   Json extra_solvers;                // null for a declared method
+  // On a task set: lambda in the solver's own convention (null: none), the task set's options,
+  // and the first `top` tasks only (0: all).
+  Json lambda, data = Json::object();
+  int64_t top = 0;
 };
 
 struct DeclaredProtocol {
   std::string where;  // the file and experiment, for errors
   Json values = Json::object();
+  std::vector<std::string> supplied;  // values the driver's hook supplies
   BiasMode bias = BiasMode::penalized;
   std::vector<ProtocolDataset> datasets;
   Json traced = Json::object();
@@ -95,13 +108,16 @@ struct ProtocolRun {
   int64_t trace_points = 0;             // 0: not traced
   Json config_fields = Json::object();  // besides dataset, solver, params, seed and class
   Json record_extra = Json::object();   // merged into the run record's extra
+  Json data_options = Json::object();   // on a task set: its options
+  int64_t top = 0;                      // on a task set: the first `top` tasks (0: all)
 };
 
 // The runs of data set `d` in order (fast: the methods in_fast), with its values (fast_values in
-// fast mode) and n = train_rows; `extras`: the solvers added with --with-solver, at the lambda
-// the declaration names (extra_solver_lambda; `experiment` names it in errors).
+// fast mode), the `supplied` ones and n = train_rows (a task set: none); `extras`: the solvers
+// added with --with-solver, at the lambda the declaration names (extra_solver_lambda; `experiment`
+// names it in errors).
 std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const ProtocolDataset& d,
-                                       bool fast, int64_t train_rows,
+                                       bool fast, int64_t train_rows, const Json& supplied,
                                        const std::vector<ExtraSolver>& extras,
                                        const std::string& experiment);
 

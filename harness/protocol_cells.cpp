@@ -51,8 +51,39 @@ void add_evidence(Cell& c, const DeclaredProtocol& p, const ProtocolOutcomes& ru
     }
   if (e.contains("ablation")) {
     c.evidence.ablation = e.at("ablation");
-    c.evidence.ablation_column = c.column;
+    c.evidence.ablation_column = e.value("ablation_column", c.column);
   }
+}
+
+// `note` with "{$name}" replaced by the declared value ({:g} of a number) and "{tasks}" by
+// `tasks`.
+std::string note_of(const std::string& note, const Json& values, size_t tasks) {
+  static const std::regex placeholder(R"(\{(\$[A-Za-z_0-9]+|tasks)\})");
+  std::string out;
+  auto last = note.cbegin();
+  for (std::sregex_iterator it(note.begin(), note.end(), placeholder), end; it != end; ++it) {
+    out.append(last, note.cbegin() + it->position());
+    const std::string name = (*it)[1].str();
+    if (name == "tasks") {
+      out += std::to_string(tasks);
+    } else {
+      const Json& v = values.at(name.substr(1));
+      out += v.is_number() ? fmt::format("{:g}", v.get<double>()) : v.get<std::string>();
+    }
+    last = note.cbegin() + it->position() + it->length();
+  }
+  return out.append(last, note.cend());
+}
+
+// One declared aggregate column of one method's runs over a task set.
+Cell aggregate_cell(const std::string& table, const std::string& row, const Json& spec,
+                    std::span<const RunRecord> runs, const TaskAggregate& aggregate,
+                    const std::string& note) {
+  const AggregateValue a = aggregate(runs);
+  Cell c = value_cell(table, row, spec.at("column"), spec.value("scale", 1.0) * a.value,
+                      spec.value("unit", ""), note);
+  c.evidence = a.evidence;
+  return c;
 }
 
 // The column specs of a row's column sets, in order.
@@ -64,9 +95,15 @@ std::vector<Json> columns_of(const DeclaredProtocol& p, const Json& sets) {
 }
 
 void check_column(const Json& spec, const std::set<std::string>& runs, const std::string& at) {
-  check_keys(spec, {"column", "run", "metric", "scale", "unit", "wilson", "note", "not_run"}, at);
+  check_keys(spec,
+             {"column", "run", "metric", "aggregate", "scale", "unit", "wilson", "note", "not_run"},
+             at);
   text_of(spec, "column", at);
-  text_of(spec, "metric", at);
+  if (spec.contains("metric") == spec.contains("aggregate"))
+    declaration_error(at, "a column reads either a run's \"metric\" or an \"aggregate\"");
+  text_of(spec, spec.contains("metric") ? "metric" : "aggregate", at);
+  if (spec.contains("aggregate") && spec.contains("wilson"))
+    declaration_error(at, "an aggregate gives its own interval: no \"wilson\"");
   if (spec.contains("run") && !runs.contains(text_of(spec, "run", at)))
     declaration_error(at, fmt::format("no run \"{}\"", spec.at("run").get<std::string>()));
   if (spec.contains("wilson") &&
@@ -88,7 +125,33 @@ bool is_class(const DeclaredProtocol& p, const std::string& cls) {
   return false;
 }
 
+bool is_task_set(const DeclaredProtocol& p, const std::string& cls) {
+  for (const ProtocolDataset& d : p.datasets)
+    if (d.cls == cls) return !d.tasks.empty();
+  return false;
+}
+
+// A task set's cells aggregate runs; a binary data set's read one run's metric.
+void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& at) {
+  const bool tasks = is_task_set(p, row.at("class"));
+  for (const Json& spec : columns_of(p, row.at("columns")))
+    if (spec.contains("aggregate") != tasks)
+      declaration_error(at, tasks ? "a task set's columns name an \"aggregate\""
+                                  : "a binary data set's columns name a \"metric\"");
+}
+
 }  // namespace
+
+const std::vector<RunRecord>* finished_tasks(const TaskOutcomes& outcomes, const std::string& cls,
+                                             const std::string& name) {
+  const auto on = outcomes.find(cls);
+  if (on == outcomes.end()) return nullptr;
+  const auto it = on->second.find(name);
+  if (it == on->second.end()) return nullptr;
+  for (const RunRecord& r : it->second)
+    if (r.status != "ok" && r.status != "untrainable") return nullptr;
+  return &it->second;
+}
 
 const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& cls,
                               const std::string& name) {
@@ -118,7 +181,7 @@ void check_protocol_cells(const DeclaredProtocol& p) {
     for (const Json& spec : specs) check_column(spec, runs, at + " columns " + set);
   const Json evidence = c.value("evidence", Json::object());
   for (const auto& [id, e] : evidence.items()) {
-    check_keys(e, {"column", "peer", "ablation"}, at + " evidence " + id);
+    check_keys(e, {"column", "peer", "ablation", "ablation_column"}, at + " evidence " + id);
     if (e.contains("peer")) {
       check_keys(e.at("peer"), {"run", "metric", "what"}, at + " " + id);
       if (!runs.contains(text_of(e.at("peer"), "run", at + " " + id)))
@@ -127,10 +190,11 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   }
   for (const Json& row : c.value("rows", Json::array())) {
     const std::string here = fmt::format("{} row {}", at, row.dump());
-    check_keys(row, {"table", "row", "class", "run", "columns", "evidence"}, here);
+    check_keys(row, {"table", "row", "class", "run", "columns", "evidence", "note"}, here);
     if (!is_class(p, text_of(row, "class", here)) || !runs.contains(text_of(row, "run", here)))
       declaration_error(here, "names a data set or run the protocol does not declare");
     check_sets(p, row, here);
+    check_kinds(p, row, here);
     if (row.contains("evidence") && !evidence.contains(row["evidence"]))
       declaration_error(here, "names evidence that is not declared");
   }
@@ -139,6 +203,7 @@ void check_protocol_cells(const DeclaredProtocol& p) {
     check_keys(x, {"table", "class", "columns"}, at + " extra_solver_rows");
     if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "extra_solver_rows: no class");
     check_sets(p, x, at + " extra_solver_rows");
+    check_kinds(p, x, at + " extra_solver_rows");
     for (const Json& spec : columns_of(p, x.at("columns")))
       if (spec.contains("run"))
         declaration_error(at + " extra_solver_rows",
@@ -147,8 +212,19 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   }
 }
 
-void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolOutcomes& runs,
-                         const std::map<std::string, std::string>& unavailable) {
+std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p) {
+  std::vector<std::string> out;
+  const Json columns = p.cells.value("columns", Json::object());  // .items() of a named value
+  for (const auto& [set, specs] : columns.items())
+    for (const Json& spec : specs)
+      if (spec.contains("aggregate")) out.push_back(spec.at("aggregate"));
+  return out;
+}
+
+void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolResults& results,
+                         const std::map<std::string, TaskAggregate>& aggregates) {
+  const ProtocolOutcomes& runs = results.runs;
+  const auto& unavailable = results.unavailable;
   for (const Json& v : p.cells.value("values", Json::array()))
     rf.set_cell(value_cell(v.at("table"), v.at("row"), v.at("column"),
                            p.value(v.at("value").get<std::string>().substr(1)).get<double>(),
@@ -166,14 +242,21 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
         rf.set_cell(unavailable_cell(table, name, column, why));
         continue;
       }
-      const RunRecord* r = finished_run(runs, cls, spec.value("run", row.at("run")));
-      if (r == nullptr) {
+      const std::string run = spec.value("run", row.at("run"));
+      const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
+      const RunRecord* r = finished_run(runs, cls, run);
+      if (r == nullptr && tasks == nullptr) {
         Cell c = unavailable_cell(table, name, column, spec.value("not_run", "not run"));
         c.status = "not_run";
         rf.set_cell(c);
         continue;
       }
-      Cell c = metric_cell(table, name, spec, *r, spec.value("note", ""));
+      const std::string note = row.contains("note") ? note_of(row.at("note"), results.values,
+                                                              tasks == nullptr ? 0 : tasks->size())
+                                                    : spec.value("note", "");
+      Cell c = tasks != nullptr ? aggregate_cell(table, name, spec, *tasks,
+                                                 aggregates.at(spec.at("aggregate")), note)
+                                : metric_cell(table, name, spec, *r, note);
       add_evidence(c, p, runs, row);
       rf.set_cell(c);
     }
@@ -181,13 +264,22 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
 }
 
 void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
-                             const ProtocolOutcomes& runs, const std::vector<ExtraSolver>& extras) {
+                             const ProtocolResults& results,
+                             const std::map<std::string, TaskAggregate>& aggregates,
+                             const std::vector<ExtraSolver>& extras) {
   if (!p.cells.contains("extra_solver_rows")) return;
   const Json& x = p.cells.at("extra_solver_rows");
-  for (const ExtraSolver& e : extras)
-    if (const RunRecord* r = finished_run(runs, x.at("class"), "extra/" + e.label))
-      for (const Json& spec : columns_of(p, x.at("columns")))
-        rf.set_cell(metric_cell(x.at("table"), e.label + " (extra)", spec, *r, kExtraSolverNote));
+  for (const ExtraSolver& e : extras) {
+    const std::string name = "extra/" + e.label, row = e.label + " (extra)";
+    const RunRecord* r = finished_run(results.runs, x.at("class"), name);
+    const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, x.at("class"), name);
+    for (const Json& spec : columns_of(p, x.at("columns"))) {
+      if (r != nullptr) rf.set_cell(metric_cell(x.at("table"), row, spec, *r, kExtraSolverNote));
+      if (tasks != nullptr)
+        rf.set_cell(aggregate_cell(x.at("table"), row, spec, *tasks,
+                                   aggregates.at(spec.at("aggregate")), kExtraSolverNote));
+    }
+  }
 }
 
 }  // namespace linrepro

@@ -7,7 +7,9 @@
 //                 "unit": "epochs", "note": "..."}]      a setting ("$a9a.epochs": a data set's)
 //     "columns": {"errors": [{"column": "Test error rate",
 //                             "run": "sklearn-sgd-ridge",  optional: another run than the row's
-//                             "metric": "test_error",      the run's metric
+//                             "metric": "test_error",      the run's metric, or on a task set
+//                             "aggregate": "micro-bep",    the named aggregate of the method's
+//                                                          runs over the tasks (task_sets.h)
 //                             "scale": 100,                optional (1)
 //                             "unit": "zeros of {dimensions}",  "{m}": the run's metric m
 //                             "wilson": ["test_rows", "test rows"],  Wilson's interval of the
@@ -17,9 +19,13 @@
 //                                                          run is not there ("not run")
 //     "evidence": {"<id>": {"column": "Sparsity",          what explains that column's cell
 //                           "peer": {"run": "exact", "metric": "zeros", "what": "..."},
-//                           "ablation": "<declared ablation id>"}},
+//                           "ablation": "<declared ablation id>",
+//                           "ablation_column": "..."}},  optional: its column (the cell's)
 //     "rows": [{"table": "table3", "row": "Naive", "class": "a9a", "run": "naive",
-//               "columns": ["errors", "sparsity"], "evidence": "<id>"}],
+//               "columns": ["errors", "sparsity"], "evidence": "<id>",
+//               "note": "..."}],                           optional: the row's note, over the
+//                                                          columns'; "{$name}": a declared value
+//                                                          ({:g}), "{tasks}": the run's tasks
 //     "extra_solver_rows": {"table": "table3", "class": "a9a", "columns": ["errors"]}
 //                                                          a row "<label> (extra)" per solver
 //                                                          added with --with-solver
@@ -33,6 +39,7 @@
 
 #include "harness/declared_protocol.h"
 #include "harness/result_file.h"
+#include "harness/task_sets.h"
 
 namespace linrepro {
 
@@ -40,21 +47,34 @@ namespace linrepro {
 // them (a method's name, "extra/<label>", a driver run's name).
 using ProtocolOutcomes = std::map<std::string, std::map<std::string, RunRecord>>;
 
+// Everything a protocol's runs gave, for its cells and its driver's summary.
+struct ProtocolResults {
+  ProtocolOutcomes runs;                           // on binary data sets
+  TaskOutcomes tasks;                              // on task sets
+  Json values;                                     // the declared values with the supplied ones
+  std::map<std::string, std::string> unavailable;  // per data set, why it is not here
+};
+
 // The run `name` of data set `cls` if it finished ("ok"), else null.
 const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& cls,
                               const std::string& name);
 
 // Checks p.cells against the rest of the declaration: known keys, column sets, evidence, data
-// sets and run names (a method's or a driver run's). Throws ConfigError naming the entry.
+// sets and run names (a method's or a driver run's), a metric on a binary data set and an
+// aggregate on a task set. Throws ConfigError naming the entry.
 void check_protocol_cells(const DeclaredProtocol& p);
 
-// The declared value cells and rows. `unavailable`: per data set, why it is not here ("" or
-// absent: it is).
-void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolOutcomes& runs,
-                         const std::map<std::string, std::string>& unavailable);
+// The aggregates p.cells names.
+std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p);
+
+// The declared value cells and rows.
+void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolResults& results,
+                         const std::map<std::string, TaskAggregate>& aggregates);
 
 // The rows of the solvers added with --with-solver, marked not part of the paper.
 void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
-                             const ProtocolOutcomes& runs, const std::vector<ExtraSolver>& extras);
+                             const ProtocolResults& results,
+                             const std::map<std::string, TaskAggregate>& aggregates,
+                             const std::vector<ExtraSolver>& extras);
 
 }  // namespace linrepro

@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <optional>
 
 #include "core/error.h"
+#include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "harness/document_outcomes.h"
@@ -74,8 +77,8 @@ RunRecord fit_run(const BinaryDataset& d, const ProtocolRun& run, const std::str
 void run_dataset(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
                  const ProtocolDataset& pd, const BinaryDataset& d, const Json& dataset,
                  const std::string& experiment, std::map<std::string, RunRecord>& runs) {
-  for (const ProtocolRun& run :
-       protocol_runs(p, pd, ctx.fast, d.X_train.rows, extra_solvers(ctx), experiment)) {
+  for (const ProtocolRun& run : protocol_runs(p, pd, ctx.fast, d.X_train.rows, Json::object(),
+                                              extra_solvers(ctx), experiment)) {
     const uint64_t seed = derive_seed(ctx.seed, run.key);
     Json config = {{"dataset", dataset},
                    {"solver", run.solver},
@@ -96,27 +99,97 @@ void run_dataset(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPro
   }
 }
 
+// How many of the set's tasks `run` fits.
+size_t tasks_of(const ExperimentContext& ctx, const ProtocolDataset& pd, const ProtocolRun& run,
+                const TaskSet& set) {
+  size_t n = set.tasks.size();
+  if (run.top > 0) n = std::min(n, static_cast<size_t>(run.top));
+  if (ctx.fast && pd.fast_tasks > 0) n = std::min(n, static_cast<size_t>(pd.fast_tasks));
+  return n;
+}
+
+// One run's fits over the tasks of `set`, in parallel.
+std::vector<RunRecord> run_tasks(const ExperimentContext& ctx, ResultFile& rf,
+                                 const ProtocolDataset& pd, const ProtocolRun& run,
+                                 const TaskSet& set, const std::string& experiment) {
+  std::vector<RunRecord> out(tasks_of(ctx, pd, run, set));
+  std::atomic<size_t> done{0};
+  parallel_for(out.size(), ctx.threads, [&](size_t i) {
+    const std::string key = run.key + "/" + set.tasks[i];
+    if (std::optional<RunRecord> missed = set.untrainable(i)) {
+      out[i] = std::move(*missed);
+      out[i].key = key;
+      out[i].status = "untrainable";
+      return;
+    }
+    const uint64_t seed = derive_seed(ctx.seed, key);
+    Json config = {{"dataset", set.dataset},
+                   {"class", set.tasks[i]},
+                   {"solver", run.solver},
+                   {"params", run.params},
+                   {"seed", seed}};
+    config.update(set.config_fields);
+    config.update(run.config_fields);
+    out[i] = rf.run_once(key, config, [&] {
+      RunRecord r = set.fit(i, run.solver, run.params, seed);
+      r.extra.update(run.record_extra);
+      return r;
+    });
+    const size_t n = ++done;
+    if (ctx.progress && (n % 20 == 0 || n == out.size()))
+      fmt::print(stderr, "{}: {} {}/{} tasks\n", experiment, run.name, n, out.size());
+  });
+  return out;
+}
+
+// Every run of a task set: each distinct "data" options prepared once (its dataset added to rf).
+void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
+                  const ProtocolDataset& pd, const TaskSource& source, const Json& supplied,
+                  const std::string& experiment,
+                  std::map<std::string, std::vector<RunRecord>>& out) {
+  const TaskPreparer prepare = source(ctx);
+  std::map<std::string, TaskSet> prepared;  // by options
+  for (const ProtocolRun& run :
+       protocol_runs(p, pd, ctx.fast, 0, supplied, extra_solvers(ctx), experiment)) {
+    auto it = prepared.find(run.data_options.dump());
+    if (it == prepared.end()) {
+      it = prepared.emplace(run.data_options.dump(), prepare(run.data_options)).first;
+      rf.add_dataset(it->second.record);
+    }
+    out[run.name] = run_tasks(ctx, rf, pd, run, it->second, experiment);
+  }
+}
+
 }  // namespace
 
 void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
                   const std::string& experiment, const ProtocolHooks& hooks) {
-  ProtocolOutcomes runs;
-  std::map<std::string, std::string> unavailable;
+  ProtocolResults results;
+  const Json supplied = hooks.values ? hooks.values(ctx) : Json::object();
+  results.values = p.values;
+  results.values.update(supplied);
   for (const ProtocolDataset& pd : p.datasets) {
     if (ctx.fast && !pd.in_fast) continue;
     const auto body = [&] {
+      if (!pd.tasks.empty()) {
+        run_task_set(ctx, rf, p, pd, hooks.task_sources.at(pd.tasks), supplied, experiment,
+                     results.tasks[pd.cls]);
+        return;
+      }
       const BinaryDataset d = load_binary_dataset(pd.data);
       rf.add_dataset(d.identity);
       const Json dataset = {{"name", d.name}, {"counts", d.identity.at("counts")}};
-      run_dataset(ctx, rf, p, pd, d, dataset, experiment, runs[pd.cls]);
-      if (hooks.after_dataset) hooks.after_dataset(ctx, rf, pd, dataset, runs[pd.cls]);
+      auto& runs = results.runs[pd.cls];
+      run_dataset(ctx, rf, p, pd, d, dataset, experiment, runs);
+      if (hooks.after_dataset) hooks.after_dataset(ctx, rf, pd, dataset, runs);
     };
-    unavailable[pd.cls] = with_data(ctx, rf, pd.data, body, pd.missing);
+    results.unavailable[pd.cls] =
+        with_data(ctx, rf, pd.tasks.empty() ? pd.data : pd.tasks, body, pd.missing);
   }
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-  if (!ctx.fast) emit_protocol_cells(rf, p, runs, unavailable);
-  emit_extra_solver_cells(rf, p, runs, extra_solvers(ctx));
-  if (!ctx.fast && hooks.summarise) hooks.summarise(ctx, rf, runs);
+  if (!ctx.fast) emit_protocol_cells(rf, p, results, hooks.aggregates);
+  emit_extra_solver_cells(rf, p, results, hooks.aggregates, extra_solvers(ctx));
+  if (!ctx.fast && hooks.summarise) hooks.summarise(ctx, rf, results);
 }
 
 DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id) {
@@ -128,13 +201,28 @@ DeclaredProtocol declared_protocol(const std::string& paper, const std::string& 
                         fmt::format("experiments/{}/experiments.json ({}/{})", paper, paper, id));
 }
 
+void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
+                          const std::string& name) {
+  const auto lacks = [&](const std::string& what) {
+    throw ConfigError(fmt::format("{}: the driver of {} supplies no {}", p.where, name, what));
+  };
+  for (const ProtocolDataset& d : p.datasets)
+    if (!d.tasks.empty() && !hooks.task_sources.contains(d.tasks))
+      lacks(fmt::format("task set \"{}\"", d.tasks));
+  for (const std::string& a : protocol_aggregates(p))
+    if (!hooks.aggregates.contains(a)) lacks(fmt::format("aggregate \"{}\"", a));
+  if (!p.supplied.empty() && !hooks.values) lacks("values (it declares \"supplied\")");
+}
+
 void register_protocol(std::vector<ExperimentInfo>& registry, const std::string& paper,
                        const std::string& id, ProtocolHooks hooks) {
   const std::string name = paper + "/" + id;
-  register_declared(
-      registry, paper, id, hooks.config,
-      [p = declared_protocol(paper, id), name, hooks](
-          const ExperimentContext& ctx, ResultFile& rf) { run_protocol(ctx, rf, p, name, hooks); });
+  const DeclaredProtocol p = declared_protocol(paper, id);
+  check_protocol_hooks(p, hooks, name);
+  register_declared(registry, paper, id, hooks.config,
+                    [p, name, hooks](const ExperimentContext& ctx, ResultFile& rf) {
+                      run_protocol(ctx, rf, p, name, hooks);
+                    });
 }
 
 }  // namespace linrepro

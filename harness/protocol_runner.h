@@ -19,25 +19,36 @@
 
 #include "corpora/libsvm_sets.h"
 #include "harness/protocol_cells.h"
+#include "harness/task_sets.h"
 
 namespace linrepro {
 
 struct ProtocolHooks {
   std::function<Json(const ExperimentContext&)> config;  // the result file's experiment config
+  // The declared "supplied" values, by name (another experiment's result).
+  std::function<Json(const ExperimentContext&)> values;
+  // The task sets and aggregates the declaration names (harness/task_sets.h).
+  std::map<std::string, TaskSource> task_sources;
+  std::map<std::string, TaskAggregate> aggregates;
   // After data set `d`'s declared runs: the driver's own runs (declared "driver_runs"), added to
   // `runs` by name. `dataset` is the runs' config "dataset".
   std::function<void(const ExperimentContext&, ResultFile&, const ProtocolDataset& d,
                      const Json& dataset, std::map<std::string, RunRecord>& runs)>
       after_dataset;
   // The full run, every run stored, after the declared cells: ablations and claims.
-  std::function<void(const ExperimentContext&, ResultFile&, const ProtocolOutcomes&)> summarise;
+  std::function<void(const ExperimentContext&, ResultFile&, const ProtocolResults&)> summarise;
 };
 
 // The declared protocol of <paper>/<id> (ConfigError when it declares none), for a driver's hooks
 // to read its values.
 DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id);
 
-// Registers <paper>/<id> with its declared protocol executed by run_protocol.
+// Throws ConfigError naming the declaration when it names a task set, an aggregate or a supplied
+// value the hooks lack (`name`: "<paper>/<id>").
+void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
+                          const std::string& name);
+
+// Registers <paper>/<id> with its declared protocol executed by run_protocol, its hooks checked.
 void register_protocol(std::vector<ExperimentInfo>& registry, const std::string& paper,
                        const std::string& id, ProtocolHooks hooks);
 

@@ -195,8 +195,8 @@ void add_declared(ResultFile& rf, const A9aRuns& a9a, const char* id, std::strin
 }
 
 // The epochs ablation and the report's claims, on a9a.
-void summarise(const ExperimentContext& ctx, ResultFile& rf, const ProtocolOutcomes& all) {
-  const A9aRuns a9a(all);
+void summarise(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResults& all) {
+  const A9aRuns a9a(all.runs);
   const RunRecord* cum = a9a.get("cumulative");
   if (cum)
     rf.add_ablation(epochs_ablation(cum->trace, epochs("a9a"),

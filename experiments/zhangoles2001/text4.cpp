@@ -1,27 +1,13 @@
 // Zhang & Oles (2001) §4.2's statements about lambda -> 0 and feature selection ("text-4"), and
 // Figure 7 (break-even point of logistic regression against the number of features), on
-// Reuters-21578 ModApte with the protocol of reuters_protocol.h, micro BEP over all 118 categories.
-//
-//   - "lambda -> 0" is lambda = 1e-6, the smallest value of Table 1's grid (the paper gives no
-//     number), with "the number of iterations fixed to be 100": K = 100 exactly, no stopping rule.
-//   - Mod Least Squares primal (cmls, Algorithm 3) and dual (cmls-dual, Algorithm 5 with
-//     k(z) = z^2/4 + z, eta = 1 as printed), Mod SVM (mod-svm, eta = 0.1), Lin Reg (cls) with
-//     10,000 and with 100 features per category.
-//   - Logistic Reg without feature selection: every training term (min count 1, i.e. also the
-//     rare terms; no stop list anyway) at our Table 1 lambda, K = 100.
-//   - Figure 7: Logistic Reg at Table 1's lambda (K = 100 with the stopping rule, as Table 2) with
-//     100, 1,000 and 10,000 features per category, plus the no-selection point; tokenised once.
-//   - §3.1's two claims about the column relaxation itself, on Table 3's 10 largest categories
-//     (the claims are about convergence, which each category's objective shows; the small
-//     categories would only repeat it at the same cost per sweep):
-//       "K = 100 is usually sufficient": Lin Reg, Mod Least Squares and Logistic Reg at Table 1's
-//       lambda with Table 2's setting (K = 100 and the stopping rule) against the optimum of the
-//       same problem (12): LIBLINEAR -s 11 (p = 0) / -s 2 / -s 0 at eps 1e-6 with the same
-//       regularised constant feature. Compared by micro BEP and by the objective's relative gap.
-//       "The continuation c_k accelerates CMLS": c_k = max(0, 1 - k/50) against c_k = 0 from the
-//       start, K = 100 fixed, each run's objective (12) against that optimum.
-// Fast mode: earn only, the lambda -> 0 runs (no cells: a BEP micro-averaged over one category is
-// not the published number).
+// Reuters-21578 ModApte with the protocol of reuters_protocol.h, micro BEP over all 118 categories;
+// and §3.1's two claims about the column relaxation itself (K = 100 against the optimum, the
+// continuation c_k), on Table 3's 10 largest categories (the claims are about convergence, which
+// each category's objective shows; the small categories would only repeat it at the same cost per
+// sweep). The runs, their settings and the BEP cells are declared ("protocol" in
+// experiments.json, whose "why" gives the settings' sources) and run by harness/protocol_runner.h
+// on the task set of reuters_tasks.h. Here: Table 1's lambdas (supplied values), the experiment
+// config, the objective-gap cells of §3.1 and the claims.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -36,22 +22,21 @@
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/micro_comparison.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
-#include "experiments/zhangoles2001/reuters_variant.h"
+#include "experiments/zhangoles2001/reuters_tasks.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
-#include "harness/experiment_declarations.h"
+#include "harness/protocol_runner.h"
 
 namespace linrepro {
 
 namespace {
 
 constexpr const char* kText4Experiment = "text4";
-constexpr double kLambdaToZero = 1e-6;
-// Figure 7's points: the paper's x values are not in its text; two per decade from 100 to §4.1's
-// 10,000 (figure7_tokenisation.cpp runs the same counts).
-constexpr int32_t kFigure7Features[] = {100, 300, 1000, 3000, kZoFeatures};
-constexpr int32_t kSection31Categories = 10;  // Table 3's
-constexpr double kOptimumEps = 1e-6;          // LIBLINEAR's -e for "the optimum"
+
+const DeclaredProtocol& protocol() {
+  static const DeclaredProtocol p = declared_protocol(kZoPaper, kText4Experiment);
+  return p;
+}
 
 // §3.1: each column-relaxation method and the LIBLINEAR solver of its problem (12).
 struct Relaxation {
@@ -63,7 +48,6 @@ constexpr Relaxation kRelaxations[] = {{"cls", "liblinear-s11", "Lin Reg"},
                                        {"cmls", "liblinear-s2", "Mod Least Squares"},
                                        {"clg", "liblinear-s0", "Logistic Reg"}};
 
-using Variant = ZoVariant;
 using VariantResult = ZoVariantResult;
 
 // Relative gaps (objective - optimum) / optimum, category by category, of two variants' runs.
@@ -83,20 +67,14 @@ std::string percents(const std::vector<double>& v) {
 
 // Where §3.1's claims are checked.
 std::string section31_where() {
-  return fmt::format("the {} largest categories, Table 1's lambda", kSection31Categories);
+  return fmt::format("the {} largest categories, Table 1's lambda",
+                     protocol().value("section31_categories").get<int>());
 }
 
 // The finished variants and their micro BEP and micro F1 in %, by variant id.
 struct Text4Results {
   std::map<std::string, VariantResult> runs;
   std::map<std::string, double> bep, f1;
-  // A cell of variant id's micro BEP, with its sampling interval.
-  Cell bep_cell(const char* table, const std::string& row, const std::string& column,
-                const std::string& id, const std::string& note) const {
-    Cell cell = value_cell(table, row, column, bep.at(id), "%", note);
-    cell.evidence = micro_bep_evidence(runs.at(id).evals);
-    return cell;
-  }
   // a - b in micro BEP points of two variants, paired over the test documents
   // (micro_comparison.h).
   ClaimComparison diff(const std::string& a, const std::string& b, const std::string& what,
@@ -119,7 +97,7 @@ struct Text4Results {
   }
 };
 
-// K = 100 against the optimum, per relaxation: cells and the claim.
+// K = 100 against the optimum, per relaxation: the objective-gap cells and the claim.
 void add_k100_claim(ResultFile& rf, const Text4Results& r) {
   const auto& bep = r.bep;
   const auto& f1 = r.f1;
@@ -147,13 +125,6 @@ void add_k100_claim(ResultFile& rf, const Text4Results& r) {
         "objective gap median {:.3g}%, max {:.3g}%",
         evidence.empty() ? "" : "; ", m.column, bep.at(k100), bep.at(opt), m.peer, f1.at(k100),
         f1.at(opt), 100 * gap_median, 100 * gap_max);
-    const std::string note = fmt::format(
-        "micro over {}; K = 100 with the stopping rule (Table 2's "
-        "setting) vs {} at eps {:g} on the same problem (12)",
-        where, m.peer, kOptimumEps);
-    for (const auto& [column, id] :
-         {std::pair{"BEP, K = 100", k100}, std::pair{"BEP, optimum", opt}})
-      rf.set_cell(r.bep_cell("section3.1", m.column, column, id, note));
     rf.set_cell(value_cell(
         "section3.1", m.column, "objective gap after K = 100 (median)", 100 * gap_median, "%",
         fmt::format("relative gap to {} per category: {} %", m.peer, percents(gaps))));
@@ -161,7 +132,7 @@ void add_k100_claim(ResultFile& rf, const Text4Results& r) {
   rf.add_claim(tested_claim(claim, std::move(parts), evidence));
 }
 
-// The continuation c_k against none: cells and the claim.
+// The continuation c_k against none: the objective-gap cells and the claim.
 void add_continuation_claim(ResultFile& rf, const Text4Results& r) {
   const auto& results = r.runs;
   const auto& bep = r.bep;
@@ -176,11 +147,8 @@ void add_continuation_claim(ResultFile& rf, const Text4Results& r) {
   for (const auto& [row, gaps, id] :
        {std::tuple{"c_k = max(0, 1 - k/50)", with, "cmls-continuation"},
         std::tuple{"c_k = 0 (no continuation)", without, "cmls-no-continuation"}}) {
-    const std::string name = fmt::format("Mod Least Squares, {}", row);
-    rf.set_cell(r.bep_cell("section3.1", name, "BEP, K = 100", id,
-                           fmt::format("micro over {}; K = 100 fixed (no stopping rule)", where)));
-    rf.set_cell(value_cell("section3.1", name, "objective gap after K = 100 (median)",
-                           100 * median(gaps), "%",
+    rf.set_cell(value_cell("section3.1", fmt::format("Mod Least Squares, {}", row),
+                           "objective gap after K = 100 (median)", 100 * median(gaps), "%",
                            fmt::format("K = 100 fixed; relative gap to liblinear-s2 per category: "
                                        "{} %; micro BEP {:.2f}",
                                        percents(gaps), bep.at(id))));
@@ -199,89 +167,6 @@ void add_continuation_claim(ResultFile& rf, const Text4Results& r) {
                   "final loss)",
                   better, with.size(), 100 * m_with, 100 * m_without, bep.at("cmls-continuation"),
                   bep.at("cmls-no-continuation"))));
-}
-
-std::vector<Variant> text4_variants(const ExperimentContext& ctx) {
-  const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
-  const double lg = lambdas.at("clg");
-  std::vector<Variant> variants = {
-      {"cmls-primal-l0", "Mod Least Squares primal, lambda -> 0", "cmls", kLambdaToZero, true},
-      {"cmls-dual-l0", "Mod Least Squares dual, lambda -> 0", "cmls-dual", kLambdaToZero, true},
-      {"mod-svm-l0", "Mod SVM dual, lambda -> 0", "mod-svm", kLambdaToZero, true},
-      {"cls-l0", "Lin Reg, lambda -> 0", "cls", kLambdaToZero, true},
-      {"cls-100-l0", "Lin Reg 100 features, lambda -> 0", "cls", kLambdaToZero, true, 100},
-      {"clg-nofs", "Logistic Reg, no feature selection", "clg", lg, true, 0}};
-  if (ctx.fast) {
-    variants.resize(3);
-    return variants;
-  }
-  for (int32_t f : kFigure7Features)
-    variants.push_back({fmt::format("clg-fig7-{}", f), "", "clg", lg, false, f});
-  for (const Relaxation& m : kRelaxations) {
-    const double l = lambdas.at(m.solver);
-    variants.push_back({fmt::format("k100-{}", m.solver), "", m.solver, l, false, kZoFeatures,
-                        Params::object(), kSection31Categories});
-    variants.push_back({fmt::format("optimum-{}", m.solver), "", m.peer, l, false, kZoFeatures,
-                        Params{{"eps", kOptimumEps}}, kSection31Categories});
-  }
-  const double lm = lambdas.at("cmls");
-  variants.push_back({"cmls-continuation", "", "cmls", lm, true, kZoFeatures, Params::object(),
-                      kSection31Categories});
-  variants.push_back({"cmls-no-continuation", "", "cmls", lm, true, kZoFeatures,
-                      Params{{"continuation", 0}}, kSection31Categories});
-  return variants;
-}
-
-Json text4_config(const ExperimentContext& ctx) {
-  Json variant_list = Json::array();
-  for (const auto& v : text4_variants(ctx))
-    variant_list.push_back({{"id", v.id},
-                            {"row", v.row},
-                            {"solver", v.solver},
-                            {"params", zo_variant_params(v)},
-                            {"categories", v.top == 0 ? Json("all") : Json(v.top)},
-                            {"features", to_json(zo_reuters_features(v.features))}});
-  return {{"view", kZoReutersView},
-          {"lambda_to_zero", kLambdaToZero},
-          {"variants", variant_list},
-          {"lambda_source", ctx.fast ? "paper Table 1 (fast)" : "our Table 1"},
-          {"fast", ctx.fast}};
-}
-
-// The text-4 rows and Figure 7's points, from the finished runs.
-void emit_text4_cells(ResultFile& rf, const std::vector<Variant>& variants, const Text4Results& r) {
-  double lg = 0;
-  for (const auto& v : variants) {
-    if (v.id == "clg-nofs") lg = v.lambda;
-    if (v.row.empty()) continue;
-    Cell cell = r.bep_cell(
-        "text-4", v.row, "BEP", v.id,
-        fmt::format("micro BEP over all {} categories (3 test-only ones counted as missed); "
-                    "solver {}, lambda {:g}{}, K = 100 fixed (no stopping rule); {}",
-                    r.runs.at(v.id).evals.size(), v.solver, v.lambda,
-                    v.lambda == kLambdaToZero ? " ('lambda -> 0': the smallest grid point)"
-                                              : " (our Table 1)",
-                    v.features == 0 ? "no feature selection: every training term, min count 1"
-                                    : fmt::format("{} ig_gini features per category", v.features)));
-    // "lambda -> 0" gives no lambda: text4-lambda0's ablation reads it at other small ones.
-    constexpr std::string_view kToZero = ", lambda -> 0";
-    if (v.lambda == kLambdaToZero && v.row.ends_with(kToZero)) {
-      cell.evidence.ablation = "lambda0-bep";
-      cell.evidence.ablation_column = v.row.substr(0, v.row.size() - kToZero.size());
-    }
-    rf.set_cell(cell);
-  }
-  // Figure 7 cells: the sweep plus the no-selection point ("all").
-  for (int32_t f : kFigure7Features)
-    rf.set_cell(r.bep_cell("figure7", fmt::format("{}", f), "Logistic Reg",
-                           fmt::format("clg-fig7-{}", f),
-                           fmt::format("micro BEP, Logistic Reg lambda {:g} (our Table 1), {} "
-                                       "ig_gini features per category, K = 100 with the stopping "
-                                       "rule",
-                                       lg, f)));
-  rf.set_cell(r.bep_cell("figure7", "all", "Logistic Reg", "clg-nofs",
-                         "no feature selection (every training term; K = 100 fixed); x = the "
-                         "26,056 training terms"));
 }
 
 // §4.2: the duals keep their BEP as lambda -> 0.
@@ -340,19 +225,52 @@ void add_figure7_claim(ResultFile& rf, const Text4Results& r) {
                   bep.at("clg-fig7-3000"), bep.at(fig7_10000), bep.at("clg-nofs")));
 }
 
-void run_text4(const ExperimentContext& ctx, ResultFile& rf) {
-  const std::vector<Variant> variants = text4_variants(ctx);
+// Table 1's lambdas of the three column relaxations (the paper's in fast mode).
+Json supplied_lambdas(const ExperimentContext& ctx) {
+  const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
+  Json out = Json::object();
+  for (const char* solver : {"cls", "cmls", "clg"})
+    out[fmt::format("lambda_{}", solver)] = lambdas.at(solver);
+  return out;
+}
+
+// The text-4 row of a run, "" when it has none.
+std::string text4_row(const std::string& run) {
+  for (const Json& row : protocol().cells.at("rows"))
+    if (row.at("table") == "text-4" && row.at("run") == run) return row.at("row");
+  return "";
+}
+
+Json text4_config(const ExperimentContext& ctx) {
+  const DeclaredProtocol& p = protocol();
+  Json variant_list = Json::array();
+  for (const ProtocolRun& run :
+       protocol_runs(p, p.datasets.at(0), ctx.fast, 0, supplied_lambdas(ctx), {}, p.where))
+    variant_list.push_back({{"id", run.name},
+                            {"row", text4_row(run.name)},
+                            {"solver", run.solver},
+                            {"params", run.params},
+                            {"categories", run.top == 0 ? Json("all") : Json(run.top)},
+                            {"features", to_json(zo_reuters_features(
+                                             run.data_options.at("features").get<int32_t>()))}});
+  return {{"view", kZoReutersView},
+          {"lambda_to_zero", p.value("lambda_to_zero")},
+          {"variants", variant_list},
+          {"lambda_source", ctx.fast ? "paper Table 1 (fast)" : "our Table 1"},
+          {"fast", ctx.fast}};
+}
+
+// §4.2's claims about lambda -> 0 and Figure 7's, then §3.1's with their objective-gap cells.
+void summarise(const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
+  const std::vector<RunRecord>* any = finished_tasks(results.tasks, "reuters", "cmls-primal-l0");
+  if (any == nullptr) return;  // the corpus is not here: the runner's cells say why
   Text4Results r;
-  r.runs = run_zo_variants(rf, ctx, tokenize_zo_reuters(ctx), variants, kText4Experiment);
-  // Fast mode: no cells (a BEP micro-averaged over one category is not the published number).
-  if (ctx.fast || !rf.complete()) return;
-  for (const auto& [id, res] : r.runs) {
-    const ZoMicro micro = zo_micro(res.evals);
+  for (const auto& [id, runs] : results.tasks.at("reuters")) {
+    r.runs[id] = zo_variant_result(runs);
+    const ZoMicro micro = zo_micro(r.runs[id].evals);
     r.bep[id] = 100 * micro.bep;
     r.f1[id] = 100 * micro.prf.f1;
   }
-  emit_text4_cells(rf, variants, r);
-  // §4.2's claims about lambda -> 0 and Figure 7's, then §3.1's (the file comment) and their cells.
   add_dual_claim(rf, r);
   add_primal_claim(rf, r);
   add_linreg_lambda0_claim(rf, r);
@@ -364,7 +282,13 @@ void run_text4(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kZoPaper, kText4Experiment, text4_config, run_text4);
+  ProtocolHooks hooks;
+  hooks.config = text4_config;
+  hooks.values = supplied_lambdas;
+  hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
+  hooks.aggregates = {{"micro-bep", zo_micro_bep_of}};
+  hooks.summarise = summarise;
+  register_protocol(registry, kZoPaper, kText4Experiment, hooks);
 }
 
 }  // namespace linrepro

@@ -62,7 +62,8 @@ Json protocol_json() {
 TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
   const DeclaredProtocol p = parse_protocol(protocol_json(), "f (x/y)");
   const std::vector<ExtraSolver> extras = {parse_extra_solver("liblinear-s5")};
-  const std::vector<ProtocolRun> full = protocol_runs(p, p.datasets[0], false, 200, extras, "x/y");
+  const std::vector<ProtocolRun> full =
+      protocol_runs(p, p.datasets[0], false, 200, Json::object(), extras, "x/y");
   ASSERT_EQ(full.size(), 3u);
   EXPECT_EQ(full[0].key, "one/sgd-l1");
   EXPECT_EQ(full[0].params.dump(), R"({"epochs":10,"gamma":0.5,"lambda":0.01})");
@@ -77,12 +78,14 @@ TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
   EXPECT_EQ(full[2].trace_points, 0);
   EXPECT_EQ(full[2].record_extra.dump(), R"({"variant":"exact"})");
   // Fast: the fast values, no method that is not in_fast; the extra solvers stay.
-  const std::vector<ProtocolRun> fast = protocol_runs(p, p.datasets[0], true, 200, extras, "x/y");
+  const std::vector<ProtocolRun> fast =
+      protocol_runs(p, p.datasets[0], true, 200, Json::object(), extras, "x/y");
   ASSERT_EQ(fast.size(), 2u);
   EXPECT_EQ(fast[0].params.at("epochs"), 1);
   EXPECT_EQ(fast[1].name, "extra/liblinear-s5");
   // Data set "two": its own epochs, and neither the extra solvers nor "exact" (classes).
-  const std::vector<ProtocolRun> two = protocol_runs(p, p.datasets[1], false, 50, extras, "x/y");
+  const std::vector<ProtocolRun> two =
+      protocol_runs(p, p.datasets[1], false, 50, Json::object(), extras, "x/y");
   ASSERT_EQ(two.size(), 1u);
   EXPECT_EQ(two[0].key, "two/sgd-l1");
   EXPECT_EQ(two[0].params.at("epochs"), 3);
@@ -171,13 +174,15 @@ TEST(DeclaredProtocol, CellsComeFromTheDeclaredRunsAndSayWhyWhenOneIsMissing) {
   TempDir dir;
   const DeclaredProtocol p = parse_protocol(protocol_json(), "f (x/y)");
   ResultFile rf = result_file(dir);
-  ProtocolOutcomes runs;
+  ProtocolResults results;
+  auto& runs = results.runs;
   runs["one"]["sgd"] = run_with(0.25, 40);
   runs["one"]["exact"] = run_with(0.2, 50);
   runs["one"]["extra/liblinear-s5"] = run_with(0.3, 0);
   // "two" is not here and marked from the published file: its row is left out.
-  emit_protocol_cells(rf, p, runs, {{"one", ""}, {"two", "data unavailable: get it"}});
-  emit_extra_solver_cells(rf, p, runs, {parse_extra_solver("liblinear-s5")});
+  results.unavailable = {{"one", ""}, {"two", "data unavailable: get it"}};
+  emit_protocol_cells(rf, p, results, {});
+  emit_extra_solver_cells(rf, p, results, {}, {parse_extra_solver("liblinear-s5")});
   const Json cells = rf.document().at("cells");
   Cell c;
   ASSERT_NE(cell_at(cells, "epochs", "Value", c), nullptr);
@@ -206,7 +211,9 @@ TEST(DeclaredProtocol, ARowOnMissingDataSaysWhyInEachCellUnlessMarkedFromThePubl
   j["datasets"][1].erase("missing");
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   ResultFile rf = result_file(dir);
-  emit_protocol_cells(rf, p, {}, {{"two", "data unavailable: get it"}});
+  ProtocolResults results;
+  results.unavailable = {{"two", "data unavailable: get it"}};
+  emit_protocol_cells(rf, p, results, {});
   Cell c;
   ASSERT_NE(cell_at(rf.document().at("cells"), "Two", "Test error", c), nullptr);
   EXPECT_EQ(c.status, "data_unavailable");

@@ -1,0 +1,70 @@
+#pragma once
+// The second kind of data a declared protocol (harness/declared_protocol.h) can run on: a corpus
+// split into binary tasks, one per category, prepared and evaluated the paper's way. A paper
+// supplies each kind of task set by name through its ProtocolHooks; the runner fits every
+// declared method on every task of it and aggregates the runs into cells by named aggregates.
+//
+//   "datasets": [{"class": "reuters", "tasks": "zo-reuters", "fast_tasks": 1}]
+//   "methods": [{"name": "clg-nofs", "key": "clg-nofs", "solver": "clg",
+//                "lambda": "$lambda_clg",        the solver's own lambda convention
+//                                                (solvers/regularization.h)
+//                "params": {"K": 100},           over it
+//                "data": {"features": 0},        the task set's options for this method
+//                "top": 10}]                     only the first 10 tasks
+//   a column: {"column": "BEP", "aggregate": "micro-bep", "unit": "%"}
+//
+// A run's key is "<method key>/<task>", its config {"dataset", "class": task, "solver",
+// "params", "seed"} and the task set's config fields.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "harness/experiment.h"
+#include "solvers/params.h"
+
+namespace linrepro {
+
+// One prepared set of tasks.
+struct TaskSet {
+  Json dataset;                         // every run's config "dataset"
+  Json record;                          // ResultFile::add_dataset
+  Json config_fields = Json::object();  // added to every run's config
+  std::vector<std::string> tasks;       // task names, in run order
+  // The record of a task no classifier can be trained for (what the paper counts it as), or
+  // nothing when the task is trainable.
+  std::function<std::optional<RunRecord>(size_t task)> untrainable;
+  // Fits `solver` on task `task` and evaluates it: the run record with its metrics.
+  std::function<RunRecord(size_t task, const std::string& solver, const Params& params,
+                          uint64_t seed)>
+      fit;
+};
+
+// Prepares the task set of the options a method declares ("data"); called once per distinct
+// options.
+using TaskPreparer = std::function<TaskSet(const Json& options)>;
+// Opens a kind of task set once per experiment (the corpus read and tokenised once). Throws
+// DataUnavailable (corpora/data_errors.h) when its corpus is not here.
+using TaskSource = std::function<TaskPreparer(const ExperimentContext&)>;
+
+// A cell's value from one method's runs over the tasks (untrainable tasks included), and the
+// evidence that goes with it (a sampling interval).
+struct AggregateValue {
+  double value = 0;
+  CellEvidence evidence;
+};
+using TaskAggregate = std::function<AggregateValue(std::span<const RunRecord> runs)>;
+
+// One method's runs over the tasks, in task order: finished runs, untrainable tasks' records and
+// (while a round is pending) runs not stored yet (status "pending").
+using TaskOutcomes = std::map<std::string, std::map<std::string, std::vector<RunRecord>>>;
+
+// The runs of method `name` on data set `cls` when every one is there (finished or untrainable),
+// else nullptr.
+const std::vector<RunRecord>* finished_tasks(const TaskOutcomes& outcomes, const std::string& cls,
+                                             const std::string& name);
+
+}  // namespace linrepro

@@ -1,0 +1,213 @@
+// A declared protocol on a task set (harness/task_sets.h) run by harness/protocol_runner.h: each
+// method is fitted on each task of the set its "data" options prepare (each distinct options
+// prepared once), at the lambda of the solver's own convention, on its `top` tasks, the first
+// `fast_tasks` in fast mode; untrainable tasks are counted, not fitted; the cells are the named
+// aggregates of the runs, with the row's note filled in. A task-set declaration that mixes kinds,
+// or hooks that lack what it names, are refused.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "core/error.h"
+#include "harness/declared_protocol.h"
+#include "harness/protocol_runner.h"
+#include "harness_fixtures.h"
+
+namespace linrepro {
+namespace {
+
+using testing::TempDir;
+
+Json task_protocol_json() {
+  return Json::parse(R"({
+    "why": "test",
+    "values": {"lambda": 0.01},
+    "supplied": ["l2"],
+    "datasets": [{"class": "c", "tasks": "fake", "fast_tasks": 1}],
+    "methods": [
+      {"name": "a", "key": "a", "solver": "liblinear-s2", "lambda": "$lambda",
+       "params": {"eps": 0.5}, "data": {"k": 1}},
+      {"name": "b", "key": "b", "solver": "liblinear-s2", "lambda": "$l2", "params": {},
+       "data": {"k": 2}, "top": 2}
+    ],
+    "cells": {
+      "columns": {"mean": [{"column": "Mean", "aggregate": "mean", "unit": "%"}]},
+      "rows": [
+        {"table": "t", "row": "A", "class": "c", "run": "a", "columns": ["mean"],
+         "note": "over {tasks} tasks at l2 = {$l2}"},
+        {"table": "t", "row": "B", "class": "c", "run": "b", "columns": ["mean"]}
+      ]
+    }
+  })");
+}
+
+// Three tasks; "t2" has no training document. A fit's metric v is (task + 1) x the options' k.
+struct FakeTasks {
+  std::atomic<int> opened{0}, prepared{0};
+  ProtocolHooks hooks() {
+    ProtocolHooks h;
+    h.values = [](const ExperimentContext&) { return Json{{"l2", 0.5}}; };
+    h.task_sources["fake"] = [this](const ExperimentContext&) -> TaskPreparer {
+      ++opened;
+      return [this](const Json& options) {
+        ++prepared;
+        const int k = options.at("k").get<int>();
+        TaskSet s;
+        s.dataset = {{"name", "fake"}, {"k", k}};
+        s.record = {{"name", "fake"}, {"k", k}};
+        s.config_fields = {{"rule", "r"}};
+        s.tasks = {"t0", "t1", "t2"};
+        s.untrainable = [](size_t i) -> std::optional<RunRecord> {
+          if (i != 2) return std::nullopt;
+          RunRecord r;
+          r.metrics = {{"v", 0}};
+          return r;
+        };
+        s.fit = [k](size_t i, const std::string&, const Params&, uint64_t) {
+          RunRecord r;
+          r.metrics = {{"v", static_cast<int>(i + 1) * k}};
+          return r;
+        };
+        return s;
+      };
+    };
+    h.aggregates["mean"] = [](std::span<const RunRecord> runs) {
+      double sum = 0;
+      for (const RunRecord& r : runs) sum += r.metrics.at("v").get<double>();
+      AggregateValue a;
+      a.value = sum / static_cast<double>(runs.size());
+      return a;
+    };
+    return h;
+  }
+};
+
+ResultFile result_file(const TempDir& dir, const std::string& name) {
+  return ResultFile(dir.path() / name,
+                    {{"experiment", "y"},
+                     {"paper", "x"},
+                     {"artifacts", {"t"}},
+                     {"description", "d"},
+                     {"seed", 1},
+                     {"config", Json::object()}},
+                    false);
+}
+
+const Json* run_at(const Json& doc, const std::string& key) {
+  for (const Json& r : doc.at("runs"))
+    if (r.at("key") == key) return &r;
+  return nullptr;
+}
+
+const Json* cell_at(const Json& doc, const std::string& row) {
+  for (const Json& c : doc.at("cells"))
+    if (c.at("row") == row) return &c;
+  return nullptr;
+}
+
+TEST(TaskSetProtocol, EachMethodIsFittedPerTaskAndItsRunsAggregatedIntoCells) {
+  TempDir dir;
+  const DeclaredProtocol p = parse_protocol(task_protocol_json(), "f (x/y)");
+  FakeTasks fake;
+  const ProtocolHooks hooks = fake.hooks();
+  check_protocol_hooks(p, hooks, "x/y");
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  ResultFile rf = result_file(dir, "full.json");
+  run_protocol(ctx, rf, p, "x/y", hooks);
+  const Json doc = rf.document();
+  EXPECT_EQ(fake.opened, 1);
+  EXPECT_EQ(fake.prepared, 2);  // k = 1 and k = 2, each once
+  // One record per data set name (ResultFile::add_dataset): the last prepared.
+  ASSERT_EQ(doc.at("datasets").size(), 1u);
+  EXPECT_EQ(doc.at("datasets")[0].at("k"), 2);
+  // a: t0 and t1 fitted, t2 counted but not fitted; b: its top 2 tasks.
+  EXPECT_EQ(doc.at("runs").size(), 4u);
+  const Json* a0 = run_at(doc, "a/t0");
+  ASSERT_NE(a0, nullptr);
+  EXPECT_EQ(a0->at("config").at("class"), "t0");
+  EXPECT_EQ(a0->at("config").at("rule"), "r");
+  EXPECT_EQ(a0->at("config").at("dataset").at("k"), 1);
+  // LIBLINEAR's convention: lambda itself plus its regularised bias feature; "eps" over it.
+  EXPECT_EQ(a0->at("config").at("params").dump(), R"({"bias":1.0,"eps":0.5,"lambda":0.01})");
+  EXPECT_EQ(a0->at("extra").at("variant"), "a");
+  EXPECT_EQ(run_at(doc, "a/t2"), nullptr);
+  ASSERT_NE(run_at(doc, "b/t1"), nullptr);
+  EXPECT_EQ(run_at(doc, "b/t1")->at("config").at("params").at("lambda"), 0.5);  // supplied
+  EXPECT_EQ(run_at(doc, "b/t2"), nullptr);
+  const Json* a = cell_at(doc, "A");
+  ASSERT_NE(a, nullptr);
+  EXPECT_DOUBLE_EQ(a->at("value").get<double>(), (1 + 2 + 0) / 3.0);  // t2 counted as 0
+  EXPECT_EQ(a->at("note"), "over 3 tasks at l2 = 0.5");
+  EXPECT_EQ(a->at("unit"), "%");
+  ASSERT_NE(cell_at(doc, "B"), nullptr);
+  EXPECT_DOUBLE_EQ(cell_at(doc, "B")->at("value").get<double>(), (2 + 4) / 2.0);
+}
+
+TEST(TaskSetProtocol, FastModeFitsTheFirstFastTasksAndEmitsNoCells) {
+  TempDir dir;
+  const DeclaredProtocol p = parse_protocol(task_protocol_json(), "f (x/y)");
+  FakeTasks fake;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  ctx.fast = true;
+  ResultFile rf = result_file(dir, "fast.json");
+  run_protocol(ctx, rf, p, "x/y", fake.hooks());
+  const Json doc = rf.document();
+  EXPECT_EQ(doc.at("runs").size(), 2u);
+  EXPECT_NE(run_at(doc, "a/t0"), nullptr);
+  EXPECT_NE(run_at(doc, "b/t0"), nullptr);
+  EXPECT_TRUE(doc.value("cells", Json::array()).empty());
+}
+
+void expect_refused(const Json& j, const std::string& what) {
+  try {
+    parse_protocol(j, "f (x/y)");
+    ADD_FAILURE() << "accepted; expected: " << what;
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+  }
+}
+
+TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
+  Json j = task_protocol_json();
+  j["datasets"][0]["data"] = "a9a";
+  expect_refused(j, "either \"data\" or \"tasks\"");
+  j = task_protocol_json();
+  j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}};
+  expect_refused(j, "apply on a task set only");
+  j = task_protocol_json();
+  j["cells"]["columns"]["mean"][0].erase("aggregate");
+  j["cells"]["columns"]["mean"][0]["metric"] = "v";
+  expect_refused(j, "a task set's columns name an \"aggregate\"");
+  j = task_protocol_json();
+  j["cells"]["columns"]["mean"][0]["metric"] = "v";
+  expect_refused(j, "either a run's \"metric\" or an \"aggregate\"");
+  j = task_protocol_json();
+  j["methods"][1]["lambda"] = "$l3";
+  expect_refused(j, "no value \"l3\"");
+  j = task_protocol_json();
+  j["methods"][1]["top"] = 0;
+  expect_refused(j, "\"top\" must be a positive count");
+
+  const DeclaredProtocol p = parse_protocol(task_protocol_json(), "f (x/y)");
+  FakeTasks fake;
+  for (const char* lack : {"task set \"fake\"", "aggregate \"mean\"", "values"}) {
+    ProtocolHooks h = fake.hooks();
+    if (std::string(lack).starts_with("task")) h.task_sources.clear();
+    if (std::string(lack).starts_with("aggregate")) h.aggregates.clear();
+    if (std::string(lack) == "values") h.values = nullptr;
+    try {
+      check_protocol_hooks(p, h, "x/y");
+      ADD_FAILURE() << "accepted hooks without " << lack;
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("supplies no ") + lack), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace linrepro

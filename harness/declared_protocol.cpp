@@ -76,10 +76,10 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     m.name = "extra";
     return m;
   }
-  check_keys(
-      j,
-      {"name", "key", "solver", "params", "traced", "in_fast", "classes", "lambda", "data", "top"},
-      where);
+  check_keys(j,
+             {"name", "key", "solver", "params", "traced", "in_fast", "classes", "lambda", "data",
+              "top", "tags"},
+             where);
   m.name = text_of(j, "name", where);
   m.key = text_of(j, "key", where);
   m.solver = text_of(j, "solver", where);
@@ -90,6 +90,7 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
   m.in_fast = flag_of(j, "in_fast", true, where);
   if (j.contains("classes")) m.classes = texts_of(j.at("classes"), where + " classes");
   if (j.contains("lambda")) m.lambda = j.at("lambda");
+  m.tags = values_of(j, "tags", where);
   if (j.contains("data")) {
     if (!j.at("data").is_object()) declaration_error(where, "\"data\" must be an object");
     m.data = j.at("data");
@@ -179,7 +180,7 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   const std::string at = where + " protocol";
   check_keys(j,
              {"why", "values", "supplied", "bias", "datasets", "traced", "methods", "driver_runs",
-              "cells"},
+              "fast_summary", "cells"},
              at);
   text_of(j, "why", at);
   DeclaredProtocol p;
@@ -221,6 +222,7 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
     if (!names.insert(last.name).second)
       declaration_error(at, fmt::format("method \"{}\" is declared twice", last.name));
   }
+  p.fast_summary = flag_of(j, "fast_summary", false, at);
   if (j.contains("driver_runs")) p.driver_runs = texts_of(j.at("driver_runs"), at + " driver_runs");
   check_resolves(p);
   if (j.contains("cells")) {

@@ -35,10 +35,14 @@
 //                  "classes": ["a9a"]},               optional: only on these data sets
 //                  "lambda": "$l", "data": {...}, "top": 10 only on a task set:
 //                                                     harness/task_sets.h
+//                  "tags": {"lambda": 1e-6}},         optional: what the driver's summary groups
+//                                                     the method's runs by
 //                 {"extra_solvers": {"classes": [...], "lambda": "$lambda", "penalty": "l1",
 //                                    "method": "whose lambda it is"}}]
 //                                                     where solvers added with --with-solver run
 //                                                     (harness/extra_solvers.h), in run order
+//     "fast_summary": true,                           optional (false): the driver's summary also
+//                                                     in fast mode (its cells, ablation rows)
 //     "driver_runs": ["sklearn-sgd-ridge"],           names the driver's own hook adds (a peer that
 //                                                     is not a registered solver)
 //     "cells": {...}                                  harness/protocol_cells.h
@@ -79,6 +83,7 @@ struct ProtocolMethod {
   // and the first `top` tasks only (0: all).
   Json lambda, data = Json::object();
   int64_t top = 0;
+  Json tags = Json::object();  // for the driver's summary
 };
 
 struct DeclaredProtocol {
@@ -90,6 +95,7 @@ struct DeclaredProtocol {
   Json traced = Json::object();
   std::vector<ProtocolMethod> methods;
   std::vector<std::string> driver_runs;
+  bool fast_summary = false;
   Json cells = Json::object();
 
   // The declared value `name` (a global one, or "<class>.<name>" of a data set's full run).

@@ -37,9 +37,8 @@ void parse_assignments(const std::string& text, const std::string& list, Params&
 }
 
 ExtraSolver parse_external(const std::string& text) {
-  const SolverInfo& info =
-      add_external_solver(external_solver_info(text, repo_root() / "baselines" /
-                                                         "sklearn_estimator.py"));
+  const SolverInfo& info = add_external_solver(
+      external_solver_info(text, repo_root() / "baselines" / "sklearn_estimator.py"));
   ExtraSolver e{info.name, Params::object(), text};
   // The settings given in the spec are linrepro's: they override the protocol's lambda.
   const Params options = external_solver_options(text);
@@ -85,9 +84,10 @@ ExtraLambda extra_solver_lambda(const ExtraSolver& extra, const std::vector<Prot
                           p.method, to_string(p.loss), to_string(p.penalty))};
   for (const ProtocolLambda& p : table)
     if (p.loss == kind.loss)
-      return {p.lambda, p.method,
-              fmt::format("the lambda of {} (the same {} loss; the protocol has no {} method of it)",
-                          p.method, to_string(kind.loss), to_string(kind.penalty))};
+      return {
+          p.lambda, p.method,
+          fmt::format("the lambda of {} (the same {} loss; the protocol has no {} method of it)",
+                      p.method, to_string(kind.loss), to_string(kind.penalty))};
   for (const ProtocolLambda& p : table)
     if (p.loss == Loss::unspecified)  // the protocol's one lambda, for every loss
       return {p.lambda, p.method,
@@ -128,10 +128,10 @@ void check_extra_solvers_accepted(const ExperimentInfo& info, const ExperimentCo
   for (const ExtraSolver& e : extra_solvers(ctx)) {
     const SolverInfo& solver = solver_catalog().get(e.solver);
     if (s.tasks == ExtraSolverSupport::Tasks::binary && !solver.fit_binary)
-      throw ConfigError(fmt::format(
-          "{}: --with-solver {} cannot apply: it is a multiclass-only solver and this "
-          "experiment's tasks are binary (one problem per category)",
-          name, e.label));
+      throw ConfigError(
+          fmt::format("{}: --with-solver {} cannot apply: it is a multiclass-only solver and this "
+                      "experiment's tasks are binary (one problem per category)",
+                      name, e.label));
   }
 }
 
@@ -166,9 +166,10 @@ std::string extra_solvers_unused(const ExperimentInfo& info, const ExperimentCon
   for (const std::string& label : ctx.extra_solvers)
     if (!rf.extra_solvers_asked().contains(label)) missing.push_back(label);
   if (missing.empty()) return "";
-  return fmt::format("{}/{}: --with-solver {} ran nowhere: the experiment asked for no run of it "
-                     "({})",
-                     info.paper, info.id, fmt::join(missing, ", "), why);
+  return fmt::format(
+      "{}/{}: --with-solver {} ran nowhere: the experiment asked for no run of it "
+      "({})",
+      info.paper, info.id, fmt::join(missing, ", "), why);
 }
 
 }  // namespace linrepro

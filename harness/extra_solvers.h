@@ -39,7 +39,8 @@ struct ExtraSolver {
 // Throws ConfigError for an unknown solver (listing the registered ones), a malformed assignment
 // or an external spec that cannot be used (no declared loss, an estimator that cannot be built).
 ExtraSolver parse_extra_solver(const std::string& text);
-// ctx.extra_solvers parsed (each text once per process: a py: estimator is asked about itself once).
+// ctx.extra_solvers parsed (each text once per process: a py: estimator is asked about itself
+// once).
 std::vector<ExtraSolver> extra_solvers(const ExperimentContext& ctx);
 
 // The lambda a protocol's own method of one loss runs at, declared by the experiment.
@@ -65,8 +66,8 @@ ExtraLambda extra_solver_lambda(const ExtraSolver& extra, const std::vector<Prot
                                 const std::string& experiment);
 
 // The params an extra solver runs with under a protocol whose regularisation is `lambda` (the
-// papers' (1/n) sum loss + lambda ||w||^2): regularization_params (lambda where the solver takes it,
-// its intercept switch, e.g. LIBLINEAR's constant feature), overridden by what the user set (a
+// papers' (1/n) sum loss + lambda ||w||^2): regularization_params (lambda where the solver takes
+// it, its intercept switch, e.g. LIBLINEAR's constant feature), overridden by what the user set (a
 // user's C replaces lambda).
 Params extra_solver_params(const ExtraSolver& extra, double lambda);
 

@@ -49,8 +49,11 @@ using ProtocolOutcomes = std::map<std::string, std::map<std::string, RunRecord>>
 
 // Everything a protocol's runs gave, for its cells and its driver's summary.
 struct ProtocolResults {
-  ProtocolOutcomes runs;                           // on binary data sets
-  TaskOutcomes tasks;                              // on task sets
+  ProtocolOutcomes runs;  // on binary data sets
+  TaskOutcomes tasks;     // on task sets
+  // On task sets: the dataset record of each method's prepared set (TaskSet::record), by class
+  // and method.
+  std::map<std::string, std::map<std::string, Json>> task_records;
   Json values;                                     // the declared values with the supplied ones
   std::map<std::string, std::string> unavailable;  // per data set, why it is not here
 };

@@ -142,21 +142,29 @@ std::vector<RunRecord> run_tasks(const ExperimentContext& ctx, ResultFile& rf,
   return out;
 }
 
-// Every run of a task set: each distinct "data" options prepared once (its dataset added to rf).
+// Every run of a task set: each distinct "data" options prepared once (its dataset added to rf)
+// and released after its last run.
 void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
                   const ProtocolDataset& pd, const TaskSource& source, const Json& supplied,
-                  const std::string& experiment,
-                  std::map<std::string, std::vector<RunRecord>>& out) {
+                  const std::string& experiment, std::map<std::string, std::vector<RunRecord>>& out,
+                  std::map<std::string, Json>& records) {
   const TaskPreparer prepare = source(ctx);
+  const std::vector<ProtocolRun> runs =
+      protocol_runs(p, pd, ctx.fast, 0, supplied, extra_solvers(ctx), experiment);
+  std::map<std::string, size_t> last_use;  // by options
+  for (size_t i = 0; i < runs.size(); ++i) last_use[runs[i].data_options.dump()] = i;
   std::map<std::string, TaskSet> prepared;  // by options
-  for (const ProtocolRun& run :
-       protocol_runs(p, pd, ctx.fast, 0, supplied, extra_solvers(ctx), experiment)) {
-    auto it = prepared.find(run.data_options.dump());
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const ProtocolRun& run = runs[i];
+    const std::string options = run.data_options.dump();
+    auto it = prepared.find(options);
     if (it == prepared.end()) {
-      it = prepared.emplace(run.data_options.dump(), prepare(run.data_options)).first;
+      it = prepared.emplace(options, prepare(run.data_options)).first;
       rf.add_dataset(it->second.record);
     }
     out[run.name] = run_tasks(ctx, rf, pd, run, it->second, experiment);
+    records[run.name] = it->second.record;
+    if (last_use.at(options) == i) prepared.erase(it);
   }
 }
 
@@ -173,7 +181,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
     const auto body = [&] {
       if (!pd.tasks.empty()) {
         run_task_set(ctx, rf, p, pd, hooks.task_sources.at(pd.tasks), supplied, experiment,
-                     results.tasks[pd.cls]);
+                     results.tasks[pd.cls], results.task_records[pd.cls]);
         return;
       }
       const BinaryDataset d = load_binary_dataset(pd.data);
@@ -189,7 +197,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   if (!ctx.fast) emit_protocol_cells(rf, p, results, hooks.aggregates);
   emit_extra_solver_cells(rf, p, results, hooks.aggregates, extra_solvers(ctx));
-  if (!ctx.fast && hooks.summarise) hooks.summarise(ctx, rf, results);
+  if ((!ctx.fast || p.fast_summary) && hooks.summarise) hooks.summarise(ctx, rf, results);
 }
 
 DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id) {

@@ -1,6 +1,9 @@
 #include "experiments/zhangoles2001/reuters_tasks.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
+#include <map>
 #include <memory>
 
 #include "core/error.h"
@@ -55,16 +58,38 @@ TaskSet task_set(std::shared_ptr<const ZoReuters> data, int32_t features) {
 
 }  // namespace
 
+FeatureConfig zo_task_features(const Json& options) {
+  const auto bad = [&] {
+    throw ConfigError(fmt::format(
+        "zo-reuters tasks: \"data\" {} must give \"features\" (0: no selection), optionally "
+        "\"stemming\" and, with features, \"min_count\"",
+        options.dump()));
+  };
+  if (!options.is_object() || !options.contains("features") ||
+      !options.at("features").is_number_integer())
+    bad();
+  for (const auto& [key, value] : options.items())
+    if (key != "features" && key != "stemming" && key != "min_count") bad();
+  const int32_t k = options.at("features").get<int32_t>();
+  FeatureConfig f = zo_reuters_features(k);
+  if (options.contains("stemming")) f.stemming = options.at("stemming").get<std::string>();
+  if (options.contains("min_count")) {
+    if (k == 0) bad();  // no selection keeps every term
+    f.min_count = options.at("min_count").get<int64_t>();
+  }
+  return f;
+}
+
 TaskSource zo_reuters_tasks() {
   return [](const ExperimentContext& ctx) -> TaskPreparer {
-    auto tokens = std::make_shared<const ZoTokenized>(tokenize_zo_reuters(ctx));
-    return [tokens, ctx](const Json& options) {
-      if (!options.contains("features") || !options.at("features").is_number_integer())
-        throw ConfigError("zo-reuters tasks: \"data\" must give \"features\" (0: no selection)");
-      const int32_t k = options.at("features").get<int32_t>();
-      return task_set(std::make_shared<const ZoReuters>(
-                          prepare_zo_reuters(*tokens, ctx, zo_reuters_features(k))),
-                      k);
+    // The corpus tokenised once per stemming (the min count acts later, in prepare).
+    auto tokenised = std::make_shared<std::map<std::string, std::shared_ptr<const ZoTokenized>>>();
+    return [tokenised, ctx](const Json& options) {
+      const FeatureConfig features = zo_task_features(options);
+      auto& tokens = (*tokenised)[features.stemming];
+      if (!tokens) tokens = std::make_shared<const ZoTokenized>(tokenize_zo_reuters(ctx, features));
+      return task_set(std::make_shared<const ZoReuters>(prepare_zo_reuters(*tokens, ctx, features)),
+                      options.at("features").get<int32_t>());
     };
   };
 }

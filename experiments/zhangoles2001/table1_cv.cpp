@@ -10,8 +10,8 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
-#include "harness/counts_json.h"
 #include "features/vocabulary.h"
+#include "harness/counts_json.h"
 
 namespace linrepro {
 

@@ -288,7 +288,8 @@ void declare_table_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs
     if (ctx.progress && r.status != "pending")
       fmt::print(stderr, "table5: [{}/{}] {}: accuracy {} ({:.1f} s, {:.0f} s elapsed)\n",
                  done.fetch_add(1) + 1, jobs.size(), r.key,
-                 percent(r.metrics.value("accuracy", std::nan(""))), r.train_seconds, wall.seconds());
+                 percent(r.metrics.value("accuracy", std::nan(""))), r.train_seconds,
+                 wall.seconds());
   });
 }
 

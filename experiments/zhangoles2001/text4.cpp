@@ -33,7 +33,7 @@ namespace {
 
 constexpr const char* kText4Experiment = "text4";
 
-const DeclaredProtocol& protocol() {
+const DeclaredProtocol& text4_protocol() {
   static const DeclaredProtocol p = declared_protocol(kZoPaper, kText4Experiment);
   return p;
 }
@@ -68,7 +68,7 @@ std::string percents(const std::vector<double>& v) {
 // Where §3.1's claims are checked.
 std::string section31_where() {
   return fmt::format("the {} largest categories, Table 1's lambda",
-                     protocol().value("section31_categories").get<int>());
+                     text4_protocol().value("section31_categories").get<int>());
 }
 
 // The finished variants and their micro BEP and micro F1 in %, by variant id.
@@ -236,13 +236,13 @@ Json supplied_lambdas(const ExperimentContext& ctx) {
 
 // The text-4 row of a run, "" when it has none.
 std::string text4_row(const std::string& run) {
-  for (const Json& row : protocol().cells.at("rows"))
+  for (const Json& row : text4_protocol().cells.at("rows"))
     if (row.at("table") == "text-4" && row.at("run") == run) return row.at("row");
   return "";
 }
 
 Json text4_config(const ExperimentContext& ctx) {
-  const DeclaredProtocol& p = protocol();
+  const DeclaredProtocol& p = text4_protocol();
   Json variant_list = Json::array();
   for (const ProtocolRun& run :
        protocol_runs(p, p.datasets.at(0), ctx.fast, 0, supplied_lambdas(ctx), {}, p.where))
@@ -261,7 +261,7 @@ Json text4_config(const ExperimentContext& ctx) {
 }
 
 // §4.2's claims about lambda -> 0 and Figure 7's, then §3.1's with their objective-gap cells.
-void summarise(const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
+void summarise_text4(const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
   const std::vector<RunRecord>* any = finished_tasks(results.tasks, "reuters", "cmls-primal-l0");
   if (any == nullptr) return;  // the corpus is not here: the runner's cells say why
   Text4Results r;
@@ -287,7 +287,7 @@ void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
   hooks.values = supplied_lambdas;
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
   hooks.aggregates = {{"micro-bep", zo_micro_bep_of}};
-  hooks.summarise = summarise;
+  hooks.summarise = summarise_text4;
   register_protocol(registry, kZoPaper, kText4Experiment, hooks);
 }
 

@@ -1,31 +1,23 @@
 // Issue 15 item 5, outside the default set (`linrepro run zhangoles2001/text4-lambda0`): the
-// curve behind text4.cpp's "lambda -> 0" cells. The five methods §4.2's lambda -> 0 statements
-// name (primal and dual Mod Least Squares, Mod SVM, Lin Reg with 10,000 and with 100 features) at
-// lambda = 1e-4 ... 1e-8, each with K = 100 fixed (the reading the text-4 cells use; see
-// lambda0_ablation.h for why), and the column relaxations at 1e-6 also with K to
-// convergence: §3.1's stopping rule with the iteration cap kCap. Algorithm 5 (the duals) has no
-// stopping rule, and dual Mod Least Squares solves the same problem (10) as the primal, whose
-// converged row is its optimum too (Mod SVM's optimum is not what §4.2 discusses: it says the
-// duals behave well BECAUSE they have not converged at K = 100); running the duals to the cap
-// would triple their cost for no reading the paper gives, so those entries stay empty (said in
-// the ablation). No cells of the paper: the ablation tables (lambda0_ablation.h) and a series
-// figure, BEP against lambda. Fast mode (the regression subset, about a second): the cells'
-// lambda with K = 100 for the primal and dual Mod Least Squares (the comparison §4.2 draws) on the
-// largest category only; its cells and ablation rows come from those runs by the full study's
-// code.
+// curve behind text4.cpp's "lambda -> 0" cells, BEP against lambda, for the five methods §4.2's
+// lambda -> 0 statements name, with K = 100 fixed and (the column relaxations at the cells'
+// lambda) K to convergence. The runs are declared ("protocol" in experiments.json, whose "why"
+// gives the grid and what is left out) and run by harness/protocol_runner.h on the task set of
+// reuters_tasks.h, each tagged with its method and reading. Here: the ablation tables
+// (lambda0_ablation.h), the curve's cells and the config; no cells of the paper. Fast mode (the
+// regression subset, about a second): the primal and dual Mod Least Squares at the cells' lambda
+// on the largest category; its cells and ablation rows come from those runs by the same code.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <span>
-#include <string_view>
 
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambda0_ablation.h"
-#include "experiments/zhangoles2001/reuters_protocol.h"
-#include "experiments/zhangoles2001/reuters_variant.h"
-#include "harness/experiment_declarations.h"
+#include "experiments/zhangoles2001/reuters_tasks.h"
+#include "harness/protocol_runner.h"
 #include "harness/published.h"
 
 namespace linrepro {
@@ -33,73 +25,53 @@ namespace linrepro {
 namespace {
 
 constexpr const char* kText4Lambda0Experiment = "text4-lambda0";
-// 1e-7, and K to convergence at 1e-8, are not run: the machine of the session that added this ran
-// at a load of 10 (6-7 minutes per lambda at K = 100); add them to the two lists to extend the
-// study (on 2 idle cores the whole study would take about 7 minutes, estimated from the runs'
-// times).
-constexpr double kLambdas[] = {1e-4, 1e-5, 1e-6, 1e-8};
-constexpr double kCellsLambda = 1e-6;  // text4.cpp's kLambdaToZero
-// K to convergence: at most kCap sweeps (3 x a K = 100 run), at the cells' lambda.
-constexpr int64_t kCap = 300;
-constexpr double kConvergedLambdas[] = {1e-6};
 
-constexpr const char* kFastMethods[] = {"cmls-primal", "cmls-dual"};  // see the file comment
+const DeclaredProtocol& lambda0_protocol() {
+  static const DeclaredProtocol p = declared_protocol(kZoPaper, kText4Lambda0Experiment);
+  return p;
+}
 
+// The ablation's columns: the methods' tags, their names and their text-4 rows.
 struct Method {
-  const char* id;      // run key stem
-  const char* column;  // ablation column
-  const char* solver;
-  int32_t features;
-  bool has_stop_rule;     // a column relaxation (§3.1's rule)
+  const char* id;         // the runs' tag "method"
+  const char* column;     // ablation column
   const char* text4_row;  // the published text-4 row of the same method
 };
 constexpr Method kMethods[] = {
-    {"cmls-primal", "Mod Least Squares primal", "cmls", kZoFeatures, true,
-     "Mod Least Squares primal, lambda -> 0"},
-    {"cmls-dual", "Mod Least Squares dual", "cmls-dual", kZoFeatures, false,
-     "Mod Least Squares dual, lambda -> 0"},
-    {"mod-svm", "Mod SVM dual", "mod-svm", kZoFeatures, false, "Mod SVM dual, lambda -> 0"},
-    {"cls", "Lin Reg", "cls", kZoFeatures, true, "Lin Reg, lambda -> 0"},
-    {"cls-100", "Lin Reg 100 features", "cls", 100, true, "Lin Reg 100 features, lambda -> 0"}};
+    {"cmls-primal", "Mod Least Squares primal", "Mod Least Squares primal, lambda -> 0"},
+    {"cmls-dual", "Mod Least Squares dual", "Mod Least Squares dual, lambda -> 0"},
+    {"mod-svm", "Mod SVM dual", "Mod SVM dual, lambda -> 0"},
+    {"cls", "Lin Reg", "Lin Reg, lambda -> 0"},
+    {"cls-100", "Lin Reg 100 features", "Lin Reg 100 features, lambda -> 0"}};
 
-// Whether the study runs method m at (lambda, K reading).
-bool in_study(const ExperimentContext& ctx, const Method& m, double lambda, bool to_convergence) {
-  if (to_convergence && !(m.has_stop_rule && std::ranges::count(kConvergedLambdas, lambda) > 0))
-    return false;
-  if (!ctx.fast) return true;
-  return !to_convergence && lambda == kCellsLambda &&
-         std::ranges::any_of(kFastMethods, [&](std::string_view id) { return id == m.id; });
+// The declared run of (method, lambda, reading), "" when none is declared.
+std::string run_of(const std::string& method, double lambda, bool to_convergence) {
+  for (const ProtocolMethod& m : lambda0_protocol().methods)
+    if (m.tags.at("method") == method && m.lambda.get<double>() == lambda &&
+        m.tags.at("reading") == (to_convergence ? "conv" : "k100"))
+      return m.name;
+  return "";
 }
 
-ZoVariant variant_of(const Method& m, double lambda, bool to_convergence) {
-  ZoVariant v;
-  v.id = fmt::format("{}-{}-l{:g}", m.id, to_convergence ? "conv" : "k100", lambda);
-  v.solver = m.solver;
-  v.lambda = lambda;
-  v.fixed_K = !to_convergence;  // the stopping rule on
-  v.features = m.features;
-  if (to_convergence) v.extra = Params{{"K", kCap}};
-  return v;
-}
-
-// Every variant run: (lambda, reading, method) with a stopping rule where K goes to convergence.
-std::vector<ZoVariant> lambda0_variants(const ExperimentContext& ctx) {
-  std::vector<ZoVariant> out;
-  for (double lambda : kLambdas)
-    for (bool conv : {false, true})
-      for (const Method& m : kMethods)
-        if (in_study(ctx, m, lambda, conv)) out.push_back(variant_of(m, lambda, conv));
+// The declared lambdas, in order.
+std::vector<double> lambdas() {
+  std::vector<double> out;
+  for (const ProtocolMethod& m : lambda0_protocol().methods)
+    if (std::ranges::count(out, m.lambda.get<double>()) == 0) out.push_back(m.lambda.get<double>());
   return out;
 }
 
+int64_t cap() { return lambda0_protocol().value("cap").get<int64_t>(); }
+
 Json lambda0_config(const ExperimentContext& ctx) {
+  const DeclaredProtocol& p = lambda0_protocol();
   Json list = Json::array();
-  for (const auto& v : lambda0_variants(ctx))
-    list.push_back({{"id", v.id},
-                    {"solver", v.solver},
-                    {"params", zo_variant_params(v)},
-                    {"features", to_json(zo_reuters_features(v.features))}});
-  Json config = {{"view", kZoReutersView}, {"cap", kCap}, {"variants", list}, {"fast", ctx.fast}};
+  for (const ProtocolRun& run : protocol_runs(p, p.datasets.at(0), ctx.fast, 0, {}, {}, p.where))
+    list.push_back({{"id", run.name},
+                    {"solver", run.solver},
+                    {"params", run.params},
+                    {"features", to_json(zo_task_features(run.data_options))}});
+  Json config = {{"view", kZoReutersView}, {"cap", cap()}, {"variants", list}, {"fast", ctx.fast}};
   if (ctx.fast) config["categories"] = "the largest";  // the full config stays as it was
   return config;
 }
@@ -110,7 +82,7 @@ int64_t median_of(std::vector<int64_t> v) {
   return v[v.size() / 2];
 }
 
-Lambda0Result summarise(const ZoVariantResult& r, int64_t K) {
+Lambda0Result summarise_runs(const ZoVariantResult& r, int64_t K) {
   Lambda0Result out;
   const ZoMicro micro = zo_micro(r.evals);
   out.bep = 100 * micro.bep;
@@ -136,20 +108,18 @@ void emit_curve_point(const ExperimentContext& ctx, ResultFile& rf, const Method
       fmt::format("micro BEP over {}; {}; iterations median {}, max {}",
                   ctx.fast ? std::string("the largest category (fast subset)")
                            : std::string("all 118 categories"),
-                  conv ? fmt::format("stopping rule, cap {} ({} of {} categories at the cap)", kCap,
-                                     r.at_cap, r.trained)
+                  conv ? fmt::format("stopping rule, cap {} ({} of {} categories at the cap)",
+                                     cap(), r.at_cap, r.trained)
                        : std::string("K = 100 fixed"),
                   r.iterations_median, r.iterations_max));
   point.evidence = micro_bep_evidence(evals);
   rf.set_cell(point);
 }
 
-void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
-  // In fast mode the largest category only, earn.
-  const auto results = run_zo_variants(rf, ctx, tokenize_zo_reuters(ctx), lambda0_variants(ctx),
-                                       kText4Lambda0Experiment);
-  if (!rf.complete()) return;
-
+// The rows (lambda, reading) that were run, their curve points, and the ablations.
+void summarise_lambda0(const ExperimentContext& ctx, ResultFile& rf,
+                       const ProtocolResults& results) {
+  const auto& runs = results.tasks.at("reuters");
   std::vector<std::string> columns;
   std::vector<std::optional<double>> published_bep;
   const PublishedPaper published = load_published(ctx.published(), kZoPaper);
@@ -159,31 +129,34 @@ void run_lambda0(const ExperimentContext& ctx, ResultFile& rf) {
   }
   std::vector<Lambda0Row> rows;
   for (bool conv : {false, true})
-    for (double lambda : kLambdas) {
-      if (std::ranges::none_of(kMethods,
-                               [&](const Method& m) { return in_study(ctx, m, lambda, conv); }))
-        continue;
+    for (double lambda : lambdas()) {
       Lambda0Row row{lambda, conv, {}};
       for (const Method& m : kMethods) {
-        if (!in_study(ctx, m, lambda, conv)) {
-          row.methods.push_back(std::nullopt);  // see the file comment
+        const auto it = runs.find(run_of(m.id, lambda, conv));
+        if (it == runs.end()) {
+          row.methods.push_back(std::nullopt);  // not in the study (experiments.json's "why")
           continue;
         }
-        const ZoVariant v = variant_of(m, lambda, conv);
-        const Lambda0Result r = summarise(results.at(v.id), conv ? kCap : 100);
-        row.methods.push_back(r);
-        emit_curve_point(ctx, rf, m, lambda, conv, r, results.at(v.id).evals);
+        const ZoVariantResult r = zo_variant_result(it->second);
+        row.methods.push_back(summarise_runs(r, conv ? cap() : 100));
+        emit_curve_point(ctx, rf, m, lambda, conv, *row.methods.back(), r.evals);
       }
-      rows.push_back(std::move(row));
+      if (std::ranges::any_of(row.methods, [](const auto& x) { return x.has_value(); }))
+        rows.push_back(std::move(row));
     }
-  for (const Ablation& a : lambda0_ablations(columns, rows, kCellsLambda, published_bep, kCap))
+  const double cells_lambda = lambda0_protocol().value("cells_lambda").get<double>();
+  for (const Ablation& a : lambda0_ablations(columns, rows, cells_lambda, published_bep, cap()))
     rf.add_ablation(a);
 }
 
 }  // namespace
 
 void add_zhangoles2001_text4_lambda0(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kZoPaper, kText4Lambda0Experiment, lambda0_config, run_lambda0);
+  ProtocolHooks hooks;
+  hooks.config = lambda0_config;
+  hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
+  hooks.summarise = summarise_lambda0;
+  register_protocol(registry, kZoPaper, kText4Lambda0Experiment, hooks);
 }
 
 }  // namespace linrepro

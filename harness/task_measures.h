@@ -1,0 +1,21 @@
+#pragma once
+// Claim measures over one task set's runs (harness/task_sets.h, harness/declared_tests.h), by
+// method name; a method whose runs are not all there is not measured. Both compare objectives of
+// seeded, deterministic runs, so they are exact (harness/claim_test.h), over the tasks both methods
+// trained on (an untrainable task has no objective):
+//   objective_lower_share      the share in % of those tasks where a's objective is below b's;
+//   median_gap_to:<reference>  the median over those tasks of a's relative gap to the reference
+//                              method's objective, (O_a - O_ref) / O_ref in %, minus b's.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "harness/declared_tests.h"
+
+namespace linrepro {
+
+// The measures refer to `runs`, which must outlive them.
+ClaimMeasures task_measures(const std::map<std::string, std::vector<RunRecord>>& runs);
+ClaimMeasures task_measures(std::map<std::string, std::vector<RunRecord>>&&) = delete;
+
+}  // namespace linrepro

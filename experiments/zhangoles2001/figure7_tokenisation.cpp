@@ -85,6 +85,7 @@ Json tokenisation_config(const ExperimentContext& ctx) {
 // The ablation and its cells from the tokenisations and counts that were run.
 void summarise_tokenisation(const ExperimentContext& ctx, ResultFile& rf,
                             const ProtocolResults& results) {
+  if (!results.unavailable.at("reuters").empty()) return;  // said in the dataset record
   const auto& runs = results.tasks.at("reuters");
   const auto& records = results.task_records.at("reuters");
   std::vector<int32_t> counts;

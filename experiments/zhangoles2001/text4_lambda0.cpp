@@ -119,6 +119,7 @@ void emit_curve_point(const ExperimentContext& ctx, ResultFile& rf, const Method
 // The rows (lambda, reading) that were run, their curve points, and the ablations.
 void summarise_lambda0(const ExperimentContext& ctx, ResultFile& rf,
                        const ProtocolResults& results) {
+  if (!results.unavailable.at("reuters").empty()) return;  // said in the dataset record
   const auto& runs = results.tasks.at("reuters");
   std::vector<std::string> columns;
   std::vector<std::optional<double>> published_bep;

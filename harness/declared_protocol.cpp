@@ -67,12 +67,28 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     check_keys(j, {"extra_solvers"}, where);
     m.extra_solvers = j.at("extra_solvers");
     const std::string at = where + " extra_solvers";
-    check_keys(m.extra_solvers, {"classes", "lambda", "loss", "penalty", "method"}, at);
-    for (const char* key : {"lambda", "penalty", "method"})
-      if (!m.extra_solvers.contains(key))
-        declaration_error(at, fmt::format("\"{}\" is missing", key));
+    check_keys(m.extra_solvers,
+               {"classes", "lambda", "loss", "penalty", "method", "lambdas", "data"}, at);
+    if (m.extra_solvers.contains("lambdas")) {  // by the loss of each named solver
+      if (!m.extra_solvers.at("lambdas").is_array() || m.extra_solvers.at("lambdas").empty())
+        declaration_error(at, "\"lambdas\" must be a non-empty list");
+      for (const Json& l : m.extra_solvers.at("lambdas")) {
+        check_keys(l, {"solver", "lambda", "method"}, at + " lambdas");
+        for (const char* key : {"solver", "lambda", "method"})
+          if (!l.contains(key))
+            declaration_error(at, fmt::format("lambdas: \"{}\" is missing", key));
+        solver_catalog().get(text_of(l, "solver", at));  // a registered solver's declared loss
+      }
+      if (m.extra_solvers.contains("lambda"))
+        declaration_error(at, "either \"lambda\" (one for every loss) or \"lambdas\"");
+    } else {
+      for (const char* key : {"lambda", "penalty", "method"})
+        if (!m.extra_solvers.contains(key))
+          declaration_error(at, fmt::format("\"{}\" is missing", key));
+    }
     if (m.extra_solvers.contains("classes"))
       m.classes = texts_of(m.extra_solvers.at("classes"), at + " classes");
+    if (m.extra_solvers.contains("data")) m.data = m.extra_solvers.at("data");
     m.name = "extra";
     return m;
   }
@@ -246,11 +262,20 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
     if (!on_class(m.classes, d.cls)) continue;
     if (!m.extra_solvers.is_null()) {
       const Json& e = m.extra_solvers;
-      const std::vector<ProtocolLambda> lambda = {
-          {e.contains("loss") ? loss_from_string(e.at("loss").get<std::string>())
-                              : Loss::unspecified,
-           penalty_from_string(e.at("penalty").get<std::string>()),
-           resolve(e.at("lambda")).get<double>(), e.at("method").get<std::string>()}};
+      std::vector<ProtocolLambda> lambda;
+      if (e.contains("lambdas")) {  // each named solver's declared loss and penalty
+        for (const Json& l : e.at("lambdas")) {
+          const SolverKind& kind = solver_catalog().get(l.at("solver").get<std::string>()).kind;
+          lambda.push_back({kind.loss, kind.penalty, resolve(l.at("lambda")).get<double>(),
+                            l.at("method").get<std::string>()});
+        }
+      } else {
+        lambda.push_back({e.contains("loss") ? loss_from_string(e.at("loss").get<std::string>())
+                                             : Loss::unspecified,
+                          penalty_from_string(e.at("penalty").get<std::string>()),
+                          resolve(e.at("lambda")).get<double>(),
+                          e.at("method").get<std::string>()});
+      }
       for (const ExtraSolver& x : extras) {
         ProtocolRun r;
         r.name = "extra/" + x.label;
@@ -259,6 +284,7 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
         r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
         r.config_fields = {{"with_solver", x.label}};
         r.record_extra = extra_solver_tag(x);
+        r.data_options = resolve(m.data);
         runs.push_back(std::move(r));
       }
       continue;

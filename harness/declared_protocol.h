@@ -40,7 +40,11 @@
 //                 {"extra_solvers": {"classes": [...], "lambda": "$lambda", "penalty": "l1",
 //                                    "method": "whose lambda it is"}}]
 //                                                     where solvers added with --with-solver run
-//                                                     (harness/extra_solvers.h), in run order
+//                                                     (harness/extra_solvers.h), in run order; or
+//                                                     "lambdas": [{"solver": "clg", "lambda":
+//                                                     "$l", "method": "Logistic Reg"}, ...]: by
+//                                                     the loss each named solver declares; on a
+//                                                     task set "data" as a method's
 //     "fast_summary": true,                           optional (false): the driver's summary also
 //                                                     in fast mode (its cells, ablation rows)
 //     "driver_runs": ["sklearn-sgd-ridge"],           names the driver's own hook adds (a peer that

@@ -2,14 +2,16 @@
 // method is fitted on each task of the set its "data" options prepare (each distinct options
 // prepared once), at the lambda of the solver's own convention, on its `top` tasks, the first
 // `fast_tasks` in fast mode; untrainable tasks are counted, not fitted; the cells are the named
-// aggregates of the runs, with the row's note filled in. A task-set declaration that mixes kinds,
-// or hooks that lack what it names, are refused.
+// aggregates of the runs, with the row's note filled in; a solver added with --with-solver runs on
+// every task at the lambda of its loss and gets its own row. A task-set declaration that mixes
+// kinds, or hooks that lack what it names, are refused.
 #include <gtest/gtest.h>
 
 #include <atomic>
 
 #include "core/error.h"
 #include "harness/declared_protocol.h"
+#include "harness/extra_solvers.h"
 #include "harness/protocol_runner.h"
 #include "harness_fixtures.h"
 
@@ -143,6 +145,42 @@ TEST(TaskSetProtocol, EachMethodIsFittedPerTaskAndItsRunsAggregatedIntoCells) {
   EXPECT_EQ(a->at("unit"), "%");
   ASSERT_NE(cell_at(doc, "B"), nullptr);
   EXPECT_DOUBLE_EQ(cell_at(doc, "B")->at("value").get<double>(), (2 + 4) / 2.0);
+}
+
+TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsItsOwnRow) {
+  TempDir dir;
+  Json j = task_protocol_json();
+  // By the loss each named solver declares: liblinear-s5 (squared hinge, L1) gets Mod Least
+  // Squares' lambda (the same loss), not Logistic Reg's.
+  j["methods"].push_back(
+      {{"extra_solvers",
+        {{"lambdas",
+          {{{"solver", "clg"}, {"lambda", "$lambda"}, {"method", "Logistic Reg"}},
+           {{"solver", "cmls"}, {"lambda", "$l2"}, {"method", "Mod Least Squares"}}}},
+         {"data", {{"k", 1}}}}}});
+  j["cells"]["extra_solver_rows"] = {{"table", "t"}, {"class", "c"}, {"columns", {"mean"}}};
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  FakeTasks fake;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  ctx.extra_solvers = {"liblinear-s5"};
+  ResultFile rf = result_file(dir, "extra.json");
+  run_protocol(ctx, rf, p, "x/y", fake.hooks());
+  const Json doc = rf.document();
+  const Json* e0 = run_at(doc, "extra/liblinear-s5/t0");
+  ASSERT_NE(e0, nullptr);
+  EXPECT_EQ(e0->at("config").at("params").at("lambda"), 0.5);
+  EXPECT_EQ(e0->at("config").at("with_solver"), "liblinear-s5");
+  EXPECT_EQ(e0->at("config").at("dataset").at("k"), 1);
+  EXPECT_NE(run_at(doc, "extra/liblinear-s5/t1"), nullptr);
+  EXPECT_EQ(run_at(doc, "extra/liblinear-s5/t2"), nullptr);  // untrainable
+  const Json* row = cell_at(doc, "liblinear-s5 (extra)");
+  ASSERT_NE(row, nullptr);
+  EXPECT_DOUBLE_EQ(row->at("value").get<double>(), (1 + 2 + 0) / 3.0);
+  EXPECT_EQ(row->at("note"), kExtraSolverNote);
+  j["methods"].back()["extra_solvers"]["lambdas"][0]["solver"] = "no-such-solver";
+  EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
 }
 
 TEST(TaskSetProtocol, FastModeFitsTheFirstFastTasksAndEmitsNoCells) {

@@ -4,6 +4,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "core/error.h"
@@ -21,10 +22,14 @@ struct Side {
   bool above, strict;
 };
 
-// A declared bound: a number, or a bound of the claim by name, "-name" for its negative.
+constexpr const char* kMeasuredBound = "measured";
+
+// A declared bound: a number, or a bound of the claim by name, "-name" for its negative; NaN for
+// "measured" (the measure's own, kMeasuredBound).
 double bound_of(const Json& bound, const DeclaredClaim& claim) {
   if (bound.is_number()) return bound.get<double>();
   const std::string name = bound.get<std::string>();
+  if (name == kMeasuredBound) return std::nan("");
   return name.starts_with('-') ? -claim.bound(name.substr(1)) : claim.bound(name);
 }
 
@@ -167,8 +172,13 @@ std::optional<std::vector<ClaimComparison>> declared_comparisons(const DeclaredC
       std::vector<ClaimComparison> pair;
       for (const auto& [name, m] : measure)
         for (const Side& s : sides)
-          if (auto c = (*m)(what_of(what, a, b, name, group), a, b, s.bound, s.above, s.strict))
+          if (auto c = (*m)(what_of(what, a, b, name, group), a, b, s.bound, s.above, s.strict)) {
+            if (std::isnan(c->bound))
+              throw ConfigError(fmt::format(
+                  "claim \"{}\": its test measure \"{}\" gives no bound of its own (\"{}\")",
+                  claim.id, name, kMeasuredBound));
             pair.push_back(std::move(*c));
+          }
       if (pair.size() == measure.size() * sides.size())
         out.insert(out.end(), pair.begin(), pair.end());
       else if (!test.value("optional", false))
@@ -209,7 +219,8 @@ void check_declared_tests(const Json& tests, const Json& bounds, const std::stri
     for (const Json& b : bound.is_array() ? bound : Json::array({bound})) {
       if (b.is_string()) {
         const std::string name = b.get<std::string>();
-        if (!bounds.contains(name.starts_with('-') ? name.substr(1) : name))
+        if (name != kMeasuredBound &&
+            !bounds.contains(name.starts_with('-') ? name.substr(1) : name))
           throw ConfigError(fmt::format(
               "{}: bound \"{}\" is not one the claim declares in \"bounds\"", here, name));
       } else if (!b.is_number()) {

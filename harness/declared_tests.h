@@ -10,7 +10,9 @@
 //   a, b     a name or a list of names: every (a, b) pair in order, a first; "b": "each later a"
 //            pairs each a with every later one; without "b" the measure reads a alone (a count);
 //   side     ">", ">=", "<", "<=", or "within": |value| <= bound, as ">= -bound" then "<= bound";
-//   bound    a number, or a bound the claim declares by name ("within", "-below");
+//   bound    a number, or a bound the claim declares by name ("within", "-below"), or "measured":
+//            the measure's own for each group, which it gets as NaN (a bound that differs per
+//            category, e.g. ln2/gamma of each run; a measure without one is a ConfigError);
 //            side and bound may be lists of one length: each (side, bound) in turn;
 //   what     the comparison's text, with "{a}", "{b}", "{measure}" and "{group}" filled in;
 //   groups   optional: the groups the test applies to (a driver's data sets, a sweep's points),

@@ -222,29 +222,49 @@ void add_error_claim(ResultFile& rf, const Table2Input& in, const Table2Results&
   if (!parts.empty()) rf.add_claim(tested_claim(claim, std::move(parts), evidence));
 }
 
-// Proposition 1 and Figure 2.
+// The measures of Proposition 1's and Figure 2's claims on one category's runs (by solver name),
+// exact (seeded, deterministic fits and traces). With the declared bound "measured" each compares
+// against the category's own ln2/gamma_final (of a's run):
+//   o_gamma_minus_o_svm  a's O_gamma - O_svm at its final w;
+//   o_svm_gap            a's O_svm - b's;
+//   first_step_within    a's first traced CG step with O_svm within kConvergedRelative of b's
+//                        ("never" counts as 201).
+ClaimMeasures objective_measures(const Table2Results& res, const std::string& category) {
+  const auto exact = [&res, category](auto value_of) -> ClaimMeasure {
+    return [&res, category, value_of](std::string what, const std::string& a, const std::string& b,
+                                      double bound, bool above,
+                                      bool strict) -> std::optional<ClaimComparison> {
+      const RunRecord* ra = res.find(category, a);
+      const RunRecord* rb = b.empty() ? nullptr : res.find(category, b);
+      if (!ra || (!b.empty() && !rb)) return std::nullopt;
+      if (std::isnan(bound)) bound = std::log(2.0) / ra->extra.value("gamma_final", 1.0);
+      return exact_comparison(std::move(what), value_of(*ra, rb), bound, above, strict);
+    };
+  };
+  ClaimMeasures m;
+  m["o_gamma_minus_o_svm"] = exact([](const RunRecord& a, const RunRecord*) {
+    return a.extra.value("O_gamma", 0.0) - a.extra.value("O_svm", 0.0);
+  });
+  m["o_svm_gap"] =
+      exact([](const RunRecord& a, const RunRecord* b) { return a.objective - b->objective; });
+  m["first_step_within"] = exact([](const RunRecord& a, const RunRecord* b) {
+    const int64_t s =
+        first_step_within(a, b->objective, kConvergedRelative * std::fabs(b->objective));
+    return s < 0 ? 201.0 : static_cast<double>(s);
+  });
+  return m;
+}
+
+// Proposition 1 and Figure 2, each claim decided by its declared tests on every category whose
+// runs are there.
 void add_objective_claims(ResultFile& rf, const Table2Input& in, const Table2Results& res,
                           const std::string& suffix) {
   const auto gaps = objective_gaps(in, res);
   if (gaps.empty()) return;
   std::string prop, within, fast;
-  // Objectives of seeded, deterministic runs: compared exactly (harness/claim_test.h).
-  std::vector<ClaimComparison> fast_steps, prop_parts, within_parts;
   for (const auto& g : gaps) {
-    prop_parts.push_back(exact_comparison(g.category + ": O_gamma - O_svm at the final w",
-                                          g.o_gamma_minus_o_svm, 0, true, false));
-    prop_parts.push_back(
-        exact_comparison(g.category + ": O_gamma - O_svm at the final w, against ln2/gamma",
-                         g.o_gamma_minus_o_svm, g.bound, false, false));
-    within_parts.push_back(
-        exact_comparison(g.category + ": O_svm MLR-CG - SMO, against ln2/gamma_final", g.gap,
-                         g.bound, false, false));
     const RunRecord& mlr = *res.find(g.category, "mlr-cg");
     const int64_t s1 = first_step_within(mlr, g.smo, kConvergedRelative * std::fabs(g.smo));
-    // A deterministic trace: the first step within 1 % is a count ("never" counts as 201).
-    fast_steps.push_back(exact_comparison(g.category + ": first CG step within 1 % of SMO's O_svm",
-                                          s1 < 0 ? 201.0 : static_cast<double>(s1), 100, false,
-                                          false));
     const std::string sep = prop.empty() ? "" : "; ";
     prop += fmt::format("{}{}: O_gamma - O_svm = {:.3g} at the final w (ln2/gamma = {:.4g})", sep,
                         g.category, g.o_gamma_minus_o_svm, g.bound);
@@ -263,12 +283,16 @@ void add_objective_claims(ResultFile& rf, const Table2Input& in, const Table2Res
   args.set("suffix", suffix)
       .set("collection", in.collection)
       .set("percent", 100 * kConvergedRelative);
-  rf.add_claim(tested_claim(declared_claim(kMlrcgPaper, "approximation-bound{suffix}", args),
-                            std::move(prop_parts), prop));
-  rf.add_claim(tested_claim(declared_claim(kMlrcgPaper, "osvm-within-bound{suffix}", args),
-                            std::move(within_parts), within));
-  rf.add_claim(tested_claim(declared_claim(kMlrcgPaper, "osvm-converges-fast{suffix}", args),
-                            std::move(fast_steps), fast));
+  for (const auto& [id, evidence] : {std::pair{"approximation-bound{suffix}", prop},
+                                     std::pair{"osvm-within-bound{suffix}", within},
+                                     std::pair{"osvm-converges-fast{suffix}", fast}}) {
+    const DeclaredClaim claim = declared_claim(kMlrcgPaper, id, args);
+    std::vector<ClaimComparison> parts;
+    for (const auto& g : gaps)
+      if (auto p = declared_comparisons(claim, objective_measures(res, g.category), g.category))
+        parts.insert(parts.end(), p->begin(), p->end());
+    rf.add_claim(tested_claim(claim, std::move(parts), evidence));
+  }
 }
 
 // The time ratio: slower than the SVM on Reuters, faster on RCV1.
@@ -503,7 +527,32 @@ void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Result
 // happened to stop, not a property of the direction.
 constexpr int64_t kDirectionBlock = 10;  // one gamma block (nonlinear_cg.h: l = 10)
 
+// "direction_advantage": (O_svm of the better of a's PR and FR runs ("<a>-pr", "<a>-fr") - a's
+// O_svm) / |that| after 200 CG steps, to within a's own resolution (above).
+ClaimMeasures direction_measures(const Table2Results& res, const std::string& category) {
+  return {
+      {"direction_advantage",
+       [&res, category](std::string what, const std::string& a, const std::string&, double bound,
+                        bool above, bool) -> std::optional<ClaimComparison> {
+         const RunRecord* hs = res.find(category, a);
+         const RunRecord* pr = res.find(category, a + "-pr");
+         const RunRecord* fr = res.find(category, a + "-fr");
+         if (!hs || !pr || !fr) return std::nullopt;
+         const double other = std::min(pr->objective, fr->objective);
+         const double resolution = last_block_change(*hs, kDirectionBlock);
+         if (!std::isfinite(resolution))
+           throw ConfigError(fmt::format("{}: run '{}' has no trace of its last {} CG steps",
+                                         category, hs->key, kDirectionBlock));
+         return resolution_comparison(
+             std::move(what), (other - hs->objective) / std::fabs(other), resolution,
+             fmt::format("HS's relative O_svm change over its last {} CG steps", kDirectionBlock),
+             bound, above);
+       }}};
+}
+
 void add_direction_claim(ResultFile& rf, const Table2Input& in, const Table2Results& res) {
+  const DeclaredClaim claim =
+      declared_claim(kMlrcgPaper, "hs-most-efficient", TextArgs().set("collection", in.collection));
   std::string evidence;
   std::vector<ClaimComparison> parts;
   for (const auto& category : in.categories) {
@@ -512,17 +561,8 @@ void add_direction_claim(ResultFile& rf, const Table2Input& in, const Table2Resu
     const RunRecord* fr = res.find(category, "mlr-cg-fr");
     const RunRecord* smo = res.find(category, "smo");
     if (!hs || !pr || !fr || !smo) continue;
-    const double other = std::min(pr->objective, fr->objective);
-    const double relative = (other - hs->objective) / std::fabs(other);  // > 0: HS is lower
-    const double resolution = last_block_change(*hs, kDirectionBlock);
-    if (!std::isfinite(resolution))
-      throw ConfigError(fmt::format("{}: run '{}' has no trace of its last {} CG steps", category,
-                                    hs->key, kDirectionBlock));
-    parts.push_back(resolution_comparison(
-        category + ": (O_svm of the better of PR/FR - O_svm of HS) / |O_svm| after 200 CG steps",
-        relative, resolution,
-        fmt::format("HS's relative O_svm change over its last {} CG steps", kDirectionBlock), 0,
-        true));
+    if (auto p = declared_comparisons(claim, direction_measures(res, category), category))
+      parts.insert(parts.end(), p->begin(), p->end());
     evidence +=
         fmt::format("{}{}: O_svm after 200 steps HS {:.8g}, PR {:.8g}, FR {:.8g} (SMO {:.8g})",
                     evidence.empty() ? "" : "; ", category, hs->objective, pr->objective,
@@ -534,10 +574,7 @@ void add_direction_claim(ResultFile& rf, const Table2Input& in, const Table2Resu
                               r->extra.value("line_evaluations", int64_t{0}), r->train_seconds);
     }
   }
-  if (!parts.empty())
-    rf.add_claim(tested_claim(declared_claim(kMlrcgPaper, "hs-most-efficient",
-                                             TextArgs().set("collection", in.collection)),
-                              std::move(parts), evidence));
+  if (!parts.empty()) rf.add_claim(tested_claim(claim, std::move(parts), evidence));
 }
 
 }  // namespace linrepro

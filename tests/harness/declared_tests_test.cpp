@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/error.h"
 #include "harness/document_outcomes.h"
 
@@ -91,6 +93,31 @@ TEST(DeclaredTests, ATestNamingGroupsAppliesToThoseAlone) {
   EXPECT_EQ(declared_comparisons(s, echo_measures({"x"}), "K = 5")->front().what, "K = 5");
   EXPECT_EQ(declared_comparisons(s, echo_measures({"x"}), "sweep")->front().what, "sweep");
   EXPECT_EQ(declared_comparisons(s, echo_measures({"x"}), "K5")->size(), 0u);
+}
+
+TEST(DeclaredTests, AMeasuredBoundIsTheMeasuresOwnPerGroupAndAMeasureWithoutOneIsAnError) {
+  const DeclaredClaim c = claim_with(Json::parse(R"([
+    {"measure": "own", "a": "x", "side": "<=", "bound": "measured", "what": "{group}: {a}"}])"));
+  // A bound that differs per group (the category's ln2/gamma): the measure gets NaN.
+  const ClaimMeasure own = [](std::string what, const std::string&, const std::string&,
+                              double bound, bool above,
+                              bool strict) -> std::optional<ClaimComparison> {
+    return exact_comparison(std::move(what), 1.0, std::isnan(bound) ? 1.5 : bound, above, strict);
+  };
+  const auto parts = declared_comparisons(c, {{"own", own}}, "g");
+  ASSERT_TRUE(parts);
+  ASSERT_EQ(parts->size(), 1u);
+  EXPECT_EQ((*parts)[0].bound, 1.5);
+  EXPECT_EQ((*parts)[0].what, "g: x");
+  const DeclaredClaim m = claim_with(Json::parse(R"([
+    {"measure": "m", "a": "x", "side": "<=", "bound": "measured", "what": "{a}"}])"));
+  try {
+    declared_comparisons(m, echo_measures({"x"}));
+    ADD_FAILURE() << "a NaN bound was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("gives no bound of its own"), std::string::npos);
+  }
+  check_declared_tests(c.tests, Json::object(), "f");  // "measured" needs no declared bound
 }
 
 TEST(DeclaredTests, AMeasureTheDriverLacksIsAnErrorNamingIt) {

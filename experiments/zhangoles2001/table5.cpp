@@ -134,7 +134,7 @@ Json table5_config(const ExperimentContext& ctx) {
                                           {"walk",
                                            "from Table 1's lambda, a decade at a time while the "
                                            "test accuracy rises"},
-                                          {"close_points", kTransferPoints}}}};
+                                          {"close_points", transfer_points()}}}};
   // The title ablation is 20NG's, so full mode's only (the fast config stays as it was).
   if (!ctx.fast) {
     Json variants = Json::array();

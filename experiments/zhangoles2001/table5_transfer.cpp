@@ -14,6 +14,7 @@
 #include "experiments/zhangoles2001/lambdas.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 
@@ -102,28 +103,50 @@ std::vector<TransferWalk> walk_lambdas(LoadedCollections<SplitData>& loaded,
 
 namespace {
 
-// One walk's cell of table "lambda-transfer" and its comparison: Table 1's lambda's test accuracy
-// minus the best lambda's on split kTransferSplit's test documents, by the paired bootstrap
-// (harness/claim_test.h), against -kTransferPoints.
+// The claim, with its declared bound "points".
+DeclaredClaim transfer_claim() {
+  return declared_claim(kZoPaper, "reuters-lambda-transfers",
+                        TextArgs().set("split", kTransferSplit));
+}
+
+// One walk's measure "transfer_accuracy" (group "<collection> <method>"): the test accuracy at
+// a = "table1" (Table 1's lambda) minus at b = "best" (the best lambda found) on split
+// kTransferSplit's test documents, by the paired bootstrap (harness/claim_test.h).
+ClaimMeasures transfer_measures(ResultFile& rf, const TransferWalk& tw) {
+  return {{"transfer_accuracy",
+           [&rf, &tw](std::string what, const std::string& a, const std::string& b, double bound,
+                      bool above, bool strict) -> std::optional<ClaimComparison> {
+             if (a != "table1" || b != "best") return std::nullopt;
+             const LambdaWalk& w = tw.walk;
+             const size_t best = w.best();
+             const std::string start_key =
+                 run_key(tw.collection->info.name, kTransferSplit, tw.method->solver);
+             const RunRecord start = rf.stored_run(start_key);
+             const RunRecord at_best =
+                 best == w.start
+                     ? start
+                     : rf.stored_run(fmt::format("{}/lambda={:g}", start_key, w.grid[best]));
+             ClaimComparison c =
+                 run_accuracy_comparison(std::move(what), start, at_best, bound, above, strict);
+             // not -gap: no "-0.00" where Table 1's lambda is the best
+             c.value = 0.0 - 100 * (w.accuracy.at(best) - w.accuracy.at(w.start));
+             return c;
+           }}};
+}
+
+// One walk's cell of table "lambda-transfer" and its comparison, by the claim's declared test.
 ClaimComparison transfer_cell(ResultFile& rf, const TransferWalk& tw) {
   const LambdaWalk& w = tw.walk;
-  const size_t best = w.best();
-  const double gap = 100 * (w.accuracy.at(best) - w.accuracy.at(w.start));
+  const double gap = 100 * (w.accuracy.at(w.best()) - w.accuracy.at(w.start));
   std::vector<std::string> points;
   for (const auto& [i, a] : w.accuracy)
     points.push_back(
         fmt::format("{:g}{} {:.2f}", w.grid[i], i == w.start ? " (Table 1)" : "", 100 * a));
-  const std::string start_key =
-      run_key(tw.collection->info.name, kTransferSplit, tw.method->solver);
-  const RunRecord start = rf.stored_run(start_key);
-  const RunRecord at_best =
-      best == w.start ? start
-                      : rf.stored_run(fmt::format("{}/lambda={:g}", start_key, w.grid[best]));
-  ClaimComparison c = run_accuracy_comparison(
-      fmt::format("{} {}: accuracy at Table 1's lambda - at the best lambda",
-                  tw.collection->info.name, tw.method->row),
-      start, at_best, -kTransferPoints, true, false);
-  c.value = 0.0 - gap;  // not -gap: no "-0.00" where Table 1's lambda is the best
+  const std::vector<ClaimComparison> parts =
+      declared_comparisons(transfer_claim(), transfer_measures(rf, tw),
+                           fmt::format("{} {}", tw.collection->info.name, tw.method->row))
+          .value();
+  const ClaimComparison& c = parts.at(0);
   Cell cell = value_cell(
       "lambda-transfer", tw.method->row, tw.collection->info.name, gap, "points",
       fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
@@ -150,34 +173,34 @@ std::string far_text(const TransferWalk& tw) {
 
 }  // namespace
 
+double transfer_points() { return transfer_claim().bound("points"); }
+
 // Table "lambda-transfer" and the claim, from the finished walks.
 void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& walks) {
   std::vector<ClaimComparison> parts;
   std::vector<std::string> far, evidence;
   double largest = 0;
+  const double close = transfer_points();
   for (const auto& tw : walks) {
     const LambdaWalk& w = tw.walk;
     const double gap = 100 * (w.accuracy.at(w.best()) - w.accuracy.at(w.start));
     largest = std::max(largest, gap);
     parts.push_back(transfer_cell(rf, tw));
-    if (gap > kTransferPoints) far.push_back(far_text(tw));
+    if (gap > close) far.push_back(far_text(tw));
     if (w.best() != w.start)
       evidence.push_back(fmt::format("{} {}: {:g} +{:.2f}", tw.collection->info.name,
                                      tw.method->row, w.grid[w.best()], gap));
   }
   rf.add_claim(tested_claim(
-      declared_claim(kZoPaper, "reuters-lambda-transfers",
-                     TextArgs().set("points", kTransferPoints).set("split", kTransferSplit)),
-      std::move(parts),
+      transfer_claim(), std::move(parts),
       fmt::format(
           "{} walks; Table 1's lambda is the best found in {}; elsewhere: {}; largest "
           "gap {:.2f} points{}",
           walks.size(), walks.size() - evidence.size(),
           evidence.empty() ? std::string("none") : fmt::format("{}", fmt::join(evidence, "; ")),
           largest,
-          far.empty()
-              ? std::string()
-              : fmt::format("; beyond {:g} point: {}", kTransferPoints, fmt::join(far, "; ")))));
+          far.empty() ? std::string()
+                      : fmt::format("; beyond {:g} point: {}", close, fmt::join(far, "; ")))));
 }
 
 }  // namespace linrepro::zo_table5

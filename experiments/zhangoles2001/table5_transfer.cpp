@@ -127,7 +127,9 @@ ClaimMeasures transfer_measures(ResultFile& rf, const TransferWalk& tw) {
                      ? start
                      : rf.stored_run(fmt::format("{}/lambda={:g}", start_key, w.grid[best]));
              ClaimComparison c =
-                 run_accuracy_comparison(std::move(what), start, at_best, bound, above, strict);
+                 accuracy_comparison(std::move(what), run_outcomes(start), run_outcomes(at_best),
+                                     bound, above, kClaimBootstrapSeed);
+             c.strict = strict;
              // not -gap: no "-0.00" where Table 1's lambda is the best
              c.value = 0.0 - 100 * (w.accuracy.at(best) - w.accuracy.at(w.start));
              return c;

@@ -149,6 +149,8 @@ void check_resolves(const DeclaredProtocol& p) {
         if (!m.lambda.is_null() && !resolve_protocol_value(m.lambda, scope, at).is_number())
           declaration_error(at, "\"lambda\" must be a number");
         resolve_protocol_value(m.data, scope, at);
+        if (!d.tasks.empty() && m.traced)  // a task set's fit has no test-set monitor
+          declaration_error(at, "\"traced\" applies on a binary data set only");
         if (d.tasks.empty() && (!m.lambda.is_null() || !m.data.empty() || m.top > 0))
           declaration_error(at, "\"lambda\", \"data\" and \"top\" apply on a task set only");
         if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");

@@ -7,7 +7,9 @@
 //   "protocol": {
 //     "why": "...",                                   the settings' source, for the reader
 //     "values": {"lambda": 1e-4, ...},                named numbers the rest refers to as "$lambda"
-//     "bias": "penalized",                            what a run's sparsity counts: beta = (b; w)
+//     "bias": "penalized",                            optional (penalized): what a binary data
+//     set's
+//                                                     run's sparsity counts: beta = (b; w)
 //                                                     (algorithms/sgd_common.h BiasMode)
 //     "supplied": ["lambda_clg"],                     values the driver's hook supplies at run time
 //                                                     (another experiment's result)

@@ -142,15 +142,19 @@ void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& 
 
 }  // namespace
 
-const std::vector<RunRecord>* finished_tasks(const TaskOutcomes& outcomes, const std::string& cls,
-                                             const std::string& name) {
-  const auto on = outcomes.find(cls);
-  if (on == outcomes.end()) return nullptr;
-  const auto it = on->second.find(name);
-  if (it == on->second.end()) return nullptr;
+const std::vector<RunRecord>* finished_tasks(
+    const std::map<std::string, std::vector<RunRecord>>& by_method, const std::string& name) {
+  const auto it = by_method.find(name);
+  if (it == by_method.end()) return nullptr;
   for (const RunRecord& r : it->second)
     if (r.status != "ok" && r.status != "untrainable") return nullptr;
   return &it->second;
+}
+
+const std::vector<RunRecord>* finished_tasks(const TaskOutcomes& outcomes, const std::string& cls,
+                                             const std::string& name) {
+  const auto on = outcomes.find(cls);
+  return on == outcomes.end() ? nullptr : finished_tasks(on->second, name);
 }
 
 const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& cls,

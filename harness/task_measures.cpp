@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/statistics.h"
+#include "harness/task_sets.h"
 
 namespace linrepro {
 
@@ -10,19 +11,10 @@ namespace {
 
 bool trained(const RunRecord& r) { return r.status == "ok" && !std::isnan(r.objective); }
 
-// The runs of `name` when every one is there (finished or untrainable), else null.
-const std::vector<RunRecord>* runs_of(const std::map<std::string, std::vector<RunRecord>>& runs,
-                                      const std::string& name) {
-  const auto it = runs.find(name);
-  if (it == runs.end()) return nullptr;
-  for (const RunRecord& r : it->second)
-    if (r.status != "ok" && r.status != "untrainable") return nullptr;
-  return &it->second;
-}
+}  // namespace
 
-// The relative gaps (O_a - O_ref) / O_ref of the tasks a and ref trained on.
-std::vector<double> relative_gaps(const std::vector<RunRecord>& a,
-                                  const std::vector<RunRecord>& ref) {
+std::vector<double> relative_objective_gaps(std::span<const RunRecord> a,
+                                            std::span<const RunRecord> ref) {
   std::vector<double> gaps;
   for (size_t i = 0; i < a.size() && i < ref.size(); ++i)
     if (trained(a[i]) && trained(ref[i]))
@@ -30,14 +22,12 @@ std::vector<double> relative_gaps(const std::vector<RunRecord>& a,
   return gaps;
 }
 
-}  // namespace
-
 ClaimMeasures task_measures(const std::map<std::string, std::vector<RunRecord>>& runs) {
   ClaimMeasures m;
   m["objective_lower_share"] = [&runs](std::string what, const std::string& a, const std::string& b,
                                        double bound, bool above,
                                        bool strict) -> std::optional<ClaimComparison> {
-    const std::vector<RunRecord>*ra = runs_of(runs, a), *rb = runs_of(runs, b);
+    const std::vector<RunRecord>*ra = finished_tasks(runs, a), *rb = finished_tasks(runs, b);
     if (!ra || !rb) return std::nullopt;
     int64_t lower = 0, both = 0;
     for (size_t i = 0; i < ra->size() && i < rb->size(); ++i)
@@ -54,10 +44,11 @@ ClaimMeasures task_measures(const std::map<std::string, std::vector<RunRecord>>&
                                           std::string what, const std::string& a,
                                           const std::string& b, double bound, bool above,
                                           bool strict) -> std::optional<ClaimComparison> {
-      const std::vector<RunRecord>*ra = runs_of(runs, a), *rb = runs_of(runs, b),
-            *ref = runs_of(runs, reference);
+      const std::vector<RunRecord>*ra = finished_tasks(runs, a), *rb = finished_tasks(runs, b),
+            *ref = finished_tasks(runs, reference);
       if (!ra || !rb || !ref) return std::nullopt;
-      const std::vector<double> ga = relative_gaps(*ra, *ref), gb = relative_gaps(*rb, *ref);
+      const std::vector<double> ga = relative_objective_gaps(*ra, *ref),
+                                gb = relative_objective_gaps(*rb, *ref);
       if (ga.empty() || gb.empty()) return std::nullopt;
       return exact_comparison(std::move(what), 100 * (median(ga) - median(gb)), bound, above,
                               strict);

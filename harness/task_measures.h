@@ -7,12 +7,17 @@
 //   median_gap_to:<reference>  the median over those tasks of a's relative gap to the reference
 //                              method's objective, (O_a - O_ref) / O_ref in %, minus b's.
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "harness/declared_tests.h"
 
 namespace linrepro {
+
+// The relative gaps (O_a - O_ref) / O_ref over the tasks both a and ref trained on, in task order.
+std::vector<double> relative_objective_gaps(std::span<const RunRecord> a,
+                                            std::span<const RunRecord> ref);
 
 // The measures refer to `runs`, which must outlive them.
 ClaimMeasures task_measures(const std::map<std::string, std::vector<RunRecord>>& runs);

@@ -62,8 +62,11 @@ using TaskAggregate = std::function<AggregateValue(std::span<const RunRecord> ru
 // (while a round is pending) runs not stored yet (status "pending").
 using TaskOutcomes = std::map<std::string, std::map<std::string, std::vector<RunRecord>>>;
 
-// The runs of method `name` on data set `cls` when every one is there (finished or untrainable),
-// else nullptr.
+// The runs of method `name` (of one data set's, by method) when every one is there (finished or
+// untrainable), else nullptr.
+const std::vector<RunRecord>* finished_tasks(
+    const std::map<std::string, std::vector<RunRecord>>& by_method, const std::string& name);
+// The same on data set `cls`.
 const std::vector<RunRecord>* finished_tasks(const TaskOutcomes& outcomes, const std::string& cls,
                                              const std::string& name);
 

@@ -53,15 +53,6 @@ constexpr Relaxation kRelaxations[] = {{"cls", "liblinear-s11", "Lin Reg"},
 
 using VariantResult = ZoVariantResult;
 
-// Relative gaps (objective - optimum) / optimum, category by category, of two variants' runs.
-std::vector<double> relative_gaps(const VariantResult& run, const VariantResult& optimum) {
-  std::vector<double> gaps;
-  for (size_t i = 0; i < run.objective.size(); ++i)
-    if (!std::isnan(run.objective[i]) && !std::isnan(optimum.objective[i]))
-      gaps.push_back((run.objective[i] - optimum.objective[i]) / optimum.objective[i]);
-  return gaps;
-}
-
 std::string percents(const std::vector<double>& v) {
   std::string s;
   for (double x : v) s += fmt::format("{}{:.3g}", s.empty() ? "" : ", ", 100 * x);
@@ -113,7 +104,7 @@ void add_k100_claim(ResultFile& rf, const Text4Results& r) {
   for (const Relaxation& m : kRelaxations) {
     const std::string k100 = fmt::format("k100-{}", m.solver),
                       opt = fmt::format("optimum-{}", m.solver);
-    const std::vector<double> gaps = relative_gaps(r.runs.at(k100), r.runs.at(opt));
+    const std::vector<double> gaps = relative_objective_gaps(r.tasks->at(k100), r.tasks->at(opt));
     const double gap_median = median(gaps), gap_max = *std::max_element(gaps.begin(), gaps.end());
     // "k100" and "optimum": this relaxation's variants.
     const ClaimMeasures measures = {
@@ -138,13 +129,13 @@ void add_k100_claim(ResultFile& rf, const Text4Results& r) {
 
 // The continuation c_k against none: the objective-gap cells and the claim.
 void add_continuation_claim(ResultFile& rf, const Text4Results& r) {
-  const auto& results = r.runs;
   const auto& bep = r.bep;
   const std::string where = section31_where();
-  const std::vector<double> with = relative_gaps(results.at("cmls-continuation"),
-                                                 results.at("optimum-cmls")),
-                            without = relative_gaps(results.at("cmls-no-continuation"),
-                                                    results.at("optimum-cmls"));
+  const auto& runs = *r.tasks;
+  const std::vector<double> with = relative_objective_gaps(runs.at("cmls-continuation"),
+                                                           runs.at("optimum-cmls")),
+                            without = relative_objective_gaps(runs.at("cmls-no-continuation"),
+                                                              runs.at("optimum-cmls"));
   int better = 0;
   for (size_t i = 0; i < std::min(with.size(), without.size()); ++i) better += with[i] < without[i];
   const double m_with = median(with), m_without = median(without);

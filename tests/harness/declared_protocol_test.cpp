@@ -160,14 +160,7 @@ const Cell* cell_at(const Json& cells, const std::string& row, const std::string
 }
 
 ResultFile result_file(const TempDir& dir) {
-  return ResultFile(dir.path() / "x.json",
-                    {{"experiment", "y"},
-                     {"paper", "x"},
-                     {"artifacts", {"t2"}},
-                     {"description", "d"},
-                     {"seed", 1},
-                     {"config", Json::object()}},
-                    false);
+  return testing::protocol_result_file(dir.path() / "x.json", "t2");
 }
 
 TEST(DeclaredProtocol, CellsComeFromTheDeclaredRunsAndSayWhyWhenOneIsMissing) {

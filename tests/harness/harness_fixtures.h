@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/atomic_file.h"
+#include "harness/result_file.h"
 #include "support/temp_dir.h"  // linrepro::testing::TempDir
 
 namespace linrepro::testing {
@@ -26,6 +27,19 @@ inline int count_temp_files(const std::filesystem::path& dir) {
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
     if (e.path().filename().string().find(".tmp.") != std::string::npos) ++n;
   return n;
+}
+
+// A result file of experiment x/y at `path` whose artifact is `table`, for the protocol tests.
+inline ResultFile protocol_result_file(const std::filesystem::path& path,
+                                       const std::string& table) {
+  return ResultFile(path,
+                    {{"experiment", "y"},
+                     {"paper", "x"},
+                     {"artifacts", {table}},
+                     {"description", "d"},
+                     {"seed", 1},
+                     {"config", nlohmann::json::object()}},
+                    false);
 }
 
 // A published file for mlrcg2003 with the cells the compare and regress tests use.

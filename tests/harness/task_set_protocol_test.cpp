@@ -85,14 +85,7 @@ struct FakeTasks {
 };
 
 ResultFile result_file(const TempDir& dir, const std::string& name) {
-  return ResultFile(dir.path() / name,
-                    {{"experiment", "y"},
-                     {"paper", "x"},
-                     {"artifacts", {"t"}},
-                     {"description", "d"},
-                     {"seed", 1},
-                     {"config", Json::object()}},
-                    false);
+  return testing::protocol_result_file(dir.path() / name, "t");
 }
 
 const Json* run_at(const Json& doc, const std::string& key) {
@@ -229,6 +222,11 @@ TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   j = task_protocol_json();
   j["methods"][1]["top"] = 0;
   expect_refused(j, "\"top\" must be a positive count");
+  j = task_protocol_json();  // a task set's fit has no trace: refused, not dropped
+  j["traced"] = {{"points", 5}};
+  j["methods"][0]["traced"] = true;
+  j["methods"][0]["params"]["epochs"] = 1;
+  expect_refused(j, "\"traced\" applies on a binary data set only");
 
   const DeclaredProtocol p = parse_protocol(task_protocol_json(), "f (x/y)");
   FakeTasks fake;

@@ -36,9 +36,10 @@ bool flag_of(const Json& j, const char* key, bool otherwise, const std::string& 
 }
 
 ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
-  check_keys(
-      j, {"class", "data", "tasks", "fast_tasks", "values", "fast_values", "in_fast", "missing"},
-      where);
+  check_keys(j,
+             {"class", "data", "tasks", "fast_tasks", "task_first_keys", "values", "fast_values",
+              "in_fast", "missing"},
+             where);
   ProtocolDataset d;
   d.cls = text_of(j, "class", where);
   if (j.contains("data") == j.contains("tasks"))
@@ -50,6 +51,9 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
       declaration_error(where, "\"fast_tasks\" is a count of a task set's tasks");
     d.fast_tasks = j.at("fast_tasks").get<int64_t>();
   }
+  d.task_first_keys = flag_of(j, "task_first_keys", false, where);
+  if (d.task_first_keys && d.tasks.empty())
+    declaration_error(where, "\"task_first_keys\" orders a task set's run keys");
   d.values = values_of(j, "values", where);
   d.fast_values = values_of(j, "fast_values", where);
   d.in_fast = flag_of(j, "in_fast", true, where);
@@ -67,8 +71,10 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     check_keys(j, {"extra_solvers"}, where);
     m.extra_solvers = j.at("extra_solvers");
     const std::string at = where + " extra_solvers";
-    check_keys(m.extra_solvers,
-               {"classes", "lambda", "loss", "penalty", "method", "lambdas", "data"}, at);
+    check_keys(
+        m.extra_solvers,
+        {"classes", "lambda", "loss", "penalty", "method", "lambdas", "data", "key", "seed_of"},
+        at);
     if (m.extra_solvers.contains("lambdas")) {  // by the loss of each named solver
       if (!m.extra_solvers.at("lambdas").is_array() || m.extra_solvers.at("lambdas").empty())
         declaration_error(at, "\"lambdas\" must be a non-empty list");
@@ -89,12 +95,14 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     if (m.extra_solvers.contains("classes"))
       m.classes = texts_of(m.extra_solvers.at("classes"), at + " classes");
     if (m.extra_solvers.contains("data")) m.data = m.extra_solvers.at("data");
-    m.name = "extra";
+    m.key = m.extra_solvers.contains("key") ? text_of(m.extra_solvers, "key", at) : "extra";
+    if (m.extra_solvers.contains("seed_of")) m.seed_of = text_of(m.extra_solvers, "seed_of", at);
+    m.name = m.key;
     return m;
   }
   check_keys(j,
              {"name", "key", "solver", "params", "traced", "in_fast", "classes", "lambda", "data",
-              "top", "tags"},
+              "top", "tags", "seed_of", "record"},
              where);
   m.name = text_of(j, "name", where);
   m.key = text_of(j, "key", where);
@@ -107,6 +115,8 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
   if (j.contains("classes")) m.classes = texts_of(j.at("classes"), where + " classes");
   if (j.contains("lambda")) m.lambda = j.at("lambda");
   m.tags = values_of(j, "tags", where);
+  if (j.contains("seed_of")) m.seed_of = text_of(j, "seed_of", where);
+  m.record = values_of(j, "record", where);
   if (j.contains("data")) {
     if (!j.at("data").is_object()) declaration_error(where, "\"data\" must be an object");
     m.data = j.at("data");
@@ -240,6 +250,15 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
     if (!names.insert(last.name).second)
       declaration_error(at, fmt::format("method \"{}\" is declared twice", last.name));
   }
+  for (const ProtocolMethod& m : p.methods) {  // a seed is another run's of the same kind
+    const bool extra = !m.extra_solvers.is_null();
+    if (!m.seed_of.empty() &&
+        std::none_of(p.methods.begin(), p.methods.end(), [&](const ProtocolMethod& o) {
+          return o.key == m.seed_of && o.extra_solvers.is_null() != extra;
+        }))
+      declaration_error(at, fmt::format("method \"{}\": \"seed_of\" names no {} key \"{}\"", m.name,
+                                        extra ? "extra_solvers" : "method", m.seed_of));
+  }
   p.fast_summary = flag_of(j, "fast_summary", false, at);
   if (j.contains("driver_runs")) p.driver_runs = texts_of(j.at("driver_runs"), at + " driver_runs");
   check_resolves(p);
@@ -280,8 +299,9 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
       }
       for (const ExtraSolver& x : extras) {
         ProtocolRun r;
-        r.name = "extra/" + x.label;
-        r.key = prefix + "extra/" + x.label;
+        r.name = m.key + "/" + x.label;
+        r.key = prefix + r.name;
+        r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of) + "/" + x.label;
         r.solver = x.solver;
         r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
         r.config_fields = {{"with_solver", x.label}};
@@ -292,18 +312,21 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
       continue;
     }
     if (fast && !m.in_fast) continue;
+    const Json lambda = resolve(m.lambda);
+    if (!m.lambda.is_null() && lambda.is_null()) continue;  // a supplied null: nothing to run
     ProtocolRun r;
     r.name = m.name;
     r.key = prefix + m.key;
+    r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of);
     r.solver = m.solver;
     r.params = Params::object();
     if (!m.lambda.is_null())  // the solver's own convention, as for an extra solver
-      r.params =
-          regularization_params(solver_catalog().get(m.solver), resolve(m.lambda).get<double>());
+      r.params = regularization_params(solver_catalog().get(m.solver), lambda.get<double>());
     r.params.update(resolve(m.params));
     r.data_options = resolve(m.data);
     r.top = m.top;
-    r.record_extra = {{"variant", m.name}};
+    r.record_extra = m.record;
+    r.record_extra["variant"] = m.name;
     if (m.traced) {
       r.trace_points = resolve(p.traced.at("points")).get<int64_t>();
       r.config_fields = resolve(p.traced.value("config", Json::object()));

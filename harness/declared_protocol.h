@@ -21,6 +21,9 @@
 //                   "fast_values": {"epochs": 2},     optional: replace them in fast mode
 //                   "in_fast": false,                 optional (true): run in fast mode
 //                   "fast_tasks": 1,                  optional, tasks: the first 1 in fast mode
+//                   "task_first_keys": true,          optional, tasks: run keys "<task>/<key>"
+//                                                     (a task's runs side by side) instead of
+//                                                     "<key>/<task>"
 //                   "missing": "marked_unavailable"}] optional: when the data is not here, its
 //                                                     published cells are marked from the
 //                                                     published file (harness/with_data.h); by
@@ -37,8 +40,13 @@
 //                  "classes": ["a9a"]},               optional: only on these data sets
 //                  "lambda": "$l", "data": {...}, "top": 10 only on a task set:
 //                                                     harness/task_sets.h
-//                  "tags": {"lambda": 1e-6}},         optional: what the driver's summary groups
+//                  "tags": {"lambda": 1e-6},          optional: what the driver's summary groups
 //                                                     the method's runs by
+//                  "seed_of": "cls",                  optional: the seed of that method key's run
+//                                                     (on the same data set or task): a run that
+//                                                     differs from it by what it evaluates or by
+//                                                     lambda only
+//                  "record": {"part": "cv-best"}},    optional: fields of its runs' extra
 //                 {"extra_solvers": {"classes": [...], "lambda": "$lambda", "penalty": "l1",
 //                                    "method": "whose lambda it is"}}]
 //                                                     where solvers added with --with-solver run
@@ -46,17 +54,20 @@
 //                                                     "lambdas": [{"solver": "clg", "lambda":
 //                                                     "$l", "method": "Logistic Reg"}, ...]: by
 //                                                     the loss each named solver declares; on a
-//                                                     task set "data" as a method's
+//                                                     task set "data" as a method's; optional
+//                                                     "key" ("extra": runs "<key>/<label>") and
+//                                                     "seed_of" (another entry's "key")
 //     "fast_summary": true,                           optional (false): the driver's summary also
 //                                                     in fast mode (its cells, ablation rows)
 //     "driver_runs": ["sklearn-sgd-ridge"],           names the driver's own hook adds (a peer that
 //                                                     is not a registered solver)
 //     "cells": {...}                                  harness/protocol_cells.h
 //   }
-// A value is a number, a text, "$name" (a declared value, or "n": the data set's training rows),
-// or {"reciprocal": [names]}: 1 / their product. Every method's run records its name as
-// extra.variant. A malformed declaration, an unknown key or an unknown "$name" is a ConfigError
-// naming the file, the experiment and the entry.
+// A method whose "lambda" resolves to null does not run (a supplied value the hook leaves null:
+// nothing to compare, e.g. a second lambda equal to the first). A value is a number, a text,
+// "$name" (a declared value, or "n": the data set's training rows), or {"reciprocal": [names]}: 1 /
+// their product. Every method's run records its name as extra.variant. A malformed declaration, an
+// unknown key or an unknown "$name" is a ConfigError naming the file, the experiment and the entry.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -72,8 +83,9 @@ struct ProtocolDataset {
   std::string cls;   // "class"
   std::string data;  // load_binary_dataset's name
   Json values = Json::object(), fast_values = Json::object();
-  std::string tasks;       // or the name of a task set (harness/task_sets.h)
-  int64_t fast_tasks = 0;  // tasks: the first fast_tasks in fast mode (0: all)
+  std::string tasks;             // or the name of a task set (harness/task_sets.h)
+  int64_t fast_tasks = 0;        // tasks: the first fast_tasks in fast mode (0: all)
+  bool task_first_keys = false;  // tasks: keys "<task>/<key>", not "<key>/<task>"
   bool in_fast = true;
   MissingCells missing = MissingCells::left_to_the_experiment;
 };
@@ -89,7 +101,9 @@ struct ProtocolMethod {
   // and the first `top` tasks only (0: all).
   Json lambda, data = Json::object();
   int64_t top = 0;
-  Json tags = Json::object();  // for the driver's summary
+  Json tags = Json::object();    // for the driver's summary
+  std::string seed_of;           // the method key whose run's seed it takes (empty: its own)
+  Json record = Json::object();  // added to its runs' extra
 };
 
 struct DeclaredProtocol {
@@ -113,8 +127,9 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where);
 
 // One run of a data set, resolved.
 struct ProtocolRun {
-  std::string name;  // a method's name, or "extra/<label>"
-  std::string key;   // "<class>/<method key>", "<class>/extra/<label>"
+  std::string name;      // a method's name, or "extra/<label>"
+  std::string key;       // "<class>/<method key>", "<class>/extra/<label>"
+  std::string seed_key;  // the key whose seed it takes (its own, or its "seed_of")
   std::string solver;
   Params params;
   int64_t trace_points = 0;             // 0: not traced

@@ -79,7 +79,7 @@ void run_dataset(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPro
                  const std::string& experiment, std::map<std::string, RunRecord>& runs) {
   for (const ProtocolRun& run : protocol_runs(p, pd, ctx.fast, d.X_train.rows, Json::object(),
                                               extra_solvers(ctx), experiment)) {
-    const uint64_t seed = derive_seed(ctx.seed, run.key);
+    const uint64_t seed = derive_seed(ctx.seed, run.seed_key);
     Json config = {{"dataset", dataset},
                    {"solver", run.solver},
                    {"params", run.params},
@@ -114,21 +114,26 @@ std::vector<RunRecord> run_tasks(const ExperimentContext& ctx, ResultFile& rf,
                                  const TaskSet& set, const std::string& experiment) {
   std::vector<RunRecord> out(tasks_of(ctx, pd, run, set));
   std::atomic<size_t> done{0};
+  const auto key_of = [&](const std::string& method_key, size_t i) {
+    return pd.task_first_keys ? set.tasks[i] + "/" + method_key : method_key + "/" + set.tasks[i];
+  };
   parallel_for(out.size(), ctx.threads, [&](size_t i) {
-    const std::string key = run.key + "/" + set.tasks[i];
+    const std::string key = key_of(run.key, i);
     if (std::optional<RunRecord> missed = set.untrainable(i)) {
       out[i] = std::move(*missed);
       out[i].key = key;
+      out[i].class_name = set.tasks[i];
       out[i].status = "untrainable";
       return;
     }
-    const uint64_t seed = derive_seed(ctx.seed, key);
+    const uint64_t seed = derive_seed(ctx.seed, key_of(run.seed_key, i));
     Json config = {{"dataset", set.dataset},
                    {"class", set.tasks[i]},
                    {"solver", run.solver},
                    {"params", run.params},
                    {"seed", seed}};
     config.update(set.config_fields);
+    if (set.task_fields) config.update(set.task_fields(i));
     config.update(run.config_fields);
     out[i] = rf.run_once(key, config, [&] {
       RunRecord r = set.fit(i, run.solver, run.params, seed);

@@ -13,8 +13,9 @@
 //                "top": 10}]                     only the first 10 tasks
 //   a column: {"column": "BEP", "aggregate": "micro-bep", "unit": "%"}
 //
-// A run's key is "<method key>/<task>", its config {"dataset", "class": task, "solver",
-// "params", "seed"} and the task set's config fields.
+// A run's key is "<method key>/<task>" ("<task>/<method key>" where the data set says
+// "task_first_keys"), its config {"dataset", "class": task, "solver", "params", "seed"} and the
+// task set's config fields (those of the set, then those of the task).
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -30,10 +31,11 @@ namespace linrepro {
 
 // One prepared set of tasks.
 struct TaskSet {
-  Json dataset;                         // every run's config "dataset"
-  Json record;                          // ResultFile::add_dataset
-  Json config_fields = Json::object();  // added to every run's config
-  std::vector<std::string> tasks;       // task names, in run order
+  Json dataset;                                  // every run's config "dataset"
+  Json record;                                   // ResultFile::add_dataset
+  Json config_fields = Json::object();           // added to every run's config
+  std::function<Json(size_t task)> task_fields;  // optional: added to that task's runs' configs
+  std::vector<std::string> tasks;                // task names, in run order
   // The record of a task no classifier can be trained for (what the paper counts it as), or
   // nothing when the task is trainable.
   std::function<std::optional<RunRecord>(size_t task)> untrainable;

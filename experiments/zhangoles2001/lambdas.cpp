@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -79,6 +80,17 @@ std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx
     if (c.table == "table1" && c.row == "lambda" && c.status == "ok")
       log10_by_column[c.column] = c.value;
   return zhangoles2001_lambdas_from_log10(log10_by_column, path.string());
+}
+
+Json zhangoles2001_supplied_lambdas(const ExperimentContext& ctx) {
+  const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
+  Json out = Json::object();
+  for (const ZoTable1Column& c : kZoTable1Columns) {
+    std::string name = fmt::format("lambda_{}", c.solver);
+    std::replace(name.begin(), name.end(), '-', '_');
+    out[name] = lambdas.at(c.solver);
+  }
+  return out;
 }
 
 std::map<std::string, double> zhangoles2001_cv_best_lambdas(const ExperimentContext& ctx) {

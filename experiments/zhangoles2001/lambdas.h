@@ -32,6 +32,10 @@ std::map<std::string, double> zhangoles2001_paper_lambdas();
 // See above: the Table 1 lambdas of this results directory (full) or the paper's (fast).
 std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx);
 
+// Table 1's lambdas as a declared protocol's supplied values (harness/declared_protocol.h):
+// "lambda_<solver>" for each Table 1 method, '-' as '_' ("lambda_mod_svm").
+Json zhangoles2001_supplied_lambdas(const ExperimentContext& ctx);
+
 // The lambdas the cross-validation found best before the tie rule (Table 1's ablation
 // "table1-tie-rule", row "best"), by the paper's solver names only ("nb", "cls", ...): what
 // Table 2's tie-rule ablation runs at. Empty in fast mode (no cross-validation); throws

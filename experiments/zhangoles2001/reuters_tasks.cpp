@@ -5,9 +5,11 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "core/error.h"
 #include "experiments/zhangoles2001/micro_comparison.h"
+#include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/document_outcomes.h"
 
 namespace linrepro {
@@ -25,35 +27,69 @@ RunRecord missed_record(const ZoReuters& data, int32_t k) {
   return r;
 }
 
-RunRecord fit_category(const ZoReuters& data, int32_t k, int32_t features,
+// What a set's options ask of each run besides the features.
+struct RunOptions {
+  int32_t features = 0;
+  bool out_of_fold = false;       // the out-of-fold threshold run instead (threshold_oof.h)
+  std::set<std::string> margins;  // categories whose training margins are stored
+  bool margins_declared = false;  // the configs say "margins" (true or false)
+};
+
+RunRecord fit_category(const ZoReuters& data, int32_t k, const RunOptions& o,
                        const std::string& solver, const Params& params, uint64_t seed) {
   const ZoCategory cat = zo_category(data, k);
+  if (o.out_of_fold) {
+    RunRecord out = out_of_fold_threshold_run(solver, params, cat, seed);
+    out.extra["train_positives"] = data.train_positives[k];
+    return out;
+  }
+  const bool margins = o.margins.contains(data.prep.train_labels.class_names[k]);
+  std::vector<double> w_x_y;
   ZoFitted fitted;
   const ZoEval e = zo_fit_evaluate(solver, params, cat.X_train, cat.y_train, cat.X_test, cat.y_test,
-                                   seed, nullptr, &fitted);
+                                   seed, margins ? &w_x_y : nullptr, &fitted);
   RunRecord out = zo_record(solver, params, fitted);
   out.metrics = zo_metrics(e);
   record_break_even_decisions(out, fitted, cat, e);  // for the claims' paired comparisons
-  out.extra["features"] = features;
+  out.extra["train_positives"] = data.train_positives[k];
+  out.extra["test_positives"] = data.test_positives[k];
+  out.extra["features"] = o.features;
+  if (margins) out.extra["margins"] = w_x_y;
   return out;
 }
 
-TaskSet task_set(std::shared_ptr<const ZoReuters> data, int32_t features) {
+TaskSet task_set(std::shared_ptr<const ZoReuters> data, const RunOptions& o) {
   TaskSet s;
   s.dataset = data->dataset;
   s.record = data->dataset_record;
   s.config_fields = {{"threshold_rule", to_string(kZoThresholdRule)}};
+  if (o.out_of_fold)
+    s.config_fields["threshold_scores"] = fmt::format("out-of-fold, {} folds", kOofFolds);
   for (int32_t k : data->by_size) s.tasks.push_back(data->prep.train_labels.class_names[k]);
+  if (o.margins_declared)
+    s.task_fields = [tasks = s.tasks, o](size_t i) {
+      return Json{{"margins", o.margins.contains(tasks[i])}};
+    };
   s.untrainable = [data](size_t i) -> std::optional<RunRecord> {
     const int32_t k = data->by_size[i];
     if (data->train_positives[k] > 0) return std::nullopt;
     return missed_record(*data, k);
   };
-  s.fit = [data, features](size_t i, const std::string& solver, const Params& params,
-                           uint64_t seed) {
-    return fit_category(*data, data->by_size[i], features, solver, params, seed);
+  s.fit = [data, o](size_t i, const std::string& solver, const Params& params, uint64_t seed) {
+    return fit_category(*data, data->by_size[i], o, solver, params, seed);
   };
   return s;
+}
+
+RunOptions run_options(const Json& options) {
+  RunOptions o;
+  o.features = options.at("features").get<int32_t>();
+  if (options.contains("threshold")) o.out_of_fold = true;  // checked by zo_task_features
+  if (options.contains("margins")) {
+    o.margins_declared = true;
+    for (const Json& c : options.at("margins")) o.margins.insert(c.get<std::string>());
+  }
+  return o;
 }
 
 }  // namespace
@@ -62,14 +98,21 @@ FeatureConfig zo_task_features(const Json& options) {
   const auto bad = [&] {
     throw ConfigError(fmt::format(
         "zo-reuters tasks: \"data\" {} must give \"features\" (0: no selection), optionally "
-        "\"stemming\" and, with features, \"min_count\"",
+        "\"stemming\", with features \"min_count\", \"margins\" (a list of categories) or "
+        "\"threshold\": \"out-of-fold\"",
         options.dump()));
   };
   if (!options.is_object() || !options.contains("features") ||
       !options.at("features").is_number_integer())
     bad();
   for (const auto& [key, value] : options.items())
-    if (key != "features" && key != "stemming" && key != "min_count") bad();
+    if (key != "features" && key != "stemming" && key != "min_count" && key != "margins" &&
+        key != "threshold")
+      bad();
+  if (options.contains("margins") && !options.at("margins").is_array()) bad();
+  if (options.contains("threshold") &&
+      (options.at("threshold") != "out-of-fold" || options.contains("margins")))
+    bad();
   const int32_t k = options.at("features").get<int32_t>();
   FeatureConfig f = zo_reuters_features(k);
   if (options.contains("stemming")) f.stemming = options.at("stemming").get<std::string>();
@@ -82,14 +125,22 @@ FeatureConfig zo_task_features(const Json& options) {
 
 TaskSource zo_reuters_tasks() {
   return [](const ExperimentContext& ctx) -> TaskPreparer {
-    // The corpus tokenised once per stemming (the min count acts later, in prepare).
+    // The corpus tokenised once per stemming (the min count acts later, in prepare), and each
+    // feature set prepared once while a set of options that reads it is alive (options that
+    // differ only in what a run stores share it).
     auto tokenised = std::make_shared<std::map<std::string, std::shared_ptr<const ZoTokenized>>>();
-    return [tokenised, ctx](const Json& options) {
+    auto prepared = std::make_shared<std::map<std::string, std::weak_ptr<const ZoReuters>>>();
+    return [tokenised, prepared, ctx](const Json& options) {
       const FeatureConfig features = zo_task_features(options);
-      auto& tokens = (*tokenised)[features.stemming];
-      if (!tokens) tokens = std::make_shared<const ZoTokenized>(tokenize_zo_reuters(ctx, features));
-      return task_set(std::make_shared<const ZoReuters>(prepare_zo_reuters(*tokens, ctx, features)),
-                      options.at("features").get<int32_t>());
+      std::shared_ptr<const ZoReuters> data = (*prepared)[to_json(features).dump()].lock();
+      if (!data) {
+        auto& tokens = (*tokenised)[features.stemming];
+        if (!tokens)
+          tokens = std::make_shared<const ZoTokenized>(tokenize_zo_reuters(ctx, features));
+        data = std::make_shared<const ZoReuters>(prepare_zo_reuters(*tokens, ctx, features));
+        (*prepared)[to_json(features).dump()] = data;
+      }
+      return task_set(data, run_options(options));
     };
   };
 }

@@ -4,10 +4,14 @@
 // and evaluated by zo_fit_evaluate (the training-error threshold and the break-even point).
 //   options {"features": k}: §4.1's features with k per category (0: no selection); optional
 //   "stemming" ("porter", "none") and "min_count" (with k > 0) in place of §4.1's (Figure 7's
-//   tokenisation study).
+//   tokenisation study); "margins": [categories] stores those categories' training margins w.x y
+//   (extra.margins, Figure 5) and puts "margins" in every run's config; "threshold":
+//   "out-of-fold" makes each run the out-of-fold threshold run of threshold_oof.h (Table 2's
+//   adopted threshold) instead of the fit and its evaluation. Options with the same features
+//   share one prepared collection.
 //   a category without a training document is untrainable, counted as missed (zo_missed).
-// Each run's metrics are zo_metrics, with its break-even decisions (micro_comparison.h) and
-// extra "features".
+// Each fit's metrics are zo_metrics, with its break-even decisions (micro_comparison.h) and
+// extra "features", "train_positives" and "test_positives".
 #include <cstdint>
 #include <span>
 #include <vector>

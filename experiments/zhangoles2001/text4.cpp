@@ -213,19 +213,6 @@ void add_figure7_claim(ResultFile& rf, const Text4Results& r) {
                   bep.at("clg-fig7-3000"), bep.at(fig7_10000), bep.at("clg-nofs")));
 }
 
-// Table 1's lambdas (the paper's in fast mode): the column relaxations' runs and, by loss, the
-// extra solvers'. "lambda_<solver>", '-' as '_'.
-Json supplied_lambdas(const ExperimentContext& ctx) {
-  const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
-  Json out = Json::object();
-  for (const ZoTable1Column& c : kZoTable1Columns) {
-    std::string name = fmt::format("lambda_{}", c.solver);
-    std::replace(name.begin(), name.end(), '-', '_');
-    out[name] = lambdas.at(c.solver);
-  }
-  return out;
-}
-
 // The text-4 row of a run, "" when it has none.
 std::string text4_row(const std::string& run) {
   for (const Json& row : text4_protocol().cells.at("rows"))
@@ -236,8 +223,8 @@ std::string text4_row(const std::string& run) {
 Json text4_config(const ExperimentContext& ctx) {
   const DeclaredProtocol& p = text4_protocol();
   Json variant_list = Json::array();
-  for (const ProtocolRun& run :
-       protocol_runs(p, p.datasets.at(0), ctx.fast, 0, supplied_lambdas(ctx), {}, p.where))
+  for (const ProtocolRun& run : protocol_runs(p, p.datasets.at(0), ctx.fast, 0,
+                                              zhangoles2001_supplied_lambdas(ctx), {}, p.where))
     variant_list.push_back({{"id", run.name},
                             {"row", text4_row(run.name)},
                             {"solver", run.solver},
@@ -276,7 +263,7 @@ void summarise_text4(const ExperimentContext&, ResultFile& rf, const ProtocolRes
 void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.config = text4_config;
-  hooks.values = supplied_lambdas;
+  hooks.values = zhangoles2001_supplied_lambdas;
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
   hooks.aggregates = {{"micro-bep", zo_micro_bep_of}};
   hooks.summarise = summarise_text4;

@@ -3,8 +3,9 @@
 // prepared once), at the lambda of the solver's own convention, on its `top` tasks, the first
 // `fast_tasks` in fast mode; untrainable tasks are counted, not fitted; the cells are the named
 // aggregates of the runs, with the row's note filled in; a solver added with --with-solver runs on
-// every task at the lambda of its loss and gets its own row. A task-set declaration that mixes
-// kinds, or hooks that lack what it names, are refused.
+// every task at the lambda of its loss and gets its own row. Keys may put the task first, a run
+// may take another's seed, a null supplied lambda leaves its method out. A task-set declaration
+// that mixes kinds, or hooks that lack what it names, are refused.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -191,6 +192,77 @@ TEST(TaskSetProtocol, FastModeFitsTheFirstFastTasksAndEmitsNoCells) {
   EXPECT_NE(run_at(doc, "a/t0"), nullptr);
   EXPECT_NE(run_at(doc, "b/t0"), nullptr);
   EXPECT_TRUE(doc.value("cells", Json::array()).empty());
+}
+
+// Z&O Table 2's layout: keys "<task>/<key>", a second run per fit that takes the fit's seed
+// ("seed_of"), a method whose supplied lambda is null left out, the per-task config fields and
+// the declared record fields, and a second extra-solver entry under its own key and seed.
+TEST(TaskSetProtocol, TaskFirstKeysSeedOfAndANullLambdaShapeTheRuns) {
+  TempDir dir;
+  Json j = task_protocol_json();
+  j["datasets"][0]["task_first_keys"] = true;
+  j["supplied"].push_back("l_none");
+  j["methods"][1] = {{"name", "a2"},        {"key", "second/a"},
+                     {"seed_of", "a"},      {"solver", "liblinear-s2"},
+                     {"lambda", "$lambda"}, {"params", Json::object()},
+                     {"data", {{"k", 2}}},  {"record", {{"part", "second"}}}};
+  j["methods"].push_back({{"name", "gone"},
+                          {"key", "gone"},
+                          {"solver", "liblinear-s2"},
+                          {"lambda", "$l_none"},
+                          {"params", Json::object()},
+                          {"data", {{"k", 1}}}});
+  const Json lambdas = {{{"solver", "cmls"}, {"lambda", "$lambda"}, {"method", "M"}}};
+  j["methods"].push_back({{"extra_solvers", {{"lambdas", lambdas}, {"data", {{"k", 1}}}}}});
+  j["methods"].push_back({{"extra_solvers",
+                           {{"key", "second/extra"},
+                            {"seed_of", "extra"},
+                            {"lambdas", lambdas},
+                            {"data", {{"k", 2}}}}}});
+  j["cells"]["rows"].erase(1);
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  FakeTasks fake;
+  ProtocolHooks hooks = fake.hooks();
+  hooks.values = [](const ExperimentContext&) { return Json{{"l2", 0.5}, {"l_none", nullptr}}; };
+  hooks.task_sources["fake"] = [inner = hooks.task_sources["fake"]](const ExperimentContext& c) {
+    return [prepare = inner(c)](const Json& options) {
+      TaskSet s = prepare(options);
+      s.task_fields = [](size_t i) { return Json{{"first", i == 0}}; };
+      return s;
+    };
+  };
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  ctx.extra_solvers = {"liblinear-s5"};
+  ResultFile rf = result_file(dir, "layout.json");
+  run_protocol(ctx, rf, p, "x/y", hooks);
+  const Json doc = rf.document();
+  const Json* a = run_at(doc, "t1/a");
+  const Json* second = run_at(doc, "t1/second/a");
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(run_at(doc, "a/t1"), nullptr);
+  EXPECT_EQ(second->at("config").at("seed"), a->at("config").at("seed"));
+  EXPECT_NE(run_at(doc, "t0/a")->at("config").at("seed"), a->at("config").at("seed"));
+  EXPECT_EQ(second->at("extra").at("part"), "second");
+  EXPECT_EQ(second->at("extra").at("variant"), "a2");
+  EXPECT_EQ(a->at("config").at("first"), false);
+  EXPECT_EQ(run_at(doc, "t0/a")->at("config").at("first"), true);
+  for (const Json& r : doc.at("runs"))
+    EXPECT_FALSE(r.at("key").get<std::string>().ends_with("gone"));
+  const Json* x = run_at(doc, "t1/extra/liblinear-s5");
+  const Json* x2 = run_at(doc, "t1/second/extra/liblinear-s5");
+  ASSERT_NE(x, nullptr);
+  ASSERT_NE(x2, nullptr);
+  EXPECT_EQ(x2->at("config").at("seed"), x->at("config").at("seed"));
+  EXPECT_EQ(x2->at("config").at("dataset").at("k"), 2);
+  EXPECT_EQ(x2->at("extra").at("part"), "extra");
+  // "seed_of" names a key of its own kind; "task_first_keys" is a task set's.
+  j["methods"][1]["seed_of"] = "nope";
+  EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
+  j["methods"][1]["seed_of"] = "extra";
+  EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
 }
 
 void expect_refused(const Json& j, const std::string& what) {

@@ -176,9 +176,8 @@ Json table2_config(const ExperimentContext& ctx) {
   Json methods = Json::array(), cv_best = Json::array(), extras = Json::array();
   for (const ProtocolRun& run :
        protocol_runs(p, p.datasets.at(0), ctx.fast, 0, values, {}, p.where)) {
-    const std::string role = run.name.starts_with("cv-best/") ? "cv-best" : "";
-    if (run.name.starts_with("oof/")) continue;
-    if (role == "cv-best")
+    if (run.data_options.contains("threshold")) continue;  // a fit's out-of-fold threshold run
+    if (run.record_extra.value("part", "") == "cv-best")
       cv_best.push_back({{"solver", run.solver}, {"params", run.params}});
     else
       methods.push_back({{"run", run.name}, {"solver", run.solver}, {"params", run.params}});

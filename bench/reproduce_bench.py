@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """`make reproduce`'s experiments one at a time against several at once (`linrepro run --jobs`).
 
-  /usr/bin/python3 bench/reproduce_bench.py --build build [--jobs N]
+  /usr/bin/python3 bench/reproduce_bench.py --build build [--jobs N] [--keep DIR]
 
 Runs what `make reproduce` runs, `linrepro run all --force`, twice in the same invocation of this
 script: with --jobs 1 (one experiment after another) and with --jobs N (default: the number of
@@ -11,9 +11,11 @@ the two wrote the same result files: every run's record equal, measured seconds,
 provenance aside, and the cells, claims and ablations of every experiment whose timings are not
 published (a timed one, `run --list` marks it, runs alone in both and its time ratios differ as
 any two runs' do). Writes results/bench/bench_reproduce.json (Google Benchmark's layout plus
-"linrepro" with the machine and commit) atomically; bench/perf_table.py makes its row.
+"linrepro" with the machine and commit) atomically; bench/perf_table.py makes its row. --keep DIR
+leaves the two result folders in DIR (jobs-N, jobs-1) for a look, e.g. against the committed ones.
 """
 import argparse
+import contextlib
 import json
 import os
 import pathlib
@@ -88,10 +90,14 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--out", default=os.path.join(REPO, "results", "bench", "bench_reproduce.json"))
+    ap.add_argument("--keep", help="a new folder to leave the two result folders in")
     args = ap.parse_args()
     linrepro = os.path.abspath(os.path.join(REPO, args.build, "linrepro"))
     timed = timed_experiments(linrepro)
-    with tempfile.TemporaryDirectory(prefix="linrepro-reproduce-bench-") as tmp:
+    if args.keep:
+        os.makedirs(args.keep)  # a new one: never mixed with an earlier run's files
+    with (contextlib.nullcontext(args.keep) if args.keep
+          else tempfile.TemporaryDirectory(prefix="linrepro-reproduce-bench-")) as tmp:
         walls = {}
         for jobs in (args.jobs, 1):  # the parallel one first: its figure is the news
             results = pathlib.Path(tmp) / f"jobs-{jobs}"

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <regex>
 #include <set>
 
@@ -140,6 +141,33 @@ void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& 
                                   : "a binary data set's columns name a \"metric\"");
 }
 
+// "extra_solver_rows" or "extra_solver_series" (a series: the set's one column at each point,
+// from the runs of an extra_solvers entry).
+void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const std::string& at) {
+  const bool series = x.contains("points");
+  check_keys(x, {"table", "class", "columns", "points"}, at);
+  if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "no class");
+  check_sets(p, x, at);
+  check_kinds(p, x, at);
+  const std::vector<Json> specs = columns_of(p, x.at("columns"));
+  for (const Json& spec : specs)
+    if (spec.contains("run"))
+      declaration_error(at, "a column that reads another run cannot show an extra solver's");
+  if (!series) return;
+  if (specs.size() != 1) declaration_error(at, "a series reads one column at each point");
+  if (!x.at("points").is_array() || x.at("points").empty())
+    declaration_error(at, "\"points\" must be a non-empty list");
+  for (const Json& point : x.at("points")) {
+    check_keys(point, {"row", "run"}, at + " points");
+    const std::string run = text_of(point, "run", at + " points");
+    text_of(point, "row", at + " points");
+    if (std::none_of(p.methods.begin(), p.methods.end(), [&](const ProtocolMethod& m) {
+          return !m.extra_solvers.is_null() && m.key == run;
+        }))
+      declaration_error(at, fmt::format("no extra_solvers entry with key \"{}\"", run));
+  }
+}
+
 }  // namespace
 
 const std::vector<RunRecord>* finished_tasks(
@@ -168,7 +196,8 @@ const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& c
 void check_protocol_cells(const DeclaredProtocol& p) {
   const std::string at = p.where + " cells";
   const Json& c = p.cells;
-  check_keys(c, {"values", "columns", "evidence", "rows", "extra_solver_rows"}, at);
+  check_keys(
+      c, {"values", "columns", "evidence", "rows", "extra_solver_rows", "extra_solver_series"}, at);
   std::set<std::string> runs(p.driver_runs.begin(), p.driver_runs.end());
   for (const ProtocolMethod& m : p.methods) runs.insert(m.name);
   for (const Json& v : c.value("values", Json::array())) {
@@ -202,18 +231,8 @@ void check_protocol_cells(const DeclaredProtocol& p) {
     if (row.contains("evidence") && !evidence.contains(row["evidence"]))
       declaration_error(here, "names evidence that is not declared");
   }
-  if (c.contains("extra_solver_rows")) {
-    const Json& x = c.at("extra_solver_rows");
-    check_keys(x, {"table", "class", "columns"}, at + " extra_solver_rows");
-    if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "extra_solver_rows: no class");
-    check_sets(p, x, at + " extra_solver_rows");
-    check_kinds(p, x, at + " extra_solver_rows");
-    for (const Json& spec : columns_of(p, x.at("columns")))
-      if (spec.contains("run"))
-        declaration_error(at + " extra_solver_rows",
-                          "a column that reads another run cannot "
-                          "show an extra solver's");
-  }
+  for (const char* key : {"extra_solver_rows", "extra_solver_series"})
+    if (c.contains(key)) check_extra_solver_cells(p, c.at(key), fmt::format("{} {}", at, key));
 }
 
 std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p) {
@@ -271,17 +290,27 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
                              const ProtocolResults& results,
                              const std::map<std::string, TaskAggregate>& aggregates,
                              const std::vector<ExtraSolver>& extras) {
-  if (!p.cells.contains("extra_solver_rows")) return;
-  const Json& x = p.cells.at("extra_solver_rows");
-  for (const ExtraSolver& e : extras) {
-    const std::string name = "extra/" + e.label, row = e.label + " (extra)";
+  // The cell (table, row) of `spec` from the runs `name` of x's class, if they finished.
+  const auto emit = [&](const Json& x, const std::string& row, Json spec, const std::string& name) {
     const RunRecord* r = finished_run(results.runs, x.at("class"), name);
     const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, x.at("class"), name);
-    for (const Json& spec : columns_of(p, x.at("columns"))) {
-      if (r != nullptr) rf.set_cell(metric_cell(x.at("table"), row, spec, *r, kExtraSolverNote));
-      if (tasks != nullptr)
-        rf.set_cell(aggregate_cell(x.at("table"), row, spec, *tasks,
-                                   aggregates.at(spec.at("aggregate")), kExtraSolverNote));
+    if (r != nullptr) rf.set_cell(metric_cell(x.at("table"), row, spec, *r, kExtraSolverNote));
+    if (tasks != nullptr)
+      rf.set_cell(aggregate_cell(x.at("table"), row, spec, *tasks,
+                                 aggregates.at(spec.at("aggregate")), kExtraSolverNote));
+  };
+  for (const ExtraSolver& e : extras) {
+    if (p.cells.contains("extra_solver_rows")) {
+      const Json& x = p.cells.at("extra_solver_rows");
+      for (const Json& spec : columns_of(p, x.at("columns")))
+        emit(x, e.label + " (extra)", spec, "extra/" + e.label);
+    }
+    if (p.cells.contains("extra_solver_series")) {
+      const Json& x = p.cells.at("extra_solver_series");
+      Json spec = columns_of(p, x.at("columns")).at(0);
+      spec["column"] = e.label + " (extra)";
+      for (const Json& point : x.at("points"))
+        emit(x, point.at("row"), spec, point.at("run").get<std::string>() + "/" + e.label);
     }
   }
 }

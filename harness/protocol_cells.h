@@ -29,6 +29,14 @@
 //     "extra_solver_rows": {"table": "table3", "class": "a9a", "columns": ["errors"]}
 //                                                          a row "<label> (extra)" per solver
 //                                                          added with --with-solver
+//     "extra_solver_series": {"table": "figure7", "class": "reuters", "columns": ["figure7"],
+//                             "points": [{"row": "100", "run": "extra-100"}, ...]}
+//                                                          a column "<label> (extra)" per solver
+//                                                          added with --with-solver, a series
+//                                                          beside the paper's: at each row the
+//                                                          set's one column from the runs of
+//                                                          the extra_solvers entry "run" names
+//                                                          (its "key")
 //   }
 // A row on a data set that is not here says why in each cell, unless the data set is
 // "marked_unavailable" (its published cells are marked from the published file). A run that did

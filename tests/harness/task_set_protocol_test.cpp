@@ -4,11 +4,13 @@
 // `fast_tasks` in fast mode; untrainable tasks are counted, not fitted; the cells are the named
 // aggregates of the runs, with the row's note filled in; a solver added with --with-solver runs on
 // every task at the lambda of its loss and gets its own row. Keys may put the task first, a run
-// may take another's seed, a null supplied lambda leaves its method out. A task-set declaration
+// may take another's seed, a null supplied lambda leaves its method out, and an extra solver can
+// be a series over a table's rows. A task-set declaration
 // that mixes kinds, or hooks that lack what it names, are refused.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <map>
 
 #include "core/error.h"
 #include "harness/declared_protocol.h"
@@ -175,6 +177,45 @@ TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsIts
   EXPECT_EQ(row->at("note"), kExtraSolverNote);
   j["methods"].back()["extra_solvers"]["lambdas"][0]["solver"] = "no-such-solver";
   EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
+}
+
+// Figure 7's layout: an extra solver as a series over a table's rows, each point from the runs of
+// one extra_solvers entry, in a column of its own beside the paper's.
+TEST(TaskSetProtocol, AnExtraSolverSeriesTakesEachPointFromItsEntrysRuns) {
+  TempDir dir;
+  Json j = task_protocol_json();
+  const Json lambdas = {{{"solver", "cmls"}, {"lambda", "$l2"}, {"method", "M"}}};
+  j["methods"].push_back({{"extra_solvers", {{"lambdas", lambdas}, {"data", {{"k", 1}}}}}});
+  j["methods"].push_back(
+      {{"extra_solvers", {{"key", "extra-k2"}, {"lambdas", lambdas}, {"data", {{"k", 2}}}}}});
+  j["cells"]["extra_solver_series"] = {
+      {"table", "s"},
+      {"class", "c"},
+      {"columns", {"mean"}},
+      {"points", {{{"row", "1"}, {"run", "extra"}}, {{"row", "2"}, {"run", "extra-k2"}}}}};
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  FakeTasks fake;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  ctx.extra_solvers = {"liblinear-s5"};
+  ResultFile rf = result_file(dir, "series.json");
+  run_protocol(ctx, rf, p, "x/y", fake.hooks());
+  const Json doc = rf.document();
+  std::map<std::string, double> series;
+  for (const Json& c : doc.at("cells"))
+    if (c.at("table") == "s") {
+      EXPECT_EQ(c.at("column"), "liblinear-s5 (extra)");
+      EXPECT_EQ(c.at("note"), kExtraSolverNote);
+      series[c.at("row")] = c.at("value").get<double>();
+    }
+  EXPECT_EQ(series, (std::map<std::string, double>{{"1", 1.0}, {"2", 2.0}}));  // t2 counted as 0
+  j["cells"]["extra_solver_series"]["points"][1]["run"] = "b";  // a method, not an entry
+  EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
+  j["cells"]["extra_solver_series"]["points"][1]["run"] = "extra-k2";
+  j["cells"]["columns"]["mean"].push_back(
+      {{"column", "Other"}, {"aggregate", "mean"}, {"unit", "%"}});
+  EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);  // one column per point
 }
 
 TEST(TaskSetProtocol, FastModeFitsTheFirstFastTasksAndEmitsNoCells) {

@@ -27,6 +27,16 @@ void set_interval(CellEvidence& evidence, double lo, double hi, std::string meth
   evidence.interval_method = std::move(method);
 }
 
+void set_averaged_bootstrap_interval(CellEvidence& evidence,
+                                     std::span<const BinaryCounts> per_category,
+                                     AveragedMeasure measure, uint64_t seed) {
+  const SamplingInterval i = averaged_bootstrap_interval(per_category, measure, seed);
+  set_interval(evidence, 100 * i.lo, 100 * i.hi,
+               fmt::format("bootstrap over the test documents, {} resamples, percentile interval; "
+                           "each of the {} categories' counts drawn independently",
+                           kBootstrapResamples, per_category.size()));
+}
+
 void set_wilson_interval(CellEvidence& evidence, double share, int64_t n,
                          const std::string& things) {
   if (n < 1 || !(share >= 0 && share <= 1)) return;

@@ -32,10 +32,12 @@
 // that value's own tolerance (evidence.threshold_free_tolerance).
 // A cell without evidence gets no computed cause (the note of its driver is all there is).
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "harness/result_schema.h"
+#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -69,6 +71,12 @@ void set_interval(CellEvidence& evidence, double lo, double hi, std::string meth
 // the <n> <things>". Nothing is set for n < 1 or a share outside [0, 1].
 void set_wilson_interval(CellEvidence& evidence, double share, int64_t n,
                          const std::string& things);
+// The same for a micro or macro average, in per cent, over binary tasks' test counts: the
+// bootstrap of metrics/sampling_interval.h, each task's counts drawn independently (their order
+// is the order of the draws).
+void set_averaged_bootstrap_interval(CellEvidence& evidence,
+                                     std::span<const BinaryCounts> per_category,
+                                     AveragedMeasure measure, uint64_t seed);
 
 // `reproduced` is the cell's value (the data rule measures moves from it).
 std::optional<CellCause> cell_cause(double published, double reproduced, double tolerance,

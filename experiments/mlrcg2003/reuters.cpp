@@ -65,7 +65,6 @@
 #include "harness/solver_catalog.h"
 #include "metrics/averaging.h"
 #include "metrics/paired_bootstrap.h"
-#include "metrics/sampling_interval.h"
 
 namespace linrepro {
 
@@ -267,12 +266,8 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
          {std::tuple{" micro-F1", AveragedMeasure::micro_f1, tuned[s->name].micro},
           std::tuple{" macro-F1", AveragedMeasure::macro_f1, tuned[s->name].macro}}) {
       Cell c = value_cell("text-6.1", "reuters21578", s->column + suffix, 100 * value, "%", note);
-      const SamplingInterval i = averaged_bootstrap_interval(
-          at_theta, measure, derive_seed(seed, "bootstrap/text-6.1/" + s->name + suffix));
-      set_interval(c.evidence, 100 * i.lo, 100 * i.hi,
-                   fmt::format("bootstrap over the test documents, {} resamples, percentile "
-                               "interval; each of the {} categories' counts drawn independently",
-                               kBootstrapResamples, at_theta.size()));
+      set_averaged_bootstrap_interval(c.evidence, at_theta, measure,
+                                      derive_seed(seed, "bootstrap/text-6.1/" + s->name + suffix));
       c.evidence.ablation = "feature-scope-6.1";
       c.evidence.ablation_column = s->column + suffix;
       rf.set_cell(c);

@@ -213,20 +213,13 @@ CellEvidence f1_evidence(const ZoEval& e, uint64_t seed) {
   return out;
 }
 
-// The sampling interval of an average over the categories (Table 2's micro, Figure 6's macro;
-// harness/cell_cause.h).
+// The sampling interval of an average over the categories (Table 2's micro, Figure 6's macro).
 CellEvidence averaged_evidence(std::span<const ZoEval> per_category, AveragedMeasure measure,
                                uint64_t seed) {
   std::vector<BinaryCounts> counts;
   for (const ZoEval& e : per_category) counts.push_back(e.counts);
-  const SamplingInterval i = averaged_bootstrap_interval(counts, measure, seed);
   CellEvidence out;
-  set_interval(
-      out, 100 * i.lo, 100 * i.hi,
-      fmt::format(
-          "bootstrap over the test documents, {} resamples, percentile interval; each of the {} "
-          "categories' counts drawn independently",
-          kBootstrapResamples, counts.size()));
+  set_averaged_bootstrap_interval(out, counts, measure, seed);
   return out;
 }
 

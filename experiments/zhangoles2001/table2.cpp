@@ -140,6 +140,11 @@ Table2Method method_of(const std::string& name, const TaskOutcomes& tasks) {
   t.name = name;
   const auto& by_method = tasks.at("reuters");
   const std::vector<RunRecord>& fits = by_method.at(name);
+  if (!by_method.contains("oof/" + name))  // Tables 2 and 3 adopt the out-of-fold threshold
+    throw ConfigError(
+        fmt::format("experiments/zhangoles2001/experiments.json (table2): method "
+                    "\"{}\" has no out-of-fold threshold run \"oof/{}\"",
+                    name, name));
   const std::vector<RunRecord>& oofs = by_method.at("oof/" + name);
   for (size_t i = 0; i < fits.size(); ++i) t.evals.push_back(category_eval(fits[i], oofs[i]));
   return t;

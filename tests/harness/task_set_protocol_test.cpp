@@ -91,6 +91,21 @@ ResultFile result_file(const TempDir& dir, const std::string& name) {
   return testing::protocol_result_file(dir.path() / name, "t");
 }
 
+// Runs protocol p with `hooks` into a fresh result file `name` of dir (quietly; `extras`: the
+// solvers added with --with-solver) and returns the written document.
+Json run_document(const TempDir& dir, const std::string& name, const DeclaredProtocol& p,
+                  const ProtocolHooks& hooks, std::vector<std::string> extras = {},
+                  bool fast = false) {
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  ctx.fast = fast;
+  ctx.extra_solvers = std::move(extras);
+  ResultFile rf = result_file(dir, name);
+  run_protocol(ctx, rf, p, "x/y", hooks);
+  return rf.document();
+}
+
 const Json* run_at(const Json& doc, const std::string& key) {
   for (const Json& r : doc.at("runs"))
     if (r.at("key") == key) return &r;
@@ -109,12 +124,7 @@ TEST(TaskSetProtocol, EachMethodIsFittedPerTaskAndItsRunsAggregatedIntoCells) {
   FakeTasks fake;
   const ProtocolHooks hooks = fake.hooks();
   check_protocol_hooks(p, hooks, "x/y");
-  ExperimentContext ctx;
-  ctx.results_dir = dir.path();
-  ctx.progress = false;
-  ResultFile rf = result_file(dir, "full.json");
-  run_protocol(ctx, rf, p, "x/y", hooks);
-  const Json doc = rf.document();
+  const Json doc = run_document(dir, "full.json", p, hooks);
   EXPECT_EQ(fake.opened, 1);
   EXPECT_EQ(fake.prepared, 2);  // k = 1 and k = 2, each once
   // One record per data set name (ResultFile::add_dataset): the last prepared.
@@ -157,13 +167,7 @@ TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsIts
   j["cells"]["extra_solver_rows"] = {{"table", "t"}, {"class", "c"}, {"columns", {"mean"}}};
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   FakeTasks fake;
-  ExperimentContext ctx;
-  ctx.results_dir = dir.path();
-  ctx.progress = false;
-  ctx.extra_solvers = {"liblinear-s5"};
-  ResultFile rf = result_file(dir, "extra.json");
-  run_protocol(ctx, rf, p, "x/y", fake.hooks());
-  const Json doc = rf.document();
+  const Json doc = run_document(dir, "extra.json", p, fake.hooks(), {"liblinear-s5"});
   const Json* e0 = run_at(doc, "extra/liblinear-s5/t0");
   ASSERT_NE(e0, nullptr);
   EXPECT_EQ(e0->at("config").at("params").at("lambda"), 0.5);
@@ -195,13 +199,7 @@ TEST(TaskSetProtocol, AnExtraSolverSeriesTakesEachPointFromItsEntrysRuns) {
       {"points", {{{"row", "1"}, {"run", "extra"}}, {{"row", "2"}, {"run", "extra-k2"}}}}};
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   FakeTasks fake;
-  ExperimentContext ctx;
-  ctx.results_dir = dir.path();
-  ctx.progress = false;
-  ctx.extra_solvers = {"liblinear-s5"};
-  ResultFile rf = result_file(dir, "series.json");
-  run_protocol(ctx, rf, p, "x/y", fake.hooks());
-  const Json doc = rf.document();
+  const Json doc = run_document(dir, "series.json", p, fake.hooks(), {"liblinear-s5"});
   std::map<std::string, double> series;
   for (const Json& c : doc.at("cells"))
     if (c.at("table") == "s") {
@@ -222,13 +220,7 @@ TEST(TaskSetProtocol, FastModeFitsTheFirstFastTasksAndEmitsNoCells) {
   TempDir dir;
   const DeclaredProtocol p = parse_protocol(task_protocol_json(), "f (x/y)");
   FakeTasks fake;
-  ExperimentContext ctx;
-  ctx.results_dir = dir.path();
-  ctx.progress = false;
-  ctx.fast = true;
-  ResultFile rf = result_file(dir, "fast.json");
-  run_protocol(ctx, rf, p, "x/y", fake.hooks());
-  const Json doc = rf.document();
+  const Json doc = run_document(dir, "fast.json", p, fake.hooks(), {}, true);
   EXPECT_EQ(doc.at("runs").size(), 2u);
   EXPECT_NE(run_at(doc, "a/t0"), nullptr);
   EXPECT_NE(run_at(doc, "b/t0"), nullptr);
@@ -272,13 +264,7 @@ TEST(TaskSetProtocol, TaskFirstKeysSeedOfAndANullLambdaShapeTheRuns) {
       return s;
     };
   };
-  ExperimentContext ctx;
-  ctx.results_dir = dir.path();
-  ctx.progress = false;
-  ctx.extra_solvers = {"liblinear-s5"};
-  ResultFile rf = result_file(dir, "layout.json");
-  run_protocol(ctx, rf, p, "x/y", hooks);
-  const Json doc = rf.document();
+  const Json doc = run_document(dir, "layout.json", p, hooks, {"liblinear-s5"});
   const Json* a = run_at(doc, "t1/a");
   const Json* second = run_at(doc, "t1/second/a");
   ASSERT_NE(a, nullptr);

@@ -37,15 +37,21 @@ bool flag_of(const Json& j, const char* key, bool otherwise, const std::string& 
 
 ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
   check_keys(j,
-             {"class", "data", "tasks", "fast_tasks", "task_first_keys", "values", "fast_values",
-              "in_fast", "missing"},
+             {"class", "data", "tasks", "unavailable", "fast_tasks", "task_first_keys", "values",
+              "fast_values", "in_fast", "missing"},
              where);
   ProtocolDataset d;
   d.cls = text_of(j, "class", where);
-  if (j.contains("data") == j.contains("tasks"))
-    declaration_error(where, "a data set names either \"data\" or \"tasks\"");
+  if (j.contains("data") + j.contains("tasks") + j.contains("unavailable") != 1)
+    declaration_error(where, "a data set names one of \"data\", \"tasks\" or \"unavailable\"");
   if (j.contains("data")) d.data = text_of(j, "data", where);
   if (j.contains("tasks")) d.tasks = text_of(j, "tasks", where);
+  if (j.contains("unavailable")) {
+    d.unavailable = text_of(j, "unavailable", where);
+    if (j.contains("missing"))  // its cells are always marked
+      declaration_error(where, "an \"unavailable\" data set's cells are marked: no \"missing\"");
+    d.missing = MissingCells::marked_unavailable;
+  }
   if (j.contains("fast_tasks")) {
     if (d.tasks.empty() || !j.at("fast_tasks").is_number_integer())
       declaration_error(where, "\"fast_tasks\" is a count of a task set's tasks");

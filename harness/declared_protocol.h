@@ -15,7 +15,10 @@
 //                                                     (another experiment's result)
 //     "datasets": [{"class": "a9a",                   names its runs ("<class>/<key>") and rows
 //                   "data": "a9a",                    a binary data set (load_binary_dataset), or
-//                                                     "tasks": a task set (harness/task_sets.h)
+//                                                     "tasks": a task set (harness/task_sets.h),
+//                                                     or "unavailable": why its data cannot be
+//                                                     had (never released): nothing runs, its
+//                                                     published cells are marked with that reason
 //                   "values": {"epochs": 200},        its own values ("$epochs"; "$a9a.epochs"
 //                                                     from a cell)
 //                   "fast_values": {"epochs": 2},     optional: replace them in fast mode
@@ -84,6 +87,7 @@ struct ProtocolDataset {
   std::string data;  // load_binary_dataset's name
   Json values = Json::object(), fast_values = Json::object();
   std::string tasks;             // or the name of a task set (harness/task_sets.h)
+  std::string unavailable;       // or why its data cannot be had (nothing runs on it)
   int64_t fast_tasks = 0;        // tasks: the first fast_tasks in fast mode (0: all)
   bool task_first_keys = false;  // tasks: keys "<task>/<key>", not "<key>/<task>"
   bool in_fast = true;

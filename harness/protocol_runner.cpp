@@ -11,6 +11,7 @@
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
+#include "corpora/data_errors.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
 #include "harness/record_fit.h"
@@ -184,6 +185,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
   for (const ProtocolDataset& pd : p.datasets) {
     if (ctx.fast && !pd.in_fast) continue;
     const auto body = [&] {
+      if (!pd.unavailable.empty()) throw DataUnavailable(pd.cls, pd.unavailable);
       if (!pd.tasks.empty()) {
         run_task_set(ctx, rf, p, pd, hooks.task_sources.at(pd.tasks), supplied, experiment,
                      results.tasks[pd.cls], results.task_records[pd.cls]);
@@ -197,7 +199,8 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
       if (hooks.after_dataset) hooks.after_dataset(ctx, rf, pd, dataset, runs);
     };
     results.unavailable[pd.cls] =
-        with_data(ctx, rf, pd.tasks.empty() ? pd.data : pd.tasks, body, pd.missing);
+        with_data(ctx, rf, pd.data.empty() ? pd.tasks.empty() ? pd.cls : pd.tasks : pd.data, body,
+                  pd.missing);
   }
   if (!rf.complete()) return;  // runs pending: nothing to summarise yet
   if (!ctx.fast) emit_protocol_cells(rf, p, results, hooks.aggregates);
@@ -232,6 +235,8 @@ void register_protocol(std::vector<ExperimentInfo>& registry, const std::string&
   const std::string name = paper + "/" + id;
   const DeclaredProtocol p = declared_protocol(paper, id);
   check_protocol_hooks(p, hooks, name);
+  if (!hooks.config)  // a protocol without a driver: the mode is all its config says
+    hooks.config = [](const ExperimentContext& ctx) { return Json{{"fast", ctx.fast}}; };
   register_declared(registry, paper, id, hooks.config,
                     [p, name, hooks](const ExperimentContext& ctx, ResultFile& rf) {
                       run_protocol(ctx, rf, p, name, hooks);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "harness/experiment.h"
+#include "harness/protocol_runner.h"
 
 namespace linrepro {
 
@@ -15,8 +16,6 @@ void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry);
 void add_zhangoles2001_table1_all(std::vector<ExperimentInfo>& registry);
 // table2.cpp: Tables 2 and 3 (micro P/R/F1/BEP, top-10 F1), Figures 5 and 6, LIBLINEAR peers.
 void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry);
-// table4.cpp: Table 4 (IBM AS400 call-centre data): every cell data_unavailable.
-void add_zhangoles2001_table4(std::vector<ExperimentInfo>& registry);
 // text4.cpp: the section 4.2 lambda -> 0 claims ("text-4") and Figure 7 (BEP vs feature count).
 void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry);
 // text4_lambda0.cpp, figure7_tokenisation.cpp: issue 15 items 5 and 6, studies outside the default
@@ -34,7 +33,7 @@ inline void add_zhangoles2001(std::vector<ExperimentInfo>& registry) {
   add_zhangoles2001_table1(registry);
   add_zhangoles2001_table1_all(registry);
   add_zhangoles2001_table2(registry);
-  add_zhangoles2001_table4(registry);
+  register_protocol(registry, kZoPaper, "table4", {});  // AS400: a declaration, no driver
   add_zhangoles2001_text4(registry);
   add_zhangoles2001_text4_lambda0(registry);
   add_zhangoles2001_figure7_tokenisation(registry);

@@ -2,7 +2,8 @@
 // the runs of each data set with its values resolved (fast mode, classes, n, extra solvers in
 // their declared place); its cells come from the declared runs and metrics, say why when a run
 // or the data is not there, and carry the declared interval and evidence; a malformed
-// declaration is refused naming the entry.
+// declaration is refused naming the entry. A data set that cannot be had at all runs nothing and
+// marks its published cells with the declared reason.
 #include "harness/declared_protocol.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 
 #include "core/error.h"
 #include "harness/protocol_cells.h"
+#include "harness/protocol_runner.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {
@@ -213,6 +215,43 @@ TEST(DeclaredProtocol, ARowOnMissingDataSaysWhyInEachCellUnlessMarkedFromThePubl
   EXPECT_EQ(c.note, "data unavailable: get it");
   ASSERT_NE(cell_at(rf.document().at("cells"), "One", "Test error", c), nullptr);
   EXPECT_EQ(c.status, "not_run");  // its run is not there
+}
+
+TEST(DeclaredProtocol, AnUnavailableDataSetRunsNothingAndMarksItsPublishedCellsInBothModes) {
+  TempDir dir;
+  Json published = testing::published_mlrcg();
+  published["paper"] = "x";
+  for (Json& c : published["cells"]) c["experiment"] = "y";
+  published["cells"][0]["dataset"] = "as400";  // the other cells need other data
+  testing::write_json(dir / "published/x.json", published);
+  const Json j = Json::parse(R"({"why": "w", "methods": [
+      {"name": "a", "key": "a", "solver": "liblinear-s2", "params": {}}],
+      "datasets": [{"class": "as400", "unavailable": "data unavailable: never released"}]})");
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  for (const bool fast : {false, true}) {
+    ExperimentContext ctx;
+    ctx.results_dir = dir.path();
+    ctx.fast = fast;
+    ResultFile rf = testing::protocol_result_file(dir / (fast ? "fast.json" : "full.json"), "t");
+    ::testing::internal::CaptureStderr();
+    run_protocol(ctx, rf, p, "x/y", {});
+    ::testing::internal::GetCapturedStderr();
+    const Json doc = rf.document();
+    EXPECT_TRUE(doc.value("runs", Json::array()).empty());
+    ASSERT_EQ(doc.at("datasets").size(), 1u);
+    EXPECT_EQ(doc.at("datasets")[0].at("status"), "data_unavailable");
+    EXPECT_EQ(doc.at("datasets")[0].at("reason"), "data unavailable: never released");
+    ASSERT_EQ(doc.at("cells").size(), 1u);
+    EXPECT_EQ(doc.at("cells")[0].at("row"), "earn");
+    EXPECT_EQ(doc.at("cells")[0].at("status"), "data_unavailable");
+    EXPECT_EQ(doc.at("cells")[0].at("note"), "data unavailable: never released");
+  }
+  Json both = j;
+  both["datasets"][0]["data"] = "a9a";
+  expect_refused(both, "one of \"data\", \"tasks\" or \"unavailable\"");
+  Json missing = j;
+  missing["datasets"][0]["missing"] = "marked_unavailable";
+  expect_refused(missing, "cells are marked: no \"missing\"");
 }
 
 }  // namespace

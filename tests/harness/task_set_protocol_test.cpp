@@ -304,7 +304,7 @@ void expect_refused(const Json& j, const std::string& what) {
 TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   Json j = task_protocol_json();
   j["datasets"][0]["data"] = "a9a";
-  expect_refused(j, "either \"data\" or \"tasks\"");
+  expect_refused(j, "one of \"data\", \"tasks\" or \"unavailable\"");
   j = task_protocol_json();
   j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}};
   expect_refused(j, "apply on a task set only");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 
 #include "harness/declaration_checks.h"
 #include "harness/protocol_cells.h"
@@ -53,9 +54,14 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
     d.missing = MissingCells::marked_unavailable;
   }
   if (j.contains("fast_tasks")) {
-    if (d.tasks.empty() || !j.at("fast_tasks").is_number_integer())
-      declaration_error(where, "\"fast_tasks\" is a count of a task set's tasks");
-    d.fast_tasks = j.at("fast_tasks").get<int64_t>();
+    const Json& f = j.at("fast_tasks");
+    if (d.tasks.empty() || !(f.is_number_integer() || (f.is_array() && !f.empty())))
+      declaration_error(where,
+                        "\"fast_tasks\" is a count of a task set's tasks or a list of their names");
+    if (f.is_array())
+      d.fast_task_names = texts_of(f, where + " fast_tasks");
+    else
+      d.fast_tasks = f.get<int64_t>();
   }
   d.task_first_keys = flag_of(j, "task_first_keys", false, where);
   if (d.task_first_keys && d.tasks.empty())
@@ -167,8 +173,11 @@ void check_resolves(const DeclaredProtocol& p) {
         resolve_protocol_value(m.data, scope, at);
         if (!d.tasks.empty() && m.traced)  // a task set's fit has no test-set monitor
           declaration_error(at, "\"traced\" applies on a binary data set only");
-        if (d.tasks.empty() && (!m.lambda.is_null() || !m.data.empty() || m.top > 0))
-          declaration_error(at, "\"lambda\", \"data\" and \"top\" apply on a task set only");
+        if (d.tasks.empty() && (!m.lambda.is_null() || !m.data.empty() || m.top > 0 ||
+                                m.key.find(kTaskInKey) != std::string::npos))
+          declaration_error(at,
+                            "\"lambda\", \"data\", \"top\" and a key with \"{task}\" apply on "
+                            "a task set only");
         if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");
       }
     }
@@ -273,6 +282,13 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
     check_protocol_cells(p);
   }
   return p;
+}
+
+std::string task_run_key(const ProtocolDataset& d, const std::string& key,
+                         const std::string& task) {
+  if (const size_t at = key.find(kTaskInKey); at != std::string::npos)
+    return std::string(key).replace(at, std::string_view(kTaskInKey).size(), task);
+  return d.task_first_keys ? task + "/" + key : key + "/" + task;
 }
 
 std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const ProtocolDataset& d,

@@ -24,6 +24,7 @@
 //                   "fast_values": {"epochs": 2},     optional: replace them in fast mode
 //                   "in_fast": false,                 optional (true): run in fast mode
 //                   "fast_tasks": 1,                  optional, tasks: the first 1 in fast mode
+//                                                     (or ["corn"]: these tasks by name)
 //                   "task_first_keys": true,          optional, tasks: run keys "<task>/<key>"
 //                                                     (a task's runs side by side) instead of
 //                                                     "<key>/<task>"
@@ -36,7 +37,8 @@
 //                                                     n x "epochs" updates, the test set as
 //                                                     monitor), config fields and extras
 //     "methods": [{"name": "naive",                   what cells and claims call its runs
-//                  "key": "sgd-l1-logistic-naive",    run key "<class>/<key>"
+//                  "key": "sgd-l1-logistic-naive",    run key "<class>/<key>" (a task set's:
+//                                                     task_run_key below)
 //                  "solver": "sgd-l1-logistic",       a registered solver
 //                  "params": {"lambda": "$lambda", "C": {"reciprocal": ["lambda", "n"]}, ...},
 //                  "traced": true, "in_fast": false,  optional (false, true)
@@ -86,10 +88,11 @@ struct ProtocolDataset {
   std::string cls;   // "class"
   std::string data;  // load_binary_dataset's name
   Json values = Json::object(), fast_values = Json::object();
-  std::string tasks;             // or the name of a task set (harness/task_sets.h)
-  std::string unavailable;       // or why its data cannot be had (nothing runs on it)
-  int64_t fast_tasks = 0;        // tasks: the first fast_tasks in fast mode (0: all)
-  bool task_first_keys = false;  // tasks: keys "<task>/<key>", not "<key>/<task>"
+  std::string tasks;                         // or the name of a task set (harness/task_sets.h)
+  std::string unavailable;                   // or why its data cannot be had (nothing runs on it)
+  int64_t fast_tasks = 0;                    // tasks: the first fast_tasks in fast mode (0: all)
+  std::vector<std::string> fast_task_names;  // or these tasks (by name) in fast mode
+  bool task_first_keys = false;              // tasks: keys "<task>/<key>", not "<key>/<task>"
   bool in_fast = true;
   MissingCells missing = MissingCells::left_to_the_experiment;
 };
@@ -142,6 +145,12 @@ struct ProtocolRun {
   Json data_options = Json::object();   // on a task set: its options
   int64_t top = 0;                      // on a task set: the first `top` tasks (0: all)
 };
+
+// On a task set, a method key holding kTaskInKey ("cv/{task}/clg") names each run with the task
+// in its place; any other key is "<key>/<task>", or "<task>/<key>" where `d` says
+// "task_first_keys". task_run_key gives a run's key (and a seed_of's) for `task`.
+inline constexpr const char* kTaskInKey = "{task}";
+std::string task_run_key(const ProtocolDataset& d, const std::string& key, const std::string& task);
 
 // The runs of data set `d` in order (fast: the methods in_fast), with its values (fast_values in
 // fast mode), the `supplied` ones and n = train_rows (a task set: none); `extras`: the solvers

@@ -100,31 +100,44 @@ void run_dataset(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPro
   }
 }
 
-// How many of the set's tasks `run` fits.
-size_t tasks_of(const ExperimentContext& ctx, const ProtocolDataset& pd, const ProtocolRun& run,
-                const TaskSet& set) {
+// The tasks of `set` that `run` fits, by index: its first `top`, in fast mode the declared fast
+// ones among them.
+std::vector<size_t> tasks_of(const ExperimentContext& ctx, const ProtocolDataset& pd,
+                             const ProtocolRun& run, const TaskSet& set) {
   size_t n = set.tasks.size();
   if (run.top > 0) n = std::min(n, static_cast<size_t>(run.top));
   if (ctx.fast && pd.fast_tasks > 0) n = std::min(n, static_cast<size_t>(pd.fast_tasks));
-  return n;
+  std::vector<size_t> out;
+  for (size_t i = 0; i < n; ++i)
+    if (!ctx.fast || pd.fast_task_names.empty() ||
+        std::ranges::find(pd.fast_task_names, set.tasks[i]) != pd.fast_task_names.end())
+      out.push_back(i);
+  if (ctx.fast)
+    for (const std::string& name : pd.fast_task_names)
+      if (std::ranges::find(set.tasks, name) == set.tasks.end())
+        throw ConfigError(fmt::format("\"fast_tasks\" names \"{}\", which task set \"{}\" has not",
+                                      name, pd.tasks));
+  return out;
 }
 
 // One run's fits over the tasks of `set`, in parallel.
 std::vector<RunRecord> run_tasks(const ExperimentContext& ctx, ResultFile& rf,
                                  const ProtocolDataset& pd, const ProtocolRun& run,
                                  const TaskSet& set, const std::string& experiment) {
-  std::vector<RunRecord> out(tasks_of(ctx, pd, run, set));
+  const std::vector<size_t> tasks = tasks_of(ctx, pd, run, set);
+  std::vector<RunRecord> out(tasks.size());
   std::atomic<size_t> done{0};
   const auto key_of = [&](const std::string& method_key, size_t i) {
-    return pd.task_first_keys ? set.tasks[i] + "/" + method_key : method_key + "/" + set.tasks[i];
+    return task_run_key(pd, method_key, set.tasks[i]);
   };
-  parallel_for(out.size(), ctx.threads, [&](size_t i) {
+  parallel_for(out.size(), ctx.threads, [&](size_t j) {
+    const size_t i = tasks[j];
     const std::string key = key_of(run.key, i);
     if (std::optional<RunRecord> missed = set.untrainable(i)) {
-      out[i] = std::move(*missed);
-      out[i].key = key;
-      out[i].class_name = set.tasks[i];
-      out[i].status = "untrainable";
+      out[j] = std::move(*missed);
+      out[j].key = key;
+      out[j].class_name = set.tasks[i];
+      out[j].status = "untrainable";
       return;
     }
     const uint64_t seed = derive_seed(ctx.seed, key_of(run.seed_key, i));
@@ -136,7 +149,7 @@ std::vector<RunRecord> run_tasks(const ExperimentContext& ctx, ResultFile& rf,
     config.update(set.config_fields);
     if (set.task_fields) config.update(set.task_fields(i));
     config.update(run.config_fields);
-    out[i] = rf.run_once(key, config, [&] {
+    out[j] = rf.run_once(key, config, [&] {
       RunRecord r = set.fit(i, run.solver, run.params, seed);
       r.extra.update(run.record_extra);
       return r;

@@ -3,8 +3,8 @@
 // value for all categories (§4.1); and Figure 8 (break-even point against lambda), which the
 // same sweep gives for free.
 //
-// Protocol (reuters_protocol.h for the data, features and methods; cv_select.h for the rule;
-// table1_cv.h for the runs):
+// Protocol (reuters_protocol.h for the data, features and methods; cv_select.h for the rule; the
+// runs declared in experiments.json on table1_cv.h's task set):
 //   - Categories: the cross-validation is RESTRICTED to the 10 largest categories by training
 //     documents (Table 3's: earn ... corn), fixed by size before any result was seen; they hold
 //     about three quarters of the training positives, most of the weight of the micro average the
@@ -37,6 +37,7 @@
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/experiment_declarations.h"
+#include "harness/protocol_runner.h"
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
 
@@ -158,13 +159,13 @@ Claim logistic_robust_claim(const ZoCvPooled& lg,
 }
 
 // Table 1 (the chosen lambdas), Figure 8 (CV BEP per lambda), the tie rule's ablation and Figure
-// 8's claim, from the finished cross-validations.
+// 8's claim, from the finished cross-validations (by method name: the solver).
 void emit_table1(ResultFile& rf, const std::vector<ZoMethod>& methods,
-                 const std::vector<ZoCvJob>& jobs, const std::vector<int32_t>& categories) {
+                 const std::map<std::string, std::vector<RunRecord>>& runs) {
   std::map<std::string, std::string> chosen_text;
   std::map<std::string, ZoCvPooled> pooled;
   for (const auto& m : methods) {
-    const ZoCvPooled p = zo_pool_cv(jobs, m.solver, ZoCvSelection::in_fold, categories);
+    const ZoCvPooled p = zo_pool_cv(runs.at(m.solver));
     for (const ZoCvPoint& pt : p.points) {
       Cell point = value_cell("figure8", lambda_row(pt.lambda), m.column, 100 * pt.bep(), "%",
                               "micro BEP of the 5-fold CV on the training set (features selected "
@@ -200,23 +201,16 @@ void emit_table1(ResultFile& rf, const std::vector<ZoMethod>& methods,
   rf.add_claim(logistic_robust_claim(pooled.at("clg"), chosen_text));
 }
 
-void run_table1(const ExperimentContext& ctx, ResultFile& rf) {
-  const std::vector<ZoMethod> methods = table1_methods(ctx.fast);
-  const ZoCvData cv = load_zo_cv_data(ctx);
-  rf.add_dataset(cv.data.dataset_record);
-  std::vector<int32_t> categories(cv.data.by_size.begin(), cv.data.by_size.begin() + kZoCvLargest);
-  if (ctx.fast) categories = {cv.data.by_size[kZoCvLargest - 1]};
-  const std::vector<ZoCvJob> jobs = zo_declare_cv_runs(ctx, rf, cv, methods, categories,
-                                                       ZoCvSelection::in_fold, kTable1Experiment);
-  // Fast mode: no cells (a CV over one category would choose another lambda).
-  if (ctx.fast || !rf.complete()) return;
-  emit_table1(rf, methods, jobs, categories);
-}
-
 }  // namespace
 
 void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kZoPaper, kTable1Experiment, table1_config, run_table1);
+  ProtocolHooks hooks;
+  hooks.config = table1_config;
+  hooks.task_sources["zo-reuters-cv"] = zo_reuters_cv_tasks();
+  hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
+    emit_table1(rf, table1_methods(false), results.tasks.at("reuters"));
+  };
+  register_protocol(registry, kZoPaper, kTable1Experiment, hooks);
 }
 
 }  // namespace linrepro

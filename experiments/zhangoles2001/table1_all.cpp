@@ -19,12 +19,16 @@
 // Fast mode: naive Bayes on corn under both selections (two runs), no ablation.
 #include <fmt/format.h>
 
+#include <map>
+#include <span>
+
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_ablation.h"
 #include "experiments/zhangoles2001/table1_cv.h"
 #include "harness/experiment_declarations.h"
+#include "harness/protocol_runner.h"
 #include "harness/published.h"
 
 namespace linrepro {
@@ -32,6 +36,7 @@ namespace linrepro {
 namespace {
 
 constexpr const char* kTable1AllExperiment = "table1_all";
+constexpr size_t kLargest = 10;  // the whole_training runs' categories (declared "top")
 
 std::vector<ZoMethod> methods_of(bool fast) {
   std::vector<ZoMethod> methods = zo_methods(false);
@@ -54,42 +59,33 @@ Json table1_all_config(const ExperimentContext& ctx) {
           {"fast", ctx.fast}};
 }
 
-void run_table1_all(const ExperimentContext& ctx, ResultFile& rf) {
-  const std::vector<ZoMethod> methods = methods_of(ctx.fast);
-  const ZoCvData cv = load_zo_cv_data(ctx);
-  rf.add_dataset(cv.data.dataset_record);
-  const std::vector<int32_t> largest(cv.data.by_size.begin(),
-                                     cv.data.by_size.begin() + kZoCvLargest);
-  std::vector<int32_t> all = zo_trainable_by_size(cv.data);
-  std::vector<int32_t> old_set = largest;
-  if (ctx.fast) all = old_set = {cv.data.by_size[kZoCvLargest - 1]};
-  std::vector<ZoCvJob> jobs =
-      zo_declare_cv_runs(ctx, rf, cv, methods, all, ZoCvSelection::in_fold, kTable1AllExperiment);
-  std::vector<ZoCvJob> old_jobs = zo_declare_cv_runs(
-      ctx, rf, cv, methods, old_set, ZoCvSelection::whole_training, kTable1AllExperiment);
-  jobs.insert(jobs.end(), old_jobs.begin(), old_jobs.end());
-  if (ctx.fast || !rf.complete()) return;
-
-  auto variant = [&](std::string name, std::string description, bool chosen,
-                     ZoCvSelection selection, const std::vector<int32_t>& categories) {
+// The ablation of the CV protocol from the finished runs: in-fold over every category and over
+// the 10 largest (the first 10 of the same runs: the tasks are in size order), whole-training
+// over the 10 largest.
+void emit_table1_all(const ExperimentContext& ctx, ResultFile& rf,
+                     const std::map<std::string, std::vector<RunRecord>>& runs) {
+  const std::vector<ZoMethod> methods = methods_of(false);
+  const size_t all = runs.at(methods.front().solver).size();
+  const auto variant = [&](std::string name, std::string description, bool chosen,
+                           const std::string& prefix, size_t categories) {
     Table1CvVariant v{std::move(name), std::move(description), chosen, {}};
     for (const auto& m : methods)
-      v.methods.push_back(zo_pool_cv(jobs, m.solver, selection, categories));
+      v.methods.push_back(zo_pool_cv(std::span(runs.at(prefix + m.solver)).first(categories)));
     return v;
   };
   const std::vector<Table1CvVariant> variants = {
       variant("whole_training/10 largest",
               "old Table 1: features selected once on the whole training set; 10 largest "
               "categories",
-              false, ZoCvSelection::whole_training, largest),
+              false, "whole/", kLargest),
       variant("in_fold/10 largest",
               "features selected on each fold's training part; 10 largest categories "
               "(zhangoles2001/table1: its cells feed Tables 2-5)",
-              true, ZoCvSelection::in_fold, largest),
-      variant(fmt::format("in_fold/all {} categories", all.size()),
+              true, "", kLargest),
+      variant(fmt::format("in_fold/all {} categories", all),
               "features selected on each fold's training part; every category with a training "
               "document (the paper's protocol; zhangoles2001/table1_all)",
-              false, ZoCvSelection::in_fold, all)};
+              false, "", all)};
   std::vector<std::string> columns;
   for (const auto& m : methods) columns.push_back(m.column);
   for (const Ablation& a :
@@ -100,7 +96,14 @@ void run_table1_all(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_table1_all(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kZoPaper, kTable1AllExperiment, table1_all_config, run_table1_all);
+  ProtocolHooks hooks;
+  hooks.config = table1_all_config;
+  hooks.task_sources["zo-reuters-cv"] = zo_reuters_cv_tasks();
+  hooks.summarise = [](const ExperimentContext& ctx, ResultFile& rf,
+                       const ProtocolResults& results) {
+    emit_table1_all(ctx, rf, results.tasks.at("reuters"));
+  };
+  register_protocol(registry, kZoPaper, kTable1AllExperiment, hooks);
 }
 
 }  // namespace linrepro

@@ -2,20 +2,29 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <stdexcept>
+#include <memory>
+#include <optional>
 
 #include "core/error.h"
-#include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
 #include "features/vocabulary.h"
 #include "harness/counts_json.h"
+#include "harness/solver_catalog.h"
+#include "solvers/regularization.h"
 
 namespace linrepro {
 
 namespace {
+
+// What the data of one experiment's cross-validations is: the prepared collection
+// (whole-training-set selection, labels, category sizes) and the per-fold features.
+struct ZoCvData {
+  ZoReuters data;
+  ZoFoldFeatures folds;
+  uint64_t fold_seed = 0;
+};
 
 // The held-out counts of one fold's fit, added to the per-lambda totals.
 struct LambdaTotals {
@@ -45,18 +54,19 @@ std::vector<ZoFoldCategory> fold_matrices(const ZoCvData& cv, int32_t k, ZoCvSel
   return out;
 }
 
-RunRecord cv_run(const ZoCvData& cv, int32_t k, const ZoMethod& method, ZoCvSelection selection,
-                 uint64_t seed) {
-  const std::vector<double> grid = zo_lambda_grid();
+RunRecord cv_run(const ZoCvData& cv, int32_t k, const std::string& solver, const Params& params,
+                 ZoCvSelection selection, uint64_t seed) {
+  const SolverInfo& info = solver_catalog().get(solver);
   const std::vector<ZoFoldCategory> folds = fold_matrices(cv, k, selection);
   Json per_lambda = Json::array();
   double seconds = 0;
-  for (double lambda : grid) {
-    const Params params = zo_params(method.solver, lambda, false);
+  for (double lambda : zo_lambda_grid()) {
+    Params at = params;  // the declared params, lambda (naive Bayes: smoothing) at the grid point
+    at.update(regularization_params(info, lambda));
     LambdaTotals t;
     for (int32_t f = 0; f < kZoCvFolds; ++f) {
       ZoFitted fit;
-      const ZoEval e = zo_fit_evaluate(method.solver, params, folds[f].X_train, folds[f].y_train,
+      const ZoEval e = zo_fit_evaluate(solver, at, folds[f].X_train, folds[f].y_train,
                                        folds[f].X_heldout, folds[f].y_heldout,
                                        derive_seed(seed, fmt::format("fold {}", f)), nullptr, &fit);
       t.counts += e.counts;
@@ -77,16 +87,12 @@ RunRecord cv_run(const ZoCvData& cv, int32_t k, const ZoMethod& method, ZoCvSele
     per_lambda.push_back(point);
   }
   RunRecord r;
+  r.solver = solver;
+  r.class_name = cv.data.prep.train_labels.class_names[static_cast<size_t>(k)];
   r.extra = {{"per_lambda", per_lambda},
              {"train_positives", cv.data.train_positives[static_cast<size_t>(k)]}};
   r.train_seconds = seconds;
   return r;
-}
-
-}  // namespace
-
-const char* to_string(ZoCvSelection s) {
-  return s == ZoCvSelection::in_fold ? "in_fold" : "whole_training";
 }
 
 ZoCvData load_zo_cv_data(const ExperimentContext& ctx) {
@@ -107,54 +113,51 @@ ZoCvData load_zo_cv_data(const ExperimentContext& ctx) {
   return cv;
 }
 
-std::vector<int32_t> zo_trainable_by_size(const ZoReuters& data) {
-  std::vector<int32_t> out;
-  for (int32_t k : data.by_size)
-    if (data.train_positives[static_cast<size_t>(k)] > 0) out.push_back(k);
-  return out;
+ZoCvSelection selection_of(const Json& options) {
+  const Json selection = options.is_object() ? options.value("selection", Json()) : Json();
+  if (!options.is_object() || options.size() != 1 ||
+      (selection != "in_fold" && selection != "whole_training"))
+    throw ConfigError(
+        fmt::format("zo-reuters-cv tasks: \"data\" {} must be {{\"selection\": \"in_fold\" or "
+                    "\"whole_training\"}}",
+                    options.dump()));
+  return selection == "in_fold" ? ZoCvSelection::in_fold : ZoCvSelection::whole_training;
 }
 
-std::vector<ZoCvJob> zo_declare_cv_runs(const ExperimentContext& ctx, ResultFile& rf,
-                                        const ZoCvData& cv, const std::vector<ZoMethod>& methods,
-                                        const std::vector<int32_t>& categories,
-                                        ZoCvSelection selection, const std::string& progress_tag) {
-  const std::vector<double> grid = zo_lambda_grid();
-  const auto& names = cv.data.prep.train_labels.class_names;
-  std::vector<ZoCvJob> jobs;
+TaskSet cv_task_set(std::shared_ptr<const ZoCvData> cv, ZoCvSelection selection) {
+  TaskSet s;
+  s.dataset = cv->data.dataset;
+  s.record = cv->data.dataset_record;
+  s.config_fields = {{"grid", zo_lambda_grid()},
+                     {"folds", kZoCvFolds},
+                     {"fold_seed", cv->fold_seed},
+                     {"threshold_rule", to_string(kZoThresholdRule)},
+                     {"feature_selection", to_string(selection)}};
+  std::vector<int32_t> categories;  // the trainable ones: a fold needs a positive to learn from
+  for (int32_t k : cv->data.by_size)
+    if (cv->data.train_positives[static_cast<size_t>(k)] > 0) categories.push_back(k);
   for (int32_t k : categories)
-    for (const auto& m : methods) jobs.push_back({k, &m, selection, {}});
-  std::atomic<size_t> done{0};
-  parallel_for(jobs.size(), ctx.threads, [&](size_t j) {
-    ZoCvJob& job = jobs[j];
-    const std::string& category = names[static_cast<size_t>(job.k)];
-    const char* prefix = selection == ZoCvSelection::in_fold ? "cv" : "cv-whole";
-    const std::string key = fmt::format("{}/{}/{}", prefix, category, job.method->solver);
-    // The seed of the old Table 1's runs ("cv/<category>/<solver>") for both variants: the same
-    // solver seeds, so the variants differ by the features only.
-    const uint64_t seed =
-        derive_seed(ctx.seed, fmt::format("cv/{}/{}", category, job.method->solver));
-    const Json config = {{"dataset", cv.data.dataset},
-                         {"class", category},
-                         {"solver", job.method->solver},
-                         {"params", zo_params(job.method->solver, 1.0, false)},
-                         {"grid", grid},
-                         {"folds", kZoCvFolds},
-                         {"fold_seed", cv.fold_seed},
-                         {"seed", seed},
-                         {"threshold_rule", to_string(kZoThresholdRule)},
-                         {"feature_selection", to_string(selection)}};
-    job.result = rf.run_once(key, config, [&] {
-      RunRecord r = cv_run(cv, job.k, *job.method, selection, seed);
-      r.solver = job.method->solver;
-      r.class_name = category;
-      return r;
-    });
-    const size_t n = ++done;
-    if (ctx.progress)
-      fmt::print(stderr, "{}: {}/{} cross-validations (7 lambdas x 5 folds), last {} {:.1f}s\n",
-                 progress_tag, n, jobs.size(), key, job.result.train_seconds);
-  });
-  return jobs;
+    s.tasks.push_back(cv->data.prep.train_labels.class_names[static_cast<size_t>(k)]);
+  s.untrainable = [](size_t) -> std::optional<RunRecord> { return std::nullopt; };
+  s.fit = [cv, categories, selection](size_t i, const std::string& solver, const Params& params,
+                                      uint64_t seed) {
+    return cv_run(*cv, categories[i], solver, params, selection, seed);
+  };
+  return s;
+}
+
+}  // namespace
+
+const char* to_string(ZoCvSelection s) {
+  return s == ZoCvSelection::in_fold ? "in_fold" : "whole_training";
+}
+
+TaskSource zo_reuters_cv_tasks() {
+  return [](const ExperimentContext& ctx) -> TaskPreparer {
+    // The corpus read, tokenised and its folds' features selected once, for both selections.
+    auto cv = std::make_shared<const ZoCvData>(load_zo_cv_data(ctx));
+    return [cv](const Json& options) { return cv_task_set(cv, selection_of(options)); };
+  };
 }
 
 size_t ZoCvPooled::chosen() const {
@@ -165,8 +168,7 @@ size_t ZoCvPooled::chosen() const {
   return static_cast<size_t>(one_se);
 }
 
-ZoCvPooled zo_pool_cv(const std::vector<ZoCvJob>& jobs, const std::string& solver,
-                      ZoCvSelection selection, const std::vector<int32_t>& categories) {
+ZoCvPooled zo_pool_cv(std::span<const RunRecord> runs) {
   const std::vector<double> grid = zo_lambda_grid();
   ZoCvPooled p;
   p.points.resize(grid.size());
@@ -177,14 +179,8 @@ ZoCvPooled zo_pool_cv(const std::vector<ZoCvJob>& jobs, const std::string& solve
     p.points[g].fold_positives.assign(kZoCvFolds, 0);
   }
   bool folds = true;
-  for (int32_t k : categories) {
-    const ZoCvJob* found = nullptr;
-    for (const ZoCvJob& job : jobs)
-      if (job.k == k && job.method->solver == solver && job.selection == selection) found = &job;
-    if (!found)
-      throw std::invalid_argument(fmt::format("zo_pool_cv: no {} run of {} for category {}",
-                                              to_string(selection), solver, k));
-    const Json& pl = found->result.extra.at("per_lambda");
+  for (const RunRecord& r : runs) {
+    const Json& pl = r.extra.at("per_lambda");
     for (size_t g = 0; g < grid.size(); ++g) {
       p.points[g].tp += pl.at(g).at("bep_tp").get<double>();
       p.points[g].positives += pl.at(g).at("positives").get<int64_t>();

@@ -4,7 +4,8 @@
 // `fast_tasks` in fast mode; untrainable tasks are counted, not fitted; the cells are the named
 // aggregates of the runs, with the row's note filled in; a solver added with --with-solver runs on
 // every task at the lambda of its loss and gets its own row. Keys may put the task first, a run
-// may take another's seed, a null supplied lambda leaves its method out, and an extra solver can
+// may take another's seed or hold the task in its key, fast mode's tasks may be named, a null
+// supplied lambda leaves its method out, and an extra solver can
 // be a series over a table's rows. A task-set declaration
 // that mixes kinds, or hooks that lack what it names, are refused.
 #include <gtest/gtest.h>
@@ -227,6 +228,42 @@ TEST(TaskSetProtocol, FastModeFitsTheFirstFastTasksAndEmitsNoCells) {
   EXPECT_TRUE(doc.value("cells", Json::array()).empty());
 }
 
+// Z&O Table 1's layout: the task in the middle of a key ("cv/{task}/a", and a second run taking
+// that run's seed), and fast mode's tasks named.
+TEST(TaskSetProtocol, AKeyWithTheTaskInItAndFastTasksByName) {
+  TempDir dir;
+  Json j = task_protocol_json();
+  j["datasets"][0]["fast_tasks"] = {"t1"};
+  j["methods"][0]["key"] = "cv/{task}/a";
+  j["methods"][1] = {{"name", "b"},
+                     {"key", "cv-whole/{task}/a"},
+                     {"seed_of", "cv/{task}/a"},
+                     {"solver", "liblinear-s2"},
+                     {"lambda", "$lambda"},
+                     {"params", Json::object()},
+                     {"data", {{"k", 2}}}};
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  FakeTasks fake;
+  const Json full = run_document(dir, "full.json", p, fake.hooks());
+  const Json* a = run_at(full, "cv/t1/a");
+  const Json* b = run_at(full, "cv-whole/t1/a");
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->at("config").at("seed"), a->at("config").at("seed"));
+  EXPECT_NE(run_at(full, "cv/t0/a")->at("config").at("seed"), a->at("config").at("seed"));
+  const Json fast = run_document(dir, "fast.json", p, fake.hooks(), {}, true);
+  ASSERT_EQ(fast.at("runs").size(), 2u);  // t1 only, both methods
+  EXPECT_NE(run_at(fast, "cv/t1/a"), nullptr);
+  EXPECT_NE(run_at(fast, "cv-whole/t1/a"), nullptr);
+  j["datasets"][0]["fast_tasks"] = {"t9"};  // a task the set has not: said, not skipped
+  try {
+    run_document(dir, "bad.json", parse_protocol(j, "f (x/y)"), fake.hooks(), {}, true);
+    ADD_FAILURE() << "a fast task the set has not was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("\"t9\""), std::string::npos) << e.what();
+  }
+}
+
 // Z&O Table 2's layout: keys "<task>/<key>", a second run per fit that takes the fit's seed
 // ("seed_of"), a method whose supplied lambda is null left out, the per-task config fields and
 // the declared record fields, and a second extra-solver entry under its own key and seed.
@@ -308,6 +345,13 @@ TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   j = task_protocol_json();
   j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}};
   expect_refused(j, "apply on a task set only");
+  j = task_protocol_json();
+  j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}};
+  for (Json& m : j["methods"]) {  // a binary data set's keys have no task to put in
+    for (const char* k : {"lambda", "data", "top"}) m.erase(k);
+    m["key"] = "k/{task}";
+  }
+  expect_refused(j, "a key with \"{task}\" apply on a task set only");
   j = task_protocol_json();
   j["cells"]["columns"]["mean"][0].erase("aggregate");
   j["cells"]["columns"]["mean"][0]["metric"] = "v";

@@ -284,10 +284,29 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   return p;
 }
 
+namespace {
+
+// `key` with every `placeholder` replaced by `value`.
+std::string replaced(std::string key, std::string_view placeholder, const std::string& value) {
+  for (size_t at = key.find(placeholder); at != std::string::npos;
+       at = key.find(placeholder, at + value.size()))
+    key.replace(at, placeholder.size(), value);
+  return key;
+}
+
+// An extra-solver entry's key without its placeholders ("{class}/{task}/extra" -> "extra"): what
+// its runs are named by ("extra/<label>"), as on any other task set.
+std::string without_placeholders(std::string key) {
+  for (const std::string p : {kClassInKey, kTaskInKey}) key = replaced(key, p + "/", "");
+  return key;
+}
+
+}  // namespace
+
 std::string task_run_key(const ProtocolDataset& d, const std::string& key,
                          const std::string& task) {
-  if (const size_t at = key.find(kTaskInKey); at != std::string::npos)
-    return std::string(key).replace(at, std::string_view(kTaskInKey).size(), task);
+  if (key.find(kTaskInKey) != std::string::npos)
+    return replaced(replaced(key, kTaskInKey, task), kClassInKey, d.cls);
   return d.task_first_keys ? task + "/" + key : key + "/" + task;
 }
 
@@ -321,8 +340,8 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
       }
       for (const ExtraSolver& x : extras) {
         ProtocolRun r;
-        r.name = m.key + "/" + x.label;
-        r.key = prefix + r.name;
+        r.name = without_placeholders(m.key) + "/" + x.label;
+        r.key = prefix + m.key + "/" + x.label;
         r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of) + "/" + x.label;
         r.solver = x.solver;
         r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);

@@ -147,9 +147,12 @@ struct ProtocolRun {
 };
 
 // On a task set, a method key holding kTaskInKey ("cv/{task}/clg") names each run with the task
-// in its place; any other key is "<key>/<task>", or "<task>/<key>" where `d` says
-// "task_first_keys". task_run_key gives a run's key (and a seed_of's) for `task`.
+// in its place, and the data set's class in place of kClassInKey ("{class}/{task}/smo": a protocol
+// over several task sets); any other key is "<key>/<task>", or "<task>/<key>" where `d` says
+// "task_first_keys". task_run_key gives a run's key (and a seed_of's) for `task`. An extra-solver
+// entry's runs are named by its key without the placeholders ("extra/<label>").
 inline constexpr const char* kTaskInKey = "{task}";
+inline constexpr const char* kClassInKey = "{class}";
 std::string task_run_key(const ProtocolDataset& d, const std::string& key, const std::string& task);
 
 // The runs of data set `d` in order (fast: the methods in_fast), with its values (fast_values in

@@ -14,8 +14,11 @@
 //     such column);
 //   - each run stores its test confusion matrix; the cells are the micro/macro-F1 of the sum of
 //     the five (univ6_folds.h).
-// Solvers added with --with-solver run on every fold the same way (one-vs-rest when binary, the
-// paper's lambda) and get columns "<label> (extra) micro-F1 / macro-F1", not part of the paper.
+// The runs are declared in experiments.json: each collection's folds are a task set
+// (harness/partition_tasks.h; the fold assignments of the fold spread are its draws 1-4), each
+// solver a method at the paper's lambda. Solvers added with --with-solver run on every fold the
+// same way (one-vs-rest when binary) and get columns "<label> (extra) micro-F1 / macro-F1", not
+// part of the paper.
 // Univ-6 is the corpus view "webkb-univ6" (4,158 pages in 6 classes against the paper's 4,165;
 // corpora/webkb.h documents the choice). The Hoovers collections are not public: their cells are
 // data_unavailable unless LINREPRO_HOOVERS28_DIR / LINREPRO_HOOVERS255_DIR name a one-folder-per-
@@ -29,7 +32,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <map>
-#include <mutex>
 #include <tuple>
 
 #include "core/error.h"
@@ -40,14 +42,13 @@
 #include "features/text_dataset.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
-#include "harness/collection_grid.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
-#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
+#include "harness/partition_tasks.h"
+#include "harness/protocol_runner.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
-#include "harness/unavailable_cells.h"
 #include "metrics/confusion_folds.h"
 
 namespace linrepro {
@@ -61,37 +62,18 @@ const char* const kHooversNote =
     "data unavailable: Hoovers collections (Yang, Slattery & Ghani 2002) are not public; point "
     "`folder:<path>` at a copy to run them (set {} to a folder with one sub-folder per class)";
 
+// A declared solver of the cells (experiments.json: a method of draw 0 with its Table 3 column;
+// "" for the peer, which has none).
 struct Table3Solver {
-  std::string name;    // registry name
-  std::string column;  // Table 3 column prefix; "" for a peer without a published column
-  Params params;
-  bool in_fast;
-  std::string extra;  // the --with-solver label of a solver added by the user, not the paper's
-  Json extra_tag = Json::object();  // its runs' tag (extra_solver_tag)
-
-  // What its runs are keyed and grouped by: the registry name, or "extra/<label>".
-  std::string id() const { return extra.empty() ? name : "extra/" + extra; }
+  std::string name;    // registry name: its runs' method name
+  std::string column;  // Table 3 column prefix
 };
 
 std::vector<Table3Solver> table3_solvers() {
-  return {
-      {"mmlr-cg", "MMLR-CG", Params{{"lambda", kMlrcgLambda}, {"max_steps", 200}}, true, {}},
-      {"smo", "SVM", Params{{"lambda", kMlrcgLambda}}, true, {}},
-      // LIBLINEAR's intercept is a regularised bias feature (-B 1); the paper's SVM has a free b.
-      {"liblinear-s3", "", Params{{"lambda", kMlrcgLambda}, {"bias", 1}}, false, {}},
-  };
-}
-
-// Solvers added with --with-solver: every fold of every collection, one-vs-rest where the solver
-// is binary, at the paper's one lambda (§5: 0.001 for every method, whatever its loss).
-std::vector<Table3Solver> extra_table3_solvers(const ExperimentContext& ctx) {
   std::vector<Table3Solver> out;
-  for (const ExtraSolver& e : extra_solvers(ctx)) {
-    const ExtraLambda l = extra_solver_lambda(
-        e, {{Loss::unspecified, Penalty::l2, kMlrcgLambda, "every method"}}, "mlrcg2003/table3");
-    out.push_back(
-        {e.solver, "", extra_solver_params(e, l.lambda), true, e.label, extra_solver_tag(e)});
-  }
+  for (const ProtocolMethod& m : declared_protocol(kMlrcgPaper, kTable3Experiment).methods)
+    if (m.extra_solvers.is_null() && !m.tags.contains("draw"))
+      out.push_back({m.name, m.tags.value("column", "")});
   return out;
 }
 
@@ -127,44 +109,37 @@ std::vector<GridCollection> table3_collections(bool fast) {
 // One seeded fold assignment per collection (seed "<row>/folds"); fold k is its test side.
 constexpr Partitioning kFoldPartitioning{Partitioning::Kind::folds, kTable3Folds};
 
-// One fold's matrices (a grid slot, built by the first of its runs that is not stored).
+// One fold's matrices, prepared once for its runs (harness/partition_tasks.h).
 struct FoldData {
+  int fold = 0;
   PreparedText prepared;
   MulticlassLabels train, test;
 };
 
-using FoldCollection = LoadedCollection<FoldData>;
-using Job = GridJob<FoldData, Table3Solver>;
-
-std::string run_key(const std::string& row, int fold, const std::string& solver) {
-  return fmt::format("{}/fold{}/{}", row, fold, solver);
+FoldData prepare_fold(const Corpus& corpus, int fold, uint64_t fold_seed) {
+  const TextSplit split = split_fold(corpus, kTable3Folds, fold, fold_seed);
+  PrepareOptions options;
+  options.threads = 1;  // the runner fits the folds in parallel
+  options.progress = false;
+  FoldData d{fold, prepare_text(split, table3_features(), options), {}, {}};
+  d.train = first_labels(d.prepared.train_labels);
+  d.test = first_labels(d.prepared.test_labels);
+  return d;
 }
 
-RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_seed,
-                   bool progress) {
-  const FoldCollection& lc = *job.collection;
-  const int fold = job.partition;
-  const FoldData& fd = partition_data(job.slot(), [&] {
-    const TextSplit split = split_fold(*lc.corpus, kTable3Folds, fold, lc.seeds[fold]);
-    FoldData d{
-        prepare_text(split, features, PrepareOptions{.threads = 1, .progress = progress}), {}, {}};
-    d.train = first_labels(d.prepared.train_labels);
-    d.test = first_labels(d.prepared.test_labels);
-    return d;
-  });
+RunRecord fit_fold(const FoldData& fd, const std::string& solver, const Params& params,
+                   uint64_t fit_seed) {
   const CsrMatrix& X_train = fd.prepared.features.matrices.train;
   const CsrMatrix& X_test = fd.prepared.features.matrices.test;
   const int32_t K = fd.train.num_classes();
-
   FitContext ctx;
   ctx.seed = fit_seed;
-  ctx.threads = 1;  // the driver runs folds/solvers in parallel instead
-  ctx.label = run_key(lc.info.name, fold, job.method->id());
+  ctx.threads = 1;  // the runner fits the folds in parallel instead
   FitTime time;
   const MulticlassFit fit = timed_fit(
       [&] {
-        return solver_catalog().fit_multiclass(
-            job.method->name, MulticlassProblem{X_train, fd.train}, job.method->params, ctx);
+        return solver_catalog().fit_multiclass(solver, MulticlassProblem{X_train, fd.train}, params,
+                                               ctx);
       },
       time);
 
@@ -175,8 +150,8 @@ RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_s
   const ConfusionMatrix C_train = confusion_matrix(fd.train.y, fit.model.predict(X_train), K);
   const F1Pair test_f1 = micro_macro_f1(C), train_f1 = micro_macro_f1(C_train);
 
-  RunRecord r = record_fit(job.method->name, job.method->params, fit, time);
-  r.class_name = fmt::format("fold {}", fold);
+  RunRecord r = record_fit(solver, params, fit, time);
+  r.class_name = fmt::format("fold {}", fd.fold);
   r.metrics = {{"accuracy", accuracy(C)},
                {"micro_f1", test_f1.micro},
                {"macro_f1", test_f1.macro},
@@ -192,71 +167,50 @@ RunRecord run_fold(const Job& job, const FeatureConfig& features, uint64_t fit_s
   r.extra["test_rows"] = X_test.rows;
   r.extra["features"] = fd.prepared.features.stats.features;
   r.extra["empty_test_rows"] = fd.prepared.features.stats.empty_test_rows;
-  r.extra.update(job.method->extra_tag);
   return r;
 }
 
 std::string percent(double fraction) { return fmt::format("{:.2f}%", 100 * fraction); }
 
 Json table3_config(const ExperimentContext& ctx) {
-  Json solver_list = Json::array();
-  for (const auto& s : table3_solvers())
-    if (!ctx.fast || s.in_fast) solver_list.push_back({{"solver", s.name}, {"params", s.params}});
   Json collections = Json::array();
   for (const auto& c : table3_collections(ctx.fast)) collections.push_back(c.name);
-  Json config = {
-      {"folds", kTable3Folds},  {"fast", ctx.fast},       {"features", to_json(table3_features())},
-      {"lambda", kMlrcgLambda}, {"solvers", solver_list}, {"collections", collections}};
+  Json config = {{"folds", kTable3Folds},
+                 {"fast", ctx.fast},
+                 {"features", to_json(table3_features())},
+                 {"lambda", kMlrcgLambda},
+                 {"collections", collections}};
   if (!ctx.fast) config["fold_spread"] = {{"draws", kTable3FoldDraws}};
   if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
   return config;
 }
 
-using Loaded = LoadedCollections<FoldData>;
-// (row, solver) -> the runs of its folds, in job order.
+// (row, method name) -> the runs of its folds, in fold order.
 using FoldRuns = std::map<std::pair<std::string, std::string>, std::vector<RunRecord>>;
 
-// Asks for every (collection, fold, solver) run of fold assignment `draw` (0: the cells'; s > 0:
-// univ6_fold_spread.h, keys prefixed "draw<s>/"); fold-major job order, so the two workers share
-// each fold's feature preparation.
-FoldRuns declare_runs(const ExperimentContext& ctx, ResultFile& rf, const Loaded& loaded,
-                      const std::vector<Table3Solver>& solvers, int draw = 0) {
-  const FeatureConfig features = table3_features();
-  const auto jobs = grid_jobs(loaded, ctx.fast ? 1 : kTable3Folds, solvers,
-                              [&](const Table3Solver& s) { return !ctx.fast || s.in_fast; });
-  std::mutex results_mutex;
-  FoldRuns results;
-  run_grid(jobs, ctx.threads, [&](const Job& job) {
-    const FoldCollection& lc = *job.collection;
-    const std::string key = (draw == 0 ? "" : fmt::format("draw{}/", draw)) +
-                            run_key(lc.info.name, job.partition, job.method->id());
-    const uint64_t fit_seed = derive_seed(ctx.seed, key);
-    Json config = {{"collection", lc.info.name},
-                   {"corpus", lc.description},
-                   {"folds", kTable3Folds},
-                   {"fold", job.partition},
-                   {"fold_seed", lc.seeds[job.partition]},
-                   {"features", to_json(features)},
-                   {"solver", job.method->name},
-                   {"params", job.method->params},
-                   {"seed", fit_seed}};
-    if (draw > 0) config["draw"] = draw;
-    if (!job.method->extra.empty()) config["with_solver"] = job.method->extra;
-    const RunRecord r =
-        rf.run_once(key, config, [&] { return run_fold(job, features, fit_seed, ctx.progress); });
-    if (ctx.progress && r.status != "pending")
-      fmt::print(stderr, "table3: {}: micro-F1 {}, macro-F1 {} ({:.1f} s)\n", key,
-                 percent(r.metrics.value("micro_f1", 0.0)),
-                 percent(r.metrics.value("macro_f1", 0.0)), r.train_seconds);
-    // By fold, whatever order the workers finish in: the claim pairs fold k of one method with
-    // fold k of the other (paired_pages), and the fold spread reads the folds in order.
-    std::lock_guard lock(results_mutex);
-    std::vector<RunRecord>& folds = results[{lc.info.name, job.method->id()}];
-    const auto k = static_cast<size_t>(job.partition);
-    if (folds.size() <= k) folds.resize(k + 1);
-    folds[k] = r;
-  });
-  return results;
+// The runs of fold assignment 0 (the cells') and of the other draws (univ6_fold_spread.h), each
+// keyed by its draw-0 method's name: the declared methods tagged {"draw": s, "of": name}.
+struct Table3Runs {
+  FoldRuns draw0;
+  std::vector<FoldRuns> others;  // draws 1 ..
+};
+
+Table3Runs table3_runs(const ProtocolResults& results) {
+  std::map<std::string, std::pair<int, std::string>> draw_of;  // method name -> (draw, of)
+  for (const ProtocolMethod& m : declared_protocol(kMlrcgPaper, kTable3Experiment).methods)
+    if (m.tags.contains("draw"))
+      draw_of[m.name] = {m.tags.at("draw").get<int>(), m.tags.at("of").get<std::string>()};
+  Table3Runs out;
+  out.others.resize(kTable3FoldDraws - 1);
+  for (const auto& [row, by_method] : results.tasks)
+    for (const auto& [name, runs] : by_method) {
+      const auto it = draw_of.find(name);
+      if (it == draw_of.end())
+        out.draw0[{row, name}] = runs;
+      else
+        out.others.at(static_cast<size_t>(it->second.first - 1))[{row, it->second.second}] = runs;
+    }
+  return out;
 }
 
 using Combined = std::map<std::pair<std::string, std::string>, F1Pair>;
@@ -269,49 +223,40 @@ ConfusionMatrix combined_confusion(const std::vector<RunRecord>& fold_runs) {
   return sum_confusions(folds);
 }
 
-// Another fold assignment of an available collection (univ6_fold_spread.h): the same corpus, the
-// seed of draw s, partitions prepared afresh.
-std::unique_ptr<FoldCollection> redrawn(const FoldCollection& lc, const ExperimentContext& ctx,
-                                        int s) {
-  auto out = std::make_unique<FoldCollection>();
-  static_cast<CollectionCorpus&>(*out) = static_cast<const CollectionCorpus&>(lc);
-  out->seeds.assign(lc.seeds.size(),
-                    derive_seed(ctx.seed, fmt::format("{}/folds/draw{}", lc.info.name, s)));
-  for (size_t k = 0; k < lc.partitions.size(); ++k)
-    out->partitions.push_back(std::make_unique<PartitionSlot<FoldData>>());
+// A collection the runs were made on: how the table describes it and its size (the task set's
+// dataset record: partition_tasks.h).
+struct RunCollection {
+  GridCollection info;
+  int64_t pages = 0, classes = 0;
+};
+
+std::vector<RunCollection> run_collections(const ProtocolResults& results) {
+  std::vector<RunCollection> out;
+  for (const GridCollection& c : table3_collections(false)) {
+    const auto records = results.task_records.find(c.name);
+    if (!results.tasks.contains(c.name) || records == results.task_records.end() ||
+        records->second.empty())
+      continue;  // not here (its cells marked by the runner) or not run (fast mode)
+    const Json& counts = records->second.begin()->second.at("counts");
+    out.push_back({c, counts.at("docs").get<int64_t>(), counts.at("classes").get<int64_t>()});
+  }
   return out;
 }
 
-// The other draws' runs of every available collection, draw 1 .. kTable3FoldDraws - 1.
-std::vector<FoldRuns> declare_other_draws(const ExperimentContext& ctx, ResultFile& rf,
-                                          const Loaded& loaded,
-                                          const std::vector<Table3Solver>& solvers) {
-  std::vector<FoldRuns> draws;
-  for (int s = 1; s < kTable3FoldDraws; ++s) {
-    Loaded again;
-    for (const auto& lc : loaded)
-      if (lc->corpus) again.push_back(redrawn(*lc, ctx, s));
-    draws.push_back(declare_runs(ctx, rf, again, solvers, s));
-  }
-  return draws;
-}
-
 // Each available collection's fold-spread ablation from draw 0's runs and the other draws'.
-void add_fold_spread(ResultFile& rf, const Loaded& loaded, const std::vector<Table3Solver>& solvers,
-                     const FoldRuns& draw0, const std::vector<FoldRuns>& others) {
+void add_fold_spread(ResultFile& rf, const std::vector<RunCollection>& collections,
+                     const std::vector<Table3Solver>& solvers, const Table3Runs& runs) {
   std::vector<std::string> columns;
   for (const auto& s : solvers) columns.push_back(s.column.empty() ? "LIBLINEAR -s 3" : s.column);
-  for (const auto& lc : loaded) {
-    if (!lc->corpus) continue;
+  for (const RunCollection& c : collections) {
     std::vector<DrawF1> draws;
-    for (size_t d = 0; d <= others.size(); ++d) {
-      const FoldRuns& runs = d == 0 ? draw0 : others[d - 1];
+    for (size_t d = 0; d <= runs.others.size(); ++d) {
+      const FoldRuns& draw = d == 0 ? runs.draw0 : runs.others[d - 1];
       DrawF1& f = draws.emplace_back();
       for (size_t i = 0; i < solvers.size(); ++i)
-        f[columns[i]] =
-            micro_macro_f1(combined_confusion(runs.at({lc->info.name, solvers[i].name})));
+        f[columns[i]] = micro_macro_f1(combined_confusion(draw.at({c.info.name, solvers[i].name})));
     }
-    rf.add_ablation(fold_spread_ablation(lc->info.name, draws, columns));
+    rf.add_ablation(fold_spread_ablation(c.info.name, draws, columns));
   }
 }
 
@@ -319,10 +264,10 @@ void add_fold_spread(ResultFile& rf, const Loaded& loaded, const std::vector<Tab
 // both the training and the test count (Univ-6: 4,165 and 4,165): under 5-fold cross-validation
 // with the test folds combined every page is tested once and trains the other four splits, so
 // both cells are the number of pages we use. Features: the fewest any fold run selected.
-void emit_table1_row(ResultFile& rf, const FoldCollection& lc, const FoldRuns& results,
+void emit_table1_row(ResultFile& rf, const RunCollection& lc, const FoldRuns& results,
                      const std::vector<Table3Solver>& solvers) {
   const std::string& row = lc.info.name;
-  const double pages = static_cast<double>(lc.corpus->docs.size());
+  const auto pages = static_cast<double>(lc.pages);
   const std::string count_note = fmt::format(
       "pages of corpus view {} (5-fold cross-validation, test folds combined: each page is a test "
       "page once and a training page in the other four splits, so Table 1 gives the collection "
@@ -333,11 +278,10 @@ void emit_table1_row(ResultFile& rf, const FoldCollection& lc, const FoldRuns& r
     c.evidence = corpus_count_evidence(
         fmt::format("corpus view {} has {} pages; the paper's Univ-6 (4,165 pages) is not "
                     "recoverable from our WebKB copy (corpora/webkb.h, the data mirror's NOTES.md)",
-                    lc.info.view, lc.corpus->docs.size()));
+                    lc.info.view, lc.pages));
     rf.set_cell(c);
   }
-  rf.set_cell(value_cell("table1", row, "classes",
-                         static_cast<double>(lc.corpus->label_names.size()), "",
+  rf.set_cell(value_cell("table1", row, "classes", static_cast<double>(lc.classes), "",
                          "classes of the corpus view, one multiclass task"));
   int64_t fewest = INT64_MAX;
   for (const auto& s : solvers)
@@ -348,18 +292,16 @@ void emit_table1_row(ResultFile& rf, const FoldCollection& lc, const FoldRuns& r
                          "the 4 training folds of each split (fewest over the splits)"));
 }
 
-// Table 3's cells: the five test folds combined; an unavailable collection's cells are marked
-// from the published file's dataset tags. Returns the combined F1 of every (row, solver).
-Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& loaded,
+// Table 3's cells of the collections that are here: the five test folds combined (the runner
+// marked the others' from the published file's dataset tags). Returns the combined F1 of every
+// (row, solver).
+Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf,
+                    const std::vector<RunCollection>& collections,
                     const std::vector<Table3Solver>& solvers, const FoldRuns& results) {
   Combined combined;
-  for (const auto& lc : loaded) {
-    const std::string& row = lc->info.name;
-    if (!lc->corpus) {
-      mark_unavailable(ctx, rf, lc->info.dataset, lc->unavailable_note);
-      continue;
-    }
-    emit_table1_row(rf, *lc, results, solvers);
+  for (const RunCollection& lc : collections) {
+    const std::string& row = lc.info.name;
+    emit_table1_row(rf, lc, results, solvers);
     for (const auto& s : solvers) {
       const ConfusionMatrix all = combined_confusion(results.at({row, s.name}));
       const F1Pair f1 = micro_macro_f1(all);
@@ -373,7 +315,7 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
               ? "SMO one-vs-rest (argmax of the decision values), our stand-in for "
                 "SVMlight 5.00"
               : "MMLR-CG, 200 CG steps (gamma 1, +10 every 10 steps)",
-          lc->corpus->label_names.size(), lc->info.caveat);
+          lc.classes, lc.info.caveat);
       const F1Intervals in = micro_macro_f1_intervals(
           all, derive_seed(ctx.seed, "bootstrap/table3/" + row + "/" + s.name));
       for (const auto& [suffix, value, interval, method] :
@@ -397,19 +339,18 @@ Combined emit_cells(const ExperimentContext& ctx, ResultFile& rf, const Loaded& 
 // The extra solvers' Table 3 columns "<label> (extra) micro-F1" / "macro-F1", not part of the
 // paper: the five test folds combined like the paper's columns. A collection where one of its
 // folds failed gets none (`linrepro run` reports the failure).
-void emit_extra_cells(ResultFile& rf, const Loaded& loaded, const std::vector<Table3Solver>& extras,
-                      const FoldRuns& results) {
-  for (const auto& lc : loaded) {
-    if (!lc->corpus) continue;
-    for (const Table3Solver& s : extras) {
-      const std::vector<RunRecord>& runs = results.at({lc->info.name, s.id()});
+void emit_extra_cells(const ExperimentContext& ctx, ResultFile& rf,
+                      const std::vector<RunCollection>& collections, const FoldRuns& results) {
+  for (const RunCollection& lc : collections) {
+    for (const ExtraSolver& s : extra_solvers(ctx)) {
+      const std::vector<RunRecord>& runs = results.at({lc.info.name, "extra/" + s.label});
       if (!std::all_of(runs.begin(), runs.end(),
                        [](const RunRecord& r) { return r.status == "ok"; }))
         continue;
       const F1Pair f1 = micro_macro_f1(combined_confusion(runs));
       for (const auto& [suffix, value] :
            {std::pair{" micro-F1", f1.micro}, {" macro-F1", f1.macro}})
-        rf.set_cell(value_cell("table3", lc->info.name, s.extra + " (extra)" + suffix, 100 * value,
+        rf.set_cell(value_cell("table3", lc.info.name, s.label + " (extra)" + suffix, 100 * value,
                                "%", kExtraSolverNote));
     }
   }
@@ -524,28 +465,40 @@ void add_claims(ResultFile& rf, const Combined& combined, const FoldRuns& result
   }
 }
 
-void run_table3(const ExperimentContext& ctx, ResultFile& rf) {
-  const auto solvers = table3_solvers();
-  const auto extras = extra_table3_solvers(ctx);  // a bad --with-solver fails before the data
-  const Loaded loaded =
-      load_collections<FoldData>(ctx, rf, table3_collections(ctx.fast), kFoldPartitioning);
-  std::vector<Table3Solver> all = solvers;
-  all.insert(all.end(), extras.begin(), extras.end());
-  const FoldRuns results = declare_runs(ctx, rf, loaded, all);
-  const std::vector<FoldRuns> other_draws =
-      ctx.fast ? std::vector<FoldRuns>{} : declare_other_draws(ctx, rf, loaded, solvers);
-  // Fast mode: one fold cannot give the combined five-fold numbers, so no cells.
-  if (ctx.fast || !rf.complete()) return;
-  const Combined combined = emit_cells(ctx, rf, loaded, solvers, results);
-  add_claims(rf, combined, results);
-  add_fold_spread(rf, loaded, solvers, results, other_draws);
-  emit_extra_cells(rf, loaded, extras, results);
+void summarise_table3(const ExperimentContext& ctx, ResultFile& rf,
+                      const ProtocolResults& results) {
+  const std::vector<Table3Solver> solvers = table3_solvers();
+  const std::vector<RunCollection> collections = run_collections(results);
+  const Table3Runs runs = table3_runs(results);
+  const Combined combined = emit_cells(ctx, rf, collections, solvers, runs.draw0);
+  add_claims(rf, combined, runs.draw0);
+  add_fold_spread(rf, collections, solvers, runs);
+  emit_extra_cells(ctx, rf, collections, runs.draw0);
+}
+
+// The folds of the collection tagged `dataset` (the declared task set's name), as the environment
+// says when the experiment runs (a Hoovers copy may be named after the registry was built).
+TaskSource fold_tasks(const std::string& dataset) {
+  return [dataset](const ExperimentContext& ctx) {
+    PartitionTaskHooks<FoldData> hooks;
+    hooks.config_fields = {{"features", to_json(table3_features())}};
+    hooks.prepare = prepare_fold;
+    hooks.fit = fit_fold;
+    for (const GridCollection& c : table3_collections(false))
+      if (c.dataset == dataset) return partition_tasks<FoldData>(c, kFoldPartitioning, hooks)(ctx);
+    throw ConfigError("mlrcg2003/table3: no collection tagged " + dataset);
+  };
 }
 
 }  // namespace
 
 void add_mlrcg2003_univ6(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kMlrcgPaper, kTable3Experiment, table3_config, run_table3);
+  ProtocolHooks hooks;
+  hooks.config = table3_config;
+  for (const GridCollection& c : table3_collections(false))
+    hooks.task_sources[c.dataset] = fold_tasks(c.dataset);
+  hooks.summarise = summarise_table3;
+  register_protocol(registry, kMlrcgPaper, kTable3Experiment, hooks);
 }
 
 }  // namespace linrepro

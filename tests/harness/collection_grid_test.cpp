@@ -4,15 +4,14 @@
 #include "harness/collection_grid.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "core/seed.h"
+#include "harness_fixtures.h"
 
 namespace linrepro {
 namespace {
@@ -21,20 +20,7 @@ namespace fs = std::filesystem;
 
 constexpr uint64_t kSeed = 20260101;
 
-// A one-folder-per-class corpus (corpus view "folder:<path>") in a fresh temporary folder.
-struct TinyCorpus {
-  fs::path dir = fs::temp_directory_path() / ("linrepro-grid-test-" + std::to_string(getpid()));
-  TinyCorpus() {
-    fs::remove_all(dir);
-    for (const std::string cls : {"arts", "sports"})
-      for (int i = 0; i < 5; ++i) {
-        fs::create_directories(dir / cls);
-        std::ofstream(dir / cls / (std::to_string(i) + ".txt")) << cls << " words " << i;
-      }
-  }
-  ~TinyCorpus() { fs::remove_all(dir); }
-  std::string view() const { return "folder:" + dir.string(); }
-};
+using testing::TinyCorpus;
 
 ExperimentContext test_context(const fs::path& results) {
   ExperimentContext ctx;

@@ -1,5 +1,7 @@
 #pragma once
 // Fixture helpers for the harness tests: a results/ tree in a temp dir, written by the tests.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -28,6 +30,23 @@ inline int count_temp_files(const std::filesystem::path& dir) {
     if (e.path().filename().string().find(".tmp.") != std::string::npos) ++n;
   return n;
 }
+
+// A one-folder-per-class corpus (corpus view "folder:<path>") in a fresh temporary folder: two
+// classes of five documents.
+struct TinyCorpus {
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("linrepro-grid-test-" + std::to_string(getpid()));
+  TinyCorpus() {
+    std::filesystem::remove_all(dir);
+    for (const std::string cls : {"arts", "sports"})
+      for (int i = 0; i < 5; ++i) {
+        std::filesystem::create_directories(dir / cls);
+        std::ofstream(dir / cls / (std::to_string(i) + ".txt")) << cls << " words " << i;
+      }
+  }
+  ~TinyCorpus() { std::filesystem::remove_all(dir); }
+  std::string view() const { return "folder:" + dir.string(); }
+};
 
 // A result file of experiment x/y at `path` whose artifact is `table`, for the protocol tests.
 inline ResultFile protocol_result_file(const std::filesystem::path& path,

@@ -4,10 +4,10 @@
 // `fast_tasks` in fast mode; untrainable tasks are counted, not fitted; the cells are the named
 // aggregates of the runs, with the row's note filled in; a solver added with --with-solver runs on
 // every task at the lambda of its loss and gets its own row. Keys may put the task first, a run
-// may take another's seed or hold the task in its key, fast mode's tasks may be named, a null
-// supplied lambda leaves its method out, and an extra solver can
-// be a series over a table's rows. A task-set declaration
-// that mixes kinds, or hooks that lack what it names, are refused.
+// may take another's seed or hold the task and the class in its key, fast mode's tasks may be
+// named, a null supplied lambda leaves its method out, and an extra solver can be a series over a
+// table's rows. A task-set declaration that mixes kinds, or hooks that lack what it names, are
+// refused.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -262,6 +262,37 @@ TEST(TaskSetProtocol, AKeyWithTheTaskInItAndFastTasksByName) {
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("\"t9\""), std::string::npos) << e.what();
   }
+}
+
+// MLR-CG Table 3's layout: two task sets, keys "{class}/{task}/<solver>", and an extra solver's
+// entry keyed the same way whose runs are still named "extra/<label>".
+TEST(TaskSetProtocol, KeysWithTheClassKeepSeveralTaskSetsApart) {
+  TempDir dir;
+  Json j = task_protocol_json();
+  j["datasets"].push_back({{"class", "d"}, {"tasks", "fake"}});
+  j["methods"][0]["key"] = "{class}/{task}/a";
+  j["methods"].erase(1);
+  j["methods"].push_back({{"extra_solvers",
+                           {{"key", "{class}/{task}/extra"},
+                            {"lambda", "$lambda"},
+                            {"penalty", "l2"},
+                            {"method", "M"},
+                            {"data", {{"k", 1}}}}}});
+  j["cells"]["rows"].erase(1);
+  FakeTasks fake;
+  ProtocolResults seen;
+  ProtocolHooks hooks = fake.hooks();
+  hooks.summarise = [&](const ExperimentContext&, ResultFile&, const ProtocolResults& r) {
+    seen = r;
+  };
+  const Json doc =
+      run_document(dir, "two.json", parse_protocol(j, "f (x/y)"), hooks, {"liblinear-s5"});
+  for (const char* key : {"c/t1/a", "d/t1/a", "c/t1/extra/liblinear-s5", "d/t0/extra/liblinear-s5"})
+    EXPECT_NE(run_at(doc, key), nullptr) << key;
+  EXPECT_NE(run_at(doc, "c/t1/a")->at("config").at("seed"),
+            run_at(doc, "d/t1/a")->at("config").at("seed"));
+  EXPECT_EQ(seen.tasks.at("d").at("extra/liblinear-s5").size(), 3u);
+  EXPECT_EQ(seen.tasks.at("c").at("a").size(), 3u);
 }
 
 // Z&O Table 2's layout: keys "<task>/<key>", a second run per fit that takes the fit's seed

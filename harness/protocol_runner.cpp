@@ -16,6 +16,7 @@
 #include "harness/experiment_declarations.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
+#include "harness/unavailable_cells.h"
 
 namespace linrepro {
 
@@ -195,6 +196,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
   const Json supplied = hooks.values ? hooks.values(ctx) : Json::object();
   results.values = p.values;
   results.values.update(supplied);
+  std::vector<std::pair<std::string, std::string>> missing;  // data set, why: cells to mark
   for (const ProtocolDataset& pd : p.datasets) {
     if (ctx.fast && !pd.in_fast) continue;
     const auto body = [&] {
@@ -211,14 +213,19 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
       run_dataset(ctx, rf, p, pd, d, dataset, experiment, runs);
       if (hooks.after_dataset) hooks.after_dataset(ctx, rf, pd, dataset, runs);
     };
-    results.unavailable[pd.cls] =
-        with_data(ctx, rf, pd.data.empty() ? pd.tasks.empty() ? pd.cls : pd.tasks : pd.data, body,
-                  pd.missing);
+    const std::string name = pd.data.empty() ? pd.tasks.empty() ? pd.cls : pd.tasks : pd.data;
+    results.unavailable[pd.cls] = with_data(ctx, rf, name, body);
+    if (!results.unavailable[pd.cls].empty() && pd.missing == MissingCells::marked_unavailable)
+      missing.push_back({name, results.unavailable[pd.cls]});
   }
-  if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-  if (!ctx.fast) emit_protocol_cells(rf, p, results, hooks.aggregates);
-  emit_extra_solver_cells(rf, p, results, hooks.aggregates, extra_solvers(ctx));
-  if ((!ctx.fast || p.fast_summary) && hooks.summarise) hooks.summarise(ctx, rf, results);
+  if (rf.complete()) {  // else runs are pending: nothing to summarise yet
+    if (!ctx.fast) emit_protocol_cells(rf, p, results, hooks.aggregates);
+    emit_extra_solver_cells(rf, p, results, hooks.aggregates, extra_solvers(ctx));
+    if ((!ctx.fast || p.fast_summary) && hooks.summarise) hooks.summarise(ctx, rf, results);
+  }
+  // After the cells of the data that is here, so that a table keeps the declared order when its
+  // first rows are the available ones (the paper's collection first, a private one after).
+  for (const auto& [dataset, why] : missing) mark_unavailable(ctx, rf, dataset, why);
 }
 
 DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id) {

@@ -4,6 +4,10 @@
 BUILD     ?= build
 PYTHON    ?= /usr/bin/python3
 JOBS      ?= $(shell nproc)
+# Experiments at once in `make experiments` / `make reproduce`. Each experiment already fits its
+# runs on every core, so two at once only share the cores: on 2 cores `--jobs 2` took 1.12x as
+# long as one at a time (1,226 / 1,096 s, results/bench/bench_reproduce.json). RUN_JOBS=n to try.
+RUN_JOBS  ?= 1
 # Unity build (CMakeLists.txt, LINREPRO_UNITY): under half the CPU time of a full build; UNITY=OFF
 # recompiles file by file, quicker when one file changes.
 UNITY     ?= ON
@@ -118,12 +122,12 @@ data: build ## fetch and verify every dataset that can be had, then show their s
 	$(LINREPRO) data fetch >/dev/null
 	$(LINREPRO) data status
 
-# One `run all`: JOBS experiments at once (`run --jobs`; those whose timings are published alone).
-experiments: build data ## run every paper's experiments, JOBS at once (recomputes them: RESUME=1 keeps finished runs)
+# One `run all`: RUN_JOBS experiments at once (`run --jobs`; those whose timings are published alone).
+experiments: build data ## run every paper's experiments, RUN_JOBS at once (recomputes them: RESUME=1 keeps finished runs)
 	@for p in $(PAPERS); do $(LINREPRO) run --list | grep -q "^$$p/" || \
 	  echo "reproduce: $$p has no experiment yet (its cells show as not_run in results/REPORT.md)"; \
 	done
-	$(LINREPRO) run all --jobs $(JOBS) $(RUN_FLAGS)
+	$(LINREPRO) run all --jobs $(RUN_JOBS) $(RUN_FLAGS)
 
 studies: build data ## the costly studies outside the default set (ablations; `run --list` marks them)
 	@for e in $$($(LINREPRO) run --list | awk '/not in the default set/ {print $$1}'); do \

@@ -1,6 +1,8 @@
 #pragma once
 // The second kind of data a declared protocol (harness/declared_protocol.h) can run on: a corpus
-// split into binary tasks, one per category, prepared and evaluated the paper's way. A paper
+// split into tasks prepared and evaluated the paper's way: one binary task per category
+// (zhangoles2001's Reuters sets), one cross-validation per category (its Table 1), one
+// multi-class task per fold or random split of a collection (partition_tasks.h). A paper
 // supplies each kind of task set by name through its ProtocolHooks; the runner fits every
 // declared method on every task of it and aggregates the runs into cells by named aggregates.
 //
@@ -14,7 +16,8 @@
 //   a column: {"column": "BEP", "aggregate": "micro-bep", "unit": "%"}
 //
 // A run's key is "<method key>/<task>" ("<task>/<method key>" where the data set says
-// "task_first_keys"), its config {"dataset", "class": task, "solver", "params", "seed"} and the
+// "task_first_keys"; a key holding "{task}" and "{class}" has them filled in: task_run_key), its
+// config {"dataset", "class": task, "solver", "params", "seed"} and the
 // task set's config fields (those of the set, then those of the task).
 #include <cstdint>
 #include <functional>

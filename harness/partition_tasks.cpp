@@ -1,5 +1,9 @@
 #include "harness/partition_tasks.h"
 
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
 #include "features/text_dataset.h"
 
 namespace linrepro {
@@ -32,14 +36,19 @@ Json partition_record(const ExperimentContext& ctx, const GridCollection& c, con
   return dataset;
 }
 
-int partition_draw(const Json& options, const GridCollection& c, const Partitioning& partitioning) {
+int partition_draw(const Json& options, const GridCollection& c, const Partitioning& partitioning,
+                   const std::vector<std::string>& known) {
   const bool folds = partitioning.kind == Partitioning::Kind::folds;
   const Json draw = options.is_object() ? options.value("draw", Json(0)) : Json();
-  if (!options.is_object() || options.size() > options.contains("draw") ||
-      !draw.is_number_integer() || draw.get<int>() < 0 || (!folds && draw.get<int>() > 0))
+  bool ok = options.is_object() && draw.is_number_integer() && draw.get<int>() >= 0 &&
+            (folds || draw.get<int>() == 0);
+  if (ok)
+    for (const auto& [key, value] : options.items())
+      ok = ok && (key == "draw" || std::ranges::find(known, key) != known.end());
+  if (!ok)
     throw ConfigError(fmt::format(
-        "the partitions of {}: \"data\" {} may only give \"draw\" (a count >= 0; folds only)",
-        c.name, options.dump()));
+        "the partitions of {}: \"data\" {} may give \"draw\" (a count >= 0; folds only){}", c.name,
+        options.dump(), known.empty() ? "" : fmt::format(" and {}", fmt::join(known, ", "))));
   return draw.get<int>();
 }
 

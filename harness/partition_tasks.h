@@ -6,12 +6,14 @@
 // supplies how a partition is prepared (its Data) and how a method is fitted on it and scored.
 //
 //   options {"draw": s}: optional (0); s > 0 is another seeded fold assignment, seed
-//   "<name>/folds/draw<s>" (random splits have no draws). Any other option is refused.
+//   "<name>/folds/draw<s>" (random splits have no draws); and the paper's own (`options` below),
+//   passed to its prepare. Any other option is refused.
 // Every run's config: "dataset" (the record's name), "collection", "corpus" (corpus_description),
 // "folds" and per task "fold", "fold_seed" (random splits: "split", "split_seed"), "draw" when
-// s > 0, and the paper's own `config_fields`. The dataset record is that of load_collection_corpus
-// (draw 0's seeds). A collection without a view throws DataUnavailable with its note, under its
-// published "dataset" tag (declare the task set under that name so its cells are marked).
+// s > 0, the paper's own `config_fields` and options. The dataset record is that of
+// load_collection_corpus (draw 0's seeds). A collection without a view throws DataUnavailable with
+// its note, under its published "dataset" tag (declare the task set under that name so its cells
+// are marked).
 #include <fmt/format.h>
 
 #include <functional>
@@ -34,8 +36,10 @@ namespace linrepro {
 template <class Data>
 struct PartitionTaskHooks {
   Json config_fields = Json::object();  // added to every run's config (the features, say)
-  // Partition k of the corpus under `seed` (the fold assignment's, or split k's).
-  std::function<Data(const Corpus&, int k, uint64_t seed)> prepare;
+  std::vector<std::string> options;     // the set options prepare reads, besides "draw"
+  // Partition k of the corpus under `seed` (the fold assignment's, or split k's), as the set's
+  // options (without "draw") ask.
+  std::function<Data(const Corpus&, int k, uint64_t seed, const Json& options)> prepare;
   std::function<RunRecord(const Data&, const std::string& solver, const Params& params,
                           uint64_t seed)>
       fit;
@@ -46,8 +50,10 @@ Json partition_record(const ExperimentContext& ctx, const GridCollection& c, con
                       const Partitioning& partitioning);
 std::vector<uint64_t> partition_seeds(const ExperimentContext& ctx, const GridCollection& c,
                                       const Partitioning& partitioning, int draw);
-// The draw of a set's options (above); throws ConfigError naming the collection otherwise.
-int partition_draw(const Json& options, const GridCollection& c, const Partitioning& partitioning);
+// The draw of a set's options (above); throws ConfigError naming the collection when an option is
+// neither "draw" nor one of `known`.
+int partition_draw(const Json& options, const GridCollection& c, const Partitioning& partitioning,
+                   const std::vector<std::string>& known);
 // Task k's config fields.
 Json partition_task_fields(const Partitioning& partitioning, int k, uint64_t seed, int draw);
 
@@ -59,7 +65,9 @@ TaskSource partition_tasks(GridCollection c, Partitioning partitioning,
     auto corpus = std::make_shared<const Corpus>(load_corpus_view(c.view));
     const Json record = partition_record(ctx, c, *corpus, partitioning);
     return [c, partitioning, hooks, corpus, record, ctx](const Json& options) {
-      const int draw = partition_draw(options, c, partitioning);
+      const int draw = partition_draw(options, c, partitioning, hooks.options);
+      Json own = options.is_object() ? options : Json::object();
+      own.erase("draw");
       const std::vector<uint64_t> seeds = partition_seeds(ctx, c, partitioning, draw);
       struct Slot {
         std::once_flag once;
@@ -70,6 +78,7 @@ TaskSource partition_tasks(GridCollection c, Partitioning partitioning,
       s.dataset = record.at("name");
       s.record = record;
       s.config_fields = hooks.config_fields;
+      s.config_fields.update(own);  // what the paper's options change is part of the runs
       s.config_fields.update(
           {{"collection", c.name}, {"corpus", corpus_description(*corpus, c.view)}});
       if (partitioning.kind == Partitioning::Kind::folds)
@@ -80,11 +89,11 @@ TaskSource partition_tasks(GridCollection c, Partitioning partitioning,
         return partition_task_fields(partitioning, static_cast<int>(k), seeds[k], draw);
       };
       s.untrainable = [](size_t) -> std::optional<RunRecord> { return std::nullopt; };
-      s.fit = [hooks, corpus, seeds, slots](size_t k, const std::string& solver,
-                                            const Params& params, uint64_t seed) {
+      s.fit = [hooks, corpus, seeds, slots, own](size_t k, const std::string& solver,
+                                                 const Params& params, uint64_t seed) {
         Slot& slot = (*slots)[k];
         std::call_once(slot.once, [&] {
-          slot.data.emplace(hooks.prepare(*corpus, static_cast<int>(k), seeds[k]));
+          slot.data.emplace(hooks.prepare(*corpus, static_cast<int>(k), seeds[k], own));
         });
         return hooks.fit(*slot.data, solver, params, seed);
       };

@@ -116,7 +116,7 @@ struct FoldData {
   MulticlassLabels train, test;
 };
 
-FoldData prepare_fold(const Corpus& corpus, int fold, uint64_t fold_seed) {
+FoldData prepare_fold(const Corpus& corpus, int fold, uint64_t fold_seed, const Json&) {
   const TextSplit split = split_fold(corpus, kTable3Folds, fold, fold_seed);
   PrepareOptions options;
   options.threads = 1;  // the runner fits the folds in parallel

@@ -1,7 +1,8 @@
 // A collection's partitions as a task set (harness/partition_tasks.h): one task per fold, each
 // prepared once however many runs fit it, with the fold assignment's seed (the names
-// collection_grid.h has always used) in its runs' configs; a draw reseeds the assignment; options
-// it does not know and a collection without data are refused.
+// collection_grid.h has always used) in its runs' configs; a draw reseeds the assignment; the
+// paper's own options reach its prepare; options nobody knows and a collection without data are
+// refused.
 #include "harness/partition_tasks.h"
 
 #include <gtest/gtest.h>
@@ -29,7 +30,8 @@ TEST(PartitionTasks, EachFoldIsATaskPreparedOnceAndADrawReseedsTheAssignment) {
   auto prepared = std::make_shared<std::atomic<int>>(0);
   PartitionTaskHooks<Fold> hooks;
   hooks.config_fields = {{"features", "f"}};
-  hooks.prepare = [prepared](const Corpus& c, int k, uint64_t seed) {
+  hooks.prepare = [prepared](const Corpus& c, int k, uint64_t seed, const Json& options) {
+    EXPECT_TRUE(options.empty());
     EXPECT_EQ(c.docs.size(), 10u);
     ++*prepared;
     return Fold{k, seed};
@@ -71,6 +73,19 @@ TEST(PartitionTasks, EachFoldIsATaskPreparedOnceAndADrawReseedsTheAssignment) {
   EXPECT_EQ(s.task_fields(1),
             (Json{{"split", 1}, {"split_seed", derive_seed(kSeed, "Row/split1")}}));
   EXPECT_THROW(splits(Json{{"draw", 1}}), ConfigError);  // random splits have no draws
+
+  // The paper's own options reach its prepare; others are refused.
+  hooks.options = {"reading"};
+  Json seen;
+  hooks.prepare = [&seen](const Corpus&, int k, uint64_t seed, const Json& options) {
+    seen = options;
+    return Fold{k, seed};
+  };
+  const TaskPreparer read =
+      partition_tasks<Fold>(c, {Partitioning::Kind::random_splits, 2}, hooks)(ctx);
+  read(Json{{"reading", "x"}}).fit(0, "s", {}, 1);
+  EXPECT_EQ(seen, (Json{{"reading", "x"}}));
+  EXPECT_THROW(read(Json{{"other", 1}}), ConfigError);
 }
 
 TEST(PartitionTasks, ACollectionWithoutDataIsUnavailableWithItsNote) {

@@ -14,6 +14,9 @@
 //                "data": {"features": 0},        the task set's options for this method
 //                "top": 10}]                     only the first 10 tasks
 //   a column: {"column": "BEP", "aggregate": "micro-bep", "unit": "%"}
+// The set fits what a method's "solver" names: a registered solver, or a method of the paper
+// that the set knows (graphsvm2002/features: "MCNB", "MCSVM", "GraphSVM", fitted by the paper's
+// code; such a method takes no "lambda").
 //
 // A run's key is "<method key>/<task>" ("<task>/<method key>" where the data set says
 // "task_first_keys"; a key holding "{task}" and "{class}" has them filled in: task_run_key), its

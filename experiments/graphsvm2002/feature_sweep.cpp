@@ -9,12 +9,17 @@
 // Cost (2 cores): five 20NG and four Reuters feature sets, three methods each; MCSVM dominates
 // (about 13 s of CPU on 20NG per set). Fast mode (the regression subset, about a second): MCNB
 // on Reuters with 1,000 features, the same run as the full sweep's, and its feature-count
-// ablation row (the SVMs and the other ablations only in the full run).
+// ablation row (the SVMs and the other ablations only in the full run). The runs are declared in
+// experiments.json: each variant of the input is a method's "data" on its corpus's task set
+// (corpus_variants below), prepared once for the methods that read it.
 #include "experiments/graphsvm2002/feature_sweep.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,32 +31,12 @@
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "features/vectorizer.h"
 #include "harness/declared_texts.h"
-#include "harness/experiment_declarations.h"
+#include "harness/protocol_runner.h"
 #include "harness/published.h"
-#include "harness/with_data.h"
 
 namespace linrepro {
 
 namespace {
-
-const std::vector<std::string> kMethods = {kMcnb, kMcsvm, kGraphSvm};
-const std::vector<std::string> kFastMethods = {kMcnb};
-
-const std::vector<std::string>& methods(const ExperimentContext& ctx) {
-  return ctx.fast ? kFastMethods : kMethods;
-}
-
-struct FeatureSweepOfCorpus {
-  std::string name;         // "20ng" | "reuters"
-  std::vector<int32_t> ks;  // 0: every term (no selection)
-};
-
-const std::vector<FeatureSweepOfCorpus>& sweeps(const ExperimentContext& ctx) {
-  static const std::vector<FeatureSweepOfCorpus> s = {{"20ng", {1000, 3000, 10000, 30000, 0}},
-                                                      {"reuters", {1000, 3000, 10000, 0}}};
-  static const std::vector<FeatureSweepOfCorpus> fast = {{"reuters", {1000}}};
-  return ctx.fast ? fast : s;
-}
 
 // Issue 16 item 4: what the SVMs read, and SVMlight's default C = 1 / avg(x.x) on it (the paper
 // ran SVMlight with its defaults on whatever Rainbow wrote; it does not say what that was).
@@ -79,8 +64,6 @@ GraphsvmData with_svm_input(GraphsvmData d, const SvmInput& in) {
   d.Xtest_svm = finish_rows(std::move(te), in.unit_norm, 0);
   return d;
 }
-
-std::string k_name(int32_t k) { return k == 0 ? "all" : fmt::format("{:05d}", k); }
 
 // The paper's accuracy for a method on a corpus (Figure 5 / Table 1 cells), if published.
 std::optional<double> published_accuracy(const PublishedPaper* p, const std::string& corpus,
@@ -117,14 +100,6 @@ AblationRow published_row(const std::string& description, const PublishedPaper* 
   return ref;
 }
 
-// Results by k, then method; MCSVM by SVM input (at the experiments' own k).
-struct SweepResults {
-  std::map<int32_t, std::map<std::string, RunRecord>> by_k;
-  std::map<std::string, std::pair<double, RunRecord>> by_input;  // C, run
-  // The stoplists other than the adopted one, by list, then method, at the used k.
-  std::map<std::string, std::map<std::string, RunRecord>> by_stoplist;
-};
-
 // The stoplist rows of ablation stoplist-<corpus>, in the order shown; the adopted list (the one
 // graphsvm_feature_config() uses) is the sweep's own run at the used k.
 struct StoplistVariant {
@@ -140,90 +115,64 @@ constexpr std::array<StoplistVariant, 3> kStoplists{{
     {StopwordList::none, "none", "no stoplist, used before that"},
 }};
 
-// Asks rf for `method`'s run on v at k: key, the variant's own config fields (data, method,
-// solver and seed are added; "method" when not given), the progress line and the record's
-// class_name; `features`: the record keeps v's feature count.
-RunRecord declare_run(const ExperimentContext& ctx, ResultFile& rf, const std::string& key,
-                      const std::string& method, const GraphsvmData& v, Json config,
-                      const std::string& progress, const std::string& class_name,
-                      bool features = false) {
-  const uint64_t seed = derive_seed(ctx.seed, key);
-  config["data"] = data_config(v);
-  if (!config.contains("method")) config["method"] = sweep_method_config(method, v);
-  config["solver"] = method;
-  config["seed"] = seed;
-  return rf.run_once(key, config, [&] {
-    if (ctx.progress) fmt::print(stderr, "graphsvm2002/features: {}\n", progress);
-    RunRecord r = fit_sweep_method(method, v, seed, ctx.threads);
-    r.class_name = class_name;
-    if (features) r.extra["features"] = v.Xtrain.cols;
-    return r;
-  });
+// The data of one variant, a task set's options: {"sweep": "features", "k": k} (0: every term),
+// or at the experiments' k {"sweep": "stoplist", "k": k, "stoplist": id} (kStoplists) or
+// {"sweep": "svm_input", "k": k, "input": id} (svm_inputs()). Throws ConfigError otherwise.
+GraphsvmData variant_data(const std::string& name, const Corpus& corpus,
+                          const ExperimentContext& ctx, const Json& options) {
+  const auto bad = [&] {
+    throw ConfigError(fmt::format(
+        "graphsvm2002/features: \"data\" {} must give \"sweep\" (features, stoplist, svm_input), "
+        "\"k\" and, for the last two, a known \"stoplist\" or \"input\"",
+        options.dump()));
+  };
+  const std::string sweep = options.value("sweep", "");
+  if (!options.contains("k") || !options.at("k").is_number_integer() ||
+      options.size() != (sweep == "features" ? 2u : 3u))
+    bad();
+  FeatureConfig f = graphsvm_feature_config(options.at("k").get<int32_t>());
+  const StoplistVariant* list = nullptr;
+  const SvmInput* input = nullptr;
+  for (const StoplistVariant& v : kStoplists)
+    if (sweep == "stoplist" && options.value("stoplist", "") == v.id) list = &v;
+  for (const SvmInput& in : svm_inputs())
+    if (sweep == "svm_input" && options.value("input", "") == in.id) input = &in;
+  if (sweep != "features" && !list && !input) bad();
+  if (list) f.stopwords = list->list;
+  GraphsvmData d = name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, f)
+                                  : make_graphsvm_reuters(corpus, ctx, f);
+  return input ? with_svm_input(std::move(d), *input) : d;
 }
 
-// The runs under the other stoplists at the experiments' k (ablation stoplist-<corpus>).
-void declare_stoplist_runs(const ExperimentContext& ctx, ResultFile& rf,
-                           const FeatureSweepOfCorpus& s, const Corpus& corpus,
-                           const FeatureConfig& f, int32_t k, SweepResults& out) {
-  for (const StoplistVariant& list : kStoplists) {
-    if (list.list == f.stopwords) continue;  // the sweep's own run
-    FeatureConfig other = f;
-    other.stopwords = list.list;
-    const GraphsvmData v = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, other)
-                                            : make_graphsvm_reuters(corpus, ctx, other);
-    for (const std::string& method : kMethods)
-      out.by_stoplist[list.id][method] =
-          declare_run(ctx, rf, fmt::format("stoplist/{}/{}/{}", s.name, list.id, method), method, v,
-                      {{"sweep", "stoplist"}, {"dataset", s.name}, {"k", k}, {"stoplist", list.id}},
-                      fmt::format("{} with stoplist {} {}", s.name, list.id, method),
-                      fmt::format("{} stoplist {}", s.name, list.id));
-  }
-}
-
-// MCSVM on each other SVM input at the experiments' k (ablation svm-input-<corpus>).
-void declare_svm_input_runs(const ExperimentContext& ctx, ResultFile& rf,
-                            const FeatureSweepOfCorpus& s, const GraphsvmData& d, int32_t k,
-                            SweepResults& out) {
-  for (const SvmInput& in : svm_inputs()) {
-    if (in.id == "tf-unit") continue;  // the sweep's own MCSVM run at this k
-    const GraphsvmData v = with_svm_input(d, in);
-    Json method = sweep_method_config(kMcsvm, v);
-    method["svm"]["input"] = in.description;
-    out.by_input[in.id] = {
-        svmlight_default_C(v.Xtrain_svm),
-        declare_run(ctx, rf, fmt::format("svm-input/{}/{}/{}", s.name, in.id, kMcsvm), kMcsvm, v,
-                    {{"sweep", "svm_input"},
-                     {"dataset", s.name},
-                     {"k", k},
-                     {"input", in.id},
-                     {"method", method}},
-                    fmt::format("{} MCSVM on {}", s.name, in.id),
-                    fmt::format("{} {}", s.name, in.id))};
-  }
-}
-
-SweepResults declare_runs(const ExperimentContext& ctx, ResultFile& rf,
-                          const FeatureSweepOfCorpus& s, const Corpus& corpus) {
-  SweepResults out;
-  for (const int32_t k : s.ks) {
-    const std::string size = k == 0 ? "all" : std::to_string(k);
-    if (ctx.progress)
-      fmt::print(stderr, "graphsvm2002/features: preparing {} with {} features\n", s.name, size);
-    const FeatureConfig f = graphsvm_feature_config(k);
-    const GraphsvmData d = s.name == "20ng" ? make_graphsvm_20ng(corpus, ctx, 0.7, 1.0, f)
-                                            : make_graphsvm_reuters(corpus, ctx, f);
-    for (const std::string& method : methods(ctx))
-      out.by_k[k][method] =
-          declare_run(ctx, rf, fmt::format("features/{}/k={}/{}", s.name, k_name(k), method),
-                      method, d, {{"sweep", "features"}, {"dataset", s.name}, {"k", k}},
-                      fmt::format("{} k={} {}", s.name, k_name(k), method),
-                      fmt::format("{} {}", s.name, size), true);
-    if (k != graphsvm_feature_config().k) continue;
-    declare_stoplist_runs(ctx, rf, s, corpus, f, k, out);
-    declare_svm_input_runs(ctx, rf, s, d, k, out);
-    out.by_input["tf-unit"] = {svmlight_default_C(d.Xtrain_svm), out.by_k[k][kMcsvm]};
-  }
-  return out;
+// A corpus ("20ng" or "reuters") as a task set of one task, itself: each variant prepared once
+// for the methods that read it. A run records the width of its matrix and SVMlight's default C on
+// the variant's SVM input (extra.svm_default_C).
+TaskSource corpus_variants(const std::string& name) {
+  return [name](const ExperimentContext& ctx) -> TaskPreparer {
+    auto corpus = std::make_shared<const Corpus>(name == "20ng" ? load_graphsvm_20ng_corpus()
+                                                                : load_graphsvm_reuters_corpus());
+    return [name, corpus, ctx](const Json& options) {
+      if (ctx.progress)
+        fmt::print(stderr, "graphsvm2002/features: preparing {} {}\n", name, options.dump());
+      auto d = std::make_shared<const GraphsvmData>(variant_data(name, *corpus, ctx, options));
+      TaskSet s;
+      s.dataset = name;
+      s.record = {{"name", name}};
+      s.config_fields = options;
+      s.config_fields["data"] = data_config(*d);
+      s.tasks = {name};
+      s.untrainable = [](size_t) -> std::optional<RunRecord> { return std::nullopt; };
+      s.fit = [d, name, options, threads = ctx.threads](size_t, const std::string& method,
+                                                        const Params&, uint64_t seed) {
+        RunRecord r = fit_sweep_method(method, *d, seed, threads);
+        r.class_name = fmt::format("{} {}", name, options.dump());
+        r.extra["features"] = d->Xtrain.cols;
+        r.extra["svm_default_C"] = svmlight_default_C(d->Xtrain_svm);
+        return r;
+      };
+      return s;
+    };
+  };
 }
 
 // The declared ablation `id` ("...-{corpus}") of a corpus, its title naming "20NG" or "Reuters".
@@ -288,68 +237,94 @@ Ablation stoplist_ablation(const std::string& corpus,
 
 namespace {
 
-void run_features(const ExperimentContext& ctx, ResultFile& rf) {
-  std::vector<std::pair<const FeatureSweepOfCorpus*, SweepResults>> all;
-  for (const FeatureSweepOfCorpus& s : sweeps(ctx)) {
-    std::optional<Corpus> corpus;
-    if (!with_data(ctx, rf, s.name, [&] {
-           corpus = s.name == "20ng" ? load_graphsvm_20ng_corpus() : load_graphsvm_reuters_corpus();
-         }).empty())
-      continue;
-    all.emplace_back(&s, declare_runs(ctx, rf, s, *corpus));
+// One corpus's finished runs by variant, from the declared methods' tags ({"sweep", "k",
+// "stoplist" or "input"}; the method is the solver), keyed as the ablations read them.
+struct SweepResults {
+  std::vector<int32_t> ks;                                          // in declared order
+  std::map<int32_t, std::map<std::string, const RunRecord*>> by_k;  // then method
+  std::map<std::string, std::map<std::string, const RunRecord*>> by_stoplist;
+  std::map<std::string, const RunRecord*> by_input;  // MCSVM's
+};
+
+SweepResults sweep_results(const std::string& corpus,
+                           const std::map<std::string, std::vector<RunRecord>>& runs) {
+  SweepResults out;
+  const int32_t used = graphsvm_feature_config().k;
+  for (const ProtocolMethod& m : declared_protocol(kGraphsvmPaper, "features").methods) {
+    const auto it = runs.find(m.name);
+    if (m.classes.at(0) != corpus || it == runs.end() || it->second.at(0).status != "ok") continue;
+    const RunRecord* r = &it->second.at(0);
+    const std::string sweep = m.tags.at("sweep");
+    const auto k = m.tags.at("k").get<int32_t>();
+    if (sweep == "features") {
+      if (std::ranges::find(out.ks, k) == out.ks.end()) out.ks.push_back(k);
+      out.by_k[k][m.solver] = r;
+      if (k == used && m.solver == kMcsvm) out.by_input["tf-unit"] = r;  // the sweep's own
+    }
+    if (sweep == "stoplist") out.by_stoplist[m.tags.at("stoplist")][m.solver] = r;
+    if (sweep == "svm_input") out.by_input[m.tags.at("input")] = r;
   }
-  if (!rf.complete()) return;
+  for (const StoplistVariant& v : kStoplists)  // the adopted list is the sweep's own run
+    if (v.list == graphsvm_feature_config().stopwords && out.by_k.contains(used))
+      out.by_stoplist[v.id] = out.by_k.at(used);
+  return out;
+}
+
+// accuracy[variant][method] of some runs.
+template <class Key>
+std::map<Key, std::map<std::string, double>> accuracies(
+    const std::map<Key, std::map<std::string, const RunRecord*>>& runs) {
+  std::map<Key, std::map<std::string, double>> out;
+  for (const auto& [variant, by_method] : runs)
+    for (const auto& [method, r] : by_method)
+      out[variant][method] = r->metrics.value("accuracy", 0.0);
+  return out;
+}
+
+// The feature-count ablation of each corpus that ran (fast mode: its one row), then, in the full
+// run, its SVM-input and stoplist ablations.
+void summarise_features(const ExperimentContext& ctx, ResultFile& rf,
+                        const ProtocolResults& results) {
   const std::optional<PublishedPaper> published =
       load_published_if_present(ctx.published(), kGraphsvmPaper);
   const PublishedPaper* paper = published ? &*published : nullptr;
-  for (const auto& [s, res] : all) {
-    std::map<int32_t, std::map<std::string, double>> acc;
+  for (const char* corpus : {"20ng", "reuters"}) {
+    if (!results.tasks.contains(corpus)) continue;  // not here, or not in the fast subset
+    const SweepResults res = sweep_results(corpus, results.tasks.at(corpus));
     std::map<int32_t, int32_t> columns;
     for (const auto& [k, by_method] : res.by_k)
-      for (const auto& [m, r] : by_method) {
-        if (r.status != "ok") continue;
-        acc[k][m] = r.metrics.value("accuracy", 0.0);
-        columns[k] = r.extra.value("features", 0);
-      }
-    rf.add_ablation(feature_count_ablation(s->name, s->ks, acc, columns, paper));
+      for (const auto& [m, r] : by_method) columns[k] = r->extra.value("features", 0);
+    rf.add_ablation(feature_count_ablation(corpus, res.ks, accuracies(res.by_k), columns, paper));
     if (ctx.fast) continue;  // the fast subset runs none of the other ablations' variants
     std::vector<SvmInputRow> rows;
     for (const SvmInput& in : svm_inputs()) {
       SvmInputRow row{in.id, in.description, in.id == "tf-unit", {}, {}};
-      if (auto it = res.by_input.find(in.id); it != res.by_input.end()) {
-        row.C = it->second.first;
-        if (it->second.second.status == "ok")
-          row.accuracy = it->second.second.metrics.value("accuracy", 0.0);
+      if (const auto it = res.by_input.find(in.id); it != res.by_input.end()) {
+        row.C = it->second->extra.at("svm_default_C").get<double>();
+        row.accuracy = it->second->metrics.value("accuracy", 0.0);
       }
       rows.push_back(row);
     }
-    rf.add_ablation(svm_input_ablation(s->name, rows, paper));
-    std::map<std::string, std::map<std::string, double>> stop;
-    const int32_t used = graphsvm_feature_config().k;
-    for (const auto& [list, by_method] : res.by_stoplist)
-      for (const auto& [m, r] : by_method)
-        if (r.status == "ok") stop[list][m] = r.metrics.value("accuracy", 0.0);
-    for (const StoplistVariant& v : kStoplists)
-      if (v.list == graphsvm_feature_config().stopwords)
-        if (auto it = acc.find(used); it != acc.end()) stop[v.id] = it->second;
-    rf.add_ablation(stoplist_ablation(s->name, stop, paper));
+    rf.add_ablation(svm_input_ablation(corpus, rows, paper));
+    rf.add_ablation(stoplist_ablation(corpus, accuracies(res.by_stoplist), paper));
   }
 }
 
 Json features_config(const ExperimentContext& ctx) {
-  Json ks = Json::object();
-  for (const auto& s : sweeps(ctx)) ks[s.name] = s.ks;
   return {{"fast", ctx.fast},
-          {"ks", ks},
           {"k_zero", "every training term, no selection"},
-          {"methods", methods(ctx)},
           {"used_k", graphsvm_feature_config().k}};
 }
 
 }  // namespace
 
 void add_graphsvm2002_features(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kGraphsvmPaper, "features", features_config, run_features);
+  ProtocolHooks hooks;
+  hooks.config = features_config;
+  for (const char* corpus : {"20ng", "reuters"})
+    hooks.task_sources[corpus] = corpus_variants(corpus);
+  hooks.summarise = summarise_features;
+  register_protocol(registry, kGraphsvmPaper, "features", hooks);
 }
 
 }  // namespace linrepro

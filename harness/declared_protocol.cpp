@@ -174,10 +174,11 @@ void check_resolves(const DeclaredProtocol& p) {
         if (!d.tasks.empty() && m.traced)  // a task set's fit has no test-set monitor
           declaration_error(at, "\"traced\" applies on a binary data set only");
         if (d.tasks.empty() && (!m.lambda.is_null() || !m.data.empty() || m.top > 0 ||
-                                m.key.find(kTaskInKey) != std::string::npos))
+                                m.key.find(kTaskInKey) != std::string::npos ||
+                                m.key.find(kClassInKey) != std::string::npos))
           declaration_error(at,
-                            "\"lambda\", \"data\", \"top\" and a key with \"{task}\" apply on "
-                            "a task set only");
+                            "\"lambda\", \"data\", \"top\" and a key with \"{task}\" or "
+                            "\"{class}\" apply on a task set only");
         if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");
       }
     }
@@ -305,9 +306,9 @@ std::string without_placeholders(std::string key) {
 
 std::string task_run_key(const ProtocolDataset& d, const std::string& key,
                          const std::string& task) {
-  if (key.find(kTaskInKey) != std::string::npos)
-    return replaced(replaced(key, kTaskInKey, task), kClassInKey, d.cls);
-  return d.task_first_keys ? task + "/" + key : key + "/" + task;
+  const std::string k = replaced(key, kClassInKey, d.cls);
+  if (k.find(kTaskInKey) != std::string::npos) return replaced(k, kTaskInKey, task);
+  return d.task_first_keys ? task + "/" + k : k + "/" + task;
 }
 
 std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const ProtocolDataset& d,

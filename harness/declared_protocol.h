@@ -146,9 +146,9 @@ struct ProtocolRun {
   int64_t top = 0;                      // on a task set: the first `top` tasks (0: all)
 };
 
-// On a task set, a method key holding kTaskInKey ("cv/{task}/clg") names each run with the task
-// in its place, and the data set's class in place of kClassInKey ("{class}/{task}/smo": a protocol
-// over several task sets); any other key is "<key>/<task>", or "<task>/<key>" where `d` says
+// On a task set, a method key has the data set's class in place of kClassInKey and the task in
+// place of kTaskInKey ("cv/{task}/clg", "{class}/{task}/smo": a protocol over several task sets);
+// a key without kTaskInKey is "<key>/<task>", or "<task>/<key>" where `d` says
 // "task_first_keys". task_run_key gives a run's key (and a seed_of's) for `task`. An extra-solver
 // entry's runs are named by its key without the placeholders ("extra/<label>").
 inline constexpr const char* kTaskInKey = "{task}";

@@ -278,6 +278,12 @@ TEST(TaskSetProtocol, KeysWithTheClassKeepSeveralTaskSetsApart) {
                             {"penalty", "l2"},
                             {"method", "M"},
                             {"data", {{"k", 1}}}}}});
+  j["methods"].push_back({{"name", "b"},
+                          {"key", "{class}/b"},  // no {task}: the task goes last, as usual
+                          {"solver", "liblinear-s2"},
+                          {"lambda", "$lambda"},
+                          {"params", Json::object()},
+                          {"data", {{"k", 1}}}});
   j["cells"]["rows"].erase(1);
   FakeTasks fake;
   ProtocolResults seen;
@@ -287,7 +293,8 @@ TEST(TaskSetProtocol, KeysWithTheClassKeepSeveralTaskSetsApart) {
   };
   const Json doc =
       run_document(dir, "two.json", parse_protocol(j, "f (x/y)"), hooks, {"liblinear-s5"});
-  for (const char* key : {"c/t1/a", "d/t1/a", "c/t1/extra/liblinear-s5", "d/t0/extra/liblinear-s5"})
+  for (const char* key :
+       {"c/t1/a", "d/t1/a", "c/t1/extra/liblinear-s5", "d/t0/extra/liblinear-s5", "d/b/t1"})
     EXPECT_NE(run_at(doc, key), nullptr) << key;
   EXPECT_NE(run_at(doc, "c/t1/a")->at("config").at("seed"),
             run_at(doc, "d/t1/a")->at("config").at("seed"));
@@ -382,7 +389,9 @@ TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
     for (const char* k : {"lambda", "data", "top"}) m.erase(k);
     m["key"] = "k/{task}";
   }
-  expect_refused(j, "a key with \"{task}\" apply on a task set only");
+  expect_refused(j, "a key with \"{task}\" or \"{class}\" apply on a task set only");
+  for (Json& m : j["methods"]) m["key"] = "k/{class}";
+  expect_refused(j, "a key with \"{task}\" or \"{class}\" apply on a task set only");
   j = task_protocol_json();
   j["cells"]["columns"]["mean"][0].erase("aggregate");
   j["cells"]["columns"]["mean"][0]["metric"] = "v";

@@ -157,7 +157,8 @@ TaskSource corpus_variants(const std::string& name) {
       auto d = std::make_shared<const GraphsvmData>(variant_data(name, *corpus, ctx, options));
       TaskSet s;
       s.dataset = name;
-      s.record = {{"name", name}};
+      s.record = corpus->identity;  // the corpus the variants are read from, with its digest
+      s.record["name"] = name;
       s.config_fields = options;
       s.config_fields["data"] = data_config(*d);
       s.tasks = {name};

@@ -22,6 +22,7 @@
 #include <map>
 #include <span>
 
+#include "core/error.h"
 #include "core/seed.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
@@ -69,8 +70,13 @@ void emit_table1_all(const ExperimentContext& ctx, ResultFile& rf,
   const auto variant = [&](std::string name, std::string description, bool chosen,
                            const std::string& prefix, size_t categories) {
     Table1CvVariant v{std::move(name), std::move(description), chosen, {}};
-    for (const auto& m : methods)
-      v.methods.push_back(zo_pool_cv(std::span(runs.at(prefix + m.solver)).first(categories)));
+    for (const auto& m : methods) {
+      const std::vector<RunRecord>& r = runs.at(prefix + m.solver);
+      if (r.size() < categories)  // a variant pools exactly its categories
+        throw ConfigError(fmt::format("table1_all: {} has {} cross-validations, {} needed",
+                                      prefix + m.solver, r.size(), categories));
+      v.methods.push_back(zo_pool_cv(std::span(r).first(categories)));
+    }
     return v;
   };
   const std::vector<Table1CvVariant> variants = {

@@ -38,8 +38,8 @@ bool flag_of(const Json& j, const char* key, bool otherwise, const std::string& 
 
 ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
   check_keys(j,
-             {"class", "data", "tasks", "unavailable", "fast_tasks", "task_first_keys", "values",
-              "fast_values", "in_fast", "missing"},
+             {"class", "data", "tasks", "unavailable", "fast_tasks", "task_first_keys",
+              "sequential", "values", "fast_values", "in_fast", "missing"},
              where);
   ProtocolDataset d;
   d.cls = text_of(j, "class", where);
@@ -66,6 +66,9 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
   d.task_first_keys = flag_of(j, "task_first_keys", false, where);
   if (d.task_first_keys && d.tasks.empty())
     declaration_error(where, "\"task_first_keys\" orders a task set's run keys");
+  d.sequential = flag_of(j, "sequential", false, where);
+  if (d.sequential && d.tasks.empty())
+    declaration_error(where, "\"sequential\" orders a task set's runs");
   d.values = values_of(j, "values", where);
   d.fast_values = values_of(j, "fast_values", where);
   d.in_fast = flag_of(j, "in_fast", true, where);
@@ -83,10 +86,10 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     check_keys(j, {"extra_solvers"}, where);
     m.extra_solvers = j.at("extra_solvers");
     const std::string at = where + " extra_solvers";
-    check_keys(
-        m.extra_solvers,
-        {"classes", "lambda", "loss", "penalty", "method", "lambdas", "data", "key", "seed_of"},
-        at);
+    check_keys(m.extra_solvers,
+               {"classes", "lambda", "loss", "penalty", "method", "lambdas", "data", "key",
+                "seed_of", "stop_rule"},
+               at);
     if (m.extra_solvers.contains("lambdas")) {  // by the loss of each named solver
       if (!m.extra_solvers.at("lambdas").is_array() || m.extra_solvers.at("lambdas").empty())
         declaration_error(at, "\"lambdas\" must be a non-empty list");
@@ -109,12 +112,14 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     if (m.extra_solvers.contains("data")) m.data = m.extra_solvers.at("data");
     m.key = m.extra_solvers.contains("key") ? text_of(m.extra_solvers, "key", at) : "extra";
     if (m.extra_solvers.contains("seed_of")) m.seed_of = text_of(m.extra_solvers, "seed_of", at);
+    if (m.extra_solvers.contains("stop_rule"))
+      m.stop_rule = text_of(m.extra_solvers, "stop_rule", at);
     m.name = m.key;
     return m;
   }
   check_keys(j,
              {"name", "key", "solver", "params", "traced", "in_fast", "classes", "lambda", "data",
-              "top", "tags", "seed_of", "record"},
+              "top", "tags", "seed_of", "record", "stop_rule"},
              where);
   m.name = text_of(j, "name", where);
   m.key = text_of(j, "key", where);
@@ -129,6 +134,7 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
   m.tags = values_of(j, "tags", where);
   if (j.contains("seed_of")) m.seed_of = text_of(j, "seed_of", where);
   m.record = values_of(j, "record", where);
+  if (j.contains("stop_rule")) m.stop_rule = text_of(j, "stop_rule", where);
   if (j.contains("data")) {
     if (!j.at("data").is_object()) declaration_error(where, "\"data\" must be an object");
     m.data = j.at("data");
@@ -180,6 +186,11 @@ void check_resolves(const DeclaredProtocol& p) {
                             "\"lambda\", \"data\", \"top\" and a key with \"{task}\" or "
                             "\"{class}\" apply on a task set only");
         if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");
+        // A sequential set is prepared once (no "data"); a stop rule reads the earlier tasks.
+        if (d.sequential && !m.data.empty())
+          declaration_error(at, "a sequential task set's methods declare no \"data\"");
+        if (!m.stop_rule.empty() && !d.sequential)
+          declaration_error(at, "\"stop_rule\" applies on a sequential task set only");
       }
     }
 }
@@ -349,6 +360,7 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
         r.config_fields = {{"with_solver", x.label}};
         r.record_extra = extra_solver_tag(x);
         r.data_options = resolve(m.data);
+        r.stop_rule = m.stop_rule;
         runs.push_back(std::move(r));
       }
       continue;
@@ -367,6 +379,7 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
     r.params.update(resolve(m.params));
     r.data_options = resolve(m.data);
     r.top = m.top;
+    r.stop_rule = m.stop_rule;
     r.record_extra = m.record;
     r.record_extra["variant"] = m.name;
     if (m.traced) {

@@ -28,6 +28,10 @@
 //                   "task_first_keys": true,          optional, tasks: run keys "<task>/<key>"
 //                                                     (a task's runs side by side) instead of
 //                                                     "<key>/<task>"
+//                   "sequential": true,               optional, tasks: one run at a time, task
+//                                                     by task (each task's methods in declared
+//                                                     order): timings measured alone, one task's
+//                                                     data at a time, and "stop_rule" below
 //                   "missing": "marked_unavailable"}] optional: when the data is not here, its
 //                                                     published cells are marked from the
 //                                                     published file (harness/with_data.h); by
@@ -51,7 +55,10 @@
 //                                                     (on the same data set or task): a run that
 //                                                     differs from it by what it evaluates or by
 //                                                     lambda only
-//                  "record": {"part": "cv-best"}},    optional: fields of its runs' extra
+//                  "record": {"part": "cv-best"},     optional: fields of its runs' extra
+//                  "stop_rule": "time-cap"},          optional, a sequential task set: the
+//                                                     driver's rule (task_sets.h StopRule) that
+//                                                     ends the method's series before a task
 //                 {"extra_solvers": {"classes": [...], "lambda": "$lambda", "penalty": "l1",
 //                                    "method": "whose lambda it is"}}]
 //                                                     where solvers added with --with-solver run
@@ -60,8 +67,9 @@
 //                                                     "$l", "method": "Logistic Reg"}, ...]: by
 //                                                     the loss each named solver declares; on a
 //                                                     task set "data" as a method's; optional
-//                                                     "key" ("extra": runs "<key>/<label>") and
-//                                                     "seed_of" (another entry's "key")
+//                                                     "key" ("extra": runs "<key>/<label>"),
+//                                                     "seed_of" (another entry's "key") and
+//                                                     "stop_rule"
 //     "fast_summary": true,                           optional (false): the driver's summary also
 //                                                     in fast mode (its cells, ablation rows)
 //     "driver_runs": ["sklearn-sgd-ridge"],           names the driver's own hook adds (a peer that
@@ -93,6 +101,7 @@ struct ProtocolDataset {
   int64_t fast_tasks = 0;                    // tasks: the first fast_tasks in fast mode (0: all)
   std::vector<std::string> fast_task_names;  // or these tasks (by name) in fast mode
   bool task_first_keys = false;              // tasks: keys "<task>/<key>", not "<key>/<task>"
+  bool sequential = false;                   // tasks: one run at a time, task by task
   bool in_fast = true;
   MissingCells missing = MissingCells::left_to_the_experiment;
 };
@@ -111,6 +120,7 @@ struct ProtocolMethod {
   Json tags = Json::object();    // for the driver's summary
   std::string seed_of;           // the method key whose run's seed it takes (empty: its own)
   Json record = Json::object();  // added to its runs' extra
+  std::string stop_rule;         // the driver's StopRule that may end its series (empty: none)
 };
 
 struct DeclaredProtocol {
@@ -144,6 +154,7 @@ struct ProtocolRun {
   Json record_extra = Json::object();   // merged into the run record's extra
   Json data_options = Json::object();   // on a task set: its options
   int64_t top = 0;                      // on a task set: the first `top` tasks (0: all)
+  std::string stop_rule;                // on a sequential task set: the method's StopRule
 };
 
 // On a task set, a method key has the data set's class in place of kClassInKey and the task in

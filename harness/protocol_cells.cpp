@@ -81,6 +81,11 @@ Cell aggregate_cell(const std::string& table, const std::string& row, const Json
                     std::span<const RunRecord> runs, const TaskAggregate& aggregate,
                     const std::string& note) {
   const AggregateValue a = aggregate(runs);
+  if (!a.not_measured.empty()) {
+    Cell c = unavailable_cell(table, row, spec.at("column"), a.not_measured);
+    c.status = "not_run";
+    return c;
+  }
   Cell c = value_cell(table, row, spec.at("column"), spec.value("scale", 1.0) * a.value,
                       spec.value("unit", ""), note);
   c.evidence = a.evidence;
@@ -141,6 +146,11 @@ void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& 
                                   : "a binary data set's columns name a \"metric\"");
 }
 
+// One entry, or a list of them (one per data set).
+std::vector<Json> entries_of(const Json& x) {
+  return x.is_array() ? x.get<std::vector<Json>>() : std::vector<Json>{x};
+}
+
 // "extra_solver_rows" or "extra_solver_series" (a series: the set's one column at each point,
 // from the runs of an extra_solvers entry).
 void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const std::string& at) {
@@ -175,7 +185,7 @@ const std::vector<RunRecord>* finished_tasks(
   const auto it = by_method.find(name);
   if (it == by_method.end()) return nullptr;
   for (const RunRecord& r : it->second)
-    if (r.status != "ok" && r.status != "untrainable") return nullptr;
+    if (r.status != "ok" && r.status != "untrainable" && r.status != "stopped") return nullptr;
   return &it->second;
 }
 
@@ -232,7 +242,9 @@ void check_protocol_cells(const DeclaredProtocol& p) {
       declaration_error(here, "names evidence that is not declared");
   }
   for (const char* key : {"extra_solver_rows", "extra_solver_series"})
-    if (c.contains(key)) check_extra_solver_cells(p, c.at(key), fmt::format("{} {}", at, key));
+    if (c.contains(key))
+      for (const Json& x : entries_of(c.at(key)))
+        check_extra_solver_cells(p, x, fmt::format("{} {}", at, key));
 }
 
 std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p) {
@@ -300,11 +312,10 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
                                  aggregates.at(spec.at("aggregate")), kExtraSolverNote));
   };
   for (const ExtraSolver& e : extras) {
-    if (p.cells.contains("extra_solver_rows")) {
-      const Json& x = p.cells.at("extra_solver_rows");
-      for (const Json& spec : columns_of(p, x.at("columns")))
-        emit(x, e.label + " (extra)", spec, "extra/" + e.label);
-    }
+    if (p.cells.contains("extra_solver_rows"))
+      for (const Json& x : entries_of(p.cells.at("extra_solver_rows")))
+        for (const Json& spec : columns_of(p, x.at("columns")))
+          emit(x, e.label + " (extra)", spec, "extra/" + e.label);
     if (p.cells.contains("extra_solver_series")) {
       const Json& x = p.cells.at("extra_solver_series");
       Json spec = columns_of(p, x.at("columns")).at(0);

@@ -28,7 +28,8 @@
 //                                                          ({:g}), "{tasks}": the run's tasks
 //     "extra_solver_rows": {"table": "table3", "class": "a9a", "columns": ["errors"]}
 //                                                          a row "<label> (extra)" per solver
-//                                                          added with --with-solver
+//                                                          added with --with-solver (or a list
+//                                                          of such entries: one per data set)
 //     "extra_solver_series": {"table": "figure7", "class": "reuters", "columns": ["figure7"],
 //                             "points": [{"row": "100", "run": "extra-100"}, ...]}
 //                                                          a column "<label> (extra)" per solver

@@ -3,12 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <optional>
 
 #include "core/error.h"
-#include "core/parallel_for.h"
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/data_errors.h"
@@ -16,6 +14,7 @@
 #include "harness/experiment_declarations.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
+#include "harness/task_set_runs.h"
 #include "harness/unavailable_cells.h"
 
 namespace linrepro {
@@ -101,93 +100,6 @@ void run_dataset(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPro
   }
 }
 
-// The tasks of `set` that `run` fits, by index: its first `top`, in fast mode the declared fast
-// ones among them.
-std::vector<size_t> tasks_of(const ExperimentContext& ctx, const ProtocolDataset& pd,
-                             const ProtocolRun& run, const TaskSet& set) {
-  size_t n = set.tasks.size();
-  if (run.top > 0) n = std::min(n, static_cast<size_t>(run.top));
-  if (ctx.fast && pd.fast_tasks > 0) n = std::min(n, static_cast<size_t>(pd.fast_tasks));
-  std::vector<size_t> out;
-  for (size_t i = 0; i < n; ++i)
-    if (!ctx.fast || pd.fast_task_names.empty() ||
-        std::ranges::find(pd.fast_task_names, set.tasks[i]) != pd.fast_task_names.end())
-      out.push_back(i);
-  if (ctx.fast)
-    for (const std::string& name : pd.fast_task_names)
-      if (std::ranges::find(set.tasks, name) == set.tasks.end())
-        throw ConfigError(fmt::format("\"fast_tasks\" names \"{}\", which task set \"{}\" has not",
-                                      name, pd.tasks));
-  return out;
-}
-
-// One run's fits over the tasks of `set`, in parallel.
-std::vector<RunRecord> run_tasks(const ExperimentContext& ctx, ResultFile& rf,
-                                 const ProtocolDataset& pd, const ProtocolRun& run,
-                                 const TaskSet& set, const std::string& experiment) {
-  const std::vector<size_t> tasks = tasks_of(ctx, pd, run, set);
-  std::vector<RunRecord> out(tasks.size());
-  std::atomic<size_t> done{0};
-  const auto key_of = [&](const std::string& method_key, size_t i) {
-    return task_run_key(pd, method_key, set.tasks[i]);
-  };
-  parallel_for(out.size(), ctx.threads, [&](size_t j) {
-    const size_t i = tasks[j];
-    const std::string key = key_of(run.key, i);
-    if (std::optional<RunRecord> missed = set.untrainable(i)) {
-      out[j] = std::move(*missed);
-      out[j].key = key;
-      out[j].class_name = set.tasks[i];
-      out[j].status = "untrainable";
-      return;
-    }
-    const uint64_t seed = derive_seed(ctx.seed, key_of(run.seed_key, i));
-    Json config = {{"dataset", set.dataset},
-                   {"class", set.tasks[i]},
-                   {"solver", run.solver},
-                   {"params", run.params},
-                   {"seed", seed}};
-    config.update(set.config_fields);
-    if (set.task_fields) config.update(set.task_fields(i));
-    config.update(run.config_fields);
-    out[j] = rf.run_once(key, config, [&] {
-      RunRecord r = set.fit(i, run.solver, run.params, seed);
-      r.extra.update(run.record_extra);
-      return r;
-    });
-    const size_t n = ++done;
-    if (ctx.progress && (n % 20 == 0 || n == out.size()))
-      fmt::print(stderr, "{}: {} {}/{} tasks\n", experiment, run.name, n, out.size());
-  });
-  return out;
-}
-
-// Every run of a task set: each distinct "data" options prepared once (its dataset added to rf)
-// and released after its last run.
-void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
-                  const ProtocolDataset& pd, const TaskSource& source, const Json& supplied,
-                  const std::string& experiment, std::map<std::string, std::vector<RunRecord>>& out,
-                  std::map<std::string, Json>& records) {
-  const TaskPreparer prepare = source(ctx);
-  const std::vector<ProtocolRun> runs =
-      protocol_runs(p, pd, ctx.fast, 0, supplied, extra_solvers(ctx), experiment);
-  std::map<std::string, size_t> last_use;  // by options
-  for (size_t i = 0; i < runs.size(); ++i) last_use[runs[i].data_options.dump()] = i;
-  std::map<std::string, TaskSet> prepared;  // by options
-  for (size_t i = 0; i < runs.size(); ++i) {
-    const ProtocolRun& run = runs[i];
-    const std::string options = run.data_options.dump();
-    auto it = prepared.find(options);
-    if (it == prepared.end()) {
-      it = prepared.emplace(options, prepare(run.data_options)).first;
-      rf.add_dataset(it->second.record);
-    }
-    out[run.name] = run_tasks(ctx, rf, pd, run, it->second, experiment);
-    records[run.name] = it->second.record;
-    if (last_use.at(options) == i) prepared.erase(it);
-  }
-}
-
 }  // namespace
 
 void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
@@ -202,8 +114,8 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
     const auto body = [&] {
       if (!pd.unavailable.empty()) throw DataUnavailable(pd.cls, pd.unavailable);
       if (!pd.tasks.empty()) {
-        run_task_set(ctx, rf, p, pd, hooks.task_sources.at(pd.tasks), supplied, experiment,
-                     results.tasks[pd.cls], results.task_records[pd.cls]);
+        run_task_set(ctx, rf, p, pd, hooks.task_sources.at(pd.tasks), supplied, hooks.stop_rules,
+                     experiment, results.tasks[pd.cls], results.task_records[pd.cls]);
         return;
       }
       const BinaryDataset d = load_binary_dataset(pd.data);
@@ -247,6 +159,9 @@ void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
       lacks(fmt::format("task set \"{}\"", d.tasks));
   for (const std::string& a : protocol_aggregates(p))
     if (!hooks.aggregates.contains(a)) lacks(fmt::format("aggregate \"{}\"", a));
+  for (const ProtocolMethod& m : p.methods)
+    if (!m.stop_rule.empty() && !hooks.stop_rules.contains(m.stop_rule))
+      lacks(fmt::format("stop rule \"{}\"", m.stop_rule));
   if (!p.supplied.empty() && !hooks.values) lacks("values (it declares \"supplied\")");
 }
 

@@ -30,6 +30,7 @@ struct ProtocolHooks {
   // The task sets and aggregates the declaration names (harness/task_sets.h).
   std::map<std::string, TaskSource> task_sources;
   std::map<std::string, TaskAggregate> aggregates;
+  std::map<std::string, StopRule> stop_rules;  // by the name methods give as "stop_rule"
   // After data set `d`'s declared runs: the driver's own runs (declared "driver_runs"), added to
   // `runs` by name. `dataset` is the runs' config "dataset".
   std::function<void(const ExperimentContext&, ResultFile&, const ProtocolDataset& d,

@@ -63,15 +63,23 @@ using TaskSource = std::function<TaskPreparer(const ExperimentContext&)>;
 struct AggregateValue {
   double value = 0;
   CellEvidence evidence;
+  std::string not_measured;  // why the runs give no value (too few finished): a not_run cell
 };
 using TaskAggregate = std::function<AggregateValue(std::span<const RunRecord> runs)>;
 
-// One method's runs over the tasks, in task order: finished runs, untrainable tasks' records and
-// (while a round is pending) runs not stored yet (status "pending").
+// Whether a method's series over a sequential task set (declared_protocol.h "sequential") ends
+// before the next task (its TaskSet::task_fields), given the method's finished runs on the earlier
+// tasks: the reason, or nothing to run it. An adaptive protocol's hook (a time cap).
+using StopRule = std::function<std::optional<std::string>(
+    const ExperimentContext&, std::span<const RunRecord> done, const Json& next_task)>;
+
+// One method's runs over the tasks, in task order: finished runs, untrainable tasks' records,
+// tasks its stop rule left out (status "stopped", extra.reason; not stored) and (while a round is
+// pending) runs not stored yet (status "pending").
 using TaskOutcomes = std::map<std::string, std::map<std::string, std::vector<RunRecord>>>;
 
-// The runs of method `name` (of one data set's, by method) when every one is there (finished or
-// untrainable), else nullptr.
+// The runs of method `name` (of one data set's, by method) when every one is there (finished,
+// untrainable or stopped), else nullptr.
 const std::vector<RunRecord>* finished_tasks(
     const std::map<std::string, std::vector<RunRecord>>& by_method, const std::string& name);
 // The same on data set `cls`.

@@ -12,29 +12,23 @@
 //                  the training file, n = 32,561 / 16, / 8, / 4, / 2, / 1 (a seeded permutation's
 //                  prefixes, kept in file order); test error on all of a9a.t.
 //   synthetic-text a CLEARLY SYNTHETIC text-like generator sized like the paper's RCV1 setup
-//                  (core/synthetic_data.h): 500 binary features (the paper's 500 IG features)
-//                  drawn with Zipf probabilities ~ 1/rank, on average 38 distinct features per
-//                  document (what Reuters-21578, the same newswire source, gives with 500 IG
-//                  features in our pipeline: 37.9 per ModApte training document), 30% positive
-//                  (the mean rate of RCV1's CCAT/ECAT/GCAT/MCAT, 47/15/30/25%), 10% of the labels
-//                  flipped (a noise floor in the range of the paper's RCV1 test errors, 8.07% to
-//                  13.63%). n = 10k ... 800k (RCV1: 781,265). Each n is its own draw of n + 20,000
-//                  rows (seed derived from n; the last 20,000 rows are the test set), so a fast run
-//                  computes exactly the runs a full run computes for the same n. The measured
-//                  statistics of the n = 10,000 draw are in the result's dataset record.
+//                  (corpora/sized_sets.h rcv1-like: why each setting), n = 10k ... 800k (RCV1:
+//                  781,265). Each n is its own draw of n + 20,000 rows (seed derived from n; the
+//                  last 20,000 rows are the test set), so a fast run computes exactly the runs a
+//                  full run computes for the same n. The measured statistics of the n = 10,000
+//                  draw are in the result's dataset record.
 // Time is the FitContext clock (wall time of the fit alone, data generation excluded); the thread's
 // CPU time of the fit is kept as extra.cpu_seconds, since a loaded machine inflates wall time.
 //
+// The runs are declared in experiments.json ("protocol"): each series is a sequential task set
+// (harness/task_set_runs.h) whose tasks are its sizes "n=<n>", prepared here one size at a time.
 // SMO is super-linear, so its series stops growing once it would exceed a time cap: before each
-// n, the next time is predicted from the last two points' power law (scaling_analysis.h); if that
-// (or a measured time) is over kSmoCapSeconds, SMO is not run at this or any larger n, and the
-// claims say so ("not run above n = ... (time cap)"). This control flow depends on timings, so it
-// exists only in the full run.
-//
-// Solvers added with --with-solver run every series like the paper's (the paper's one lambda),
-// under the same time cap as SMO (their growth is not known in advance); keys ".../extra/<label>",
-// their series in the figures marked "extra", their fitted slopes in cells "scaling" / "<label>
-// (extra)", in no claim.
+// n, the stop rule "time-cap" predicts the next time from the last two points' power law
+// (metrics/scaling_analysis.h); if that (or a measured time) is over kSmoCapSeconds, SMO is not
+// run at this or any larger n, and the claims say so. This control flow depends on timings, so it
+// exists only in the full run. Solvers added with --with-solver run every series under the same
+// cap (their growth is not known in advance); their fitted slopes are the cells "scaling" /
+// "<label> (extra)", in no claim.
 //
 // Fast mode (the regression subset): synthetic-text n = 10,000 and 20,000, all three solvers, no
 // cap, no claims, no cells: every compared number (errors, iterations, objectives) is
@@ -45,24 +39,23 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
-#include <set>
 
 #include "core/seed.h"
 #include "core/stopwatch.h"
-#include "core/synthetic_data.h"
 #include "corpora/libsvm_sets.h"
-#include "corpora/splits.h"
+#include "corpora/sized_sets.h"
 #include "experiments/mlrcg2003/experiments.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
-#include "harness/experiment_declarations.h"
-#include "harness/extra_solvers.h"
+#include "harness/protocol_runner.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
-#include "harness/with_data.h"
 #include "metrics/confusion_matrix.h"
 #include "metrics/scaling_analysis.h"
+#include "metrics/slope_interval.h"
 #include "solvers/svm_objective.h"
 
 namespace linrepro {
@@ -70,89 +63,19 @@ namespace linrepro {
 namespace {
 
 constexpr const char* kScalingExperiment = "scaling";
-constexpr double kSmoCapSeconds = 60;  // per SMO fit; see the header comment
+constexpr double kSmoCapSeconds = 60;  // per capped fit; see the header comment
 constexpr int32_t kSyntheticTest = 20000;
 constexpr const char* kSynthetic = "synthetic-text";
 constexpr const char* kA9a = "a9a";
-
-struct ScalingSolver {
-  std::string name;
-  Params params;
-  bool capped;        // super-linear (or not known): subject to the time cap
-  std::string extra;  // the --with-solver label of a solver added by the user, not the paper's
-  Json extra_tag = Json::object();  // its runs' tag (extra_solver_tag)
-
-  // What its runs are keyed and its series grouped by: the registry name, or "extra/<label>".
-  std::string id() const { return extra.empty() ? name : "extra/" + extra; }
-};
-
-std::vector<ScalingSolver> scaling_solvers() {
-  return {
-      {"mlr-cg", Params{{"lambda", kMlrcgLambda}, {"max_steps", 200}}, false, {}},
-      {"smo", Params{{"lambda", kMlrcgLambda}}, true, {}},
-      // LIBLINEAR's intercept is a regularised bias feature (-B 1); SMO's and MLR-CG's b is free.
-      {"liblinear-s3", Params{{"lambda", kMlrcgLambda}, {"bias", 1}}, false, {}}};
-}
-
-// The paper's solvers, then those added with --with-solver at the paper's one lambda (§5, 0.001
-// for every method), capped.
-std::vector<ScalingSolver> solvers_with_extras(const ExperimentContext& ctx) {
-  std::vector<ScalingSolver> out = scaling_solvers();
-  for (const ExtraSolver& e : extra_solvers(ctx)) {
-    const ExtraLambda l = extra_solver_lambda(
-        e, {{Loss::unspecified, Penalty::l2, kMlrcgLambda, "every method"}}, "mlrcg2003/scaling");
-    out.push_back({e.solver, extra_solver_params(e, l.lambda), true, e.label, extra_solver_tag(e)});
-  }
-  return out;
-}
-
-SyntheticSpec rcv1_like_spec(int32_t train_rows, uint64_t seed) {
-  SyntheticSpec s;
-  s.rows = train_rows + kSyntheticTest;
-  s.features = 500;
-  s.mean_nnz = 38;
-  s.zipf_exponent = 1.0;
-  s.positive_fraction = 0.3;
-  s.label_noise = 0.1;
-  s.seed = seed;
-  return s;
-}
-
-Json to_json(const SyntheticSpec& s) {
-  return {{"rows", s.rows},
-          {"features", s.features},
-          {"mean_nnz", s.mean_nnz},
-          {"zipf_exponent", s.zipf_exponent},
-          {"positive_fraction", s.positive_fraction},
-          {"label_noise", s.label_noise},
-          {"seed", s.seed}};
-}
+constexpr int kA9aHalvings = 4;
+// The paper's solvers: the declared methods' names (experiments.json).
+const std::vector<std::string> kPaperSolvers = {"mlr-cg", "smo", "liblinear-s3"};
 
 // The generator's settings for the experiment-level config: rows and seed vary with n.
 Json synthetic_spec_description() {
-  Json d = to_json(rcv1_like_spec(0, 0));
+  Json d = to_json(rcv1_like_spec(0, kSyntheticTest, 0));
   d["rows"] = fmt::format("n + {} test rows", kSyntheticTest);
   d["seed"] = "derive_seed(experiment seed, \"synthetic/n=<n>\")";
-  return d;
-}
-
-std::vector<int32_t> rows_range(int32_t begin, int32_t end) {
-  std::vector<int32_t> r(static_cast<size_t>(end - begin));
-  for (int32_t i = begin; i < end; ++i) r[static_cast<size_t>(i - begin)] = i;
-  return r;
-}
-
-BinaryDataset synthetic_dataset(const SyntheticSpec& spec) {
-  const SyntheticData all = make_synthetic_text(spec);
-  const int32_t n = spec.rows - kSyntheticTest;
-  BinaryDataset d;
-  d.name = kSynthetic;
-  const auto train = rows_range(0, n), test = rows_range(n, spec.rows);
-  d.X_train = all.X.select_rows(train);
-  d.X_test = all.X.select_rows(test);
-  d.X_test.cols = d.X_train.cols = spec.features;
-  d.y_train.assign(all.y.begin(), all.y.begin() + n);
-  d.y_test.assign(all.y.begin() + n, all.y.end());
   return d;
 }
 
@@ -177,28 +100,15 @@ Json synthetic_statistics(const BinaryDataset& d) {
           {"df_rank_slope_6_400", rank.size() >= 2 ? loglog_slope(rank, freq) : 0.0}};
 }
 
-BinaryDataset a9a_subsample(const BinaryDataset& a9a, int32_t n, uint64_t seed) {
-  const auto perm = seeded_permutation(a9a.X_train.rows, seed);
-  std::vector<int32_t> rows(perm.begin(), perm.begin() + n);
-  std::sort(rows.begin(), rows.end());  // nested prefixes of one permutation, in file order
-  BinaryDataset d;
-  d.name = kA9a;
-  d.X_train = a9a.X_train.select_rows(rows);
-  d.X_train.cols = a9a.X_train.cols;
-  for (int32_t i : rows) d.y_train.push_back(a9a.y_train[static_cast<size_t>(i)]);
-  d.X_test = a9a.X_test;
-  d.y_test = a9a.y_test;
-  return d;
-}
-
-RunRecord fit_and_measure(const BinaryDataset& d, const ScalingSolver& s, uint64_t seed) {
+RunRecord fit_and_measure(const BinaryDataset& d, const std::string& solver, const Params& params,
+                          uint64_t seed) {
   FitContext ctx;
   ctx.seed = seed;
-  ctx.label = s.id();
+  ctx.label = solver;
   FitTime time;  // the fit alone: data generation is not timed
   const BinaryFit fit = timed_fit(
       [&] {
-        return solver_catalog().fit_binary(s.name, BinaryProblem{d.X_train, d.y_train}, s.params,
+        return solver_catalog().fit_binary(solver, BinaryProblem{d.X_train, d.y_train}, params,
                                            ctx);
       },
       time);
@@ -208,7 +118,7 @@ RunRecord fit_and_measure(const BinaryDataset& d, const ScalingSolver& s, uint64
   const double test_seconds = test_clock.seconds();
   const auto predicted_train = fit.model.predict(d.X_train);
 
-  RunRecord r = record_fit(s.name, s.params, fit, time);  // extra.cpu_seconds: the thread's
+  RunRecord r = record_fit(solver, params, fit, time);  // extra.cpu_seconds: the thread's
   r.metrics = {{"test_error", error_rate(d.y_test, predicted_test)},
                {"train_error", error_rate(d.y_train, predicted_train)}};
   r.test_seconds = test_seconds;
@@ -216,22 +126,111 @@ RunRecord fit_and_measure(const BinaryDataset& d, const ScalingSolver& s, uint64
   r.extra["O_svm_common"] = svm_primal_objective(d.X_train, d.y_train, fit.model, kMlrcgLambda);
   r.extra["train_rows"] = d.X_train.rows;
   r.extra["train_nnz"] = d.X_train.nnz();
-  r.extra.update(s.extra_tag);
   return r;
 }
 
-// One dataset's series: sizes, the run config's data part, and how to build the data for n.
+// One series: its sizes, its dataset record, what each size's runs' config says of the data, and
+// how that size's data is built.
 struct Series {
   std::string dataset;
+  Json record;
   std::vector<int32_t> sizes;
   std::function<Json(int32_t)> data_config;
   std::function<BinaryDataset(int32_t)> make;
 };
 
-struct Point {
-  double n = 0, seconds = 0, cpu_seconds = 0;
-  double O_svm = 0;  // extra.O_svm_common: the fits must solve the same problem to compare times
-};
+// A series as a sequential task set: task i is size sizes[i] ("n=<n>"), its data built by the
+// first run that needs it and kept until another size is asked for (one size in memory).
+TaskSet series_tasks(std::shared_ptr<const Series> series, bool progress) {
+  struct Slot {
+    std::mutex m;
+    int32_t n = -1;
+    std::optional<BinaryDataset> data;
+  };
+  auto slot = std::make_shared<Slot>();
+  TaskSet t;
+  t.dataset = series->dataset;
+  t.record = series->record;
+  for (const int32_t n : series->sizes) t.tasks.push_back(fmt::format("n={}", n));
+  t.task_fields = [series](size_t i) { return series->data_config(series->sizes[i]); };
+  t.untrainable = [](size_t) { return std::optional<RunRecord>(); };
+  t.fit = [series, slot, progress](size_t i, const std::string& solver, const Params& params,
+                                   uint64_t seed) {
+    const int32_t n = series->sizes[i];
+    const std::lock_guard lock(slot->m);
+    if (slot->n != n) {
+      slot->data.reset();
+      if (progress) fmt::print(stderr, "scaling: {} n = {}: preparing data\n", series->dataset, n);
+      slot->data = series->make(n);
+      slot->n = n;
+    }
+    RunRecord r = fit_and_measure(*slot->data, solver, params, seed);
+    // One group per (dataset, n) in the generic solvers-vs-peers bars, not one per n over both.
+    r.class_name = fmt::format("{} n={}", series->dataset, n);
+    return r;
+  };
+  return t;
+}
+
+TaskPreparer series_preparer(Series s, const ExperimentContext& ctx) {
+  auto series = std::make_shared<const Series>(std::move(s));
+  return [series, progress = ctx.progress](const Json&) { return series_tasks(series, progress); };
+}
+
+// a9a's nested subsamples of the training file (throws DataUnavailable when a9a is not here).
+TaskPreparer a9a_series(const ExperimentContext& ctx) {
+  auto a9a = std::make_shared<const BinaryDataset>(load_a9a());
+  Series s;
+  s.dataset = kA9a;
+  s.record = a9a->identity;
+  s.record["name"] = kA9a;
+  s.record["train"] = a9a->X_train.rows;
+  s.record["test"] = a9a->X_test.rows;
+  s.record["features"] = a9a->X_train.cols;
+  s.record["use"] = "nested subsamples of the training file (seeded permutation prefixes)";
+  s.sizes = halving_sizes(a9a->X_train.rows, kA9aHalvings);
+  const uint64_t perm_seed = derive_seed(ctx.seed, "a9a/subsample");
+  const Json content = a9a->identity.value("data", Json::object()).value("content_sha256", "");
+  s.data_config = [=](int32_t n) {
+    return Json{{"n", n},
+                {"pool", "a9a training file"},
+                {"content_sha256", content},
+                {"subsample_seed", perm_seed},
+                {"test", "a9a.t"}};
+  };
+  s.make = [a9a, perm_seed](int32_t n) { return nested_subsample(*a9a, n, perm_seed); };
+  return series_preparer(std::move(s), ctx);
+}
+
+std::vector<int32_t> synthetic_sizes(bool fast) {
+  return fast ? std::vector<int32_t>{10000, 20000}
+              : std::vector<int32_t>{10000, 20000, 50000, 100000, 200000, 400000, 800000};
+}
+
+// The synthetic RCV1-sized series, documented with the statistics of its smallest draw.
+TaskPreparer synthetic_series(const ExperimentContext& ctx) {
+  const uint64_t seed = ctx.seed;
+  auto spec = [seed](int32_t n) {
+    return rcv1_like_spec(n, kSyntheticTest, derive_seed(seed, fmt::format("synthetic/n={}", n)));
+  };
+  Series s;
+  s.dataset = kSynthetic;
+  s.sizes = synthetic_sizes(false);  // fast mode: the declared fast_tasks, the first two
+  const int32_t n0 = s.sizes.front();
+  s.record = {{"name", kSynthetic},
+              {"source", "core/synthetic_data.h make_synthetic_text (synthetic, not real data)"},
+              {"spec", to_json(spec(n0))},
+              {"test_rows", kSyntheticTest},
+              {"sizes", synthetic_sizes(ctx.fast)},
+              {"statistics", synthetic_statistics(
+                                 synthetic_binary_dataset(spec(n0), kSyntheticTest, kSynthetic))},
+              {"why", kRcv1LikeWhy}};
+  s.data_config = [=](int32_t n) {
+    return Json{{"n", n}, {"generator", to_json(spec(n))}, {"test_rows", kSyntheticTest}};
+  };
+  s.make = [=](int32_t n) { return synthetic_binary_dataset(spec(n), kSyntheticTest, kSynthetic); };
+  return series_preparer(std::move(s), ctx);
+}
 
 std::string group_digits(double v) {
   std::string s = std::to_string(static_cast<int64_t>(v)), out;
@@ -240,6 +239,45 @@ std::string group_digits(double v) {
     out += s[i];
   }
   return out;
+}
+
+// The stop rule "time-cap": a capped series ends before size n once the time cap predicts more
+// than kSmoCapSeconds per fit from its finished points (full run only: it depends on timings).
+std::optional<std::string> time_cap(const ExperimentContext& ctx, std::span<const RunRecord> done,
+                                    const Json& next) {
+  if (ctx.fast) return std::nullopt;
+  std::vector<double> n, t;
+  for (const RunRecord& r : done) n.push_back(r.config.at("n")), t.push_back(r.train_seconds);
+  const double next_n = next.at("n");
+  const TimeCapCheck check = check_time_cap(n, t, next_n, kSmoCapSeconds);
+  if (check.run) return std::nullopt;
+  return fmt::format(
+      "not run above n = {} (time cap {:.0f} s per fit: {:.0f} s predicted at n = {})",
+      group_digits(n.empty() ? 0 : n.back()), kSmoCapSeconds, check.predicted_seconds,
+      group_digits(next_n));
+}
+
+struct Point {
+  double n = 0, seconds = 0, cpu_seconds = 0;
+  double O_svm = 0;  // extra.O_svm_common: the fits must solve the same problem to compare times
+};
+
+// A method's finished runs over a series, smallest n first.
+std::vector<Point> points_of(std::span<const RunRecord> runs) {
+  std::vector<Point> out;
+  for (const RunRecord& r : runs)
+    if (r.status == "ok")
+      out.push_back({r.config.at("n").get<double>(), r.train_seconds,
+                     r.extra.value("cpu_seconds", r.train_seconds),
+                     r.extra.value("O_svm_common", 0.0)});
+  return out;
+}
+
+// Why a method's series stopped growing (its stop rule's reason), or "".
+std::string stopped_reason(std::span<const RunRecord> runs) {
+  for (const RunRecord& r : runs)
+    if (r.status == "stopped") return r.extra.value("reason", "");
+  return "";
 }
 
 // "10,000..800,000": the sizes a series' points span.
@@ -260,175 +298,6 @@ std::string fmt_slope(const std::optional<double>& s) {
   return s ? fmt::format("{:.2f}", *s) : std::string("n/a");
 }
 
-std::vector<int32_t> synthetic_sizes(bool fast) {
-  return fast ? std::vector<int32_t>{10000, 20000}
-              : std::vector<int32_t>{10000, 20000, 50000, 100000, 200000, 400000, 800000};
-}
-constexpr int kA9aHalvings = 4;
-
-Json scaling_config(const ExperimentContext& ctx) {
-  Json solver_list = Json::array();
-  for (const auto& s : scaling_solvers())
-    solver_list.push_back({{"solver", s.name}, {"params", s.params}});
-  Json config = {{"fast", ctx.fast},
-                 {"lambda", kMlrcgLambda},
-                 {"solvers", solver_list},
-                 {"synthetic_sizes", synthetic_sizes(ctx.fast)},
-                 {"synthetic_spec", synthetic_spec_description()},
-                 {"synthetic_test_rows", kSyntheticTest},
-                 {"a9a_halvings", ctx.fast ? 0 : kA9aHalvings},
-                 {"smo_time_cap_seconds", ctx.fast ? 0.0 : kSmoCapSeconds}};
-  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
-  return config;
-}
-
-// The series to run and the data behind them (a9a stays loaded: its series subsamples it).
-struct ScalingData {
-  std::optional<BinaryDataset> a9a;
-  std::string a9a_unavailable;
-  std::vector<Series> series;
-};
-
-// a9a's series, when the data is there (else the reason, for the dataset record).
-void add_a9a_series(const ExperimentContext& ctx, ResultFile& rf, ScalingData& data) {
-  data.a9a_unavailable = with_data(ctx, rf, kA9a, [&] {
-    data.a9a = load_a9a();
-    const BinaryDataset& a9a = *data.a9a;
-    Json ds = a9a.identity;
-    ds["name"] = kA9a;
-    ds["train"] = a9a.X_train.rows;
-    ds["test"] = a9a.X_test.rows;
-    ds["features"] = a9a.X_train.cols;
-    ds["use"] = "nested subsamples of the training file (seeded permutation prefixes)";
-    rf.add_dataset(ds);
-    const uint64_t perm_seed = derive_seed(ctx.seed, "a9a/subsample");
-    const Json content = a9a.identity.value("data", Json::object()).value("content_sha256", "");
-    data.series.push_back(
-        {kA9a, halving_sizes(a9a.X_train.rows, kA9aHalvings),
-         [=](int32_t n) {
-           return Json{{"dataset", kA9a},
-                       {"n", n},
-                       {"pool", "a9a training file"},
-                       {"content_sha256", content},
-                       {"subsample_seed", perm_seed},
-                       {"test", "a9a.t"}};
-         },
-         [&a9a, perm_seed](int32_t n) { return a9a_subsample(a9a, n, perm_seed); }});
-  });
-}
-
-// a9a's series (full mode) and the synthetic one, with their dataset records.
-void load_series(const ExperimentContext& ctx, ResultFile& rf, ScalingData& data) {
-  if (!ctx.fast) add_a9a_series(ctx, rf, data);
-  const uint64_t seed = ctx.seed;
-  auto spec = [seed](int32_t n) {
-    return rcv1_like_spec(n, derive_seed(seed, fmt::format("synthetic/n={}", n)));
-  };
-  const std::vector<int32_t> sizes = synthetic_sizes(ctx.fast);
-  data.series.push_back({kSynthetic, sizes,
-                         [=](int32_t n) {
-                           return Json{{"dataset", kSynthetic},
-                                       {"n", n},
-                                       {"generator", to_json(spec(n))},
-                                       {"test_rows", kSyntheticTest}};
-                         },
-                         [=](int32_t n) { return synthetic_dataset(spec(n)); }});
-  // Document the generator with the statistics of its smallest draw.
-  const int32_t n = sizes.front();
-  rf.add_dataset(
-      {{"name", kSynthetic},
-       {"source", "core/synthetic_data.h make_synthetic_text (synthetic, not real data)"},
-       {"spec", to_json(spec(n))},
-       {"test_rows", kSyntheticTest},
-       {"sizes", sizes},
-       {"statistics", synthetic_statistics(synthetic_dataset(spec(n)))},
-       {"why",
-        "500 features: the paper's 500 IG features; mean_nnz 38: Reuters-21578 ModApte training "
-        "documents have 37.9 of the 500 IG features in our pipeline; positive_fraction 0.3: mean "
-        "rate of RCV1 CCAT/ECAT/GCAT/MCAT; label_noise 0.1: within the paper's RCV1 test errors "
-        "(8-14%)"}});
-}
-
-using SeriesKey = std::pair<std::string, std::string>;  // (dataset, solver)
-struct ScalingPoints {
-  std::map<SeriesKey, std::vector<Point>> points;  // finished runs, smallest n first
-  std::map<SeriesKey, std::string> capped_note;    // why a capped solver stopped growing
-  std::map<SeriesKey, std::string> extra_capped;   // the same for the extra solvers
-};
-
-// Why a capped solver stops before size n, given its finished points: the time cap predicts more
-// than kSmoCapSeconds per fit (core/time_cap.h); none when it may run.
-std::optional<std::string> cap_note(const std::vector<Point>& done, int32_t n,
-                                    const std::string& solver, const std::string& dataset) {
-  std::vector<double> nd, td;
-  for (const auto& p : done) nd.push_back(p.n), td.push_back(p.seconds);
-  const TimeCapCheck check = check_time_cap(nd, td, n, kSmoCapSeconds);
-  if (check.run) return std::nullopt;
-  return fmt::format(
-      "{} not run above n = {} on {} (time cap {:.0f} s per fit: {:.0f} s predicted at n = {})",
-      solver, group_digits(done.empty() ? 0 : done.back().n), dataset, kSmoCapSeconds,
-      check.predicted_seconds, group_digits(n));
-}
-
-// Asks for every series' runs, smallest n first; solvers one after another (timings are cleaner
-// alone). A capped solver's next n depends on its measured times (full mode): while one of them
-// is pending, it asks for no larger n, and the next round continues the series.
-ScalingPoints declare_runs(const ExperimentContext& ctx, ResultFile& rf, const ScalingData& data) {
-  const auto solvers = solvers_with_extras(ctx);
-  ScalingPoints out;
-  std::set<SeriesKey> waiting;  // capped series with a pending run
-  for (const auto& s : data.series) {
-    for (const int32_t n : s.sizes) {
-      std::optional<BinaryDataset> prepared;
-      for (const auto& solver : solvers) {
-        const SeriesKey sk{s.dataset, solver.id()};
-        auto& done = out.points[sk];
-        auto& notes = solver.extra.empty() ? out.capped_note : out.extra_capped;
-        if (notes.contains(sk) || waiting.contains(sk)) continue;
-        if (solver.capped && !ctx.fast) {
-          if (auto note = cap_note(done, n, solver.id(), s.dataset)) {
-            notes[sk] = *note;
-            if (ctx.progress) fmt::print(stderr, "scaling: {}\n", *note);
-            continue;
-          }
-        }
-        const std::string key = fmt::format("{}/n={}/{}", s.dataset, n, solver.id());
-        const uint64_t fit_seed = derive_seed(ctx.seed, key);
-        Json config = s.data_config(n);
-        config["solver"] = solver.name;
-        config["params"] = solver.params;
-        config["seed"] = fit_seed;
-        if (!solver.extra.empty()) config["with_solver"] = solver.extra;
-        const RunRecord r = rf.run_once(key, config, [&] {
-          if (!prepared) {
-            if (ctx.progress)
-              fmt::print(stderr, "scaling: {} n = {}: preparing data\n", s.dataset, n);
-            prepared = s.make(n);
-          }
-          RunRecord rec = fit_and_measure(*prepared, solver, fit_seed);
-          // One group per (dataset, n) in the generic solvers-vs-peers bars, not one average
-          // over every n.
-          rec.class_name = fmt::format("{} n={}", s.dataset, n);
-          return rec;
-        });
-        if (r.status == "pending") {
-          if (solver.capped && !ctx.fast) waiting.insert(sk);
-          continue;
-        }
-        if (r.status != "ok") continue;  // a failed extra run: `linrepro run` reports it
-        const double cpu = r.extra.value("cpu_seconds", r.train_seconds);
-        done.push_back(
-            {static_cast<double>(n), r.train_seconds, cpu, r.extra.value("O_svm_common", 0.0)});
-        if (ctx.progress)
-          fmt::print(
-              stderr, "scaling: {}: {:.2f} s (CPU {:.2f} s), {} iterations, test error {:.2f}%\n",
-              key, r.train_seconds, cpu, r.iterations, 100 * r.metrics.value("test_error", 0.0));
-      }
-    }
-  }
-  return out;
-}
-
 // log n and log CPU seconds of the points up to n_max: what the slope tests fit.
 std::pair<std::vector<double>, std::vector<double>> loglog(const std::vector<Point>& pts,
                                                            double n_max = 1e300) {
@@ -437,6 +306,29 @@ std::pair<std::vector<double>, std::vector<double>> loglog(const std::vector<Poi
     if (p.n <= n_max)
       n.push_back(std::log(p.n)), t.push_back(std::log(std::max(p.cpu_seconds, 1e-6)));
   return {n, t};
+}
+
+// The aggregate "cpu-slope": the log-log slope of CPU time over n of a method's finished runs
+// (an extra solver's cell), with its t interval from 3 points on.
+AggregateValue cpu_slope(std::span<const RunRecord> runs) {
+  const std::vector<Point> pts = points_of(runs);
+  const std::string stopped = stopped_reason(runs);
+  AggregateValue a;
+  if (pts.size() < 2) {
+    a.not_measured = "fewer than 2 sizes ran" + (stopped.empty() ? "" : ": " + stopped);
+    return a;
+  }
+  a.value = *slope_of(pts, true);
+  if (pts.size() >= 3) {
+    const auto [x, y] = loglog(pts);
+    const SlopeFit f = slope_interval(x, y);
+    a.evidence.interval_lo = f.lo;
+    a.evidence.interval_hi = f.hi;
+    a.evidence.interval_method =
+        fmt::format("t interval of the log-log slope of CPU time over n = {} ({} sizes){}",
+                    n_range(pts), pts.size(), stopped.empty() ? "" : "; " + stopped);
+  }
+  return a;
 }
 
 // log n and log(MLR-CG / SMO CPU time) at the n both ran: the slope of this line is the
@@ -451,10 +343,32 @@ std::pair<std::vector<double>, std::vector<double>> loglog_ratio(const std::vect
   return {n, r};
 }
 
+// The paper's solvers' points on each series, and why a capped one stopped growing.
+struct ScalingPoints {
+  std::map<std::pair<std::string, std::string>, std::vector<Point>> points;  // (series, solver)
+  std::string caps;  // "smo on synthetic-text: not run above ...; "
+  std::vector<Point> get(const std::string& series, const std::string& solver) const {
+    const auto it = points.find({series, solver});
+    return it == points.end() ? std::vector<Point>{} : it->second;
+  }
+};
+
+ScalingPoints scaling_points(const ProtocolResults& results) {
+  ScalingPoints sp;
+  for (const std::string series : {kSynthetic, kA9a})
+    for (const std::string& solver : kPaperSolvers)
+      if (const auto* runs = finished_tasks(results.tasks, series, solver)) {
+        sp.points[{series, solver}] = points_of(*runs);
+        if (const std::string why = stopped_reason(*runs); !why.empty())
+          sp.caps += fmt::format("{} on {}: {}; ", solver, series, why);
+      }
+  return sp;
+}
+
 // The declared claim tests' measures over the synthetic series by solver (3 points at least):
 // loglog_slope, a's log-log slope of CPU time over n; ratio_slope, that of a's time over b's at
 // the n both ran. Each with its t interval.
-ClaimMeasures slope_measures(ScalingPoints& sp) {
+ClaimMeasures slope_measures(const ScalingPoints& sp) {
   const auto slope = [](std::string what,
                         const std::pair<std::vector<double>, std::vector<double>>& xy, double bound,
                         bool above, bool strict) -> std::optional<ClaimComparison> {
@@ -463,7 +377,7 @@ ClaimMeasures slope_measures(ScalingPoints& sp) {
     c.strict = strict;
     return c;
   };
-  const auto series = [&sp](const std::string& s) { return sp.points[{kSynthetic, s}]; };
+  const auto series = [&sp](const std::string& s) { return sp.get(kSynthetic, s); };
   return {{"loglog_slope",
            [=](std::string what, const std::string& a, const std::string&, double bound, bool above,
                bool strict) {
@@ -490,23 +404,21 @@ void add_ratio_claim(ResultFile& rf, const std::vector<Point>& mlr, const std::v
                               100 * m.cpu_seconds / s.cpu_seconds);
       }
   const DeclaredClaim claim = declared_claim(kMlrcgPaper, "scaling-ratio-falls");
-  const auto parts = declared_comparisons(claim, measures);
-  if (!parts) return;  // the fast subset: no slope interval
   rf.add_claim(tested_claim(
-      claim, *parts,
+      claim, declared_comparisons(claim, measures).value(),
       fmt::format("MLR-CG CPU time as % of SMO's on synthetic-text: {} (same problem solved: "
                   "MLR-CG's O_svm at most {:.3g}% above SMO's at these n). {}",
                   ratios, 100 * max_gap, caps)));
 }
 
 // Every series' fitted slopes, wall time and CPU time, as evidence.
-std::string slopes_text(ScalingPoints& sp) {
+std::string slopes_text(const ScalingPoints& sp) {
   std::string slopes = "fitted slopes (wall / CPU): ";
   for (const std::string d : {kSynthetic, kA9a})
-    for (const auto& s : scaling_solvers()) {
-      const auto& p = sp.points[{d, s.name}];
+    for (const std::string& s : kPaperSolvers) {
+      const auto p = sp.get(d, s);
       if (p.empty()) continue;
-      slopes += fmt::format("{} {} {} / {} over n = {}; ", d, s.name, fmt_slope(slope_of(p, false)),
+      slopes += fmt::format("{} {} {} / {} over n = {}; ", d, s, fmt_slope(slope_of(p, false)),
                             fmt_slope(slope_of(p, true)), n_range(p));
     }
   return slopes;
@@ -525,17 +437,14 @@ std::string times_text(const std::vector<Point>& points) {
 // fits: on a shared machine wall time also measures the other processes (in our runs the
 // wall-time slope of the same MLR-CG fits rose with the machine's load), and the claim is about
 // the algorithms' cost. Wall-time slopes, a9a and LIBLINEAR are given as evidence.
-void add_claims(ResultFile& rf, ScalingPoints& sp) {
-  auto& points = sp.points;
-  auto pts = [&](const std::string& d, const std::string& s) { return points[{d, s}]; };
-  const auto mlr = pts(kSynthetic, "mlr-cg"), smo = pts(kSynthetic, "smo"),
-             lib = pts(kSynthetic, "liblinear-s3");
+void add_claims(ResultFile& rf, const ScalingPoints& sp) {
+  const auto mlr = sp.get(kSynthetic, "mlr-cg"), smo = sp.get(kSynthetic, "smo"),
+             lib = sp.get(kSynthetic, "liblinear-s3");
   const double smo_max_n = smo.empty() ? 0 : smo.back().n;
   const auto mlr_slope = slope_of(mlr, true), smo_slope = slope_of(smo, true),
              mlr_slope_smo_range = slope_of(mlr, true, smo_max_n);
   const std::string slopes = slopes_text(sp);
-  std::string caps;
-  for (const auto& [k, note] : sp.capped_note) caps += note + "; ";
+  const std::string& caps = sp.caps;
   const std::string per_n =
       fmt::format("synthetic-text times: mlr-cg [{}]; smo [{}]; liblinear-s3 [{}]", times_text(mlr),
                   times_text(smo), times_text(lib));
@@ -571,36 +480,31 @@ void add_claims(ResultFile& rf, ScalingPoints& sp) {
   add_ratio_claim(rf, mlr, smo, caps, measures);
 }
 
-// The extra solvers' fitted CPU-time slopes per series, not part of the paper.
-void emit_extra_cells(const ExperimentContext& ctx, ResultFile& rf, ScalingPoints& sp) {
-  for (const ScalingSolver& s : solvers_with_extras(ctx)) {
-    if (s.extra.empty()) continue;
-    for (const std::string d : {kSynthetic, kA9a}) {
-      const auto& p = sp.points[{d, s.id()}];
-      const std::optional<double> slope = slope_of(p, true);
-      if (!slope) continue;
-      const auto capped = sp.extra_capped.find({d, s.id()});
-      rf.set_cell(value_cell(
-          "scaling", s.extra + " (extra)", d + " CPU-time slope", *slope, "",
-          fmt::format("{}; log-log slope of CPU time over n = {}{}", kExtraSolverNote, n_range(p),
-                      capped == sp.extra_capped.end() ? "" : "; " + capped->second)));
-    }
-  }
-}
-
-void run_scaling(const ExperimentContext& ctx, ResultFile& rf) {
-  ScalingData data;
-  load_series(ctx, rf, data);
-  ScalingPoints points = declare_runs(ctx, rf, data);
-  if (ctx.fast || !rf.complete()) return;  // fast: the claims rest on timings, full run only
-  add_claims(rf, points);
-  emit_extra_cells(ctx, rf, points);
+Json scaling_config(const ExperimentContext& ctx) {
+  Json config = {{"fast", ctx.fast},
+                 {"lambda", kMlrcgLambda},
+                 {"synthetic_sizes", synthetic_sizes(ctx.fast)},
+                 {"synthetic_spec", synthetic_spec_description()},
+                 {"synthetic_test_rows", kSyntheticTest},
+                 {"a9a_halvings", ctx.fast ? 0 : kA9aHalvings},
+                 {"smo_time_cap_seconds", ctx.fast ? 0.0 : kSmoCapSeconds}};
+  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
+  return config;
 }
 
 }  // namespace
 
 void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kMlrcgPaper, kScalingExperiment, scaling_config, run_scaling);
+  ProtocolHooks hooks;
+  hooks.config = scaling_config;
+  hooks.task_sources = {{kA9a, a9a_series}, {kSynthetic, synthetic_series}};
+  hooks.aggregates = {{"cpu-slope", cpu_slope}};
+  hooks.stop_rules = {{"time-cap", time_cap}};
+  // The claims rest on timings: the full run only (the protocol has no "fast_summary").
+  hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
+    add_claims(rf, scaling_points(results));
+  };
+  register_protocol(registry, kMlrcgPaper, kScalingExperiment, std::move(hooks));
 }
 
 }  // namespace linrepro

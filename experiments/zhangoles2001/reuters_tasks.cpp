@@ -160,7 +160,7 @@ ZoVariantResult zo_variant_result(std::span<const RunRecord> runs) {
 
 AggregateValue zo_micro_bep_of(std::span<const RunRecord> runs) {
   const ZoVariantResult res = zo_variant_result(runs);
-  return {100 * zo_micro(res.evals).bep, micro_bep_evidence(res.evals)};
+  return {100 * zo_micro(res.evals).bep, micro_bep_evidence(res.evals), {}};
 }
 
 }  // namespace linrepro

@@ -1,0 +1,158 @@
+// A sequential task set (harness/task_set_runs.h): one fit at a time, task by task, each task's
+// methods in declared order; a method's stop rule is asked before each of its tasks with its
+// finished runs and the next task's fields, and once it says stop the method runs no later task
+// (its records say why, nothing is stored); while one of its runs is pending (a plan), its later
+// tasks are not asked at all. A stop rule on a set that is not sequential, a sequential set whose
+// methods declare "data", and hooks without the named rule are refused.
+#include <gtest/gtest.h>
+
+#include <mutex>
+
+#include "core/error.h"
+#include "harness/declared_protocol.h"
+#include "harness/protocol_runner.h"
+#include "harness_fixtures.h"
+
+namespace linrepro {
+namespace {
+
+using testing::TempDir;
+
+Json sequential_json() {
+  return Json::parse(R"({
+    "why": "test",
+    "values": {"lambda": 0.01},
+    "datasets": [{"class": "c", "tasks": "sizes", "sequential": true}],
+    "methods": [
+      {"name": "a", "key": "{task}/a", "solver": "liblinear-s2", "params": {"who": "a"}},
+      {"name": "b", "key": "{task}/b", "solver": "liblinear-s2", "params": {"who": "b"},
+       "stop_rule": "two"}
+    ],
+    "cells": {
+      "columns": {"count": [{"column": "Fitted", "aggregate": "fitted"}]},
+      "rows": [{"table": "t", "row": "B", "class": "c", "run": "b", "columns": ["count"]}]
+    }
+  })");
+}
+
+// Four tasks n = 1..4; every fit appends "<who><n>" to `order`; the rule "two" stops a series
+// after two finished fits and records the next task's n it was asked about.
+struct Sizes {
+  std::mutex m;
+  std::vector<std::string> order;
+  std::vector<int> asked;
+  ProtocolHooks hooks() {
+    ProtocolHooks h;
+    h.task_sources["sizes"] = [this](const ExperimentContext&) -> TaskPreparer {
+      return [this](const Json&) {
+        TaskSet s;
+        s.dataset = "sizes";
+        s.record = {{"name", "sizes"}};
+        s.tasks = {"n1", "n2", "n3", "n4"};
+        s.task_fields = [](size_t i) { return Json{{"n", i + 1}}; };
+        s.untrainable = [](size_t) { return std::optional<RunRecord>(); };
+        s.fit = [this](size_t i, const std::string&, const Params& params, uint64_t) {
+          const std::lock_guard lock(m);
+          order.push_back(params.at("who").get<std::string>() + std::to_string(i + 1));
+          RunRecord r;
+          r.metrics = {{"v", 1}};
+          return r;
+        };
+        return s;
+      };
+    };
+    h.stop_rules["two"] = [this](const ExperimentContext&, std::span<const RunRecord> done,
+                                 const Json& next) -> std::optional<std::string> {
+      asked.push_back(next.at("n").get<int>());
+      if (done.size() < 2) return std::nullopt;
+      return "stopped after " + std::to_string(done.size());
+    };
+    h.aggregates["fitted"] = [](std::span<const RunRecord> runs) {
+      AggregateValue a;
+      for (const RunRecord& r : runs) a.value += r.status == "ok";
+      return a;
+    };
+    return h;
+  }
+};
+
+ResultFile sequential_file(const TempDir& dir, RunSelection selection = {}) {
+  return ResultFile(dir.path() / "r.json",
+                    {{"experiment", "y"},
+                     {"paper", "x"},
+                     {"artifacts", {"t"}},
+                     {"description", "d"},
+                     {"seed", 1},
+                     {"config", Json::object()}},
+                    false, std::move(selection));
+}
+
+ExperimentContext quiet_context(const TempDir& dir) {
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  return ctx;
+}
+
+TEST(SequentialTasks, RunTaskByTaskAndAStopRuleEndsItsSeries) {
+  const DeclaredProtocol p = parse_protocol(sequential_json(), "f (x/y)");
+  TempDir dir;
+  Sizes sizes;
+  ResultFile rf = sequential_file(dir);
+  run_protocol(quiet_context(dir), rf, p, "x/y", sizes.hooks());
+  EXPECT_EQ(sizes.order, (std::vector<std::string>{"a1", "b1", "a2", "b2", "a3", "a4"}));
+  EXPECT_EQ(sizes.asked, (std::vector<int>{1, 2, 3}));  // asked once more, then never again
+  const Json doc = rf.document();
+  std::vector<std::string> keys;
+  for (const Json& r : doc.at("runs")) keys.push_back(r.at("key"));
+  EXPECT_EQ(keys, (std::vector<std::string>{"n1/a", "n1/b", "n2/a", "n2/b", "n3/a", "n4/a"}));
+  ASSERT_EQ(doc.at("cells").size(), 1u);  // the stopped tasks count as there: the cell is emitted
+  EXPECT_EQ(doc.at("cells")[0].at("value"), 2);
+}
+
+TEST(SequentialTasks, APendingRunHoldsBackTheRestOfAStopRulesSeries) {
+  const DeclaredProtocol p = parse_protocol(sequential_json(), "f (x/y)");
+  TempDir dir;
+  Sizes sizes;
+  RunSelection plan;
+  plan.mode = RunSelection::Mode::plan;
+  ResultFile rf = sequential_file(dir, plan);
+  run_protocol(quiet_context(dir), rf, p, "x/y", sizes.hooks());
+  EXPECT_TRUE(sizes.order.empty());
+  std::vector<std::string> pending;
+  for (const PlannedRun& r : rf.pending()) pending.push_back(r.key);
+  EXPECT_EQ(pending, (std::vector<std::string>{"n1/a", "n1/b", "n2/a", "n3/a", "n4/a"}));
+}
+
+void expect_sequential_refused(const Json& j, const std::string& what) {
+  try {
+    parse_protocol(j, "f (x/y)");
+    ADD_FAILURE() << "accepted; expected: " << what;
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+  }
+}
+
+TEST(SequentialTasks, AStopRuleNeedsASequentialSetAndHooksThatHaveIt) {
+  Json j = sequential_json();
+  j["datasets"][0].erase("sequential");
+  expect_sequential_refused(j, "\"stop_rule\" applies on a sequential task set only");
+  j = sequential_json();
+  j["methods"][0]["data"] = {{"k", 1}};
+  expect_sequential_refused(j, "a sequential task set's methods declare no \"data\"");
+  j = sequential_json();
+  j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}, {"sequential", true}};
+  expect_sequential_refused(j, "\"sequential\" orders a task set's runs");
+  Sizes sizes;
+  ProtocolHooks h = sizes.hooks();
+  h.stop_rules.clear();
+  try {
+    check_protocol_hooks(parse_protocol(sequential_json(), "f (x/y)"), h, "x/y");
+    ADD_FAILURE() << "hooks without the stop rule were accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("stop rule \"two\""), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace linrepro

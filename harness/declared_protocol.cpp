@@ -90,9 +90,13 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
                {"classes", "lambda", "loss", "penalty", "method", "lambdas", "data", "key",
                 "seed_of", "stop_rule"},
                at);
-    if (m.extra_solvers.contains("lambdas")) {  // by the loss of each named solver
+    if (m.extra_solvers.value("lambdas", Json()) == "task") {  // each task's (TaskSet)
+      for (const char* key : {"lambda", "loss", "penalty", "method"})
+        if (m.extra_solvers.contains(key))
+          declaration_error(at, fmt::format("\"lambdas\": \"task\" takes no \"{}\"", key));
+    } else if (m.extra_solvers.contains("lambdas")) {  // by the loss of each named solver
       if (!m.extra_solvers.at("lambdas").is_array() || m.extra_solvers.at("lambdas").empty())
-        declaration_error(at, "\"lambdas\" must be a non-empty list");
+        declaration_error(at, "\"lambdas\" must be a non-empty list or \"task\"");
       for (const Json& l : m.extra_solvers.at("lambdas")) {
         check_keys(l, {"solver", "lambda", "method"}, at + " lambdas");
         for (const char* key : {"solver", "lambda", "method"})
@@ -186,10 +190,10 @@ void check_resolves(const DeclaredProtocol& p) {
                             "\"lambda\", \"data\", \"top\" and a key with \"{task}\" or "
                             "\"{class}\" apply on a task set only");
         if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");
-        // A sequential set is prepared once (no "data"); a stop rule reads the earlier tasks.
-        if (d.sequential && !m.data.empty())
-          declaration_error(at, "a sequential task set's methods declare no \"data\"");
-        if (!m.stop_rule.empty() && !d.sequential)
+        if (d.tasks.empty() && !m.extra_solvers.is_null() &&
+            m.extra_solvers.value("lambdas", Json()) == "task")
+          declaration_error(at, "\"lambdas\": \"task\" applies on a task set only");
+        if (!m.stop_rule.empty() && !d.sequential)  // the rule reads the earlier tasks' runs
           declaration_error(at, "\"stop_rule\" applies on a sequential task set only");
       }
     }
@@ -336,8 +340,11 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
     if (!on_class(m.classes, d.cls)) continue;
     if (!m.extra_solvers.is_null()) {
       const Json& e = m.extra_solvers;
+      const bool per_task = e.value("lambdas", Json()) == "task";
       std::vector<ProtocolLambda> lambda;
-      if (e.contains("lambdas")) {  // each named solver's declared loss and penalty
+      if (per_task) {
+        // set per task (task_set_runs.cpp)
+      } else if (e.contains("lambdas")) {  // each named solver's declared loss and penalty
         for (const Json& l : e.at("lambdas")) {
           const SolverKind& kind = solver_catalog().get(l.at("solver").get<std::string>()).kind;
           lambda.push_back({kind.loss, kind.penalty, resolve(l.at("lambda")).get<double>(),
@@ -356,7 +363,10 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
         r.key = prefix + m.key + "/" + x.label;
         r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of) + "/" + x.label;
         r.solver = x.solver;
-        r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
+        if (per_task)
+          r.per_task_lambda = x;
+        else
+          r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
         r.config_fields = {{"with_solver", x.label}};
         r.record_extra = extra_solver_tag(x);
         r.data_options = resolve(m.data);

@@ -30,8 +30,9 @@
 //                                                     "<key>/<task>"
 //                   "sequential": true,               optional, tasks: one run at a time, task
 //                                                     by task (each task's methods in declared
-//                                                     order): timings measured alone, one task's
-//                                                     data at a time, and "stop_rule" below
+//                                                     order; each "data" options in turn):
+//                                                     timings measured alone, one task's data at
+//                                                     a time, and "stop_rule" below
 //                   "missing": "marked_unavailable"}] optional: when the data is not here, its
 //                                                     published cells are marked from the
 //                                                     published file (harness/with_data.h); by
@@ -65,7 +66,9 @@
 //                                                     (harness/extra_solvers.h), in run order; or
 //                                                     "lambdas": [{"solver": "clg", "lambda":
 //                                                     "$l", "method": "Logistic Reg"}, ...]: by
-//                                                     the loss each named solver declares; on a
+//                                                     the loss each named solver declares, or
+//                                                     "lambdas": "task": by loss from each task
+//                                                     (TaskSet::extra_lambdas); on a
 //                                                     task set "data" as a method's; optional
 //                                                     "key" ("extra": runs "<key>/<label>"),
 //                                                     "seed_of" (another entry's "key") and
@@ -82,6 +85,7 @@
 // their product. Every method's run records its name as extra.variant. A malformed declaration, an
 // unknown key or an unknown "$name" is a ConfigError naming the file, the experiment and the entry.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -155,6 +159,8 @@ struct ProtocolRun {
   Json data_options = Json::object();   // on a task set: its options
   int64_t top = 0;                      // on a task set: the first `top` tasks (0: all)
   std::string stop_rule;                // on a sequential task set: the method's StopRule
+  // An extra solver whose lambda each task gives ("lambdas": "task"): params are set per task.
+  std::optional<ExtraSolver> per_task_lambda;
 };
 
 // On a task set, a method key has the data set's class in place of kClassInKey and the task in

@@ -43,23 +43,38 @@ RunRecord placeholder(RunRecord r, const std::string& key, const std::string& ta
   return r;
 }
 
+// The params of `run` on task i: its own, or an extra solver's at the task's lambda of its loss.
+Params task_params(const ProtocolRun& run, const ProtocolDataset& pd, const TaskSet& set, size_t i,
+                   const std::string& experiment) {
+  if (!run.per_task_lambda) return run.params;
+  if (!set.extra_lambdas)
+    throw ConfigError(
+        fmt::format("{}: task set \"{}\" gives no lambda per task (\"lambdas\": "
+                    "\"task\")",
+                    experiment, pd.tasks));
+  const ExtraSolver& x = *run.per_task_lambda;
+  return extra_solver_params(x, extra_solver_lambda(x, set.extra_lambdas(i), experiment).lambda);
+}
+
 // Run `run` on task i of `set`: stored, fitted, pending, or the task's untrainable record.
 RunRecord task_run(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
-                   const ProtocolRun& run, const TaskSet& set, size_t i) {
+                   const ProtocolRun& run, const TaskSet& set, size_t i,
+                   const std::string& experiment) {
   const std::string key = task_run_key(pd, run.key, set.tasks[i]);
   if (std::optional<RunRecord> missed = set.untrainable(i))
     return placeholder(std::move(*missed), key, set.tasks[i], "untrainable");
   const uint64_t seed = derive_seed(ctx.seed, task_run_key(pd, run.seed_key, set.tasks[i]));
+  const Params params = task_params(run, pd, set, i, experiment);
   Json config = {{"dataset", set.dataset},
                  {"class", set.tasks[i]},
                  {"solver", run.solver},
-                 {"params", run.params},
+                 {"params", params},
                  {"seed", seed}};
   config.update(set.config_fields);
   if (set.task_fields) config.update(set.task_fields(i));
   config.update(run.config_fields);
   return rf.run_once(key, config, [&] {
-    RunRecord r = set.fit(i, run.solver, run.params, seed);
+    RunRecord r = set.fit(i, run.solver, params, seed);
     r.extra.update(run.record_extra);
     return r;
   });
@@ -73,7 +88,7 @@ std::vector<RunRecord> run_tasks(const ExperimentContext& ctx, ResultFile& rf,
   std::vector<RunRecord> out(tasks.size());
   std::atomic<size_t> done{0};
   parallel_for(out.size(), ctx.threads, [&](size_t j) {
-    out[j] = task_run(ctx, rf, pd, run, set, tasks[j]);
+    out[j] = task_run(ctx, rf, pd, run, set, tasks[j], experiment);
     const size_t n = ++done;
     if (ctx.progress && (n % 20 == 0 || n == out.size()))
       fmt::print(stderr, "{}: {} {}/{} tasks\n", experiment, run.name, n, out.size());
@@ -112,7 +127,7 @@ void run_sequential(const ExperimentContext& ctx, ResultFile& rf, const Protocol
         series.push_back(placeholder(r, key, set.tasks[i], waiting[m] ? "pending" : "stopped"));
         continue;
       }
-      series.push_back(task_run(ctx, rf, pd, run, set, i));
+      series.push_back(task_run(ctx, rf, pd, run, set, i, experiment));
       const RunRecord& r = series.back();
       if (r.status == "ok") done[m].push_back(r);
       waiting[m] = r.status == "pending" && !run.stop_rule.empty();
@@ -132,11 +147,21 @@ void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
   const TaskPreparer prepare = source(ctx);
   const std::vector<ProtocolRun> runs =
       protocol_runs(p, pd, ctx.fast, 0, supplied, extra_solvers(ctx), experiment);
-  if (pd.sequential) {  // one set (no method declares "data")
-    const TaskSet set = prepare(Json::object());
-    rf.add_dataset(set.record);
-    for (const ProtocolRun& run : runs) records[run.name] = set.record;
-    run_sequential(ctx, rf, pd, runs, set, stop_rules, experiment, out);
+  if (pd.sequential) {               // each distinct options in turn, its runs task by task
+    std::vector<std::string> order;  // options, in the order of their first run
+    std::map<std::string, std::vector<ProtocolRun>> by_options;
+    for (const ProtocolRun& run : runs) {
+      const std::string options = run.data_options.dump();
+      if (!by_options.contains(options)) order.push_back(options);
+      by_options[options].push_back(run);
+    }
+    for (const std::string& options : order) {
+      const std::vector<ProtocolRun>& group = by_options.at(options);
+      const TaskSet set = prepare(group.front().data_options);
+      rf.add_dataset(set.record);
+      for (const ProtocolRun& run : group) records[run.name] = set.record;
+      run_sequential(ctx, rf, pd, group, set, stop_rules, experiment, out);
+    }
     return;
   }
   std::map<std::string, size_t> last_use;  // by options

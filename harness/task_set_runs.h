@@ -2,9 +2,11 @@
 // The runs of a declared protocol's task set (harness/task_sets.h): every declared method on
 // every task, each run stored once (ResultFile::run_once). By default a method's tasks are fitted
 // in parallel, each distinct "data" options prepared once and released after its last run. A
-// "sequential" set is prepared once and runs one fit at a time, task by task, each task's methods
-// in declared order; a method with a "stop_rule" asks it before each task and runs no later task
-// once it says stop, nor while one of its runs is pending (its next task depends on it).
+// "sequential" set runs one fit at a time: each distinct options in the order of its first
+// method, its methods task by task, each task's methods in declared order; a method with a
+// "stop_rule" asks it before each task and runs no later task once it says stop, nor while one of
+// its runs is pending (its next task depends on it). An extra solver declared with "lambdas":
+// "task" gets each task's lambda of its loss (TaskSet::extra_lambdas).
 #include <map>
 #include <string>
 #include <vector>

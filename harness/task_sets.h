@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "harness/experiment.h"
+#include "harness/extra_solvers.h"
 #include "solvers/params.h"
 
 namespace linrepro {
@@ -49,6 +50,10 @@ struct TaskSet {
   std::function<RunRecord(size_t task, const std::string& solver, const Params& params,
                           uint64_t seed)>
       fit;
+  // Optional: the protocol's lambda of each loss on task `task`, where it depends on the task's
+  // data (an SVM's default C on its rows); an extra-solver entry declaring "lambdas": "task"
+  // takes its lambda from here.
+  std::function<std::vector<ProtocolLambda>(size_t task)> extra_lambdas;
 };
 
 // Prepares the task set of the options a method declares ("data"); called once per distinct

@@ -373,14 +373,17 @@ RunRecord run_graphsvm(const GraphsvmData& d, const MethodSettings& s, double t,
   return r;
 }
 
+std::vector<ProtocolLambda> extra_solver_lambdas_on(const GraphsvmData& d) {
+  return {{Loss::multinomial_nb, Penalty::none, 1.0, "MCNB (Laplace smoothing)"},
+          {Loss::unspecified, Penalty::l2,
+           C_to_lambda(svmlight_default_C(d.Xtrain_svm), d.Xtrain_svm.rows),
+           "every SVM (SVMlight's default C)"}};
+}
+
 Params extra_solver_params_on(const ExtraSolver& e, const GraphsvmData& d,
                               const std::string& experiment) {
-  const std::vector<ProtocolLambda> by_loss = {
-      {Loss::multinomial_nb, Penalty::none, 1.0, "MCNB (Laplace smoothing)"},
-      {Loss::unspecified, Penalty::l2,
-       C_to_lambda(svmlight_default_C(d.Xtrain_svm), d.Xtrain_svm.rows),
-       "every SVM (SVMlight's default C)"}};
-  return extra_solver_params(e, extra_solver_lambda(e, by_loss, experiment).lambda);
+  return extra_solver_params(e,
+                             extra_solver_lambda(e, extra_solver_lambdas_on(d), experiment).lambda);
 }
 
 }  // namespace linrepro

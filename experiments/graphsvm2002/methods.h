@@ -85,6 +85,7 @@ RunRecord run_flat_multiclass(const GraphsvmData& d, const MethodSettings& s,
 // The params of a solver added with --with-solver on d: the paper gives every SVM SVMlight's
 // default C on d's training rows whatever its loss, and NB its Laplace count 1; the solver gets
 // the one of its declared loss (harness/extra_solvers.h). `experiment` names the refusal.
+std::vector<ProtocolLambda> extra_solver_lambdas_on(const GraphsvmData& d);
 Params extra_solver_params_on(const ExtraSolver& e, const GraphsvmData& d,
                               const std::string& experiment);
 // Hierarchy: stage2 "nb" (Hier-NB) or "smo" (Hier-SVM); l1 "" (NB) or "smo" (SVM-L1).

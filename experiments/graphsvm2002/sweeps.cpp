@@ -19,9 +19,11 @@
 // Time: train_seconds (sweeps_methods.h) in the figures and claims; extra.wall_seconds is drawn in
 // the *_wall figures.
 //
-// Steps of each: load the data and declare the runs; once every run is stored, check the claims
-// (full mode only: they need the whole sweep). A corpus of the class sweep that cannot be found is
-// reported as a failed "the sweep ran" claim (the sweeps have no published cells).
+// The runs of each are declared in experiments.json: each sweep is a sequential task set of its
+// points (sweep_tasks.h), its draws the options {"draw": s}; once every run is stored, the claims
+// are checked (full mode only: they need the whole sweep). A corpus of the class sweep that
+// cannot be found has its dataset record say why, and its claims are left out (the sweeps have no
+// published cells).
 //
 // Fast mode (regression subset): 20NG only; the class sweep at K = 5 and 10, the size sweep at 10%;
 // every run identical (same config, same seed) to the full run's run with that key; no claims
@@ -40,12 +42,12 @@
 #include "experiments/graphsvm2002/experiments.h"
 #include "experiments/graphsvm2002/main_runs.h"
 #include "experiments/graphsvm2002/sweep_spread.h"
+#include "experiments/graphsvm2002/sweep_tasks.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
-#include "harness/experiment_declarations.h"
-#include "harness/with_data.h"
+#include "harness/protocol_runner.h"
 
 namespace linrepro {
 
@@ -53,12 +55,7 @@ namespace {
 
 // --- sweep_size (Figure 11) ---
 
-// Figure 11's training-set shares of the whole data (the paper: 10% to 70%).
-const std::vector<double> kShares = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7};
-constexpr double kTrainFraction = 0.7;  // 70:30 at every share
-
 const std::vector<std::string> kSizeMethods = {kMcnb, kMcsvm, kGraphSvm};
-constexpr const char* kSizeExperiment = "graphsvm2002/sweep_size";
 
 std::vector<double> size_shares(const ExperimentContext& ctx) {
   return ctx.fast ? std::vector<double>{kShares.front()} : kShares;
@@ -217,67 +214,9 @@ Json size_sweep_config(const ExperimentContext& ctx) {
                       kSizeMethods, {{"id", "sweep-size-spread"}});
 }
 
-// Prepares each share of the loaded 20NG corpus and asks rf for its runs, for one draw (ctx: the
-// draw's).
-SweepPoints declare_size_runs(const ExperimentContext& ctx, ResultFile& rf, const Corpus& corpus,
-                              int draw) {
-  const std::vector<double> shares = size_shares(ctx);
-  SweepPoints points;
-  for (const double share : shares) {
-    const double data_fraction = share / kTrainFraction;
-    if (ctx.progress)
-      fmt::print(stderr, "{}: {}preparing {:.0f}% of 20NG\n", kSizeExperiment,
-                 draw == 0 ? "" : fmt::format("draw{}/", draw), 100 * share);
-    const GraphsvmData d = make_graphsvm_20ng(corpus, ctx, kTrainFraction, data_fraction);
-    if (draw == 0 && share == shares.back()) {
-      Json ds = d.identity;
-      ds["use"] = "nested seeded subsets, share / 0.7 of the documents, split 70:30";
-      rf.add_dataset(ds);
-    }
-    const auto percent = static_cast<int32_t>(std::lround(100 * share));
-    const SweepPoint point{fmt::format("size/20ng/share={:02d}", percent),
-                           {{"sweep", "train_size"},
-                            {"dataset", "20ng"},
-                            {"train_percent", percent},
-                            {"data_fraction", data_fraction}},
-                           fmt::format("{}%", percent),
-                           fmt::format("20ng {}%", percent),
-                           share};
-    declare_sweep_point(ctx, rf, kSizeExperiment, kSizeMethods, draw, d, point, points);
-  }
-  return points;
-}
-
-void run_size_sweep(const ExperimentContext& ctx, ResultFile& rf) {
-  const Corpus corpus = load_graphsvm_20ng_corpus();  // the harness reports it when not here
-  const std::vector<SweepPoints> draws = declare_sweep_draws(
-      ctx, [&](const ExperimentContext& c, int s) { return declare_size_runs(c, rf, corpus, s); });
-  if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-  if (ctx.fast) return;
-  add_near_linear_claim(rf, draws.front());
-  add_memory_claim(rf, draws.front());
-  add_size_accuracy_claim(rf, draws.front());
-  add_size_gap_claim(rf, draws.front());
-  const SweepSpreadSpec spec{
-      declared_ablation(kGraphsvmPaper, "sweep-size-spread", TextArgs().set("draws", draws.size())),
-      "70/30 split and nested subsets",
-      [](double share) { return fmt::format("{:.0f}%", 100 * share); }};
-  if (auto a = sweep_spread_ablation(spec, draws, kSizeMethods)) rf.add_ablation(*a);
-}
-
 // --- sweep_classes (Figures 7-10) ---
 
-constexpr int32_t kClassStep = 5;
 const std::vector<std::string> kClassMethods = {kMcnb, kMcsvm, kGraphSvm, kHierSvm};
-constexpr const char* kClassSweepExperiment = "graphsvm2002/sweep_classes";
-
-std::vector<int32_t> class_counts(int32_t total, bool fast) {
-  std::vector<int32_t> ks;
-  for (int32_t k = kClassStep; k < total; k += kClassStep) ks.push_back(k);
-  ks.push_back(total);
-  if (fast) ks.resize(std::min<size_t>(ks.size(), 2));
-  return ks;
-}
 
 // The paper's Figures 7/8 claim is about the gap ("the gap between the training time of GraphSVM
 // and MCSVM increases as the number of classes is increased"): the fitted slope of the gap over K
@@ -328,47 +267,6 @@ Json class_sweep_config(const ExperimentContext& ctx) {
                       {{"ids", {"sweep-classes-20ng-spread", "sweep-classes-reuters-spread"}}});
 }
 
-// Asks rf for every run of one draw of the sweep on `data` (ctx: the draw's).
-SweepPoints declare_draw_runs(const ExperimentContext& ctx, ResultFile& rf,
-                              const std::string& corpus, const GraphsvmData& data, int draw) {
-  const auto total = static_cast<int32_t>(data.class_names.size());
-  const uint64_t order_seed = derive_seed(ctx.seed, "graphsvm2002/class-order/" + corpus);
-  const std::vector<int32_t> order = seeded_permutation(total, order_seed);
-  SweepPoints points;
-  for (const int32_t K : class_counts(total, ctx.fast)) {
-    const std::vector<int32_t> classes(order.begin(), order.begin() + K);
-    const SweepPoint point{fmt::format("classes/{}/K={:02d}", corpus, K),
-                           {{"sweep", "classes"},
-                            {"dataset", corpus},
-                            {"num_classes", K},
-                            {"class_order_seed", order_seed},
-                            {"threads_note", "results do not depend on the number of threads"}},
-                           fmt::format("{} K = {}", corpus, K),
-                           fmt::format("{} K={}", corpus, K),
-                           static_cast<double>(K)};
-    declare_sweep_point(ctx, rf, kClassSweepExperiment, kClassMethods, draw,
-                        restrict_to_classes(data, classes), point, points);
-  }
-  return points;
-}
-
-// Loads one corpus (DataUnavailable if it cannot be found) and asks rf for every run of its sweep,
-// in every draw. 20NG draws its 70/30 split anew per draw; Reuters keeps ModApte, and only the
-// class order changes.
-std::vector<SweepPoints> declare_corpus_runs(const ExperimentContext& ctx, ResultFile& rf,
-                                             const std::string& corpus) {
-  const bool ng = corpus == "20ng";
-  const Corpus text = ng ? load_graphsvm_20ng_corpus() : load_graphsvm_reuters_corpus();
-  const GraphsvmData data = ng ? make_graphsvm_20ng(text, ctx) : make_graphsvm_reuters(text, ctx);
-  Json ds = data.identity;
-  ds["use"] = "the first K classes of a seeded random class order";
-  rf.add_dataset(ds);
-  return declare_sweep_draws(ctx, [&](const ExperimentContext& c, int s) {
-    if (s == 0 || !ng) return declare_draw_runs(c, rf, corpus, data, s);
-    return declare_draw_runs(c, rf, corpus, make_graphsvm_20ng(text, c), s);
-  });
-}
-
 // The spread ablation of one corpus' class sweep (sweep_spread.h).
 void add_spread_ablation(ResultFile& rf, const std::string& corpus,
                          const std::vector<SweepPoints>& draws) {
@@ -384,38 +282,58 @@ void add_spread_ablation(ResultFile& rf, const std::string& corpus,
   if (auto a = sweep_spread_ablation(spec, draws, kClassMethods)) rf.add_ablation(*a);
 }
 
-// One corpus of the sweep: its draws' runs, none when its data is not here.
-struct ClassSweepOfCorpus {
-  std::string corpus;
-  std::optional<std::vector<SweepPoints>> draws;
-};
+// The size sweep's claims and spread ablation, from draw 0 and the spread's draws.
+void summarise_size_sweep(ResultFile& rf, const ProtocolResults& results) {
+  const std::vector<SweepPoints> draws =
+      sweep_draws(results.tasks.at("20ng"), kSizeMethods, "train_percent", 100);
+  add_near_linear_claim(rf, draws.front());
+  add_memory_claim(rf, draws.front());
+  add_size_accuracy_claim(rf, draws.front());
+  add_size_gap_claim(rf, draws.front());
+  const SweepSpreadSpec spec{
+      declared_ablation(kGraphsvmPaper, "sweep-size-spread", TextArgs().set("draws", draws.size())),
+      "70/30 split and nested subsets",
+      [](double share) { return fmt::format("{:.0f}%", 100 * share); }};
+  if (auto a = sweep_spread_ablation(spec, draws, kSizeMethods)) rf.add_ablation(*a);
+}
 
-void run_class_sweep(const ExperimentContext& ctx, ResultFile& rf) {
-  std::vector<ClassSweepOfCorpus> sweeps;
-  for (const std::string& corpus : class_sweep_corpora(ctx)) {
-    ClassSweepOfCorpus& s = sweeps.emplace_back(ClassSweepOfCorpus{corpus, std::nullopt});
-    with_data(ctx, rf, corpus, [&] { s.draws = declare_corpus_runs(ctx, rf, corpus); });
-  }
-  if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-  for (const ClassSweepOfCorpus& s : sweeps) {
-    // A corpus that is not here has its dataset record say why (with_data); its claims are left
-    // out, not failed.
-    if (s.draws && !ctx.fast) {
-      add_class_gap_claim(rf, s.corpus, s.draws->front());
-      add_class_accuracy_claims(rf, s.corpus, s.draws->front());
-      add_spread_ablation(rf, s.corpus, *s.draws);
-    }
+// Each corpus's claims and spread ablation; a corpus that is not here (its dataset record says
+// why) has its claims left out, not failed.
+void summarise_class_sweep(ResultFile& rf, const ProtocolResults& results) {
+  for (const std::string corpus : {"20ng", "reuters"}) {
+    const auto runs = results.tasks.find(corpus);
+    const auto why = results.unavailable.find(corpus);
+    if (runs == results.tasks.end() || (why != results.unavailable.end() && !why->second.empty()))
+      continue;
+    const std::vector<SweepPoints> draws =
+        sweep_draws(runs->second, kClassMethods, "num_classes", 1);
+    add_class_gap_claim(rf, corpus, draws.front());
+    add_class_accuracy_claims(rf, corpus, draws.front());
+    add_spread_ablation(rf, corpus, draws);
   }
 }
 
 }  // namespace
 
 void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kGraphsvmPaper, "sweep_size", size_sweep_config, run_size_sweep);
+  ProtocolHooks hooks;
+  hooks.config = size_sweep_config;
+  hooks.task_sources = {{"20ng", share_sweep_tasks()}};
+  hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
+    summarise_size_sweep(rf, results);
+  };
+  register_protocol(registry, kGraphsvmPaper, "sweep_size", std::move(hooks));
 }
 
 void add_graphsvm2002_sweep_classes(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kGraphsvmPaper, "sweep_classes", class_sweep_config, run_class_sweep);
+  ProtocolHooks hooks;
+  hooks.config = class_sweep_config;
+  hooks.task_sources = {{"20ng", class_sweep_tasks("20ng")},
+                        {"reuters", class_sweep_tasks("reuters")}};
+  hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
+    summarise_class_sweep(rf, results);
+  };
+  register_protocol(registry, kGraphsvmPaper, "sweep_classes", std::move(hooks));
 }
 
 }  // namespace linrepro

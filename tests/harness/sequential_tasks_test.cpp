@@ -44,16 +44,21 @@ struct Sizes {
   ProtocolHooks hooks() {
     ProtocolHooks h;
     h.task_sources["sizes"] = [this](const ExperimentContext&) -> TaskPreparer {
-      return [this](const Json&) {
+      return [this](const Json& options) {
+        const std::string k = options.contains("k") ? options.at("k").dump() : "";
         TaskSet s;
         s.dataset = "sizes";
         s.record = {{"name", "sizes"}};
         s.tasks = {"n1", "n2", "n3", "n4"};
         s.task_fields = [](size_t i) { return Json{{"n", i + 1}}; };
         s.untrainable = [](size_t) { return std::optional<RunRecord>(); };
-        s.fit = [this](size_t i, const std::string&, const Params& params, uint64_t) {
+        s.extra_lambdas = [](size_t i) {  // task n's lambda: n / 10
+          return std::vector<ProtocolLambda>{
+              {Loss::unspecified, Penalty::l2, 0.1 * static_cast<double>(i + 1), "every method"}};
+        };
+        s.fit = [this, k](size_t i, const std::string&, const Params& params, uint64_t) {
           const std::lock_guard lock(m);
-          order.push_back(params.at("who").get<std::string>() + std::to_string(i + 1));
+          order.push_back(params.value("who", "x") + k + std::to_string(i + 1));
           RunRecord r;
           r.metrics = {{"v", 1}};
           return r;
@@ -87,8 +92,9 @@ ResultFile sequential_file(const TempDir& dir, RunSelection selection = {}) {
                     false, std::move(selection));
 }
 
-ExperimentContext quiet_context(const TempDir& dir) {
+ExperimentContext quiet_context(const TempDir& dir, std::vector<std::string> extras = {}) {
   ExperimentContext ctx;
+  ctx.extra_solvers = std::move(extras);
   ctx.results_dir = dir.path();
   ctx.progress = false;
   return ctx;
@@ -124,6 +130,29 @@ TEST(SequentialTasks, APendingRunHoldsBackTheRestOfAStopRulesSeries) {
   EXPECT_EQ(pending, (std::vector<std::string>{"n1/a", "n1/b", "n2/a", "n3/a", "n4/a"}));
 }
 
+// Each "data" options in turn (in the order of its first method), task by task; an extra solver
+// declared with "lambdas": "task" gets each task's own lambda.
+TEST(SequentialTasks, EachOptionsRunsInTurnAndAnExtraSolverTakesEachTasksLambda) {
+  Json j = sequential_json();
+  j["methods"][0]["data"] = {{"k", 2}};
+  j["methods"][1].erase("stop_rule");
+  j["methods"].push_back({{"extra_solvers", {{"key", "{task}/extra"}, {"lambdas", "task"}}}});
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  TempDir dir;
+  Sizes sizes;
+  ResultFile rf = sequential_file(dir);
+  run_protocol(quiet_context(dir, {"liblinear-s2"}), rf, p, "x/y", sizes.hooks());
+  EXPECT_EQ(sizes.order, (std::vector<std::string>{"a21", "a22", "a23", "a24", "b1", "x1", "b2",
+                                                   "x2", "b3", "x3", "b4", "x4"}));
+  const Json doc = rf.document();
+  for (const Json& r : doc.at("runs")) {
+    if (r.at("key") == "n3/extra/liblinear-s2") {
+      EXPECT_NEAR(r.at("config").at("params").at("lambda").get<double>(), 0.3, 1e-12);
+    }
+  }
+  EXPECT_EQ(doc.at("runs").size(), 12u);
+}
+
 void expect_sequential_refused(const Json& j, const std::string& what) {
   try {
     parse_protocol(j, "f (x/y)");
@@ -138,8 +167,13 @@ TEST(SequentialTasks, AStopRuleNeedsASequentialSetAndHooksThatHaveIt) {
   j["datasets"][0].erase("sequential");
   expect_sequential_refused(j, "\"stop_rule\" applies on a sequential task set only");
   j = sequential_json();
-  j["methods"][0]["data"] = {{"k", 1}};
-  expect_sequential_refused(j, "a sequential task set's methods declare no \"data\"");
+  j["methods"].push_back({{"extra_solvers", {{"lambdas", "task"}, {"lambda", 0.1}}}});
+  expect_sequential_refused(j, "\"lambdas\": \"task\" takes no \"lambda\"");
+  j = sequential_json();
+  j["datasets"].push_back({{"class", "d"}, {"data", "a9a"}});
+  for (Json& m : j["methods"]) m["classes"] = {"c"};
+  j["methods"].push_back({{"extra_solvers", {{"lambdas", "task"}, {"classes", {"d"}}}}});
+  expect_sequential_refused(j, "\"lambdas\": \"task\" applies on a task set only");
   j = sequential_json();
   j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}, {"sequential", true}};
   expect_sequential_refused(j, "\"sequential\" orders a task set's runs");

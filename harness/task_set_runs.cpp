@@ -131,9 +131,12 @@ void run_sequential(const ExperimentContext& ctx, ResultFile& rf, const Protocol
       const RunRecord& r = series.back();
       if (r.status == "ok") done[m].push_back(r);
       waiting[m] = r.status == "pending" && !run.stop_rule.empty();
-      if (ctx.progress && r.status == "ok")
-        fmt::print(stderr, "{}: {}: {:.3g} s (CPU {:.3g} s), {} iterations\n", experiment, key,
-                   r.train_seconds, r.extra.value("cpu_seconds", r.train_seconds), r.iterations);
+      if (ctx.progress && r.status == "ok") {
+        const Json cpu = r.extra.value("cpu_seconds", Json());  // the fit's, where it is one number
+        fmt::print(stderr, "{}: {}: {:.3g} s{}, {} iterations\n", experiment, key, r.train_seconds,
+                   cpu.is_number() ? fmt::format(" (CPU {:.3g} s)", cpu.get<double>()) : "",
+                   r.iterations);
+      }
     }
 }
 

@@ -33,10 +33,13 @@
 // categories like the peers (same matrix, lambda = 0.001 or its C, test error at threshold 0,
 // O_svm, timed fits), keys "table2/<category>/extra/<label>", a "<label> error (extra)" cell per
 // category, bars in the Table 2 figures; not in §6.1 and not in the claims.
+//
+// The runs are declared in experiments.json ("protocol"): Table 2's categories are the sequential
+// task set "reuters-table2", §6.1's 90 categories the task set "reuters-f1" with each feature
+// scope an options (reuters_tasks.h); this file emits the cells, claims and ablation.
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -44,7 +47,6 @@
 #include <tuple>
 
 #include "core/error.h"
-#include "core/parallel_for.h"
 #include "core/seed.h"
 #include "corpora/reuters21578.h"
 #include "experiments/mlrcg2003/experiments.h"
@@ -52,6 +54,7 @@
 #include "experiments/mlrcg2003/reuters_features.h"
 #include "experiments/mlrcg2003/reuters_fits.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
+#include "experiments/mlrcg2003/reuters_tasks.h"
 #include "features/text_dataset.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
@@ -59,8 +62,8 @@
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
-#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
+#include "harness/protocol_runner.h"
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
 #include "metrics/averaging.h"
@@ -72,12 +75,10 @@ namespace {
 
 constexpr const char* kReutersExperiment = "table2_reuters";
 constexpr const char* kView = "reuters-modapte90";
-constexpr int kReutersFolds = 5;  // footnote 7
-// SCutFBR.1's fallback level (metrics/cv_threshold.h). Neither paper gives one; 0.1 is the lowest
-// value of the grid Lewis et al. (2004) searched, i.e. the least intervention: only categories
-// whose held-out F1 is at most 0.1 fall back. Every run also records the other grid values'
-// results.
-constexpr double kFbr = 0.1;
+// kReutersFolds: footnote 7. kFbr, SCutFBR.1's fallback level (metrics/cv_threshold.h, both in
+// reuters_tasks.h): neither paper gives one; 0.1 is the lowest value of the grid Lewis et al.
+// (2004) searched, i.e. the least intervention: only categories whose held-out F1 is at most 0.1
+// fall back. Every run also records the other grid values' results.
 
 // Table 2's cells name their features. (The old global set's Table 2 errors were typed here from
 // a replaced run; issue 28 item 5: a number in a note comes from a stored run or not at all. The
@@ -88,94 +89,27 @@ constexpr const char* kTable2FeatureNote =
 
 std::vector<std::string> table2_categories(bool fast) {
   if (fast) return {"grain"};
-  return {"earn", "acq", "money-fx", "grain"};
+  return reuters_table2_categories();
 }
 
-// What every run's config says about the data (a changed corpus or feature set changes the hash).
-Json dataset_description(const Corpus& c, const FeatureConfig& features) {
-  Json d = {{"view", kView}, {"docs", c.docs.size()}, {"features", to_json(features)}};
-  const Json& data = c.identity.value("data", Json::object());
-  if (data.contains("content_sha256")) d["content_sha256"] = data["content_sha256"];
-  return d;
-}
+// §6.1's runs of one feature scope by solver, each over the 90 categories.
+using F1Runs = std::map<std::string, std::vector<RunRecord>>;
+// The paper's two solvers of §6.1, with their column prefixes.
+const std::vector<Table2Solver> kF1Solvers = {{"smo", "SVM"}, {"mlr-cg", "MLR-CG"}};
 
-// The §6.1 runs: one per (category, solver), SMO and MLR-CG, 5-fold CV thresholds, for one
-// feature-selection scope (keys "<prefix>/<category>/<solver>").
-struct F1Runs {
-  struct Job {
-    int32_t k;
-    const Table2Solver* solver;
-  };
-  std::vector<const Table2Solver*> solvers;  // the paper's two: SVM and MLR-CG
-  std::vector<Job> jobs;
-  std::vector<RunRecord> results;  // per job; pending ones until rf.complete()
-};
-
-// The §6.1 jobs: every (category, paper solver) pair.
-F1Runs f1_jobs(size_t categories, const std::vector<Table2Solver>& all_solvers) {
-  F1Runs f1;
-  for (const auto& s : all_solvers)
-    if (!s.column.empty()) f1.solvers.push_back(&s);
-  for (int32_t k = 0; k < static_cast<int32_t>(categories); ++k)
-    for (const auto* s : f1.solvers) f1.jobs.push_back({k, s});
-  f1.results.resize(f1.jobs.size());
-  return f1;
-}
-
-// The §6.1 runs on `prep`'s features, keys "<prefix>/<category>/<solver>": each task's own
-// (per-category scope, the paper's: prefix f1-per-category) or one set for all (global scope, the
-// ablation's old reading: prefix f1). Each run builds its category's matrices and folds (the same
-// rows in every fold: the assignment depends only on the row count and the seed), and only when
-// it is not stored.
-F1Runs declare_f1_runs(ResultFile& rf, const ExperimentContext& ctx, const PreparedText& prep,
-                       const std::string& prefix, const Json& dataset,
-                       const std::vector<Table2Solver>& all_solvers) {
-  const auto& names = prep.train_labels.class_names;
-  F1Runs f1 = f1_jobs(names.size(), all_solvers);
-  const uint64_t fold_seed = derive_seed(ctx.seed, "f1/folds");
-  std::atomic<size_t> done{0};
-  parallel_for(f1.jobs.size(), ctx.threads, [&](size_t j) {
-    const F1Runs::Job& job = f1.jobs[j];
-    const std::string& category = names[static_cast<size_t>(job.k)];
-    const Table2Solver& s = *job.solver;
-    const std::string key = fmt::format("{}/{}/{}", prefix, category, s.name);
-    // Named after the "f1/..." key whatever the prefix: the feature-scope variants differ only in
-    // their features.
-    const uint64_t seed = derive_seed(ctx.seed, fmt::format("f1/{}/{}", category, s.name));
-    const Json config = {{"dataset", dataset},
-                         {"class", category},
-                         {"solver", s.name},
-                         {"params", s.params},
-                         {"seed", seed},
-                         {"folds", kReutersFolds},
-                         {"fold_seed", fold_seed},
-                         {"threshold",
-                          {{"rule", "SCutFBR.1"},
-                           {"fbr", kFbr},
-                           {"folds_whose_model_saw_no_positive", "left out"}}}};
-    const BinaryLabels y_train = one_vs_rest(prep.train_labels, job.k);
-    const BinaryLabels y_test = one_vs_rest(prep.test_labels, job.k);
-    f1.results[j] = rf.run_once(key, config, [&] {
-      const FeatureMatrices own = prep.features.per_category() ? for_category(prep.features, job.k)
-                                                               : prep.features.matrices;
-      const CvFolds cv = make_cv_folds(own.train, kReutersFolds, fold_seed);
-      const BinaryTask task{own.train, y_train, own.test, y_test, kMlrcgLambda};
-      return cv_thresholded_run(s.name, s.params, task, cv, kFbr, seed);
-    });
-    const size_t n = ++done;
-    if (ctx.progress && f1.results[j].status != "pending" && (n % 10 == 0 || n == f1.jobs.size()))
-      fmt::print(stderr, "f1: {}/{} category fits (5 folds + final each), last {}: F1 {:.3f}\n", n,
-                 f1.jobs.size(), key, f1.results[j].metrics.value("f1", 0.0));
-  });
-  return f1;
+// The F1 runs of the methods "<prefix><solver>" ("f1/" per-category, "f1-global/").
+F1Runs f1_runs(const std::map<std::string, std::vector<RunRecord>>& by_method,
+               const std::string& prefix) {
+  F1Runs out;
+  for (const Table2Solver& s : kF1Solvers) out[s.name] = by_method.at(prefix + s.name);
+  return out;
 }
 
 // One solver's counts over its finished F1 runs, as `counts` reads them off each run.
 template <class Counts>
-std::vector<BinaryCounts> solver_counts(const F1Runs& f1, const Table2Solver* s, Counts counts) {
+std::vector<BinaryCounts> solver_counts(const F1Runs& f1, const Table2Solver& s, Counts counts) {
   std::vector<BinaryCounts> out;
-  for (size_t j = 0; j < f1.jobs.size(); ++j)
-    if (f1.jobs[j].solver == s) out.push_back(counts(f1.results[j]));
+  for (const RunRecord& r : f1.at(s.name)) out.push_back(counts(r));
   return out;
 }
 
@@ -189,7 +123,7 @@ auto at_threshold(const char* suffix) {
 }
 
 // Micro/macro-F1 at the SCutFBR.1 thresholds of one solver's finished F1 runs.
-MicroMacroF1 tuned_f1(const F1Runs& f1, const Table2Solver* s) {
+MicroMacroF1 tuned_f1(const F1Runs& f1, const Table2Solver& s) {
   return averaged(solver_counts(f1, s, at_threshold("")));
 }
 
@@ -201,9 +135,10 @@ void add_f1_claim(ResultFile& rf, const F1Runs& f1, std::map<std::string, MicroM
   const MicroMacroF1 m = tuned["mlr-cg"], s = tuned["smo"];
   // Per solver, each category's decisions on the shared test documents.
   std::map<std::string, std::vector<CategoryOutcomes>> outcomes;
-  for (size_t j = 0; j < f1.jobs.size(); ++j)
-    outcomes[f1.jobs[j].solver->name].push_back(category_outcomes(
-        run_outcomes(f1.results[j], "test_predicted"), run_outcomes(f1.results[j], "test_truth")));
+  for (const auto& [solver, runs] : f1)
+    for (const RunRecord& r : runs)
+      outcomes[solver].push_back(
+          category_outcomes(run_outcomes(r, "test_predicted"), run_outcomes(r, "test_truth")));
   if (outcomes["mlr-cg"].empty() || outcomes["smo"].empty()) return;
   // a - b micro- or macro-F1 over the categories' decisions on the shared test documents.
   ClaimMeasures measures;
@@ -239,18 +174,18 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
              uint64_t seed) {
   std::map<std::string, MicroMacroF1> tuned, plain;
   std::map<std::string, std::string> sweep_text;
-  for (const auto* s : f1.solvers) {
+  for (const Table2Solver& s : kF1Solvers) {
     const std::vector<BinaryCounts> at_theta = solver_counts(f1, s, at_threshold(""));
-    tuned[s->name] = averaged(at_theta);
-    plain[s->name] = averaged(solver_counts(f1, s, at_threshold("0")));
+    tuned[s.name] = averaged(at_theta);
+    plain[s.name] = averaged(solver_counts(f1, s, at_threshold("0")));
     for (size_t b = 0; b < std::size(kFbrSweep); ++b) {
       const MicroMacroF1 f = averaged(solver_counts(f1, s, [b](const RunRecord& r) {
         return counts_from(r.extra.at("fbr_sweep").at(b), "");
       }));
-      sweep_text[s->name] += fmt::format("{}fbr {:g}: {:.2f}/{:.2f}", b ? ", " : "", kFbrSweep[b],
-                                         100 * f.micro, 100 * f.macro);
+      sweep_text[s.name] += fmt::format("{}fbr {:g}: {:.2f}/{:.2f}", b ? ", " : "", kFbrSweep[b],
+                                        100 * f.micro, 100 * f.macro);
     }
-    const bool svm = solver_catalog().get(s->name).kind.loss == Loss::hinge;  // else MLR-CG
+    const bool svm = solver_catalog().get(s.name).kind.loss == Loss::hinge;  // else MLR-CG
     const std::string note = fmt::format(
         "{} categories, one binary {} classifier each (lambda = 0.001{}); per-category thresholds "
         "by SCutFBR.1 on 5-fold cross-validation of the training set (seeded, unstratified folds; "
@@ -260,16 +195,16 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
         "The paper only says 'tuned by 5-fold cross-validation'. Micro/macro at threshold 0 "
         "instead: {:.2f}/{:.2f}; for other fbr: {}{}",
         categories, svm ? "SMO (SVMlight stand-in)" : "MLR-CG", svm ? "" : ", 200 CG steps", kFbr,
-        100 * plain[s->name].micro, 100 * plain[s->name].macro, sweep_text[s->name], data_note);
+        100 * plain[s.name].micro, 100 * plain[s.name].macro, sweep_text[s.name], data_note);
     // Each with its sampling interval and the feature-scope ablation (harness/cell_cause.h).
     for (const auto& [suffix, measure, value] :
-         {std::tuple{" micro-F1", AveragedMeasure::micro_f1, tuned[s->name].micro},
-          std::tuple{" macro-F1", AveragedMeasure::macro_f1, tuned[s->name].macro}}) {
-      Cell c = value_cell("text-6.1", "reuters21578", s->column + suffix, 100 * value, "%", note);
+         {std::tuple{" micro-F1", AveragedMeasure::micro_f1, tuned[s.name].micro},
+          std::tuple{" macro-F1", AveragedMeasure::macro_f1, tuned[s.name].macro}}) {
+      Cell c = value_cell("text-6.1", "reuters21578", s.column + suffix, 100 * value, "%", note);
       set_averaged_bootstrap_interval(c.evidence, at_theta, measure,
-                                      derive_seed(seed, "bootstrap/text-6.1/" + s->name + suffix));
+                                      derive_seed(seed, "bootstrap/text-6.1/" + s.name + suffix));
       c.evidence.ablation = "feature-scope-6.1";
-      c.evidence.ablation_column = s->column + suffix;
+      c.evidence.ablation_column = s.column + suffix;
       rf.set_cell(c);
     }
   }
@@ -298,8 +233,8 @@ void add_feature_scope_ablation(const ExperimentContext& ctx, ResultFile& rf, co
                                "the 5 threshold folds (the paper selects once)",
                                false,
                                {}};
-  for (const auto* s : own.solvers) {
-    methods.push_back(s->column);
+  for (const Table2Solver& s : kF1Solvers) {
+    methods.push_back(s.column);
     p.results.push_back(tuned_f1(own, s));
     g.results.push_back(tuned_f1(global, s));
     in_folds.results.push_back(std::nullopt);
@@ -309,23 +244,20 @@ void add_feature_scope_ablation(const ExperimentContext& ctx, ResultFile& rf, co
   rf.add_ablation(feature_scope_ablation(methods, {g, p, in_folds}, published));
 }
 
-// The solvers this invocation runs (fast: SMO and MLR-CG only).
-std::vector<Table2Solver> used_solvers(bool fast) {
-  std::vector<Table2Solver> used;
-  for (const auto& s : table2_solvers(3, true))
-    if (!fast || s.in_fast) used.push_back(s);
+// The solvers this invocation runs (fast: SMO and MLR-CG only), by name.
+std::vector<std::string> used_solvers(bool fast) {
+  std::vector<std::string> used;
+  for (const auto& s : table2_solvers(true))
+    if (!fast || !s.column.empty()) used.push_back(s.name);
   return used;
 }
 
 Json reuters_config(const ExperimentContext& ctx) {
-  Json solver_list = Json::array();
-  for (const auto& s : used_solvers(ctx.fast))
-    solver_list.push_back({{"solver", s.name}, {"params", s.params}, {"timed_fits", s.repeats}});
   Json config = {{"view", kView},
                  {"features", to_json(mlrcg_binary_task_features())},
                  {"lambda", kMlrcgLambda},
                  {"categories", table2_categories(ctx.fast)},
-                 {"solvers", solver_list},
+                 {"solvers", used_solvers(ctx.fast)},
                  {"directions", ctx.fast ? Json::array() : Json{"hs", "pr", "fr"}},
                  {"f1_folds", ctx.fast ? 0 : kReutersFolds},
                  {"timing", "train_seconds = median thread CPU time of the timed fits"},
@@ -339,131 +271,77 @@ Json reuters_figures(const ExperimentContext& ctx) {
                         ctx.fast ? "" : "earn", extra_solvers(ctx));
 }
 
-// The collection as every run uses it.
-struct ReutersData {
-  PreparedText prep;  // per-category features (the paper's)
-  Json dataset;       // what every run's config says about the data
-  std::string data_note;
-  // The ablation's old reading: one global feature set (full mode only), and what its runs'
-  // configs say about the data.
-  std::optional<PreparedText> prep_global;
-  Json dataset_global;
-};
-
-// Loads and prepares the collection (DataUnavailable when it is not here: the harness marks the
-// experiment's published cells).
-std::optional<ReutersData> load_reuters(const ExperimentContext& ctx, ResultFile& rf) {
-  const FeatureConfig features = mlrcg_binary_task_features();
-  const Corpus corpus = load_corpus_view(kView);
-  const TextSplit split = split_standard(corpus);
-  const PrepareOptions options{.threads = ctx.threads, .progress = ctx.progress};
-  std::optional<ReutersData> data(
-      ReutersData{prepare_text(split, features, options), dataset_description(corpus, features), "",
-                  std::nullopt, dataset_description(corpus, mlrcg_global_features())});
-  if (!ctx.fast) data->prep_global = prepare_text(split, mlrcg_global_features(), options);
-  const auto& stats = data->prep.features.stats;
-  Json d = corpus.identity;
-  d["train"] = d["rows_train"] = stats.train_docs;
-  d["test"] = d["rows_test"] = stats.test_docs;
-  if (data->dataset.contains("content_sha256")) d["sha256"] = data->dataset["content_sha256"];
-  d["features"] = stats.features;
-  d["preparation"] = data->prep.identity;
-  rf.add_dataset(d);
-  data->data_note = fmt::format(
-      "; Reuters-21578 ModApte, 90 categories, {} / {} documents (the paper: 7,769 / 3,019)",
-      stats.train_docs, stats.test_docs);
-  return data;
-}
-
 // Table 1: the collection as used.
-void emit_table1(ResultFile& rf, const PreparedText& prep) {
-  const auto& stats = prep.features.stats;
+void emit_table1(ResultFile& rf, const Json& record) {
+  const int64_t train_docs = record.at("train"), test_docs = record.at("test");
   const std::string count_note = fmt::format(
       "corpus view {} (documents with one of the 90 categories that have a training and a test "
       "document): {}",
       kView, reuters_modapte90_note());
-  Cell train =
-      value_cell("table1", "Reuters-21578", "train docs", stats.train_docs, "docs", count_note);
+  Cell train = value_cell("table1", "Reuters-21578", "train docs", train_docs, "docs", count_note);
   train.evidence = corpus_count_evidence(fmt::format(
       "{} ModApte training documents of our Reuters-21578 copy carry one of the 90 categories "
       "with a training and a test document, where the literature counts 7,769 (the data "
       "mirror's NOTES.md leaves the difference unexplained)",
-      stats.train_docs));
+      train_docs));
   rf.set_cell(train);
-  rf.set_cell(value_cell("table1", "Reuters-21578", "test docs", stats.test_docs, "docs",
+  rf.set_cell(value_cell("table1", "Reuters-21578", "test docs", test_docs, "docs",
                          fmt::format("corpus view {}: ModApte test documents with one of the 90 "
                                      "categories",
                                      kView)));
   rf.set_cell(value_cell("table1", "Reuters-21578", "classes",
-                         static_cast<double>(prep.train_labels.class_names.size()), "",
+                         record.at("counts").at("categories").get<double>(), "",
                          "binary tasks: 4 in Table 2 (earn, acq, money-fx, grain), all 90 for "
                          "the §6.1 F1"));
   // Per task: every category's own column count (all 500 unless the vocabulary were smaller).
-  size_t fewest = SIZE_MAX, most = 0;
-  for (const auto& cols : prep.features.category_columns) {
-    fewest = std::min(fewest, cols.size());
-    most = std::max(most, cols.size());
-  }
+  const int64_t fewest = record.at("task_columns").at("fewest"),
+                most = record.at("task_columns").at("most");
   rf.set_cell(value_cell(
       "table1", "Reuters-21578", "features", static_cast<double>(fewest), "",
       fmt::format("binary, per binary task the top 500 of {} training terms by that task's "
                   "information gain (c vs. not c; Porter stems of >= 2 letters, title + body, no "
                   "stop list); {} to {} per task, {} distinct terms over the 90 tasks",
-                  stats.vocabulary, fewest, most, stats.features)));
+                  record.at("vocabulary").get<int64_t>(), fewest, most,
+                  record.at("features").get<int64_t>())));
 }
 
-void run_reuters(const ExperimentContext& ctx, ResultFile& rf) {
-  const auto extras = extra_solvers(ctx);  // a bad --with-solver fails before the data loads
-  const std::optional<ReutersData> data = load_reuters(ctx, rf);
-  const PreparedText& prep = data->prep;
-  const auto solvers = table2_solvers(3, true);
-  // Table 2's categories use their own features too (header comment).
-  std::map<std::string, FeatureMatrices> table2_matrices;
-  const auto& names = prep.train_labels.class_names;
-  for (const auto& category : table2_categories(ctx.fast)) {
-    const auto it = std::find(names.begin(), names.end(), category);
-    if (it == names.end()) throw ConfigError(fmt::format("{}: no category '{}'", kView, category));
-    table2_matrices[category] =
-        for_category(prep.features, static_cast<int32_t>(it - names.begin()));
-  }
+// Every cell, claim and ablation, once every run is stored (fast mode: grain's error cells).
+void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
+                       const ProtocolResults& results) {
+  const Json& record = results.task_records.at("table2").at("smo");
+  const std::string data_note = fmt::format(
+      "; Reuters-21578 ModApte, 90 categories, {} / {} documents (the paper: 7,769 / 3,019)",
+      record.at("train").get<int64_t>(), record.at("test").get<int64_t>());
   const Table2Input in{.collection = "Reuters-21578 ModApte",
-                       .dataset = data->dataset,
-                       .X_train = prep.features.matrices.train,
-                       .X_test = prep.features.matrices.test,
-                       .train_labels = prep.train_labels,
-                       .test_labels = prep.test_labels,
                        .categories = table2_categories(ctx.fast),
-                       .category_matrices = &table2_matrices,
-                       .solvers = solvers,
-                       .extra_directions = {"pr", "fr"},
-                       .extras = extras,
+                       .solvers = table2_solvers(true),
+                       .extras = extra_solvers(ctx),
                        .seed = ctx.seed,
                        .fast = ctx.fast,
-                       .progress = ctx.progress,
-                       .data_note = data->data_note + kTable2FeatureNote};
-  const Table2Results res = run_table2(rf, in);
-  // §6.1 with each task's own features (the cells), and with the old global set (the ablation).
-  std::optional<F1Runs> f1, f1_global;
-  if (!ctx.fast) {
-    f1 = declare_f1_runs(rf, ctx, prep, "f1-per-category", data->dataset, solvers);
-    f1_global = declare_f1_runs(rf, ctx, *data->prep_global, "f1", data->dataset_global, solvers);
-  }
-  if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-
-  if (!ctx.fast) emit_table1(rf, prep);
+                       .data_note = data_note + kTable2FeatureNote};
+  const Table2Results res = table2_results(results.tasks.at("table2"));
+  if (!ctx.fast) emit_table1(rf, record);
   emit_table2_cells(rf, in, res);
   emit_extra_cells(rf, in, res);
   if (ctx.fast) return;
   add_table2_claims(rf, in, res, /*expect_slower=*/true, "");
   add_direction_claim(rf, in, res);
-  emit_f1(rf, *f1, prep.train_labels.class_names.size(), data->data_note, ctx.seed);
-  add_feature_scope_ablation(ctx, rf, *f1, *f1_global);
+  // §6.1 with each task's own features (the cells), and with the old global set (the ablation).
+  const auto& f1 = results.tasks.at("f1");
+  const F1Runs own = f1_runs(f1, "f1/"), global = f1_runs(f1, "f1-global/");
+  emit_f1(rf, own, own.at("smo").size(), data_note, ctx.seed);
+  add_feature_scope_ablation(ctx, rf, own, global);
 }
 
 }  // namespace
 
 void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kMlrcgPaper, kReutersExperiment, reuters_config, run_reuters);
+  ProtocolHooks hooks;
+  hooks.config = reuters_config;
+  hooks.task_sources = {{"reuters-table2", reuters_table2_tasks()},
+                        {"reuters-f1", reuters_f1_tasks()}};
+  hooks.summarise = summarise_reuters;
+  register_protocol(registry, kMlrcgPaper, kReutersExperiment, std::move(hooks));
   registry.back().figures = reuters_figures;  // its runs by key, the extra solvers' among them
 }
 

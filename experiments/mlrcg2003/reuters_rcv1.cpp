@@ -3,14 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <optional>
+#include <memory>
 
+#include "corpora/data_errors.h"
 #include "corpora/libsvm_sets.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
+#include "experiments/mlrcg2003/reuters_tasks.h"
 #include "features/feature_selection.h"
-#include "harness/experiment_declarations.h"
-#include "harness/unavailable_cells.h"
-#include "harness/with_data.h"
 
 namespace linrepro {
 
@@ -49,9 +48,12 @@ MultilabelLabels topic_labels(const Rcv1Data& data, int32_t begin, int32_t end) 
   return out;
 }
 
-void emit_table1_rcv1(ResultFile& rf, double train, double test, double features) {
+void emit_table1_rcv1(ResultFile& rf, const Json& record) {
   const std::vector<std::pair<std::string, double>> cells = {
-      {"train docs", train}, {"test docs", test}, {"classes", 4}, {"features", features}};
+      {"train docs", record.at("train").get<double>()},
+      {"test docs", record.at("test").get<double>()},
+      {"classes", 4},
+      {"features", record.at("features").get<double>()}};
   for (const auto& [column, value] : cells)
     rf.set_cell(value_cell("table1", "RCV1", column, value, column.ends_with("docs") ? "docs" : "",
                            "LYRL2004 split with training and test sets exchanged; binary "
@@ -71,6 +73,63 @@ Json rcv1_dataset_record(const Rcv1Data& data, int64_t train, int64_t test, int6
   return d;
 }
 
+// MLR-CG's protocol on RCV1: train on LYRL2004's 781,265 test documents, test on its 23,149
+// training documents (corpora/libsvm_sets.h), the 500 features of highest joint IG.
+std::shared_ptr<const BinaryCollection> rcv1_collection(const Rcv1Data& data, bool progress) {
+  const int32_t n = data.X.rows, n_lyrl = static_cast<int32_t>(data.n_lyrl_train);
+  const CsrMatrix train_all = binary_rows(data.X, n_lyrl, n);
+  const CsrMatrix test_all = binary_rows(data.X, 0, n_lyrl);
+  auto labels = std::make_shared<const std::pair<MultilabelLabels, MultilabelLabels>>(
+      topic_labels(data, n_lyrl, n), topic_labels(data, 0, n_lyrl));
+  if (progress) fmt::print(stderr, "rcv1: selecting 500 features by information gain\n");
+  const FeatureSelection selection =
+      select_features(train_all, labels->first,
+                      SelectionOptions{.method = SelectionMethod::ig,
+                                       .k = 500,
+                                       .scope = SelectionScope::global,
+                                       .aggregate = GlobalAggregate::joint});
+  auto m = std::make_shared<FeatureMatrices>();
+  m->train = train_all.select_columns(selection.global);
+  m->test = test_all.select_columns(selection.global);
+  auto c = std::make_shared<BinaryCollection>();
+  c->dataset = {{"name", "rcv1-v2"},
+                {"split", "LYRL2004 swapped"},
+                {"train", m->train.rows},
+                {"test", m->test.rows},
+                {"features", m->train.cols},
+                {"selection", "binary, joint IG over CCAT/ECAT/GCAT/MCAT, k = 500"}};
+  const Json& source = data.identity.value("data", Json::object());
+  if (source.contains("content_sha256")) c->dataset["content_sha256"] = source["content_sha256"];
+  c->record = rcv1_dataset_record(data, m->train.rows, m->test.rows, m->train.cols);
+  c->categories = kTopics;
+  c->task = [m, labels](size_t k) {
+    CategoryTask t;
+    t.own = m;  // one matrix for every topic
+    t.y_train = one_vs_rest(labels->first, static_cast<int32_t>(k));
+    t.y_test = one_vs_rest(labels->second, static_cast<int32_t>(k));
+    return t;
+  };
+  return c;
+}
+
+// 781,265 training documents are not a seconds-long regression subset, and `make test` must not
+// start a download: the fast subset never reads RCV1 and marks its cells unavailable, so that
+// `linrepro regress` reports SKIP with this reason (and the reference is the same on every
+// machine, with or without RCV1).
+TaskSource rcv1_tasks(std::function<Rcv1Data()> load) {
+  return [load](const ExperimentContext& ctx) -> TaskPreparer {
+    if (ctx.fast)
+      throw DataUnavailable("rcv1-v2",
+                            "data unavailable in the fast subset: RCV1-v2 is not in the mirror, "
+                            "`make test` must not download it, and its 781,265 training "
+                            "documents take minutes to read; `linrepro run mlrcg2003/table2_rcv1` "
+                            "reproduces these cells");
+    if (ctx.progress) fmt::print(stderr, "rcv1: loading RCV1-v2 (LYRL2004)\n");
+    auto c = rcv1_collection(load(), ctx.progress);
+    return [c](const Json& options) { return timed_task_set(c, options); };
+  };
+}
+
 Json rcv1_config(const ExperimentContext& ctx) {
   return {{"topics", kTopics},
           {"lambda", kMlrcgLambda},
@@ -79,85 +138,38 @@ Json rcv1_config(const ExperimentContext& ctx) {
           {"fast", ctx.fast}};
 }
 
-void run_rcv1(const ExperimentContext& ctx, ResultFile& rf) {
-  // 781,265 training documents are not a seconds-long regression subset, and `make test` must
-  // not start a download: the fast subset never reads RCV1 and marks its cells unavailable, so
-  // that `linrepro regress` reports SKIP with this reason (and the reference is the same on every
-  // machine, with or without RCV1).
-  if (ctx.fast) {
-    mark_unavailable(ctx, rf, "rcv1-v2",
-                     "data unavailable in the fast subset: RCV1-v2 is not in the mirror, "
-                     "`make test` must not download it, and its 781,265 training documents "
-                     "take minutes to read; `linrepro run mlrcg2003/table2_rcv1` reproduces "
-                     "these cells");
-    return;
-  }
-  std::optional<Rcv1Data> data;
-  const auto load = [&] {
-    if (ctx.progress) fmt::print(stderr, "rcv1: loading RCV1-v2 (LYRL2004)\n");
-    data = load_rcv1();
-  };
-  if (with_data(ctx, rf, "rcv1-v2", load, MissingCells::marked_unavailable).empty())
-    run_rcv1_on(ctx, rf, *data);
+void summarise_rcv1(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResults& results) {
+  if (!results.unavailable.at("RCV1").empty()) return;  // not here: its published cells are marked
+  const Json& record = results.task_records.at("RCV1").at("smo");
+  const Table2Input in{.collection = "RCV1",
+                       .categories = kTopics,
+                       // One timed fit each (SMO takes hours here); LIBSVM's kernel C-SVC on
+                       // 781,265 rows would take days and is left out.
+                       .solvers = table2_solvers(false),
+                       .extras = extra_solvers(ctx),
+                       .seed = ctx.seed,
+                       .fast = false,
+                       .data_note = fmt::format("; RCV1, LYRL2004 split swapped, {} / {} documents",
+                                                record.at("train").get<int64_t>(),
+                                                record.at("test").get<int64_t>())};
+  const Table2Results res = table2_results(results.tasks.at("RCV1"));
+  emit_table1_rcv1(rf, record);
+  emit_table2_cells(rf, in, res);
+  add_table2_claims(rf, in, res, /*expect_slower=*/false, "-rcv1");
 }
 
 }  // namespace
 
-void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kMlrcgPaper, kRcv1Experiment, rcv1_config, run_rcv1);
+ProtocolHooks rcv1_hooks(std::function<Rcv1Data()> load) {
+  ProtocolHooks hooks;
+  hooks.config = rcv1_config;
+  hooks.task_sources = {{"rcv1-v2", rcv1_tasks(std::move(load))}};
+  hooks.summarise = summarise_rcv1;
+  return hooks;
 }
 
-void run_rcv1_on(const ExperimentContext& ctx, ResultFile& rf, const Rcv1Data& data) {
-  const std::vector<Table2Solver> solvers = table2_solvers(1, false);
-  // MLR-CG's protocol: train on LYRL2004's 781,265 test documents, test on its 23,149 training
-  // documents (corpora/libsvm_sets.h).
-  const int32_t n = data.X.rows, n_lyrl = static_cast<int32_t>(data.n_lyrl_train);
-  const CsrMatrix train_all = binary_rows(data.X, n_lyrl, n);
-  const CsrMatrix test_all = binary_rows(data.X, 0, n_lyrl);
-  const MultilabelLabels train_labels = topic_labels(data, n_lyrl, n);
-  const MultilabelLabels test_labels = topic_labels(data, 0, n_lyrl);
-  if (ctx.progress) fmt::print(stderr, "rcv1: selecting 500 features by information gain\n");
-  const FeatureSelection selection =
-      select_features(train_all, train_labels,
-                      SelectionOptions{.method = SelectionMethod::ig,
-                                       .k = 500,
-                                       .scope = SelectionScope::global,
-                                       .aggregate = GlobalAggregate::joint});
-  const CsrMatrix X_train = train_all.select_columns(selection.global);
-  const CsrMatrix X_test = test_all.select_columns(selection.global);
-
-  Json dataset = {{"name", "rcv1-v2"},
-                  {"split", "LYRL2004 swapped"},
-                  {"train", X_train.rows},
-                  {"test", X_test.rows},
-                  {"features", X_train.cols},
-                  {"selection", "binary, joint IG over CCAT/ECAT/GCAT/MCAT, k = 500"}};
-  const Json& source = data.identity.value("data", Json::object());
-  if (source.contains("content_sha256")) dataset["content_sha256"] = source["content_sha256"];
-  rf.add_dataset(rcv1_dataset_record(data, X_train.rows, X_test.rows, X_train.cols));
-
-  const Table2Input in{.collection = "RCV1",
-                       .dataset = dataset,
-                       .X_train = X_train,
-                       .X_test = X_test,
-                       .train_labels = train_labels,
-                       .test_labels = test_labels,
-                       .categories = kTopics,
-                       // One timed fit each (SMO takes hours here); LIBSVM's kernel C-SVC on
-                       // 781,265 rows would take days and is left out.
-                       .solvers = solvers,
-                       .extra_directions = {},
-                       .extras = extra_solvers(ctx),
-                       .seed = ctx.seed,
-                       .fast = false,
-                       .progress = ctx.progress,
-                       .data_note = fmt::format("; RCV1, LYRL2004 split swapped, {} / {} documents",
-                                                X_train.rows, X_test.rows)};
-  const Table2Results res = run_table2(rf, in);
-  if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-  emit_table1_rcv1(rf, X_train.rows, X_test.rows, X_train.cols);
-  emit_table2_cells(rf, in, res);
-  add_table2_claims(rf, in, res, /*expect_slower=*/false, "-rcv1");
+void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry) {
+  register_protocol(registry, kMlrcgPaper, kRcv1Experiment, rcv1_hooks([] { return load_rcv1(); }));
 }
 
 }  // namespace linrepro

@@ -85,27 +85,8 @@ std::string extra_key(const std::string& category, const ExtraSolver& extra) {
   return fmt::format("table2/{}/extra/{}", category, extra.label);
 }
 
-std::string extra_id(const ExtraSolver& extra) { return "extra/" + extra.label; }
-
-// One category against the rest, on the category's own features when it has them. Holds the
-// labels the task's spans point into.
-struct CategoryTask {
-  const CsrMatrix* X_train;
-  const CsrMatrix* X_test;
-  BinaryLabels y_train, y_test;
-  BinaryTask task() const { return {*X_train, y_train, *X_test, y_test, kMlrcgLambda}; }
-};
-
-CategoryTask category_task(const Table2Input& in, const std::string& category) {
-  const auto& names = in.train_labels.class_names;
-  const auto it = std::find(names.begin(), names.end(), category);
-  if (it == names.end())
-    throw ConfigError(fmt::format("{}: no category '{}'", in.collection, category));
-  const int32_t k = static_cast<int32_t>(it - names.begin());
-  const FeatureMatrices* own = in.category_matrices ? &in.category_matrices->at(category) : nullptr;
-  return {own ? &own->train : &in.X_train, own ? &own->test : &in.X_test,
-          one_vs_rest(in.train_labels, k), one_vs_rest(in.test_labels, k)};
-}
+// An extra solver's runs by name (the runner's: its entry's key without {task}).
+std::string extra_id(const ExtraSolver& extra) { return "table2/extra/" + extra.label; }
 
 // One category's time cells: the ratio the paper's Table 2 gives, and both times (not compared).
 void emit_time_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res,
@@ -326,16 +307,9 @@ void add_time_claim(ResultFile& rf, const Table2Input& in, const Table2Results& 
 
 }  // namespace
 
-std::vector<Table2Solver> table2_solvers(int repeats, bool libsvm) {
-  std::vector<Table2Solver> s = {
-      {"smo", "SVM", Params{{"lambda", kMlrcgLambda}}, repeats, false, true},
-      {"mlr-cg", "MLR-CG",
-       Params{{"lambda", kMlrcgLambda}, {"max_steps", 200}, {"direction", "hs"}}, repeats, true,
-       true},
-      // LIBLINEAR's intercept is a regularised bias feature (-B 1); the paper's SVM has a free b.
-      {"liblinear-s3", "", Params{{"lambda", kMlrcgLambda}, {"bias", 1}}, repeats, false, false}};
-  // LIBSVM's kernel SMO is ~10x slower than ours on these data: one timed fit keeps the budget.
-  if (libsvm) s.push_back({"libsvm-linear", "", Params{{"lambda", kMlrcgLambda}}, 1, false, false});
+std::vector<Table2Solver> table2_solvers(bool libsvm) {
+  std::vector<Table2Solver> s = {{"smo", "SVM"}, {"mlr-cg", "MLR-CG"}, {"liblinear-s3", ""}};
+  if (libsvm) s.push_back({"libsvm-linear", ""});
   return s;
 }
 
@@ -344,60 +318,10 @@ const RunRecord* Table2Results::find(const std::string& category, const std::str
   return it == runs.end() || it->second.status != "ok" ? nullptr : &it->second;
 }
 
-Table2Results run_table2(ResultFile& rf, const Table2Input& in) {
+Table2Results table2_results(const std::map<std::string, std::vector<RunRecord>>& by_method) {
   Table2Results res;
-  const Table2Solver* mlr = nullptr;
-  for (const auto& s : in.solvers)
-    if (solver_catalog().get(s.name).kind.loss == Loss::modified_logistic) mlr = &s;  // MLR-CG
-
-  for (const auto& category : in.categories) {
-    const CategoryTask labelled = category_task(in, category);
-    const BinaryTask task = labelled.task();
-
-    auto run = [&](const std::string& key, const std::string& id, const Table2Solver& s,
-                   const Params& params, const ExtraSolver* extra) {
-      const uint64_t seed = derive_seed(in.seed, key);
-      Json config = {
-          {"dataset", in.dataset},
-          {"class", category},
-          {"solver", s.name},
-          {"params", params},
-          {"seed", seed},
-          {"threshold", 0},
-          {"timing", {{"repeats", s.repeats}, {"clock", "thread_cpu"}, {"statistic", "median"}}},
-          {"trace_every", s.trace ? 1 : 0}};
-      if (extra) config["with_solver"] = extra->label;
-      const RunRecord r = rf.run_once(key, config, [&] {
-        RunRecord rec =
-            timed_binary_run(s.name, params, task,
-                             TimedRunOptions{.repeats = s.repeats, .trace = s.trace, .seed = seed});
-        if (extra) rec.extra.update(extra_solver_tag(*extra));
-        return rec;
-      });
-      if (in.progress && r.status != "pending")
-        fmt::print(stderr, "table2: {}: error {}, O_svm {:.6g}, {:.3f} s CPU\n", key,
-                   pct(metric(r, "error")), r.objective, r.train_seconds);
-      res.runs[{category, id}] = r;
-    };
-
-    for (const auto& s : in.solvers)
-      if (!in.fast || s.in_fast) run(table2_key(category, s.name), s.name, s, s.params, nullptr);
-    if (!in.fast && mlr)
-      for (const auto& dir : in.extra_directions) {
-        Params params = mlr->params;
-        params["direction"] = dir;
-        run(direction_key(category, dir), "mlr-cg-" + dir, *mlr, params, nullptr);
-      }
-    // Extra solvers: the protocol's lambda on this training set, timed like the paper's SVM.
-    const int repeats = in.solvers.empty() ? 1 : in.solvers.front().repeats;
-    for (const auto& e : in.extras) {
-      // The paper gives every method one lambda, whatever its loss.
-      const ExtraLambda l = extra_solver_lambda(
-          e, {{Loss::unspecified, Penalty::l2, kMlrcgLambda, "every method"}}, in.collection);
-      const Table2Solver s{e.solver, "", extra_solver_params(e, l.lambda), repeats, false, true};
-      run(extra_key(category, e), extra_id(e), s, s.params, &e);
-    }
-  }
+  for (const auto& [name, runs] : by_method)
+    for (const RunRecord& r : runs) res.runs[{r.class_name, name}] = r;
   return res;
 }
 
@@ -458,13 +382,13 @@ void emit_extra_cells(ResultFile& rf, const Table2Input& in, const Table2Results
 }
 
 Json table2_figures(const std::vector<std::string>& categories,
-                    const std::vector<Table2Solver>& solvers, const std::string& collection,
+                    const std::vector<std::string>& solvers, const std::string& collection,
                     const std::string& directions_category,
                     const std::vector<ExtraSolver>& extras) {
   Json figures = Json::array();
   Json runs = Json::array();
   for (const auto& c : categories) {
-    for (const auto& s : solvers) runs.push_back(table2_key(c, s.name));
+    for (const auto& s : solvers) runs.push_back(table2_key(c, s));
     for (const auto& e : extras) runs.push_back(extra_key(c, e));
   }
   for (const bool times : {false, true}) {

@@ -1,6 +1,6 @@
 // The RCV1 half of MLR-CG's Table 2 (experiments/mlrcg2003/reuters_rcv1.h) on a tiny synthetic
-// stand-in for RCV1-v2 (the real collection is not in the mirror): the swapped split, the
-// binarised IG features, one run per topic and solver, the cells and claims.
+// stand-in for RCV1-v2 (the real collection is not in the mirror), through its declared protocol:
+// the swapped split, the binarised IG features, one run per topic and solver, the cells and claims.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -56,7 +56,8 @@ TEST(Rcv1Experiment, RunsEveryTopicOnTheSwappedSplit) {
   {
     ResultFile rf(result_file_path(ctx, "mlrcg2003", kRcv1Experiment),
                   {{"experiment", kRcv1Experiment}, {"paper", "mlrcg2003"}}, false);
-    run_rcv1_on(ctx, rf, tiny_rcv1());
+    run_protocol(ctx, rf, declared_protocol("mlrcg2003", kRcv1Experiment), "mlrcg2003/table2_rcv1",
+                 rcv1_hooks(tiny_rcv1));
     rf.save();
   }
   const Json doc = read_result_file(result_file_path(ctx, "mlrcg2003", kRcv1Experiment));

@@ -134,6 +134,13 @@ TEST(Mlrcg2003ExtraSolver, ScalingRunsItsSeriesBesideThePapersSolvers) {
     ASSERT_NE(mlr, nullptr) << n;
     EXPECT_EQ((*extra)["extra"]["train_nnz"], (*mlr)["extra"]["train_nnz"]);  // the same draw
   }
+  // Its fitted slope over the sizes that ran, a cell not part of the paper (a9a: full run only).
+  const Json* slope =
+      testing::find_cell(with, "scaling", "liblinear-s2 (extra)", "synthetic-text CPU-time slope");
+  ASSERT_NE(slope, nullptr);
+  EXPECT_TRUE((*slope)["value"].is_number());
+  EXPECT_EQ(testing::find_cell(with, "scaling", "liblinear-s2 (extra)", "a9a CPU-time slope"),
+            nullptr);
 }
 
 TEST(Mlrcg2003ExtraSolver, Table2BarsIncludeTheExtraSolverOnlyWhenGiven) {

@@ -14,6 +14,7 @@
 #include "harness/protocol_cells.h"
 #include "harness/protocol_runner.h"
 #include "harness_fixtures.h"
+#include "protocol_refusal.h"
 
 namespace linrepro {
 namespace {
@@ -95,55 +96,43 @@ TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
   EXPECT_EQ(p.value("lambda"), 0.01);
 }
 
-// Throws ConfigError whose message contains `what` and the declaration's place.
-void expect_refused(const Json& j, const std::string& what) {
-  try {
-    parse_protocol(j, "f (x/y)");
-    ADD_FAILURE() << "accepted; expected: " << what;
-  } catch (const ConfigError& e) {
-    const std::string m = e.what();
-    EXPECT_NE(m.find(what), std::string::npos) << m;
-    EXPECT_NE(m.find("f (x/y) protocol"), std::string::npos) << m;
-  }
-}
-
 TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   Json j = protocol_json();
   j["seed"] = 1;
-  expect_refused(j, "unknown key \"seed\"");
+  testing::expect_protocol_refused(j, "unknown key \"seed\"");
   j = protocol_json();
   j["methods"][0]["params"]["lambda"] = "$lamda";
-  expect_refused(j, "no value \"lamda\"");
+  testing::expect_protocol_refused(j, "no value \"lamda\"");
   j = protocol_json();
   j["methods"][2]["classes"] = {"three"};
-  expect_refused(j, "no data set \"three\"");
+  testing::expect_protocol_refused(j, "no data set \"three\"");
   j = protocol_json();
   j["cells"]["rows"][0]["run"] = "sdg";
-  expect_refused(j, "names a data set or run the protocol does not declare");
+  testing::expect_protocol_refused(j, "names a data set or run the protocol does not declare");
   j = protocol_json();
   j["cells"]["columns"]["errors"][0].erase("scale");
-  expect_refused(j, "\"wilson\" is [rows metric, what they are]");
+  testing::expect_protocol_refused(j, "\"wilson\" is [rows metric, what they are]");
   j = protocol_json();
   j["cells"]["rows"][1]["columns"] = {"error"};
-  expect_refused(j, "no column set \"error\"");
+  testing::expect_protocol_refused(j, "no column set \"error\"");
   j = protocol_json();
   j["cells"]["columns"]["peer"][0]["run"] = "peers";
-  expect_refused(j, "no run \"peers\"");
+  testing::expect_protocol_refused(j, "no run \"peers\"");
   j = protocol_json();
   j["methods"][0]["params"].erase("epochs");
-  expect_refused(j, "an \"epochs\" param");
+  testing::expect_protocol_refused(j, "an \"epochs\" param");
   j = protocol_json();
   j["cells"]["values"][0]["value"] = 3;
-  expect_refused(j, "\"value\" must name a declared number");
+  testing::expect_protocol_refused(j, "\"value\" must name a declared number");
   j = protocol_json();
   j["cells"]["evidence"]["z"]["peer"]["run"] = "exakt";
-  expect_refused(j, "its peer run is not declared");
+  testing::expect_protocol_refused(j, "its peer run is not declared");
   j = protocol_json();
   j["cells"]["extra_solver_rows"]["columns"] = {"peer"};
-  expect_refused(j, "cannot show an extra solver's");
+  testing::expect_protocol_refused(j, "cannot show an extra solver's");
   j = protocol_json();
   j["bias"] = "free";
-  expect_refused(j, "\"bias\" must be");
+  testing::expect_protocol_refused(j, "\"bias\" must be");
 }
 
 RunRecord run_with(double test_error, int64_t zeros) {
@@ -248,10 +237,10 @@ TEST(DeclaredProtocol, AnUnavailableDataSetRunsNothingAndMarksItsPublishedCellsI
   }
   Json both = j;
   both["datasets"][0]["data"] = "a9a";
-  expect_refused(both, "one of \"data\", \"tasks\" or \"unavailable\"");
+  testing::expect_protocol_refused(both, "one of \"data\", \"tasks\" or \"unavailable\"");
   Json missing = j;
   missing["datasets"][0]["missing"] = "marked_unavailable";
-  expect_refused(missing, "cells are marked: no \"missing\"");
+  testing::expect_protocol_refused(missing, "cells are marked: no \"missing\"");
 }
 
 }  // namespace

@@ -2,8 +2,10 @@
 // methods in declared order; a method's stop rule is asked before each of its tasks with its
 // finished runs and the next task's fields, and once it says stop the method runs no later task
 // (its records say why, nothing is stored); while one of its runs is pending (a plan), its later
-// tasks are not asked at all. A stop rule on a set that is not sequential, a sequential set whose
-// methods declare "data", and hooks without the named rule are refused.
+// tasks are not asked at all. Each "data" options runs in turn; an extra solver may take each
+// task's own lambda; extra rows may be listed per data set; an aggregate without a value gives a
+// not_run cell. A stop rule on a set that is not sequential, "lambdas": "task" on a binary data
+// set, and hooks without the named rule are refused.
 #include <gtest/gtest.h>
 
 #include <mutex>
@@ -12,6 +14,7 @@
 #include "harness/declared_protocol.h"
 #include "harness/protocol_runner.h"
 #include "harness_fixtures.h"
+#include "protocol_refusal.h"
 
 namespace linrepro {
 namespace {
@@ -153,30 +156,57 @@ TEST(SequentialTasks, EachOptionsRunsInTurnAndAnExtraSolverTakesEachTasksLambda)
   EXPECT_EQ(doc.at("runs").size(), 12u);
 }
 
-void expect_sequential_refused(const Json& j, const std::string& what) {
-  try {
-    parse_protocol(j, "f (x/y)");
-    ADD_FAILURE() << "accepted; expected: " << what;
-  } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+// "extra_solver_rows" may list one entry per data set; an aggregate that has no value for the
+// runs (AggregateValue::not_measured) gives a not_run cell that says why.
+TEST(SequentialTasks, ExtraRowsAsAListAndAnAggregateWithoutAValue) {
+  Json j = sequential_json();
+  j["methods"].push_back({{"extra_solvers",
+                           {{"key", "{task}/extra"},
+                            {"lambda", "$lambda"},
+                            {"penalty", "l2"},
+                            {"method", "every method"}}}});
+  j["cells"]["extra_solver_rows"] =
+      Json::array({{{"table", "t"}, {"class", "c"}, {"columns", {"count"}}}});
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  TempDir dir;
+  Sizes sizes;
+  ProtocolHooks hooks = sizes.hooks();
+  hooks.aggregates["fitted"] = [](std::span<const RunRecord> runs) {
+    AggregateValue a;
+    for (const RunRecord& r : runs) a.value += r.status == "ok";
+    if (a.value < 3) a.not_measured = "fewer than 3 tasks ran";
+    return a;
+  };
+  ResultFile rf = sequential_file(dir);
+  run_protocol(quiet_context(dir, {"liblinear-s2"}), rf, p, "x/y", hooks);
+  const Json doc = rf.document();
+  ASSERT_EQ(doc.at("cells").size(), 2u);
+  for (const Json& c : doc.at("cells")) {
+    if (c.at("row") == "B") {  // b stopped after 2 tasks
+      EXPECT_EQ(c.at("status"), "not_run");
+      EXPECT_NE(c.at("note").get<std::string>().find("fewer than 3 tasks ran"), std::string::npos);
+    } else {  // the extra solver ran all 4
+      EXPECT_EQ(c.at("row"), "liblinear-s2 (extra)");
+      EXPECT_EQ(c.at("value"), 4);
+    }
   }
 }
 
 TEST(SequentialTasks, AStopRuleNeedsASequentialSetAndHooksThatHaveIt) {
   Json j = sequential_json();
   j["datasets"][0].erase("sequential");
-  expect_sequential_refused(j, "\"stop_rule\" applies on a sequential task set only");
+  testing::expect_protocol_refused(j, "\"stop_rule\" applies on a sequential task set only");
   j = sequential_json();
   j["methods"].push_back({{"extra_solvers", {{"lambdas", "task"}, {"lambda", 0.1}}}});
-  expect_sequential_refused(j, "\"lambdas\": \"task\" takes no \"lambda\"");
+  testing::expect_protocol_refused(j, "\"lambdas\": \"task\" takes no \"lambda\"");
   j = sequential_json();
   j["datasets"].push_back({{"class", "d"}, {"data", "a9a"}});
   for (Json& m : j["methods"]) m["classes"] = {"c"};
   j["methods"].push_back({{"extra_solvers", {{"lambdas", "task"}, {"classes", {"d"}}}}});
-  expect_sequential_refused(j, "\"lambdas\": \"task\" applies on a task set only");
+  testing::expect_protocol_refused(j, "\"lambdas\": \"task\" applies on a task set only");
   j = sequential_json();
   j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}, {"sequential", true}};
-  expect_sequential_refused(j, "\"sequential\" orders a task set's runs");
+  testing::expect_protocol_refused(j, "\"sequential\" orders a task set's runs");
   Sizes sizes;
   ProtocolHooks h = sizes.hooks();
   h.stop_rules.clear();

@@ -18,6 +18,7 @@
 #include "harness/extra_solvers.h"
 #include "harness/protocol_runner.h"
 #include "harness_fixtures.h"
+#include "protocol_refusal.h"
 
 namespace linrepro {
 namespace {
@@ -367,49 +368,42 @@ TEST(TaskSetProtocol, TaskFirstKeysSeedOfAndANullLambdaShapeTheRuns) {
   EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
 }
 
-void expect_refused(const Json& j, const std::string& what) {
-  try {
-    parse_protocol(j, "f (x/y)");
-    ADD_FAILURE() << "accepted; expected: " << what;
-  } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
-  }
-}
-
 TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   Json j = task_protocol_json();
   j["datasets"][0]["data"] = "a9a";
-  expect_refused(j, "one of \"data\", \"tasks\" or \"unavailable\"");
+  testing::expect_protocol_refused(j, "one of \"data\", \"tasks\" or \"unavailable\"");
   j = task_protocol_json();
   j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}};
-  expect_refused(j, "apply on a task set only");
+  testing::expect_protocol_refused(j, "apply on a task set only");
   j = task_protocol_json();
   j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}};
   for (Json& m : j["methods"]) {  // a binary data set's keys have no task to put in
     for (const char* k : {"lambda", "data", "top"}) m.erase(k);
     m["key"] = "k/{task}";
   }
-  expect_refused(j, "a key with \"{task}\" or \"{class}\" apply on a task set only");
+  testing::expect_protocol_refused(j,
+                                   "a key with \"{task}\" or \"{class}\" apply on a task set only");
   for (Json& m : j["methods"]) m["key"] = "k/{class}";
-  expect_refused(j, "a key with \"{task}\" or \"{class}\" apply on a task set only");
+  testing::expect_protocol_refused(j,
+                                   "a key with \"{task}\" or \"{class}\" apply on a task set only");
   j = task_protocol_json();
   j["cells"]["columns"]["mean"][0].erase("aggregate");
   j["cells"]["columns"]["mean"][0]["metric"] = "v";
-  expect_refused(j, "a task set's columns name an \"aggregate\"");
+  testing::expect_protocol_refused(j, "a task set's columns name an \"aggregate\"");
   j = task_protocol_json();
   j["cells"]["columns"]["mean"][0]["metric"] = "v";
-  expect_refused(j, "either a run's \"metric\" or an \"aggregate\"");
+  testing::expect_protocol_refused(j, "either a run's \"metric\" or an \"aggregate\"");
   j = task_protocol_json();
   j["methods"][1]["lambda"] = "$l3";
-  expect_refused(j, "no value \"l3\"");
+  testing::expect_protocol_refused(j, "no value \"l3\"");
   j = task_protocol_json();
   j["methods"][1]["top"] = 0;
-  expect_refused(j, "\"top\" must be a positive count");
+  testing::expect_protocol_refused(j, "\"top\" must be a positive count");
   j = task_protocol_json();  // a task set's fit has no trace: refused, not dropped
   j["traced"] = {{"points", 5}};
   j["methods"][0]["traced"] = true;
   j["methods"][0]["params"]["epochs"] = 1;
-  expect_refused(j, "\"traced\" applies on a binary data set only");
+  testing::expect_protocol_refused(j, "\"traced\" applies on a binary data set only");
 
   const DeclaredProtocol p = parse_protocol(task_protocol_json(), "f (x/y)");
   FakeTasks fake;

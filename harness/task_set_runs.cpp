@@ -63,7 +63,8 @@ RunRecord task_run(const ExperimentContext& ctx, ResultFile& rf, const ProtocolD
   const std::string key = task_run_key(pd, run.key, set.tasks[i]);
   if (std::optional<RunRecord> missed = set.untrainable(i))
     return placeholder(std::move(*missed), key, set.tasks[i], "untrainable");
-  const uint64_t seed = derive_seed(ctx.seed, task_run_key(pd, run.seed_key, set.tasks[i]));
+  const uint64_t seed =
+      set.seed ? *set.seed : derive_seed(ctx.seed, task_run_key(pd, run.seed_key, set.tasks[i]));
   const Params params = task_params(run, pd, set, i, experiment);
   Json config = {{"dataset", set.dataset},
                  {"class", set.tasks[i]},

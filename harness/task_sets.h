@@ -21,7 +21,8 @@
 // A run's key is "<method key>/<task>" ("<task>/<method key>" where the data set says
 // "task_first_keys"; a key holding "{task}" and "{class}" has them filled in: task_run_key), its
 // config {"dataset", "class": task, "solver", "params", "seed"} and the
-// task set's config fields (those of the set, then those of the task).
+// task set's config fields (those of the set, then those of the task); its seed derive_seed(the
+// experiment's, its key), or the set's own (TaskSet::seed).
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -54,6 +55,9 @@ struct TaskSet {
   // data (an SVM's default C on its rows); an extra-solver entry declaring "lambdas": "task"
   // takes its lambda from here.
   std::function<std::vector<ProtocolLambda>(size_t task)> extra_lambdas;
+  // Optional: the seed of every run of the set, where its methods share one seeded step of the
+  // data (a validation split), instead of each run key's.
+  std::optional<uint64_t> seed;
 };
 
 // Prepares the task set of the options a method declares ("data"); called once per distinct

@@ -1,7 +1,7 @@
 #pragma once
-// graphsvm2002/main, step "declare runs": which methods run on one data set (a MainPlan), and the
-// runs asked of the ResultFile for it (declare_main_runs). The cells and claims (main_cells.h)
-// read the MainResults once every run is stored.
+// graphsvm2002/main: the methods' keys, which of them run on one data set (a MainPlan, what the
+// summary reads; experiments.json declares the runs, main_tasks.h fits them) and what the cells
+// and claims (main_cells.h) read off the MainResults once every run is stored.
 #include <map>
 #include <string>
 #include <vector>
@@ -60,10 +60,5 @@ double max_svm_memory_of(const RunRecord& r);
 // The claim measure (harness/declared_tests.h) of run a's largest two-class SVM memory over run
 // b's, exact; `runs` must outlive it.
 ClaimMeasure svm_memory_ratio(const std::map<std::string, const RunRecord*>& runs);
-
-// Asks rf for every run of `plan` on d (executed, reused or pending as rf's selection says).
-// all_terms: d's documents with every vocabulary term (plan.hierarchy_node_features only).
-MainResults declare_main_runs(ResultFile& rf, const ExperimentContext& ctx, const GraphsvmData& d,
-                              const MainPlan& plan, const GraphsvmData* all_terms = nullptr);
 
 }  // namespace linrepro

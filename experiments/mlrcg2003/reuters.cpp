@@ -74,7 +74,6 @@ namespace linrepro {
 namespace {
 
 constexpr const char* kReutersExperiment = "table2_reuters";
-constexpr const char* kView = "reuters-modapte90";
 // kReutersFolds: footnote 7. kFbr, SCutFBR.1's fallback level (metrics/cv_threshold.h, both in
 // reuters_tasks.h): neither paper gives one; 0.1 is the lowest value of the grid Lewis et al.
 // (2004) searched, i.e. the least intervention: only categories whose held-out F1 is at most 0.1
@@ -253,7 +252,7 @@ std::vector<std::string> used_solvers(bool fast) {
 }
 
 Json reuters_config(const ExperimentContext& ctx) {
-  Json config = {{"view", kView},
+  Json config = {{"view", kReutersView},
                  {"features", to_json(mlrcg_binary_task_features())},
                  {"lambda", kMlrcgLambda},
                  {"categories", table2_categories(ctx.fast)},
@@ -277,7 +276,7 @@ void emit_table1(ResultFile& rf, const Json& record) {
   const std::string count_note = fmt::format(
       "corpus view {} (documents with one of the 90 categories that have a training and a test "
       "document): {}",
-      kView, reuters_modapte90_note());
+      kReutersView, reuters_modapte90_note());
   Cell train = value_cell("table1", "Reuters-21578", "train docs", train_docs, "docs", count_note);
   train.evidence = corpus_count_evidence(fmt::format(
       "{} ModApte training documents of our Reuters-21578 copy carry one of the 90 categories "
@@ -288,7 +287,7 @@ void emit_table1(ResultFile& rf, const Json& record) {
   rf.set_cell(value_cell("table1", "Reuters-21578", "test docs", test_docs, "docs",
                          fmt::format("corpus view {}: ModApte test documents with one of the 90 "
                                      "categories",
-                                     kView)));
+                                     kReutersView)));
   rf.set_cell(value_cell("table1", "Reuters-21578", "classes",
                          record.at("counts").at("categories").get<double>(), "",
                          "binary tasks: 4 in Table 2 (earn, acq, money-fx, grain), all 90 for "

@@ -37,11 +37,9 @@ TaskSet category_task_set(
   return s;
 }
 
-constexpr const char* kView = "reuters-modapte90";
-
 // What every run's config says about the data (a changed corpus or feature set changes the hash).
 Json dataset_description(const Corpus& c, const FeatureConfig& features) {
-  Json d = {{"view", kView}, {"docs", c.docs.size()}, {"features", to_json(features)}};
+  Json d = {{"view", kReutersView}, {"docs", c.docs.size()}, {"features", to_json(features)}};
   const Json& data = c.identity.value("data", Json::object());
   if (data.contains("content_sha256")) d["content_sha256"] = data["content_sha256"];
   return d;
@@ -73,7 +71,7 @@ Json reuters_record(const Corpus& corpus, const PreparedText& prep) {
 std::shared_ptr<const BinaryCollection> reuters_collection(const ExperimentContext& ctx,
                                                            const FeatureConfig& features,
                                                            std::vector<std::string> categories) {
-  const Corpus corpus = load_corpus_view(kView);
+  const Corpus corpus = load_corpus_view(kReutersView);
   auto prep = std::make_shared<const PreparedText>(
       prepare_text(split_standard(corpus), features,
                    PrepareOptions{.threads = ctx.threads, .progress = ctx.progress}));
@@ -82,7 +80,8 @@ std::shared_ptr<const BinaryCollection> reuters_collection(const ExperimentConte
   std::vector<int32_t> ids;
   for (const std::string& category : categories) {
     const auto it = std::find(names.begin(), names.end(), category);
-    if (it == names.end()) throw ConfigError(fmt::format("{}: no category '{}'", kView, category));
+    if (it == names.end())
+      throw ConfigError(fmt::format("{}: no category '{}'", kReutersView, category));
     ids.push_back(static_cast<int32_t>(it - names.begin()));
   }
   auto c = std::make_shared<BinaryCollection>();

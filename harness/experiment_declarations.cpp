@@ -42,16 +42,13 @@ void check_figures(const Json& figures, const std::string& where) {
     if (!f.contains("with_extra_solvers")) continue;
     const std::string at = where + " " + f.at("id").get<std::string>() + " with_extra_solvers";
     const Json& w = f.at("with_extra_solvers");
-    check_keys(w, {"only", "label_by", "add_to_filter", "key"}, at);
+    check_keys(w, {"only", "label_by", "add_to_filter"}, at);
     for (const char* flag : {"only", "label_by"})
       if (w.contains(flag) && !w.at(flag).is_boolean())
         declaration_error(at, fmt::format("\"{}\" must be true or false", flag));
-    if (w.contains("add_to_filter") != w.contains("key"))
-      declaration_error(at, "\"add_to_filter\" and \"key\" go together");
-    if (w.contains("key")) {
+    if (w.contains("add_to_filter")) {
       const std::string list = text_of(w, "add_to_filter", at);
-      text_of(w, "key", at);
-      // The extra solvers' keys are appended to that list of the figure's filter.
+      // The extra solvers' names are appended to that list of the figure's filter.
       if (!f.contains("filter") || !f.at("filter").is_object() || !f.at("filter").contains(list) ||
           !f.at("filter").at(list).is_array())
         declaration_error(
@@ -200,8 +197,7 @@ Json figures_for_run(const Json& declared, const ExperimentContext& ctx) {
       if (extras && w.value("label_by", false)) f["label_by"] = {"solver", "extra.part"};
       if (extras && w.contains("add_to_filter"))
         for (const ExtraSolver& x : extra_solvers(ctx))
-          f["filter"][w.at("add_to_filter").get<std::string>()].push_back(
-              w.at("key").get<std::string>() + x.label);
+          f["filter"][w.at("add_to_filter").get<std::string>()].push_back(x.solver);
     }
     out.push_back(std::move(f));
   }

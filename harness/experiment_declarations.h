@@ -26,8 +26,9 @@
 //   "with_extra_solvers": {"only": true}        drawn only when there are extra solvers
 //                         {"label_by": true}    their series marked apart: label_by solver,
 //                                               extra.part
-//                         {"add_to_filter": "solver", "key": "extra/"}   the filter's list
-//                                               `solver` takes "extra/<label>" for each of them
+//                         {"add_to_filter": "solver"}   the filter's list `solver` takes each
+//                                               one's registry name, what its runs record as
+//                                               solver
 // Any other key, a missing required one or a wrong type is a ConfigError naming the file and the
 // experiment.
 #include <functional>

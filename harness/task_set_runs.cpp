@@ -63,6 +63,11 @@ RunRecord task_run(const ExperimentContext& ctx, ResultFile& rf, const ProtocolD
   const std::string key = task_run_key(pd, run.key, set.tasks[i]);
   if (std::optional<RunRecord> missed = set.untrainable(i))
     return placeholder(std::move(*missed), key, set.tasks[i], "untrainable");
+  if (set.seed && run.seed_key != run.key)  // refused, not dropped
+    throw ConfigError(
+        fmt::format("{}: \"{}\" declares \"seed_of\", but task set \"{}\" gives "
+                    "every run its own seed",
+                    experiment, run.name, pd.tasks));
   const uint64_t seed =
       set.seed ? *set.seed : derive_seed(ctx.seed, task_run_key(pd, run.seed_key, set.tasks[i]));
   const Params params = task_params(run, pd, set, i, experiment);

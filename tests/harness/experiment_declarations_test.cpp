@@ -23,7 +23,7 @@ Json example() {
         "figures": [
           {"id": "plain", "kind": "series", "why": "for the reader"},
           {"id": "methods", "kind": "solvers_vs_peers", "filter": {"solver": ["smo", "nb"]},
-           "with_extra_solvers": {"label_by": true, "add_to_filter": "solver", "key": "extra/"}},
+           "with_extra_solvers": {"label_by": true, "add_to_filter": "solver"}},
           {"id": "extras", "kind": "solvers_vs_peers", "with_extra_solvers": {"only": true}}
         ]
       },
@@ -68,11 +68,12 @@ TEST(ExperimentDeclarations, FiguresWithoutExtraSolversLoseOnlyTheirAnnotations)
 TEST(ExperimentDeclarations, AnExtraSolverJoinsTheFiguresThatSaySo) {
   const ExperimentInfo e = parse_experiment_declarations(example(), kWhere).at(0);
   ExperimentContext ctx;
-  ctx.extra_solvers = {"liblinear-s5"};
+  ctx.extra_solvers = {"liblinear-s5:C=2"};
   const Json f = e.figures(ctx);
   ASSERT_EQ(f.size(), 3u);
   EXPECT_EQ(f[0], Json::parse(R"({"id": "plain", "kind": "series"})"));
-  EXPECT_EQ(f[1]["filter"]["solver"], Json::parse(R"(["smo", "nb", "extra/liblinear-s5"])"));
+  // By the solver its runs record (the registry name), not by the label as given.
+  EXPECT_EQ(f[1]["filter"]["solver"], Json::parse(R"(["smo", "nb", "liblinear-s5"])"));
   EXPECT_EQ(f[1]["label_by"], Json::parse(R"(["solver", "extra.part"])"));
   EXPECT_EQ(f[2], Json::parse(R"({"id": "extras", "kind": "solvers_vs_peers"})"));
 }
@@ -105,8 +106,8 @@ TEST(ExperimentDeclarations, AWrongDeclarationNamesTheFileTheExperimentAndTheCau
   EXPECT_NE(error_of(f).find("both \"tasks\" and \"refusal\""), std::string::npos);
 
   f = example();
-  f["experiments"]["table2"]["figures"][1]["with_extra_solvers"].erase("key");
-  EXPECT_NE(error_of(f).find("methods with_extra_solvers: \"add_to_filter\" and \"key\" go"),
+  f["experiments"]["table2"]["figures"][1]["with_extra_solvers"]["key"] = "extra/";
+  EXPECT_NE(error_of(f).find("methods with_extra_solvers: unknown key \"key\""),
             std::string::npos);
 
   f = example();

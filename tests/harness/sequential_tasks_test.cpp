@@ -156,6 +156,41 @@ TEST(SequentialTasks, EachOptionsRunsInTurnAndAnExtraSolverTakesEachTasksLambda)
   EXPECT_EQ(doc.at("runs").size(), 12u);
 }
 
+// A set that gives every run its own seed (TaskSet::seed): its runs take it, and a method that
+// declares another run's seed is refused rather than ignored.
+TEST(SequentialTasks, ASetsOwnSeedIsEveryRunsAndRefusesSeedOf) {
+  Json j = sequential_json();
+  j["methods"][1].erase("stop_rule");
+  Sizes sizes;
+  ProtocolHooks hooks = sizes.hooks();
+  const TaskSource plain = hooks.task_sources.at("sizes");
+  hooks.task_sources["sizes"] = [plain](const ExperimentContext& ctx) -> TaskPreparer {
+    const TaskPreparer prepare = plain(ctx);
+    return [prepare](const Json& options) {
+      TaskSet s = prepare(options);
+      s.seed = 77;
+      return s;
+    };
+  };
+  {
+    TempDir dir;
+    ResultFile rf = sequential_file(dir);
+    run_protocol(quiet_context(dir), rf, parse_protocol(j, "f (x/y)"), "x/y", hooks);
+    const Json doc = rf.document();
+    ASSERT_EQ(doc.at("runs").size(), 8u);
+    for (const Json& r : doc.at("runs")) EXPECT_EQ(r.at("config").at("seed"), 77) << r.at("key");
+  }
+  j["methods"][1]["seed_of"] = "{task}/a";
+  TempDir dir;
+  ResultFile rf = sequential_file(dir);
+  try {
+    run_protocol(quiet_context(dir), rf, parse_protocol(j, "f (x/y)"), "x/y", hooks);
+    ADD_FAILURE() << "seed_of on a set with its own seed was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("declares \"seed_of\""), std::string::npos) << e.what();
+  }
+}
+
 // "extra_solver_rows" may list one entry per data set; an aggregate that has no value for the
 // runs (AggregateValue::not_measured) gives a not_run cell that says why.
 TEST(SequentialTasks, ExtraRowsAsAListAndAnAggregateWithoutAValue) {

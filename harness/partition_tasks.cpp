@@ -60,4 +60,14 @@ Json partition_task_fields(const Partitioning& partitioning, int k, uint64_t see
   return fields;
 }
 
+std::pair<Json, Json> partition_option_parts(const Json& options,
+                                             const std::vector<std::string>& fit_options) {
+  Json prepare = Json::object(), fit = Json::object();
+  if (options.is_object())
+    for (const auto& [key, value] : options.items())
+      if (key != "draw")
+        (std::ranges::find(fit_options, key) != fit_options.end() ? fit : prepare)[key] = value;
+  return {prepare, fit};
+}
+
 }  // namespace linrepro

@@ -115,7 +115,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
       if (!pd.unavailable.empty()) throw DataUnavailable(pd.cls, pd.unavailable);
       if (!pd.tasks.empty()) {
         run_task_set(ctx, rf, p, pd, hooks.task_sources.at(pd.tasks), supplied, hooks.stop_rules,
-                     experiment, results.tasks[pd.cls], results.task_records[pd.cls]);
+                     hooks.after_task_set, experiment, results.tasks[pd.cls], results.task_records[pd.cls]);
         return;
       }
       const BinaryDataset d = load_binary_dataset(pd.data);

@@ -19,6 +19,7 @@
 
 #include "corpora/libsvm_sets.h"
 #include "harness/protocol_cells.h"
+#include "harness/task_set_runs.h"
 #include "harness/task_sets.h"
 
 namespace linrepro {
@@ -31,6 +32,8 @@ struct ProtocolHooks {
   std::map<std::string, TaskSource> task_sources;
   std::map<std::string, TaskAggregate> aggregates;
   std::map<std::string, StopRule> stop_rules;  // by the name methods give as "stop_rule"
+  // After a task set's declared runs: the driver's adaptive runs on it (task_set_runs.h).
+  AfterTaskSet after_task_set;
   // After data set `d`'s declared runs: the driver's own runs (declared "driver_runs"), added to
   // `runs` by name. `dataset` is the runs' config "dataset".
   std::function<void(const ExperimentContext&, ResultFile&, const ProtocolDataset& d,

@@ -146,16 +146,13 @@ void run_sequential(const ExperimentContext& ctx, ResultFile& rf, const Protocol
     }
 }
 
-}  // namespace
-
-void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
-                  const ProtocolDataset& pd, const TaskSource& source, const Json& supplied,
-                  const std::map<std::string, StopRule>& stop_rules, const std::string& experiment,
-                  std::map<std::string, std::vector<RunRecord>>& out,
-                  std::map<std::string, Json>& records) {
-  const TaskPreparer prepare = source(ctx);
-  const std::vector<ProtocolRun> runs =
-      protocol_runs(p, pd, ctx.fast, 0, supplied, extra_solvers(ctx), experiment);
+// Every declared run of the set, as task_set_runs.h says.
+void run_declared_tasks(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
+                        const TaskPreparer& prepare, const std::vector<ProtocolRun>& runs,
+                        const std::map<std::string, StopRule>& stop_rules,
+                        const std::string& experiment,
+                        std::map<std::string, std::vector<RunRecord>>& out,
+                        std::map<std::string, Json>& records) {
   if (pd.sequential) {               // each distinct options in turn, its runs task by task
     std::vector<std::string> order;  // options, in the order of their first run
     std::map<std::string, std::vector<ProtocolRun>> by_options;
@@ -188,6 +185,26 @@ void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
     records[run.name] = it->second.record;
     if (last_use.at(options) == i) prepared.erase(it);
   }
+}
+
+}  // namespace
+
+void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
+                  const ProtocolDataset& pd, const TaskSource& source, const Json& supplied,
+                  const std::map<std::string, StopRule>& stop_rules, const AfterTaskSet& after,
+                  const std::string& experiment, std::map<std::string, std::vector<RunRecord>>& out,
+                  std::map<std::string, Json>& records) {
+  const TaskPreparer prepare = source(ctx);
+  const std::vector<ProtocolRun> runs =
+      protocol_runs(p, pd, ctx.fast, 0, supplied, extra_solvers(ctx), experiment);
+  run_declared_tasks(ctx, rf, pd, prepare, runs, stop_rules, experiment, out, records);
+  if (after)
+    after(ctx, pd,
+          {runs, prepare,
+           [&](const ProtocolRun& run, const TaskSet& set, size_t task) {
+             return task_run(ctx, rf, pd, run, set, task, experiment);
+           }},
+          out);
 }
 
 }  // namespace linrepro

@@ -128,7 +128,7 @@ FoldData prepare_fold(const Corpus& corpus, int fold, uint64_t fold_seed, const 
 }
 
 RunRecord fit_fold(const FoldData& fd, const std::string& solver, const Params& params,
-                   uint64_t fit_seed) {
+                   uint64_t fit_seed, const Json&) {
   const CsrMatrix& X_train = fd.prepared.features.matrices.train;
   const CsrMatrix& X_test = fd.prepared.features.matrices.test;
   const int32_t K = fd.train.num_classes();

@@ -3,11 +3,12 @@
 //
 // Protocol, per collection and split (what §4.1 and §4.2 say, nothing tuned):
 //   - split: corpora/splits.h seeded random 80/20 (features/text_dataset.h
-//     split_random), split k's seed derive_seed(ctx.seed, "<column>/split<k>");
+//     split_random), split k's seed derive_seed(ctx.seed, "<column>/split<k>")
+//     (harness/partition_tasks.h);
 //   - text: tokenised once per split (pipeline defaults: tokens of >= 2 characters, Porter
-//   stemmer),
-//     no stop-word removal ("we do not remove stopwords"), title words as separate features ("a
-//     word in the title is regarded as a different feature than the same word in the body");
+//     stemmer), no stop-word removal ("we do not remove stopwords"), title words as separate
+//     features ("a word in the title is regarded as a different feature than the same word in the
+//     body");
 //   - features for every method but Naive Bayes-1: binary occurrence, terms occurring fewer than 3
 //     times dropped, then 10,000 features per category by the Gini-index variant of information
 //     gain (features/feature_selection.h ig_gini, per-category scope: figure 2's "separate list of
@@ -52,104 +53,41 @@
 // walk; keys "<column>/split<k>/extra/<label>", rows "<label> (extra)", in no claim.
 // Fast mode (the regression subset): WebKB split 0, our methods and the LIBLINEAR peers, paper
 // lambdas; runs only, no cells (one split gives no five-split mean, and the lambdas differ).
-// Pieces: the methods, collections and one fit in table5_protocol.h, the lambda walk in
-// table5_transfer.h; this file declares the runs and summarises them.
+// The runs are declared in experiments.json (its protocol: collections, methods, readings, extra
+// solvers) and run by the generic runner (harness/protocol_runner.h); the collections and one fit
+// are table5_protocol.h's, the lambda walk (the runner's adaptive step) table5_transfer.h's; this
+// file registers them and summarises the runs into cells, claims and ablations.
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <map>
-#include <mutex>
 #include <optional>
 
-#include "core/error.h"
-#include "core/seed.h"
-#include "core/stopwatch.h"
-#include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
-#include "experiments/zhangoles2001/reuters_protocol.h"
-#include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_summary.h"
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
-#include "features/text_dataset.h"
 #include "harness/cell_cause.h"
-#include "harness/collection_grid.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
-#include "harness/experiment_declarations.h"
 #include "harness/extra_solvers.h"
+#include "harness/protocol_runner.h"
 #include "harness/published.h"
-#include "harness/solver_catalog.h"
-#include "harness/unavailable_cells.h"
-#include "solvers/regularization.h"
 
 namespace linrepro {
-
-namespace zo_table5 {
-
-Params method_params(const Method& m, const std::map<std::string, double>& lambdas) {
-  const auto it = lambdas.find(m.lambda_of);
-  if (it == lambdas.end())
-    throw ConfigError(fmt::format("zhangoles2001 table5: no Table 1 lambda for '{}'", m.lambda_of));
-  // scikit-learn's MultinomialNB is no registered solver: it fits Naive Bayes-1's model, with its
-  // smoothing (alpha) given as nb's.
-  // Only lambda where the solver takes it and its intercept switch; the solvers' defaults do the
-  // rest.
-  return regularization_params(solver_catalog().get(m.kind == Kind::sklearn_nb1 ? "nb" : m.solver),
-                               it->second);
-}
-
-}  // namespace zo_table5
 
 namespace {
 
 using namespace zo_table5;
 
 constexpr const char* kTable5Experiment = "table5";
-Json table5_config(const ExperimentContext& ctx) {
-  const auto lambdas = zhangoles2001_lambdas(ctx);
-  Json method_list = Json::array();
-  for (const auto& m : table5_methods())
-    if (!ctx.fast || m.in_fast)
-      method_list.push_back(
-          {{"solver", m.solver}, {"row", m.row}, {"params", method_params(m, lambdas)}});
-  Json collections = Json::array();
-  for (const auto& c : table5_collections(ctx.fast)) collections.push_back(c.name);
-  Json config = {
-      {"splits", ctx.fast ? 1 : kSplits},
-      {"train_fraction", kTrainFraction},
-      {"fast", ctx.fast},
-      {"features", to_json(selected_features())},
-      {"nb1_features", to_json(all_term_features())},
-      {"lambda_source", ctx.fast ? "paper Table 1 (fast mode)" : "zhangoles2001/table1 result"},
-      {"methods", method_list},
-      {"collections", collections},
-      {"lambda_transfer", ctx.fast ? Json(nullptr)
-                                   : Json{{"split", kTransferSplit},
-                                          {"grid", zo_lambda_grid()},
-                                          {"walk",
-                                           "from Table 1's lambda, a decade at a time while the "
-                                           "test accuracy rises"},
-                                          {"close_points", transfer_points()}}}};
-  // The title ablation is 20NG's, so full mode's only (the fast config stays as it was).
-  if (!ctx.fast) {
-    Json variants = Json::array();
-    for (const auto& v : title_variants())
-      variants.push_back(
-          {{"id", v.id}, {"view", v.view}, {"chosen", v.chosen}, {"every_method", v.every_method}});
-    config["title_ablation"] = {{"variants", variants}, {"solvers", title_ablation_solvers()}};
-    Json markup = Json::array();
-    for (const auto& v : webkb_markup_variants())
-      markup.push_back({{"id", v.id}, {"view", v.view}, {"chosen", v.chosen}});
-    config["html_ablation"] = {{"variants", markup}};
-  }
-  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
-  return config;
-}
+
+// (column, method) -> accuracy per split (fractions), in split order.
+using PerSplitValues = std::map<std::pair<std::string, std::string>, std::vector<double>>;
+using Summaries = std::map<std::string, std::map<std::string, SplitSummary>>;  // column -> method
 
 // Accuracies (the runs keep fractions) in points.
 std::vector<double> in_points(std::vector<double> v) {
@@ -157,238 +95,58 @@ std::vector<double> in_points(std::vector<double> v) {
   return v;
 }
 
-// Runs of the title ablation's non-chosen readings (extra.part; Table 5's figures leave them out).
-constexpr const char* kTitleAblationPart = "title ablation";
-
-// A solver added with --with-solver, as a Table 5 method (per-category one-vs-rest).
-struct Table5Extra {
-  ExtraSolver solver;
-  Method method;
-  Params params;
-};
-
-// Each extra solver at Table 1's lambda of its declared loss.
-std::vector<Table5Extra> table5_extras(const ExperimentContext& ctx,
-                                       const std::map<std::string, double>& lambdas) {
-  std::vector<Table5Extra> out;
-  const std::vector<ProtocolLambda> by_loss = zhangoles2001_protocol_lambdas(lambdas);
-  for (const ExtraSolver& e : extra_solvers(ctx)) {
-    const ExtraLambda l = extra_solver_lambda(e, by_loss, "zhangoles2001/table5");
-    out.push_back(
-        {e, {e.solver, "", l.method, Kind::per_category, true}, extra_solver_params(e, l.lambda)});
-  }
+std::vector<double> accuracies_of(const std::vector<RunRecord>& runs) {
+  std::vector<double> out;
+  for (const RunRecord& r : runs)
+    out.push_back(r.status == "ok" ? r.metrics.value("accuracy", 0.0) : NAN);
   return out;
 }
 
-// What the steps of one Table 5 invocation share.
-struct Table5Runs {
-  std::vector<Method> methods;
-  std::vector<Table5Extra> extras;
-  PerSplitValues extra_accuracies;  // (column, label) -> accuracy per split; NaN unless ok
-  std::map<std::string, double> lambdas;
-  std::map<std::string, Params> params;  // by solver, at Table 1's lambdas
-  int n_splits = 1;
-  LoadedCollections<SplitData> loaded;
-  PerSplitValues accuracies;  // (column, solver) -> accuracy per split; NaN while pending
-  PerSplitValues seconds;     // and each fit's train_seconds (the order of the walk's jobs)
-  // The title ablation's non-chosen readings of 20NG (collections named "20NewsGroup [<id>]",
-  // seeded as 20NewsGroup, so the same five splits) and their accuracies, keyed like `accuracies`.
-  LoadedCollections<SplitData> title_variants;
-  PerSplitValues title_accuracies;
+// What the summary reads: the declaration, the accuracies of Table 5's runs (its rows and peers) on
+// every collection that is here, and each column's caveat.
+struct Table5Results {
+  DeclaredProtocol p;
+  const ProtocolResults& results;
+  PerSplitValues accuracies;
+  Caveats caveats;
 };
 
-// One (collection, split, method, params) fit, or its stored (or pending) run.
-RunRecord fit_or_load(const ExperimentContext& ctx, ResultFile& rf, const Job& job, const Params& p,
-                      const std::string& key, const char* part,
-                      const ExtraSolver* extra = nullptr) {
-  const SplitCollection& lc = *job.collection;
-  const Method& m = *job.method;
-  const uint64_t fit_seed = derive_seed(ctx.seed, key);
-  Json config = {{"collection", lc.info.name},
-                 {"corpus", lc.description},
-                 {"split", job.partition},
-                 {"split_seed", lc.seeds[static_cast<size_t>(job.partition)]},
-                 {"train_fraction", kTrainFraction},
-                 {"features", to_json(m.kind == Kind::per_category ? selected_features()
-                                                                   : all_term_features())},
-                 {"solver", m.solver},
-                 {"params", p},
-                 {"one_vs_rest", m.kind == Kind::per_category ? "per-category features" : "none"},
-                 {"seed", fit_seed}};
-  // Per-document outcomes only where a claim reads them: split kTransferSplit, the lambda walk's
-  // paired comparisons (table5_transfer.h); the other splits' claims use their accuracies.
-  const bool outcomes = job.partition == kTransferSplit;
-  if (outcomes) config["test_correct"] = true;
-  if (extra) config["with_solver"] = extra->label;
-  return rf.run_once(key, config, [&] {
-    const SplitData& sd =
-        partition_data(job.slot(), [&] { return prepare_split(lc, job.partition, ctx.progress); });
-    RunRecord rec = run_job(job, sd, p, fit_seed);
-    rec.class_name = lc.info.name;
-    rec.extra["part"] = part;
-    rec.extra["row"] = m.row;  // the lambda figures' legend
-    rec.extra["lambda"] = p.contains("smoothing") ? p.at("smoothing") : p.at("lambda");
-    if (!outcomes) rec.extra.erase("test_correct");
-    if (extra) rec.extra.update(extra_solver_tag(*extra));
-    return rec;
-  });
-}
-
-// One grid job's run: a paper method's (accuracies keyed by its solver) or an extra solver's
-// (extra_accuracies keyed by its label; a run that is not ok counts as NaN).
-RunRecord declare_job_run(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t,
-                          const Job& job, const Table5Extra* extra, std::mutex& results_mutex) {
-  const SplitCollection& lc = *job.collection;
-  const std::string id = extra ? "extra/" + extra->solver.label : job.method->solver;
-  const std::string key = run_key(lc.info.name, job.partition, id);
-  const RunRecord r =
-      extra ? fit_or_load(ctx, rf, job, extra->params, key, kTablePart, &extra->solver)
-            : fit_or_load(ctx, rf, job, t.params.at(job.method->solver), key, kTablePart);
-  const auto k = static_cast<size_t>(job.partition);
-  std::lock_guard lock(results_mutex);
-  if (extra) {
-    t.extra_accuracies[{lc.info.name, extra->solver.label}][k] =
-        r.status == "ok" ? r.metrics.value("accuracy", 0.0) : NAN;
-    return r;
-  }
-  t.accuracies[{lc.info.name, job.method->solver}][k] =
-      r.status == "pending" ? NAN : r.metrics.value("accuracy", 0.0);
-  t.seconds[{lc.info.name, job.method->solver}][k] = r.train_seconds;
-  return r;
-}
-
-// Asks for Table 5's runs: every (collection, split, method), the extra solvers' after the
-// paper's, split-major so that the workers share a split's preparation, which is released after
-// its last job.
-void declare_table_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t) {
-  std::vector<Method> methods = t.methods;
-  for (const Table5Extra& x : t.extras) methods.push_back(x.method);
-  const auto jobs = grid_jobs(t.loaded, t.n_splits, methods,
-                              [&](const Method& m) { return !ctx.fast || m.in_fast; });
-  // Split 0 stays prepared for the lambda walk after its Table 5 jobs.
-  if (!ctx.fast)
-    for (auto& lc : t.loaded)
-      if (lc->corpus) lc->partitions[kTransferSplit]->keep = true;
-  for (auto& lc : t.loaded)
-    for (const auto& m : t.methods) {
-      t.accuracies[{lc->info.name, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
-      t.seconds[{lc->info.name, m.solver}].assign(static_cast<size_t>(t.n_splits), 0.0);
-    }
-  for (auto& lc : t.loaded)
-    for (const Table5Extra& x : t.extras)
-      t.extra_accuracies[{lc->info.name, x.solver.label}].assign(static_cast<size_t>(t.n_splits),
-                                                                 NAN);
-  std::mutex results_mutex;
-  std::atomic<int> done{0};
-  const Stopwatch wall;
-  run_grid(jobs, ctx.threads, [&](const Job& job) {
-    const auto index = static_cast<size_t>(job.method - methods.data());
-    const Table5Extra* extra =
-        index < t.methods.size() ? nullptr : &t.extras[index - t.methods.size()];
-    const RunRecord r = declare_job_run(ctx, rf, t, job, extra, results_mutex);
-    if (ctx.progress && r.status != "pending")
-      fmt::print(stderr, "table5: [{}/{}] {}: accuracy {} ({:.1f} s, {:.0f} s elapsed)\n",
-                 done.fetch_add(1) + 1, jobs.size(), r.key,
-                 percent(r.metrics.value("accuracy", std::nan(""))), r.train_seconds,
-                 wall.seconds());
-  });
+Table5Results read_results(const ProtocolResults& results) {
+  Table5Results t{declared_protocol(kPaper, kTable5Experiment), results, {}, {}};
+  for (const Table5Collection& c : table5_collections()) t.caveats[c.column] = c.collection.caveat;
+  for (const auto& [column, by_method] : results.tasks)
+    for (const ProtocolMethod& m : t.p.methods)
+      if (m.record.value("part", "") == kTablePart && by_method.contains(m.name))
+        t.accuracies[{column, m.name}] = accuracies_of(by_method.at(m.name));
+  return t;
 }
 
 // The extra solvers' rows "<label> (extra)": the mean over the splits, not part of the paper; a
 // column where one of its runs failed gets none (`linrepro run` reports the failure).
-void emit_extra_cells(ResultFile& rf, const Table5Runs& t) {
-  for (const auto& lc : t.loaded) {
-    if (!lc->corpus) continue;
-    for (const Table5Extra& x : t.extras) {
-      const std::vector<double> pct =
-          in_points(t.extra_accuracies.at({lc->info.name, x.solver.label}));
+void emit_extra_cells(ResultFile& rf, const Table5Results& t) {
+  for (const ProtocolDataset& pd : t.p.datasets) {
+    if (!t.caveats.contains(pd.cls) || !t.results.tasks.contains(pd.cls)) continue;
+    for (const auto& [name, runs] : t.results.tasks.at(pd.cls)) {
+      if (!name.starts_with("extra/")) continue;
+      const std::vector<double> pct = in_points(accuracies_of(runs));
       if (std::ranges::any_of(pct, [](double v) { return std::isnan(v); })) continue;
       const SplitSummary s = summarize_splits(pct);
       rf.set_cell(
-          value_cell("table5", x.solver.label + " (extra)", lc->info.name, s.mean, "%",
+          value_cell(kTable5Experiment, name.substr(6) + " (extra)", pd.cls, s.mean, "%",
                      fmt::format("{} ({} over {} splits; per split {:.2f})", kExtraSolverNote,
                                  format_summary(s), s.n, fmt::join(pct, ", "))));
     }
   }
 }
 
-std::string variant_column(const TitleVariant& v) {
-  return fmt::format("{} [{}]", v.collection, v.id);
-}
-
-// Every reading Table 5's ablations compare: 20NG's titles and copies, WebKB's HTML.
-std::vector<TitleVariant> reading_variants() {
-  std::vector<TitleVariant> out = title_variants();
-  for (TitleVariant& v : webkb_markup_variants()) out.push_back(std::move(v));
-  return out;
-}
-
-// The ablations' extra runs: each non-chosen reading of a collection, on the same five splits (it
-// is loaded under the collection's name, which seeds the splits, then renamed for its run keys),
-// for every paper method or the cheapest only (title_ablation.h).
-void declare_title_ablation_runs(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t) {
-  std::vector<GridCollection> variants;
-  std::vector<std::string> names;
-  std::map<std::string, std::vector<std::string>> solvers_of;
-  for (const TitleVariant& v : reading_variants()) {
-    const auto base = std::ranges::find_if(
-        t.loaded, [&](const auto& lc) { return lc->info.name == v.collection && lc->corpus; });
-    if (v.chosen || base == t.loaded.end()) continue;
-    GridCollection c = (*base)->info;
-    c.view = v.view;
-    variants.push_back(c);
-    names.push_back(variant_column(v));
-    auto& solvers = solvers_of[names.back()];
-    for (const auto& m : t.methods)
-      if (v.every_method ? !m.row.empty()
-                         : std::ranges::count(title_ablation_solvers(), m.solver) > 0)
-        solvers.push_back(m.solver);
-  }
-  if (variants.empty()) return;
-  t.title_variants =
-      load_collections<SplitData>(ctx, rf, variants, table5_partitioning(t.n_splits));
-  for (size_t i = 0; i < names.size(); ++i) t.title_variants[i]->info.name = names[i];
-  const auto jobs = grid_jobs(t.title_variants, t.n_splits, t.methods,
-                              [&](const SplitCollection& lc, const Method& m) {
-                                return std::ranges::count(solvers_of[lc.info.name], m.solver) > 0;
-                              });
-  for (const auto& lc : t.title_variants)
-    for (const auto& s : solvers_of[lc->info.name])
-      t.title_accuracies[{lc->info.name, s}].assign(static_cast<size_t>(t.n_splits), NAN);
-  std::mutex results_mutex;
-  run_grid(jobs, ctx.threads, [&](const Job& job) {
-    const SplitCollection& lc = *job.collection;
-    const Method& m = *job.method;
-    const std::string key = run_key(lc.info.name, job.partition, m.solver);
-    const RunRecord r = fit_or_load(ctx, rf, job, t.params.at(m.solver), key, kTitleAblationPart);
-    const double acc = r.status == "pending" ? NAN : r.metrics.value("accuracy", 0.0);
-    if (ctx.progress && r.status != "pending")
-      fmt::print(stderr, "table5: {}: accuracy {} ({:.1f} s)\n", key, percent(acc),
-                 r.train_seconds);
-    std::lock_guard lock(results_mutex);
-    t.title_accuracies[{lc.info.name, m.solver}][static_cast<size_t>(job.partition)] = acc;
-  });
-}
-
-using Summaries = std::map<std::string, std::map<std::string, SplitSummary>>;  // column -> solver
-
-// Each paper method with a peer fitting the same model (the protocol's peers, table5_protocol.h).
-struct Table5Peer {
-  const char* solver;
-  const char* what;
-};
-const std::map<std::string, Table5Peer> kTable5Peers = {
-    {"nb", {"sklearn-nb", "scikit-learn's MultinomialNB, same matrices and splits, mean"}},
-    {"clg", {"liblinear-s0", "LIBLINEAR -s 0 one-vs-rest, same features and splits, mean"}},
-    {"smo", {"liblinear-s3", "LIBLINEAR -s 3 one-vs-rest, same features and splits, mean"}}};
-
 // The reading ablations (title_ablation.h): each chosen reading's row is Table 5's means of its
-// collection.
-void add_reading_ablations(const ExperimentContext& ctx, ResultFile& rf, const Table5Runs& t,
+// collection, the others the means of the runs on that reading (methods "reading/<solver>").
+void add_reading_ablations(const ExperimentContext& ctx, ResultFile& rf, const Table5Results& t,
                            const Summaries& summary) {
   std::vector<TitleAblationMethod> methods;
-  for (const auto& m : t.methods)
-    if (!m.row.empty()) methods.push_back({m.row, m.solver});
+  for (const ProtocolMethod& m : t.p.methods)
+    if (m.record.value("part", "") == kTablePart && m.record.contains("row"))
+      methods.push_back({m.record.at("row"), m.solver});
   const PublishedPaper published = load_published(ctx.published(), kPaper);
   for (const auto& [variants, build] :
        {std::pair{title_variants(), &title_ablation},
@@ -403,70 +161,81 @@ void add_reading_ablations(const ExperimentContext& ctx, ResultFile& rf, const T
           means[v.id][solver] = split_summary.mean;
         continue;
       }
-      for (const auto& m : t.methods) {
-        const auto it = t.title_accuracies.find({variant_column(v), m.solver});
-        if (it == t.title_accuracies.end()) continue;
-        means[v.id][m.solver] = summarize_splits(in_points(it->second)).mean;
-      }
+      const auto runs = t.results.tasks.find(fmt::format("{} [{}]", v.collection, v.id));
+      if (runs == t.results.tasks.end()) continue;
+      for (const auto& m : methods)
+        if (const auto it = runs->second.find("reading/" + m.solver); it != runs->second.end())
+          means[v.id][m.solver] = summarize_splits(in_points(accuracies_of(it->second))).mean;
     }
     rf.add_ablation(build(methods, means, published, column));
   }
 }
 
-// Table 5's cells: mean ± sample std over the splits, in %; an unavailable collection's cells are
-// marked from the published file's dataset tags.
-Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5Runs& t) {
-  Summaries summary;
-  for (const auto& lc : t.loaded) {
-    const std::string& column = lc->info.name;
-    if (!lc->corpus) {
-      mark_unavailable(ctx, rf, lc->info.dataset, lc->unavailable_note);
-      continue;
+// Where a cell's miss may come from: the ablation that reads its collection otherwise.
+void add_data_evidence(CellEvidence& e, const std::string& column, const ProtocolMethod& m,
+                       const std::string& row) {
+  if (column == kTable5Ng20Column) {
+    e.ablation = "title-features-20ng";
+    e.ablation_column = row;
+    e.data_difference =
+        "the paper's 20NG is the 19,997-message original with every header and the "
+        "cross-posts; ours is 20news-18828 (18,828 messages, duplicates removed, headers "
+        "but From and Subject removed)";
+    e.data_row = "bydate-headers";
+  } else if (column == "WebKB" && reads_all_terms(m)) {
+    e.ablation = "webkb-naive-bayes";
+    e.ablation_column = row;
+  } else if (column == "WebKB") {
+    e.ablation = "html-webkb";
+    e.ablation_column = row;
+    e.data_difference =
+        "the paper does not say how its WebKB pages' HTML was read; ours reads the page text";
+    e.data_row = "markup";
+  }
+}
+
+// One Table 5 cell: the mean ± sample std over the splits, in %.
+Cell table5_cell(const Table5Results& t, const std::string& column, const ProtocolMethod& m,
+                 const std::vector<RunRecord>& runs) {
+  const std::string row = m.record.at("row");
+  const std::vector<double> pct = in_points(t.accuracies.at({column, m.name}));
+  const SplitSummary s = summarize_splits(pct);
+  const std::string note = fmt::format(
+      "ours: {} (mean ± sample std over {} seeded random 80/20 splits; per "
+      "split {:.2f}); {}; {}",
+      format_summary(s), s.n, fmt::join(pct, ", "), method_note(m, runs.at(0).params),
+      t.caveats.at(column));
+  Cell cell = value_cell(kTable5Experiment, row, column, s.mean, "%", note);
+  const auto [lo, hi] = mean_interval_95(s);
+  set_interval(cell.evidence, lo, hi,  // for the cause of a miss (harness/cell_cause.h)
+               fmt::format("mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits",
+                           s.n - 1, s.n, s.n));
+  // Every method of the column: the same splits and documents.
+  cell.evidence.common_group = fmt::format("Table 5 {} accuracy", column);
+  add_data_evidence(cell.evidence, column, m, row);
+  // The peer fitting the same model on the same matrices and splits, where there is one.
+  for (const ProtocolMethod& peer : t.p.methods)
+    if (peer.tags.value("peer_of", "") == m.name && t.accuracies.contains({column, peer.name})) {
+      cell.evidence.peer = summarize_splits(in_points(t.accuracies.at({column, peer.name}))).mean;
+      cell.evidence.peer_what = peer.tags.at("what");
     }
-    for (const auto& m : t.methods) {
-      const std::vector<double> pct = in_points(t.accuracies[{column, m.solver}]);
-      const SplitSummary s = summarize_splits(pct);
-      summary[column][m.solver] = s;
-      if (m.row.empty()) continue;
-      const std::string note = fmt::format(
-          "ours: {} (mean ± sample std over {} seeded random 80/20 splits; per "
-          "split {:.2f}); {}; {}",
-          format_summary(s), s.n, fmt::join(pct, ", "), method_note(m, t.params.at(m.solver)),
-          lc->info.caveat);
-      Cell cell = value_cell("table5", m.row, column, s.mean, "%", note);
-      const auto [lo, hi] = mean_interval_95(s);
-      set_interval(
-          cell.evidence, lo, hi,  // for the cause of a miss (harness/cell_cause.h)
-          fmt::format("mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits",
-                      s.n - 1, s.n, s.n));
-      // Every method of the column: the same splits and documents.
-      cell.evidence.common_group = fmt::format("Table 5 {} accuracy", column);
-      // The ablation that reads this collection's data otherwise, where there is one.
-      if (column == kTable5Ng20Column) {
-        cell.evidence.ablation = "title-features-20ng";
-        cell.evidence.ablation_column = m.row;
-        cell.evidence.data_difference =
-            "the paper's 20NG is the 19,997-message original with every header and the "
-            "cross-posts; ours is 20news-18828 (18,828 messages, duplicates removed, headers "
-            "but From and Subject removed)";
-        cell.evidence.data_row = "bydate-headers";
-      } else if (column == "WebKB" && m.kind == zo_table5::Kind::nb1) {
-        cell.evidence.ablation = "webkb-naive-bayes";
-        cell.evidence.ablation_column = m.row;
-      } else if (column == "WebKB") {
-        cell.evidence.ablation = "html-webkb";
-        cell.evidence.ablation_column = m.row;
-        cell.evidence.data_difference =
-            "the paper does not say how its WebKB pages' HTML was read; ours reads the page text";
-        cell.evidence.data_row = "markup";
-      }
-      // The peer fitting the same model on the same matrices and splits, where there is one.
-      if (const auto peer = kTable5Peers.find(m.solver); peer != kTable5Peers.end()) {
-        cell.evidence.peer =
-            summarize_splits(in_points(t.accuracies[{column, peer->second.solver}])).mean;
-        cell.evidence.peer_what = peer->second.what;
-      }
-      rf.set_cell(cell);
+  return cell;
+}
+
+// Table 5's cells (every row on every collection that is here; the runner marks the others) and
+// every Table 5 method's summary, peers included.
+Summaries emit_table5_cells(ResultFile& rf, const Table5Results& t) {
+  Summaries summary;
+  for (const ProtocolDataset& pd : t.p.datasets) {
+    const auto by_method = t.results.tasks.find(pd.cls);
+    if (!t.caveats.contains(pd.cls) || pd.cls.find('[') != std::string::npos ||
+        by_method == t.results.tasks.end())
+      continue;
+    for (const ProtocolMethod& m : t.p.methods) {
+      const auto runs = by_method->second.find(m.name);
+      if (m.record.value("part", "") != kTablePart || runs == by_method->second.end()) continue;
+      summary[pd.cls][m.name] = summarize_splits(in_points(t.accuracies.at({pd.cls, m.name})));
+      if (m.record.contains("row")) rf.set_cell(table5_cell(t, pd.cls, m, runs->second));
     }
   }
   return summary;
@@ -475,12 +244,12 @@ Summaries emit_table5_cells(const ExperimentContext& ctx, ResultFile& rf, Table5
 // Peer agreement: scikit-learn's MultinomialNB against our NB-1 on identical matrices, decided by
 // the claim's declared test of "largest_split_accuracy_difference": the largest |a - b| in
 // accuracy points over every split of every collection, exact (deterministic fits).
-void add_nb_peer_check(ResultFile& rf, const Summaries& summary, PerSplitValues& accuracies) {
+void add_nb_peer_check(ResultFile& rf, const Summaries& summary, const PerSplitValues& accuracies) {
   const auto largest_difference = [&](const std::string& a, const std::string& b) {
     double max_diff = 0;
     for (const auto& [column, s] : summary) {
-      const auto& x = accuracies[{column, a}];
-      const auto& y = accuracies[{column, b}];
+      const auto& x = accuracies.at({column, a});
+      const auto& y = accuracies.at({column, b});
       for (size_t k = 0; k < x.size() && k < y.size(); ++k)
         max_diff = std::max(max_diff, std::abs(x[k] - y[k]));
     }
@@ -523,7 +292,7 @@ std::string claims_scope(const Summaries& summary) {
 // compares two methods by their paired differences over the random splits (harness/claim_test.h:
 // the paired t interval decides), as the claims declare; with one split (the fast subset) there
 // is no interval and only the peer check is made.
-void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues& accuracies) {
+void add_table5_claims(ResultFile& rf, const Summaries& summary, const PerSplitValues& accuracies) {
   for (const auto& [column, s] : summary)
     if (s.at("nb").n < 2) return add_nb_peer_check(rf, summary, accuracies);
   const std::vector<std::string> ids = {"naive-bayes-2-beats-1", "naive-bayes-worst-multiclass",
@@ -553,29 +322,12 @@ void add_table5_claims(ResultFile& rf, const Summaries& summary, PerSplitValues&
   add_nb_peer_check(rf, summary, accuracies);
 }
 
-void run_table5(const ExperimentContext& ctx, ResultFile& rf) {
-  Table5Runs t;
-  t.methods = table5_methods();
-  t.lambdas = zhangoles2001_lambdas(ctx);
-  for (const auto& m : t.methods) t.params[m.solver] = method_params(m, t.lambdas);
-  t.extras = table5_extras(ctx, t.lambdas);  // a bad --with-solver fails before the data loads
-  t.n_splits = ctx.fast ? 1 : kSplits;
-  t.loaded = load_collections<SplitData>(ctx, rf, table5_collections(ctx.fast),
-                                         table5_partitioning(t.n_splits));
-  declare_table_runs(ctx, rf, t);
-  // Fast mode: one split, paper lambdas: no cell is computed as in the full run.
-  if (ctx.fast) return;
-  declare_title_ablation_runs(ctx, rf, t);
-  const FitOrLoad walk_fit = [&](const Job& job, const Params& p, const std::string& key,
-                                 const char* part) {
-    return fit_or_load(ctx, rf, job, p, key, part);
-  };
-  const auto walks =
-      walk_lambdas(t.loaded, t.methods, t.lambdas, t.accuracies, t.seconds, walk_fit, ctx);
-  if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-  const Summaries summary = emit_table5_cells(ctx, rf, t);
+void summarise_table5(const ExperimentContext& ctx, ResultFile& rf,
+                      const ProtocolResults& results) {
+  const Table5Results t = read_results(results);
+  const Summaries summary = emit_table5_cells(rf, t);
   if (summary.empty()) return;
-  transfer_cells_and_claim(rf, walks);
+  transfer_cells_and_claim(rf, t.p, results, t.caveats);
   add_table5_claims(rf, summary, t.accuracies);
   add_reading_ablations(ctx, rf, t, summary);
   emit_extra_cells(rf, t);
@@ -584,7 +336,13 @@ void run_table5(const ExperimentContext& ctx, ResultFile& rf) {
 }  // namespace
 
 void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry) {
-  register_declared(registry, kPaper, kTable5Experiment, table5_config, run_table5);
+  ProtocolHooks hooks;
+  hooks.values = zhangoles2001_supplied_lambdas;
+  for (const Table5Collection& c : table5_collections())
+    hooks.task_sources[c.tasks] = table5_splits(c.collection, c.column);
+  hooks.after_task_set = walk_lambdas;
+  hooks.summarise = summarise_table5;
+  register_protocol(registry, kPaper, kTable5Experiment, hooks);
 }
 
 }  // namespace linrepro

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 
 #include "baselines/python_peer.h"
+#include "core/error.h"
 #include "core/libsvm_format.h"
 #include "core/project_root.h"
 #include "core/stopwatch.h"
@@ -16,6 +18,7 @@
 #include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "harness/document_outcomes.h"
+#include "harness/partition_tasks.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "metrics/confusion_folds.h"  // confusion_to_json
@@ -43,11 +46,9 @@ RunRecord record_accuracy(const MulticlassLabels& test, const std::vector<int32_
 }
 
 // scikit-learn's MultinomialNB on Naive Bayes-1's matrices, through LIBSVM files.
-RunRecord run_sklearn_nb1(const SplitData& sd, const Params& params, const std::string& key) {
-  std::string tag = key;
-  std::replace(tag.begin(), tag.end(), '/', '-');
+RunRecord run_sklearn_nb1(const SplitData& sd, const Params& params, uint64_t seed) {
   const fs::path dir =
-      fs::temp_directory_path() / fmt::format("linrepro-zo-table5-{}-{}", getpid(), tag);
+      fs::temp_directory_path() / fmt::format("linrepro-zo-table5-{}-{}", getpid(), seed);
   fs::create_directories(dir);
   struct Cleanup {
     fs::path p;
@@ -82,142 +83,179 @@ RunRecord run_sklearn_nb1(const SplitData& sd, const Params& params, const std::
   return r;
 }
 
-}  // namespace
-
-std::vector<Method> table5_methods() {
-  return {
-      {"nb", "Naive Bayes-1", "nb", Kind::nb1, true},
-      {"nb-ovr", "Naive Bayes-2", "nb-ovr", Kind::per_category, true},
-      {"cls", "Lin Reg", "cls", Kind::per_category, true},
-      {"cmls", "Mod Least Squares", "cmls", Kind::per_category, true},
-      {"clg", "Logistic Reg", "clg", Kind::per_category, true},
-      {"smo", "SVM", "smo", Kind::per_category, true},
-      {"mod-svm", "Mod SVM", "mod-svm", Kind::per_category, true},
-      {"liblinear-s0", "", "liblinear-s0", Kind::per_category, true},
-      {"liblinear-s3", "", "liblinear-s3", Kind::per_category, true},
-      {"sklearn-nb", "", "nb", Kind::sklearn_nb1, false},
-  };
+// Naive Bayes-1: one multi-class fit on every training term.
+RunRecord fit_all_terms(const SplitData& sd, const std::string& solver, const Params& params,
+                        FitContext& fc) {
+  const CsrMatrix& X = sd.all_terms.matrices.train;
+  FitTime time;
+  const MulticlassFit fit = timed_fit(
+      [&] {
+        return solver_catalog().fit_multiclass(solver, MulticlassProblem{X, sd.train}, params, fc);
+      },
+      time);
+  RunRecord r = record_fit(solver, params, fit, time);
+  Stopwatch test_clock;
+  const RunRecord scored = record_accuracy(sd.test, fit.model.predict(sd.all_terms.matrices.test));
+  r.test_seconds = test_clock.seconds();
+  r.metrics = scored.metrics;
+  r.extra = scored.extra;  // Table 5's runs keep no solver facts in extra: confusion and labels
+  r.extra["features"] = X.cols;
+  return r;
 }
+
+// One-vs-rest on the per-category features; fitting and scoring are interleaved per class, so the
+// time is the whole pass.
+RunRecord fit_per_category(const SplitData& sd, const std::string& solver, const Params& params,
+                           FitContext& fc) {
+  const PerCategoryOvr ovr =
+      fit_per_category_one_vs_rest(solver, sd.selected, sd.train, params, fc);
+  RunRecord r = record_accuracy(sd.test, ovr.predicted);
+  r.train_seconds = fc.clock.seconds();
+  r.iterations = ovr.iterations;
+  r.stop = "per_class";
+  r.objective = ovr.objective;
+  r.extra["per_class"] = ovr.per_class;
+  r.extra["features"] = sd.selected.stats.features;
+  return r;
+}
+
+// The set's own methods: peers that are no registered solver (they read Naive Bayes-1's matrices).
+using OwnFit = RunRecord (*)(const SplitData&, const Params&, uint64_t seed);
+const std::map<std::string, OwnFit> kOwnMethods = {{"sklearn-nb", run_sklearn_nb1}};
+
+constexpr const char* kAllTerms = "all-terms";
+
+RunRecord fit_split(const SplitData& sd, const std::string& solver, const Params& params,
+                    uint64_t seed, const Json& options) {
+  const Json matrices = options.value("matrices", Json("per-category"));
+  const bool all_terms = matrices == kAllTerms;
+  if (!all_terms && matrices != "per-category")
+    throw ConfigError(
+        fmt::format("Table 5's splits: \"matrices\" is \"per-category\" or \"{}\", not {}",
+                    kAllTerms, matrices.dump()));
+  const auto own = kOwnMethods.find(solver);
+  if (own != kOwnMethods.end() && !all_terms)
+    throw ConfigError(
+        fmt::format("Table 5's {} reads Naive Bayes-1's matrices: declare its data "
+                    "\"matrices\": \"{}\"",
+                    solver, kAllTerms));
+  RunRecord r;
+  if (own != kOwnMethods.end()) {
+    r = own->second(sd, params, seed);
+  } else {
+    FitContext fc;
+    fc.seed = seed;
+    fc.threads = 1;  // the runner fits the splits in parallel instead
+    fc.label = solver;
+    const double cpu0 = thread_cpu_seconds();
+    r = all_terms ? fit_all_terms(sd, solver, params, fc)
+                  : fit_per_category(sd, solver, params, fc);
+    r.peak_memory_bytes = peak_rss_bytes();
+    r.extra["cpu_seconds"] = thread_cpu_seconds() - cpu0;
+    r.extra["train_rows"] = sd.train.y.size();
+    r.extra["test_rows"] = sd.test.y.size();
+  }
+  if (sd.split != kTransferSplit) r.extra.erase("test_correct");
+  for (const char* name : {"smoothing", "lambda"})  // the lambda figures' x
+    if (params.contains(name)) {
+      r.extra["lambda"] = params.at(name);
+      break;
+    }
+  return r;
+}
+
+SplitData prepare_split(const Corpus& corpus, int k, uint64_t seed, const Json&) {
+  const TextSplit split = split_random(corpus, kTrainFraction, seed);
+  const PrepareOptions options{.threads = 1, .progress = false};
+  // Tokenise once; both feature sets share the text options.
+  const FeatureConfig selected = selected_features(), all_terms = all_term_features();
+  const TokenizedSplit tokens = tokenize_split(split.train, split.test, selected, options);
+  return {k, prepare(tokens, split.train_labels, selected, options),
+          prepare(tokens, split.train_labels, all_terms, options), first_labels(split.train_labels),
+          first_labels(split.test_labels)};
+}
+
+// A collection of the mirror, or (view "") a private one named by its environment variable.
+GridCollection private_collection(const char* column, const char* env, const char* what) {
+  const char* dir = std::getenv(env);
+  return {
+      column, column, dir && *dir ? std::string("folder:") + dir : "",
+      fmt::format("data unavailable: {}; set {} to a folder with one sub-folder per class "
+                  "(corpus view folder:<path>) to run it through the same protocol",
+                  what, env),
+      fmt::format("corpus: a user's copy (folder:{}), one sub-folder per class", dir ? dir : "")};
+}
+
+}  // namespace
 
 // §4.1's features, as on Reuters (the solvers append their constant feature).
 FeatureConfig selected_features() { return zo_reuters_features(kFeatures); }
 
 FeatureConfig all_term_features() { return zo_reuters_features(0); }
 
-std::vector<GridCollection> table5_collections(bool fast) {
-  std::vector<GridCollection> out;
-  if (!fast)
-    out.push_back(
-        {"20NewsGroup", "20news-18828", chosen_title_variant().view, "",
-         "corpus: 20news-18828 (18,828 messages, duplicates removed, headers reduced to From and "
-         "Subject); features: the Subject line as title features (a title word is a different "
-         "feature from the same body word, §4.1), the body, From dropped (title_ablation.h, "
-         "ablation title-features-20ng). The paper used the original 19,997-message collection "
-         "(1,000 per group, cross-posts included), which is not obtainable: the numbers are not "
-         "directly comparable"});
-  out.push_back(
-      {"WebKB", "webkb-all7", "webkb-all7", "",
-       "corpus: webkb-all7, all 8,282 pages of the CMU 4-universities collection in the 7 classes "
-       "student/faculty/staff/department/course/project/other (the paper: 'about 8000 web pages' "
-       "in these seven categories, the same collection; its HTML handling is not described: we "
-       "use the page text with the <title> as separate title features, corpora/webkb.h)"});
-  if (fast) return out;
-  const struct {
-    const char* column;
-    const char* env;
-    const char* what;
-  } unavailable[] = {
-      {"IndustrySector", "LINREPRO_INDUSTRYSECTOR_DIR",
-       "IndustrySector (about 10,000 company web pages, 105 classes, once at CMU TextLearning) is "
-       "not in the mirror"},
-      {"GRANT", "LINREPRO_GRANT_DIR",
-       "GRANT (about 5,000 grant proposals, 42 classes) is IBM-internal"},
-      {"IBMweb", "LINREPRO_IBMWEB_DIR",
-       "IBMweb (about 7,000 www.ibm.com pages, 42 classes) is IBM-internal"},
-  };
-  for (const auto& u : unavailable) {
-    const char* dir = std::getenv(u.env);
-    out.push_back(
-        {u.column, u.column, dir && *dir ? std::string("folder:") + dir : "",
-         fmt::format("data unavailable: {}; set {} to a folder with one sub-folder per class "
-                     "(corpus view folder:<path>) to run it through the same protocol",
-                     u.what, u.env),
-         fmt::format("corpus: a user's copy (folder:{}), one sub-folder per class",
-                     dir ? dir : "")});
+std::vector<Table5Collection> table5_collections() {
+  const GridCollection ng20{
+      kTable5Ng20Column, "20news-18828", chosen_title_variant().view, "",
+      "corpus: 20news-18828 (18,828 messages, duplicates removed, headers reduced to From and "
+      "Subject); features: the Subject line as title features (a title word is a different "
+      "feature from the same body word, §4.1), the body, From dropped (title_ablation.h, "
+      "ablation title-features-20ng). The paper used the original 19,997-message collection "
+      "(1,000 per group, cross-posts included), which is not obtainable: the numbers are not "
+      "directly comparable"};
+  const GridCollection webkb{
+      "WebKB", "webkb-all7", "webkb-all7", "",
+      "corpus: webkb-all7, all 8,282 pages of the CMU 4-universities collection in the 7 classes "
+      "student/faculty/staff/department/course/project/other (the paper: 'about 8000 web pages' "
+      "in these seven categories, the same collection; its HTML handling is not described: we "
+      "use the page text with the <title> as separate title features, corpora/webkb.h)"};
+  std::vector<Table5Collection> out = {{ng20.dataset, ng20.name, ng20},
+                                       {webkb.dataset, webkb.name, webkb}};
+  for (const GridCollection& c :
+       {private_collection("IndustrySector", "LINREPRO_INDUSTRYSECTOR_DIR",
+                           "IndustrySector (about 10,000 company web pages, 105 classes, once at "
+                           "CMU TextLearning) is not in the mirror"),
+        private_collection("GRANT", "LINREPRO_GRANT_DIR",
+                           "GRANT (about 5,000 grant proposals, 42 classes) is IBM-internal"),
+        private_collection("IBMweb", "LINREPRO_IBMWEB_DIR",
+                           "IBMweb (about 7,000 www.ibm.com pages, 42 classes) is IBM-internal")})
+    out.push_back({c.dataset, c.name, c});
+  std::vector<TitleVariant> readings = title_variants();
+  for (TitleVariant& v : webkb_markup_variants()) readings.push_back(std::move(v));
+  for (const TitleVariant& v : readings) {
+    if (v.chosen) continue;
+    GridCollection c = v.collection == ng20.name ? ng20 : webkb;
+    c.view = v.view;
+    const std::string column = fmt::format("{} [{}]", v.collection, v.id);
+    out.push_back({column, column, c});
   }
   return out;
 }
 
-std::string run_key(const std::string& column, int split, const std::string& solver) {
-  return fmt::format("{}/split{}/{}", column, split, solver);
-}
-
-SplitData prepare_split(const SplitCollection& lc, int k, bool progress) {
-  const TextSplit split = split_random(*lc.corpus, kTrainFraction, lc.seeds[k]);
-  const PrepareOptions options{.threads = 1, .progress = progress};
-  // Tokenise once; both feature sets share the text options.
-  const FeatureConfig selected = selected_features(), all_terms = all_term_features();
-  const TokenizedSplit tokens = tokenize_split(split.train, split.test, selected, options);
-  return {prepare(tokens, split.train_labels, selected, options),
-          prepare(tokens, split.train_labels, all_terms, options), first_labels(split.train_labels),
-          first_labels(split.test_labels)};
-}
-
-RunRecord run_job(const Job& job, const SplitData& sd, const Params& params, uint64_t fit_seed) {
-  const std::string key = run_key(job.collection->info.name, job.partition, job.method->solver);
-  if (job.method->kind == Kind::sklearn_nb1) return run_sklearn_nb1(sd, params, key);
-
-  FitContext fc;
-  fc.seed = fit_seed;
-  fc.threads = 1;  // the driver runs (split, method) jobs in parallel instead
-  fc.label = key;
-  const double cpu0 = thread_cpu_seconds();
-  double test_seconds = 0;
-  RunRecord r;
-  Json extra = Json::object();
-  if (job.method->kind == Kind::nb1) {
-    const CsrMatrix& X = sd.all_terms.matrices.train;
-    FitTime time;
-    const MulticlassFit fit = timed_fit(
-        [&] {
-          return solver_catalog().fit_multiclass(job.method->solver, MulticlassProblem{X, sd.train},
-                                                 params, fc);
-        },
-        time);
-    r = record_fit(job.method->solver, params, fit, time);
-    Stopwatch test_clock;
-    const RunRecord scored =
-        record_accuracy(sd.test, fit.model.predict(sd.all_terms.matrices.test));
-    test_seconds = test_clock.seconds();
-    r.metrics = scored.metrics;
-    // Table 5's runs keep no solver facts in extra (their stored layout): confusion and labels.
-    r.extra = scored.extra;
-    extra["features"] = X.cols;
-  } else {
-    // Fitting and scoring are interleaved per class: the time is the whole one-vs-rest pass.
-    const PerCategoryOvr ovr =
-        fit_per_category_one_vs_rest(job.method->solver, sd.selected, sd.train, params, fc);
-    r = record_accuracy(sd.test, ovr.predicted);
-    r.train_seconds = fc.clock.seconds();
-    r.iterations = ovr.iterations;
-    r.stop = "per_class";
-    r.objective = ovr.objective;
-    extra["per_class"] = ovr.per_class;
-    extra["features"] = sd.selected.stats.features;
-  }
-  r.test_seconds = test_seconds;
-  r.peak_memory_bytes = peak_rss_bytes();
-  for (auto& [k, v] : extra.items()) r.extra[k] = v;
-  r.extra["cpu_seconds"] = thread_cpu_seconds() - cpu0;
-  r.extra["train_rows"] = sd.train.y.size();
-  r.extra["test_rows"] = sd.test.y.size();
-  return r;
+TaskSource table5_splits(const GridCollection& c, const std::string& column) {
+  PartitionTaskHooks<SplitData> hooks;
+  hooks.fit_options = {"matrices"};
+  hooks.config_fields = {{"train_fraction", kTrainFraction},
+                         {"features", to_json(selected_features())},
+                         {"all_term_features", to_json(all_term_features())}};
+  hooks.prepare = prepare_split;
+  hooks.fit = [column](const SplitData& sd, const std::string& solver, const Params& params,
+                       uint64_t seed, const Json& options) {
+    RunRecord r = fit_split(sd, solver, params, seed, options);
+    r.class_name =
+        column;  // the figures' and claims' collection (the run config's class: the split)
+    return r;
+  };
+  return partition_tasks<SplitData>(c, table5_partitioning(kSplits), hooks);
 }
 
 std::string percent(double fraction) { return fmt::format("{:.2f}%", 100 * fraction); }
 
-std::string method_note(const Method& m, const Params& params) {
-  if (m.kind == Kind::nb1)
+bool reads_all_terms(const ProtocolMethod& m) {
+  return m.data.value("matrices", Json()) == kAllTerms;
+}
+
+std::string method_note(const ProtocolMethod& m, const Params& params) {
+  if (reads_all_terms(m))
     return fmt::format(
         "Naive Bayes-1: direct multi-class multinomial NB (McCallum & Nigam 1998) with "
         "lambda-smoothing {} (Table 1), every training term (no feature selection, no min-count "

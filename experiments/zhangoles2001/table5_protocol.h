@@ -1,16 +1,16 @@
 #pragma once
-// Table 5's protocol pieces (table5.cpp has the protocol in words and the driver): its methods and
-// collections, one split's matrices, and one (collection, split, method) fit. The grid itself
-// (collections loaded, split slots, jobs) is harness/collection_grid.h.
+// Table 5's protocol pieces (table5.cpp has the protocol in words and the driver): its collections
+// as task sets of five seeded random splits (harness/partition_tasks.h), one split's matrices, and
+// one method's fit on them.
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
 #include "core/labels.h"
 #include "features/text_dataset.h"
 #include "harness/collection_grid.h"
-#include "harness/experiment.h"
+#include "harness/declared_protocol.h"
+#include "harness/task_sets.h"
 #include "solvers/params.h"
 
 namespace linrepro::zo_table5 {
@@ -22,62 +22,53 @@ inline constexpr double kTrainFraction =
 inline constexpr int32_t kFeatures =
     10000;                               // §4.2: "We select 10000 features for all algorithms ..."
 inline constexpr int64_t kMinCount = 3;  // §4.1, after Joachims (1998)
-// The split the lambda walk ("reuters-lambda-transfers", table5_transfer.h) runs on.
+// The split the lambda walk ("reuters-lambda-transfers", table5_transfer.h) runs on; the only one
+// whose runs keep their per-document outcomes (the walk's paired comparisons).
 inline constexpr int kTransferSplit = 0;
-// Runs are tagged extra.part = kTablePart or kWalkPart: Table 5's figures average only the former.
+// Runs are tagged extra.part (declared "record"): Table 5's figures average only kTablePart's.
 inline constexpr const char* kTablePart = "table5";
 inline constexpr const char* kWalkPart = "lambda walk";
 
-enum class Kind {
-  nb1,           // native multi-class fit on Naive Bayes-1's matrices
-  per_category,  // table5_ovr.h on the 10,000-feature per-category matrices
-  sklearn_nb1,   // scikit-learn MultinomialNB on Naive Bayes-1's matrices
-};
-
-struct Method {
-  std::string solver;     // registry name (sklearn-nb: the Python peer)
-  std::string row;        // Table 5 row; "" for a peer
-  std::string lambda_of;  // the key of zhangoles2001_lambdas
-  Kind kind;
-  bool in_fast;
-};
-
-// Table 5's rows in the paper's order, then the peers.
-std::vector<Method> table5_methods();
-// A method's params at Table 1's `lambdas` (defined in table5.cpp, beside the driver).
-Params method_params(const Method& m, const std::map<std::string, double>& lambdas);
 // Every method but Naive Bayes-1: 10,000 Gini-index features per category.
 FeatureConfig selected_features();
 // Naive Bayes-1: the same text options, no selection at all.
 FeatureConfig all_term_features();
 
-// Table 5's columns (GridCollection::name): 20NG and WebKB from the mirror; IndustrySector, GRANT
-// and IBMweb only when their LINREPRO_*_DIR names a copy (view "" otherwise). Fast mode: WebKB
-// only.
-std::vector<GridCollection> table5_collections(bool fast);
-
-// Seeded random 80/20 splits, split k's seed derive_seed(ctx.seed, "<column>/split<k>").
+// Seeded random 80/20 splits, split k's seed derive_seed(ctx.seed, "<collection>/split<k>").
 inline Partitioning table5_partitioning(int splits) {
   return {Partitioning::Kind::random_splits, splits};
 }
 
-// One split's matrices (a grid slot, built by the first of its runs that is not stored).
+// A task set of the declaration: Table 5's columns (20NG and WebKB from the mirror; IndustrySector,
+// GRANT and IBMweb only when their LINREPRO_*_DIR names a copy, view "" otherwise) and the title
+// and HTML ablations' other readings of 20NG and WebKB ("20NewsGroup [bydate-headers]"), seeded as
+// their collection (collection.name), so that the same documents split alike.
+struct Table5Collection {
+  std::string tasks;   // the declared task set: the published dataset tag, or the reading's column
+  std::string column;  // the runs' class: Table 5's column, "<column> [<reading id>]"
+  GridCollection collection;
+};
+std::vector<Table5Collection> table5_collections();
+
+// One split's matrices, built by the first of its runs that is not stored.
 struct SplitData {
+  int split = 0;
   PreparedSplit selected;   // per-category 10,000 features
   PreparedSplit all_terms;  // Naive Bayes-1
   MulticlassLabels train, test;
 };
 
-using SplitCollection = LoadedCollection<SplitData>;
-using Job = GridJob<SplitData, Method>;
+// Collection `c`'s splits as a task set whose runs are recorded under `column`. A registered solver
+// is fitted one-vs-rest on the per-category features (table5_ovr.h), or, with data "matrices":
+// "all-terms", as one multi-class problem on every training term (Naive Bayes-1); the set also
+// fits "sklearn-nb", scikit-learn's MultinomialNB on Naive Bayes-1's matrices (params
+// {"smoothing": alpha}), a peer that is no registered solver.
+TaskSource table5_splits(const GridCollection& c, const std::string& column);
 
-std::string run_key(const std::string& column, int split, const std::string& solver);
-// Splits the collection (split k's seed), tokenises once, prepares both feature sets.
-SplitData prepare_split(const SplitCollection& lc, int k, bool progress);
-// One (collection, split, method) fit on the prepared split, scored on its test rows.
-RunRecord run_job(const Job& job, const SplitData& sd, const Params& params, uint64_t fit_seed);
 std::string percent(double fraction);
-// What a Table 5 cell's note says about the method.
-std::string method_note(const Method& m, const Params& params);
+// What a Table 5 cell's note says about method `m` at `params`.
+std::string method_note(const ProtocolMethod& m, const Params& params);
+// Whether `m` reads Naive Bayes-1's matrices (every term) rather than the per-category ones.
+bool reads_all_terms(const ProtocolMethod& m);
 
 }  // namespace linrepro::zo_table5

@@ -11,97 +11,132 @@
 #include "core/parallel_for.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
+#include "experiments/zhangoles2001/lambda_walk.h"
 #include "experiments/zhangoles2001/lambdas.h"
+#include "experiments/zhangoles2001/table5_protocol.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
+#include "harness/solver_catalog.h"
+#include "solvers/regularization.h"
 
 namespace linrepro::zo_table5 {
 
-// The claim "reuters-lambda-transfers": every method's walk over Table 1's grid on split 0 of
-// every collection (lambda_walk.h). Each (walk, direction) is one job that fits its lambdas in
-// turn; jobs start longest first, by the time of the Table 1 lambda's fit.
 namespace {
 
-// The walks whose start (Table 5's own run on split 0) is stored, and their jobs (walk,
-// direction), the longest first by the time of the Table 1 lambda's fit.
-struct WalkJobs {
-  std::vector<TransferWalk> walks;
-  std::vector<std::pair<size_t, int>> jobs;
-};
-WalkJobs start_walks(LoadedCollections<SplitData>& loaded, const std::vector<Method>& methods,
-                     const std::map<std::string, double>& lambdas, const PerSplitValues& accuracies,
-                     const PerSplitValues& seconds) {
-  std::vector<TransferWalk> walks;
-  std::vector<std::pair<size_t, int>> jobs;  // (walk, direction)
-  std::vector<double> cost;                  // by walk
-  const auto at_split = [](const PerSplitValues& m, const std::string& column,
-                           const std::string& solver) {
-    return m.at({column, solver}).at(static_cast<size_t>(kTransferSplit));
-  };
-  for (auto& lc : loaded) {
-    if (!lc->corpus) continue;
-    for (const auto& m : methods) {
-      if (m.row.empty()) continue;
-      // Its start (Table 5's own run on split 0) is pending: this walk waits for a later round.
-      if (std::isnan(at_split(accuracies, lc->info.name, m.solver))) continue;
-      walks.push_back({lc.get(), &m,
-                       start_lambda_walk(zo_lambda_grid(), lambdas.at(m.lambda_of),
-                                         at_split(accuracies, lc->info.name, m.solver))});
-      cost.push_back(at_split(seconds, lc->info.name, m.solver));
-      for (const int step : {-1, +1}) jobs.push_back({walks.size() - 1, step});
-    }
-  }
-  std::stable_sort(jobs.begin(), jobs.end(),
-                   [&](const auto& a, const auto& b) { return cost[a.first] > cost[b.first]; });
-  return {std::move(walks), std::move(jobs)};
+// A paper method: a declared Table 5 row (its runs' extra "row", part kTablePart).
+bool walked(const Json& record) {
+  return record.value("part", "") == kTablePart && record.contains("row");
 }
+
+std::string walk_name(const std::string& method) { return "walk/" + method; }
+
+// `run` at `lambda`, under a key (and seed) of its own: "<key>/lambda=<value>".
+ProtocolRun at_lambda(ProtocolRun run, double lambda) {
+  run.key = run.seed_key = fmt::format("{}/lambda={:g}", run.key, lambda);
+  run.params = regularization_params(solver_catalog().get(run.solver), lambda);
+  run.record_extra["part"] = kWalkPart;
+  return run;
+}
+
+// One method's walk on the collection, and what its start cost (jobs start longest first).
+struct Walk {
+  const ProtocolRun* run;
+  LambdaWalk walk;
+  double cost = 0;
+};
 
 }  // namespace
 
-std::vector<TransferWalk> walk_lambdas(LoadedCollections<SplitData>& loaded,
-                                       const std::vector<Method>& methods,
-                                       const std::map<std::string, double>& lambdas,
-                                       const PerSplitValues& accuracies,
-                                       const PerSplitValues& seconds, const FitOrLoad& fit_or_load,
-                                       const ExperimentContext& ctx) {
-  auto [walks, jobs] = start_walks(loaded, methods, lambdas, accuracies, seconds);
-  std::mutex walk_mutex;  // guards every walk's accuracy map
+void walk_lambdas(const ExperimentContext& ctx, const ProtocolDataset&, const MoreTaskRuns& more,
+                  std::map<std::string, std::vector<RunRecord>>& out) {
+  if (ctx.fast) return;
+  std::vector<Walk> walks;
+  std::map<std::string, TaskSet> sets;  // by "data" options
+  for (const ProtocolRun& run : more.runs) {
+    if (!walked(run.record_extra)) continue;
+    const RunRecord& start = out.at(run.name).at(kTransferSplit);
+    if (start.status != "ok") continue;  // pending: a later round walks
+    walks.push_back({&run,
+                     start_lambda_walk(zo_lambda_grid(), start.extra.at("lambda").get<double>(),
+                                       start.metrics.at("accuracy").get<double>()),
+                     start.train_seconds});
+    if (!sets.contains(run.data_options.dump()))
+      sets.emplace(run.data_options.dump(), more.prepare(run.data_options));
+  }
+  std::vector<std::pair<size_t, int>> jobs;  // (walk, direction)
+  for (size_t w = 0; w < walks.size(); ++w)
+    for (const int step : {-1, +1}) jobs.push_back({w, step});
+  std::stable_sort(jobs.begin(), jobs.end(), [&](const auto& a, const auto& b) {
+    return walks[a.first].cost > walks[b.first].cost;
+  });
+  std::mutex mutex;  // guards every walk's accuracy map and `out`
   std::atomic<int> fits{0};
   parallel_for(jobs.size(), ctx.threads, [&](size_t i) {
-    TransferWalk& tw = walks[jobs[i].first];
+    Walk& w = walks[jobs[i].first];
+    const TaskSet& set = sets.at(w.run->data_options.dump());
     for (;;) {
       std::optional<size_t> g;
       {
-        std::lock_guard lock(walk_mutex);
-        g = tw.walk.next(jobs[i].second);
+        std::lock_guard lock(mutex);
+        g = w.walk.next(jobs[i].second);
       }
       if (!g) return;
-      const double lambda = tw.walk.grid[*g];
-      std::map<std::string, double> at = lambdas;
-      at[tw.method->lambda_of] = lambda;
-      const std::string key =
-          fmt::format("{}/lambda={:g}",
-                      run_key(tw.collection->info.name, kTransferSplit, tw.method->solver), lambda);
-      const RunRecord r = fit_or_load({tw.collection, kTransferSplit, tw.method},
-                                      method_params(*tw.method, at), key, kWalkPart);
-      if (r.status == "pending") return;  // the next round asks again, from the stored fits
+      const RunRecord r = more.fit(at_lambda(*w.run, w.walk.grid[*g]), set, kTransferSplit);
+      if (r.status != "ok") return;  // pending: the next round asks again, from the stored fits
       const double accuracy = r.metrics.value("accuracy", 0.0);
       if (ctx.progress)
         fmt::print(stderr, "table5: lambda walk fit {}: {}: accuracy {} ({:.1f} s)\n",
-                   fits.fetch_add(1) + 1, key, percent(accuracy), r.train_seconds);
-      std::lock_guard lock(walk_mutex);
-      tw.walk.accuracy[*g] = accuracy;
+                   fits.fetch_add(1) + 1, r.key, percent(accuracy), r.train_seconds);
+      std::lock_guard lock(mutex);
+      w.walk.accuracy[*g] = accuracy;
+      out[walk_name(w.run->name)].push_back(r);
     }
   });
-  for (auto& lc : loaded)
-    if (lc->corpus) release_partition(*lc->partitions[kTransferSplit]);
-  return walks;
 }
 
 namespace {
+
+// A finished walk, as the summary reads it back from the runs.
+struct TransferWalk {
+  std::string column, row, solver, start_key, caveat;
+  LambdaWalk walk;
+};
+
+// Every paper method's walk on every collection that is here, in declared order.
+std::vector<TransferWalk> finished_walks(const DeclaredProtocol& p, const ProtocolResults& results,
+                                         const Caveats& caveats) {
+  std::vector<TransferWalk> walks;
+  for (const ProtocolDataset& pd : p.datasets) {
+    const auto by_method = results.tasks.find(pd.cls);
+    if (by_method == results.tasks.end()) continue;
+    for (const ProtocolMethod& m : p.methods) {
+      const auto runs = by_method->second.find(m.name);
+      if (!walked(m.record) || runs == by_method->second.end()) continue;
+      const RunRecord& start = runs->second.at(kTransferSplit);
+      TransferWalk tw{pd.cls,
+                      m.record.at("row"),
+                      m.solver,
+                      start.key,
+                      caveats.at(pd.cls),
+                      start_lambda_walk(zo_lambda_grid(), start.extra.at("lambda").get<double>(),
+                                        start.metrics.at("accuracy").get<double>())};
+      const auto steps = by_method->second.find(walk_name(m.name));
+      if (steps != by_method->second.end())
+        for (const RunRecord& r : steps->second) {
+          const double lambda = r.extra.at("lambda").get<double>();
+          const auto at = std::ranges::find_if(
+              tw.walk.grid, [&](double x) { return std::fabs(x - lambda) <= 1e-9 * lambda; });
+          tw.walk.accuracy[static_cast<size_t>(at - tw.walk.grid.begin())] =
+              r.metrics.at("accuracy").get<double>();
+        }
+      walks.push_back(std::move(tw));
+    }
+  }
+  return walks;
+}
 
 // The claim, with its declared bound "points".
 DeclaredClaim transfer_claim() {
@@ -119,8 +154,7 @@ ClaimMeasures transfer_measures(ResultFile& rf, const TransferWalk& tw) {
              if (a != "table1" || b != "best") return std::nullopt;
              const LambdaWalk& w = tw.walk;
              const size_t best = w.best();
-             const std::string start_key =
-                 run_key(tw.collection->info.name, kTransferSplit, tw.method->solver);
+             const std::string& start_key = tw.start_key;
              const RunRecord start = rf.stored_run(start_key);
              const RunRecord at_best =
                  best == w.start
@@ -146,14 +180,14 @@ ClaimComparison transfer_cell(ResultFile& rf, const TransferWalk& tw) {
         fmt::format("{:g}{} {:.2f}", w.grid[i], i == w.start ? " (Table 1)" : "", 100 * a));
   const std::vector<ClaimComparison> parts =
       declared_comparisons(transfer_claim(), transfer_measures(rf, tw),
-                           fmt::format("{} {}", tw.collection->info.name, tw.method->row))
+                           fmt::format("{} {}", tw.column, tw.row))
           .value();
   const ClaimComparison& c = parts.at(0);
   Cell cell = value_cell(
-      "lambda-transfer", tw.method->row, tw.collection->info.name, gap, "points",
+      "lambda-transfer", tw.row, tw.column, gap, "points",
       fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
                   "walk: {}); {}",
-                  kTransferSplit, fmt::join(points, ", "), tw.collection->info.caveat));
+                  kTransferSplit, fmt::join(points, ", "), tw.caveat));
   set_interval(cell.evidence, 0.0 - c.hi, 0.0 - c.lo, c.test + ", on split 0's test documents");
   rf.set_cell(cell);
   return c;
@@ -164,12 +198,12 @@ ClaimComparison transfer_cell(ResultFile& rf, const TransferWalk& tw) {
 std::string far_text(const TransferWalk& tw) {
   const LambdaWalk& w = tw.walk;
   const size_t best = w.best();
-  const double paper = zhangoles2001_paper_lambdas().at(tw.method->lambda_of);
+  const double paper = zhangoles2001_paper_lambdas().at(tw.solver);
   std::string at_paper = fmt::format("the paper's Table 1 lambda {:g}", paper);
   for (const auto& [i, a] : w.accuracy)
     if (std::fabs(w.grid[i] - paper) <= 1e-9 * paper)
       at_paper += fmt::format(" is {:.2f} below the best", 100 * (w.accuracy.at(best) - a));
-  return fmt::format("{} {} (+{:.2f} at {:g}; {})", tw.collection->info.name, tw.method->row,
+  return fmt::format("{} {} (+{:.2f} at {:g}; {})", tw.column, tw.row,
                      100 * (w.accuracy.at(best) - w.accuracy.at(w.start)), w.grid[best], at_paper);
 }
 
@@ -178,7 +212,9 @@ std::string far_text(const TransferWalk& tw) {
 double transfer_points() { return transfer_claim().bound("points"); }
 
 // Table "lambda-transfer" and the claim, from the finished walks.
-void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& walks) {
+void transfer_cells_and_claim(ResultFile& rf, const DeclaredProtocol& p,
+                              const ProtocolResults& results, const Caveats& caveats) {
+  const std::vector<TransferWalk> walks = finished_walks(p, results, caveats);
   std::vector<ClaimComparison> parts;
   std::vector<std::string> far, evidence;
   double largest = 0;
@@ -190,8 +226,8 @@ void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& w
     parts.push_back(transfer_cell(rf, tw));
     if (gap > close) far.push_back(far_text(tw));
     if (w.best() != w.start)
-      evidence.push_back(fmt::format("{} {}: {:g} +{:.2f}", tw.collection->info.name,
-                                     tw.method->row, w.grid[w.best()], gap));
+      evidence.push_back(
+          fmt::format("{} {}: {:g} +{:.2f}", tw.column, tw.row, w.grid[w.best()], gap));
   }
   rf.add_claim(tested_claim(
       transfer_claim(), std::move(parts),

@@ -1,17 +1,15 @@
 #pragma once
 // The claim "reuters-lambda-transfers" of Table 5 (§4.2: "we simply use the lambda computed on the
 // Reuters dataset ... the difference of using this choice and using the optimal value for each
-// specific dataset is relatively small"): on split kTransferSplit of each collection, every method
-// walks Table 1's grid from our Table 1 lambda while the test accuracy rises (lambda_walk.h).
-#include <functional>
+// specific dataset is relatively small"): on split kTransferSplit of each collection, every paper
+// method (a declared Table 5 row) walks Table 1's grid from our Table 1 lambda while the test
+// accuracy rises (lambda_walk.h). The walk is the runner's adaptive step after a collection's
+// declared runs (harness/task_set_runs.h AfterTaskSet); its runs are named "walk/<method>".
 #include <map>
-#include <memory>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "experiments/zhangoles2001/lambda_walk.h"
-#include "experiments/zhangoles2001/table5_protocol.h"
+#include "harness/protocol_runner.h"
 
 namespace linrepro::zo_table5 {
 
@@ -20,28 +18,15 @@ namespace linrepro::zo_table5 {
 // standard deviation of Table 5's accuracies, 0.5-1.5 points).
 double transfer_points();
 
-// (column, solver) -> one value per split, in split order
-using PerSplitValues = std::map<std::pair<std::string, std::string>, std::vector<double>>;
-using FitOrLoad =
-    std::function<RunRecord(const Job&, const Params&, const std::string&, const char* part)>;
+// The walks of every paper method on split kTransferSplit of the collection (not in fast mode): a
+// walk whose start or next fit is pending stops there, and the next round asks again.
+void walk_lambdas(const ExperimentContext& ctx, const ProtocolDataset& pd, const MoreTaskRuns& more,
+                  std::map<std::string, std::vector<RunRecord>>& out);
 
-struct TransferWalk {
-  SplitCollection* collection;
-  const Method* method;
-  LambdaWalk walk;
-};
-
-// Walks every method's lambda on split kTransferSplit of every loaded collection, asking
-// `fit_or_load` for each fit; a walk whose start (accuracies, NaN while pending) or next fit is
-// pending stops there, and the next round asks again. Releases split kTransferSplit's matrices.
-std::vector<TransferWalk> walk_lambdas(LoadedCollections<SplitData>& loaded,
-                                       const std::vector<Method>& methods,
-                                       const std::map<std::string, double>& lambdas,
-                                       const PerSplitValues& accuracies,
-                                       const PerSplitValues& seconds, const FitOrLoad& fit_or_load,
-                                       const ExperimentContext& ctx);
-
-// Table "lambda-transfer" and the claim, from the finished walks.
-void transfer_cells_and_claim(ResultFile& rf, const std::vector<TransferWalk>& walks);
+// A Table 5 column's caveat, by column (its cells' notes).
+using Caveats = std::map<std::string, std::string>;
+// Table "lambda-transfer" and the claim, from the finished walks of every collection.
+void transfer_cells_and_claim(ResultFile& rf, const DeclaredProtocol& p,
+                              const ProtocolResults& results, const Caveats& caveats);
 
 }  // namespace linrepro::zo_table5

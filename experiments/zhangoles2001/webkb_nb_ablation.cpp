@@ -53,7 +53,7 @@ ReadSplit read_split(const Corpus& corpus, int, uint64_t seed, const Json& optio
 
 // The method fitted on the split's training part, its accuracy on the rest.
 RunRecord fit_split(const ReadSplit& s, const std::string& solver, const Params& params,
-                    uint64_t seed) {
+                    uint64_t seed, const Json&) {
   FitContext fc;
   fc.threads = 1;
   fc.seed = seed;

@@ -75,11 +75,21 @@ TEST(Table5Titles, Table5ReadsTheChosenVariantAndExactlyOneIsChosen) {
             1);
   EXPECT_EQ(variants.front().view, "20news-18828");  // the old reading is a row
   EXPECT_EQ(chosen_title_variant().id, "subject-title");
-  const auto collections = zo_table5::table5_collections(false);
+  const auto collections = zo_table5::table5_collections();
   ASSERT_FALSE(collections.empty());
-  EXPECT_EQ(collections.front().name, "20NewsGroup");
-  EXPECT_EQ(collections.front().view, chosen_title_variant().view);
+  EXPECT_EQ(collections.front().column, "20NewsGroup");
+  EXPECT_EQ(collections.front().collection.view, chosen_title_variant().view);
   EXPECT_EQ(chosen_title_variant().view, "20news-18828-subject");
+  // Every other reading is a task set of its own, seeded as its collection (the same splits).
+  for (const auto& v : variants) {
+    const auto it = std::ranges::find_if(
+        collections, [&](const auto& c) { return c.column == "20NewsGroup [" + v.id + "]"; });
+    EXPECT_EQ(it != collections.end(), !v.chosen) << v.id;
+    if (it != collections.end()) {
+      EXPECT_EQ(it->collection.name, "20NewsGroup");
+      EXPECT_EQ(it->collection.view, v.view);
+    }
+  }
 }
 
 PublishedPaper published_20ng() {

@@ -36,7 +36,7 @@ TEST(PartitionTasks, EachFoldIsATaskPreparedOnceAndADrawReseedsTheAssignment) {
     ++*prepared;
     return Fold{k, seed};
   };
-  hooks.fit = [](const Fold& f, const std::string&, const Params&, uint64_t) {
+  hooks.fit = [](const Fold& f, const std::string&, const Params&, uint64_t, const Json&) {
     RunRecord r;
     r.metrics = {{"k", f.k}, {"seed", f.seed}};
     return r;
@@ -86,6 +86,45 @@ TEST(PartitionTasks, EachFoldIsATaskPreparedOnceAndADrawReseedsTheAssignment) {
   read(Json{{"reading", "x"}}).fit(0, "s", {}, 1);
   EXPECT_EQ(seen, (Json{{"reading", "x"}}));
   EXPECT_THROW(read(Json{{"other", 1}}), ConfigError);
+}
+
+// Options the fit reads ("matrices": which of a split's matrices a method fits) reach the fit and
+// the runs' configs; sets that differ only in them share each prepared partition while one lives.
+TEST(PartitionTasks, FitOptionsShareThePreparedPartitions) {
+  const TinyCorpus corpus;
+  ExperimentContext ctx;
+  ctx.seed = kSeed;
+  auto prepared = std::make_shared<std::atomic<int>>(0);
+  PartitionTaskHooks<Fold> hooks;
+  hooks.options = {"reading"};
+  hooks.fit_options = {"matrices"};
+  hooks.prepare = [prepared](const Corpus&, int k, uint64_t seed, const Json& options) {
+    EXPECT_FALSE(options.contains("matrices"));
+    ++*prepared;
+    return Fold{k, seed};
+  };
+  hooks.fit = [](const Fold& f, const std::string&, const Params&, uint64_t, const Json& options) {
+    RunRecord r;
+    r.metrics = {{"k", f.k}};
+    r.extra = options;
+    return r;
+  };
+  const GridCollection c{"Row", "tag", corpus.view(), "", ""};
+  const TaskPreparer prepare =
+      partition_tasks<Fold>(c, {Partitioning::Kind::random_splits, 2}, hooks)(ctx);
+  {
+    const TaskSet selected = prepare(Json::object());
+    const TaskSet all = prepare(Json{{"matrices", "all"}});
+    EXPECT_EQ(all.config_fields.at("matrices"), "all");
+    EXPECT_FALSE(selected.config_fields.contains("matrices"));
+    EXPECT_EQ(selected.fit(1, "s", {}, 1).extra, Json::object());
+    EXPECT_EQ(all.fit(1, "s", {}, 1).extra, (Json{{"matrices", "all"}}));
+    EXPECT_EQ(*prepared, 1);  // split 1, once for both sets
+    prepare(Json{{"reading", "x"}, {"matrices", "all"}}).fit(1, "s", {}, 1);
+    EXPECT_EQ(*prepared, 2);  // another reading is another preparation
+  }
+  prepare(Json::object()).fit(1, "s", {}, 1);
+  EXPECT_EQ(*prepared, 3);  // released with the last set that held it
 }
 
 TEST(PartitionTasks, ACollectionWithoutDataIsUnavailableWithItsNote) {

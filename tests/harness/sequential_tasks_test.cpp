@@ -4,13 +4,15 @@
 // (its records say why, nothing is stored); while one of its runs is pending (a plan), its later
 // tasks are not asked at all. Each "data" options runs in turn; an extra solver may take each
 // task's own lambda; extra rows may be listed per data set; an aggregate without a value gives a
-// not_run cell. A stop rule on a set that is not sequential, "lambdas": "task" on a binary data
-// set, and hooks without the named rule are refused.
+// not_run cell. A driver's adaptive step after the set (AfterTaskSet) fits a declared run again
+// under a key of its own, stored like the others. A stop rule on a set that is not sequential,
+// "lambdas": "task" on a binary data set, and hooks without the named rule are refused.
 #include <gtest/gtest.h>
 
 #include <mutex>
 
 #include "core/error.h"
+#include "core/seed.h"
 #include "harness/declared_protocol.h"
 #include "harness/protocol_runner.h"
 #include "harness_fixtures.h"
@@ -189,6 +191,58 @@ TEST(SequentialTasks, ASetsOwnSeedIsEveryRunsAndRefusesSeedOf) {
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("declares \"seed_of\""), std::string::npos) << e.what();
   }
+}
+
+// The adaptive step after a set's declared runs (Table 5's lambda walk): it sees the finished runs,
+// fits a declared run again with other params under its own key and seed on the prepared set, and
+// its runs are stored and reach the summary under the name it gives; in a plan they are pending.
+TEST(SequentialTasks, AnAdaptiveStepFitsMoreRunsUnderItsOwnKeys) {
+  Json j = sequential_json();
+  j["methods"][1].erase("stop_rule");
+  Sizes sizes;
+  ProtocolHooks hooks = sizes.hooks();
+  std::vector<std::string> statuses;
+  hooks.after_task_set = [&](const ExperimentContext&, const ProtocolDataset& pd,
+                             const MoreTaskRuns& more,
+                             std::map<std::string, std::vector<RunRecord>>& out) {
+    EXPECT_EQ(pd.cls, "c");
+    ASSERT_EQ(more.runs.size(), 2u);
+    EXPECT_EQ(out.at("a").size(), 4u);  // the declared runs are there first
+    ProtocolRun again = more.runs.at(0);
+    again.key = again.seed_key = again.key + "/again";
+    again.params["who"] = "again";
+    const TaskSet set = more.prepare(again.data_options);
+    out["again"].push_back(more.fit(again, set, 2));
+    statuses.push_back(out["again"].back().status);
+  };
+  std::vector<std::string> summarised;
+  hooks.summarise = [&](const ExperimentContext&, ResultFile&, const ProtocolResults& results) {
+    for (const auto& [name, runs] : results.tasks.at("c")) summarised.push_back(name);
+  };
+  TempDir dir;
+  {
+    RunSelection plan;
+    plan.mode = RunSelection::Mode::plan;
+    ResultFile rf = sequential_file(dir, plan);
+    run_protocol(quiet_context(dir), rf, parse_protocol(j, "f (x/y)"), "x/y", hooks);
+    bool listed = false;
+    for (const PlannedRun& r : rf.pending()) listed = listed || r.key == "n3/a/again";
+    EXPECT_TRUE(listed);
+  }
+  ResultFile rf = sequential_file(dir);
+  const ExperimentContext ctx = quiet_context(dir);
+  run_protocol(ctx, rf, parse_protocol(j, "f (x/y)"), "x/y", hooks);
+  EXPECT_EQ(statuses, (std::vector<std::string>{"pending", "ok"}));
+  EXPECT_EQ(sizes.order.back(), "again3");
+  EXPECT_EQ(summarised, (std::vector<std::string>{"a", "again", "b"}));
+  bool stored = false;
+  for (const Json& r : rf.document().at("runs"))
+    if (r.at("key") == "n3/a/again") {
+      stored = true;
+      EXPECT_EQ(r.at("config").at("seed"), derive_seed(ctx.seed, "n3/a/again"));
+      EXPECT_EQ(r.at("config").at("params").at("who"), "again");
+    }
+  EXPECT_TRUE(stored);
 }
 
 // "extra_solver_rows" may list one entry per data set; an aggregate that has no value for the

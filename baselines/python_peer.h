@@ -1,5 +1,5 @@
 #pragma once
-// The Python peers (scikit-learn scripts beside their drivers, run with Debian's /usr/bin/python3):
+// The Python peers (scikit-learn scripts in baselines/, run with Debian's /usr/bin/python3):
 // one way to start a script of this project and read its JSON Lines output, for every paper.
 #include <nlohmann/json.hpp>
 #include <string>

@@ -4,7 +4,7 @@
 //                              about 14 nonzeros per row; lambda 1e-4, gamma 0.001, 200 epochs):
 //                              ours (naive, clipping, cumulative L1; ridge) against scikit-learn's
 //                              SGDClassifier on the same files and epochs, run through
-//                              experiments/sgdreport/sklearn_peer.py (log_loss + L1 with the
+//                              baselines/sklearn_sgd_peer.py (log_loss + L1 with the
 //                              constant rate; squared_error + L2 with a constant rate, one fit
 //                              call).
 //   sgd_20ng/<impl>/...        sparse text: 20 Newsgroups (18828), one class against the rest
@@ -110,11 +110,11 @@ void BM_OursA9a(benchmark::State& state, std::string variant) {
   state.counters["updates_per_cpu_second"] = static_cast<double>(updates) / cpu;
 }
 
-// method: a sklearn_peer.py method name, on LIBSVM files.
+// method: a sklearn_sgd_peer.py method name, on LIBSVM files.
 void run_sklearn(benchmark::State& state, const std::filesystem::path& train,
                  const std::filesystem::path& test, const std::string& method, int64_t epochs) {
   const std::string script =
-      (std::filesystem::path(LINREPRO_SOURCE_DIR) / "experiments/sgdreport/sklearn_peer.py")
+      (std::filesystem::path(LINREPRO_SOURCE_DIR) / "baselines/sklearn_sgd_peer.py")
           .string();
   double cpu = 0, updates = 0;
   for (auto _ : state) {
@@ -122,7 +122,7 @@ void run_sklearn(benchmark::State& state, const std::filesystem::path& train,
         run_command({"/usr/bin/python3", script, "--train", train.string(), "--test", test.string(),
                      "--method", method, "--epochs", std::to_string(epochs)});
     if (r.exit_code != 0) {
-      state.SkipWithError(fmt::format("sklearn_peer.py failed: {}", r.err).c_str());
+      state.SkipWithError(fmt::format("sklearn_sgd_peer.py failed: {}", r.err).c_str());
       return;
     }
     const auto j = nlohmann::json::parse(r.out);

@@ -10,7 +10,7 @@
 // by harness/protocol_runner.h: SGD L1 logistic regression (Eq. 10; naive, clipping, cumulative
 // penalty), SGD ridge (Eq. 14), LIBLINEAR -s 6 as the exact minimiser of Eq. 10, and the solvers
 // added with --with-solver. What this file adds: the scikit-learn peer
-// (experiments/sgdreport/sklearn_peer.py, the "Scikit-Learn test error" column, for real), the
+// (baselines/sklearn_sgd_peer.py, the "Scikit-Learn test error" column, for real), the
 // epochs ablation and the claims' evidence. Every SGD run is traced ~150 times (Figures 1-4;
 // Dataset 2's are placeholders while covtype is not here). The report's "sparsity" is the number
 // of exact zeros of beta = (b; w).
@@ -34,7 +34,7 @@ namespace linrepro {
 namespace {
 
 constexpr const char* kSgdExperiment = "tables";
-constexpr const char* kSklearnScript = "experiments/sgdreport/sklearn_peer.py";
+constexpr const char* kSklearnScript = "baselines/sklearn_sgd_peer.py";
 
 const DeclaredProtocol& protocol() {
   static const DeclaredProtocol p = declared_protocol(kSgdPaper, kSgdExperiment);
@@ -57,7 +57,7 @@ Json experiment_config(const ExperimentContext& ctx) {
           {"liblinear_eps", value("liblinear_eps")}};
 }
 
-// A scikit-learn result object (sklearn_peer.py) as a run record.
+// A scikit-learn result object (sklearn_sgd_peer.py) as a run record.
 RunRecord sklearn_record(const Json& j, const std::string& version) {
   RunRecord r;
   r.solver = "sklearn-" + j.at("name").get<std::string>();
@@ -82,7 +82,7 @@ RunRecord sklearn_record(const Json& j, const std::string& version) {
   return r;
 }
 
-// scikit-learn on a9a in the full run: one invocation of sklearn_peer.py (Debian's scikit-learn;
+// scikit-learn on a9a in the full run: one invocation of sklearn_sgd_peer.py (Debian's scikit-learn;
 // its docstring lists the methods and their fields) gives every method; each is its own run.
 void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& d,
                  const Json& dataset, std::map<std::string, RunRecord>& runs) {
@@ -116,7 +116,7 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDat
       }
       for (const Json& j : *peer)
         if (j.value("name", "") == name) return sklearn_record(j, version);
-      throw std::runtime_error("sklearn_peer.py printed no result for " + name);
+      throw std::runtime_error("sklearn_sgd_peer.py printed no result for " + name);
     });
   }
 }

@@ -149,7 +149,7 @@ TEST(Root, InstallPrefixIsFoundFromTheExecutable) {
   const fs::path moved = t.path() / "moved-prefix";
   fs::rename(t.path() / "prefix", moved);
   EXPECT_TRUE(fs::is_regular_file(moved / "share/linrepro/results/published/zhangoles2001.json"));
-  EXPECT_TRUE(fs::is_regular_file(moved / "share/linrepro/experiments/sgdreport/sklearn_peer.py"));
+  EXPECT_TRUE(fs::is_regular_file(moved / "share/linrepro/baselines/sklearn_sgd_peer.py"));
   EXPECT_TRUE(fs::is_regular_file(moved / "share/linrepro/plots/make_figures.py"));
   const fs::path out = t.path() / "out.txt";
   const std::string cmd = "cd '" + t.path().string() + "' && env -u LINREPRO_ROOT '" +

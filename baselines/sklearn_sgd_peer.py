@@ -232,7 +232,7 @@ def main():
     Xtr, ytr = load(a.train)
     Xte, yte = load(a.test, n_features=Xtr.shape[1])
     for method in a.method or METHODS:
-        print(f"sklearn_peer: {method} ...", file=sys.stderr, flush=True)
+        print(f"sklearn_sgd_peer: {method} ...", file=sys.stderr, flush=True)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # ConvergenceWarning etc. must not reach stdout
             result = run(method, a, Xtr, ytr, Xte, yte)

@@ -1,5 +1,6 @@
 // Zhang & Oles' Table 5 driver pieces (experiments/zhangoles2001/table5_*.h): the mean ± sample
-// standard deviation over the splits, the claim helpers, and one-vs-rest on per-category features.
+// standard deviation over the splits, the claim helpers, one-vs-rest on per-category features, and
+// a collection's splits as the runner's task set (which matrices each method reads).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,8 +9,10 @@
 
 #include "core/error.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
+#include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_summary.h"
 #include "features/pipeline.h"
+#include "harness/harness_fixtures.h"
 #include "harness/solver_catalog.h"
 
 namespace linrepro {
@@ -144,6 +147,42 @@ TEST(Table5PerCategoryOvr, RejectsGlobalSelectionAndMismatchedClasses) {
   MulticlassLabels other = t.train_labels;
   other.class_names[1] = "trucks";
   EXPECT_THROW(fit_per_category_one_vs_rest("cls", per_cat, other, Params{}, ctx), ConfigError);
+}
+
+// A collection's five splits as a task set: a binary solver one-vs-rest on the per-category
+// features, with "matrices": "all-terms" one multi-class fit on every term (Naive Bayes-1); the runs
+// carry the column as their class, their lambda, and their per-document outcomes on split 0 only.
+// An unknown "matrices", or the scikit-learn peer on the per-category features, is refused.
+TEST(Table5Splits, EachMethodReadsItsMatricesAndAMismatchIsRefused) {
+  const testing::TinyCorpus corpus;
+  ExperimentContext ctx;
+  ctx.seed = 7;
+  ctx.progress = false;
+  const TaskPreparer prepare =
+      zo_table5::table5_splits({"Col", "col", corpus.view(), "", ""}, "Col [reading]")(ctx);
+  const Params nb = {{"smoothing", 0.01}};
+  const TaskSet selected = prepare(Json::object());
+  ASSERT_EQ(selected.tasks.size(), 5u);
+  const RunRecord ovr = selected.fit(0, "nb-ovr", nb, 1);
+  EXPECT_EQ(ovr.class_name, "Col [reading]");
+  EXPECT_EQ(ovr.extra.at("lambda"), 0.01);
+  EXPECT_TRUE(ovr.extra.contains("per_class"));  // one binary fit per class
+  EXPECT_TRUE(ovr.extra.contains("test_correct"));
+  EXPECT_FALSE(selected.fit(1, "nb-ovr", nb, 1).extra.contains("test_correct"));
+
+  const TaskSet all = prepare(Json{{"matrices", "all-terms"}});
+  EXPECT_EQ(all.config_fields.at("matrices"), "all-terms");
+  const RunRecord nb1 = all.fit(0, "nb", nb, 1);
+  EXPECT_FALSE(nb1.extra.contains("per_class"));  // one multi-class fit
+  EXPECT_EQ(nb1.extra.at("labels").size(), 2u);
+
+  EXPECT_THROW(prepare(Json{{"matrices", "every"}}).fit(0, "nb", nb, 1), ConfigError);
+  try {
+    selected.fit(0, "sklearn-nb", nb, 1);
+    ADD_FAILURE() << "the peer ran on the per-category features";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("all-terms"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -63,14 +63,6 @@ std::vector<uint8_t> run_outcomes(const RunRecord& run, const std::string& field
   }
 }
 
-ClaimComparison run_accuracy_comparison(std::string what, const RunRecord& a, const RunRecord& b,
-                                        double bound, bool above, bool strict) {
-  ClaimComparison c = accuracy_comparison(std::move(what) + " (accuracy points)", run_outcomes(a),
-                                          run_outcomes(b), bound, above, kClaimBootstrapSeed);
-  c.strict = strict;
-  return c;
-}
-
 ClaimComparison mean_run_accuracy_comparison(
     std::string what, const std::vector<std::pair<const RunRecord*, const RunRecord*>>& pairs,
     double bound, bool above) {

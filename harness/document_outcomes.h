@@ -27,10 +27,6 @@ std::vector<uint8_t> correct_outcomes(const std::vector<int32_t>& truth,
 std::vector<uint8_t> run_outcomes(const RunRecord& run, const std::string& field = "test_correct",
                                   const std::string& rows = "test_rows");
 
-// accuracy(a) - accuracy(b), in points, on the test documents both runs were measured on, by the
-// paired bootstrap (harness/claim_test.h); throws ConfigError when either run lacks its outcomes.
-ClaimComparison run_accuracy_comparison(std::string what, const RunRecord& a, const RunRecord& b,
-                                        double bound, bool above, bool strict = true);
 // The mean over pairs (a_k, b_k) of accuracy(a_k) - accuracy(b_k), each pair on its own test set
 // (a sweep's points), the pairs resampled independently.
 ClaimComparison mean_run_accuracy_comparison(

@@ -380,10 +380,4 @@ std::vector<ProtocolLambda> extra_solver_lambdas_on(const GraphsvmData& d) {
            "every SVM (SVMlight's default C)"}};
 }
 
-Params extra_solver_params_on(const ExtraSolver& e, const GraphsvmData& d,
-                              const std::string& experiment) {
-  return extra_solver_params(e,
-                             extra_solver_lambda(e, extra_solver_lambdas_on(d), experiment).lambda);
-}
-
 }  // namespace linrepro

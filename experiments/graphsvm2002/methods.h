@@ -82,12 +82,10 @@ RunRecord run_mcsvm(const GraphsvmData& d, const MethodSettings& s, const std::s
 // other solver on the unit-norm rows.
 RunRecord run_flat_multiclass(const GraphsvmData& d, const MethodSettings& s,
                               const std::string& solver, const Params& params);
-// The params of a solver added with --with-solver on d: the paper gives every SVM SVMlight's
-// default C on d's training rows whatever its loss, and NB its Laplace count 1; the solver gets
-// the one of its declared loss (harness/extra_solvers.h). `experiment` names the refusal.
+// The protocol's lambdas on d, for a solver added with --with-solver: the paper gives every SVM
+// SVMlight's default C on d's training rows whatever its loss, and NB its Laplace count 1; the
+// solver gets the one of its declared loss (harness/extra_solvers.h).
 std::vector<ProtocolLambda> extra_solver_lambdas_on(const GraphsvmData& d);
-Params extra_solver_params_on(const ExtraSolver& e, const GraphsvmData& d,
-                              const std::string& experiment);
 // Hierarchy: stage2 "nb" (Hier-NB) or "smo" (Hier-SVM); l1 "" (NB) or "smo" (SVM-L1).
 // metrics: accuracy (overall), l1, l2_given_l1, l2_perfect_l1 (all %).
 RunRecord run_hierarchy(const GraphsvmData& d, const MethodSettings& s, const std::string& stage2,

@@ -32,15 +32,6 @@ ExperimentContext split_replicate_context(const ExperimentContext& ctx, int s) {
   return out;
 }
 
-MainPlan split_replicate_plan(const MainPlan& cells_plan, int s) {
-  MainPlan p = cells_plan;
-  p.prefix = fmt::format("20ng-split{}", s);
-  p.svm_l1 = p.peers = p.hierarchy_node_features = false;
-  p.extra_group_counts.clear();
-  p.extras.clear();
-  return p;
-}
-
 std::optional<Ablation> split_spread_ablation(const MainResults& split0,
                                               const std::vector<MainResults>& replicates,
                                               const std::vector<double>& thresholds) {

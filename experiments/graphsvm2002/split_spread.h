@@ -21,9 +21,6 @@ inline constexpr int kSplitReplicates = 5;  // split 0 is the cells' own
 // Replicate s (1 .. kSplitReplicates - 1): ctx with its own seed, so the 70/30 split and the run
 // seeds are drawn afresh.
 ExperimentContext split_replicate_context(const ExperimentContext& ctx, int s);
-// The cells' 20NG plan for replicate s: the same methods and thresholds under run-key prefix
-// "20ng-split<s>", without the peers, L1-SVM, node-feature and extra-solver runs.
-MainPlan split_replicate_plan(const MainPlan& cells_plan, int s);
 
 // The ablation from split 0's results (the cells') and the replicates'; nullopt when a method's
 // run is missing from any split.

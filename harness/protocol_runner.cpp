@@ -115,7 +115,8 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
       if (!pd.unavailable.empty()) throw DataUnavailable(pd.cls, pd.unavailable);
       if (!pd.tasks.empty()) {
         run_task_set(ctx, rf, p, pd, hooks.task_sources.at(pd.tasks), supplied, hooks.stop_rules,
-                     hooks.after_task_set, experiment, results.tasks[pd.cls], results.task_records[pd.cls]);
+                     hooks.after_task_set, experiment, results.tasks[pd.cls],
+                     results.task_records[pd.cls]);
         return;
       }
       const BinaryDataset d = load_binary_dataset(pd.data);
@@ -170,9 +171,13 @@ void register_protocol(std::vector<ExperimentInfo>& registry, const std::string&
   const std::string name = paper + "/" + id;
   const DeclaredProtocol p = declared_protocol(paper, id);
   check_protocol_hooks(p, hooks, name);
-  if (!hooks.config)  // a protocol without a driver: the mode is all its config says
-    hooks.config = [](const ExperimentContext& ctx) { return Json{{"fast", ctx.fast}}; };
-  register_declared(registry, paper, id, hooks.config,
+  const Json declared = declared_experiment(paper, id).protocol;
+  const auto config = [declared](const ExperimentContext& ctx) {
+    Json c = {{"fast", ctx.fast}, {"protocol", declared}};
+    if (!ctx.extra_solvers.empty()) c["extra_solvers"] = ctx.extra_solvers;
+    return c;
+  };
+  register_declared(registry, paper, id, config,
                     [p, name, hooks](const ExperimentContext& ctx, ResultFile& rf) {
                       run_protocol(ctx, rf, p, name, hooks);
                     });

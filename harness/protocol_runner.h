@@ -2,8 +2,10 @@
 // The generic runner of a declared protocol (harness/declared_protocol.h): for each data set, its
 // runs are fitted unless stored (ResultFile::run_once), each measured the same way; once every run
 // is stored, the declared cells are emitted (harness/protocol_cells.h). The driver adds only what
-// the declaration cannot say, as hooks: its experiment config, runs that are not a registered
-// solver's (a peer's script), and its summary (ablations, claims).
+// the declaration cannot say, as hooks: runs that are not a registered solver's (a peer's script),
+// an adaptive step, and its summary (ablations, claims). The result file's experiment config is
+// the declaration itself: {"fast", "protocol": the declared protocol, "extra_solvers": the
+// --with-solver texts, when given}, so that it says exactly what ran and changes with it.
 //
 // Every run's config: {"dataset": {"name", "counts"}, "solver", "params", "seed", "class"} and
 // the run's declared config fields; its seed derive_seed(ctx.seed, key). Its metrics: the error
@@ -25,7 +27,6 @@
 namespace linrepro {
 
 struct ProtocolHooks {
-  std::function<Json(const ExperimentContext&)> config;  // the result file's experiment config
   // The declared "supplied" values, by name (another experiment's result).
   std::function<Json(const ExperimentContext&)> values;
   // The task sets and aggregates the declaration names (harness/task_sets.h).

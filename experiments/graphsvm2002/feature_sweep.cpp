@@ -311,17 +311,10 @@ void summarise_features(const ExperimentContext& ctx, ResultFile& rf,
   }
 }
 
-Json features_config(const ExperimentContext& ctx) {
-  return {{"fast", ctx.fast},
-          {"k_zero", "every training term, no selection"},
-          {"used_k", graphsvm_feature_config().k}};
-}
-
 }  // namespace
 
 void add_graphsvm2002_features(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = features_config;
   for (const char* corpus : {"20ng", "reuters"})
     hooks.task_sources[corpus] = corpus_variants(corpus);
   hooks.summarise = summarise_features;

@@ -73,27 +73,6 @@ struct MainOutcome {
 
 // --- figures and config (the result file's header) ---
 
-nlohmann::json main_config(const ExperimentContext& ctx) {
-  nlohmann::json config = {
-      {"features", to_json(graphsvm_feature_config())},
-      {"thresholds", kMainThresholds},
-      {"figure_t", kMainFigureT},
-      {"svm", "smo, C = SVMlight's default 1/avg(x.x) on the unit-norm rows"},
-      {"nb", "nb on term counts, Laplace smoothing"},
-      {"timing", "CPU seconds: each SVM's thread CPU time summed; NB stages wall"},
-      {"fast", ctx.fast}};
-  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
-  if (!ctx.fast) {
-    config["corpus_ablation"] = {{"id", kCorpusAblation}, {"view", kCorpusAblationView}};
-    config["split_spread"] = {{"id", kSplitSpreadAblation}, {"splits", kSplitReplicates}};
-    nlohmann::json rules = nlohmann::json::array();
-    for (const ReutersViewRule& r : reuters_view_rules())
-      if (!r.chosen) rules.push_back(r.id);
-    config["reuters_view_runs"] = rules;
-  }
-  return config;
-}
-
 // --- step 1: the declared runs, by data set ---
 
 // The runs of data set `cls` by method key, none when it is not here.
@@ -224,7 +203,6 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
 
 void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = main_config;
   hooks.task_sources = main_task_sources();
   hooks.summarise = [](const ExperimentContext& ctx, ResultFile& rf,
                        const ProtocolResults& results) {

@@ -57,10 +57,6 @@ namespace {
 
 const std::vector<std::string> kSizeMethods = {kMcnb, kMcsvm, kGraphSvm};
 
-std::vector<double> size_shares(const ExperimentContext& ctx) {
-  return ctx.fast ? std::vector<double>{kShares.front()} : kShares;
-}
-
 // "<what>: MCSVM x: value, x: value, ...; GraphSVM ...; ..." (values with 2 decimals), every
 // method of the sweep: evidence for the claims.
 std::string values_text(const SweepPoints& p, const std::string& what,
@@ -209,11 +205,6 @@ void add_size_gap_claim(ResultFile& rf, const SweepPoints& p) {
   rf.add_claim(tested_claim(claim, sweep_tests(claim, p, "share {:g}"), times_text(p)));
 }
 
-Json size_sweep_config(const ExperimentContext& ctx) {
-  return sweep_config(ctx, {{"shares", size_shares(ctx)}, {"train_fraction", kTrainFraction}},
-                      kSizeMethods, {{"id", "sweep-size-spread"}});
-}
-
 // --- sweep_classes (Figures 7-10) ---
 
 const std::vector<std::string> kClassMethods = {kMcnb, kMcsvm, kGraphSvm, kHierSvm};
@@ -255,16 +246,6 @@ void add_class_accuracy_claims(ResultFile& rf, const std::string& corpus, const 
       declared_claim(kGraphsvmPaper, "figure{figure}-graphsvm-beats-mcnb",
                      TextArgs().set("figure", fig_acc).set("corpus", corpus));
   rf.add_claim(tested_claim(beats, point_tests(beats, p, "K = {:g}"), accs));
-}
-
-std::vector<std::string> class_sweep_corpora(const ExperimentContext& ctx) {
-  return ctx.fast ? std::vector<std::string>{"20ng"} : std::vector<std::string>{"20ng", "reuters"};
-}
-
-Json class_sweep_config(const ExperimentContext& ctx) {
-  return sweep_config(ctx, {{"corpora", class_sweep_corpora(ctx)}, {"class_step", kClassStep}},
-                      kClassMethods,
-                      {{"ids", {"sweep-classes-20ng-spread", "sweep-classes-reuters-spread"}}});
 }
 
 // The spread ablation of one corpus' class sweep (sweep_spread.h).
@@ -317,7 +298,6 @@ void summarise_class_sweep(ResultFile& rf, const ProtocolResults& results) {
 
 void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = size_sweep_config;
   hooks.task_sources = {{"20ng", share_sweep_tasks()}};
   hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
     summarise_size_sweep(rf, results);
@@ -327,7 +307,6 @@ void add_graphsvm2002_sweeps(std::vector<ExperimentInfo>& registry) {
 
 void add_graphsvm2002_sweep_classes(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = class_sweep_config;
   hooks.task_sources = {{"20ng", class_sweep_tasks("20ng")},
                         {"reuters", class_sweep_tasks("reuters")}};
   hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {

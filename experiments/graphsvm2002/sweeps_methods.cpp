@@ -68,15 +68,4 @@ RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uin
   return r;
 }
 
-Json sweep_config(const ExperimentContext& ctx, Json own, const std::vector<std::string>& methods,
-                  Json spread) {
-  own["fast"] = ctx.fast;
-  own["methods"] = methods;  // settings: each run's config.method
-  own["time"] = "train_seconds: CPU seconds (methods.h); extra.wall_seconds: wall";
-  spread["draws"] = kSplitReplicates;
-  if (!ctx.fast) own["spread"] = spread;
-  if (!ctx.extra_solvers.empty()) own["extra_solvers"] = ctx.extra_solvers;
-  return own;
-}
-
 }  // namespace linrepro

@@ -44,9 +44,4 @@ using SweepPoints = std::map<std::string, std::map<double, RunRecord>>;
 inline double cpu_of(const RunRecord& r) { return r.train_seconds; }
 inline double acc_of(const RunRecord& r) { return r.metrics.value("accuracy", std::nan("")); }
 
-// A sweep's config: `own` with fast, the methods, the time convention, (full mode) `spread` with
-// its number of draws, and the extra solvers.
-Json sweep_config(const ExperimentContext& ctx, Json own, const std::vector<std::string>& methods,
-                  Json spread);
-
 }  // namespace linrepro

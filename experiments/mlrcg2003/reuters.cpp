@@ -251,20 +251,6 @@ std::vector<std::string> used_solvers(bool fast) {
   return used;
 }
 
-Json reuters_config(const ExperimentContext& ctx) {
-  Json config = {{"view", kReutersView},
-                 {"features", to_json(mlrcg_binary_task_features())},
-                 {"lambda", kMlrcgLambda},
-                 {"categories", table2_categories(ctx.fast)},
-                 {"solvers", used_solvers(ctx.fast)},
-                 {"directions", ctx.fast ? Json::array() : Json{"hs", "pr", "fr"}},
-                 {"f1_folds", ctx.fast ? 0 : kReutersFolds},
-                 {"timing", "train_seconds = median thread CPU time of the timed fits"},
-                 {"fast", ctx.fast}};
-  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
-  return config;
-}
-
 Json reuters_figures(const ExperimentContext& ctx) {
   return table2_figures(table2_categories(ctx.fast), used_solvers(ctx.fast), "Reuters-21578",
                         ctx.fast ? "" : "earn", extra_solvers(ctx));
@@ -336,7 +322,6 @@ void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
 
 void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = reuters_config;
   hooks.task_sources = {{"reuters-table2", reuters_table2_tasks()},
                         {"reuters-f1", reuters_f1_tasks()}};
   hooks.summarise = summarise_reuters;

@@ -130,14 +130,6 @@ TaskSource rcv1_tasks(std::function<Rcv1Data()> load) {
   };
 }
 
-Json rcv1_config(const ExperimentContext& ctx) {
-  return {{"topics", kTopics},
-          {"lambda", kMlrcgLambda},
-          {"features", "binary, 500 by joint IG over the 4 topics on the training side"},
-          {"timing", "train_seconds = thread CPU time of one fit"},
-          {"fast", ctx.fast}};
-}
-
 void summarise_rcv1(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResults& results) {
   if (!results.unavailable.at("RCV1").empty()) return;  // not here: its published cells are marked
   const Json& record = results.task_records.at("RCV1").at("smo");
@@ -162,7 +154,6 @@ void summarise_rcv1(const ExperimentContext& ctx, ResultFile& rf, const Protocol
 
 ProtocolHooks rcv1_hooks(std::function<Rcv1Data()> load) {
   ProtocolHooks hooks;
-  hooks.config = rcv1_config;
   hooks.task_sources = {{"rcv1-v2", rcv1_tasks(std::move(load))}};
   hooks.summarise = summarise_rcv1;
   return hooks;

@@ -71,14 +71,6 @@ constexpr int kA9aHalvings = 4;
 // The paper's solvers: the declared methods' names (experiments.json).
 const std::vector<std::string> kPaperSolvers = {"mlr-cg", "smo", "liblinear-s3"};
 
-// The generator's settings for the experiment-level config: rows and seed vary with n.
-Json synthetic_spec_description() {
-  Json d = to_json(rcv1_like_spec(0, kSyntheticTest, 0));
-  d["rows"] = fmt::format("n + {} test rows", kSyntheticTest);
-  d["seed"] = "derive_seed(experiment seed, \"synthetic/n=<n>\")";
-  return d;
-}
-
 // What the generator produced, to document it next to the spec: document length, label balance,
 // and how document frequency falls with the feature's frequency rank (Zipf-like text has slope
 // about -1; Reuters-21578 with 500 IG features: -0.86 over ranks 6-400).
@@ -480,23 +472,10 @@ void add_claims(ResultFile& rf, const ScalingPoints& sp) {
   add_ratio_claim(rf, mlr, smo, caps, measures);
 }
 
-Json scaling_config(const ExperimentContext& ctx) {
-  Json config = {{"fast", ctx.fast},
-                 {"lambda", kMlrcgLambda},
-                 {"synthetic_sizes", synthetic_sizes(ctx.fast)},
-                 {"synthetic_spec", synthetic_spec_description()},
-                 {"synthetic_test_rows", kSyntheticTest},
-                 {"a9a_halvings", ctx.fast ? 0 : kA9aHalvings},
-                 {"smo_time_cap_seconds", ctx.fast ? 0.0 : kSmoCapSeconds}};
-  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
-  return config;
-}
-
 }  // namespace
 
 void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = scaling_config;
   hooks.task_sources = {{kA9a, a9a_series}, {kSynthetic, synthetic_series}};
   hooks.aggregates = {{"cpu-slope", cpu_slope}};
   hooks.stop_rules = {{"time-cap", time_cap}};

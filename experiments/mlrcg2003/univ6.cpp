@@ -172,19 +172,6 @@ RunRecord fit_fold(const FoldData& fd, const std::string& solver, const Params& 
 
 std::string percent(double fraction) { return fmt::format("{:.2f}%", 100 * fraction); }
 
-Json table3_config(const ExperimentContext& ctx) {
-  Json collections = Json::array();
-  for (const auto& c : table3_collections(ctx.fast)) collections.push_back(c.name);
-  Json config = {{"folds", kTable3Folds},
-                 {"fast", ctx.fast},
-                 {"features", to_json(table3_features())},
-                 {"lambda", kMlrcgLambda},
-                 {"collections", collections}};
-  if (!ctx.fast) config["fold_spread"] = {{"draws", kTable3FoldDraws}};
-  if (!ctx.extra_solvers.empty()) config["extra_solvers"] = ctx.extra_solvers;
-  return config;
-}
-
 // (row, method name) -> the runs of its folds, in fold order.
 using FoldRuns = std::map<std::pair<std::string, std::string>, std::vector<RunRecord>>;
 
@@ -494,7 +481,6 @@ TaskSource fold_tasks(const std::string& dataset) {
 
 void add_mlrcg2003_univ6(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = table3_config;
   for (const GridCollection& c : table3_collections(false))
     hooks.task_sources[c.dataset] = fold_tasks(c.dataset);
   hooks.summarise = summarise_table3;

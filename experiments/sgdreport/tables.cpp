@@ -46,17 +46,6 @@ int64_t epochs(const char* cls) {
   return protocol().value(std::string(cls) + ".epochs").get<int64_t>();
 }
 
-Json experiment_config(const ExperimentContext& ctx) {
-  return {{"fast", ctx.fast},
-          {"lambda", value("lambda")},
-          {"gamma", value("gamma")},
-          {"ridge_decay", value("decay")},
-          {"epochs_dataset1", ctx.fast ? int64_t{2} : epochs("a9a")},
-          {"epochs_dataset2", ctx.fast ? int64_t{0} : epochs("covtype")},
-          {"trace_points", protocol().value("trace_points")},
-          {"liblinear_eps", value("liblinear_eps")}};
-}
-
 // A scikit-learn result object (sklearn_sgd_peer.py) as a run record.
 RunRecord sklearn_record(const Json& j, const std::string& version) {
   RunRecord r;
@@ -82,8 +71,9 @@ RunRecord sklearn_record(const Json& j, const std::string& version) {
   return r;
 }
 
-// scikit-learn on a9a in the full run: one invocation of sklearn_sgd_peer.py (Debian's scikit-learn;
-// its docstring lists the methods and their fields) gives every method; each is its own run.
+// scikit-learn on a9a in the full run: one invocation of sklearn_sgd_peer.py (Debian's
+// scikit-learn; its docstring lists the methods and their fields) gives every method; each is its
+// own run.
 void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& d,
                  const Json& dataset, std::map<std::string, RunRecord>& runs) {
   if (d.cls != "a9a" || ctx.fast) return;
@@ -242,7 +232,6 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResul
 
 void add_sgdreport_tables(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = experiment_config;
   hooks.after_dataset = run_sklearn;
   hooks.summarise = summarise;
   register_protocol(registry, kSgdPaper, kSgdExperiment, hooks);

@@ -24,11 +24,6 @@ namespace {
 constexpr const char* kFigure7TokenisationExperiment = "figure7-tokenisation";
 constexpr int32_t kCounts[] = {100, 300, 1000, 3000, kZoFeatures};  // text4's Figure 7
 
-const DeclaredProtocol& tokenisation_protocol() {
-  static const DeclaredProtocol p = declared_protocol(kZoPaper, kFigure7TokenisationExperiment);
-  return p;
-}
-
 // The ablation's rows; their runs are declared as "<id>-clg-<k>", the no-selection point of a
 // stemming as "<stemming>-clg-nofs".
 struct Tokenisation {
@@ -49,37 +44,8 @@ std::string run_of(const Tokenisation& t, int32_t k) {
   return k > 0 ? fmt::format("{}-clg-{}", t.id, k) : fmt::format("{}-clg-nofs", t.stemming);
 }
 
-// The declared data options of run `name` (in either mode).
-Json data_of(const std::string& name) {
-  for (const ProtocolMethod& m : tokenisation_protocol().methods)
-    if (m.name == name) return m.data;
-  throw ConfigError(fmt::format("{}: no method \"{}\"", tokenisation_protocol().where, name));
-}
-
 Json supplied_lambda(const ExperimentContext& ctx) {
   return {{"lambda_clg", zhangoles2001_lambdas(ctx).at("clg")}};
-}
-
-Json tokenisation_config(const ExperimentContext& ctx) {
-  Json list = Json::array();
-  for (const Tokenisation& t : kTokenisations)
-    if (!ctx.fast || t.chosen)
-      list.push_back(
-          {{"id", t.id},
-           {"features_10000", to_json(zo_task_features(data_of(run_of(t, kZoFeatures))))},
-           {"no_selection", to_json(zo_task_features(data_of(run_of(t, 0))))}});
-  Json config = {{"view", kZoReutersView},
-                 {"feature_counts", Json::array()},
-                 {"tokenisations", list},
-                 {"lambda_source", "our Table 1"},
-                 {"fast", ctx.fast}};
-  for (int32_t k : kCounts)
-    if (!ctx.fast || k == kCounts[0]) config["feature_counts"].push_back(k);
-  if (ctx.fast) {  // the full config stays as it was
-    config["categories"] = "the largest";
-    config["lambda_source"] = "paper Table 1 (fast)";  // zhangoles2001_lambdas' fast shortcut
-  }
-  return config;
 }
 
 // The ablation and its cells from the tokenisations and counts that were run.
@@ -121,7 +87,6 @@ void summarise_tokenisation(const ExperimentContext& ctx, ResultFile& rf,
 
 void add_zhangoles2001_figure7_tokenisation(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = tokenisation_config;
   hooks.values = supplied_lambda;
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
   hooks.summarise = summarise_tokenisation;

@@ -51,35 +51,12 @@ constexpr const char* kCriterion =
     "micro-averaged break-even point of the held-out folds, pooled over the 5 folds and the 10 "
     "largest categories (sum TP at break-even / sum positives)";
 
-constexpr const char* kChoice =
-    "the one-standard-error rule: the largest lambda whose criterion is within one fold standard "
-    "error of the best's (docs/RESULTS.md)";
-
 std::string lambda_row(double lambda) { return fmt::format("{:g}", lambda); }
 
 std::vector<ZoMethod> table1_methods(bool fast) {
   std::vector<ZoMethod> methods = zo_methods(false);
   if (fast) methods.resize(2);  // nb, cls
   return methods;
-}
-
-Json table1_config(const ExperimentContext& ctx) {
-  Json method_list = Json::array();
-  for (const auto& m : table1_methods(ctx.fast))
-    method_list.push_back({{"column", m.column},
-                           {"solver", m.solver},
-                           {"params_at_lambda_1", zo_params(m.solver, 1.0, false)}});
-  return {{"view", kZoReutersView},
-          {"features", to_json(zo_reuters_features())},
-          {"feature_selection", to_string(ZoCvSelection::in_fold)},
-          {"grid", zo_lambda_grid()},
-          {"folds", kZoCvFolds},
-          {"fold_seed", derive_seed(ctx.seed, "table1/folds")},
-          {"cv_categories", ctx.fast ? "the 10th largest (corn)" : "the 10 largest"},
-          {"criterion", kCriterion},
-          {"choice", kChoice},
-          {"methods", method_list},
-          {"fast", ctx.fast}};
 }
 
 // The lambdas the cross-validation cannot tell from the best one, as the choice's interval in
@@ -205,7 +182,6 @@ void emit_table1(ResultFile& rf, const std::vector<ZoMethod>& methods,
 
 void add_zhangoles2001_table1(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = table1_config;
   hooks.task_sources["zo-reuters-cv"] = zo_reuters_cv_tasks();
   hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
     emit_table1(rf, table1_methods(false), results.tasks.at("reuters"));

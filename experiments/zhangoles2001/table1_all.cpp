@@ -45,21 +45,6 @@ std::vector<ZoMethod> methods_of(bool fast) {
   return methods;
 }
 
-Json table1_all_config(const ExperimentContext& ctx) {
-  Json method_list = Json::array();
-  for (const auto& m : methods_of(ctx.fast)) method_list.push_back(m.solver);
-  return {{"view", kZoReutersView},
-          {"features", to_json(zo_reuters_features())},
-          {"grid", zo_lambda_grid()},
-          {"folds", kZoCvFolds},
-          {"fold_seed", derive_seed(ctx.seed, "table1/folds")},
-          {"cv_categories", ctx.fast ? "corn"
-                                     : "every category with a training document (in_fold), the 10 "
-                                       "largest (whole_training)"},
-          {"methods", method_list},
-          {"fast", ctx.fast}};
-}
-
 // The ablation of the CV protocol from the finished runs: in-fold over every category and over
 // the 10 largest (the first 10 of the same runs: the tasks are in size order), whole-training
 // over the 10 largest.
@@ -103,7 +88,6 @@ void emit_table1_all(const ExperimentContext& ctx, ResultFile& rf,
 
 void add_zhangoles2001_table1_all(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = table1_all_config;
   hooks.task_sources["zo-reuters-cv"] = zo_reuters_cv_tasks();
   hooks.summarise = [](const ExperimentContext& ctx, ResultFile& rf,
                        const ProtocolResults& results) {

@@ -175,35 +175,6 @@ std::vector<Table2Method> table2_methods(const ExperimentContext& ctx,
   return out;
 }
 
-Json table2_config(const ExperimentContext& ctx) {
-  const DeclaredProtocol& p = table2_protocol();
-  const Json values = table2_values(ctx);
-  Json methods = Json::array(), cv_best = Json::array(), extras = Json::array();
-  for (const ProtocolRun& run :
-       protocol_runs(p, p.datasets.at(0), ctx.fast, 0, values, {}, p.where)) {
-    if (run.data_options.contains("threshold")) continue;  // a fit's out-of-fold threshold run
-    if (run.record_extra.value("part", "") == "cv-best")
-      cv_best.push_back({{"solver", run.solver}, {"params", run.params}});
-    else
-      methods.push_back({{"run", run.name}, {"solver", run.solver}, {"params", run.params}});
-  }
-  Json config = {{"view", kZoReutersView},
-                 {"features", to_json(zo_reuters_features())},
-                 {"lambda_source", lambda_source(ctx)},
-                 {"methods", methods},
-                 {"threshold", kTable2ThresholdWords},
-                 {"fast", ctx.fast}};
-  if (!cv_best.empty()) config["tie_rule_ablation_at_cv_best"] = cv_best;
-  // An extra solver's lambda: the paper method's of its declared loss, and why.
-  const auto by_loss = zhangoles2001_protocol_lambdas(zhangoles2001_lambdas(ctx));
-  for (const ExtraSolver& e : extra_solvers(ctx)) {
-    const ExtraLambda l = extra_solver_lambda(e, by_loss, "zhangoles2001/table2");
-    extras.push_back({{"with_solver", e.label}, {"lambda", l.lambda}, {"lambda_rule", l.rule}});
-  }
-  if (!extras.empty()) config["extra_solvers"] = extras;
-  return config;
-}
-
 // What tells why a category's F1 may differ (harness/cell_cause.h): its sampling interval over
 // the test documents and its break-even point, the threshold-free measure of the same hyperplane.
 CellEvidence f1_evidence(const ZoEval& e, uint64_t seed) {
@@ -532,7 +503,6 @@ void summarise_table2(const ExperimentContext& ctx, ResultFile& rf,
 
 void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = table2_config;
   hooks.values = table2_values;
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
   hooks.summarise = summarise_table2;

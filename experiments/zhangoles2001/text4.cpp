@@ -214,32 +214,6 @@ void add_figure7_claim(ResultFile& rf, const Text4Results& r) {
                   bep.at("clg-fig7-3000"), bep.at(fig7_10000), bep.at("clg-nofs")));
 }
 
-// The text-4 row of a run, "" when it has none.
-std::string text4_row(const std::string& run) {
-  for (const Json& row : text4_protocol().cells.at("rows"))
-    if (row.at("table") == "text-4" && row.at("run") == run) return row.at("row");
-  return "";
-}
-
-Json text4_config(const ExperimentContext& ctx) {
-  const DeclaredProtocol& p = text4_protocol();
-  Json variant_list = Json::array();
-  for (const ProtocolRun& run : protocol_runs(p, p.datasets.at(0), ctx.fast, 0,
-                                              zhangoles2001_supplied_lambdas(ctx), {}, p.where))
-    variant_list.push_back({{"id", run.name},
-                            {"row", text4_row(run.name)},
-                            {"solver", run.solver},
-                            {"params", run.params},
-                            {"categories", run.top == 0 ? Json("all") : Json(run.top)},
-                            {"features", to_json(zo_reuters_features(
-                                             run.data_options.at("features").get<int32_t>()))}});
-  return {{"view", kZoReutersView},
-          {"lambda_to_zero", p.value("lambda_to_zero")},
-          {"variants", variant_list},
-          {"lambda_source", ctx.fast ? "paper Table 1 (fast)" : "our Table 1"},
-          {"fast", ctx.fast}};
-}
-
 // §4.2's claims about lambda -> 0 and Figure 7's, then §3.1's with their objective-gap cells.
 void summarise_text4(const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
   if (!results.unavailable.at("reuters").empty()) return;  // the runner's cells say why
@@ -263,7 +237,6 @@ void summarise_text4(const ExperimentContext&, ResultFile& rf, const ProtocolRes
 
 void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = text4_config;
   hooks.values = zhangoles2001_supplied_lambdas;
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
   hooks.aggregates = {{"micro-bep", zo_micro_bep_of}};

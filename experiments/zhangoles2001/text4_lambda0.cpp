@@ -63,19 +63,6 @@ std::vector<double> lambdas() {
 
 int64_t cap() { return lambda0_protocol().value("cap").get<int64_t>(); }
 
-Json lambda0_config(const ExperimentContext& ctx) {
-  const DeclaredProtocol& p = lambda0_protocol();
-  Json list = Json::array();
-  for (const ProtocolRun& run : protocol_runs(p, p.datasets.at(0), ctx.fast, 0, {}, {}, p.where))
-    list.push_back({{"id", run.name},
-                    {"solver", run.solver},
-                    {"params", run.params},
-                    {"features", to_json(zo_task_features(run.data_options))}});
-  Json config = {{"view", kZoReutersView}, {"cap", cap()}, {"variants", list}, {"fast", ctx.fast}};
-  if (ctx.fast) config["categories"] = "the largest";  // the full config stays as it was
-  return config;
-}
-
 int64_t median_of(std::vector<int64_t> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -154,7 +141,6 @@ void summarise_lambda0(const ExperimentContext& ctx, ResultFile& rf,
 
 void add_zhangoles2001_text4_lambda0(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.config = lambda0_config;
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
   hooks.summarise = summarise_lambda0;
   register_protocol(registry, kZoPaper, kText4Lambda0Experiment, hooks);

@@ -1,12 +1,14 @@
-// graphsvm2002's experiments as the harness sees them: all three on the plan/execute/summarise
-// layer (no transitional driver), and the published cells tagged with the corpus they need, so
-// that a missing corpus marks exactly its own cells (harness/unavailable_cells.h mark_unavailable).
+// graphsvm2002's experiments as the harness sees them: all on the plan/execute/summarise layer (no
+// transitional driver), each result file's config its declared protocol (with the extra solvers
+// when given), and the published cells tagged with the corpus they need, so that a missing corpus
+// marks exactly its own cells (harness/unavailable_cells.h mark_unavailable).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <set>
 
 #include "experiments/graphsvm2002/experiments.h"
+#include "harness/experiment_declarations.h"
 #include "harness/published.h"
 
 namespace linrepro {
@@ -30,6 +32,12 @@ TEST(Graphsvm2002Registration, EveryExperimentIsOnTheNewLayer) {
     ExperimentContext ctx;
     ctx.fast = true;
     EXPECT_EQ(e.config(ctx).at("fast"), true) << e.id;
+    // The config is the declaration: it says what ran, and changes with it.
+    EXPECT_EQ(e.config(ctx).at("protocol"), declared_experiment(kGraphsvmPaper, e.id).protocol)
+        << e.id;
+    EXPECT_FALSE(e.config(ctx).contains("extra_solvers")) << e.id;
+    ctx.extra_solvers = {"liblinear-s5"};
+    EXPECT_EQ(e.config(ctx).at("extra_solvers"), Json::array({"liblinear-s5"})) << e.id;
     ASSERT_TRUE(e.figures) << e.id;
     EXPECT_TRUE(e.figures(ExperimentContext{}).is_array()) << e.id;
   }

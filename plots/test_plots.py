@@ -552,6 +552,15 @@ class SgdReport(unittest.TestCase):
         # no data selected and the dataset is not marked unavailable: nothing to draw
         empty = dict(self.specs["figure1_l1_dataset1"], filter={"class": "nothing"})
         self.assertIsNone(spec.render(empty, self.doc))
+        # a figure naming the runs of an unavailable dataset (never computed: MLR-CG's RCV1 Figure
+        # 2) is the placeholder, not an error about unknown run keys ...
+        named = dict(self.specs["figure2_l1_dataset2"], runs=["covtype/never-run"])
+        named.pop("filter", None)
+        text = " ".join(t.get_text() for ax in spec.render(named, self.doc).axes for t in ax.texts)
+        self.assertIn("Data not available here: covtype.binary", text)
+        # ... while an unknown run of data that is here stays an error
+        with self.assertRaisesRegex(spec.SpecError, "unknown run key"):
+            spec.render(dict(named, dataset="a9a"), self.doc)
 
     def test_driver_writes_the_four_report_figures_and_no_automatic_convergence(self):
         with contextlib.redirect_stderr(io.StringIO()):

@@ -253,7 +253,7 @@ std::vector<std::string> used_solvers(bool fast) {
 
 Json reuters_figures(const ExperimentContext& ctx) {
   return table2_figures(table2_categories(ctx.fast), used_solvers(ctx.fast), "Reuters-21578",
-                        ctx.fast ? "" : "earn", extra_solvers(ctx));
+                        ctx.fast ? "" : "earn", extra_solvers(ctx), "");
 }
 
 // Table 1: the collection as used.
@@ -307,7 +307,6 @@ void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
   const Table2Results res = table2_results(results.tasks.at("table2"));
   if (!ctx.fast) emit_table1(rf, record);
   emit_table2_cells(rf, in, res);
-  emit_extra_cells(rf, in, res);
   if (ctx.fast) return;
   add_table2_claims(rf, in, res, /*expect_slower=*/true, "");
   add_direction_claim(rf, in, res);

@@ -159,8 +159,15 @@ ProtocolHooks rcv1_hooks(std::function<Rcv1Data()> load) {
   return hooks;
 }
 
+Json rcv1_figures(const ExperimentContext& ctx) {
+  std::vector<std::string> solvers;
+  for (const Table2Solver& s : table2_solvers(false)) solvers.push_back(s.name);
+  return table2_figures(kTopics, solvers, "RCV1-v2", "", extra_solvers(ctx), "rcv1-v2");
+}
+
 void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry) {
   register_protocol(registry, kMlrcgPaper, kRcv1Experiment, rcv1_hooks([] { return load_rcv1(); }));
+  registry.back().figures = rcv1_figures;
 }
 
 }  // namespace linrepro

@@ -5,7 +5,8 @@
 // (reuters_table2.h). RCV1 is not in the data mirror: without it every cell is data_unavailable
 // with the instructions of corpora/data_resolver.h.
 //
-// No figures are declared: a declared figure names its runs, which RCV1 usually does not have.
+// Its figures are the paper's Figure 2 (MLR-CG's O_svm against time, per topic) and the Table 2
+// bars, as on Reuters (table2_figures); without RCV1 each is a placeholder saying how to get it.
 #include <functional>
 
 #include "corpora/libsvm_sets.h"
@@ -24,5 +25,7 @@ inline constexpr const char* kRcv1Experiment = "table2_rcv1";
 
 // The experiment's hooks with `load` giving the data (load_rcv1; tests: a stand-in).
 ProtocolHooks rcv1_hooks(std::function<Rcv1Data()> load);
+// Its figures (ExperimentInfo::figures), over the runs its protocol declares.
+Json rcv1_figures(const ExperimentContext& ctx);
 
 }  // namespace linrepro

@@ -305,6 +305,15 @@ void add_time_claim(ResultFile& rf, const Table2Input& in, const Table2Results& 
         times + ". Times are median thread CPU seconds of repeated fits on this (shared) machine"));
 }
 
+// One cell per category and extra solver (emit_table2_cells).
+void emit_extra_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res) {
+  for (const auto& category : in.categories)
+    for (const auto& e : in.extras)
+      if (const RunRecord* r = res.find(category, extra_id(e)))
+        rf.set_cell(value_cell("table2", category, e.label + " error (extra)",
+                               100 * metric(*r, "error"), "%", kExtraSolverNote));
+}
+
 }  // namespace
 
 std::vector<Table2Solver> table2_solvers(bool libsvm) {
@@ -371,20 +380,13 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
     if (in.fast) continue;  // times are not reproducible numbers: no time cells in fast mode
     emit_time_cells(rf, in, res, category, smo, mlr);
   }
-}
-
-void emit_extra_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res) {
-  for (const auto& category : in.categories)
-    for (const auto& e : in.extras)
-      if (const RunRecord* r = res.find(category, extra_id(e)))
-        rf.set_cell(value_cell("table2", category, e.label + " error (extra)",
-                               100 * metric(*r, "error"), "%", kExtraSolverNote));
+  emit_extra_cells(rf, in, res);
 }
 
 Json table2_figures(const std::vector<std::string>& categories,
                     const std::vector<std::string>& solvers, const std::string& collection,
-                    const std::string& directions_category,
-                    const std::vector<ExtraSolver>& extras) {
+                    const std::string& directions_category, const std::vector<ExtraSolver>& extras,
+                    const std::string& dataset) {
   Json figures = Json::array();
   Json runs = Json::array();
   for (const auto& c : categories) {
@@ -434,6 +436,8 @@ Json table2_figures(const std::vector<std::string>& categories,
          {"xlabel", "CG step"},
          {"ylabel", "(O_svm(w_t) - O_svm(SMO)) / O_svm(SMO)"}});
   }
+  if (!dataset.empty())
+    for (Json& f : figures) f["dataset"] = dataset;
   return figures;
 }
 

@@ -51,20 +51,19 @@ Table2Results table2_results(const std::map<std::string, std::vector<RunRecord>>
 
 // Table 2 cells: SVM error, MLR-CG error, MLR-CG error % of SVM, and (not in fast mode: times
 // are not reproducible numbers) MLR-CG time % of SVM plus the unpublished absolute "SVM time" /
-// "MLR-CG time" cells.
+// "MLR-CG time" cells; then one cell per category and extra solver, "<label> error (extra)", note
+// kExtraSolverNote (no published value: REPORT.md lists it among the produced cells).
 void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res);
-// One cell per category and extra solver: "<label> error (extra)", note kExtraSolverNote (no
-// published value: REPORT.md lists it among the produced cells).
-void emit_extra_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res);
 
 // Figure declarations (plots/README.md): Figure 2 per category (O_svm of MLR-CG vs time with the
 // SMO optimum as a line); with a `directions_category`, HS vs PR vs FR there; and bars of test
 // error and training time of every solver per category (ours, the peers and the extra solvers,
-// labelled "<solver> extra").
+// labelled "<solver> extra"). `dataset`: the figures' data set record, whose status
+// data_unavailable makes each figure a placeholder that says how to get it (plots/README.md).
 Json table2_figures(const std::vector<std::string>& categories,
                     const std::vector<std::string>& solvers, const std::string& collection,
-                    const std::string& directions_category,
-                    const std::vector<ExtraSolver>& extras = {});
+                    const std::string& directions_category, const std::vector<ExtraSolver>& extras,
+                    const std::string& dataset);
 
 // The claims both collections check: error as the SVM's, O_svm within ln2/gamma (Proposition 1 and
 // Figure 2), and the time ratio against `expect_slower` (Reuters: MLR-CG slower; RCV1: faster).

@@ -95,16 +95,15 @@ def _ylim(spec):
 
 def render(spec, doc, published=None):
     """The Figure for one spec of result file `doc` (None when the selected data is empty). A spec
-    naming a "dataset" that the result file records as data_unavailable and selecting no data
-    becomes a placeholder saying so and how to get the data, so the figure's place is not empty."""
+    naming a "dataset" that the result file records as data_unavailable becomes a placeholder
+    saying so and how to get the data, so the figure's place is not empty (its runs were never
+    computed: run keys it names are expected to be missing)."""
     check(spec)
-    fig = _RENDER[spec["kind"]](spec, doc, published)
-    if fig is None and spec.get("dataset"):
-        reason = unavailable_reason(doc, spec["dataset"])
-        if reason is not None:
-            return figures.placeholder(_title(spec, spec["id"]), placeholder_text(spec["dataset"],
-                                                                                  reason))
-    return fig
+    reason = unavailable_reason(doc, spec["dataset"]) if spec.get("dataset") else None
+    if reason is not None:
+        return figures.placeholder(_title(spec, spec["id"]),
+                                   placeholder_text(spec["dataset"], reason))
+    return _RENDER[spec["kind"]](spec, doc, published)
 
 
 def unavailable_reason(doc, dataset):

@@ -1,10 +1,12 @@
 // The RCV1 half of MLR-CG's Table 2 (experiments/mlrcg2003/reuters_rcv1.h) on a tiny synthetic
 // stand-in for RCV1-v2 (the real collection is not in the mirror), through its declared protocol:
-// the swapped split, the binarised IG features, one run per topic and solver, the cells and claims.
+// the swapped split, the binarised IG features, one run per topic and solver, the cells and claims,
+// and figures that name exactly those runs (the extra solvers' among them).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,7 @@ TEST(Rcv1Experiment, RunsEveryTopicOnTheSwappedSplit) {
   ctx.results_dir = dir.path();
   ctx.progress = false;
   ctx.threads = 1;
+  ctx.extra_solvers = {"liblinear-s5"};
   {
     ResultFile rf(result_file_path(ctx, "mlrcg2003", kRcv1Experiment),
                   {{"experiment", kRcv1Experiment}, {"paper", "mlrcg2003"}}, false);
@@ -80,7 +83,20 @@ TEST(Rcv1Experiment, RunsEveryTopicOnTheSwappedSplit) {
       EXPECT_GT(r["trace"].size(), 100u) << "Figure 2 needs the trace";
     }
   }
-  EXPECT_EQ(ok, 4 * 3);  // CCAT/ECAT/GCAT/MCAT x SMO, MLR-CG, LIBLINEAR -s 3
+  EXPECT_EQ(ok, 4 * 4);  // CCAT/ECAT/GCAT/MCAT x SMO, MLR-CG, LIBLINEAR -s 3, the extra solver
+  // The extra solver's error cells, as on Reuters.
+  for (const char* topic : {"CCAT", "ECAT", "GCAT", "MCAT"})
+    EXPECT_NE(find_cell(doc, "table2", topic, "liblinear-s5 error (extra)"), nullptr) << topic;
+  // Figure 2 per topic and the Table 2 bars name runs that are there, and say which data they
+  // need (a placeholder without RCV1).
+  std::set<std::string> keys;
+  for (const auto& r : doc["runs"]) keys.insert(r["key"]);
+  const Json figures = rcv1_figures(ctx);
+  EXPECT_EQ(figures.size(), 2u + 4u);
+  for (const Json& f : figures) {
+    EXPECT_EQ(f.at("dataset"), "rcv1-v2");
+    for (const Json& k : f.at("runs")) EXPECT_TRUE(keys.contains(k)) << f.at("id") << ": " << k;
+  }
   for (const char* topic : {"CCAT", "ECAT", "GCAT", "MCAT"})
     for (const char* column :
          {"SVM error", "MLR-CG error", "MLR-CG time % of SVM", "SVM time", "MLR-CG time"}) {

@@ -253,7 +253,7 @@ std::vector<std::string> used_solvers(bool fast) {
 
 Json reuters_figures(const ExperimentContext& ctx) {
   return table2_figures(table2_categories(ctx.fast), used_solvers(ctx.fast), "Reuters-21578",
-                        ctx.fast ? "" : "earn", extra_solvers(ctx), "");
+                        ctx.fast ? "" : "earn", extra_solvers(ctx), "", "");
 }
 
 // Table 1: the collection as used.

@@ -162,7 +162,7 @@ ProtocolHooks rcv1_hooks(std::function<Rcv1Data()> load) {
 Json rcv1_figures(const ExperimentContext& ctx) {
   std::vector<std::string> solvers;
   for (const Table2Solver& s : table2_solvers(false)) solvers.push_back(s.name);
-  return table2_figures(kTopics, solvers, "RCV1-v2", "", extra_solvers(ctx), "rcv1-v2");
+  return table2_figures(kTopics, solvers, "RCV1-v2", "", extra_solvers(ctx), "rcv1-v2", "rcv1_");
 }
 
 void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry) {

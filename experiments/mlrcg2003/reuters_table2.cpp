@@ -386,7 +386,7 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
 Json table2_figures(const std::vector<std::string>& categories,
                     const std::vector<std::string>& solvers, const std::string& collection,
                     const std::string& directions_category, const std::vector<ExtraSolver>& extras,
-                    const std::string& dataset) {
+                    const std::string& dataset, const std::string& id_prefix) {
   Json figures = Json::array();
   Json runs = Json::array();
   for (const auto& c : categories) {
@@ -436,8 +436,10 @@ Json table2_figures(const std::vector<std::string>& categories,
          {"xlabel", "CG step"},
          {"ylabel", "(O_svm(w_t) - O_svm(SMO)) / O_svm(SMO)"}});
   }
-  if (!dataset.empty())
-    for (Json& f : figures) f["dataset"] = dataset;
+  for (Json& f : figures) {
+    f["id"] = id_prefix + f.at("id").get<std::string>();
+    if (!dataset.empty()) f["dataset"] = dataset;
+  }
   return figures;
 }
 

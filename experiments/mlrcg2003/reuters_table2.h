@@ -59,11 +59,12 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
 // SMO optimum as a line); with a `directions_category`, HS vs PR vs FR there; and bars of test
 // error and training time of every solver per category (ours, the peers and the extra solvers,
 // labelled "<solver> extra"). `dataset`: the figures' data set record, whose status
-// data_unavailable makes each figure a placeholder that says how to get it (plots/README.md).
+// data_unavailable makes each figure a placeholder that says how to get it (plots/README.md);
+// `id_prefix` keeps the ids apart from the other collection's (one figures folder per paper).
 Json table2_figures(const std::vector<std::string>& categories,
                     const std::vector<std::string>& solvers, const std::string& collection,
                     const std::string& directions_category, const std::vector<ExtraSolver>& extras,
-                    const std::string& dataset);
+                    const std::string& dataset, const std::string& id_prefix);
 
 // The claims both collections check: error as the SVM's, O_svm within ln2/gamma (Proposition 1 and
 // Figure 2), and the time ratio against `expect_slower` (Reuters: MLR-CG slower; RCV1: faster).

@@ -1,8 +1,10 @@
 // Every cell of the project's published files names an experiment registered for its paper, so
 // each published cell has exactly one experiment whose full run must produce it
-// (harness/cell_matching.h).
+// (harness/cell_matching.h); and the figures of a paper's experiments, which share its figures
+// folder, have ids of their own (the plot driver refuses a repeated one).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "experiments/register.h"
@@ -24,6 +26,23 @@ TEST(PublishedJoin, EveryPublishedCellNamesARegisteredExperimentOfItsPaper) {
       EXPECT_TRUE(registered.contains({paper.paper, c.experiment}))
           << paper.file << ": " << c.table << " / " << c.row << " / " << c.column
           << " names experiment '" << c.experiment << "', not registered for " << paper.paper;
+}
+
+TEST(PublishedJoin, EveryFigureOfAPaperHasItsOwnId) {
+  register_experiments();
+  std::map<std::pair<std::string, std::string>, std::string> owner;  // (paper, id) -> experiment
+  for (const auto& e : experiment_registry()) {
+    if (!e.figures) continue;
+    ExperimentContext ctx;  // the full run's figures, with an extra solver's among them
+    ctx.extra_solvers = {"liblinear-s5"};
+    for (const Json& f : e.figures(ctx)) {
+      const auto [it, fresh] =
+          owner.emplace(std::pair{e.paper, f.at("id").get<std::string>()}, e.id);
+      EXPECT_TRUE(fresh) << e.paper << ": figure \"" << f.at("id").get<std::string>() << "\" of "
+                         << e.id << " is also " << it->second << "'s";
+    }
+  }
+  EXPECT_GT(owner.size(), 20u);
 }
 
 }  // namespace

@@ -102,15 +102,12 @@ MainOutcome main_outcome(const ExperimentContext& ctx, const ProtocolResults& re
   MainPlan p5;
   p5.prefix = "20ng5";
   p5.table = "fast-20ng5";
-  p5.hierarchy_nb = true;
   p5.thresholds = {kMainFigureT};
   p5.extras = extra_solvers(ctx);
   out.ng5 = main_data(results, "20ng5", p5);
   if (ctx.fast) return out;
   MainPlan p;
   p.prefix = "20ng";
-  p.hierarchy_nb = p.svm_l1 = p.peers = p.hierarchy_node_features = true;
-  p.num_clusters = k20ngGroups;
   p.extras = extra_solvers(ctx);
   out.ng = main_data(results, "20ng", p);
   out.ng_other_copy = runs_of(results, kCorpusAblationPrefix);
@@ -119,7 +116,6 @@ MainOutcome main_outcome(const ExperimentContext& ctx, const ProtocolResults& re
       out.ng_split_replicates.push_back(std::move(*r));
   MainPlan pr;
   pr.prefix = "reuters";
-  pr.peers = true;
   pr.extra_group_counts = {10, 20};
   pr.extras = extra_solvers(ctx);
   out.reuters = main_data(results, "reuters", pr);

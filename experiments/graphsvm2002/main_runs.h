@@ -30,14 +30,9 @@ std::string graphsvm_key(double t);
 struct MainPlan {
   std::string prefix;  // row prefix and run-key prefix: "20ng", "reuters", "20ng5"
   std::string table;   // for the fast subset: its own table
-  bool hierarchy_nb = false, svm_l1 = false, peers = false;
-  int32_t num_clusters = 0;  // hierarchy groups; 0: the clip rule
   // Hier-SVM again with exactly these many groups ("hier-svm-g<N>"): the ablation of the clip
   // rule on Reuters, whose dendrogram it cuts into nearly singletons.
   std::vector<int32_t> extra_group_counts;
-  // Hier-NB again with every classifier selecting its own features ("hier-nb-node-features";
-  // needs all_terms in declare_main_runs): the ablation of §2.1's feature sets.
-  bool hierarchy_node_features = false;
   std::vector<double> thresholds = kMainThresholds;  // GraphSVM's
   // Solvers added with --with-solver: one flat multiclass fit each ("extra/<label>"), at the
   // protocol's regularisation for its loss (SVMlight's default C, or NB's smoothing 1).

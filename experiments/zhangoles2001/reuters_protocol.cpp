@@ -258,11 +258,6 @@ ZoMicro zo_micro(std::span<const ZoEval> per_category) {
   m.prf0 = micro_average(each([](const ZoEval& e) { return e.counts_zero; }));
   m.bep = micro_break_even(beps);
   m.macro_f1 = mean_f1(at_theta);
-  for (size_t r = 0; r < kThresholdRules.size(); ++r) {
-    const auto counts = each([r](const ZoEval& e) { return e.counts_by_rule[r]; });
-    m.prf_by_rule.push_back(micro_average(counts));
-    m.macro_f1_by_rule.push_back(mean_f1(counts));
-  }
   return m;
 }
 

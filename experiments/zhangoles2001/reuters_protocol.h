@@ -156,9 +156,6 @@ struct ZoMicro {
   PrfScores prf0;  // at threshold 0
   double bep = 0;
   double macro_f1 = 0;
-  // Per rule of kThresholdRules (the ablation); empty when a run lacks the per-rule counts.
-  std::vector<PrfScores> prf_by_rule;
-  std::vector<double> macro_f1_by_rule;
 };
 // Throws std::invalid_argument on an empty list.
 ZoMicro zo_micro(std::span<const ZoEval> per_category);

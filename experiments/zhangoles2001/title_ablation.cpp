@@ -64,11 +64,6 @@ const TitleVariant& chosen_title_variant() {
                        [](const TitleVariant& v) { return v.chosen; });
 }
 
-const std::vector<std::string>& title_ablation_solvers() {
-  static const std::vector<std::string> solvers = {"nb", "nb-ovr", "cls"};
-  return solvers;
-}
-
 std::vector<TitleVariant> webkb_markup_variants() {
   return {{"WebKB", "page-text", "webkb-all7",
            "the page's text: tags, comments and scripts removed, entities decoded", true},

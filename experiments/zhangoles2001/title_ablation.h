@@ -4,9 +4,11 @@
 // same word in the body"; their 20NG had its headers, ours (20news-18828) keeps From and Subject.
 // One row per header reading (corpus views of corpora/corpus_view.h), the columns Table 5's 20NG
 // accuracy per method (mean over the same five splits). The chosen reading is Table 5's cells; the
-// others are extra runs of the driver, only for the cheapest methods (kTitleAblationSolvers: the
-// 8-minute budget of zhangoles2001), the other methods' values left empty; except the corpus row
-// (20news-bydate with its headers), run for every method: each 20NG cell's miss may rest on it.
+// others are more runs (experiments.json: methods reading/<solver>), only for the cheapest
+// methods, the two naive Bayes and Lin Reg (about 37 CPU seconds per reading against the table's
+// 378 for 20NG, measured 2026-11-23; Mod Least Squares would add 45: left out for zhangoles2001's
+// 8-minute budget), the other methods' values left empty; except the corpus row (20news-bydate
+// with its headers), run for every method: each 20NG cell's miss may rest on it.
 #include <map>
 #include <optional>
 #include <string>
@@ -26,8 +28,8 @@ struct TitleVariant {
   std::string view;         // the corpus view (corpora/corpus_view.h)
   std::string description;  // one line for the table
   bool chosen = false;      // Table 5's cells use it
-  // Run for every paper method (a data difference each Table 5 cell may rest on), not only
-  // title_ablation_solvers().
+  // Run for every paper method (a data difference each Table 5 cell may rest on), not only the
+  // cheapest (experiments.json's reading/<solver> methods say which run on which reading).
   bool every_method = false;
 };
 
@@ -37,11 +39,6 @@ std::vector<TitleVariant> title_variants();
 // words (corpora/webkb.h WebkbMarkup), every method.
 std::vector<TitleVariant> webkb_markup_variants();
 const TitleVariant& chosen_title_variant();
-// The methods the non-chosen readings are run for: Table 5's cheapest on 20NG, the two naive Bayes
-// and Lin Reg, about 37 CPU seconds per reading against the table's 378 for 20NG (measured
-// 2026-11-23). Mod Least Squares, the next cheapest, would add 45 more per reading: left out for
-// zhangoles2001's 8-minute budget.
-const std::vector<std::string>& title_ablation_solvers();
 
 // One Table 5 method: its row (the ablation's column) and solver.
 struct TitleAblationMethod {

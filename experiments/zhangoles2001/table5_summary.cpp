@@ -2,11 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "core/statistics.h"
+#include "metrics/slope_interval.h"  // student_t_975
 
 namespace linrepro {
 
@@ -17,14 +16,7 @@ SplitSummary summarize_splits(std::span<const double> values) {
 
 std::pair<double, double> mean_interval_95(const SplitSummary& s) {
   if (s.n < 2) return {s.mean, s.mean};
-  // Student's t, 0.975 quantile, by degrees of freedom (any statistics table); 1.96 past 30.
-  constexpr double kT975[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
-                              2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
-                              2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-                              2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
-  const int df = s.n - 1;
-  const double t = df <= 30 ? kT975[df - 1] : 1.96;
-  const double half = t * s.std / std::sqrt(static_cast<double>(s.n));
+  const double half = student_t_975(s.n - 1) * s.std / std::sqrt(static_cast<double>(s.n));
   return {s.mean - half, s.mean + half};
 }
 

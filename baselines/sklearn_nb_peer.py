@@ -28,32 +28,13 @@ Inputs may be plain or .xz-compressed. TEST is read with TRAIN's number of featu
 """
 import argparse
 import json
-import lzma
 import sys
-import time
 import warnings
 
 import numpy as np
-from sklearn.datasets import load_svmlight_file
 from sklearn.naive_bayes import MultinomialNB
 
-
-def load(path, n_features=None):
-    opener = lzma.open if str(path).endswith(".xz") else open
-    with opener(path, "rb") as f:
-        X, y = load_svmlight_file(f, n_features=n_features)
-    return X.tocsr(), y
-
-
-class Timer:
-    """Wall and CPU time of a block."""
-
-    def __enter__(self):
-        self.wall, self.cpu = time.perf_counter(), time.process_time()
-        return self
-
-    def __exit__(self, *exc):
-        self.wall, self.cpu = time.perf_counter() - self.wall, time.process_time() - self.cpu
+from peer_io import Timer, load_libsvm
 
 
 def make(a):
@@ -102,8 +83,8 @@ def parse_args():
 
 def main():
     a = parse_args()
-    Xtr, ytr = load(a.train, a.n_features)
-    Xte, yte = load(a.test, Xtr.shape[1])
+    Xtr, ytr = load_libsvm(a.train, a.n_features)
+    Xte, yte = load_libsvm(a.test, Xtr.shape[1])
     classes = np.unique(ytr)
     print(f"sklearn_nb_peer: {'NB-2' if a.binary_ovr else 'NB-1'} on {Xtr.shape[0]} rows, "
           f"{len(classes)} classes, {Xtr.shape[1]} features, {a.repeat} run(s)",

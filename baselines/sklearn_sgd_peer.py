@@ -46,14 +46,13 @@ read with the training set's number of features (a9a.t never uses feature 123).
 """
 import argparse
 import json
-import lzma
 import sys
-import time
 import warnings
 
 import numpy as np
-from sklearn.datasets import load_svmlight_file
 from sklearn.linear_model import LogisticRegression, RidgeClassifier, SGDClassifier
+
+from peer_io import Timer, load_libsvm
 
 METHODS = [
     "sgd-l1-logistic", "l1-logistic-liblinear", "sgd-ridge", "sgd-ridge-constant", "ridge-exact"
@@ -61,9 +60,7 @@ METHODS = [
 
 
 def load(path, n_features=None):
-    opener = lzma.open if str(path).endswith(".xz") else open
-    with opener(path, "rb") as f:
-        X, y = load_svmlight_file(f, n_features=n_features)
+    X, y = load_libsvm(path, n_features)
     values = set(np.unique(y))
     if values == {1.0, 2.0}:  # LIBSVM's first-label-positive convention (core/labels.h)
         y = np.where(y == 1.0, 1.0, -1.0)
@@ -71,7 +68,7 @@ def load(path, n_features=None):
         y = np.where(y == 1.0, 1.0, -1.0)
     elif not values <= {-1.0, 1.0}:
         sys.exit(f"{path}: labels {sorted(values)} are not binary")
-    return X.tocsr(), y
+    return X, y
 
 
 def decision(model, X):
@@ -103,17 +100,6 @@ def logistic_objective(model, X, y, lam):
 def ridge_objective(model, X, y, lam):
     w, b = weights(model)
     return float(np.mean((y - decision(model, X)) ** 2) + lam * (w @ w + b * b))
-
-
-class Timer:
-    """Wall and CPU time of a block."""
-
-    def __enter__(self):
-        self.wall, self.cpu = time.perf_counter(), time.process_time()
-        return self
-
-    def __exit__(self, *exc):
-        self.wall, self.cpu = time.perf_counter() - self.wall, time.process_time() - self.cpu
 
 
 def sparse_note(a, note):

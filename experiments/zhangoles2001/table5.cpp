@@ -228,9 +228,8 @@ Summaries emit_table5_cells(ResultFile& rf, const Table5Results& t) {
   Summaries summary;
   for (const ProtocolDataset& pd : t.p.datasets) {
     const auto by_method = t.results.tasks.find(pd.cls);
-    if (!t.caveats.contains(pd.cls) || pd.cls.find('[') != std::string::npos ||
-        by_method == t.results.tasks.end())
-      continue;
+    // A reading's data set has no Table 5 method (its runs are reading/<solver>).
+    if (!t.caveats.contains(pd.cls) || by_method == t.results.tasks.end()) continue;
     for (const ProtocolMethod& m : t.p.methods) {
       const auto runs = by_method->second.find(m.name);
       if (m.record.value("part", "") != kTablePart || runs == by_method->second.end()) continue;

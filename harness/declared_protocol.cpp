@@ -239,7 +239,7 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   const std::string at = where + " protocol";
   check_keys(j,
              {"why", "values", "supplied", "bias", "datasets", "traced", "methods", "driver_runs",
-              "fast_summary", "cells"},
+              "fast_summary", "cells", "task_sources"},
              at);
   text_of(j, "why", at);
   DeclaredProtocol p;
@@ -291,6 +291,8 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
                                         extra ? "extra_solvers" : "method", m.seed_of));
   }
   p.fast_summary = flag_of(j, "fast_summary", false, at);
+  p.task_sources = j.value("task_sources", Json::object());
+  if (!p.task_sources.is_object()) declaration_error(at, "\"task_sources\" must be an object");
   if (j.contains("driver_runs")) p.driver_runs = texts_of(j.at("driver_runs"), at + " driver_runs");
   check_resolves(p);
   if (j.contains("cells")) {

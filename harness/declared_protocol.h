@@ -138,6 +138,8 @@ struct DeclaredProtocol {
   std::vector<std::string> driver_runs;
   bool fast_summary = false;
   Json cells = Json::object();
+  // Task sets declared whole, by name (harness/multiclass_partitions.h), beside the driver's.
+  Json task_sources = Json::object();
 
   // The declared value `name` (a global one, or "<class>.<name>" of a data set's full run).
   Json value(const std::string& name) const;

@@ -6,7 +6,9 @@
 #include <regex>
 #include <set>
 
+#include "core/seed.h"
 #include "harness/cell_cause.h"
+#include "harness/combined_partitions.h"
 #include "harness/declaration_checks.h"
 
 namespace linrepro {
@@ -39,12 +41,20 @@ Cell metric_cell(const std::string& table, const std::string& row, const Json& s
   return c;
 }
 
-// The row's evidence for the column it names: a peer's value and an ablation.
-void add_evidence(Cell& c, const DeclaredProtocol& p, const ProtocolOutcomes& runs,
-                  const Json& row) {
+// Whether evidence entry `e` is about `column` (its "column", or one of its list).
+bool evidence_for(const Json& e, const std::string& column) {
+  const Json& of = e.at("column");
+  return of.is_array() ? std::find(of.begin(), of.end(), column) != of.end() : of == column;
+}
+
+// The row's evidence for the column it names: a peer's value, an ablation, a documented
+// difference of the corpus (`fill`: the note placeholders filled in).
+void add_evidence(Cell& c, const DeclaredProtocol& p, const ProtocolOutcomes& runs, const Json& row,
+                  const std::function<std::string(const std::string&)>& fill) {
   if (!row.contains("evidence")) return;
   const Json& e = p.cells.at("evidence").at(row.at("evidence").get<std::string>());
-  if (e.at("column") != c.column) return;
+  if (!evidence_for(e, c.column)) return;
+  if (e.contains("corpus")) c.evidence = corpus_count_evidence(fill(e.at("corpus")));
   if (e.contains("peer"))
     if (const RunRecord* peer = finished_run(runs, row.at("class"), e["peer"].at("run"))) {
       c.evidence.peer = peer->metrics.at(e["peer"].at("metric").get<std::string>()).get<double>();
@@ -56,10 +66,17 @@ void add_evidence(Cell& c, const DeclaredProtocol& p, const ProtocolOutcomes& ru
   }
 }
 
-// `note` with "{$name}" replaced by the declared value ({:g} of a number) and "{tasks}" by
-// `tasks`.
-std::string note_of(const std::string& note, const Json& values, size_t tasks) {
-  static const std::regex placeholder(R"(\{(\$[A-Za-z_0-9]+|tasks)\})");
+// A declared value or a record's field in a note: a string as it is, an integer in full, any
+// other number {:g}.
+std::string text_of_value(const Json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  return v.is_number_integer() ? v.dump() : fmt::format("{:g}", v.get<double>());
+}
+
+// `note` with "{$name}" replaced by the declared value, "{tasks}" by `tasks` and
+// "{record.a.b}" by field a.b of the runs' task set record (`record`, null on a binary data set).
+std::string note_of(const std::string& note, const Json& values, size_t tasks, const Json& record) {
+  static const std::regex placeholder(R"(\{(\$[A-Za-z_0-9]+|tasks|record(\.[A-Za-z_0-9]+)+)\})");
   std::string out;
   auto last = note.cbegin();
   for (std::sregex_iterator it(note.begin(), note.end(), placeholder), end; it != end; ++it) {
@@ -67,20 +84,32 @@ std::string note_of(const std::string& note, const Json& values, size_t tasks) {
     const std::string name = (*it)[1].str();
     if (name == "tasks") {
       out += std::to_string(tasks);
+    } else if (name.starts_with("record.")) {
+      std::string pointer = name.substr(6);
+      std::replace(pointer.begin(), pointer.end(), '.', '/');
+      out += text_of_value(record.at(Json::json_pointer(pointer)));
     } else {
-      const Json& v = values.at(name.substr(1));
-      out += v.is_number() ? fmt::format("{:g}", v.get<double>()) : v.get<std::string>();
+      out += text_of_value(values.at(name.substr(1)));
     }
     last = note.cbegin() + it->position() + it->length();
   }
   return out.append(last, note.cend());
 }
 
+// The aggregate `name`: the driver's, or one the harness computes (combined_partitions.h).
+TaskAggregate aggregate_of(const std::map<std::string, TaskAggregate>& aggregates,
+                           const std::string& name) {
+  const auto it = aggregates.find(name);
+  return it != aggregates.end() ? it->second : combined_partition_aggregate(name).value();
+}
+
 // One declared aggregate column of one method's runs over a task set.
+// `seed`: the experiment's; the cell's interval is seeded by it, the cell and `run`.
 Cell aggregate_cell(const std::string& table, const std::string& row, const Json& spec,
                     std::span<const RunRecord> runs, const TaskAggregate& aggregate,
-                    const std::string& note) {
-  const AggregateValue a = aggregate(runs);
+                    const std::string& note, uint64_t seed, const std::string& run) {
+  const AggregateValue a = aggregate(
+      runs, {spec, derive_seed(seed, fmt::format("bootstrap/{}/{}/{}", table, row, run))});
   if (!a.not_measured.empty()) {
     Cell c = unavailable_cell(table, row, spec.at("column"), a.not_measured);
     c.status = "not_run";
@@ -90,6 +119,16 @@ Cell aggregate_cell(const std::string& table, const std::string& row, const Json
                       spec.value("unit", ""), note);
   c.evidence = a.evidence;
   return c;
+}
+
+// A declared column that reads field a.b of the runs' task set record ("record": "a.b").
+Cell record_cell(const std::string& table, const std::string& row, const Json& spec,
+                 const Json& record, const std::string& note) {
+  std::string pointer = "/" + spec.at("record").get<std::string>();
+  std::replace(pointer.begin(), pointer.end(), '.', '/');
+  return value_cell(table, row, spec.at("column"),
+                    spec.value("scale", 1.0) * record.at(Json::json_pointer(pointer)).get<double>(),
+                    spec.value("unit", ""), note);
 }
 
 // The column specs of a row's column sets, in order.
@@ -102,12 +141,20 @@ std::vector<Json> columns_of(const DeclaredProtocol& p, const Json& sets) {
 
 void check_column(const Json& spec, const std::set<std::string>& runs, const std::string& at) {
   check_keys(spec,
-             {"column", "run", "metric", "aggregate", "scale", "unit", "wilson", "note", "not_run"},
+             {"column", "run", "metric", "aggregate", "record", "scale", "unit", "wilson", "note",
+              "not_run", "items"},
              at);
   text_of(spec, "column", at);
-  if (spec.contains("metric") == spec.contains("aggregate"))
-    declaration_error(at, "a column reads either a run's \"metric\" or an \"aggregate\"");
-  text_of(spec, spec.contains("metric") ? "metric" : "aggregate", at);
+  const int kinds = spec.contains("metric") + spec.contains("aggregate") + spec.contains("record");
+  if (kinds != 1)
+    declaration_error(at,
+                      "a column reads a run's \"metric\", an \"aggregate\" or a task set's "
+                      "\"record\" field");
+  text_of(spec,
+          spec.contains("metric")   ? "metric"
+          : spec.contains("record") ? "record"
+                                    : "aggregate",
+          at);
   if (spec.contains("aggregate") && spec.contains("wilson"))
     declaration_error(at, "an aggregate gives its own interval: no \"wilson\"");
   if (spec.contains("run") && !runs.contains(text_of(spec, "run", at)))
@@ -141,8 +188,8 @@ bool is_task_set(const DeclaredProtocol& p, const std::string& cls) {
 void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& at) {
   const bool tasks = is_task_set(p, row.at("class"));
   for (const Json& spec : columns_of(p, row.at("columns")))
-    if (spec.contains("aggregate") != tasks)
-      declaration_error(at, tasks ? "a task set's columns name an \"aggregate\""
+    if (spec.contains("metric") == tasks)
+      declaration_error(at, tasks ? "a task set's columns name an \"aggregate\" or a \"record\""
                                   : "a binary data set's columns name a \"metric\"");
 }
 
@@ -155,14 +202,17 @@ std::vector<Json> entries_of(const Json& x) {
 // from the runs of an extra_solvers entry).
 void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const std::string& at) {
   const bool series = x.contains("points");
-  check_keys(x, {"table", "class", "columns", "points"}, at);
+  check_keys(x, {"table", "class", "columns", "points", "row"}, at);
+  if (series && x.contains("row")) declaration_error(at, "a series gives its rows in \"points\"");
   if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "no class");
   check_sets(p, x, at);
   check_kinds(p, x, at);
   const std::vector<Json> specs = columns_of(p, x.at("columns"));
   for (const Json& spec : specs)
-    if (spec.contains("run"))
-      declaration_error(at, "a column that reads another run cannot show an extra solver's");
+    if (spec.contains("run") || spec.contains("record"))
+      declaration_error(at,
+                        "a column that reads another run or the data's record cannot show an "
+                        "extra solver's");
   if (!series) return;
   if (specs.size() != 1) declaration_error(at, "a series reads one column at each point");
   if (!x.at("points").is_array() || x.at("points").empty())
@@ -224,7 +274,8 @@ void check_protocol_cells(const DeclaredProtocol& p) {
     for (const Json& spec : specs) check_column(spec, runs, at + " columns " + set);
   const Json evidence = c.value("evidence", Json::object());
   for (const auto& [id, e] : evidence.items()) {
-    check_keys(e, {"column", "peer", "ablation", "ablation_column"}, at + " evidence " + id);
+    check_keys(e, {"column", "peer", "ablation", "ablation_column", "corpus"},
+               at + " evidence " + id);
     if (e.contains("peer")) {
       check_keys(e.at("peer"), {"run", "metric", "what"}, at + " " + id);
       if (!runs.contains(text_of(e.at("peer"), "run", at + " " + id)))
@@ -233,7 +284,8 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   }
   for (const Json& row : c.value("rows", Json::array())) {
     const std::string here = fmt::format("{} row {}", at, row.dump());
-    check_keys(row, {"table", "row", "class", "run", "columns", "evidence", "note"}, here);
+    check_keys(row, {"table", "row", "class", "run", "columns", "evidence", "note", "prefix"},
+               here);
     if (!is_class(p, text_of(row, "class", here)) || !runs.contains(text_of(row, "run", here)))
       declaration_error(here, "names a data set or run the protocol does not declare");
     check_sets(p, row, here);
@@ -271,13 +323,21 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
     const auto d = std::find_if(p.datasets.begin(), p.datasets.end(),
                                 [&](const ProtocolDataset& x) { return x.cls == cls; });
     if (!why.empty() && d->missing == MissingCells::marked_unavailable) continue;
-    for (const Json& spec : columns_of(p, row.at("columns"))) {
+    for (Json spec : columns_of(p, row.at("columns"))) {
+      if (row.contains("prefix"))
+        spec["column"] =
+            row.at("prefix").get<std::string>() + " " + spec.at("column").get<std::string>();
       const std::string column = spec.at("column");
       if (!why.empty()) {
         rf.set_cell(unavailable_cell(table, name, column, why));
         continue;
       }
       const std::string run = spec.value("run", row.at("run"));
+      const auto task_record = [&](const std::string& method) {
+        const auto on = results.task_records.find(cls);
+        if (on == results.task_records.end() || !on->second.contains(method)) return Json();
+        return on->second.at(method);
+      };
       const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
       const RunRecord* r = finished_run(runs, cls, run);
       if (r == nullptr && tasks == nullptr) {
@@ -286,13 +346,17 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
         rf.set_cell(c);
         continue;
       }
-      const std::string note = row.contains("note") ? note_of(row.at("note"), results.values,
-                                                              tasks == nullptr ? 0 : tasks->size())
-                                                    : spec.value("note", "");
-      Cell c = tasks != nullptr ? aggregate_cell(table, name, spec, *tasks,
-                                                 aggregates.at(spec.at("aggregate")), note)
-                                : metric_cell(table, name, spec, *r, note);
-      add_evidence(c, p, runs, row);
+      const auto fill = [&](const std::string& text) {
+        return note_of(text, results.values, tasks == nullptr ? 0 : tasks->size(),
+                       task_record(run));
+      };
+      const std::string note = row.contains("note") ? fill(row.at("note")) : spec.value("note", "");
+      Cell c = spec.contains("record") ? record_cell(table, name, spec, task_record(run), note)
+               : tasks != nullptr      ? aggregate_cell(table, name, spec, *tasks,
+                                                        aggregate_of(aggregates, spec.at("aggregate")),
+                                                        note, results.seed, run)
+                                       : metric_cell(table, name, spec, *r, note);
+      add_evidence(c, p, runs, row, fill);
       rf.set_cell(c);
     }
   }
@@ -309,13 +373,18 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
     if (r != nullptr) rf.set_cell(metric_cell(x.at("table"), row, spec, *r, kExtraSolverNote));
     if (tasks != nullptr)
       rf.set_cell(aggregate_cell(x.at("table"), row, spec, *tasks,
-                                 aggregates.at(spec.at("aggregate")), kExtraSolverNote));
+                                 aggregate_of(aggregates, spec.at("aggregate")), kExtraSolverNote,
+                                 results.seed, name));
   };
   for (const ExtraSolver& e : extras) {
     if (p.cells.contains("extra_solver_rows"))
       for (const Json& x : entries_of(p.cells.at("extra_solver_rows")))
-        for (const Json& spec : columns_of(p, x.at("columns")))
-          emit(x, e.label + " (extra)", spec, "extra/" + e.label);
+        for (Json spec : columns_of(p, x.at("columns"))) {
+          // A row of its own, or (a declared "row") its columns beside the paper's.
+          if (x.contains("row"))
+            spec["column"] = e.label + " (extra) " + spec.at("column").get<std::string>();
+          emit(x, x.value("row", e.label + " (extra)"), spec, "extra/" + e.label);
+        }
     if (p.cells.contains("extra_solver_series")) {
       const Json& x = p.cells.at("extra_solver_series");
       Json spec = columns_of(p, x.at("columns")).at(0);

@@ -9,7 +9,10 @@
 //                             "run": "sklearn-sgd-ridge",  optional: another run than the row's
 //                             "metric": "test_error",      the run's metric, or on a task set
 //                             "aggregate": "micro-bep",    the named aggregate of the method's
-//                                                          runs over the tasks (task_sets.h)
+//                                                          runs over the tasks (task_sets.h): the
+//                                                          driver's, or the harness's
+//                                                          (combined_partitions.h; "items":
+//                                                          what its interval counts)
 //                             "scale": 100,                optional (1)
 //                             "unit": "zeros of {dimensions}",  "{m}": the run's metric m
 //                             "wilson": ["test_rows", "test rows"],  Wilson's interval of the
@@ -23,13 +26,18 @@
 //                           "ablation_column": "..."}},  optional: its column (the cell's)
 //     "rows": [{"table": "table3", "row": "Naive", "class": "a9a", "run": "naive",
 //               "columns": ["errors", "sparsity"], "evidence": "<id>",
-//               "note": "..."}],                           optional: the row's note, over the
+//               "note": "...",                             optional: the row's note, over the
 //                                                          columns'; "{$name}": a declared value
-//                                                          ({:g}), "{tasks}": the run's tasks
+//                                                          ({:g}), "{tasks}": the run's tasks,
+//                                                          "{record.a.b}": its task set record's
+//                                                          field a.b
+//               "prefix": "MMLR-CG"}],                     optional: "<prefix> <column>"
 //     "extra_solver_rows": {"table": "table3", "class": "a9a", "columns": ["errors"]}
 //                                                          a row "<label> (extra)" per solver
 //                                                          added with --with-solver (or a list
-//                                                          of such entries: one per data set)
+//                                                          of such entries: one per data set);
+//                                                          with "row": r, the columns
+//                                                          "<label> (extra) <column>" of row r
 //     "extra_solver_series": {"table": "figure7", "class": "reuters", "columns": ["figure7"],
 //                             "points": [{"row": "100", "run": "extra-100"}, ...]}
 //                                                          a column "<label> (extra)" per solver
@@ -64,6 +72,7 @@ struct ProtocolResults {
   // and method.
   std::map<std::string, std::map<std::string, Json>> task_records;
   Json values;                                     // the declared values with the supplied ones
+  uint64_t seed = 0;                               // the experiment's (cells' bootstrap seeds)
   std::map<std::string, std::string> unavailable;  // per data set, why it is not here
 };
 

@@ -10,8 +10,10 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/data_errors.h"
+#include "harness/combined_partitions.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
+#include "harness/multiclass_partitions.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "harness/task_set_runs.h"
@@ -108,6 +110,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
   const Json supplied = hooks.values ? hooks.values(ctx) : Json::object();
   results.values = p.values;
   results.values.update(supplied);
+  results.seed = ctx.seed;
   std::vector<std::pair<std::string, std::string>> missing;  // data set, why: cells to mark
   for (const ProtocolDataset& pd : p.datasets) {
     if (ctx.fast && !pd.in_fast) continue;
@@ -150,6 +153,17 @@ DeclaredProtocol declared_protocol(const std::string& paper, const std::string& 
                         fmt::format("experiments/{}/experiments.json ({}/{})", paper, paper, id));
 }
 
+ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHooks hooks) {
+  for (const auto& [source, declaration] : p.task_sources.items()) {
+    if (hooks.task_sources.contains(source))
+      throw ConfigError(fmt::format("{}: task set \"{}\" is declared and supplied by the driver",
+                                    p.where, source));
+    hooks.task_sources[source] = multiclass_partition_tasks(
+        source, declaration, fmt::format("{} task_sources \"{}\"", p.where, source));
+  }
+  return hooks;
+}
+
 void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
                           const std::string& name) {
   const auto lacks = [&](const std::string& what) {
@@ -159,7 +173,8 @@ void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
     if (!d.tasks.empty() && !hooks.task_sources.contains(d.tasks))
       lacks(fmt::format("task set \"{}\"", d.tasks));
   for (const std::string& a : protocol_aggregates(p))
-    if (!hooks.aggregates.contains(a)) lacks(fmt::format("aggregate \"{}\"", a));
+    if (!hooks.aggregates.contains(a) && !combined_partition_aggregate(a))
+      lacks(fmt::format("aggregate \"{}\"", a));
   for (const ProtocolMethod& m : p.methods)
     if (!m.stop_rule.empty() && !hooks.stop_rules.contains(m.stop_rule))
       lacks(fmt::format("stop rule \"{}\"", m.stop_rule));
@@ -170,6 +185,7 @@ void register_protocol(std::vector<ExperimentInfo>& registry, const std::string&
                        const std::string& id, ProtocolHooks hooks) {
   const std::string name = paper + "/" + id;
   const DeclaredProtocol p = declared_protocol(paper, id);
+  hooks = with_declared_task_sources(p, std::move(hooks));
   check_protocol_hooks(p, hooks, name);
   const Json declared = declared_experiment(paper, id).protocol;
   const auto config = [declared](const ExperimentContext& ctx) {

@@ -50,6 +50,10 @@ struct ProtocolHooks {
 // to read its values.
 DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id);
 
+// `hooks` with the task sets `p` declares whole ("task_sources": harness/multiclass_partitions.h);
+// throws ConfigError naming the declaration when the driver supplies one of them too.
+ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHooks hooks);
+
 // Throws ConfigError naming the declaration when it names a task set, an aggregate or a supplied
 // value the hooks lack (`name`: "<paper>/<id>").
 void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,

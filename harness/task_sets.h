@@ -74,7 +74,14 @@ struct AggregateValue {
   CellEvidence evidence;
   std::string not_measured;  // why the runs give no value (too few finished): a not_run cell
 };
-using TaskAggregate = std::function<AggregateValue(std::span<const RunRecord> runs)>;
+// Where an aggregate is computed: its cell's column declaration and the seed of its sampling
+// interval's bootstrap, derive_seed(the experiment's, "bootstrap/<table>/<row>/<run>").
+struct AggregateContext {
+  const Json& spec;
+  uint64_t seed = 0;
+};
+using TaskAggregate =
+    std::function<AggregateValue(std::span<const RunRecord> runs, const AggregateContext& at)>;
 
 // Whether a method's series over a sequential task set (declared_protocol.h "sequential") ends
 // before the next task (its TaskSet::task_fields), given the method's finished runs on the earlier

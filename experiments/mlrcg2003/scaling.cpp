@@ -477,7 +477,8 @@ void add_claims(ResultFile& rf, const ScalingPoints& sp) {
 void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.task_sources = {{kA9a, a9a_series}, {kSynthetic, synthetic_series}};
-  hooks.aggregates = {{"cpu-slope", cpu_slope}};
+  hooks.aggregates = {
+      {"cpu-slope", [](auto runs, const AggregateContext&) { return cpu_slope(runs); }}};
   hooks.stop_rules = {{"time-cap", time_cap}};
   // The claims rest on timings: the full run only (the protocol has no "fast_summary").
   hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {

@@ -239,7 +239,8 @@ void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.values = zhangoles2001_supplied_lambdas;
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
-  hooks.aggregates = {{"micro-bep", zo_micro_bep_of}};
+  hooks.aggregates = {
+      {"micro-bep", [](auto runs, const AggregateContext&) { return zo_micro_bep_of(runs); }}};
   hooks.summarise = summarise_text4;
   register_protocol(registry, kZoPaper, kText4Experiment, hooks);
 }

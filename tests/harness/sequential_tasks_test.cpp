@@ -77,7 +77,7 @@ struct Sizes {
       if (done.size() < 2) return std::nullopt;
       return "stopped after " + std::to_string(done.size());
     };
-    h.aggregates["fitted"] = [](std::span<const RunRecord> runs) {
+    h.aggregates["fitted"] = [](std::span<const RunRecord> runs, const AggregateContext&) {
       AggregateValue a;
       for (const RunRecord& r : runs) a.value += r.status == "ok";
       return a;
@@ -260,7 +260,7 @@ TEST(SequentialTasks, ExtraRowsAsAListAndAnAggregateWithoutAValue) {
   TempDir dir;
   Sizes sizes;
   ProtocolHooks hooks = sizes.hooks();
-  hooks.aggregates["fitted"] = [](std::span<const RunRecord> runs) {
+  hooks.aggregates["fitted"] = [](std::span<const RunRecord> runs, const AggregateContext&) {
     AggregateValue a;
     for (const RunRecord& r : runs) a.value += r.status == "ok";
     if (a.value < 3) a.not_measured = "fewer than 3 tasks ran";

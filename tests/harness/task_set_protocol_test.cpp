@@ -78,7 +78,7 @@ struct FakeTasks {
         return s;
       };
     };
-    h.aggregates["mean"] = [](std::span<const RunRecord> runs) {
+    h.aggregates["mean"] = [](std::span<const RunRecord> runs, const AggregateContext&) {
       double sum = 0;
       for (const RunRecord& r : runs) sum += r.metrics.at("v").get<double>();
       AggregateValue a;
@@ -392,7 +392,8 @@ TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   testing::expect_protocol_refused(j, "a task set's columns name an \"aggregate\"");
   j = task_protocol_json();
   j["cells"]["columns"]["mean"][0]["metric"] = "v";
-  testing::expect_protocol_refused(j, "either a run's \"metric\" or an \"aggregate\"");
+  testing::expect_protocol_refused(
+      j, "a run's \"metric\", an \"aggregate\" or a task set's \"record\"");
   j = task_protocol_json();
   j["methods"][1]["lambda"] = "$l3";
   testing::expect_protocol_refused(j, "no value \"l3\"");

@@ -114,14 +114,25 @@ TaskSource multiclass_partition_tasks(const std::string& name, const Json& decla
   PartitionTaskHooks<PartitionData> hooks;
   hooks.config_fields = {{"features", to_json(features)}};
   if (!folds) hooks.config_fields["train_fraction"] = train_fraction;
-  hooks.prepare = [features, partitioning, train_fraction, folds](const Corpus& corpus, int k,
-                                                                  uint64_t seed, const Json&) {
+  // A method's data may change the declared features ({"features": {"min_count": 3}}); its runs'
+  // config then holds the features they were fitted on.
+  hooks.options = {"features"};
+  const auto features_of = [features](const Json& options) {
+    Json j = to_json(features);
+    j.update(options.value("features", Json::object()));
+    return feature_config_from_json(j);
+  };
+  hooks.describe_options = [features_of](const Json& options) {
+    return Json{{"features", to_json(features_of(options))}};
+  };
+  hooks.prepare = [features_of, partitioning, train_fraction, folds](
+                      const Corpus& corpus, int k, uint64_t seed, const Json& own) {
     const TextSplit split = folds ? split_fold(corpus, partitioning.count, k, seed)
                                   : split_random(corpus, train_fraction, seed);
     PrepareOptions options;
     options.threads = 1;  // the runner prepares and fits the partitions in parallel
     options.progress = false;
-    PartitionData d{k, prepare_text(split, features, options), {}, {}};
+    PartitionData d{k, prepare_text(split, features_of(own), options), {}, {}};
     d.train = first_labels(d.prepared.train_labels);
     d.test = first_labels(d.prepared.test_labels);
     return d;

@@ -11,8 +11,10 @@
 //                    "view_env": "LINREPRO_X_DIR",   a user's copy "folder:<$LINREPRO_X_DIR>"
 //                    "unavailable": "why ... {env}"}, when view_env is unset ({env}: its name)
 //     "folds": 5  (or "splits": n, "train_fraction": f),
-//     "features": {...}}}                            features/pipeline.h's config, per training
-//     side
+//     "features": {...}}}                            features/pipeline.h's config, selected
+//                                                    on each training side
+// A method's "data" may change the features ({"features": {"min_count": 3}}): the runs' config
+// "features" is then what they were fitted on.
 //
 // Each run's metrics: "accuracy", "micro_f1", "macro_f1" on the test side and "train_micro_f1",
 // "train_macro_f1" on the training side; extra: its test "confusion" (metrics/confusion_folds.h,

@@ -42,6 +42,8 @@ struct PartitionTaskHooks {
   Json config_fields = Json::object();   // added to every run's config (the features, say)
   std::vector<std::string> options;      // the set options prepare reads, besides "draw"
   std::vector<std::string> fit_options;  // the set options fit reads
+  // Optional: the config fields that say what the prepare options are (default: the options).
+  std::function<Json(const Json& options)> describe_options;
   // Partition k of the corpus under `seed` (the fold assignment's, or split k's), as the set's
   // options (without "draw" and the fit options) ask.
   std::function<Data(const Corpus&, int k, uint64_t seed, const Json& options)> prepare;
@@ -103,7 +105,8 @@ TaskSource partition_tasks(GridCollection c, Partitioning partitioning,
       s.dataset = record.at("name");
       s.record = record;
       s.config_fields = hooks.config_fields;
-      s.config_fields.update(own);  // what the paper's options change is part of the runs
+      // What the paper's options change is part of the runs.
+      s.config_fields.update(hooks.describe_options ? hooks.describe_options(own) : own);
       s.config_fields.update(fit_own);
       s.config_fields.update(
           {{"collection", c.name}, {"corpus", corpus_description(*corpus, c.view)}});

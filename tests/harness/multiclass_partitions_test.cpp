@@ -2,7 +2,8 @@
 // named by an environment variable: every method is fitted on each fold, its cells are the folds'
 // test sides combined (harness/combined_partitions.h: micro-F1 is the accuracy of all documents,
 // macro-F1 the mean of the classes' F1), read from the set's record or the fewest features of a
-// fold, and an extra solver's columns stand beside the paper's in the same row. Without the
+// fold, and an extra solver's columns stand beside the paper's in the same row; a method's data
+// may change the features, and its runs' config says so. Without the
 // variable the set is unavailable with the declared reason; a malformed declaration is refused.
 // The claim measures over such runs are known answers on hand-made folds.
 #include <gtest/gtest.h>
@@ -136,6 +137,24 @@ TEST(MulticlassPartitions, EveryFoldIsFittedAndTheTestSidesCombinedIntoCells) {
   const Json& extra = cell(doc, "t", "liblinear-s5 (extra) micro-F1");
   EXPECT_EQ(extra.at("row"), "Tiny");
   EXPECT_NE(extra.at("note").get<std::string>().find("not part of the paper"), std::string::npos);
+}
+
+TEST(MulticlassPartitions, AMethodsDataChangesTheFeaturesItsRunsSayTheyWereFittedOn) {
+  TempDir dir;
+  const TinyCorpus corpus;
+  const EnvDir env(corpus.dir.string());
+  Json j = partitions_protocol();
+  j["methods"][1]["data"] = {{"features", {{"min_count", 2}}}};
+  const Json doc = run_partitions(dir, j);
+  for (const Json& r : doc.at("runs")) {
+    const bool b = r.at("key").get<std::string>().ends_with("/b");
+    EXPECT_EQ(r.at("config").at("features").at("min_count"), b ? 2 : 1) << r.at("key");
+    EXPECT_EQ(r.at("config").at("features").at("selection"), "none");
+    // Only the words of every document of a class ("arts words", "sports words") are kept twice.
+    if (b) {
+      EXPECT_LT(r.at("extra").at("features").get<int>(), 10);
+    }
+  }
 }
 
 TEST(MulticlassPartitions, WithoutTheUsersCopyTheSetIsUnavailableWithTheDeclaredReason) {

@@ -8,8 +8,8 @@
 
 #include "core/seed.h"
 #include "harness/cell_cause.h"
-#include "harness/combined_partitions.h"
 #include "harness/declaration_checks.h"
+#include "harness/partition_measures.h"
 
 namespace linrepro {
 
@@ -41,29 +41,45 @@ Cell metric_cell(const std::string& table, const std::string& row, const Json& s
   return c;
 }
 
-// Whether evidence entry `e` is about `column` (its "column", or one of its list).
+// Whether evidence entry `e` is about `column` (its "column", one of its list, or, without one,
+// every column).
 bool evidence_for(const Json& e, const std::string& column) {
+  if (!e.contains("column")) return true;
   const Json& of = e.at("column");
   return of.is_array() ? std::find(of.begin(), of.end(), column) != of.end() : of == column;
 }
 
-// The row's evidence for the column it names: a peer's value, an ablation, a documented
-// difference of the corpus (`fill`: the note placeholders filled in).
-void add_evidence(Cell& c, const DeclaredProtocol& p, const ProtocolOutcomes& runs, const Json& row,
-                  const std::function<std::string(const std::string&)>& fill) {
-  if (!row.contains("evidence")) return;
-  const Json& e = p.cells.at("evidence").at(row.at("evidence").get<std::string>());
+// The evidence ids a row names: one, or a list.
+std::vector<std::string> evidence_ids(const Json& row) {
+  if (!row.contains("evidence")) return {};
+  const Json& e = row.at("evidence");
+  return e.is_array() ? e.get<std::vector<std::string>>()
+                      : std::vector<std::string>{e.get<std::string>()};
+}
+
+// Evidence entry e for cell c: a documented difference of the corpus (`fill`: the note
+// placeholders filled in), a peer's value (`peer`: of the run it names, nothing when not there),
+// an ablation, what the data differs in, the cells it shares its documents with.
+void add_evidence(Cell& c, const Json& e,
+                  const std::function<std::string(const std::string&)>& fill,
+                  const std::function<std::optional<double>(const Json&)>& peer) {
   if (!evidence_for(e, c.column)) return;
   if (e.contains("corpus")) c.evidence = corpus_count_evidence(fill(e.at("corpus")));
   if (e.contains("peer"))
-    if (const RunRecord* peer = finished_run(runs, row.at("class"), e["peer"].at("run"))) {
-      c.evidence.peer = peer->metrics.at(e["peer"].at("metric").get<std::string>()).get<double>();
+    if (const std::optional<double> v = peer(e.at("peer"))) {
+      c.evidence.peer = *v;
       c.evidence.peer_what = e["peer"].at("what");
     }
   if (e.contains("ablation")) {
     c.evidence.ablation = e.at("ablation");
-    c.evidence.ablation_column = e.value("ablation_column", c.column);
+    const std::string column = e.value("ablation_column", c.column);
+    c.evidence.ablation_column = column == "{row}" ? c.row : column;
   }
+  if (e.contains("data_difference")) {
+    c.evidence.data_difference = e.at("data_difference");
+    c.evidence.data_row = e.value("data_row", "");
+  }
+  if (e.contains("common_group")) c.evidence.common_group = fill(e.at("common_group"));
 }
 
 // A declared value or a record's field in a note: a string as it is, an integer in full, any
@@ -73,41 +89,61 @@ std::string text_of_value(const Json& v) {
   return v.is_number_integer() ? v.dump() : fmt::format("{:g}", v.get<double>());
 }
 
-// `note` with "{$name}" replaced by the declared value, "{tasks}" by `tasks` and
-// "{record.a.b}" by field a.b of the runs' task set record (`record`, null on a binary data set).
-std::string note_of(const std::string& note, const Json& values, size_t tasks, const Json& record) {
-  static const std::regex placeholder(R"(\{(\$[A-Za-z_0-9]+|tasks|record(\.[A-Za-z_0-9]+)+)\})");
-  std::string out;
-  auto last = note.cbegin();
-  for (std::sregex_iterator it(note.begin(), note.end(), placeholder), end; it != end; ++it) {
-    out.append(last, note.cbegin() + it->position());
-    const std::string name = (*it)[1].str();
-    if (name == "tasks") {
-      out += std::to_string(tasks);
-    } else if (name.starts_with("record.")) {
-      std::string pointer = name.substr(6);
-      std::replace(pointer.begin(), pointer.end(), '.', '/');
-      out += text_of_value(record.at(Json::json_pointer(pointer)));
-    } else {
-      out += text_of_value(values.at(name.substr(1)));
-    }
-    last = note.cbegin() + it->position() + it->length();
-  }
-  return out.append(last, note.cend());
+// What a cell's note may name (protocol_cells.h): the declared values, the runs' task count,
+// their task set's record, the first run's params and the aggregate's fields.
+struct NoteFields {
+  const Json& values;
+  size_t tasks = 0;
+  Json record, params, aggregate;
+};
+
+// Field a.b of `j` ("a.b" after its prefix).
+const Json& field_of(const Json& j, std::string dotted) {
+  std::replace(dotted.begin(), dotted.end(), '.', '/');
+  return j.at(Json::json_pointer(dotted));
 }
 
-// The aggregate `name`: the driver's, or one the harness computes (combined_partitions.h).
+// `note` with each placeholder replaced: "{$name}" first (a declared text may hold the others),
+// then "{tasks}", "{record.a.b}", "{aggregate.a}" and "{params.a}" (its JSON text).
+std::string note_of(const std::string& note, const NoteFields& f) {
+  static const std::regex value(R"(\{\$([A-Za-z_0-9]+)\})");
+  static const std::regex other(R"(\{(tasks|(record|aggregate|params)(\.[A-Za-z_0-9]+)+)\})");
+  const auto replace = [](const std::string& text, const std::regex& re, auto&& text_of) {
+    std::string out;
+    auto last = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
+      out.append(last, text.cbegin() + it->position());
+      out += text_of((*it)[1].str(), (*it)[2].str());
+      last = text.cbegin() + it->position() + it->length();
+    }
+    return out.append(last, text.cend());
+  };
+  const std::string with_values =
+      replace(note, value, [&](const std::string& name, const std::string&) {
+        return text_of_value(f.values.at(name));
+      });
+  return replace(with_values, other, [&](const std::string& name, const std::string& source) {
+    if (name == "tasks") return std::to_string(f.tasks);
+    const std::string dotted = name.substr(source.size());
+    if (source == "params") return field_of(f.params, dotted).dump();
+    return text_of_value(field_of(source == "record" ? f.record : f.aggregate, dotted));
+  });
+}
+
+// The aggregate `name`: the driver's, or one the harness computes (partition_measures.h).
 TaskAggregate aggregate_of(const std::map<std::string, TaskAggregate>& aggregates,
                            const std::string& name) {
   const auto it = aggregates.find(name);
-  return it != aggregates.end() ? it->second : combined_partition_aggregate(name).value();
+  return it != aggregates.end() ? it->second : partition_aggregate(name).value();
 }
 
 // One declared aggregate column of one method's runs over a task set.
-// `seed`: the experiment's; the cell's interval is seeded by it, the cell and `run`.
+// `seed`: the experiment's; the cell's interval is seeded by it, the cell and `run`. `note`: the
+// cell's note from the aggregate's fields.
 Cell aggregate_cell(const std::string& table, const std::string& row, const Json& spec,
                     std::span<const RunRecord> runs, const TaskAggregate& aggregate,
-                    const std::string& note, uint64_t seed, const std::string& run) {
+                    const std::function<std::string(const Json&)>& note, uint64_t seed,
+                    const std::string& run) {
   const AggregateValue a = aggregate(
       runs, {spec, derive_seed(seed, fmt::format("bootstrap/{}/{}/{}", table, row, run))});
   if (!a.not_measured.empty()) {
@@ -116,7 +152,7 @@ Cell aggregate_cell(const std::string& table, const std::string& row, const Json
     return c;
   }
   Cell c = value_cell(table, row, spec.at("column"), spec.value("scale", 1.0) * a.value,
-                      spec.value("unit", ""), note);
+                      spec.value("unit", ""), note(a.fields));
   c.evidence = a.evidence;
   return c;
 }
@@ -202,7 +238,7 @@ std::vector<Json> entries_of(const Json& x) {
 // from the runs of an extra_solvers entry).
 void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const std::string& at) {
   const bool series = x.contains("points");
-  check_keys(x, {"table", "class", "columns", "points", "row"}, at);
+  check_keys(x, {"table", "class", "columns", "points", "row", "note"}, at);
   if (series && x.contains("row")) declaration_error(at, "a series gives its rows in \"points\"");
   if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "no class");
   check_sets(p, x, at);
@@ -274,10 +310,12 @@ void check_protocol_cells(const DeclaredProtocol& p) {
     for (const Json& spec : specs) check_column(spec, runs, at + " columns " + set);
   const Json evidence = c.value("evidence", Json::object());
   for (const auto& [id, e] : evidence.items()) {
-    check_keys(e, {"column", "peer", "ablation", "ablation_column", "corpus"},
+    check_keys(e,
+               {"column", "peer", "ablation", "ablation_column", "corpus", "data_difference",
+                "data_row", "common_group"},
                at + " evidence " + id);
     if (e.contains("peer")) {
-      check_keys(e.at("peer"), {"run", "metric", "what"}, at + " " + id);
+      check_keys(e.at("peer"), {"run", "metric", "aggregate", "what"}, at + " " + id);
       if (!runs.contains(text_of(e.at("peer"), "run", at + " " + id)))
         declaration_error(at + " evidence " + id, "its peer run is not declared");
     }
@@ -290,8 +328,8 @@ void check_protocol_cells(const DeclaredProtocol& p) {
       declaration_error(here, "names a data set or run the protocol does not declare");
     check_sets(p, row, here);
     check_kinds(p, row, here);
-    if (row.contains("evidence") && !evidence.contains(row["evidence"]))
-      declaration_error(here, "names evidence that is not declared");
+    for (const std::string& id : evidence_ids(row))
+      if (!evidence.contains(id)) declaration_error(here, "names evidence that is not declared");
   }
   for (const char* key : {"extra_solver_rows", "extra_solver_series"})
     if (c.contains(key))
@@ -305,21 +343,76 @@ std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p) {
   for (const auto& [set, specs] : columns.items())
     for (const Json& spec : specs)
       if (spec.contains("aggregate")) out.push_back(spec.at("aggregate"));
+  const Json evidence = p.cells.value("evidence", Json::object());
+  for (const auto& [id, e] : evidence.items())
+    if (e.contains("peer") && e.at("peer").contains("aggregate"))
+      out.push_back(e.at("peer").at("aggregate"));
   return out;
 }
 
+namespace {
+
+// The runs' task set record of `method` on data set `cls` (null where there is none).
+Json task_record(const ProtocolResults& results, const std::string& cls,
+                 const std::string& method) {
+  const auto on = results.task_records.find(cls);
+  if (on == results.task_records.end() || !on->second.contains(method)) return Json();
+  return on->second.at(method);
+}
+
+// The cell of column `spec` of a declared row whose data set is here: a run's metric, an
+// aggregate of a method's runs or a field of their record, with the row's note and evidence.
+Cell row_cell(const DeclaredProtocol& p, const ProtocolResults& results,
+              const std::map<std::string, TaskAggregate>& aggregates, const Json& row,
+              const Json& spec) {
+  const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
+  const std::string column = spec.at("column"), run = spec.value("run", row.at("run"));
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
+  const RunRecord* r = finished_run(results.runs, cls, run);
+  if (r == nullptr && tasks == nullptr) {
+    Cell c = unavailable_cell(table, name, column, spec.value("not_run", "not run"));
+    c.status = "not_run";
+    return c;
+  }
+  NoteFields fields{results.values, tasks == nullptr ? 0 : tasks->size(),
+                    task_record(results, cls, run), Json::object(), Json::object()};
+  if (tasks != nullptr && !tasks->empty()) fields.params = tasks->front().params;
+  const auto fill = [&](const std::string& text) { return note_of(text, fields); };
+  const auto note = [&](const Json& aggregate_fields) {
+    fields.aggregate = aggregate_fields;
+    return row.contains("note") ? fill(row.at("note")) : spec.value("note", "");
+  };
+  Cell c = spec.contains("record") ? record_cell(table, name, spec, fields.record, note({}))
+           : tasks != nullptr      ? aggregate_cell(table, name, spec, *tasks,
+                                                    aggregate_of(aggregates, spec.at("aggregate")), note,
+                                                    results.seed, run)
+                                   : metric_cell(table, name, spec, *r, note({}));
+  // A peer's value: its run's metric, or the same aggregate of its runs.
+  const auto peer = [&](const Json& e) -> std::optional<double> {
+    if (const RunRecord* pr = finished_run(results.runs, cls, e.at("run")))
+      return pr->metrics.at(e.at("metric").get<std::string>()).get<double>();
+    const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, e.at("run"));
+    if (pt == nullptr || !e.contains("aggregate")) return std::nullopt;
+    const Json peer_spec = {{"column", column}};
+    return aggregate_of(aggregates, e.at("aggregate"))(*pt, {peer_spec, 0}).value;
+  };
+  for (const std::string& id : evidence_ids(row))
+    add_evidence(c, p.cells.at("evidence").at(id), fill, peer);
+  return c;
+}
+
+}  // namespace
+
 void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolResults& results,
                          const std::map<std::string, TaskAggregate>& aggregates) {
-  const ProtocolOutcomes& runs = results.runs;
-  const auto& unavailable = results.unavailable;
   for (const Json& v : p.cells.value("values", Json::array()))
     rf.set_cell(value_cell(v.at("table"), v.at("row"), v.at("column"),
                            p.value(v.at("value").get<std::string>().substr(1)).get<double>(),
                            v.value("unit", ""), v.value("note", "")));
   for (const Json& row : p.cells.value("rows", Json::array())) {
     const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
-    const auto missing = unavailable.find(cls);
-    const std::string why = missing == unavailable.end() ? "" : missing->second;
+    const auto missing = results.unavailable.find(cls);
+    const std::string why = missing == results.unavailable.end() ? "" : missing->second;
     const auto d = std::find_if(p.datasets.begin(), p.datasets.end(),
                                 [&](const ProtocolDataset& x) { return x.cls == cls; });
     if (!why.empty() && d->missing == MissingCells::marked_unavailable) continue;
@@ -327,37 +420,11 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
       if (row.contains("prefix"))
         spec["column"] =
             row.at("prefix").get<std::string>() + " " + spec.at("column").get<std::string>();
-      const std::string column = spec.at("column");
       if (!why.empty()) {
-        rf.set_cell(unavailable_cell(table, name, column, why));
+        rf.set_cell(unavailable_cell(table, name, spec.at("column"), why));
         continue;
       }
-      const std::string run = spec.value("run", row.at("run"));
-      const auto task_record = [&](const std::string& method) {
-        const auto on = results.task_records.find(cls);
-        if (on == results.task_records.end() || !on->second.contains(method)) return Json();
-        return on->second.at(method);
-      };
-      const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
-      const RunRecord* r = finished_run(runs, cls, run);
-      if (r == nullptr && tasks == nullptr) {
-        Cell c = unavailable_cell(table, name, column, spec.value("not_run", "not run"));
-        c.status = "not_run";
-        rf.set_cell(c);
-        continue;
-      }
-      const auto fill = [&](const std::string& text) {
-        return note_of(text, results.values, tasks == nullptr ? 0 : tasks->size(),
-                       task_record(run));
-      };
-      const std::string note = row.contains("note") ? fill(row.at("note")) : spec.value("note", "");
-      Cell c = spec.contains("record") ? record_cell(table, name, spec, task_record(run), note)
-               : tasks != nullptr      ? aggregate_cell(table, name, spec, *tasks,
-                                                        aggregate_of(aggregates, spec.at("aggregate")),
-                                                        note, results.seed, run)
-                                       : metric_cell(table, name, spec, *r, note);
-      add_evidence(c, p, runs, row, fill);
-      rf.set_cell(c);
+      rf.set_cell(row_cell(p, results, aggregates, row, spec));
     }
   }
 }
@@ -371,10 +438,16 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
     const RunRecord* r = finished_run(results.runs, x.at("class"), name);
     const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, x.at("class"), name);
     if (r != nullptr) rf.set_cell(metric_cell(x.at("table"), row, spec, *r, kExtraSolverNote));
+    // The note says the solver is not part of the paper, then what the entry's "note" adds.
+    const auto note = [&](const Json& fields) {
+      if (!x.contains("note")) return std::string(kExtraSolverNote);
+      const NoteFields f{results.values, tasks->size(), Json(), Json::object(), fields};
+      return fmt::format("{} {}", kExtraSolverNote, note_of(x.at("note"), f));
+    };
     if (tasks != nullptr)
       rf.set_cell(aggregate_cell(x.at("table"), row, spec, *tasks,
-                                 aggregate_of(aggregates, spec.at("aggregate")), kExtraSolverNote,
-                                 results.seed, name));
+                                 aggregate_of(aggregates, spec.at("aggregate")), note, results.seed,
+                                 name));
   };
   for (const ExtraSolver& e : extras) {
     if (p.cells.contains("extra_solver_rows"))

@@ -8,10 +8,11 @@
 //     "columns": {"errors": [{"column": "Test error rate",
 //                             "run": "sklearn-sgd-ridge",  optional: another run than the row's
 //                             "metric": "test_error",      the run's metric, or on a task set
+//                             "record": "counts.docs",     a field of its task set's record, or
 //                             "aggregate": "micro-bep",    the named aggregate of the method's
 //                                                          runs over the tasks (task_sets.h): the
 //                                                          driver's, or the harness's
-//                                                          (combined_partitions.h; "items":
+//                                                          (partition_measures.h; "items":
 //                                                          what its interval counts)
 //                             "scale": 100,                optional (1)
 //                             "unit": "zeros of {dimensions}",  "{m}": the run's metric m
@@ -21,23 +22,36 @@
 //                             "not_run": "why"}]},         optional: the cell's note when the
 //                                                          run is not there ("not run")
 //     "evidence": {"<id>": {"column": "Sparsity",          what explains that column's cell
+//                                                          (or a list of columns; none: all)
 //                           "peer": {"run": "exact", "metric": "zeros", "what": "..."},
+//                                                          (on a task set: "aggregate" of the
+//                                                          run's tasks instead of "metric")
 //                           "ablation": "<declared ablation id>",
-//                           "ablation_column": "..."}},  optional: its column (the cell's)
+//                           "ablation_column": "...",    optional: its column (the cell's;
+//                                                          "{row}": the cell's row)
+//                           "data_difference": "...", "data_row": "...",  how the data differs
+//                                                          and the ablation row reading it so
+//                           "common_group": "...",       the cells sharing its documents
+//                           "corpus": "..."}},           a documented difference of the corpus
+//                                                          in a count (note placeholders)
 //     "rows": [{"table": "table3", "row": "Naive", "class": "a9a", "run": "naive",
-//               "columns": ["errors", "sparsity"], "evidence": "<id>",
+//               "columns": ["errors", "sparsity"], "evidence": "<id>",  (or a list of ids)
 //               "note": "...",                             optional: the row's note, over the
 //                                                          columns'; "{$name}": a declared value
-//                                                          ({:g}), "{tasks}": the run's tasks,
+//                                                          ({:g}; a declared text may hold the
+//                                                          others), "{tasks}": the run's tasks,
 //                                                          "{record.a.b}": its task set record's
-//                                                          field a.b
+//                                                          field a.b, "{params.a}": its first
+//                                                          run's param a (JSON), "{aggregate.a}":
+//                                                          the aggregate's note field a
 //               "prefix": "MMLR-CG"}],                     optional: "<prefix> <column>"
 //     "extra_solver_rows": {"table": "table3", "class": "a9a", "columns": ["errors"]}
 //                                                          a row "<label> (extra)" per solver
 //                                                          added with --with-solver (or a list
 //                                                          of such entries: one per data set);
 //                                                          with "row": r, the columns
-//                                                          "<label> (extra) <column>" of row r
+//                                                          "<label> (extra) <column>" of row r;
+//                                                          "note": added to the cells' note
 //     "extra_solver_series": {"table": "figure7", "class": "reuters", "columns": ["figure7"],
 //                             "points": [{"row": "100", "run": "extra-100"}, ...]}
 //                                                          a column "<label> (extra)" per solver

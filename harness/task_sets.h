@@ -72,7 +72,8 @@ using TaskSource = std::function<TaskPreparer(const ExperimentContext&)>;
 struct AggregateValue {
   double value = 0;
   CellEvidence evidence;
-  std::string not_measured;  // why the runs give no value (too few finished): a not_run cell
+  std::string not_measured;      // why the runs give no value (too few finished): a not_run cell
+  Json fields = Json::object();  // what the cell's note may say of it ("{aggregate.<name>}")
 };
 // Where an aggregate is computed: its cell's column declaration and the seed of its sampling
 // interval's bootstrap, derive_seed(the experiment's, "bootstrap/<table>/<row>/<run>").

@@ -13,11 +13,11 @@
 //     decision values), and LIBLINEAR -s 3 one-vs-rest as a peer (runs only: the paper has no
 //     such column);
 //   - each run stores its test confusion matrix; the cells are the micro/macro-F1 of the sum of
-//     the five (harness/combined_partitions.h).
+//     the five (harness/partition_measures.h).
 // The runs and cells are declared in experiments.json: each collection's folds are a task set
 // declared whole (harness/multiclass_partitions.h; the fold assignments of the fold spread are its
 // draws 1-4), each solver a method at the paper's lambda, each cell an aggregate of a method's
-// fold runs (harness/combined_partitions.h). Solvers added with --with-solver run on every fold
+// fold runs (harness/partition_measures.h). Solvers added with --with-solver run on every fold
 // the same way (one-vs-rest when binary) and get columns "<label> (extra) micro-F1 / macro-F1",
 // not part of the paper. Here: the fold-spread ablation and the claims' evidence.
 // Univ-6 is the corpus view "webkb-univ6" (4,158 pages in 6 classes against the paper's 4,165;
@@ -36,7 +36,7 @@
 #include "experiments/mlrcg2003/experiments.h"
 #include "experiments/mlrcg2003/univ6_fold_spread.h"
 #include "harness/claim_test.h"
-#include "harness/combined_partitions.h"
+#include "harness/partition_measures.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/protocol_runner.h"
@@ -108,7 +108,7 @@ void add_like_svm_claim(ResultFile& rf, const std::map<std::string, std::vector<
     evidence += fmt::format("; peer LIBLINEAR -s 3 one-vs-rest (bias 1): {}",
                             percent(combined_f1(runs.at("liblinear-s3"))));
   rf.add_claim(tested_claim(
-      claim, declared_comparisons(claim, combined_partition_measures(runs)).value(), evidence));
+      claim, declared_comparisons(claim, partition_measures(runs)).value(), evidence));
 }
 
 // §6.2: MMLR-CG overfits with many categories (training F1 > 90% even on Hoovers-255). Only
@@ -123,7 +123,7 @@ void add_overfits_claim(ResultFile& rf, const std::map<std::string, std::vector<
   }
   const DeclaredClaim claim = declared_claim(kMlrcgPaper, "mmlr-overfits-many-classes");
   rf.add_claim(tested_claim(
-      claim, declared_comparisons(claim, combined_partition_measures(runs)).value(),
+      claim, declared_comparisons(claim, partition_measures(runs)).value(),
       fmt::format("Hoovers-255 MMLR-CG: mean training micro/macro-F1 over the 5 folds {}, "
                   "combined test {}",
                   percent(train), percent(combined_f1(folds)))));

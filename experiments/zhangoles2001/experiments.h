@@ -22,7 +22,7 @@ void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry);
 // set (in_default_set = false): the lambda -> 0 curve; Figure 7 under each tokenisation variant.
 void add_zhangoles2001_text4_lambda0(std::vector<ExperimentInfo>& registry);
 void add_zhangoles2001_figure7_tokenisation(std::vector<ExperimentInfo>& registry);
-// table5.cpp (pieces in table5_protocol.h, table5_transfer.h, table5_ovr.h, table5_summary.h):
+// table5.cpp (pieces in table5_protocol.h, table5_transfer.h, table5_ovr.h):
 // Table 5, multi-class accuracy, and the lambda-transfer claim.
 void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry);
 // Table 5's Naive Bayes-1 on WebKB by reading of the pages (webkb_nb_ablation.cpp).

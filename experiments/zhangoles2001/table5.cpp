@@ -67,15 +67,16 @@
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
-#include "experiments/zhangoles2001/table5_summary.h"
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "harness/cell_cause.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/extra_solvers.h"
+#include "harness/partition_measures.h"
 #include "harness/protocol_runner.h"
 #include "harness/published.h"
+#include "metrics/split_summary.h"
 
 namespace linrepro {
 
@@ -113,30 +114,14 @@ struct Table5Results {
 
 Table5Results read_results(const ProtocolResults& results) {
   Table5Results t{declared_protocol(kPaper, kTable5Experiment), results, {}, {}};
-  for (const Table5Collection& c : table5_collections()) t.caveats[c.column] = c.collection.caveat;
+  for (const ProtocolDataset& d : t.p.datasets)  // Table 5's columns, their caveats declared
+    if (t.p.values.contains("caveat_" + d.cls))
+      t.caveats[d.cls] = t.p.value("caveat_" + d.cls).get<std::string>();
   for (const auto& [column, by_method] : results.tasks)
     for (const ProtocolMethod& m : t.p.methods)
       if (m.record.value("part", "") == kTablePart && by_method.contains(m.name))
         t.accuracies[{column, m.name}] = accuracies_of(by_method.at(m.name));
   return t;
-}
-
-// The extra solvers' rows "<label> (extra)": the mean over the splits, not part of the paper; a
-// column where one of its runs failed gets none (`linrepro run` reports the failure).
-void emit_extra_cells(ResultFile& rf, const Table5Results& t) {
-  for (const ProtocolDataset& pd : t.p.datasets) {
-    if (!t.caveats.contains(pd.cls) || !t.results.tasks.contains(pd.cls)) continue;
-    for (const auto& [name, runs] : t.results.tasks.at(pd.cls)) {
-      if (!name.starts_with("extra/")) continue;
-      const std::vector<double> pct = in_points(accuracies_of(runs));
-      if (std::ranges::any_of(pct, [](double v) { return std::isnan(v); })) continue;
-      const SplitSummary s = summarize_splits(pct);
-      rf.set_cell(
-          value_cell(kTable5Experiment, name.substr(6) + " (extra)", pd.cls, s.mean, "%",
-                     fmt::format("{} ({} over {} splits; per split {:.2f})", kExtraSolverNote,
-                                 format_summary(s), s.n, fmt::join(pct, ", "))));
-    }
-  }
 }
 
 // The reading ablations (title_ablation.h): each chosen reading's row is Table 5's means of its
@@ -171,72 +156,13 @@ void add_reading_ablations(const ExperimentContext& ctx, ResultFile& rf, const T
   }
 }
 
-// Where a cell's miss may come from: the ablation that reads its collection otherwise.
-void add_data_evidence(CellEvidence& e, const std::string& column, const ProtocolMethod& m,
-                       const std::string& row) {
-  if (column == kTable5Ng20Column) {
-    e.ablation = "title-features-20ng";
-    e.ablation_column = row;
-    e.data_difference =
-        "the paper's 20NG is the 19,997-message original with every header and the "
-        "cross-posts; ours is 20news-18828 (18,828 messages, duplicates removed, headers "
-        "but From and Subject removed)";
-    e.data_row = "bydate-headers";
-  } else if (column == "WebKB" && reads_all_terms(m)) {
-    e.ablation = "webkb-naive-bayes";
-    e.ablation_column = row;
-  } else if (column == "WebKB") {
-    e.ablation = "html-webkb";
-    e.ablation_column = row;
-    e.data_difference =
-        "the paper does not say how its WebKB pages' HTML was read; ours reads the page text";
-    e.data_row = "markup";
-  }
-}
-
-// One Table 5 cell: the mean ± sample std over the splits, in %.
-Cell table5_cell(const Table5Results& t, const std::string& column, const ProtocolMethod& m,
-                 const std::vector<RunRecord>& runs) {
-  const std::string row = m.record.at("row");
-  const std::vector<double> pct = in_points(t.accuracies.at({column, m.name}));
-  const SplitSummary s = summarize_splits(pct);
-  const std::string note = fmt::format(
-      "ours: {} (mean ± sample std over {} seeded random 80/20 splits; per "
-      "split {:.2f}); {}; {}",
-      format_summary(s), s.n, fmt::join(pct, ", "), method_note(m, runs.at(0).params),
-      t.caveats.at(column));
-  Cell cell = value_cell(kTable5Experiment, row, column, s.mean, "%", note);
-  const auto [lo, hi] = mean_interval_95(s);
-  set_interval(cell.evidence, lo, hi,  // for the cause of a miss (harness/cell_cause.h)
-               fmt::format("mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits",
-                           s.n - 1, s.n, s.n));
-  // Every method of the column: the same splits and documents.
-  cell.evidence.common_group = fmt::format("Table 5 {} accuracy", column);
-  add_data_evidence(cell.evidence, column, m, row);
-  // The peer fitting the same model on the same matrices and splits, where there is one.
-  for (const ProtocolMethod& peer : t.p.methods)
-    if (peer.tags.value("peer_of", "") == m.name && t.accuracies.contains({column, peer.name})) {
-      cell.evidence.peer = summarize_splits(in_points(t.accuracies.at({column, peer.name}))).mean;
-      cell.evidence.peer_what = peer.tags.at("what");
-    }
-  return cell;
-}
-
-// Table 5's cells (every row on every collection that is here; the runner marks the others) and
-// every Table 5 method's summary, peers included.
-Summaries emit_table5_cells(ResultFile& rf, const Table5Results& t) {
+// Every Table 5 method's summary (peers included) on every collection that is here (a reading's
+// data set has no Table 5 method: its runs are reading/<solver>).
+Summaries table5_summaries(const Table5Results& t) {
   Summaries summary;
-  for (const ProtocolDataset& pd : t.p.datasets) {
-    const auto by_method = t.results.tasks.find(pd.cls);
-    // A reading's data set has no Table 5 method (its runs are reading/<solver>).
-    if (!t.caveats.contains(pd.cls) || by_method == t.results.tasks.end()) continue;
-    for (const ProtocolMethod& m : t.p.methods) {
-      const auto runs = by_method->second.find(m.name);
-      if (m.record.value("part", "") != kTablePart || runs == by_method->second.end()) continue;
-      summary[pd.cls][m.name] = summarize_splits(in_points(t.accuracies.at({pd.cls, m.name})));
-      if (m.record.contains("row")) rf.set_cell(table5_cell(t, pd.cls, m, runs->second));
-    }
-  }
+  for (const auto& [key, accuracies] : t.accuracies)
+    if (t.caveats.contains(key.first))
+      summary[key.first][key.second] = summarize_splits(in_points(accuracies));
   return summary;
 }
 
@@ -291,24 +217,17 @@ std::string claims_scope(const Summaries& summary) {
 // compares two methods by their paired differences over the random splits (harness/claim_test.h:
 // the paired t interval decides), as the claims declare; with one split (the fast subset) there
 // is no interval and only the peer check is made.
-void add_table5_claims(ResultFile& rf, const Summaries& summary, const PerSplitValues& accuracies) {
+void add_table5_claims(ResultFile& rf, const Table5Results& t, const Summaries& summary) {
   for (const auto& [column, s] : summary)
-    if (s.at("nb").n < 2) return add_nb_peer_check(rf, summary, accuracies);
+    if (s.at("nb").n < 2) return add_nb_peer_check(rf, summary, t.accuracies);
   const std::vector<std::string> ids = {"naive-bayes-2-beats-1", "naive-bayes-worst-multiclass",
                                         "linear-methods-similar-multiclass",
                                         "linreg-worse-multiclass"};
   std::map<std::string, std::vector<ClaimComparison>> parts;
   for (const auto& [column, s] : summary) {
-    // a - b in accuracy points on one collection, by the paired t interval over its splits.
-    const ClaimMeasures measures = {
-        {"splits",
-         [&, column = column](std::string what, const std::string& a, const std::string& b,
-                              double bound, bool above,
-                              bool strict) -> std::optional<ClaimComparison> {
-           return paired_splits_comparison(std::move(what), in_points(accuracies.at({column, a})),
-                                           in_points(accuracies.at({column, b})), bound, above,
-                                           strict);
-         }}};
+    // a - b in accuracy points on one collection ("splits:accuracy": the paired t interval over
+    // its splits).
+    const ClaimMeasures measures = partition_measures(t.results.tasks.at(column));
     for (const std::string& id : ids)
       if (auto p = declared_comparisons(declared_claim(kZoPaper, id), measures, column))
         parts[id].insert(parts[id].end(), p->begin(), p->end());
@@ -318,18 +237,17 @@ void add_table5_claims(ResultFile& rf, const Summaries& summary, const PerSplitV
   const std::string scope = claims_scope(summary);
   for (const std::string& id : ids)
     rf.add_claim(tested_claim(declared_claim(kZoPaper, id), std::move(parts[id]), scope));
-  add_nb_peer_check(rf, summary, accuracies);
+  add_nb_peer_check(rf, summary, t.accuracies);
 }
 
 void summarise_table5(const ExperimentContext& ctx, ResultFile& rf,
                       const ProtocolResults& results) {
   const Table5Results t = read_results(results);
-  const Summaries summary = emit_table5_cells(rf, t);
+  const Summaries summary = table5_summaries(t);
   if (summary.empty()) return;
   transfer_cells_and_claim(rf, t.p, results, t.caveats);
-  add_table5_claims(rf, summary, t.accuracies);
+  add_table5_claims(rf, t, summary);
   add_reading_ablations(ctx, rf, t, summary);
-  emit_extra_cells(rf, t);
 }
 
 }  // namespace

@@ -250,30 +250,4 @@ TaskSource table5_splits(const GridCollection& c, const std::string& column) {
 
 std::string percent(double fraction) { return fmt::format("{:.2f}%", 100 * fraction); }
 
-bool reads_all_terms(const ProtocolMethod& m) {
-  return m.data.value("matrices", Json()) == kAllTerms;
-}
-
-std::string method_note(const ProtocolMethod& m, const Params& params) {
-  if (reads_all_terms(m))
-    return fmt::format(
-        "Naive Bayes-1: direct multi-class multinomial NB (McCallum & Nigam 1998) with "
-        "lambda-smoothing {} (Table 1), every training term (no feature selection, no min-count "
-        "cut), binary occurrences",
-        params.at("smoothing").dump());
-  const std::string common = fmt::format(
-      "one-vs-rest, predict argmax_l w_l.x, no threshold adjustment; {} binary features per class "
-      "(Gini-index IG, per-category selection, terms with >= {} training occurrences)",
-      kFeatures, kMinCount);
-  if (solver_catalog().get(m.solver).kind.loss == Loss::multinomial_nb)  // Naive Bayes-2
-    return fmt::format(
-        "Naive Bayes-2: two-class multinomial NB per class (log posterior odds), "
-        "smoothing {}; {}",
-        params.at("smoothing").dump(), common);
-  return fmt::format(
-      "{} with lambda {} (our Table 1, as the paper: 'we simply use the lambda "
-      "computed on the Reuters dataset'); {}",
-      m.solver, params.at("lambda").dump(), common);
-}
-
 }  // namespace linrepro::zo_table5

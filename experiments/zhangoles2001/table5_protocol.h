@@ -66,9 +66,5 @@ struct SplitData {
 TaskSource table5_splits(const GridCollection& c, const std::string& column);
 
 std::string percent(double fraction);
-// What a Table 5 cell's note says about method `m` at `params`.
-std::string method_note(const ProtocolMethod& m, const Params& params);
-// Whether `m` reads Naive Bayes-1's matrices (every term) rather than the per-category ones.
-bool reads_all_terms(const ProtocolMethod& m);
 
 }  // namespace linrepro::zo_table5

@@ -15,7 +15,7 @@
 
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
-#include "experiments/zhangoles2001/table5_summary.h"
+#include "metrics/split_summary.h"
 #include "harness/declared_texts.h"
 #include "harness/protocol_runner.h"
 #include "harness/published.h"

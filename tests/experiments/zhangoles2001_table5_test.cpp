@@ -1,6 +1,6 @@
-// Zhang & Oles' Table 5 driver pieces (experiments/zhangoles2001/table5_*.h): the mean ± sample
-// standard deviation over the splits, the claim helpers, one-vs-rest on per-category features, and
-// a collection's splits as the runner's task set (which matrices each method reads).
+// Zhang & Oles' Table 5 driver pieces (experiments/zhangoles2001/table5_*.h): one-vs-rest on
+// per-category features, and a collection's splits as the runner's task set (which matrices each
+// method reads).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,45 +10,12 @@
 #include "core/error.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
-#include "experiments/zhangoles2001/table5_summary.h"
 #include "features/pipeline.h"
 #include "harness/harness_fixtures.h"
 #include "harness/solver_catalog.h"
 
 namespace linrepro {
 namespace {
-
-TEST(Table5Summary, MeanAndSampleStandardDeviationByHand) {
-  const std::vector<double> v = {1, 2, 3, 4, 5};
-  const SplitSummary s = summarize_splits(v);
-  EXPECT_EQ(s.n, 5);
-  EXPECT_DOUBLE_EQ(s.mean, 3.0);
-  // sum of squared deviations 10, n - 1 = 4: sqrt(2.5), not the population sqrt(2).
-  EXPECT_DOUBLE_EQ(s.std, std::sqrt(2.5));
-  EXPECT_EQ(format_summary(s), "3.00 ± 1.58");
-}
-
-// 1..5: mean 3, std sqrt(2.5); t(0.975, 4) = 2.776 (scipy.stats.t.ppf(0.975, 4) = 2.7764).
-TEST(Table5Summary, MeanIntervalIsStudentsT) {
-  const std::vector<double> v = {1, 2, 3, 4, 5};
-  const auto [lo, hi] = mean_interval_95(summarize_splits(v));
-  const double half = 2.776 * std::sqrt(2.5) / std::sqrt(5.0);
-  EXPECT_NEAR(lo, 3 - half, 1e-12);
-  EXPECT_NEAR(hi, 3 + half, 1e-12);
-  const std::vector<double> one = {88.5};
-  EXPECT_EQ(mean_interval_95(summarize_splits(one)), std::make_pair(88.5, 88.5));
-}
-
-TEST(Table5Summary, SingleAndEmptyInputs) {
-  const std::vector<double> one = {88.5};
-  const SplitSummary s = summarize_splits(one);
-  EXPECT_EQ(s.n, 1);
-  EXPECT_DOUBLE_EQ(s.mean, 88.5);
-  EXPECT_DOUBLE_EQ(s.std, 0.0);
-  const SplitSummary e = summarize_splits(std::vector<double>{});
-  EXPECT_EQ(e.n, 0);
-  EXPECT_DOUBLE_EQ(e.mean, 0.0);
-}
 
 // Three topics with their own words plus shared filler; every word occurs in several documents.
 struct TinyText {
@@ -150,9 +117,9 @@ TEST(Table5PerCategoryOvr, RejectsGlobalSelectionAndMismatchedClasses) {
 }
 
 // A collection's five splits as a task set: a binary solver one-vs-rest on the per-category
-// features, with "matrices": "all-terms" one multi-class fit on every term (Naive Bayes-1); the runs
-// carry the column as their class, their lambda, and their per-document outcomes on split 0 only.
-// An unknown "matrices", or the scikit-learn peer on the per-category features, is refused.
+// features, with "matrices": "all-terms" one multi-class fit on every term (Naive Bayes-1); the
+// runs carry the column as their class, their lambda, and their per-document outcomes on split 0
+// only. An unknown "matrices", or the scikit-learn peer on the per-category features, is refused.
 TEST(Table5Splits, EachMethodReadsItsMatricesAndAMismatchIsRefused) {
   const testing::TinyCorpus corpus;
   ExperimentContext ctx;

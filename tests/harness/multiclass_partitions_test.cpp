@@ -1,16 +1,18 @@
 // A task set declared whole (harness/multiclass_partitions.h) on a one-folder-per-class corpus
 // named by an environment variable: every method is fitted on each fold, its cells are the folds'
-// test sides combined (harness/combined_partitions.h: micro-F1 is the accuracy of all documents,
+// test sides combined (harness/partition_measures.h: micro-F1 is the accuracy of all documents,
 // macro-F1 the mean of the classes' F1), read from the set's record or the fewest features of a
 // fold, and an extra solver's columns stand beside the paper's in the same row; a method's data
-// may change the features, and its runs' config says so. Without the
+// may change the features, and its runs' config says so. Random splits give the mean over them,
+// with the declared evidence. Without the
 // variable the set is unavailable with the declared reason; a malformed declaration is refused.
 // The claim measures over such runs are known answers on hand-made folds.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include "core/error.h"
-#include "harness/combined_partitions.h"
+#include "harness/partition_measures.h"
 #include "harness/protocol_runner.h"
 #include "harness_fixtures.h"
 #include "protocol_refusal.h"
@@ -157,6 +159,51 @@ TEST(MulticlassPartitions, AMethodsDataChangesTheFeaturesItsRunsSayTheyWereFitte
   }
 }
 
+// Random splits, each cell the mean over them with its spread in the note; the row's evidence ids
+// add the group of cells sharing the documents, an ablation by the cell's row and the peer's mean.
+TEST(MulticlassPartitions, RandomSplitsGiveTheMeanAndSpreadAndTheDeclaredEvidence) {
+  TempDir dir;
+  const TinyCorpus corpus;
+  const EnvDir env(corpus.dir.string());
+  Json j = partitions_protocol();
+  Json& source = j["task_sources"]["tiny"];
+  source.erase("folds");
+  source["splits"] = 3;
+  source["train_fraction"] = 0.6;
+  j["values"]["how"] = "b at {params.lambda}";
+  j["cells"] = Json::parse(R"({
+    "columns": {"acc": [{"column": "Tiny", "aggregate": "split-mean:accuracy", "unit": "%"}]},
+    "evidence": {"common": {"common_group": "Table {tasks} docs"},
+                 "reading": {"ablation": "r", "ablation_column": "{row}"},
+                 "peer": {"column": "Tiny",
+                          "peer": {"run": "a", "aggregate": "split-mean:accuracy", "what": "a"}}},
+    "rows": [{"table": "t", "row": "B", "class": "Tiny", "run": "b", "columns": ["acc"],
+              "note": "{aggregate.summary} over {aggregate.n}: {aggregate.per_split}; {$how}",
+              "evidence": ["common", "reading", "peer"]}]
+  })");
+  const Json doc = run_partitions(dir, j);
+  std::map<std::string, std::vector<double>> accuracy;  // by method, in split order
+  for (const Json& r : doc.at("runs")) {
+    EXPECT_EQ(r.at("config").at("train_fraction"), 0.6);
+    const std::string key = r.at("key");
+    accuracy[key.substr(key.rfind('/') + 1)].push_back(
+        100 * r.at("metrics").at("accuracy").get<double>());
+  }
+  ASSERT_EQ(accuracy.at("b").size(), 3u);
+  const auto mean = [](const std::vector<double>& v) { return (v[0] + v[1] + v[2]) / 3; };
+  const Json& c = cell(doc, "t", "Tiny");
+  EXPECT_NEAR(c.at("value").get<double>(), mean(accuracy.at("b")), 1e-9);
+  const std::string note = c.at("note");
+  EXPECT_NE(note.find(fmt::format(" over 3: {:.2f}, ", accuracy.at("b")[0])), std::string::npos)
+      << note;
+  EXPECT_NE(note.find("; b at 0.01"), std::string::npos) << note;  // the params' JSON text
+  const Json& e = c.at("evidence");
+  EXPECT_NE(e.at("interval_method").get<std::string>().find("t(0.975, 2)"), std::string::npos);
+  EXPECT_EQ(e.at("common_group"), "Table 3 docs");
+  EXPECT_EQ(e.at("ablation"), (Json{{"id", "r"}, {"column", "B"}}));
+  EXPECT_NEAR(e.at("peer").at("value").get<double>(), mean(accuracy.at("a")), 1e-9);
+}
+
 TEST(MulticlassPartitions, WithoutTheUsersCopyTheSetIsUnavailableWithTheDeclaredReason) {
   TempDir dir;
   unsetenv(kEnv);
@@ -206,7 +253,7 @@ TEST(CombinedPartitions, ClaimMeasuresCompareTheCombinedDocumentsAndMeanAMetric)
   const std::map<std::string, std::vector<RunRecord>> runs = {
       {"a", {fold({0, 0, 1}, {0, 0, 1}, 0.9), fold({1, 1, 0}, {1, 1, 0}, 0.7)}},
       {"b", {fold({0, 0, 1}, {0, 1, 1}, 0.5), fold({1, 1, 0}, {1, 1, 1}, 0.5)}}};
-  const ClaimMeasures m = combined_partition_measures(runs);
+  const ClaimMeasures m = partition_measures(runs);
   // a gets all 6 right, b 4 of 6: micro-F1 100 vs 66.67 points.
   const auto micro = m.at("micro-F1")("w", "a", "b", 0, true, true);
   ASSERT_TRUE(micro.has_value());

@@ -1,7 +1,6 @@
 #pragma once
-// Table 5 reports each method as "mean ± standard deviation" of the accuracy over five random
-// training/test splits (§4.2). These helpers compute that summary from the per-split runs and the
-// comparisons the paper's Table 5 claims rest on.
+// A number measured once per random training/test split, summarised as "mean ± standard
+// deviation" over the splits (Zhang & Oles' Table 5, §4.2), with the interval of its mean.
 #include <map>
 #include <span>
 #include <string>

@@ -1,4 +1,4 @@
-#include "experiments/zhangoles2001/table5_summary.h"
+#include "metrics/split_summary.h"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,7 @@
-#include "harness/combined_partitions.h"
+#include "harness/partition_measures.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -8,10 +9,21 @@
 #include "core/error.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "metrics/split_summary.h"
 
 namespace linrepro {
 
 namespace {
+
+// 100 x the metric of each run, in run order (NaN for a run without it).
+std::vector<double> in_points(std::span<const RunRecord> runs, const std::string& metric) {
+  std::vector<double> out;
+  for (const RunRecord& r : runs)
+    out.push_back(r.status == "ok" && r.metrics.contains(metric)
+                      ? 100 * r.metrics.at(metric).get<double>()
+                      : NAN);
+  return out;
+}
 
 ConfusionMatrix combined_confusion(std::span<const RunRecord> runs) {
   std::vector<ConfusionMatrix> parts;
@@ -95,6 +107,31 @@ ClaimMeasure paired_f1(const std::map<std::string, std::vector<RunRecord>>& runs
   };
 }
 
+AggregateValue split_mean(std::span<const RunRecord> runs, const std::string& metric) {
+  const std::vector<double> points = in_points(runs, metric);
+  const SplitSummary s = summarize_splits(points);
+  AggregateValue out{s.mean, {}, "", {}};
+  const auto [lo, hi] = mean_interval_95(s);
+  set_interval(out.evidence, lo, hi,
+               fmt::format("mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits",
+                           s.n - 1, s.n, s.n));
+  out.fields = {{"summary", format_summary(s)},
+                {"n", s.n},
+                {"per_split", fmt::format("{:.2f}", fmt::join(points, ", "))}};
+  return out;
+}
+
+ClaimMeasure paired_splits(const std::map<std::string, std::vector<RunRecord>>& runs,
+                           const std::string& metric) {
+  return [&runs, metric](std::string what, const std::string& a, const std::string& b, double bound,
+                         bool above, bool strict) -> std::optional<ClaimComparison> {
+    const auto ra = runs.find(a), rb = runs.find(b);
+    if (ra == runs.end() || rb == runs.end()) return std::nullopt;
+    return paired_splits_comparison(std::move(what), in_points(ra->second, metric),
+                                    in_points(rb->second, metric), bound, above, strict);
+  };
+}
+
 ClaimMeasure mean_metric(const std::map<std::string, std::vector<RunRecord>>& runs,
                          const std::string& metric) {
   return [&runs, metric](std::string what, const std::string& a, const std::string& b, double bound,
@@ -110,13 +147,17 @@ ClaimMeasure mean_metric(const std::map<std::string, std::vector<RunRecord>>& ru
 
 }  // namespace
 
-std::optional<TaskAggregate> combined_partition_aggregate(const std::string& name) {
+std::optional<TaskAggregate> partition_aggregate(const std::string& name) {
   if (name.starts_with("fewest:"))
     return [field = name.substr(7)](std::span<const RunRecord> runs, const AggregateContext&) {
       AggregateValue out{INFINITY, {}, ""};
       for (const RunRecord& r : runs)
         out.value = std::min(out.value, r.extra.at(field).get<double>());
       return out;
+    };
+  if (name.starts_with("split-mean:"))
+    return [metric = name.substr(11)](std::span<const RunRecord> runs, const AggregateContext&) {
+      return split_mean(runs, metric);
     };
   if (name != "combined-micro-f1" && name != "combined-macro-f1") return std::nullopt;
   const bool micro = name == "combined-micro-f1";
@@ -129,13 +170,15 @@ F1Pair combined_f1(std::span<const RunRecord> runs) {
   return micro_macro_f1(combined_confusion(runs));
 }
 
-ClaimMeasures combined_partition_measures(
-    const std::map<std::string, std::vector<RunRecord>>& runs) {
+ClaimMeasures partition_measures(const std::map<std::string, std::vector<RunRecord>>& runs) {
   ClaimMeasures m = {{"micro-F1", paired_f1(runs, true)}, {"macro-F1", paired_f1(runs, false)}};
   for (const auto& [name, method_runs] : runs)
     for (const RunRecord& r : method_runs)
       for (const auto& [metric, value] : r.metrics.items())
-        if (!m.contains("mean:" + metric)) m["mean:" + metric] = mean_metric(runs, metric);
+        if (!m.contains("mean:" + metric)) {
+          m["mean:" + metric] = mean_metric(runs, metric);
+          m["splits:" + metric] = paired_splits(runs, metric);
+        }
   return m;
 }
 

@@ -11,7 +11,6 @@ struct GridCollection {
   std::string dataset;  // the "dataset" tag of its cells in results/published/<paper>.json
   std::string view;     // corpus view (load_corpus_view); "" = not available
   std::string unavailable_note;  // view "": how to get the data
-  std::string caveat;            // how our copy differs from the paper's, for the cells' notes
 };
 
 // How a collection is partitioned. The seed names and dataset record fields are those the result

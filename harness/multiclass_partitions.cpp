@@ -27,7 +27,7 @@ struct PartitionData {
 GridCollection declared_collection(const Json& c, const std::string& dataset,
                                    const std::string& where) {
   check_keys(c, {"name", "view", "view_env", "unavailable"}, where);
-  GridCollection out{text_of(c, "name", where), dataset, "", "", ""};
+  GridCollection out{text_of(c, "name", where), dataset, "", ""};
   if (c.contains("view") == c.contains("view_env"))
     declaration_error(where, "a collection gives either \"view\" or \"view_env\"");
   if (c.contains("view")) {

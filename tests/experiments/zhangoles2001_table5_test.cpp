@@ -126,7 +126,7 @@ TEST(Table5Splits, EachMethodReadsItsMatricesAndAMismatchIsRefused) {
   ctx.seed = 7;
   ctx.progress = false;
   const TaskPreparer prepare =
-      zo_table5::table5_splits({"Col", "col", corpus.view(), "", ""}, "Col [reading]")(ctx);
+      zo_table5::table5_splits({"Col", "col", corpus.view(), ""}, "Col [reading]")(ctx);
   const Params nb = {{"smoothing", 0.01}};
   const TaskSet selected = prepare(Json::object());
   ASSERT_EQ(selected.tasks.size(), 5u);

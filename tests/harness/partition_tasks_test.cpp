@@ -41,7 +41,7 @@ TEST(PartitionTasks, EachFoldIsATaskPreparedOnceAndADrawReseedsTheAssignment) {
     r.metrics = {{"k", f.k}, {"seed", f.seed}};
     return r;
   };
-  const GridCollection c{"Row", "tag", corpus.view(), "", ""};
+  const GridCollection c{"Row", "tag", corpus.view(), ""};
   const TaskPreparer prepare = partition_tasks<Fold>(c, {Partitioning::Kind::folds, 5}, hooks)(ctx);
   const TaskSet set = prepare(Json::object());
   EXPECT_EQ(set.tasks, (std::vector<std::string>{"fold0", "fold1", "fold2", "fold3", "fold4"}));
@@ -109,7 +109,7 @@ TEST(PartitionTasks, FitOptionsShareThePreparedPartitions) {
     r.extra = options;
     return r;
   };
-  const GridCollection c{"Row", "tag", corpus.view(), "", ""};
+  const GridCollection c{"Row", "tag", corpus.view(), ""};
   const TaskPreparer prepare =
       partition_tasks<Fold>(c, {Partitioning::Kind::random_splits, 2}, hooks)(ctx);
   {
@@ -130,7 +130,7 @@ TEST(PartitionTasks, FitOptionsShareThePreparedPartitions) {
 TEST(PartitionTasks, ACollectionWithoutDataIsUnavailableWithItsNote) {
   ExperimentContext ctx;
   PartitionTaskHooks<Fold> hooks;
-  const GridCollection gone{"Gone", "gone-tag", "", "data unavailable: ask", ""};
+  const GridCollection gone{"Gone", "gone-tag", "", "data unavailable: ask"};
   try {
     partition_tasks<Fold>(gone, {Partitioning::Kind::folds, 5}, hooks)(ctx);
     ADD_FAILURE() << "no data, no error";

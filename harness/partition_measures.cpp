@@ -15,12 +15,13 @@ namespace linrepro {
 
 namespace {
 
-// 100 x the metric of each run, in run order (NaN for a run without it).
-std::vector<double> in_points(std::span<const RunRecord> runs, const std::string& metric) {
+// `scale` x the metric of each run, in run order (NaN for a run without it).
+std::vector<double> scaled(std::span<const RunRecord> runs, const std::string& metric,
+                           double scale = 100) {
   std::vector<double> out;
   for (const RunRecord& r : runs)
     out.push_back(r.status == "ok" && r.metrics.contains(metric)
-                      ? 100 * r.metrics.at(metric).get<double>()
+                      ? scale * r.metrics.at(metric).get<double>()
                       : NAN);
   return out;
 }
@@ -107,10 +108,12 @@ ClaimMeasure paired_f1(const std::map<std::string, std::vector<RunRecord>>& runs
   };
 }
 
-AggregateValue split_mean(std::span<const RunRecord> runs, const std::string& metric) {
-  const std::vector<double> points = in_points(runs, metric);
+// Summarised in the column's scale: each split's value is scaled before the mean and the spread.
+AggregateValue split_mean(std::span<const RunRecord> runs, const std::string& metric,
+                          double scale) {
+  const std::vector<double> points = scaled(runs, metric, scale);
   const SplitSummary s = summarize_splits(points);
-  AggregateValue out{s.mean, {}, "", {}};
+  AggregateValue out{s.mean, {}, "", {}, true};
   const auto [lo, hi] = mean_interval_95(s);
   set_interval(out.evidence, lo, hi,
                fmt::format("mean ± t(0.975, {}) std / sqrt({}) over the {} seeded random splits",
@@ -127,8 +130,8 @@ ClaimMeasure paired_splits(const std::map<std::string, std::vector<RunRecord>>& 
                          bool above, bool strict) -> std::optional<ClaimComparison> {
     const auto ra = runs.find(a), rb = runs.find(b);
     if (ra == runs.end() || rb == runs.end()) return std::nullopt;
-    return paired_splits_comparison(std::move(what), in_points(ra->second, metric),
-                                    in_points(rb->second, metric), bound, above, strict);
+    return paired_splits_comparison(std::move(what), scaled(ra->second, metric),
+                                    scaled(rb->second, metric), bound, above, strict);
   };
 }
 
@@ -156,8 +159,8 @@ std::optional<TaskAggregate> partition_aggregate(const std::string& name) {
       return out;
     };
   if (name.starts_with("split-mean:"))
-    return [metric = name.substr(11)](std::span<const RunRecord> runs, const AggregateContext&) {
-      return split_mean(runs, metric);
+    return [metric = name.substr(11)](std::span<const RunRecord> runs, const AggregateContext& at) {
+      return split_mean(runs, metric, at.spec.value("scale", 1.0));
     };
   if (name != "combined-micro-f1" && name != "combined-macro-f1") return std::nullopt;
   const bool micro = name == "combined-micro-f1";

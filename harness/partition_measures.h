@@ -13,10 +13,11 @@
 //   combined-macro-f1   their macro-F1, with the percentile bootstrap of each class's counts;
 //   fewest:<field>      the smallest extra.<field> of the runs (the features a partition's
 //                       selection kept), exact;
-//   split-mean:<metric> the mean over the splits of 100 x the metric (points), with the interval
-//                       mean ± t(0.975, n - 1) sd / sqrt(n) (metrics/split_summary.h); its note
-//                       fields "summary" ("88.12 ± 0.45"), "n" and "per_split" (each split's
-//                       value, two decimals, ", "-joined).
+//   split-mean:<metric> the mean over the splits of the metric, each split's value in the column's
+//                       "scale" (100: points), with the interval mean ± t(0.975, n - 1) sd /
+//                       sqrt(n) (metrics/split_summary.h); its note fields "summary" ("88.12 ±
+//                       0.45"), "n" and "per_split" (each split's value, two decimals,
+//                       ", "-joined).
 // A column's "items" names the documents in the interval's text ("pages"; default "documents").
 //
 // Claim measures (declared_tests.h) over the methods' runs on one collection, by method name:

@@ -151,7 +151,8 @@ Cell aggregate_cell(const std::string& table, const std::string& row, const Json
     c.status = "not_run";
     return c;
   }
-  Cell c = value_cell(table, row, spec.at("column"), spec.value("scale", 1.0) * a.value,
+  Cell c = value_cell(table, row, spec.at("column"),
+                      a.scaled ? a.value : spec.value("scale", 1.0) * a.value,
                       spec.value("unit", ""), note(a.fields));
   c.evidence = a.evidence;
   return c;
@@ -387,14 +388,14 @@ Cell row_cell(const DeclaredProtocol& p, const ProtocolResults& results,
                                                     aggregate_of(aggregates, spec.at("aggregate")), note,
                                                     results.seed, run)
                                    : metric_cell(table, name, spec, *r, note({}));
-  // A peer's value: its run's metric, or the same aggregate of its runs.
+  // A peer's value: its run's metric, or the named aggregate of its runs in the cell's scale.
   const auto peer = [&](const Json& e) -> std::optional<double> {
     if (const RunRecord* pr = finished_run(results.runs, cls, e.at("run")))
       return pr->metrics.at(e.at("metric").get<std::string>()).get<double>();
     const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, e.at("run"));
     if (pt == nullptr || !e.contains("aggregate")) return std::nullopt;
-    const Json peer_spec = {{"column", column}};
-    return aggregate_of(aggregates, e.at("aggregate"))(*pt, {peer_spec, 0}).value;
+    const AggregateValue v = aggregate_of(aggregates, e.at("aggregate"))(*pt, {spec, 0});
+    return v.scaled ? v.value : spec.value("scale", 1.0) * v.value;
   };
   for (const std::string& id : evidence_ids(row))
     add_evidence(c, p.cells.at("evidence").at(id), fill, peer);

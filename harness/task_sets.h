@@ -74,6 +74,7 @@ struct AggregateValue {
   CellEvidence evidence;
   std::string not_measured;      // why the runs give no value (too few finished): a not_run cell
   Json fields = Json::object();  // what the cell's note may say of it ("{aggregate.<name>}")
+  bool scaled = false;           // value already in the column's "scale" (not multiplied again)
 };
 // Where an aggregate is computed: its cell's column declaration and the seed of its sampling
 // interval's bootstrap, derive_seed(the experiment's, "bootstrap/<table>/<row>/<run>").

@@ -53,10 +53,11 @@
 // walk; keys "<column>/split<k>/extra/<label>", rows "<label> (extra)", in no claim.
 // Fast mode (the regression subset): WebKB split 0, our methods and the LIBLINEAR peers, paper
 // lambdas; runs only, no cells (one split gives no five-split mean, and the lambdas differ).
-// The runs are declared in experiments.json (its protocol: collections, methods, readings, extra
-// solvers) and run by the generic runner (harness/protocol_runner.h); the collections and one fit
-// are table5_protocol.h's, the lambda walk (the runner's adaptive step) table5_transfer.h's; this
-// file registers them and summarises the runs into cells, claims and ablations.
+// The runs and the cells are declared in experiments.json (its protocol: collections, methods,
+// readings, extra solvers, each cell a split-mean aggregate with its note and evidence) and run by
+// the generic runner (harness/protocol_runner.h); the collections and one fit are
+// table5_protocol.h's, the lambda walk (the runner's adaptive step) table5_transfer.h's; this file
+// registers them and adds the claims and the reading ablations.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -172,7 +172,8 @@ TEST(MulticlassPartitions, RandomSplitsGiveTheMeanAndSpreadAndTheDeclaredEvidenc
   source["train_fraction"] = 0.6;
   j["values"]["how"] = "b at {params.lambda}";
   j["cells"] = Json::parse(R"({
-    "columns": {"acc": [{"column": "Tiny", "aggregate": "split-mean:accuracy", "unit": "%"}]},
+    "columns": {"acc": [{"column": "Tiny", "aggregate": "split-mean:accuracy", "scale": 100,
+                         "unit": "%"}]},
     "evidence": {"common": {"common_group": "Table {tasks} docs"},
                  "reading": {"ablation": "r", "ablation_column": "{row}"},
                  "peer": {"column": "Tiny",

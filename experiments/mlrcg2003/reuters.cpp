@@ -48,14 +48,12 @@
 
 #include "core/error.h"
 #include "core/seed.h"
-#include "corpora/reuters21578.h"
 #include "experiments/mlrcg2003/experiments.h"
 #include "experiments/mlrcg2003/feature_scope_ablation.h"
 #include "experiments/mlrcg2003/reuters_features.h"
 #include "experiments/mlrcg2003/reuters_fits.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
 #include "experiments/mlrcg2003/reuters_tasks.h"
-#include "features/text_dataset.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/counts_json.h"
@@ -256,40 +254,6 @@ Json reuters_figures(const ExperimentContext& ctx) {
                         ctx.fast ? "" : "earn", extra_solvers(ctx), "", "");
 }
 
-// Table 1: the collection as used.
-void emit_table1(ResultFile& rf, const Json& record) {
-  const int64_t train_docs = record.at("train"), test_docs = record.at("test");
-  const std::string count_note = fmt::format(
-      "corpus view {} (documents with one of the 90 categories that have a training and a test "
-      "document): {}",
-      kReutersView, reuters_modapte90_note());
-  Cell train = value_cell("table1", "Reuters-21578", "train docs", train_docs, "docs", count_note);
-  train.evidence = corpus_count_evidence(fmt::format(
-      "{} ModApte training documents of our Reuters-21578 copy carry one of the 90 categories "
-      "with a training and a test document, where the literature counts 7,769 (the data "
-      "mirror's NOTES.md leaves the difference unexplained)",
-      train_docs));
-  rf.set_cell(train);
-  rf.set_cell(value_cell("table1", "Reuters-21578", "test docs", test_docs, "docs",
-                         fmt::format("corpus view {}: ModApte test documents with one of the 90 "
-                                     "categories",
-                                     kReutersView)));
-  rf.set_cell(value_cell("table1", "Reuters-21578", "classes",
-                         record.at("counts").at("categories").get<double>(), "",
-                         "binary tasks: 4 in Table 2 (earn, acq, money-fx, grain), all 90 for "
-                         "the §6.1 F1"));
-  // Per task: every category's own column count (all 500 unless the vocabulary were smaller).
-  const int64_t fewest = record.at("task_columns").at("fewest"),
-                most = record.at("task_columns").at("most");
-  rf.set_cell(value_cell(
-      "table1", "Reuters-21578", "features", static_cast<double>(fewest), "",
-      fmt::format("binary, per binary task the top 500 of {} training terms by that task's "
-                  "information gain (c vs. not c; Porter stems of >= 2 letters, title + body, no "
-                  "stop list); {} to {} per task, {} distinct terms over the 90 tasks",
-                  record.at("vocabulary").get<int64_t>(), fewest, most,
-                  record.at("features").get<int64_t>())));
-}
-
 // Every cell, claim and ablation, once every run is stored (fast mode: grain's error cells).
 void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
                        const ProtocolResults& results) {
@@ -305,7 +269,6 @@ void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
                        .fast = ctx.fast,
                        .data_note = data_note + kTable2FeatureNote};
   const Table2Results res = table2_results(results.tasks.at("table2"));
-  if (!ctx.fast) emit_table1(rf, record);
   emit_table2_cells(rf, in, res);
   if (ctx.fast) return;
   add_table2_claims(rf, in, res, /*expect_slower=*/true, "");

@@ -1,5 +1,5 @@
 // Issue 15 item 7: Table 1's rows of the multiclass collections (Univ-6, Hoovers-28/255) are
-// emitted by mlrcg2003/table3 (univ6.cpp) for every collection it loads, and marked unavailable
+// emitted by mlrcg2003/table3 (declared rows) for every collection it loads, and marked unavailable
 // with the collection otherwise. Runs the experiment with a tiny one-folder-per-class corpus as
 // the Hoovers-28 copy (LINREPRO_HOOVERS28_DIR) and none for Hoovers-255; Univ-6's fold runs are
 // reused from the committed reference result file (same configs), so no Univ-6 fit runs here.

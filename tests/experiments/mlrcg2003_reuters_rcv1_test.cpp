@@ -70,6 +70,7 @@ TEST(Rcv1Experiment, RunsEveryTopicOnTheSwappedSplit) {
   EXPECT_EQ((*find_cell(doc, "table1", "RCV1", "train docs"))["value"], 50);
   EXPECT_EQ((*find_cell(doc, "table1", "RCV1", "test docs"))["value"], 30);
   EXPECT_EQ((*find_cell(doc, "table1", "RCV1", "features"))["value"], 40);
+  EXPECT_EQ((*find_cell(doc, "table1", "RCV1", "classes"))["value"], 4);
 
   int ok = 0;
   for (const auto& r : doc["runs"]) {

@@ -6,7 +6,8 @@
 //
 //   "protocol": {
 //     "why": "...",                                   the settings' source, for the reader
-//     "values": {"lambda": 1e-4, ...},                named numbers the rest refers to as "$lambda"
+//     "values": {"lambda": 1e-4, ...},                named numbers (or texts, for notes) the rest
+//                                                     refers to as "$lambda"
 //     "bias": "penalized",                            optional (penalized): what a binary data
 //     set's
 //                                                     run's sparsity counts: beta = (b; w)
@@ -77,7 +78,10 @@
 //                                                     in fast mode (its cells, ablation rows)
 //     "driver_runs": ["sklearn-sgd-ridge"],           names the driver's own hook adds (a peer that
 //                                                     is not a registered solver)
-//     "cells": {...}                                  harness/protocol_cells.h
+//     "cells": {...},                                 harness/protocol_cells.h
+//     "task_sources": {"webkb-univ6": {...}}          task sets declared whole, by the name a
+//                                                     data set's "tasks" gives
+//                                                     (harness/multiclass_partitions.h)
 //   }
 // A method whose "lambda" resolves to null does not run (a supplied value the hook leaves null:
 // nothing to compare, e.g. a second lambda equal to the first). A value is a number, a text,

@@ -317,6 +317,9 @@ void check_protocol_cells(const DeclaredProtocol& p) {
                at + " evidence " + id);
     if (e.contains("peer")) {
       check_keys(e.at("peer"), {"run", "metric", "aggregate", "what"}, at + " " + id);
+      if (e.at("peer").contains("metric") == e.at("peer").contains("aggregate"))
+        declaration_error(at + " evidence " + id,
+                          "a peer gives its run's \"metric\" or an \"aggregate\" of its tasks");
       if (!runs.contains(text_of(e.at("peer"), "run", at + " " + id)))
         declaration_error(at + " evidence " + id, "its peer run is not declared");
     }
@@ -390,7 +393,8 @@ Cell row_cell(const DeclaredProtocol& p, const ProtocolResults& results,
                                    : metric_cell(table, name, spec, *r, note({}));
   // A peer's value: its run's metric, or the named aggregate of its runs in the cell's scale.
   const auto peer = [&](const Json& e) -> std::optional<double> {
-    if (const RunRecord* pr = finished_run(results.runs, cls, e.at("run")))
+    if (const RunRecord* pr = finished_run(results.runs, cls, e.at("run"));
+        pr && e.contains("metric"))
       return pr->metrics.at(e.at("metric").get<std::string>()).get<double>();
     const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, e.at("run"));
     if (pt == nullptr || !e.contains("aggregate")) return std::nullopt;

@@ -128,6 +128,12 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   j["cells"]["evidence"]["z"]["peer"]["run"] = "exakt";
   testing::expect_protocol_refused(j, "its peer run is not declared");
   j = protocol_json();
+  j["cells"]["evidence"]["z"]["peer"]["aggregate"] = "split-mean:zeros";
+  testing::expect_protocol_refused(j, "a peer gives its run's \"metric\" or an \"aggregate\"");
+  j = protocol_json();
+  j["cells"]["evidence"]["z"]["color"] = "red";
+  testing::expect_protocol_refused(j, "color");
+  j = protocol_json();
   j["cells"]["extra_solver_rows"]["columns"] = {"peer"};
   testing::expect_protocol_refused(j, "cannot show an extra solver's");
   j = protocol_json();

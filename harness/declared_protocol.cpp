@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "harness/declaration_checks.h"
+#include "harness/protocol_ablations.h"
 #include "harness/protocol_cells.h"
 #include "harness/solver_catalog.h"
 #include "solvers/regularization.h"
@@ -239,7 +240,7 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   const std::string at = where + " protocol";
   check_keys(j,
              {"why", "values", "supplied", "bias", "datasets", "traced", "methods", "driver_runs",
-              "fast_summary", "cells", "task_sources"},
+              "fast_summary", "cells", "task_sources", "ablation_tables"},
              at);
   text_of(j, "why", at);
   DeclaredProtocol p;
@@ -298,6 +299,10 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   if (j.contains("cells")) {
     p.cells = j.at("cells");
     check_protocol_cells(p);
+  }
+  if (j.contains("ablation_tables")) {
+    p.ablation_tables = j.at("ablation_tables");
+    check_protocol_ablations(p);
   }
   return p;
 }

@@ -79,9 +79,11 @@
 //     "driver_runs": ["sklearn-sgd-ridge"],           names the driver's own hook adds (a peer that
 //                                                     is not a registered solver)
 //     "cells": {...},                                 harness/protocol_cells.h
-//     "task_sources": {"webkb-univ6": {...}}          task sets declared whole, by the name a
+//     "task_sources": {"webkb-univ6": {...}},         task sets declared whole, by the name a
 //                                                     data set's "tasks" gives
 //                                                     (harness/multiclass_partitions.h)
+//     "ablation_tables": [...]                        ablations filled from the runs
+//                                                     (harness/protocol_ablations.h)
 //   }
 // A method whose "lambda" resolves to null does not run (a supplied value the hook leaves null:
 // nothing to compare, e.g. a second lambda equal to the first). A value is a number, a text,
@@ -144,6 +146,7 @@ struct DeclaredProtocol {
   Json cells = Json::object();
   // Task sets declared whole, by name (harness/multiclass_partitions.h), beside the driver's.
   Json task_sources = Json::object();
+  Json ablation_tables = Json::array();  // harness/protocol_ablations.h
 
   // The declared value `name` (a global one, or "<class>.<name>" of a data set's full run).
   Json value(const std::string& name) const;

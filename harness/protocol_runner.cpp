@@ -10,10 +10,12 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/data_errors.h"
-#include "harness/partition_measures.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
 #include "harness/multiclass_partitions.h"
+#include "harness/partition_measures.h"
+#include "harness/protocol_ablations.h"
+#include "harness/published.h"
 #include "harness/record_fit.h"
 #include "harness/solver_catalog.h"
 #include "harness/task_set_runs.h"
@@ -137,6 +139,11 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
   if (rf.complete()) {  // else runs are pending: nothing to summarise yet
     if (!ctx.fast) emit_protocol_cells(rf, p, results, hooks.aggregates);
     emit_extra_solver_cells(rf, p, results, hooks.aggregates, extra_solvers(ctx));
+    if (!p.ablation_tables.empty()) {
+      const std::string paper = experiment.substr(0, experiment.find('/'));
+      add_protocol_ablations(rf, p, paper, results, ctx.fast,
+                             load_published_if_present(ctx.published(), paper));
+    }
     if ((!ctx.fast || p.fast_summary) && hooks.summarise) hooks.summarise(ctx, rf, results);
   }
   // After the cells of the data that is here, so that a table keeps the declared order when its

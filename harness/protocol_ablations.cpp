@@ -1,0 +1,145 @@
+#include "harness/protocol_ablations.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+#include <set>
+
+#include "harness/declaration_checks.h"
+#include "harness/declared_texts.h"
+
+namespace linrepro {
+
+namespace {
+
+// The finished run `name` of data set `cls` (a task set's first task; a binary set's run).
+const RunRecord* finished(const ProtocolResults& results, const std::string& cls,
+                          const std::string& name) {
+  if (const RunRecord* r = finished_run(results.runs, cls, name)) return r;
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
+  return tasks == nullptr || tasks->empty() || tasks->front().status != "ok" ? nullptr
+                                                                             : &tasks->front();
+}
+
+std::optional<double> value_of(const ProtocolResults& results, const std::string& cls,
+                               const Json& v) {
+  if (v.is_null()) return std::nullopt;
+  const RunRecord* r = finished(results, cls, v.at("run"));
+  if (r == nullptr) return std::nullopt;
+  const Json& field = v.contains("metric") ? r->metrics : r->extra;
+  const std::string name = v.contains("metric") ? v.at("metric") : v.at("extra");
+  if (!field.contains(name)) return std::nullopt;
+  return v.value("scale", 1.0) * field.at(name).get<double>();
+}
+
+// `text` with each "{run.a.b}" replaced by field a.b of `r` (its JSON text, a string as it is).
+std::string described(const std::string& text, const RunRecord& r) {
+  static const std::regex placeholder(R"(\{run\.([A-Za-z_0-9.]+)\})");
+  const Json j = {{"metrics", r.metrics}, {"extra", r.extra}, {"params", r.params}};
+  std::string out;
+  auto last = text.cbegin();
+  for (std::sregex_iterator it(text.begin(), text.end(), placeholder), end; it != end; ++it) {
+    out.append(last, text.cbegin() + it->position());
+    std::string pointer = "/" + (*it)[1].str();
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    const Json& v = j.at(Json::json_pointer(pointer));
+    out += v.is_string() ? v.get<std::string>() : v.dump();
+    last = text.cbegin() + it->position() + it->length();
+  }
+  return out.append(last, text.cend());
+}
+
+// One declared row, or nothing when none of its runs finished.
+std::optional<AblationRow> row_of(const ProtocolResults& results, const std::string& cls,
+                                  const Json& row) {
+  AblationRow out{row.at("row"), row.at("description"), row.value("chosen", false), false, {}};
+  const RunRecord* first = nullptr;
+  for (const Json& v : row.at("values")) {
+    out.values.push_back(value_of(results, cls, v));
+    if (!first && !v.is_null()) first = finished(results, cls, v.at("run"));
+  }
+  if (first == nullptr) return std::nullopt;
+  out.description = described(out.description, *first);
+  return out;
+}
+
+AblationRow published_row(const Json& spec, const std::optional<PublishedPaper>& published) {
+  AblationRow out{"published", spec.at("description"), false, true, {}};
+  for (const Json& c : spec.at("cells"))
+    out.values.push_back(c.is_null() ? std::nullopt
+                                     : published_value(published ? &*published : nullptr, c.at(0),
+                                                       c.at(1), c.at(2)));
+  return out;
+}
+
+void check_value(const Json& v, const std::set<std::string>& runs, const std::string& at) {
+  if (v.is_null()) return;
+  check_keys(v, {"run", "metric", "extra", "scale"}, at);
+  if (!runs.contains(text_of(v, "run", at)))
+    declaration_error(at, fmt::format("no method \"{}\"", v.at("run").get<std::string>()));
+  if (v.contains("metric") == v.contains("extra"))
+    declaration_error(at, "a value reads its run's \"metric\" or an \"extra\" field");
+}
+
+void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at) {
+  check_keys(t, {"ablation", "args", "class", "columns", "in_fast", "rows", "published"}, at);
+  text_of(t, "ablation", at);
+  const std::string cls = text_of(t, "class", at);
+  if (std::none_of(p.datasets.begin(), p.datasets.end(),
+                   [&](const ProtocolDataset& d) { return d.cls == cls; }))
+    declaration_error(at, fmt::format("no data set \"{}\"", cls));
+  const size_t columns = texts_of(t.at("columns"), at + " columns").size();
+  std::set<std::string> runs;
+  for (const ProtocolMethod& m : p.methods) runs.insert(m.name);
+  for (const Json& row : t.at("rows")) {
+    check_keys(row, {"row", "description", "chosen", "values"}, at + " row");
+    text_of(row, "row", at);
+    text_of(row, "description", at);
+    if (!row.at("values").is_array() || row.at("values").size() != columns)
+      declaration_error(at, "each row gives one value per column");
+    for (const Json& v : row.at("values")) check_value(v, runs, at + " row");
+  }
+  if (t.contains("published")) {
+    const Json& pub = t.at("published");
+    check_keys(pub, {"description", "cells"}, at + " published");
+    if (!pub.at("cells").is_array() || pub.at("cells").size() != columns)
+      declaration_error(at, "the published row gives one cell (or null) per column");
+    for (const Json& c : pub.at("cells"))
+      if (!c.is_null() && (!c.is_array() || c.size() != 3))
+        declaration_error(at, "a published cell is [table, row, column]");
+  }
+}
+
+}  // namespace
+
+void check_protocol_ablations(const DeclaredProtocol& p) {
+  if (!p.ablation_tables.is_array())
+    declaration_error(p.where, "\"ablation_tables\" must be a list");
+  for (size_t i = 0; i < p.ablation_tables.size(); ++i)
+    check_table(p, p.ablation_tables[i], fmt::format("{} ablation_tables {}", p.where, i + 1));
+}
+
+void add_protocol_ablations(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
+                            const ProtocolResults& results, bool fast,
+                            const std::optional<PublishedPaper>& published) {
+  for (const Json& t : p.ablation_tables) {
+    if (fast && !t.value("in_fast", false)) continue;
+    const std::string cls = t.at("class");
+    std::vector<AblationRow> rows;
+    for (const Json& row : t.at("rows"))
+      if (auto r = row_of(results, cls, row)) rows.push_back(std::move(*r));
+    if (rows.empty()) continue;  // its data set is not here, or not in this subset
+    TextArgs args;
+    const Json a = t.value("args", Json::object());  // its names outlive the args
+    for (const auto& [name, value] : a.items()) args.set(name.c_str(), value.get<std::string>());
+    Ablation ablation = declared_ablation(paper, t.at("ablation"), args);
+    ablation.columns = t.at("columns").get<std::vector<std::string>>();
+    ablation.rows = std::move(rows);
+    if (t.contains("published"))
+      ablation.rows.push_back(published_row(t.at("published"), published));
+    rf.add_ablation(ablation);
+  }
+}
+
+}  // namespace linrepro

@@ -1,0 +1,42 @@
+#pragma once
+// A declared protocol's ablation tables as data: which runs fill each row of an ablation whose
+// texts (title, why, unit) the experiment declares (harness/declared_texts.h), and which
+// published cells make its reference row.
+//
+//   "ablation_tables": [{
+//     "ablation": "stoplist-{corpus}",           a declared ablation, its placeholders from "args"
+//     "args": {"corpus": "20ng"},
+//     "class": "20ng",                           the data set whose runs fill it
+//     "columns": ["MCNB", "MCSVM"],
+//     "in_fast": true,                           optional (false): also in fast mode
+//     "rows": [{"row": "smart", "description": "... ({run.extra.features} columns)",
+//               "chosen": true,                  optional (false): the cells' variant
+//               "values": [{"run": "20ng/k=10000/MCNB", "metric": "accuracy", "scale": 100},
+//                          {"run": "...", "extra": "svm_default_C"}, null]}],
+//                                                a run's metric or extra field per column (null:
+//                                                none); "{run.a.b}" in the description: field
+//                                                a.b of the row's first run that is there
+//     "published": {"description": "the paper", "cells": [["table1", "MCNB", "Accuracy"], null]}
+//   }]                                           optional: the reference row, one published cell
+//                                                per column (null: none)
+// A value whose run did not finish is empty; a row none of whose runs finished is left out.
+#include <optional>
+#include <string>
+
+#include "harness/declared_protocol.h"
+#include "harness/protocol_cells.h"
+#include "harness/published.h"
+#include "harness/result_file.h"
+
+namespace linrepro {
+
+// Checks p's "ablation_tables" against its methods and data sets; throws ConfigError naming the
+// entry.
+void check_protocol_ablations(const DeclaredProtocol& p);
+
+// Adds p's ablation tables (fast: those declared "in_fast") of `paper` to rf from the results.
+void add_protocol_ablations(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
+                            const ProtocolResults& results, bool fast,
+                            const std::optional<PublishedPaper>& published);
+
+}  // namespace linrepro

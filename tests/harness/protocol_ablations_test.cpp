@@ -1,0 +1,134 @@
+// A protocol's ablation tables as data (harness/protocol_ablations.h): each row's values are its
+// runs' metrics (scaled) or extra fields, its description may name a field of its first run, a row
+// none of whose runs is there is left out, the reference row reads the published cells, and fast
+// mode keeps only the tables declared "in_fast". The texts are a declared ablation's
+// (graphsvm2002's "stoplist-{corpus}"). A malformed table is refused.
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "harness/protocol_runner.h"
+#include "harness_fixtures.h"
+#include "protocol_refusal.h"
+
+namespace linrepro {
+namespace {
+
+using testing::TempDir;
+
+Json ablations_protocol() {
+  return Json::parse(R"({
+    "why": "test",
+    "datasets": [{"class": "c", "tasks": "fake"}, {"class": "d", "unavailable": "never released"}],
+    "methods": [
+      {"name": "a", "key": "a", "solver": "liblinear-s2", "params": {}, "classes": ["c"]},
+      {"name": "b", "key": "b", "solver": "liblinear-s2", "params": {}, "classes": ["c"]},
+      {"name": "gone", "key": "gone", "solver": "liblinear-s2", "params": {}, "classes": ["d"]}
+    ],
+    "ablation_tables": [{
+      "ablation": "stoplist-{corpus}", "args": {"corpus": "x", "corpus_title": "Xs"},
+      "class": "c", "columns": ["A", "B"],
+      "rows": [
+        {"row": "one", "description": "width {run.extra.width}", "chosen": true,
+         "values": [{"run": "a", "metric": "v", "scale": 100}, {"run": "b", "extra": "width"}]},
+        {"row": "never", "description": "its runs are not here",
+         "values": [{"run": "gone", "metric": "v"}, null]}
+      ],
+      "published": {"description": "the paper", "cells": [["table1", "MCNB", "Accuracy"], null]}
+    }]
+  })");
+}
+
+ProtocolHooks fake_hooks() {
+  ProtocolHooks h;
+  h.task_sources["fake"] = [](const ExperimentContext&) -> TaskPreparer {
+    return [](const Json&) {
+      TaskSet s;
+      s.dataset = s.record = {{"name", "fake"}};
+      s.tasks = {"t"};
+      s.untrainable = [](size_t) -> std::optional<RunRecord> { return std::nullopt; };
+      s.fit = [](size_t, const std::string&, const Params&, uint64_t) {
+        RunRecord r;
+        r.metrics = {{"v", 0.25}};
+        r.extra = {{"width", 7}};
+        return r;
+      };
+      return s;
+    };
+  };
+  return h;
+}
+
+Json run_ablations(const TempDir& dir, const Json& declaration, bool fast) {
+  testing::write_json(dir.path() / "published" / "graphsvm2002.json", {{"paper", "graphsvm2002"},
+                                                                       {"title", "t"},
+                                                                       {"source", "fixture"},
+                                                                       {"default_tolerance", 0.5},
+                                                                       {"cells",
+                                                                        {{{"table", "table1"},
+                                                                          {"row", "MCNB"},
+                                                                          {"column", "Accuracy"},
+                                                                          {"experiment", "y"},
+                                                                          {"value", 85.27},
+                                                                          {"unit", "%"}}}}});
+  // The result file's paper (x) has no published cells: data set d marks none.
+  testing::write_json(dir.path() / "published" / "x.json", {{"paper", "x"},
+                                                            {"title", "t"},
+                                                            {"source", "fixture"},
+                                                            {"default_tolerance", 0.5},
+                                                            {"cells", Json::array()}});
+  const DeclaredProtocol p = parse_protocol(declaration, "f (graphsvm2002/y)");
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  ctx.fast = fast;
+  ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
+  run_protocol(ctx, rf, p, "graphsvm2002/y", fake_hooks());
+  return rf.document();
+}
+
+TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) {
+  TempDir dir;
+  const Json doc = run_ablations(dir, ablations_protocol(), false);
+  ASSERT_EQ(doc.at("ablations").size(), 1u);
+  const Json& a = doc.at("ablations")[0];
+  EXPECT_EQ(a.at("id"), "stoplist-x");
+  EXPECT_NE(a.at("title").get<std::string>().find("Xs"), std::string::npos);
+  EXPECT_EQ(a.at("columns"), (Json{"A", "B"}));
+  ASSERT_EQ(a.at("rows").size(), 2u);  // "never" left out: its run is on a data set not here
+  const Json& one = a.at("rows")[0];
+  EXPECT_EQ(one.at("variant"), "one");
+  EXPECT_EQ(one.at("description"), "width 7");
+  EXPECT_EQ(one.at("chosen"), true);
+  EXPECT_EQ(one.at("values"), (Json{25.0, 7.0}));
+  const Json& paper = a.at("rows")[1];
+  EXPECT_EQ(paper.at("reference"), true);
+  EXPECT_EQ(paper.at("values"), (Json{85.27, nullptr}));
+  // Fast mode keeps only the tables declared "in_fast".
+  TempDir fast_dir;
+  EXPECT_TRUE(run_ablations(fast_dir, ablations_protocol(), true).at("ablations").empty());
+  Json in_fast = ablations_protocol();
+  in_fast["ablation_tables"][0]["in_fast"] = true;
+  TempDir fast_dir2;
+  EXPECT_EQ(run_ablations(fast_dir2, in_fast, true).at("ablations").size(), 1u);
+}
+
+TEST(ProtocolAblations, AMalformedTableIsRefused) {
+  Json j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0]["values"][0]["run"] = "c";
+  testing::expect_protocol_refused(j, "no method \"c\"");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0]["values"].push_back(nullptr);
+  testing::expect_protocol_refused(j, "one value per column");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0]["values"][1]["metric"] = "v";
+  testing::expect_protocol_refused(j, "\"metric\" or an \"extra\"");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["class"] = "e";
+  testing::expect_protocol_refused(j, "no data set \"e\"");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["published"]["cells"][0] = "table1";
+  testing::expect_protocol_refused(j, "[table, row, column]");
+}
+
+}  // namespace
+}  // namespace linrepro

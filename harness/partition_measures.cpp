@@ -120,6 +120,7 @@ AggregateValue split_mean(std::span<const RunRecord> runs, const std::string& me
                            s.n - 1, s.n, s.n));
   out.fields = {{"summary", format_summary(s)},
                 {"n", s.n},
+                {"sd", s.std},
                 {"per_split", fmt::format("{:.2f}", fmt::join(points, ", "))}};
   return out;
 }

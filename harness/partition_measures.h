@@ -16,7 +16,7 @@
 //   split-mean:<metric> the mean over the splits of the metric, each split's value in the column's
 //                       "scale" (100: points), with the interval mean ± t(0.975, n - 1) sd /
 //                       sqrt(n) (metrics/split_summary.h); its note fields "summary" ("88.12 ±
-//                       0.45"), "n" and "per_split" (each split's value, two decimals,
+//                       0.45"), "n", "sd" and "per_split" (each split's value, two decimals,
 //                       ", "-joined).
 // A column's "items" names the documents in the interval's text ("pages"; default "documents").
 //

@@ -8,6 +8,7 @@
 
 #include "harness/declaration_checks.h"
 #include "harness/declared_texts.h"
+#include "harness/partition_measures.h"
 
 namespace linrepro {
 
@@ -27,6 +28,12 @@ std::optional<double> value_of(const ProtocolResults& results, const std::string
   if (v.is_null()) return std::nullopt;
   const RunRecord* r = finished(results, cls, v.at("run"));
   if (r == nullptr) return std::nullopt;
+  if (v.contains("aggregate")) {  // over the run's tasks, in the value's scale
+    const AggregateValue a = partition_aggregate(v.at("aggregate"))
+                                 .value()(*finished_tasks(results.tasks, cls, v.at("run")), {v, 0});
+    if (v.contains("field")) return a.fields.at(v.at("field").get<std::string>()).get<double>();
+    return a.scaled ? a.value : v.value("scale", 1.0) * a.value;
+  }
   const Json& field = v.contains("metric") ? r->metrics : r->extra;
   const std::string name = v.contains("metric") ? v.at("metric") : v.at("extra");
   if (!field.contains(name)) return std::nullopt;
@@ -56,8 +63,9 @@ std::optional<AblationRow> row_of(const ProtocolResults& results, const std::str
   AblationRow out{row.at("row"), row.at("description"), row.value("chosen", false), false, {}};
   const RunRecord* first = nullptr;
   for (const Json& v : row.at("values")) {
-    out.values.push_back(value_of(results, cls, v));
-    if (!first && !v.is_null()) first = finished(results, cls, v.at("run"));
+    const std::string on = v.is_object() ? v.value("class", cls) : cls;
+    out.values.push_back(value_of(results, on, v));
+    if (!first && !v.is_null()) first = finished(results, on, v.at("run"));
   }
   if (first == nullptr) return std::nullopt;
   out.description = described(out.description, *first);
@@ -75,11 +83,15 @@ AblationRow published_row(const Json& spec, const std::optional<PublishedPaper>&
 
 void check_value(const Json& v, const std::set<std::string>& runs, const std::string& at) {
   if (v.is_null()) return;
-  check_keys(v, {"run", "metric", "extra", "scale"}, at);
+  check_keys(v, {"run", "class", "metric", "extra", "aggregate", "field", "scale"}, at);
   if (!runs.contains(text_of(v, "run", at)))
     declaration_error(at, fmt::format("no method \"{}\"", v.at("run").get<std::string>()));
-  if (v.contains("metric") == v.contains("extra"))
-    declaration_error(at, "a value reads its run's \"metric\" or an \"extra\" field");
+  if (v.contains("metric") + v.contains("extra") + v.contains("aggregate") != 1)
+    declaration_error(at,
+                      "a value reads its run's \"metric\" or an \"extra\" field, or an "
+                      "\"aggregate\" of its tasks");
+  if (v.contains("aggregate") && !partition_aggregate(text_of(v, "aggregate", at)))
+    declaration_error(at, "no aggregate \"" + v.at("aggregate").get<std::string>() + "\"");
 }
 
 void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at) {
@@ -98,7 +110,13 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
     text_of(row, "description", at);
     if (!row.at("values").is_array() || row.at("values").size() != columns)
       declaration_error(at, "each row gives one value per column");
-    for (const Json& v : row.at("values")) check_value(v, runs, at + " row");
+    for (const Json& v : row.at("values")) {
+      check_value(v, runs, at + " row");
+      if (v.is_object() && v.contains("class") &&
+          std::none_of(p.datasets.begin(), p.datasets.end(),
+                       [&](const ProtocolDataset& d) { return d.cls == v.at("class"); }))
+        declaration_error(at, fmt::format("no data set {}", v.at("class").dump()));
+    }
   }
   if (t.contains("published")) {
     const Json& pub = t.at("published");

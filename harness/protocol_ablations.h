@@ -14,8 +14,11 @@
 //               "values": [{"run": "20ng/k=10000/MCNB", "metric": "accuracy", "scale": 100},
 //                          {"run": "...", "extra": "svm_default_C"}, null]}],
 //                                                a run's metric or extra field per column (null:
-//                                                none); "{run.a.b}" in the description: field
-//                                                a.b of the row's first run that is there
+//                                                none), or an "aggregate" of the run's tasks
+//                                                (harness/partition_measures.h; "field": one of
+//                                                its note fields instead); "class": another data
+//                                                set's run; "{run.a.b}" in the description:
+//                                                field a.b of the row's first run that is there
 //     "published": {"description": "the paper", "cells": [["table1", "MCNB", "Accuracy"], null]}
 //   }]                                           optional: the reference row, one published cell
 //                                                per column (null: none)

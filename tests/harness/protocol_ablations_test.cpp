@@ -103,6 +103,14 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   const Json& paper = a.at("rows")[1];
   EXPECT_EQ(paper.at("reference"), true);
   EXPECT_EQ(paper.at("values"), (Json{85.27, nullptr}));
+  // An aggregate of a run's tasks, or one of its fields; another data set's run by "class".
+  Json agg = ablations_protocol();
+  agg["ablation_tables"][0]["rows"][0]["values"] = Json::parse(
+      R"([{"run": "a", "aggregate": "split-mean:v", "scale": 100},
+          {"run": "a", "aggregate": "split-mean:v", "field": "n"}])");
+  TempDir agg_dir;
+  EXPECT_EQ(run_ablations(agg_dir, agg, false).at("ablations")[0].at("rows")[0].at("values"),
+            (Json{25.0, 1.0}));
   // Fast mode keeps only the tables declared "in_fast".
   TempDir fast_dir;
   EXPECT_TRUE(run_ablations(fast_dir, ablations_protocol(), true).at("ablations").empty());
@@ -121,7 +129,17 @@ TEST(ProtocolAblations, AMalformedTableIsRefused) {
   testing::expect_protocol_refused(j, "one value per column");
   j = ablations_protocol();
   j["ablation_tables"][0]["rows"][0]["values"][1]["metric"] = "v";
-  testing::expect_protocol_refused(j, "\"metric\" or an \"extra\"");
+  testing::expect_protocol_refused(j, "\"metric\" or an \"extra\" field");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0]["values"][0]["aggregate"] = "nothing";
+  testing::expect_protocol_refused(j, "\"metric\" or an \"extra\" field, or an \"aggregate\"");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0]["values"][0].erase("metric");
+  j["ablation_tables"][0]["rows"][0]["values"][0]["aggregate"] = "nothing";
+  testing::expect_protocol_refused(j, "no aggregate \"nothing\"");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0]["values"][0]["class"] = "e";
+  testing::expect_protocol_refused(j, "no data set \"e\"");
   j = ablations_protocol();
   j["ablation_tables"][0]["class"] = "e";
   testing::expect_protocol_refused(j, "no data set \"e\"");

@@ -9,6 +9,8 @@
 #include "core/error.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
+#include "harness/counts_json.h"
+#include "metrics/averaging.h"
 #include "metrics/split_summary.h"
 
 namespace linrepro {
@@ -151,7 +153,14 @@ ClaimMeasure mean_metric(const std::map<std::string, std::vector<RunRecord>>& ru
 
 }  // namespace
 
-std::optional<TaskAggregate> partition_aggregate(const std::string& name) {
+std::optional<TaskAggregate> builtin_aggregate(const std::string& name) {
+  if (name == "counts-micro-f1" || name == "counts-macro-f1")
+    return [micro = name == "counts-micro-f1"](std::span<const RunRecord> runs,
+                                               const AggregateContext&) {
+      std::vector<BinaryCounts> counts;
+      for (const RunRecord& r : runs) counts.push_back(counts_from(r.metrics));
+      return AggregateValue{micro ? micro_average(counts).f1 : macro_average(counts).f1, {}, ""};
+    };
   if (name.starts_with("fewest:"))
     return [field = name.substr(7)](std::span<const RunRecord> runs, const AggregateContext&) {
       AggregateValue out{INFINITY, {}, ""};

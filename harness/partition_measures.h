@@ -19,6 +19,9 @@
 //                       0.45"), "n", "sd" and "per_split" (each split's value, two decimals,
 //                       ", "-joined).
 // A column's "items" names the documents in the interval's text ("pages"; default "documents").
+// And over one binary task per run (each run's metrics tp, fp, fn, tn: harness/counts_json.h):
+//   counts-micro-f1     the micro-averaged F1 of the tasks' counts, in [0, 1], exact;
+//   counts-macro-f1     the mean of the tasks' F1 (metrics/averaging.h).
 //
 // Claim measures (declared_tests.h) over the methods' runs on one collection, by method name:
 //   micro-F1, macro-F1  a - b in points on the combined test documents, paired bootstrap over them;
@@ -36,8 +39,9 @@
 
 namespace linrepro {
 
-// The named aggregate, or nothing when `name` is none of the above.
-std::optional<TaskAggregate> partition_aggregate(const std::string& name);
+// The named aggregate, or nothing when `name` is none of the above (every protocol may name these
+// besides its driver's).
+std::optional<TaskAggregate> builtin_aggregate(const std::string& name);
 
 // The combined micro- and macro-F1 of the runs (ConfigError naming a run without a confusion).
 F1Pair combined_f1(std::span<const RunRecord> runs);

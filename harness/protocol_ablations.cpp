@@ -29,7 +29,7 @@ std::optional<double> value_of(const ProtocolResults& results, const std::string
   const RunRecord* r = finished(results, cls, v.at("run"));
   if (r == nullptr) return std::nullopt;
   if (v.contains("aggregate")) {  // over the run's tasks, in the value's scale
-    const AggregateValue a = partition_aggregate(v.at("aggregate"))
+    const AggregateValue a = builtin_aggregate(v.at("aggregate"))
                                  .value()(*finished_tasks(results.tasks, cls, v.at("run")), {v, 0});
     if (v.contains("field")) return a.fields.at(v.at("field").get<std::string>()).get<double>();
     return a.scaled ? a.value : v.value("scale", 1.0) * a.value;
@@ -67,7 +67,11 @@ std::optional<AblationRow> row_of(const ProtocolResults& results, const std::str
     out.values.push_back(value_of(results, on, v));
     if (!first && !v.is_null()) first = finished(results, on, v.at("run"));
   }
-  if (first == nullptr) return std::nullopt;
+  // Left out when it names runs none of which is here; a row of nulls says what was not run.
+  const bool names_runs = std::any_of(row.at("values").begin(), row.at("values").end(),
+                                      [](const Json& v) { return !v.is_null(); });
+  if (names_runs && first == nullptr) return std::nullopt;
+  if (first == nullptr) return out;
   out.description = described(out.description, *first);
   return out;
 }
@@ -90,7 +94,7 @@ void check_value(const Json& v, const std::set<std::string>& runs, const std::st
     declaration_error(at,
                       "a value reads its run's \"metric\" or an \"extra\" field, or an "
                       "\"aggregate\" of its tasks");
-  if (v.contains("aggregate") && !partition_aggregate(text_of(v, "aggregate", at)))
+  if (v.contains("aggregate") && !builtin_aggregate(text_of(v, "aggregate", at)))
     declaration_error(at, "no aggregate \"" + v.at("aggregate").get<std::string>() + "\"");
 }
 
@@ -145,9 +149,14 @@ void add_protocol_ablations(ResultFile& rf, const DeclaredProtocol& p, const std
     if (fast && !t.value("in_fast", false)) continue;
     const std::string cls = t.at("class");
     std::vector<AblationRow> rows;
+    bool measured = false;  // a row holds a run's value
     for (const Json& row : t.at("rows"))
-      if (auto r = row_of(results, cls, row)) rows.push_back(std::move(*r));
-    if (rows.empty()) continue;  // its data set is not here, or not in this subset
+      if (auto r = row_of(results, cls, row)) {
+        measured |= std::any_of(r->values.begin(), r->values.end(),
+                                [](const std::optional<double>& v) { return v.has_value(); });
+        rows.push_back(std::move(*r));
+      }
+    if (!measured) continue;  // its data set is not here, or not in this subset
     TextArgs args;
     const Json a = t.value("args", Json::object());  // its names outlive the args
     for (const auto& [name, value] : a.items()) args.set(name.c_str(), value.get<std::string>());

@@ -134,7 +134,7 @@ std::string note_of(const std::string& note, const NoteFields& f) {
 TaskAggregate aggregate_of(const std::map<std::string, TaskAggregate>& aggregates,
                            const std::string& name) {
   const auto it = aggregates.find(name);
-  return it != aggregates.end() ? it->second : partition_aggregate(name).value();
+  return it != aggregates.end() ? it->second : builtin_aggregate(name).value();
 }
 
 // One declared aggregate column of one method's runs over a task set.

@@ -180,7 +180,7 @@ void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
     if (!d.tasks.empty() && !hooks.task_sources.contains(d.tasks))
       lacks(fmt::format("task set \"{}\"", d.tasks));
   for (const std::string& a : protocol_aggregates(p))
-    if (!hooks.aggregates.contains(a) && !partition_aggregate(a))
+    if (!hooks.aggregates.contains(a) && !builtin_aggregate(a))
       lacks(fmt::format("aggregate \"{}\"", a));
   for (const ProtocolMethod& m : p.methods)
     if (!m.stop_rule.empty() && !hooks.stop_rules.contains(m.stop_rule))

@@ -49,7 +49,6 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "experiments/mlrcg2003/experiments.h"
-#include "experiments/mlrcg2003/feature_scope_ablation.h"
 #include "experiments/mlrcg2003/reuters_features.h"
 #include "experiments/mlrcg2003/reuters_fits.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
@@ -65,6 +64,7 @@
 #include "harness/published.h"
 #include "harness/solver_catalog.h"
 #include "metrics/averaging.h"
+#include "metrics/confusion_folds.h"  // F1Pair
 #include "metrics/paired_bootstrap.h"
 
 namespace linrepro {
@@ -110,7 +110,7 @@ std::vector<BinaryCounts> solver_counts(const F1Runs& f1, const Table2Solver& s,
   return out;
 }
 
-MicroMacroF1 averaged(const std::vector<BinaryCounts>& c) {
+F1Pair averaged(const std::vector<BinaryCounts>& c) {
   return {micro_average(c).f1, macro_average(c).f1};
 }
 
@@ -119,17 +119,12 @@ auto at_threshold(const char* suffix) {
   return [suffix](const RunRecord& r) { return counts_from(r.metrics, suffix); };
 }
 
-// Micro/macro-F1 at the SCutFBR.1 thresholds of one solver's finished F1 runs.
-MicroMacroF1 tuned_f1(const F1Runs& f1, const Table2Solver& s) {
-  return averaged(solver_counts(f1, s, at_threshold("")));
-}
-
 // §6.1's claim: MLR-CG's micro- and macro-F1 are the SVM's, by the paired bootstrap over the
 // shared test documents of both solvers' per-category decisions.
-void add_f1_claim(ResultFile& rf, const F1Runs& f1, std::map<std::string, MicroMacroF1>& tuned,
-                  std::map<std::string, MicroMacroF1>& plain,
+void add_f1_claim(ResultFile& rf, const F1Runs& f1, std::map<std::string, F1Pair>& tuned,
+                  std::map<std::string, F1Pair>& plain,
                   std::map<std::string, std::string>& sweep_text) {
-  const MicroMacroF1 m = tuned["mlr-cg"], s = tuned["smo"];
+  const F1Pair m = tuned["mlr-cg"], s = tuned["smo"];
   // Per solver, each category's decisions on the shared test documents.
   std::map<std::string, std::vector<CategoryOutcomes>> outcomes;
   for (const auto& [solver, runs] : f1)
@@ -169,14 +164,14 @@ void add_f1_claim(ResultFile& rf, const F1Runs& f1, std::map<std::string, MicroM
 // §6.1's cells (micro/macro-F1 per solver) and claim, from finished F1 runs.
 void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::string& data_note,
              uint64_t seed) {
-  std::map<std::string, MicroMacroF1> tuned, plain;
+  std::map<std::string, F1Pair> tuned, plain;
   std::map<std::string, std::string> sweep_text;
   for (const Table2Solver& s : kF1Solvers) {
     const std::vector<BinaryCounts> at_theta = solver_counts(f1, s, at_threshold(""));
     tuned[s.name] = averaged(at_theta);
     plain[s.name] = averaged(solver_counts(f1, s, at_threshold("0")));
     for (size_t b = 0; b < std::size(kFbrSweep); ++b) {
-      const MicroMacroF1 f = averaged(solver_counts(f1, s, [b](const RunRecord& r) {
+      const F1Pair f = averaged(solver_counts(f1, s, [b](const RunRecord& r) {
         return counts_from(r.extra.at("fbr_sweep").at(b), "");
       }));
       sweep_text[s.name] += fmt::format("{}fbr {:g}: {:.2f}/{:.2f}", b ? ", " : "", kFbrSweep[b],
@@ -206,39 +201,6 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
     }
   }
   add_f1_claim(rf, f1, tuned, plain, sweep_text);
-}
-
-// Issue 15 item 4: §6.1's cells by feature-selection scope (feature_scope_ablation.h).
-void add_feature_scope_ablation(const ExperimentContext& ctx, ResultFile& rf, const F1Runs& own,
-                                const F1Runs& global) {
-  std::vector<std::string> methods;
-  FeatureScopeVariant g{"global-joint-ig",
-                        "old: one 500-term set for all 90 categories by joint 90-class IG (runs "
-                        "f1/...)",
-                        false,
-                        {}};
-  FeatureScopeVariant p{"per-category-ig",
-                        "each binary task's own 500 terms by its IG, c vs. not c (runs "
-                        "f1-per-category/...)",
-                        true,
-                        {}};
-  // Considered, not run: selecting each task's terms inside every CV fold as well. The paper
-  // selects "500 features" once per task and says nothing of the folds; thresholds only are
-  // tuned by cross-validation (footnote 7). It would cost 5 more selections per task.
-  FeatureScopeVariant in_folds{"per-category-ig-in-folds",
-                               "not run: each task's 500 terms selected again inside each of "
-                               "the 5 threshold folds (the paper selects once)",
-                               false,
-                               {}};
-  for (const Table2Solver& s : kF1Solvers) {
-    methods.push_back(s.column);
-    p.results.push_back(tuned_f1(own, s));
-    g.results.push_back(tuned_f1(global, s));
-    in_folds.results.push_back(std::nullopt);
-  }
-  const PublishedPaper published =
-      load_published(ctx.published() / (std::string(kMlrcgPaper) + ".json"));
-  rf.add_ablation(feature_scope_ablation(methods, {g, p, in_folds}, published));
 }
 
 // The solvers this invocation runs (fast: SMO and MLR-CG only), by name.
@@ -273,11 +235,10 @@ void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
   if (ctx.fast) return;
   add_table2_claims(rf, in, res, /*expect_slower=*/true, "");
   add_direction_claim(rf, in, res);
-  // §6.1 with each task's own features (the cells), and with the old global set (the ablation).
-  const auto& f1 = results.tasks.at("f1");
-  const F1Runs own = f1_runs(f1, "f1/"), global = f1_runs(f1, "f1-global/");
+  // §6.1 with each task's own features (the cells; the old global set's runs are the declared
+  // ablation feature-scope-6.1's).
+  const F1Runs own = f1_runs(results.tasks.at("f1"), "f1/");
   emit_f1(rf, own, own.at("smo").size(), data_note, ctx.seed);
-  add_feature_scope_ablation(ctx, rf, own, global);
 }
 
 }  // namespace

@@ -267,5 +267,17 @@ TEST(CombinedPartitions, ClaimMeasuresCompareTheCombinedDocumentsAndMeanAMetric)
   EXPECT_FALSE(m.at("micro-F1")("w", "a", "c", 0, true, true).has_value());  // no method c
 }
 
+// One binary task per run: the micro F1 of the summed counts, the macro F1 the mean of the tasks'.
+TEST(CombinedPartitions, CountsAggregatesAreTheMicroAndMacroF1OfTheTasks) {
+  std::vector<RunRecord> runs(2);
+  runs[0].metrics = {{"tp", 1}, {"fp", 1}, {"fn", 0}, {"tn", 8}};  // F1 2/3
+  runs[1].metrics = {{"tp", 1}, {"fp", 0}, {"fn", 3}, {"tn", 6}};  // F1 2/5
+  const Json spec = Json::object();
+  EXPECT_NEAR(builtin_aggregate("counts-micro-f1").value()(runs, {spec, 0}).value, 0.5, 1e-12);
+  EXPECT_NEAR(builtin_aggregate("counts-macro-f1").value()(runs, {spec, 0}).value,
+              (2.0 / 3 + 0.4) / 2, 1e-12);
+  EXPECT_FALSE(builtin_aggregate("counts-f1").has_value());
+}
+
 }  // namespace
 }  // namespace linrepro

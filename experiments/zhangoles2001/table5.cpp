@@ -57,7 +57,7 @@
 // readings, extra solvers, each cell a split-mean aggregate with its note and evidence) and run by
 // the generic runner (harness/protocol_runner.h); the collections and one fit are
 // table5_protocol.h's, the lambda walk (the runner's adaptive step) table5_transfer.h's; this file
-// registers them and adds the claims and the reading ablations.
+// registers them and adds the claims (the reading ablations are declared tables too).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -70,13 +70,11 @@
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
-#include "harness/cell_cause.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
 #include "harness/extra_solvers.h"
 #include "harness/partition_measures.h"
 #include "harness/protocol_runner.h"
-#include "harness/published.h"
 #include "metrics/split_summary.h"
 
 namespace linrepro {
@@ -123,38 +121,6 @@ Table5Results read_results(const ProtocolResults& results) {
       if (m.record.value("part", "") == kTablePart && by_method.contains(m.name))
         t.accuracies[{column, m.name}] = accuracies_of(by_method.at(m.name));
   return t;
-}
-
-// The reading ablations (title_ablation.h): each chosen reading's row is Table 5's means of its
-// collection, the others the means of the runs on that reading (methods "reading/<solver>").
-void add_reading_ablations(const ExperimentContext& ctx, ResultFile& rf, const Table5Results& t,
-                           const Summaries& summary) {
-  std::vector<TitleAblationMethod> methods;
-  for (const ProtocolMethod& m : t.p.methods)
-    if (m.record.value("part", "") == kTablePart && m.record.contains("row"))
-      methods.push_back({m.record.at("row"), m.solver});
-  const PublishedPaper published = load_published(ctx.published(), kPaper);
-  for (const auto& [variants, build] :
-       {std::pair{title_variants(), &title_ablation},
-        std::pair{webkb_markup_variants(), &webkb_markup_ablation}}) {
-    const std::string& column = variants.front().collection;
-    const auto in_table = summary.find(column);
-    if (in_table == summary.end()) continue;
-    std::map<std::string, std::map<std::string, double>> means;
-    for (const TitleVariant& v : variants) {
-      if (v.chosen) {
-        for (const auto& [solver, split_summary] : in_table->second)
-          means[v.id][solver] = split_summary.mean;
-        continue;
-      }
-      const auto runs = t.results.tasks.find(fmt::format("{} [{}]", v.collection, v.id));
-      if (runs == t.results.tasks.end()) continue;
-      for (const auto& m : methods)
-        if (const auto it = runs->second.find("reading/" + m.solver); it != runs->second.end())
-          means[v.id][m.solver] = summarize_splits(in_points(accuracies_of(it->second))).mean;
-    }
-    rf.add_ablation(build(methods, means, published, column));
-  }
 }
 
 // Every Table 5 method's summary (peers included) on every collection that is here (a reading's
@@ -241,14 +207,12 @@ void add_table5_claims(ResultFile& rf, const Table5Results& t, const Summaries& 
   add_nb_peer_check(rf, summary, t.accuracies);
 }
 
-void summarise_table5(const ExperimentContext& ctx, ResultFile& rf,
-                      const ProtocolResults& results) {
+void summarise_table5(const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
   const Table5Results t = read_results(results);
   const Summaries summary = table5_summaries(t);
   if (summary.empty()) return;
   transfer_cells_and_claim(rf, t.p, results, t.caveats);
   add_table5_claims(rf, t, summary);
-  add_reading_ablations(ctx, rf, t, summary);
 }
 
 }  // namespace

@@ -9,28 +9,21 @@
 // 378 for 20NG, measured 2026-11-23; Mod Least Squares would add 45: left out for zhangoles2001's
 // 8-minute budget), the other methods' values left empty; except the corpus row (20news-bydate
 // with its headers), run for every method: each 20NG cell's miss may rest on it.
-#include <map>
-#include <optional>
 #include <string>
 #include <vector>
-
-#include "harness/ablation.h"
-#include "harness/published.h"
 
 namespace linrepro {
 
 // Table 5's 20NG column in the published file (its cells and the ablations that read it).
 inline constexpr const char* kTable5Ng20Column = "20NewsGroup";
 
+// Its rows, with what each reading is, are the declared ablation tables of zhangoles2001/table5
+// (experiments.json; reading/<solver> methods say which run on which reading).
 struct TitleVariant {
-  std::string collection;   // Table 5's column it reads otherwise: "20NewsGroup", "WebKB"
-  std::string id;           // "subject-title": names the runs ("20NewsGroup [<id>]/split<k>/...")
-  std::string view;         // the corpus view (corpora/corpus_view.h)
-  std::string description;  // one line for the table
-  bool chosen = false;      // Table 5's cells use it
-  // Run for every paper method (a data difference each Table 5 cell may rest on), not only the
-  // cheapest (experiments.json's reading/<solver> methods say which run on which reading).
-  bool every_method = false;
+  std::string collection;  // Table 5's column it reads otherwise: "20NewsGroup", "WebKB"
+  std::string id;          // "subject-title": names the runs ("20NewsGroup [<id>]/split<k>/...")
+  std::string view;        // the corpus view (corpora/corpus_view.h)
+  bool chosen = false;     // Table 5's cells use it
 };
 
 // The readings, old behaviour first; exactly one is chosen.
@@ -39,21 +32,5 @@ std::vector<TitleVariant> title_variants();
 // words (corpora/webkb.h WebkbMarkup), every method.
 std::vector<TitleVariant> webkb_markup_variants();
 const TitleVariant& chosen_title_variant();
-
-// One Table 5 method: its row (the ablation's column) and solver.
-struct TitleAblationMethod {
-  std::string row;     // "Lin Reg"
-  std::string solver;  // "cls"
-};
-
-// mean accuracy in % by variant id, then solver; a missing entry is an empty value. `column`: the
-// published file's 20NG column ("20NewsGroup"), for the reference row.
-Ablation title_ablation(const std::vector<TitleAblationMethod>& methods,
-                        const std::map<std::string, std::map<std::string, double>>& means,
-                        const PublishedPaper& published, const std::string& column);
-// The same for webkb_markup_variants() and the WebKB column.
-Ablation webkb_markup_ablation(const std::vector<TitleAblationMethod>& methods,
-                               const std::map<std::string, std::map<std::string, double>>& means,
-                               const PublishedPaper& published, const std::string& column);
 
 }  // namespace linrepro

@@ -1,5 +1,5 @@
 // Issue 15 item 2: Table 5's 20NG reads the Subject line as the title (title features distinct from
-// body features) and drops From; the title ablation's table (title_ablation.h).
+// body features) and drops From; the title ablation's declared rows are its readings.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "features/analyzer.h"
+#include "harness/protocol_runner.h"
 
 namespace linrepro {
 namespace {
@@ -92,38 +93,20 @@ TEST(Table5Titles, Table5ReadsTheChosenVariantAndExactlyOneIsChosen) {
   }
 }
 
-PublishedPaper published_20ng() {
-  PublishedPaper p;
-  p.paper = "zhangoles2001";
-  PublishedCell c;  // field by field: the struct grows
-  c.table = "table5";
-  c.row = "Lin Reg";
-  c.column = "20NewsGroup";
-  c.value = 94.1;
-  p.cells.push_back(c);
-  return p;
-}
-
-TEST(Table5Titles, AblationRowsPerVariantChosenMarkedMissingValuesEmpty) {
-  const std::vector<TitleAblationMethod> methods = {{"Lin Reg", "cls"}, {"SVM", "smo"}};
-  const std::map<std::string, std::map<std::string, double>> means = {
-      {"no-headers", {{"cls", 85.0}}},
-      {"subject-title", {{"cls", 87.5}, {"smo", 88.0}}},
-  };
-  const Ablation a = title_ablation(methods, means, published_20ng(), "20NewsGroup");
-  EXPECT_EQ(a.id, "title-features-20ng");
-  EXPECT_EQ(a.columns, (std::vector<std::string>{"Lin Reg", "SVM"}));
-  ASSERT_EQ(a.rows.size(), title_variants().size() + 1);
-  EXPECT_EQ(a.rows[0].variant, "no-headers");
-  EXPECT_FALSE(a.rows[0].chosen);
-  EXPECT_EQ(*a.rows[0].values[0], 85.0);
-  EXPECT_FALSE(a.rows[0].values[1].has_value());  // not run for SVM
-  EXPECT_TRUE(a.rows[1].chosen);
-  EXPECT_EQ(*a.rows[1].values[1], 88.0);
-  EXPECT_FALSE(a.rows[2].values[0].has_value());  // no means for the From variant
-  EXPECT_TRUE(a.rows.back().reference);
-  EXPECT_EQ(*a.rows.back().values[0], 94.1);
-  EXPECT_FALSE(a.rows.back().values[1].has_value());  // no published SVM cell given
+// The declared ablation tables (experiments.json) have one row per reading the runs read, in the
+// same order, the same one chosen.
+TEST(Table5Titles, TheDeclaredAblationRowsAreTheReadings) {
+  const DeclaredProtocol p = declared_protocol("zhangoles2001", "table5");
+  ASSERT_EQ(p.ablation_tables.size(), 2u);
+  for (const auto& [table, variants] : {std::pair{p.ablation_tables[0], title_variants()},
+                                        std::pair{p.ablation_tables[1], webkb_markup_variants()}}) {
+    ASSERT_EQ(table.at("rows").size(), variants.size()) << table.at("ablation");
+    for (size_t i = 0; i < variants.size(); ++i) {
+      EXPECT_EQ(table.at("rows")[i].at("row"), variants[i].id);
+      EXPECT_EQ(table.at("rows")[i].value("chosen", false), variants[i].chosen);
+    }
+  }
+  EXPECT_EQ(p.ablation_tables[0].at("ablation"), "title-features-20ng");
 }
 
 }  // namespace

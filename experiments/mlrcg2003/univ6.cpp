@@ -36,9 +36,9 @@
 #include "experiments/mlrcg2003/experiments.h"
 #include "experiments/mlrcg2003/univ6_fold_spread.h"
 #include "harness/claim_test.h"
-#include "harness/partition_measures.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
+#include "harness/partition_measures.h"
 #include "harness/protocol_runner.h"
 
 namespace linrepro {
@@ -107,8 +107,8 @@ void add_like_svm_claim(ResultFile& rf, const std::map<std::string, std::vector<
   if (runs.contains("liblinear-s3"))
     evidence += fmt::format("; peer LIBLINEAR -s 3 one-vs-rest (bias 1): {}",
                             percent(combined_f1(runs.at("liblinear-s3"))));
-  rf.add_claim(tested_claim(
-      claim, declared_comparisons(claim, partition_measures(runs)).value(), evidence));
+  rf.add_claim(
+      tested_claim(claim, declared_comparisons(claim, partition_measures(runs)).value(), evidence));
 }
 
 // §6.2: MMLR-CG overfits with many categories (training F1 > 90% even on Hoovers-255). Only

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace linrepro {
 
 std::vector<TitleVariant> title_variants() {

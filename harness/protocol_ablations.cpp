@@ -26,14 +26,15 @@ const RunRecord* finished(const ProtocolResults& results, const std::string& cls
 std::optional<double> value_of(const ProtocolResults& results, const std::string& cls,
                                const Json& v) {
   if (v.is_null()) return std::nullopt;
-  const RunRecord* r = finished(results, cls, v.at("run"));
-  if (r == nullptr) return std::nullopt;
-  if (v.contains("aggregate")) {  // over the run's tasks, in the value's scale
-    const AggregateValue a = builtin_aggregate(v.at("aggregate"))
-                                 .value()(*finished_tasks(results.tasks, cls, v.at("run")), {v, 0});
+  if (v.contains("aggregate")) {  // over the run's tasks (all of them there), in its scale
+    const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, v.at("run"));
+    if (tasks == nullptr) return std::nullopt;
+    const AggregateValue a = builtin_aggregate(v.at("aggregate")).value()(*tasks, {v, 0});
     if (v.contains("field")) return a.fields.at(v.at("field").get<std::string>()).get<double>();
     return a.scaled ? a.value : v.value("scale", 1.0) * a.value;
   }
+  const RunRecord* r = finished(results, cls, v.at("run"));
+  if (r == nullptr) return std::nullopt;
   const Json& field = v.contains("metric") ? r->metrics : r->extra;
   const std::string name = v.contains("metric") ? v.at("metric") : v.at("extra");
   if (!field.contains(name)) return std::nullopt;
@@ -57,7 +58,7 @@ std::string described(const std::string& text, const RunRecord& r) {
   return out.append(last, text.cend());
 }
 
-// One declared row, or nothing when none of its runs finished.
+// One declared row, or nothing when it names runs and none gave a value.
 std::optional<AblationRow> row_of(const ProtocolResults& results, const std::string& cls,
                                   const Json& row) {
   AblationRow out{row.at("row"), row.at("description"), row.value("chosen", false), false, {}};
@@ -67,12 +68,13 @@ std::optional<AblationRow> row_of(const ProtocolResults& results, const std::str
     out.values.push_back(value_of(results, on, v));
     if (!first && !v.is_null()) first = finished(results, on, v.at("run"));
   }
-  // Left out when it names runs none of which is here; a row of nulls says what was not run.
+  // Left out when it names runs and has no value; a row of nulls says what was not run.
   const bool names_runs = std::any_of(row.at("values").begin(), row.at("values").end(),
                                       [](const Json& v) { return !v.is_null(); });
-  if (names_runs && first == nullptr) return std::nullopt;
-  if (first == nullptr) return out;
-  out.description = described(out.description, *first);
+  const bool valued = std::any_of(out.values.begin(), out.values.end(),
+                                  [](const std::optional<double>& v) { return v.has_value(); });
+  if (names_runs && !valued) return std::nullopt;
+  if (first != nullptr) out.description = described(out.description, *first);
   return out;
 }
 

@@ -22,9 +22,9 @@
 //     "published": {"description": "the paper", "cells": [["table1", "MCNB", "Accuracy"], null]}
 //   }]                                           optional: the reference row, one published cell
 //                                                per column (null: none)
-// A value whose run did not finish is empty; a row none of whose runs finished is left out (a row
-// of nulls is kept: it says what was not run); a table none of whose rows holds a value is left
-// out.
+// A value whose run did not finish is empty (an aggregate needs every task of its run); a row that
+// names runs but holds no value is left out (a row of nulls is kept: it says what was not run); a
+// table none of whose rows holds a value is left out.
 #include <optional>
 #include <string>
 

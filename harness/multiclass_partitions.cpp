@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "core/error.h"
 #include "core/stopwatch.h"
 #include "features/text_dataset.h"
 #include "harness/declaration_checks.h"
@@ -51,8 +52,12 @@ Partitioning declared_partitioning(const Json& d, const std::string& where) {
   const Json& count = d.at(folds ? "folds" : "splits");
   if (!count.is_number_integer() || count.get<int>() < (folds ? 2 : 1))
     declaration_error(where, "\"folds\" is a count >= 2, \"splits\" a count >= 1");
-  if (!folds && !d.contains("train_fraction"))
-    declaration_error(where, "random splits give their \"train_fraction\"");
+  // A train fraction belongs to random splits (folds have none): never read and dropped.
+  if (folds == d.contains("train_fraction"))
+    declaration_error(where, "random splits, and only they, give a \"train_fraction\"");
+  if (!folds && !(d.at("train_fraction").is_number() && d.at("train_fraction").get<double>() > 0 &&
+                  d.at("train_fraction").get<double>() < 1))
+    declaration_error(where, "\"train_fraction\" is a number between 0 and 1");
   return {folds ? Partitioning::Kind::folds : Partitioning::Kind::random_splits, count.get<int>()};
 }
 
@@ -108,7 +113,12 @@ TaskSource multiclass_partition_tasks(const std::string& name, const Json& decla
     declaration_error(where,
                       "a multi-class partition set gives its \"collection\" and \"features\"");
   const Partitioning partitioning = declared_partitioning(declaration, where);
-  const FeatureConfig features = feature_config_from_json(declaration.at("features"));
+  FeatureConfig features;
+  try {
+    features = feature_config_from_json(declaration.at("features"));
+  } catch (const ConfigError& e) {
+    declaration_error(where, fmt::format("\"features\": {}", e.what()));
+  }
   const double train_fraction = declaration.value("train_fraction", 0.0);
   const bool folds = partitioning.kind == Partitioning::Kind::folds;
   PartitionTaskHooks<PartitionData> hooks;

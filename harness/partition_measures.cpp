@@ -142,11 +142,18 @@ ClaimMeasure mean_metric(const std::map<std::string, std::vector<RunRecord>>& ru
                          const std::string& metric) {
   return [&runs, metric](std::string what, const std::string& a, const std::string& b, double bound,
                          bool above, bool strict) -> std::optional<ClaimComparison> {
+    if (!b.empty())
+      throw ConfigError(
+          fmt::format("\"{}\": the measure mean:{} reads one method, not a pair "
+                      "(b is \"{}\")",
+                      what, metric, b));
     const auto ra = runs.find(a);
-    if (!b.empty() || ra == runs.end() || ra->second.empty()) return std::nullopt;
+    if (ra == runs.end() || ra->second.empty()) return std::nullopt;
     double mean = 0;
-    for (const RunRecord& r : ra->second)
-      mean += r.metrics.value(metric, 0.0) / static_cast<double>(ra->second.size());
+    for (const RunRecord& r : ra->second) {
+      if (!r.metrics.contains(metric)) return std::nullopt;  // not measured, not a zero
+      mean += r.metrics.at(metric).get<double>() / static_cast<double>(ra->second.size());
+    }
     return exact_comparison(std::move(what), 100 * mean, bound, above, strict);
   };
 }

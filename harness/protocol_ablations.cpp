@@ -118,10 +118,15 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
       declaration_error(at, "each row gives one value per column");
     for (const Json& v : row.at("values")) {
       check_value(v, runs, at + " row");
-      if (v.is_object() && v.contains("class") &&
-          std::none_of(p.datasets.begin(), p.datasets.end(),
-                       [&](const ProtocolDataset& d) { return d.cls == v.at("class"); }))
-        declaration_error(at, fmt::format("no data set {}", v.at("class").dump()));
+      if (!v.is_object()) continue;
+      const std::string on = v.value("class", cls);
+      const auto d = std::find_if(p.datasets.begin(), p.datasets.end(),
+                                  [&](const ProtocolDataset& x) { return x.cls == on; });
+      if (d == p.datasets.end()) declaration_error(at, fmt::format("no data set \"{}\"", on));
+      if (v.contains("aggregate") && d->tasks.empty())
+        declaration_error(at, fmt::format("an \"aggregate\" reads a task set's runs; \"{}\" is "
+                                          "not one",
+                                          on));
     }
   }
   if (t.contains("published")) {

@@ -332,8 +332,18 @@ void check_protocol_cells(const DeclaredProtocol& p) {
       declaration_error(here, "names a data set or run the protocol does not declare");
     check_sets(p, row, here);
     check_kinds(p, row, here);
-    for (const std::string& id : evidence_ids(row))
+    for (const std::string& id : evidence_ids(row)) {
       if (!evidence.contains(id)) declaration_error(here, "names evidence that is not declared");
+      // A peer is read as its row's runs are: a binary set's metric, a task set's aggregate.
+      const Json& e = evidence.at(id);
+      if (e.contains("peer") &&
+          e.at("peer").contains("aggregate") != is_task_set(p, row.at("class")))
+        declaration_error(
+            here,
+            fmt::format("evidence \"{}\": on a {} the peer gives its {}", id,
+                        is_task_set(p, row.at("class")) ? "task set" : "binary data set",
+                        is_task_set(p, row.at("class")) ? "\"aggregate\"" : "run's \"metric\""));
+    }
   }
   for (const char* key : {"extra_solver_rows", "extra_solver_series"})
     if (c.contains(key))

@@ -131,6 +131,10 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   j["cells"]["evidence"]["z"]["peer"]["aggregate"] = "split-mean:zeros";
   testing::expect_protocol_refused(j, "a peer gives its run's \"metric\" or an \"aggregate\"");
   j = protocol_json();
+  j["cells"]["evidence"]["z"]["peer"].erase("metric");
+  j["cells"]["evidence"]["z"]["peer"]["aggregate"] = "split-mean:zeros";
+  testing::expect_protocol_refused(j, "on a binary data set the peer gives its run's \"metric\"");
+  j = protocol_json();
   j["cells"]["evidence"]["z"]["color"] = "red";
   testing::expect_protocol_refused(j, "color");
   j = protocol_json();

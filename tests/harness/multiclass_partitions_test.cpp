@@ -234,6 +234,15 @@ TEST(MulticlassPartitions, AMalformedDeclarationIsRefused) {
   refused([](Json& s) { s["seed"] = 3; }, "seed");
   refused([](Json& s) { s.erase("features"); }, "\"features\"");
   refused([](Json& s) { s["kind"] = "binary"; }, "multiclass-partitions");
+  refused([](Json& s) { s["train_fraction"] = 0.8; }, "only they, give a \"train_fraction\"");
+  refused(
+      [](Json& s) {
+        s.erase("folds");
+        s["splits"] = 2;
+        s["train_fraction"] = 1.5;
+      },
+      "between 0 and 1");
+  refused([](Json& s) { s["features"]["k"] = -3; }, "\"features\": ");
   // A set the driver supplies too is refused: two definitions of one name.
   const DeclaredProtocol p = parse_protocol(partitions_protocol(), "f (x/y)");
   ProtocolHooks hooks;
@@ -264,6 +273,11 @@ TEST(CombinedPartitions, ClaimMeasuresCompareTheCombinedDocumentsAndMeanAMetric)
   EXPECT_NEAR(m.at("macro-F1")("w", "a", "b", 0, true, true)->value, 100.0 - 62.5, 1e-9);
   const auto mean = m.at("mean:train_micro_f1")("w", "a", "", 50, true, true);
   EXPECT_NEAR(mean->value, 80.0, 1e-9);
+  // The mean reads one method; a run without the metric leaves it unmeasured, not zero.
+  EXPECT_THROW(m.at("mean:train_micro_f1")("w", "a", "b", 50, true, true), ConfigError);
+  std::map<std::string, std::vector<RunRecord>> partial = runs;
+  partial.at("a")[1].metrics.erase("train_micro_f1");
+  EXPECT_FALSE(partition_measures(partial).at("mean:train_micro_f1")("w", "a", "", 50, true, true));
   EXPECT_FALSE(m.at("micro-F1")("w", "a", "c", 0, true, true).has_value());  // no method c
 }
 

@@ -141,6 +141,10 @@ TEST(ProtocolAblations, AMalformedTableIsRefused) {
   j["ablation_tables"][0]["rows"][0]["values"][0]["class"] = "e";
   testing::expect_protocol_refused(j, "no data set \"e\"");
   j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][1]["values"][0] = {
+      {"run", "gone"}, {"class", "d"}, {"aggregate", "split-mean:v"}};
+  testing::expect_protocol_refused(j, "\"d\" is not one");
+  j = ablations_protocol();
   j["ablation_tables"][0]["class"] = "e";
   testing::expect_protocol_refused(j, "no data set \"e\"");
   j = ablations_protocol();

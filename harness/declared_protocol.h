@@ -58,9 +58,10 @@
 //                                                     differs from it by what it evaluates or by
 //                                                     lambda only
 //                  "record": {"part": "cv-best"},     optional: fields of its runs' extra
-//                  "stop_rule": "time-cap"},          optional, a sequential task set: the
-//                                                     driver's rule (task_sets.h StopRule) that
-//                                                     ends the method's series before a task
+//                  "stop_rule": "time-cap:60"},       optional, a sequential task set: the
+//                                                     rule (task_sets.h StopRule: the driver's,
+//                                                     or size_series.h's) that ends the
+//                                                     method's series before a task
 //                 {"extra_solvers": {"classes": [...], "lambda": "$lambda", "penalty": "l1",
 //                                    "method": "whose lambda it is"}}]
 //                                                     where solvers added with --with-solver run

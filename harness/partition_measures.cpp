@@ -10,6 +10,7 @@
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/counts_json.h"
+#include "harness/size_series.h"
 #include "metrics/averaging.h"
 #include "metrics/split_summary.h"
 
@@ -179,7 +180,7 @@ std::optional<TaskAggregate> builtin_aggregate(const std::string& name) {
     return [metric = name.substr(11)](std::span<const RunRecord> runs, const AggregateContext& at) {
       return split_mean(runs, metric, at.spec.value("scale", 1.0));
     };
-  if (name != "combined-micro-f1" && name != "combined-macro-f1") return std::nullopt;
+  if (name != "combined-micro-f1" && name != "combined-macro-f1") return series_aggregate(name);
   const bool micro = name == "combined-micro-f1";
   return [micro](std::span<const RunRecord> runs, const AggregateContext& at) {
     return combined_value(runs, at, micro);

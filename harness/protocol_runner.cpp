@@ -17,6 +17,7 @@
 #include "harness/protocol_ablations.h"
 #include "harness/published.h"
 #include "harness/record_fit.h"
+#include "harness/size_series.h"
 #include "harness/solver_catalog.h"
 #include "harness/task_set_runs.h"
 #include "harness/unavailable_cells.h"
@@ -168,6 +169,8 @@ ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHook
     hooks.task_sources[source] = multiclass_partition_tasks(
         source, declaration, fmt::format("{} task_sources \"{}\"", p.where, source));
   }
+  for (const ProtocolMethod& m : p.methods)
+    if (auto rule = series_stop_rule(m.stop_rule)) hooks.stop_rules[m.stop_rule] = *rule;
   return hooks;
 }
 

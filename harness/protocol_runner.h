@@ -50,8 +50,8 @@ struct ProtocolHooks {
 // to read its values.
 DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id);
 
-// `hooks` with the task sets `p` declares whole ("task_sources": harness/multiclass_partitions.h);
-// throws ConfigError naming the declaration when the driver supplies one of them too.
+// `hooks` with the task sets `p` declares whole ("task_sources": harness/multiclass_partitions.h)
+// and the builtin stop rules its methods name (harness/size_series.h); throws ConfigError naming the declaration when the driver supplies one of them too.
 ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHooks hooks);
 
 // Throws ConfigError naming the declaration when it names a task set, an aggregate or a supplied

@@ -20,15 +20,12 @@
 // Time is the FitContext clock (wall time of the fit alone, data generation excluded); the thread's
 // CPU time of the fit is kept as extra.cpu_seconds, since a loaded machine inflates wall time.
 //
-// The runs are declared in experiments.json ("protocol"): each series is a sequential task set
-// (harness/task_set_runs.h) whose tasks are its sizes "n=<n>", prepared here one size at a time.
-// SMO is super-linear, so its series stops growing once it would exceed a time cap: before each
-// n, the stop rule "time-cap" predicts the next time from the last two points' power law
-// (metrics/scaling_analysis.h); if that (or a measured time) is over kSmoCapSeconds, SMO is not
-// run at this or any larger n, and the claims say so. This control flow depends on timings, so it
-// exists only in the full run. Solvers added with --with-solver run every series under the same
-// cap (their growth is not known in advance); their fitted slopes are the cells "scaling" /
-// "<label> (extra)", in no claim.
+// The runs are declared in experiments.json ("protocol"): each series is a size series
+// (harness/size_series.h) whose tasks are its sizes "n=<n>", prepared here one size at a time.
+// SMO is super-linear, so its series stops growing once it would exceed a time cap (stop rule
+// "time-cap:60", full run only), and the claims say so. Solvers added with --with-solver run every
+// series under the same cap (their growth is not known in advance); their fitted slopes are the
+// cells "scaling" / "<label> (extra)" (aggregate "cpu-slope"), in no claim.
 //
 // Fast mode (the regression subset): synthetic-text n = 10,000 and 20,000, all three solvers, no
 // cap, no claims, no cells: every compared number (errors, iterations, objectives) is
@@ -37,10 +34,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <map>
-#include <memory>
-#include <mutex>
 #include <optional>
 
 #include "core/seed.h"
@@ -52,10 +46,10 @@
 #include "harness/declared_texts.h"
 #include "harness/protocol_runner.h"
 #include "harness/record_fit.h"
+#include "harness/size_series.h"
 #include "harness/solver_catalog.h"
 #include "metrics/confusion_matrix.h"
 #include "metrics/scaling_analysis.h"
-#include "metrics/slope_interval.h"
 #include "solvers/svm_objective.h"
 
 namespace linrepro {
@@ -63,7 +57,6 @@ namespace linrepro {
 namespace {
 
 constexpr const char* kScalingExperiment = "scaling";
-constexpr double kSmoCapSeconds = 60;  // per capped fit; see the header comment
 constexpr int32_t kSyntheticTest = 20000;
 constexpr const char* kSynthetic = "synthetic-text";
 constexpr const char* kA9a = "a9a";
@@ -121,58 +114,10 @@ RunRecord fit_and_measure(const BinaryDataset& d, const std::string& solver, con
   return r;
 }
 
-// One series: its sizes, its dataset record, what each size's runs' config says of the data, and
-// how that size's data is built.
-struct Series {
-  std::string dataset;
-  Json record;
-  std::vector<int32_t> sizes;
-  std::function<Json(int32_t)> data_config;
-  std::function<BinaryDataset(int32_t)> make;
-};
-
-// A series as a sequential task set: task i is size sizes[i] ("n=<n>"), its data built by the
-// first run that needs it and kept until another size is asked for (one size in memory).
-TaskSet series_tasks(std::shared_ptr<const Series> series, bool progress) {
-  struct Slot {
-    std::mutex m;
-    int32_t n = -1;
-    std::optional<BinaryDataset> data;
-  };
-  auto slot = std::make_shared<Slot>();
-  TaskSet t;
-  t.dataset = series->dataset;
-  t.record = series->record;
-  for (const int32_t n : series->sizes) t.tasks.push_back(fmt::format("n={}", n));
-  t.task_fields = [series](size_t i) { return series->data_config(series->sizes[i]); };
-  t.untrainable = [](size_t) { return std::optional<RunRecord>(); };
-  t.fit = [series, slot, progress](size_t i, const std::string& solver, const Params& params,
-                                   uint64_t seed) {
-    const int32_t n = series->sizes[i];
-    const std::lock_guard lock(slot->m);
-    if (slot->n != n) {
-      slot->data.reset();
-      if (progress) fmt::print(stderr, "scaling: {} n = {}: preparing data\n", series->dataset, n);
-      slot->data = series->make(n);
-      slot->n = n;
-    }
-    RunRecord r = fit_and_measure(*slot->data, solver, params, seed);
-    // One group per (dataset, n) in the generic solvers-vs-peers bars, not one per n over both.
-    r.class_name = fmt::format("{} n={}", series->dataset, n);
-    return r;
-  };
-  return t;
-}
-
-TaskPreparer series_preparer(Series s, const ExperimentContext& ctx) {
-  auto series = std::make_shared<const Series>(std::move(s));
-  return [series, progress = ctx.progress](const Json&) { return series_tasks(series, progress); };
-}
-
 // a9a's nested subsamples of the training file (throws DataUnavailable when a9a is not here).
 TaskPreparer a9a_series(const ExperimentContext& ctx) {
   auto a9a = std::make_shared<const BinaryDataset>(load_a9a());
-  Series s;
+  SizeSeries s;
   s.dataset = kA9a;
   s.record = a9a->identity;
   s.record["name"] = kA9a;
@@ -191,7 +136,8 @@ TaskPreparer a9a_series(const ExperimentContext& ctx) {
                 {"test", "a9a.t"}};
   };
   s.make = [a9a, perm_seed](int32_t n) { return nested_subsample(*a9a, n, perm_seed); };
-  return series_preparer(std::move(s), ctx);
+  s.fit = fit_and_measure;
+  return size_series_preparer(std::move(s), ctx.progress);
 }
 
 std::vector<int32_t> synthetic_sizes(bool fast) {
@@ -205,7 +151,7 @@ TaskPreparer synthetic_series(const ExperimentContext& ctx) {
   auto spec = [seed](int32_t n) {
     return rcv1_like_spec(n, kSyntheticTest, derive_seed(seed, fmt::format("synthetic/n={}", n)));
   };
-  Series s;
+  SizeSeries s;
   s.dataset = kSynthetic;
   s.sizes = synthetic_sizes(false);  // fast mode: the declared fast_tasks, the first two
   const int32_t n0 = s.sizes.front();
@@ -221,127 +167,17 @@ TaskPreparer synthetic_series(const ExperimentContext& ctx) {
     return Json{{"n", n}, {"generator", to_json(spec(n))}, {"test_rows", kSyntheticTest}};
   };
   s.make = [=](int32_t n) { return synthetic_binary_dataset(spec(n), kSyntheticTest, kSynthetic); };
-  return series_preparer(std::move(s), ctx);
-}
-
-std::string group_digits(double v) {
-  std::string s = std::to_string(static_cast<int64_t>(v)), out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i > 0 && (s.size() - i) % 3 == 0) out += ',';
-    out += s[i];
-  }
-  return out;
-}
-
-// The stop rule "time-cap": a capped series ends before size n once the time cap predicts more
-// than kSmoCapSeconds per fit from its finished points (full run only: it depends on timings).
-std::optional<std::string> time_cap(const ExperimentContext& ctx, std::span<const RunRecord> done,
-                                    const Json& next) {
-  if (ctx.fast) return std::nullopt;
-  std::vector<double> n, t;
-  for (const RunRecord& r : done) n.push_back(r.config.at("n")), t.push_back(r.train_seconds);
-  const double next_n = next.at("n");
-  const TimeCapCheck check = check_time_cap(n, t, next_n, kSmoCapSeconds);
-  if (check.run) return std::nullopt;
-  return fmt::format(
-      "not run above n = {} (time cap {:.0f} s per fit: {:.0f} s predicted at n = {})",
-      group_digits(n.empty() ? 0 : n.back()), kSmoCapSeconds, check.predicted_seconds,
-      group_digits(next_n));
-}
-
-struct Point {
-  double n = 0, seconds = 0, cpu_seconds = 0;
-  double O_svm = 0;  // extra.O_svm_common: the fits must solve the same problem to compare times
-};
-
-// A method's finished runs over a series, smallest n first.
-std::vector<Point> points_of(std::span<const RunRecord> runs) {
-  std::vector<Point> out;
-  for (const RunRecord& r : runs)
-    if (r.status == "ok")
-      out.push_back({r.config.at("n").get<double>(), r.train_seconds,
-                     r.extra.value("cpu_seconds", r.train_seconds),
-                     r.extra.value("O_svm_common", 0.0)});
-  return out;
-}
-
-// Why a method's series stopped growing (its stop rule's reason), or "".
-std::string stopped_reason(std::span<const RunRecord> runs) {
-  for (const RunRecord& r : runs)
-    if (r.status == "stopped") return r.extra.value("reason", "");
-  return "";
-}
-
-// "10,000..800,000": the sizes a series' points span.
-std::string n_range(const std::vector<Point>& pts) {
-  return group_digits(pts.front().n) + ".." + group_digits(pts.back().n);
-}
-
-std::optional<double> slope_of(const std::vector<Point>& pts, bool cpu, double n_max = 1e300) {
-  std::vector<double> n, t;
-  for (const auto& p : pts)
-    if (p.n <= n_max)
-      n.push_back(p.n), t.push_back(std::max(cpu ? p.cpu_seconds : p.seconds, 1e-6));
-  if (n.size() < 2) return std::nullopt;
-  return loglog_slope(n, t);
-}
-
-std::string fmt_slope(const std::optional<double>& s) {
-  return s ? fmt::format("{:.2f}", *s) : std::string("n/a");
-}
-
-// log n and log CPU seconds of the points up to n_max: what the slope tests fit.
-std::pair<std::vector<double>, std::vector<double>> loglog(const std::vector<Point>& pts,
-                                                           double n_max = 1e300) {
-  std::vector<double> n, t;
-  for (const auto& p : pts)
-    if (p.n <= n_max)
-      n.push_back(std::log(p.n)), t.push_back(std::log(std::max(p.cpu_seconds, 1e-6)));
-  return {n, t};
-}
-
-// The aggregate "cpu-slope": the log-log slope of CPU time over n of a method's finished runs
-// (an extra solver's cell), with its t interval from 3 points on.
-AggregateValue cpu_slope(std::span<const RunRecord> runs) {
-  const std::vector<Point> pts = points_of(runs);
-  const std::string stopped = stopped_reason(runs);
-  AggregateValue a;
-  if (pts.size() < 2) {
-    a.not_measured = "fewer than 2 sizes ran" + (stopped.empty() ? "" : ": " + stopped);
-    return a;
-  }
-  a.value = *slope_of(pts, true);
-  if (pts.size() >= 3) {
-    const auto [x, y] = loglog(pts);
-    const SlopeFit f = slope_interval(x, y);
-    a.evidence.interval_lo = f.lo;
-    a.evidence.interval_hi = f.hi;
-    a.evidence.interval_method =
-        fmt::format("t interval of the log-log slope of CPU time over n = {} ({} sizes){}",
-                    n_range(pts), pts.size(), stopped.empty() ? "" : "; " + stopped);
-  }
-  return a;
-}
-
-// log n and log(MLR-CG / SMO CPU time) at the n both ran: the slope of this line is the
-// difference of their log-log slopes on the same n.
-std::pair<std::vector<double>, std::vector<double>> loglog_ratio(const std::vector<Point>& mlr,
-                                                                 const std::vector<Point>& smo) {
-  std::vector<double> n, r;
-  for (const auto& m : mlr)
-    for (const auto& s : smo)
-      if (m.n == s.n && s.cpu_seconds > 0 && m.cpu_seconds > 0)
-        n.push_back(std::log(m.n)), r.push_back(std::log(m.cpu_seconds / s.cpu_seconds));
-  return {n, r};
+  s.fit = fit_and_measure;
+  return size_series_preparer(std::move(s), ctx.progress);
 }
 
 // The paper's solvers' points on each series, and why a capped one stopped growing.
 struct ScalingPoints {
-  std::map<std::pair<std::string, std::string>, std::vector<Point>> points;  // (series, solver)
+  std::map<std::pair<std::string, std::string>, std::vector<SeriesPoint>> points;  // series, solver
   std::string caps;  // "smo on synthetic-text: not run above ...; "
-  std::vector<Point> get(const std::string& series, const std::string& solver) const {
+  std::vector<SeriesPoint> get(const std::string& series, const std::string& solver) const {
     const auto it = points.find({series, solver});
-    return it == points.end() ? std::vector<Point>{} : it->second;
+    return it == points.end() ? std::vector<SeriesPoint>{} : it->second;
   }
 };
 
@@ -350,48 +186,31 @@ ScalingPoints scaling_points(const ProtocolResults& results) {
   for (const std::string series : {kSynthetic, kA9a})
     for (const std::string& solver : kPaperSolvers)
       if (const auto* runs = finished_tasks(results.tasks, series, solver)) {
-        sp.points[{series, solver}] = points_of(*runs);
-        if (const std::string why = stopped_reason(*runs); !why.empty())
+        sp.points[{series, solver}] = series_points(*runs);
+        if (const std::string why = series_stopped_reason(*runs); !why.empty())
           sp.caps += fmt::format("{} on {}: {}; ", solver, series, why);
       }
   return sp;
 }
 
-// The declared claim tests' measures over the synthetic series by solver (3 points at least):
-// loglog_slope, a's log-log slope of CPU time over n; ratio_slope, that of a's time over b's at
-// the n both ran. Each with its t interval.
-ClaimMeasures slope_measures(const ScalingPoints& sp) {
-  const auto slope = [](std::string what,
-                        const std::pair<std::vector<double>, std::vector<double>>& xy, double bound,
-                        bool above, bool strict) -> std::optional<ClaimComparison> {
-    if (xy.first.size() < 3) return std::nullopt;
-    ClaimComparison c = slope_comparison(std::move(what), xy.first, xy.second, bound, above);
-    c.strict = strict;
-    return c;
-  };
-  const auto series = [&sp](const std::string& s) { return sp.get(kSynthetic, s); };
-  return {{"loglog_slope",
-           [=](std::string what, const std::string& a, const std::string&, double bound, bool above,
-               bool strict) {
-             return slope(std::move(what), loglog(series(a)), bound, above, strict);
-           }},
-          {"ratio_slope", [=](std::string what, const std::string& a, const std::string& b,
-                              double bound, bool above, bool strict) {
-             return slope(std::move(what), loglog_ratio(series(a), series(b)), bound, above,
-                          strict);
-           }}};
+std::string fmt_slope(const std::optional<double>& s) {
+  return s ? fmt::format("{:.2f}", *s) : std::string("n/a");
 }
 
 // Table 2's pattern (slower than SVM on small data, faster on large) as a ratio trend: the fitted
 // slope of log(MLR-CG / SMO time) over log n is below 0, as declared.
-void add_ratio_claim(ResultFile& rf, const std::vector<Point>& mlr, const std::vector<Point>& smo,
-                     const std::string& caps, const ClaimMeasures& measures) {
+void add_ratio_claim(ResultFile& rf, const std::vector<SeriesPoint>& mlr,
+                     const std::vector<SeriesPoint>& smo, const std::string& caps,
+                     const ClaimMeasures& measures) {
   std::string ratios;
   double max_gap = 0;
   for (const auto& m : mlr)
     for (const auto& s : smo)
       if (m.n == s.n && s.cpu_seconds > 0) {
-        max_gap = std::max(max_gap, (m.O_svm - s.O_svm) / std::abs(s.O_svm));
+        // The fits must solve the same problem for their times to compare.
+        const double o_mlr = m.run->extra.value("O_svm_common", 0.0),
+                     o_smo = s.run->extra.value("O_svm_common", 0.0);
+        max_gap = std::max(max_gap, (o_mlr - o_smo) / std::abs(o_smo));
         ratios += fmt::format("{}n = {}: {:.0f}%", ratios.empty() ? "" : ", ", group_digits(m.n),
                               100 * m.cpu_seconds / s.cpu_seconds);
       }
@@ -410,14 +229,14 @@ std::string slopes_text(const ScalingPoints& sp) {
     for (const std::string& s : kPaperSolvers) {
       const auto p = sp.get(d, s);
       if (p.empty()) continue;
-      slopes += fmt::format("{} {} {} / {} over n = {}; ", d, s, fmt_slope(slope_of(p, false)),
-                            fmt_slope(slope_of(p, true)), n_range(p));
+      slopes += fmt::format("{} {} {} / {} over n = {}; ", d, s, fmt_slope(time_slope(p, false)),
+                            fmt_slope(time_slope(p, true)), n_range(p));
     }
   return slopes;
 }
 
 // "10,000: 0.12 s (CPU 0.11 s), ...": a series' times, as evidence.
-std::string times_text(const std::vector<Point>& points) {
+std::string times_text(const std::vector<SeriesPoint>& points) {
   std::string out;
   for (const auto& x : points)
     out += fmt::format("{}{}: {:.2f} s (CPU {:.2f} s)", out.empty() ? "" : ", ", group_digits(x.n),
@@ -433,25 +252,26 @@ void add_claims(ResultFile& rf, const ScalingPoints& sp) {
   const auto mlr = sp.get(kSynthetic, "mlr-cg"), smo = sp.get(kSynthetic, "smo"),
              lib = sp.get(kSynthetic, "liblinear-s3");
   const double smo_max_n = smo.empty() ? 0 : smo.back().n;
-  const auto mlr_slope = slope_of(mlr, true), smo_slope = slope_of(smo, true),
-             mlr_slope_smo_range = slope_of(mlr, true, smo_max_n);
+  const auto mlr_slope = time_slope(mlr, true), smo_slope = time_slope(smo, true),
+             mlr_slope_smo_range = time_slope(mlr, true, smo_max_n);
   const std::string slopes = slopes_text(sp);
   const std::string& caps = sp.caps;
   const std::string per_n =
       fmt::format("synthetic-text times: mlr-cg [{}]; smo [{}]; liblinear-s3 [{}]", times_text(mlr),
                   times_text(smo), times_text(lib));
 
-  const auto [mn, mt] = loglog(mlr);
-  const auto [sn, st] = loglog(smo);
-  const auto [rn, rr] = loglog_ratio(mlr, smo);
-  if (mn.size() < 3 || sn.size() < 3 || rn.size() < 3) return;  // the fast subset: no intervals
+  size_t common = 0;  // the sizes both ran
+  for (const auto& m : mlr)
+    for (const auto& x : smo) common += m.n == x.n && m.cpu_seconds > 0 && x.cpu_seconds > 0;
+  if (mlr.size() < 3 || smo.size() < 3 || common < 3) return;  // the fast subset: no intervals
   // Linear: the CPU-time slope within the declared band; super-linear: SMO's slope at least the
   // declared minimum and above MLR-CG's on the same n (the slope of their log ratio below 0);
   // "linear-time": both at once. Each decided by its declared tests.
   const DeclaredClaim linear_claim = declared_claim(kMlrcgPaper, "scaling-mlr-linear"),
                       super_claim = declared_claim(kMlrcgPaper, "scaling-smo-superlinear"),
                       both_claim = declared_claim(kMlrcgPaper, "linear-time");
-  const ClaimMeasures measures = slope_measures(sp);
+  const ClaimMeasures measures =
+      series_slope_measures([&sp](const std::string& s) { return sp.get(kSynthetic, s); });
   std::vector<ClaimComparison> linear = declared_comparisons(linear_claim, measures).value(),
                                super = declared_comparisons(super_claim, measures).value(),
                                both = declared_comparisons(both_claim, measures).value();
@@ -477,9 +297,6 @@ void add_claims(ResultFile& rf, const ScalingPoints& sp) {
 void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.task_sources = {{kA9a, a9a_series}, {kSynthetic, synthetic_series}};
-  hooks.aggregates = {
-      {"cpu-slope", [](auto runs, const AggregateContext&) { return cpu_slope(runs); }}};
-  hooks.stop_rules = {{"time-cap", time_cap}};
   // The claims rest on timings: the full run only (the protocol has no "fast_summary").
   hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
     add_claims(rf, scaling_points(results));

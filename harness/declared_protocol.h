@@ -82,7 +82,8 @@
 //     "cells": {...},                                 harness/protocol_cells.h
 //     "task_sources": {"webkb-univ6": {...}},         task sets declared whole, by the name a
 //                                                     data set's "tasks" gives
-//                                                     (harness/multiclass_partitions.h)
+//                                                     (harness/multiclass_partitions.h,
+//                                                     harness/binary_categories.h)
 //     "ablation_tables": [...]                        ablations filled from the runs
 //                                                     (harness/protocol_ablations.h)
 //   }

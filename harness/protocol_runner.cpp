@@ -10,6 +10,7 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "corpora/data_errors.h"
+#include "harness/binary_categories.h"
 #include "harness/document_outcomes.h"
 #include "harness/experiment_declarations.h"
 #include "harness/multiclass_partitions.h"
@@ -166,8 +167,10 @@ ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHook
     if (hooks.task_sources.contains(source))
       throw ConfigError(fmt::format("{}: task set \"{}\" is declared and supplied by the driver",
                                     p.where, source));
-    hooks.task_sources[source] = multiclass_partition_tasks(
-        source, declaration, fmt::format("{} task_sources \"{}\"", p.where, source));
+    const std::string where = fmt::format("{} task_sources \"{}\"", p.where, source);
+    hooks.task_sources[source] = declaration.value("kind", "") == kBinaryCategories
+                                     ? binary_category_tasks(declaration, where)
+                                     : multiclass_partition_tasks(source, declaration, where);
   }
   for (const ProtocolMethod& m : p.methods)
     if (auto rule = series_stop_rule(m.stop_rule)) hooks.stop_rules[m.stop_rule] = *rule;

@@ -50,7 +50,8 @@ struct ProtocolHooks {
 // to read its values.
 DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id);
 
-// `hooks` with the task sets `p` declares whole ("task_sources": harness/multiclass_partitions.h)
+// `hooks` with the task sets `p` declares whole ("task_sources": harness/multiclass_partitions.h,
+// harness/binary_categories.h)
 // and the builtin stop rules its methods name (harness/size_series.h); throws ConfigError naming the declaration when the driver supplies one of them too.
 ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHooks hooks);
 

@@ -22,7 +22,7 @@
 //   - lambda = 0.001 for every method; SVMs get C = 1/(2 lambda n) (inside the adapters).
 //   - Table 2: plain test error at threshold 0 of a classifier trained on the whole training set.
 //   - §6.1: one binary classifier per category (SMO and MLR-CG), "thresholds are tuned by 5-fold
-//     cross-validation" (footnote 7): reuters_fits.h cv_thresholded_run, SCutFBR.1 thresholds
+//     cross-validation" (footnote 7): harness/binary_evaluations.h cv_thresholded_run, SCutFBR.1
 //     (metrics/cv_threshold.h: why not plain F1 maximisation); micro/macro-F1 over the 90
 //     categories (metrics/averaging.h).
 //
@@ -36,7 +36,8 @@
 //
 // The runs are declared in experiments.json ("protocol"): Table 2's categories are the sequential
 // task set "reuters-table2", §6.1's 90 categories the task set "reuters-f1" with each feature
-// scope an options (reuters_tasks.h); this file emits the cells, claims and ablation.
+// scope a method's data, both declared whole (harness/binary_categories.h); this file emits the
+// cells, claims and ablation.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -49,10 +50,8 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "experiments/mlrcg2003/experiments.h"
-#include "experiments/mlrcg2003/reuters_features.h"
-#include "experiments/mlrcg2003/reuters_fits.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
-#include "experiments/mlrcg2003/reuters_tasks.h"
+#include "harness/binary_evaluations.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/counts_json.h"
@@ -72,10 +71,10 @@ namespace linrepro {
 namespace {
 
 constexpr const char* kReutersExperiment = "table2_reuters";
-// kReutersFolds: footnote 7. kFbr, SCutFBR.1's fallback level (metrics/cv_threshold.h, both in
-// reuters_tasks.h): neither paper gives one; 0.1 is the lowest value of the grid Lewis et al.
-// (2004) searched, i.e. the least intervention: only categories whose held-out F1 is at most 0.1
-// fall back. Every run also records the other grid values' results.
+// The folds (footnote 7) and fbr, SCutFBR.1's fallback level (metrics/cv_threshold.h), are
+// declared (task set reuters-f1): neither paper gives an fbr; 0.1 is the lowest value of the grid
+// Lewis et al. (2004) searched, i.e. the least intervention: only categories whose held-out F1 is
+// at most 0.1 fall back. Every run also records the other grid values' results.
 
 // Table 2's cells name their features. (The old global set's Table 2 errors were typed here from
 // a replaced run; issue 28 item 5: a number in a note comes from a stored run or not at all. The
@@ -84,9 +83,11 @@ constexpr const char* kTable2FeatureNote =
     "; features: this category's own 500 by information gain (c vs. not c, §5; reuters.cpp); the "
     "global 500 by joint 90-class IG against them: ablation feature-scope-6.1";
 
+// Table 2's categories: the declared task set's (fast mode: its declared fast tasks).
 std::vector<std::string> table2_categories(bool fast) {
-  if (fast) return {"grain"};
-  return reuters_table2_categories();
+  const DeclaredProtocol p = declared_protocol(kMlrcgPaper, kReutersExperiment);
+  if (fast) return p.datasets.front().fast_task_names;
+  return p.task_sources.at("reuters-table2").at("categories").get<std::vector<std::string>>();
 }
 
 // §6.1's runs of one feature scope by solver, each over the 90 categories.
@@ -125,6 +126,7 @@ void add_f1_claim(ResultFile& rf, const F1Runs& f1, std::map<std::string, F1Pair
                   std::map<std::string, F1Pair>& plain,
                   std::map<std::string, std::string>& sweep_text) {
   const F1Pair m = tuned["mlr-cg"], s = tuned["smo"];
+  const double fbr = f1.at("smo").front().extra.at("fbr");  // the declared one
   // Per solver, each category's decisions on the shared test documents.
   std::map<std::string, std::vector<CategoryOutcomes>> outcomes;
   for (const auto& [solver, runs] : f1)
@@ -155,7 +157,7 @@ void add_f1_claim(ResultFile& rf, const F1Runs& f1, std::map<std::string, F1Pair
       fmt::format("SCutFBR.1 (fbr {:g}): MLR-CG micro/macro-F1 {:.2f}/{:.2f}, SMO {:.2f}/{:.2f}; "
                   "at threshold 0: MLR-CG {:.2f}/{:.2f}, SMO {:.2f}/{:.2f}; MLR-CG by fbr: {}; SMO "
                   "by fbr: {}",
-                  kFbr, 100 * m.micro, 100 * m.macro, 100 * s.micro, 100 * s.macro,
+                  fbr, 100 * m.micro, 100 * m.macro, 100 * s.micro, 100 * s.macro,
                   100 * plain["mlr-cg"].micro, 100 * plain["mlr-cg"].macro,
                   100 * plain["smo"].micro, 100 * plain["smo"].macro, sweep_text["mlr-cg"],
                   sweep_text["smo"])));
@@ -186,8 +188,9 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
         "selected once on the whole training set (ablation feature-scope-6.1: one global set). "
         "The paper only says 'tuned by 5-fold cross-validation'. Micro/macro at threshold 0 "
         "instead: {:.2f}/{:.2f}; for other fbr: {}{}",
-        categories, svm ? "SMO (SVMlight stand-in)" : "MLR-CG", svm ? "" : ", 200 CG steps", kFbr,
-        100 * plain[s.name].micro, 100 * plain[s.name].macro, sweep_text[s.name], data_note);
+        categories, svm ? "SMO (SVMlight stand-in)" : "MLR-CG", svm ? "" : ", 200 CG steps",
+        f1.at(s.name).front().extra.at("fbr").get<double>(), 100 * plain[s.name].micro,
+        100 * plain[s.name].macro, sweep_text[s.name], data_note);
     // Each with its sampling interval and the feature-scope ablation (harness/cell_cause.h).
     for (const auto& [suffix, measure, value] :
          {std::tuple{" micro-F1", AveragedMeasure::micro_f1, tuned[s.name].micro},
@@ -245,8 +248,6 @@ void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
 
 void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
-  hooks.task_sources = {{"reuters-table2", reuters_table2_tasks()},
-                        {"reuters-f1", reuters_f1_tasks()}};
   hooks.summarise = summarise_reuters;
   register_protocol(registry, kMlrcgPaper, kReutersExperiment, std::move(hooks));
   registry.back().figures = reuters_figures;  // its runs by key, the extra solvers' among them

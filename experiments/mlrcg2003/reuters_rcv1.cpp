@@ -8,8 +8,8 @@
 #include "corpora/data_errors.h"
 #include "corpora/libsvm_sets.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
-#include "experiments/mlrcg2003/reuters_tasks.h"
 #include "features/feature_selection.h"
+#include "harness/binary_categories.h"
 
 namespace linrepro {
 
@@ -90,6 +90,7 @@ std::shared_ptr<const BinaryCollection> rcv1_collection(const Rcv1Data& data, bo
   if (source.contains("content_sha256")) c->dataset["content_sha256"] = source["content_sha256"];
   c->record = rcv1_dataset_record(data, m->train.rows, m->test.rows, m->train.cols);
   c->categories = kTopics;
+  c->objective_lambda = kMlrcgLambda;
   c->task = [m, labels](size_t k) {
     CategoryTask t;
     t.own = m;  // one matrix for every topic

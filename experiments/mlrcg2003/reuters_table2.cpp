@@ -9,7 +9,6 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "experiments/mlrcg2003/experiments.h"
-#include "experiments/mlrcg2003/reuters_fits.h"
 #include "harness/cell_cause.h"
 #include "harness/claim_test.h"
 #include "harness/declared_tests.h"

@@ -6,8 +6,8 @@
 // (C = 1/(2 lambda n) inside the adapters), test error at threshold 0, training time and O_svm.
 // Optionally the Fletcher-Reeves and Polak-Ribiere directions of MLR-CG as well (§3.3: "we found
 // that HS direction is more efficient than the other two"). The runs are declared in
-// experiments.json on reuters_tasks.h's timed task sets; this file turns them into cells, claims
-// and figures.
+// experiments.json on timed task sets (harness/binary_categories.h); this file turns them into
+// cells, claims and figures.
 #include <map>
 #include <string>
 #include <utility>

@@ -1,5 +1,5 @@
 // MLR-CG §6.1's thresholds (metrics/cv_threshold.h) and the cross-validated
-// F1 run built on them (reuters_fits.h).
+// F1 run built on them (harness/binary_evaluations.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +12,7 @@
 
 #include "core/seed.h"
 #include "core/synthetic_data.h"
-#include "experiments/mlrcg2003/reuters_fits.h"
+#include "harness/binary_evaluations.h"
 #include "metrics/cv_threshold.h"
 #include "metrics/binary_counts.h"
 

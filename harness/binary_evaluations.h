@@ -1,21 +1,20 @@
 #pragma once
-// The two kinds of binary runs behind MLR-CG's Table 2, Figure 2 and §6.1 (Zhang, Jin, Yang &
-// Hauptmann, ICML 2003), shared by the Reuters-21578 and the RCV1 experiments:
+// The two evaluations of a binary task a "binary-categories" task set declares
+// (harness/binary_categories.h):
 //
 //  - timed_binary_run: one category, one solver, trained on the whole training set and tested at
-//    the classifier's own threshold 0 (Table 2 reports plain test error rates). Training time is
-//    the MEDIAN THREAD CPU TIME of `repeats` identical untraced fits: the paper compares times, the
-//    machine is shared, and CPU time of the fitting thread is what a loaded machine distorts
-//    least. Figure 2's trace (O_svm after every CG step) comes from one extra traced fit, so the
-//    trace evaluation never enters the timed fits. O_svm (the paper's objective, §3.2) is computed
-//    the same way for every solver (solvers/svm_objective.h) on the same training matrix.
+//    the classifier's own threshold 0 (plain test error rates). Training time is the MEDIAN
+//    THREAD CPU TIME of `repeats` identical untraced fits: the machine is shared, and CPU time of
+//    the fitting thread is what a loaded machine distorts least. A convergence trace (after every
+//    iteration) comes from one extra traced fit, so the trace evaluation never enters the timed
+//    fits. O_svm (solvers/svm_objective.h) is computed the same way for every solver on the same
+//    training matrix, so their solutions compare.
 //
-//  - cv_thresholded_run: §6.1's F1 protocol for one category: "Thresholds are tuned by 5-fold
-//    cross-validation" (footnote 7). The training set is split into `folds` seeded folds
-//    (corpora/splits.h fold_assignment, not stratified); a model trained on the other folds scores
-//    each fold's documents; SCutFBR.1 (metrics/cv_threshold.h) turns the folds' held-out scores
-//    into the threshold applied to the model trained on the whole training set. The features are
-//    selected once on the whole training set (each task's 500-feature set), not per fold.
+//  - cv_thresholded_run: thresholds tuned by k-fold cross-validation. The training set is split
+//    into `folds` seeded folds (corpora/splits.h fold_assignment, not stratified); a model trained
+//    on the other folds scores each fold's documents; SCutFBR.1 (metrics/cv_threshold.h) turns
+//    the folds' held-out scores into the threshold applied to the model trained on the whole
+//    training set. The features are those of the whole training set, not selected per fold.
 #include <cstdint>
 #include <span>
 #include <string>

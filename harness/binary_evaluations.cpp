@@ -1,4 +1,4 @@
-#include "experiments/mlrcg2003/reuters_fits.h"
+#include "harness/binary_evaluations.h"
 
 #include <fmt/format.h>
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <regex>
 #include <set>
 
@@ -28,14 +29,45 @@ std::string unit_of(const std::string& unit, const RunRecord& r) {
   return out.append(last, unit.cend());
 }
 
-// One declared column of one run.
-Cell metric_cell(const std::string& table, const std::string& row, const Json& spec,
-                 const RunRecord& r, const std::string& note) {
-  const double value = r.metrics.at(spec.at("metric").get<std::string>()).get<double>();
-  Cell c = value_cell(table, row, spec.at("column"), spec.value("scale", 1.0) * value,
-                      unit_of(spec.value("unit", ""), r), note);
-  if (spec.contains("wilson"))
-    set_wilson_interval(c.evidence, value,
+// A run's value at `path`: "train_seconds", "extra.a.b" (field a.b of its extra) or a metric's
+// name; none when it is not there (absent, null or not a number).
+std::optional<double> run_value(const RunRecord& r, const std::string& path) {
+  if (path == "train_seconds") return r.train_seconds;
+  const bool extra = path.starts_with("extra.");
+  std::string pointer = "/" + (extra ? path.substr(6) : path);
+  if (extra) std::replace(pointer.begin(), pointer.end(), '.', '/');
+  const Json& j = extra ? r.extra : r.metrics;
+  const Json::json_pointer at(pointer);
+  if (!j.contains(at) || !j.at(at).is_number()) return std::nullopt;
+  return j.at(at).get<double>();
+}
+
+// One declared column of one run (`over`: the run its "over" divides by, if there): nothing when
+// an "optional" column's value is not there (or its divisor is not positive).
+std::optional<Cell> metric_cell(const std::string& table, const std::string& row, const Json& spec,
+                                const RunRecord& r, const std::string& note,
+                                const RunRecord* over = nullptr) {
+  const std::string metric = spec.at("metric");
+  std::optional<double> value = run_value(r, metric);
+  if (value && spec.contains("over")) {
+    const std::optional<double> d =
+        over ? run_value(*over, spec["over"].at("metric")) : std::nullopt;
+    value = d && *d > 0 ? std::optional<double>(*value / *d) : std::nullopt;
+  }
+  if (!value || !std::isfinite(*value)) {
+    if (spec.value("optional", false)) return std::nullopt;
+    Cell c = unavailable_cell(
+        table, row, spec.at("column"),
+        fmt::format("run {} has no {}{}", r.key, metric, spec.contains("over") ? " ratio" : ""));
+    c.status = "not_run";
+    return c;
+  }
+  const double shown = spec.contains("per") ? *value / spec.at("per").get<double>()  // bytes per MB
+                                            : spec.value("scale", 1.0) * *value;
+  Cell c =
+      value_cell(table, row, spec.at("column"), shown, unit_of(spec.value("unit", ""), r), note);
+  if (spec.contains("wilson"))  // a share (scale 100), or a per cent (unit "%", scale 1)
+    set_wilson_interval(c.evidence, spec.value("scale", 1.0) == 100 ? *value : *value / 100,
                         r.metrics.at(spec["wilson"][0].get<std::string>()).get<int64_t>(),
                         spec["wilson"][1].get<std::string>());
   return c;
@@ -95,6 +127,7 @@ struct NoteFields {
   const Json& values;
   size_t tasks = 0;
   Json record, params, aggregate;
+  Json run = Json::object();  // the row's run (a task set's first): metrics, extra, params
 };
 
 // Field a.b of `j` ("a.b" after its prefix).
@@ -104,10 +137,10 @@ const Json& field_of(const Json& j, std::string dotted) {
 }
 
 // `note` with each placeholder replaced: "{$name}" first (a declared text may hold the others),
-// then "{tasks}", "{record.a.b}", "{aggregate.a}" and "{params.a}" (its JSON text).
+// then "{tasks}", "{record.a.b}", "{aggregate.a}", "{run.a.b}" and "{params.a}" (its JSON text).
 std::string note_of(const std::string& note, const NoteFields& f) {
   static const std::regex value(R"(\{\$([A-Za-z_0-9]+)\})");
-  static const std::regex other(R"(\{(tasks|(record|aggregate|params)(\.[A-Za-z_0-9]+)+)\})");
+  static const std::regex other(R"(\{(tasks|(record|aggregate|params|run)(\.[A-Za-z_0-9]+)+)\})");
   const auto replace = [](const std::string& text, const std::regex& re, auto&& text_of) {
     std::string out;
     auto last = text.cbegin();
@@ -126,7 +159,10 @@ std::string note_of(const std::string& note, const NoteFields& f) {
     if (name == "tasks") return std::to_string(f.tasks);
     const std::string dotted = name.substr(source.size());
     if (source == "params") return field_of(f.params, dotted).dump();
-    return text_of_value(field_of(source == "record" ? f.record : f.aggregate, dotted));
+    return text_of_value(field_of(source == "record" ? f.record
+                                  : source == "run"  ? f.run
+                                                     : f.aggregate,
+                                  dotted));
   });
 }
 
@@ -137,16 +173,21 @@ TaskAggregate aggregate_of(const std::map<std::string, TaskAggregate>& aggregate
   return it != aggregates.end() ? it->second : builtin_aggregate(name).value();
 }
 
-// One declared aggregate column of one method's runs over a task set.
-// `seed`: the experiment's; the cell's interval is seeded by it, the cell and `run`. `note`: the
-// cell's note from the aggregate's fields.
-Cell aggregate_cell(const std::string& table, const std::string& row, const Json& spec,
-                    std::span<const RunRecord> runs, const TaskAggregate& aggregate,
-                    const std::function<std::string(const Json&)>& note, uint64_t seed,
-                    const std::string& run) {
+// One declared aggregate column of one method's runs over a task set (`by_method`: the data
+// set's runs by method, for an aggregate that relates them). `seed`: the experiment's; the cell's
+// interval is seeded by it, the cell and `run`. `note`: the cell's note from the aggregate's
+// fields. Nothing when an "optional" column's aggregate measures nothing.
+std::optional<Cell> aggregate_cell(const std::string& table, const std::string& row,
+                                   const Json& spec, std::span<const RunRecord> runs,
+                                   const TaskAggregate& aggregate,
+                                   const std::function<std::string(const Json&)>& note,
+                                   uint64_t seed, const std::string& run,
+                                   const std::map<std::string, std::vector<RunRecord>>* by_method) {
   const AggregateValue a = aggregate(
-      runs, {spec, derive_seed(seed, fmt::format("bootstrap/{}/{}/{}", table, row, run))});
+      runs,
+      {spec, derive_seed(seed, fmt::format("bootstrap/{}/{}/{}", table, row, run)), by_method});
   if (!a.not_measured.empty()) {
+    if (spec.value("optional", false)) return std::nullopt;
     Cell c = unavailable_cell(table, row, spec.at("column"), a.not_measured);
     c.status = "not_run";
     return c;
@@ -179,7 +220,7 @@ std::vector<Json> columns_of(const DeclaredProtocol& p, const Json& sets) {
 void check_column(const Json& spec, const std::set<std::string>& runs, const std::string& at) {
   check_keys(spec,
              {"column", "run", "metric", "aggregate", "record", "scale", "unit", "wilson", "note",
-              "not_run", "items"},
+              "not_run", "items", "over", "optional", "options", "per"},
              at);
   text_of(spec, "column", at);
   const int kinds = spec.contains("metric") + spec.contains("aggregate") + spec.contains("record");
@@ -197,10 +238,24 @@ void check_column(const Json& spec, const std::set<std::string>& runs, const std
   if (spec.contains("run") && !runs.contains(text_of(spec, "run", at)))
     declaration_error(at, fmt::format("no run \"{}\"", spec.at("run").get<std::string>()));
   if (spec.contains("wilson") &&
-      (texts_of(spec.at("wilson"), at).size() != 2 || spec.value("scale", 1.0) != 100))
+      (texts_of(spec.at("wilson"), at).size() != 2 ||
+       (spec.value("scale", 1.0) != 100 &&
+        !(spec.value("scale", 1.0) == 1 && spec.value("unit", "") == "%"))))
     declaration_error(at,
                       "\"wilson\" is [rows metric, what they are] of a share in per cent "
-                      "(scale 100)");
+                      "(scale 100, or a metric in per cent: scale 1, unit \"%\")");
+  if (spec.contains("per") && (spec.contains("scale") || !spec.at("per").is_number() ||
+                               !(spec.at("per").get<double>() > 0)))
+    declaration_error(at, "\"per\" is a positive number a value is divided by, without \"scale\"");
+  if (spec.contains("over")) {
+    check_keys(spec.at("over"), {"run", "metric"}, at + " over");
+    if (!spec.contains("metric"))
+      declaration_error(at, "\"over\" divides a run's \"metric\" by another run's");
+    if (!runs.contains(text_of(spec.at("over"), "run", at + " over")))
+      declaration_error(at,
+                        fmt::format("no run \"{}\"", spec["over"].at("run").get<std::string>()));
+    text_of(spec.at("over"), "metric", at + " over");
+  }
 }
 
 void check_sets(const DeclaredProtocol& p, const Json& row, const std::string& at) {
@@ -221,13 +276,13 @@ bool is_task_set(const DeclaredProtocol& p, const std::string& cls) {
   return false;
 }
 
-// A task set's cells aggregate runs; a binary data set's read one run's metric.
+// A task set's cells aggregate runs (or read the one run of a set of one task); a binary data
+// set's read one run's metric.
 void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& at) {
   const bool tasks = is_task_set(p, row.at("class"));
   for (const Json& spec : columns_of(p, row.at("columns")))
-    if (spec.contains("metric") == tasks)
-      declaration_error(at, tasks ? "a task set's columns name an \"aggregate\" or a \"record\""
-                                  : "a binary data set's columns name a \"metric\"");
+    if (!tasks && !spec.contains("metric"))
+      declaration_error(at, "a binary data set's columns name a \"metric\"");
 }
 
 // One entry, or a list of them (one per data set).
@@ -239,14 +294,14 @@ std::vector<Json> entries_of(const Json& x) {
 // from the runs of an extra_solvers entry).
 void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const std::string& at) {
   const bool series = x.contains("points");
-  check_keys(x, {"table", "class", "columns", "points", "row", "note"}, at);
+  check_keys(x, {"table", "class", "columns", "points", "row", "note", "prefix"}, at);
   if (series && x.contains("row")) declaration_error(at, "a series gives its rows in \"points\"");
   if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "no class");
   check_sets(p, x, at);
   check_kinds(p, x, at);
   const std::vector<Json> specs = columns_of(p, x.at("columns"));
   for (const Json& spec : specs)
-    if (spec.contains("run") || spec.contains("record"))
+    if (spec.contains("run") || spec.contains("record"))  // "over" a paper's run is allowed
       declaration_error(at,
                         "a column that reads another run or the data's record cannot show an "
                         "extra solver's");
@@ -326,7 +381,8 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   }
   for (const Json& row : c.value("rows", Json::array())) {
     const std::string here = fmt::format("{} row {}", at, row.dump());
-    check_keys(row, {"table", "row", "class", "run", "columns", "evidence", "note", "prefix"},
+    check_keys(row,
+               {"table", "row", "class", "run", "columns", "evidence", "note", "prefix", "in_fast"},
                here);
     if (!is_class(p, text_of(row, "class", here)) || !runs.contains(text_of(row, "run", here)))
       declaration_error(here, "names a data set or run the protocol does not declare");
@@ -374,16 +430,30 @@ Json task_record(const ProtocolResults& results, const std::string& cls,
   return on->second.at(method);
 }
 
+// The finished run `name` of data set `cls`: a binary data set's, or a task set's of one task.
+const RunRecord* single_run(const ProtocolResults& results, const std::string& cls,
+                            const std::string& name) {
+  if (const RunRecord* r = finished_run(results.runs, cls, name)) return r;
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
+  if (tasks == nullptr || tasks->empty()) return nullptr;
+  if (tasks->size() != 1)
+    throw ConfigError(fmt::format("a \"metric\" column reads one run: \"{}\" on {} has {} tasks",
+                                  name, cls, tasks->size()));
+  return tasks->front().status == "ok" ? &tasks->front() : nullptr;
+}
+
 // The cell of column `spec` of a declared row whose data set is here: a run's metric, an
-// aggregate of a method's runs or a field of their record, with the row's note and evidence.
-Cell row_cell(const DeclaredProtocol& p, const ProtocolResults& results,
-              const std::map<std::string, TaskAggregate>& aggregates, const Json& row,
-              const Json& spec) {
+// aggregate of a method's runs or a field of their record, with the row's note and evidence
+// (nothing: an optional column without a value).
+std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& results,
+                             const std::map<std::string, TaskAggregate>& aggregates,
+                             const Json& row, const Json& spec) {
   const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
   const std::string column = spec.at("column"), run = spec.value("run", row.at("run"));
   const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
-  const RunRecord* r = finished_run(results.runs, cls, run);
-  if (r == nullptr && tasks == nullptr) {
+  const RunRecord* r = spec.contains("metric") ? single_run(results, cls, run) : nullptr;
+  if (r == nullptr && (tasks == nullptr || spec.contains("metric"))) {
+    if (spec.value("optional", false)) return std::nullopt;
     Cell c = unavailable_cell(table, name, column, spec.value("not_run", "not run"));
     c.status = "not_run";
     return c;
@@ -391,16 +461,24 @@ Cell row_cell(const DeclaredProtocol& p, const ProtocolResults& results,
   NoteFields fields{results.values, tasks == nullptr ? 0 : tasks->size(),
                     task_record(results, cls, run), Json::object(), Json::object()};
   if (tasks != nullptr && !tasks->empty()) fields.params = tasks->front().params;
+  if (const RunRecord* first = r ? r : tasks && !tasks->empty() ? &tasks->front() : nullptr)
+    fields.run = {{"metrics", first->metrics}, {"extra", first->extra}, {"params", first->params}};
   const auto fill = [&](const std::string& text) { return note_of(text, fields); };
   const auto note = [&](const Json& aggregate_fields) {
     fields.aggregate = aggregate_fields;
-    return row.contains("note") ? fill(row.at("note")) : spec.value("note", "");
+    return row.contains("note") ? fill(row.at("note")) : fill(spec.value("note", ""));
   };
-  Cell c = spec.contains("record") ? record_cell(table, name, spec, fields.record, note({}))
-           : tasks != nullptr      ? aggregate_cell(table, name, spec, *tasks,
-                                                    aggregate_of(aggregates, spec.at("aggregate")), note,
-                                                    results.seed, run)
-                                   : metric_cell(table, name, spec, *r, note({}));
+  const auto by_method = results.tasks.find(cls);
+  std::optional<Cell> c =
+      spec.contains("record") ? record_cell(table, name, spec, fields.record, note({}))
+      : r == nullptr
+          ? aggregate_cell(table, name, spec, *tasks,
+                           aggregate_of(aggregates, spec.at("aggregate")), note, results.seed, run,
+                           by_method == results.tasks.end() ? nullptr : &by_method->second)
+          : metric_cell(
+                table, name, spec, *r, note({}),
+                spec.contains("over") ? single_run(results, cls, spec["over"].at("run")) : nullptr);
+  if (!c) return c;
   // A peer's value: its run's metric, or the named aggregate of its runs in the cell's scale.
   const auto peer = [&](const Json& e) -> std::optional<double> {
     if (const RunRecord* pr = finished_run(results.runs, cls, e.at("run"));
@@ -412,19 +490,21 @@ Cell row_cell(const DeclaredProtocol& p, const ProtocolResults& results,
     return v.scaled ? v.value : spec.value("scale", 1.0) * v.value;
   };
   for (const std::string& id : evidence_ids(row))
-    add_evidence(c, p.cells.at("evidence").at(id), fill, peer);
+    add_evidence(*c, p.cells.at("evidence").at(id), fill, peer);
   return c;
 }
 
 }  // namespace
 
 void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolResults& results,
-                         const std::map<std::string, TaskAggregate>& aggregates) {
-  for (const Json& v : p.cells.value("values", Json::array()))
-    rf.set_cell(value_cell(v.at("table"), v.at("row"), v.at("column"),
-                           p.value(v.at("value").get<std::string>().substr(1)).get<double>(),
-                           v.value("unit", ""), v.value("note", "")));
+                         const std::map<std::string, TaskAggregate>& aggregates, bool fast) {
+  if (!fast)
+    for (const Json& v : p.cells.value("values", Json::array()))
+      rf.set_cell(value_cell(v.at("table"), v.at("row"), v.at("column"),
+                             p.value(v.at("value").get<std::string>().substr(1)).get<double>(),
+                             v.value("unit", ""), v.value("note", "")));
   for (const Json& row : p.cells.value("rows", Json::array())) {
+    if (fast && !row.value("in_fast", false)) continue;
     const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
     const auto missing = results.unavailable.find(cls);
     const std::string why = missing == results.unavailable.end() ? "" : missing->second;
@@ -439,7 +519,8 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
         rf.set_cell(unavailable_cell(table, name, spec.at("column"), why));
         continue;
       }
-      rf.set_cell(row_cell(p, results, aggregates, row, spec));
+      if (const std::optional<Cell> c = row_cell(p, results, aggregates, row, spec))
+        rf.set_cell(*c);
     }
   }
 }
@@ -450,19 +531,34 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
                              const std::vector<ExtraSolver>& extras) {
   // The cell (table, row) of `spec` from the runs `name` of x's class, if they finished.
   const auto emit = [&](const Json& x, const std::string& row, Json spec, const std::string& name) {
-    const RunRecord* r = finished_run(results.runs, x.at("class"), name);
-    const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, x.at("class"), name);
-    if (r != nullptr) rf.set_cell(metric_cell(x.at("table"), row, spec, *r, kExtraSolverNote));
-    // The note says the solver is not part of the paper, then what the entry's "note" adds.
+    const std::string cls = x.at("class");
+    const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
+    const RunRecord* r = finished_run(results.runs, cls, name);
+    if (r == nullptr && spec.contains("metric")) r = single_run(results, cls, name);
+    // The note says the solver is not part of the paper, then what the entry's "note" adds (of
+    // the data set's record: the extra solver's, or the protocol's methods').
     const auto note = [&](const Json& fields) {
       if (!x.contains("note")) return std::string(kExtraSolverNote);
-      const NoteFields f{results.values, tasks->size(), Json(), Json::object(), fields};
-      return fmt::format("{} {}", kExtraSolverNote, note_of(x.at("note"), f));
+      Json record = task_record(results, cls, name);
+      if (record.is_null() && results.task_records.contains(cls) &&
+          !results.task_records.at(cls).empty())
+        record = results.task_records.at(cls).begin()->second;
+      const NoteFields f{results.values, tasks == nullptr ? 0 : tasks->size(), record,
+                         Json::object(), fields};
+      return fmt::format("{}; {}", kExtraSolverNote, note_of(x.at("note"), f));
     };
-    if (tasks != nullptr)
-      rf.set_cell(aggregate_cell(x.at("table"), row, spec, *tasks,
-                                 aggregate_of(aggregates, spec.at("aggregate")), note, results.seed,
-                                 name));
+    std::optional<Cell> c;
+    if (r != nullptr)
+      c = metric_cell(
+          x.at("table"), row, spec, *r, note({}),
+          spec.contains("over") ? single_run(results, cls, spec["over"].at("run")) : nullptr);
+    else if (tasks != nullptr && !spec.contains("metric")) {
+      const auto by_method = results.tasks.find(cls);
+      c = aggregate_cell(x.at("table"), row, spec, *tasks,
+                         aggregate_of(aggregates, spec.at("aggregate")), note, results.seed, name,
+                         &by_method->second);
+    }
+    if (c) rf.set_cell(*c);
   };
   for (const ExtraSolver& e : extras) {
     if (p.cells.contains("extra_solver_rows"))
@@ -471,7 +567,9 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
           // A row of its own, or (a declared "row") its columns beside the paper's.
           if (x.contains("row"))
             spec["column"] = e.label + " (extra) " + spec.at("column").get<std::string>();
-          emit(x, x.value("row", e.label + " (extra)"), spec, "extra/" + e.label);
+          const std::string prefix =
+              x.contains("prefix") ? x.at("prefix").get<std::string>() + " " : "";
+          emit(x, x.value("row", prefix + e.label + " (extra)"), spec, "extra/" + e.label);
         }
     if (p.cells.contains("extra_solver_series")) {
       const Json& x = p.cells.at("extra_solver_series");

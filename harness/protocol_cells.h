@@ -7,17 +7,25 @@
 //                 "unit": "epochs", "note": "..."}]      a setting ("$a9a.epochs": a data set's)
 //     "columns": {"errors": [{"column": "Test error rate",
 //                             "run": "sklearn-sgd-ridge",  optional: another run than the row's
-//                             "metric": "test_error",      the run's metric, or on a task set
+//                             "metric": "test_error",      the run's metric ("train_seconds",
+//                                                          "extra.a.b": those of the run; on a
+//                                                          task set of one task, its run), or
 //                             "record": "counts.docs",     a field of its task set's record, or
 //                             "aggregate": "micro-bep",    the named aggregate of the method's
 //                                                          runs over the tasks (task_sets.h): the
 //                                                          driver's, or the harness's
 //                                                          (partition_measures.h; "items":
 //                                                          what its interval counts)
-//                             "scale": 100,                optional (1)
+//                             "scale": 100,                optional (1); "per": 1e6 divides
+//                             "over": {"run": "mcsvm", "metric": "train_seconds"},  optional: the
+//                                                          metric over that run's, a ratio
+//                             "optional": true,            optional: the cell is left out when
+//                                                          the value (or divisor) is not there
+//                             "options": {...},            optional: for the named aggregate
 //                             "unit": "zeros of {dimensions}",  "{m}": the run's metric m
 //                             "wilson": ["test_rows", "test rows"],  Wilson's interval of the
-//                                                          share (scale 100) over metric rows
+//                                                          share (scale 100, or a per cent:
+//                                                          unit "%") over metric rows
 //                             "note": "...",               optional
 //                             "not_run": "why"}]},         optional: the cell's note when the
 //                                                          run is not there ("not run")
@@ -43,8 +51,11 @@
 //                                                          "{record.a.b}": its task set record's
 //                                                          field a.b, "{params.a}": its first
 //                                                          run's param a (JSON), "{aggregate.a}":
-//                                                          the aggregate's note field a
-//               "prefix": "MMLR-CG"}],                     optional: "<prefix> <column>"
+//                                                          the aggregate's note field a,
+//                                                          "{run.extra.a}": its (first) run's
+//               "prefix": "MMLR-CG",                       optional: "<prefix> <column>"
+//               "in_fast": true}],                         optional: also in the fast subset
+//                                                          (the only rows it emits)
 //     "extra_solver_rows": {"table": "table3", "class": "a9a", "columns": ["errors"]}
 //                                                          a row "<label> (extra)" per solver
 //                                                          added with --with-solver (or a list
@@ -52,6 +63,8 @@
 //                                                          with "row": r, the columns
 //                                                          "<label> (extra) <column>" of row r;
 //                                                          "note": added to the cells' note
+//                                                          (of the set's record); "prefix": p
+//                                                          names the row "p <label> (extra)"
 //     "extra_solver_series": {"table": "figure7", "class": "reuters", "columns": ["figure7"],
 //                             "points": [{"row": "100", "run": "extra-100"}, ...]}
 //                                                          a column "<label> (extra)" per solver
@@ -102,9 +115,9 @@ void check_protocol_cells(const DeclaredProtocol& p);
 // The aggregates p.cells names.
 std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p);
 
-// The declared value cells and rows.
+// The declared value cells and rows (fast: the rows declared "in_fast" only).
 void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolResults& results,
-                         const std::map<std::string, TaskAggregate>& aggregates);
+                         const std::map<std::string, TaskAggregate>& aggregates, bool fast);
 
 // The rows of the solvers added with --with-solver, marked not part of the paper.
 void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,

@@ -139,7 +139,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
       missing.push_back({name, results.unavailable[pd.cls]});
   }
   if (rf.complete()) {  // else runs are pending: nothing to summarise yet
-    if (!ctx.fast) emit_protocol_cells(rf, p, results, hooks.aggregates);
+    emit_protocol_cells(rf, p, results, hooks.aggregates, ctx.fast);
     emit_extra_solver_cells(rf, p, results, hooks.aggregates, extra_solvers(ctx));
     if (!p.ablation_tables.empty()) {
       const std::string paper = experiment.substr(0, experiment.find('/'));

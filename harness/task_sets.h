@@ -76,11 +76,14 @@ struct AggregateValue {
   Json fields = Json::object();  // what the cell's note may say of it ("{aggregate.<name>}")
   bool scaled = false;           // value already in the column's "scale" (not multiplied again)
 };
-// Where an aggregate is computed: its cell's column declaration and the seed of its sampling
-// interval's bootstrap, derive_seed(the experiment's, "bootstrap/<table>/<row>/<run>").
+// Where an aggregate is computed: its cell's column declaration, the seed of its sampling
+// interval's bootstrap, derive_seed(the experiment's, "bootstrap/<table>/<row>/<run>"), and the
+// data set's runs by method (null where there are none), for an aggregate that relates a
+// method's runs to another's (a time as a ratio to a reference method's).
 struct AggregateContext {
   const Json& spec;
   uint64_t seed = 0;
+  const std::map<std::string, std::vector<RunRecord>>* by_method = nullptr;
 };
 using TaskAggregate =
     std::function<AggregateValue(std::span<const RunRecord> runs, const AggregateContext& at)>;

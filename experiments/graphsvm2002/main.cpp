@@ -14,9 +14,10 @@
 //
 // The runs are declared in experiments.json ("protocol"): each data set (20NG, its 5-class subset,
 // its other copy and splits, Reuters and its other selection rules) a task set of one task
-// (main_tasks.h), each method by its key; once every run is stored, the cells and claims
-// (main_cells.h). A corpus that cannot be found marks its published cells data_unavailable (their
-// "dataset" tags in results/published).
+// (main_tasks.h), each method by its key; once every run is stored, the declared cells (each
+// table's rows, their notes and evidence) and the ablations and claims (main_cells.h). A corpus
+// that cannot be found marks its published cells data_unavailable (their "dataset" tags in
+// results/published).
 //
 // --fast: 5 fixed classes of 20NG (restrict_to_classes of the same prepared 20NG, so the full run
 // computes the very same runs and cells: table "fast-20ng5"); no published cell is emitted.
@@ -53,27 +54,21 @@ constexpr const char* kMainExperiment = "main";
 // grouping, the clip rule is used (the result says how many groups it leaves). (k20ngGroups,
 // main_tasks.h.)
 
-// One data set's plan, runs and the note its cells carry.
+// One data set's plan and runs.
 struct MainData {
   MainPlan plan;
   MainResults res;
-  std::string note;
-  DatasetSizes sizes;
 };
 
 // What the summary reads: the data sets that were found, or why not.
 struct MainOutcome {
-  std::optional<MainData> ng5, ng, reuters;
+  std::optional<MainData> ng, reuters;
   std::optional<Ablation> reuters_view;              // the Reuters selection rules' counts
   std::optional<MainResults> ng_other_copy;          // 20NG's methods on 20news-bydate
   std::vector<MainResults> ng_split_replicates;      // on other 70/30 splits (split_spread.h)
   std::map<std::string, MainResults> reuters_rules;  // Reuters' methods per non-chosen rule
   std::optional<PublishedPaper> published;
 };
-
-// --- figures and config (the result file's header) ---
-
-// --- step 1: the declared runs, by data set ---
 
 // The runs of data set `cls` by method key, none when it is not here.
 std::optional<MainResults> runs_of(const ProtocolResults& results, const std::string& cls) {
@@ -87,28 +82,19 @@ std::optional<MainResults> runs_of(const ProtocolResults& results, const std::st
   return res;
 }
 
-// A data set's runs with its plan and what its record says (note, sizes).
+// A data set's runs with its plan.
 std::optional<MainData> main_data(const ProtocolResults& results, const std::string& cls,
                                   MainPlan plan) {
   std::optional<MainResults> res = runs_of(results, cls);
   if (!res) return std::nullopt;
-  const Json& record = results.task_records.at(cls).begin()->second;
-  return MainData{std::move(plan), std::move(*res), record_note(record), record_sizes(record)};
+  return MainData{std::move(plan), std::move(*res)};
 }
 
 // What the summary reads, from the runner's results.
 MainOutcome main_outcome(const ExperimentContext& ctx, const ProtocolResults& results) {
   MainOutcome out;
-  MainPlan p5;
-  p5.prefix = "20ng5";
-  p5.table = "fast-20ng5";
-  p5.thresholds = {kMainFigureT};
-  p5.extras = extra_solvers(ctx);
-  out.ng5 = main_data(results, "20ng5", p5);
-  if (ctx.fast) return out;
   MainPlan p;
   p.prefix = "20ng";
-  p.extras = extra_solvers(ctx);
   out.ng = main_data(results, "20ng", p);
   out.ng_other_copy = runs_of(results, kCorpusAblationPrefix);
   for (int s = 1; s < kSplitReplicates; ++s)
@@ -117,7 +103,6 @@ MainOutcome main_outcome(const ExperimentContext& ctx, const ProtocolResults& re
   MainPlan pr;
   pr.prefix = "reuters";
   pr.extra_group_counts = {10, 20};
-  pr.extras = extra_solvers(ctx);
   out.reuters = main_data(results, "reuters", pr);
   if (!out.reuters) return out;
   // The selection rules of §3.1's text, counted on the ModApte documents with every category.
@@ -144,26 +129,12 @@ std::map<std::string, std::map<std::string, double>> reuters_rule_accuracies(
   return by_rule;
 }
 
-// --- step 2: cells and claims, once every run is stored ---
-
+// Once every run is stored, after the declared cells (experiments.json): the ablations and the
+// claims.
 void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& out) {
-  if (out.ng5) {
-    Emitter e5{rf, out.ng5->note, out.ng5->sizes.test_rows, {}, ""};
-    emit_overall(e5, out.ng5->res, out.ng5->plan, false);
-    emit_extra(e5, out.ng5->res, out.ng5->plan, false);
-  }
-  if (ctx.fast) return;
   std::map<std::string, MainResults> all;
   if (out.ng) {
     all["20ng"] = out.ng->res;
-    Emitter e{rf, out.ng->note, out.ng->sizes.test_rows, {}, "20NG accuracy, the cells' split"};
-    if (out.ng_other_copy)
-      e.data_ablation = {kCorpusAblation, &corpus_ablation_column, kCorpusDifference,
-                         "20news-bydate"};
-    emit_overall(e, out.ng->res, out.ng->plan, true);
-    emit_extra(e, out.ng->res, out.ng->plan, true);
-    emit_hierarchy(e, out.ng->res);
-    emit_dataset_sizes(e, out.ng->sizes);
     if (auto a = hier_nb_features_ablation(out.ng->res, ctx.published())) rf.add_ablation(*a);
     if (out.ng_other_copy)
       if (auto a = corpus_ablation(out.ng->res, *out.ng_other_copy, ctx.published()))
@@ -175,14 +146,6 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
   }
   if (out.reuters) {
     all["reuters"] = out.reuters->res;
-    Emitter e{rf, out.reuters->note, out.reuters->sizes.test_rows, {}, "Reuters accuracy"};
-    e.data_ablation = {"reuters-view", &reuters_accuracy_column,
-                       "the paper's Reuters has 60 classes, 8,819 training rows and 1,887 test "
-                       "documents; no selection rule on our ModApte copy gives them",
-                       kReutersNearestRule};
-    emit_overall(e, out.reuters->res, out.reuters->plan, true);
-    emit_extra(e, out.reuters->res, out.reuters->plan, true);
-    emit_dataset_sizes(e, out.reuters->sizes);
     if (out.reuters_view) {
       Ablation view = *out.reuters_view;
       add_reuters_view_accuracies(view, reuters_rule_accuracies(out),
@@ -200,6 +163,7 @@ void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& 
 void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.task_sources = main_task_sources();
+  hooks.aggregates = main_aggregates();
   hooks.summarise = [](const ExperimentContext& ctx, ResultFile& rf,
                        const ProtocolResults& results) {
     summarise(ctx, rf, main_outcome(ctx, results));

@@ -3,39 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
-#include <cmath>
 #include <map>
-#include <utility>
 #include <vector>
 
 #include "experiments/graphsvm2002/experiments.h"
-#include "harness/cell_cause.h"
 #include "harness/declared_texts.h"
-#include "harness/extra_solvers.h"
 #include "harness/published.h"
 
 namespace linrepro {
-
-void Emitter::cell(const std::string& table, const std::string& row, const std::string& col,
-                   double v, const std::string& unit, const std::string& n, CellEvidence evidence) {
-  if (std::isnan(v)) return;
-  Cell c = value_cell(table, row, col, v, unit, n.empty() ? note : n + "; " + note);
-  c.evidence = std::move(evidence);
-  if (test_docs > 0 && unit == "%" && col.find("ccuracy") != std::string::npos && v >= 0 &&
-      v <= 100) {
-    set_wilson_interval(c.evidence, v / 100, test_docs, "test documents");
-    c.evidence.common_group = accuracy_group;
-    if (data_ablation)
-      if (const std::string column = data_ablation->column(table, row); !column.empty()) {
-        c.evidence.ablation = data_ablation->id;
-        c.evidence.ablation_column = column;
-        c.evidence.data_difference = data_ablation->difference;
-        c.evidence.data_row = data_ablation->row;
-      }
-  }
-  rf.set_cell(c);
-}
 
 std::string data_note(const GraphsvmData& d) {
   if (d.name == "reuters")
@@ -51,19 +26,6 @@ std::string data_note(const GraphsvmData& d) {
 }
 
 namespace {
-
-const char* method_label(const std::string& key) {
-  static const std::map<std::string, const char*> names = {
-      {"mcnb", "MCNB"},
-      {"mcsvm", "MCSVM"},
-      {"mcsvm-liblinear-s3", "MCSVM (LIBLINEAR -s 3)"},
-      {"hier-nb", "Hier-NB"},
-      {"hier-svm", "Hier-SVM"},
-      {"hier-svm-l1svm", "Hier-SVM with SVM-L1"},
-      {graphsvm_key(kMainFigureT), "GraphSVM"}};  // the figures' t
-  auto it = names.find(key);
-  return it == names.end() ? "?" : it->second;
-}
 
 std::string time_note(const RunRecord& r, const RunRecord& mcsvm) {
   std::string note = fmt::format(
@@ -84,148 +46,52 @@ std::string time_note(const RunRecord& r, const RunRecord& mcsvm) {
   return note;
 }
 
-// Why an accuracy cell may differ, by method (issue 16: every cell outside says why).
-std::string accuracy_note(const std::string& key, const std::string& corpus) {
-  const std::string nb =
-      "NB at Rainbow's defaults (multinomial counts, Laplace, learned priors, SMART's "
-      "stoplist: ablation stoplist-" +
-      corpus + "), on 10,000 MI features (ablation feature-count-" + corpus + ")";
-  if (key == "mcnb") return nb;
-  if (key == "hier-nb")
-    return nb +
-           "; every L2 NB uses the same 10,000 features, where the paper lets each "
-           "classifier use \"an independently optimized feature set\" (§2.1; ablation "
-           "hier-nb-features-20ng)";
-  if (key.starts_with("graphsvm"))
-    return "M2(i) can only repair errors within {i} u F(i): see Table 2's 'Errors outside {i} u "
-           "F(i)'; M1 is the NB above (" +
-           nb + ")";
-  if (key.starts_with("hier-svm")) return "L1 is the NB of MCNB (" + nb + ")";
-  return "SMO with SVMlight's default C on unit-length rows (ablation svm-input-" + corpus + ")";
+// The finished MCSVM run on the data set, or null.
+const RunRecord* mcsvm_of(const AggregateContext& at) {
+  if (at.by_method == nullptr || !at.by_method->contains("mcsvm")) return nullptr;
+  const std::vector<RunRecord>& runs = at.by_method->at("mcsvm");
+  return runs.size() == 1 && runs.front().status == "ok" ? &runs.front() : nullptr;
 }
 
-// "Training time (CPU s)" and, against MCSVM, "Training time / MCSVM".
-// `evidence`: the ratio carries its timing evidence (harness/cell_cause.h).
-void time_cells(Emitter& e, const RunRecord* mcsvm, const std::string& table,
-                const std::string& row, const RunRecord& r, bool evidence = true) {
-  e.cell(table, row, "Training time (CPU s)", r.train_seconds, "s");
-  if (mcsvm && mcsvm->train_seconds > 0)
-    e.cell(table, row, "Training time / MCSVM", r.train_seconds / mcsvm->train_seconds, "ratio",
-           time_note(r, *mcsvm),
-           evidence ? timing_evidence(fmt::format(
-                          "{:.3g} s / {:.3g} s CPU (MCSVM, our SMO), against the paper's "
-                          "SVMlight and Rainbow on a 1.4 GHz Pentium 4",
-                          r.train_seconds, mcsvm->train_seconds))
-                    : CellEvidence{});
-}
-
-// The fast subset: one table of every method's accuracy, levels and memory.
-void emit_fast_table(Emitter& e, const MainResults& res, const MainPlan& plan,
-                     const std::string& p) {
-  for (const auto& [key, r] : res.runs) {
-    if (r.status != "ok" || r.config.contains("with_solver")) continue;  // extras: emit_extra
-    const std::string row =
-        key.starts_with("graphsvm") ? "GraphSVM t=" + key.substr(10) : method_label(key);
-    e.cell(plan.table, p + row, "Accuracy", accuracy_of(r), "%");
-    if (key.starts_with("hier")) {
-      e.cell(plan.table, p + row, "L1 accuracy", metric_of(r, "l1"), "%");
-      e.cell(plan.table, p + row, "L2 accuracy with L1", metric_of(r, "l2_given_l1"), "%");
-      e.cell(plan.table, p + row, "L2 accuracy with perfect L1", metric_of(r, "l2_perfect_l1"),
-             "%");
-    }
-    if (key == "hier-nb") continue;  // its L2 fits are NB, not SVMs
-    if (r.extra.contains("max_memory_bytes"))
-      e.cell(plan.table, p + row, "Max SVM memory (MB)", max_svm_memory_of(r) / 1e6, "MB");
-    if (r.extra.contains("num_svms"))
-      e.cell(plan.table, p + row, "SVMs trained", r.extra["num_svms"].get<double>(), "");
+// A method's CPU time over MCSVM's, with what the ratio follows as its note field "note" and
+// (unless the column's options say {"evidence": false}) the times as timing evidence.
+AggregateValue time_over_mcsvm(std::span<const RunRecord> runs, const AggregateContext& at) {
+  AggregateValue a;
+  const RunRecord* mcsvm = mcsvm_of(at);
+  if (mcsvm == nullptr || mcsvm->train_seconds <= 0 || runs.size() != 1) {
+    a.not_measured = "no MCSVM time on this data set";
+    return a;
   }
+  const RunRecord& r = runs.front();
+  a.value = r.train_seconds / mcsvm->train_seconds;
+  a.fields["note"] = time_note(r, *mcsvm);
+  if (at.spec.value("options", Json::object()).value("evidence", true))
+    a.evidence = timing_evidence(fmt::format(
+        "{:.3g} s / {:.3g} s CPU (MCSVM, our SMO), against the paper's SVMlight and Rainbow on a "
+        "1.4 GHz Pentium 4",
+        r.train_seconds, mcsvm->train_seconds));
+  return a;
 }
 
-// Figures 5-6: accuracy and training time of the flat and two-stage methods.
-void emit_figures56(Emitter& e, const MainResults& res, const MainPlan& plan,
-                    const std::string& p) {
-  const RunRecord* mcsvm = res.get("mcsvm");
-  for (const std::string& key : std::vector<std::string>{
-           "mcnb", "mcsvm", "hier-svm", graphsvm_key(kMainFigureT), "mcsvm-liblinear-s3"}) {
-    const std::string label = method_label(key);
-    const RunRecord* r = res.get(key);
-    if (!r) continue;
-    e.cell("figure5", p + label, "Accuracy", accuracy_of(*r), "%",
-           (key.starts_with("graphsvm") ? "GraphSVM at t = 0.05; " : "") +
-               accuracy_note(key, plan.prefix));
-    time_cells(e, mcsvm, "figure6", p + label, *r);
+// How many classes a second-stage SVM separates, on average over a GraphSVM run's SVMs.
+AggregateValue classes_per_svm(std::span<const RunRecord> runs, const AggregateContext&) {
+  AggregateValue a;
+  const Json svms = runs.size() == 1 ? runs.front().extra.value("svms", Json::array()) : Json();
+  if (!svms.is_array() || svms.empty()) {
+    a.not_measured = "no second-stage SVM";
+    return a;
   }
-}
-
-// Table 2: GraphSVM by threshold t against MCSVM, and why its time ratio is what it is.
-void emit_table2(Emitter& e, const MainResults& res, const MainPlan& plan, const std::string& p) {
-  const RunRecord* mcsvm = res.get("mcsvm");
-  if (mcsvm)
-    e.cell("table2", p + "MCSVM", "Accuracy", accuracy_of(*mcsvm), "%",
-           accuracy_note("mcsvm", plan.prefix));
-  if (mcsvm) e.cell("table2", p + "MCSVM", "Training time (CPU s)", mcsvm->train_seconds, "s");
-  for (double t : plan.thresholds) {
-    const RunRecord* r = res.get(graphsvm_key(t));
-    if (!r) continue;
-    const std::string row = p + "GraphSVM t=" + t_name(t);
-    e.cell("table2", row, "Accuracy", accuracy_of(*r), "%", accuracy_note("graphsvm", plan.prefix));
-    time_cells(e, mcsvm, "table2", row, *r);
-    e.cell("table2", row, "Second-stage SVMs", r->extra.value("num_svms", 0.0), "");
-    // Why the time ratio is what it is (issue 16 item 6): the share of MCSVM's rows the
-    // second-stage SVMs see, and how many classes each M2(i) separates.
-    if (mcsvm && mcsvm->extra.value("total_rows", 0.0) > 0)
-      e.cell("table2", row, "SVM rows / MCSVM's",
-             r->extra.value("total_rows", 0.0) / mcsvm->extra.value("total_rows", 0.0), "ratio",
-             "rows summed over every two-class SVM trained; training time grows at least linearly "
-             "in the rows (our SMO's log-log slope on 20NG is in graphsvm2002/sweep_size's claim "
-             "figure11-graphsvm-near-linear), so the time ratio lies at or below this share");
-    double classes = 0;
-    const auto& svms = r->extra.value("svms", nlohmann::json::array());
-    for (const auto& sv : svms)
-      classes += static_cast<double>(sv.value("classes", nlohmann::json::array()).size());
-    if (!svms.empty())
-      e.cell("table2", row, "Classes per second-stage SVM",
-             classes / static_cast<double>(svms.size()), "");
-    // How many errors the second stage could not have repaired (issue 16 item 2).
-    e.cell("table2", row, "Test errors", metric_of(*r, "errors"), "docs");
-    e.cell("table2", row, "Errors outside {i} u F(i)", metric_of(*r, "errors_out_of_reach"), "docs",
-           "test errors whose true class is neither M1's class i nor in F(i): M2(i) cannot "
-           "reach them");
-  }
-}
-
-// Memory: the largest single SVM (Figure 11's measure) at the full training set.
-void emit_memory(Emitter& e, const MainResults& res, const std::string& p) {
-  const RunRecord* mcsvm = res.get("mcsvm");
-  for (const std::string& key :
-       std::vector<std::string>{"mcsvm", "hier-svm", graphsvm_key(kMainFigureT)}) {
-    const std::string label = method_label(key);
-    const RunRecord* r = res.get(key);
-    if (!r) continue;
-    e.cell("memory", p + label, "Max SVM memory (MB)", max_svm_memory_of(*r) / 1e6, "MB",
-           "sub_svm_memory_bytes of the largest two-class SVM (algorithms/graphsvm_sub_svm.h)");
-    if (mcsvm && max_svm_memory_of(*mcsvm) > 0)
-      e.cell("memory", p + label, "Max memory / MCSVM",
-             max_svm_memory_of(*r) / max_svm_memory_of(*mcsvm), "ratio");
-    // Measured (issue 16 item 7): the same SVM redone alone, peak RSS growth, kernel cache in.
-    const double measured = r->extra.value("max_memory_measured_bytes", std::nan(""));
-    e.cell("memory", p + label, "Max SVM memory measured (MB)", measured / 1e6, "MB",
-           "peak RSS growth while the largest SVM (by the formula) is built and fitted alone "
-           "(core/peak_memory.h), SMO's kernel cache included");
-    if (mcsvm)
-      e.cell("memory", p + label, "Measured memory / MCSVM",
-             measured / mcsvm->extra.value("max_memory_measured_bytes", std::nan("")), "ratio");
-  }
+  double classes = 0;
+  for (const Json& sv : svms)
+    classes += static_cast<double>(sv.value("classes", Json::array()).size());
+  a.value = classes / static_cast<double>(svms.size());
+  return a;
 }
 
 }  // namespace
 
-void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures) {
-  const std::string p = plan.prefix + " ";
-  if (!figures) return emit_fast_table(e, res, plan, p);
-  emit_figures56(e, res, plan, p);
-  emit_table2(e, res, plan, p);
-  emit_memory(e, res, p);
+std::map<std::string, TaskAggregate> main_aggregates() {
+  return {{"time-over-mcsvm", time_over_mcsvm}, {"classes-per-svm", classes_per_svm}};
 }
 
 DatasetSizes dataset_sizes(const GraphsvmData& d) {
@@ -238,52 +104,6 @@ DatasetSizes dataset_sizes(const GraphsvmData& d) {
   s.dropped_test_docs = d.dropped_test_docs;
   s.documents = d.train_docs + d.test_docs;
   return s;
-}
-
-void emit_dataset_sizes(Emitter& e, const DatasetSizes& d) {
-  if (d.name == "20ng") {
-    e.cell("datasets", "20ng", "documents", d.documents, "docs");
-    e.cell("datasets", "20ng", "classes", d.classes, "");
-    e.cell(
-        "datasets", "20ng", "vocabulary", d.vocabulary, "words",
-        "distinct terms of all 18,828 messages under the experiments' tokenisation (Porter stems "
-        "of runs of ASCII letters, length >= 2, SMART's stoplist, Subject read as text), "
-        "before feature selection; Rainbow's lexer on the paper's copy gave about 75,000, and "
-        "we cannot tell which difference (lexer, stoplist, the 18828 distribution) makes up "
-        "the gap without Rainbow itself",
-        corpus_count_evidence(fmt::format(
-            "{} distinct terms in our 20news-18828 ({} messages, duplicates and all headers but "
-            "From and Subject removed), where the paper read the 19,997-message original with "
-            "Rainbow's lexer",
-            d.vocabulary, d.documents)));
-    return;
-  }
-  // Reuters: each count with the rule that gives it (reuters_view.h; ablation reuters-view).
-  e.cell("datasets", "reuters", "classes", d.classes, "",
-         "ModApte categories with more than 10 training documents; the next two (lumber, dmk) "
-         "have exactly 10, so no threshold gives 60 on these files (>= 10 gives 61)",
-         corpus_count_evidence(fmt::format(
-             "{} ModApte categories of our Reuters-21578 copy have more than 10 training "
-             "documents; ablation reuters-view counts every other selection rule",
-             d.classes)));
-  e.cell("datasets", "reuters", "training documents", d.train_rows, "docs",
-         fmt::format("(document, class) rows of {} training documents; no rule of the ablation "
-                     "reuters-view gives 8,819 (dropping the briefs without a BODY comes "
-                     "nearest, with 58 classes)",
-                     d.train_docs),
-         corpus_count_evidence(fmt::format(
-             "our ModApte copy gives {} (document, class) training rows from {} documents; "
-             "ablation reuters-view counts every other selection rule",
-             d.train_rows, d.train_docs)));
-  e.cell("datasets", "reuters", "test documents", d.test_rows, "docs",
-         fmt::format("test documents with exactly one of the kept classes ({} with more than one "
-                     "ignored); every rule of the ablation reuters-view keeps 400-700 more than "
-                     "the paper's 1,887",
-                     d.dropped_test_docs),
-         corpus_count_evidence(fmt::format(
-             "our ModApte copy has {} single-label test documents of the kept classes ({} "
-             "multi-label ones ignored); ablation reuters-view counts every other selection rule",
-             d.test_rows, d.dropped_test_docs)));
 }
 
 namespace {
@@ -382,57 +202,6 @@ std::optional<Ablation> hier_nb_features_ablation(const MainResults& res,
         published_value(p ? &*p : nullptr, c == "Hier-NB" ? "figure3" : "table1", c, "Accuracy"));
   a.rows.push_back(std::move(ref));
   return a;
-}
-
-void emit_hierarchy(Emitter& e, const MainResults& res) {
-  // Table 1: each row's run and metric; MCNB and MCSVM carry their accuracy notes, Hier-NB's
-  // levels its groups.
-  static const std::vector<std::array<const char*, 3>> table1 = {
-      {"MCNB", "mcnb", "accuracy"},
-      {"MCSVM", "mcsvm", "accuracy"},
-      {"NB-L1", "hier-nb", "l1"},
-      {"NB-L2 with NB-L1", "hier-nb", "l2_given_l1"},
-      {"NB-L2 with Perfect-L1", "hier-nb", "l2_perfect_l1"},
-      {"SVM-L1", "hier-svm-l1svm", "l1"},
-      {"SVM-L2 with NB-L1", "hier-svm", "l2_given_l1"},
-      {"SVM-L2 with Perfect-L1", "hier-svm", "l2_perfect_l1"},
-      {"Hier-SVM with SVM-L1", "hier-svm-l1svm", "accuracy"}};
-  for (const auto& [row, key, metric] : table1) {
-    const RunRecord* r = res.get(key);
-    if (!r) continue;
-    std::string note;
-    if (std::string(key) == "hier-nb")
-      note = fmt::format("{} groups (the paper's Figure 2); ", r->extra.value("num_clusters", 0)) +
-             accuracy_note(key, "20ng");
-    else if (std::string(key).starts_with("mc"))
-      note = accuracy_note(key, "20ng");
-    e.cell("table1", row, "Accuracy", metric_of(*r, metric), "%", note);
-  }
-  // Figures 3-4 compare the flat and the hierarchical methods (by method key; no peer, variant or
-  // extra solver among them).
-  const RunRecord* mcsvm = res.get("mcsvm");
-  for (const char* key : {"hier-nb", "hier-svm", "mcnb", "mcsvm"}) {
-    const RunRecord* r = res.get(key);
-    if (!r) continue;
-    e.cell("figure3", method_label(key), "Accuracy", accuracy_of(*r), "%",
-           accuracy_note(key, "20ng"));
-    time_cells(e, mcsvm, "figure4", method_label(key), *r, false);
-  }
-}
-
-void emit_extra(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures) {
-  const RunRecord* mcsvm = res.get("mcsvm");
-  const std::string table = figures ? "figure5" : plan.table;
-  for (const ExtraSolver& x : plan.extras) {
-    const RunRecord* r = res.get(extra_method_key(x));
-    if (!r) continue;  // failed: `linrepro run` reports it
-    const std::string row = fmt::format("{} {} (extra)", plan.prefix, x.label);
-    e.cell(table, row, "Accuracy", accuracy_of(*r), "%", kExtraSolverNote);
-    e.cell(table, row, "Training time (CPU s)", r->train_seconds, "s", kExtraSolverNote);
-    if (mcsvm && mcsvm->train_seconds > 0)
-      e.cell(table, row, "Training time / MCSVM", r->train_seconds / mcsvm->train_seconds, "ratio",
-             kExtraSolverNote);
-  }
 }
 
 }  // namespace linrepro

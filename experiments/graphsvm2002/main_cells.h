@@ -1,8 +1,9 @@
 #pragma once
-// graphsvm2002/main, steps "emit cells" and "check claims": the reproduced table and figure cells
-// of one data set, from its finished runs (main_runs.h). Times are CPU seconds (methods.h); the
-// paper's absolute seconds (1.4 GHz P4, SVMlight) are not comparable, so the cells also give
-// training time as a ratio to MCSVM's on the same data.
+// graphsvm2002/main's cells are declared (experiments.json "cells"): which run and metric fills
+// each table and figure cell, with its note and evidence. Here: what the declaration cannot say
+// (the aggregates it names, the data sets' sizes and notes in their records), the ablations and
+// the claims. Times are CPU seconds (methods.h); the paper's absolute seconds (1.4 GHz P4,
+// SVMlight) are not comparable, so the cells also give training time as a ratio to MCSVM's.
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -12,52 +13,28 @@
 #include "experiments/graphsvm2002/main_runs.h"
 #include "harness/ablation.h"
 #include "harness/experiment.h"
+#include "harness/task_sets.h"
 
 namespace linrepro {
 
-// Sets cells on rf, each with `note` (the data set, the protocol) appended; NaN values are skipped.
-struct Emitter {
-  ResultFile& rf;
-  std::string note;
-  // The test documents every accuracy is measured on: an accuracy cell carries their Wilson
-  // interval as evidence (harness/cell_cause.h); 0: none.
-  int64_t test_docs = 0;
-  // The ablation that measures a documented difference of the data (20NG: corpus_ablation.h,
-  // Reuters: reuters_view.h): an accuracy cell with a column in it names it as evidence, with the
-  // difference and the row that reads the data the documented way (harness/cell_cause.h).
-  struct DataAblation {
-    std::string id;
-    std::string (*column)(const std::string& table, const std::string& row);  // "": none
-    std::string difference, row;
-  };
-  std::optional<DataAblation> data_ablation;
-  // The common group of every accuracy cell (harness/cell_cause.h): one data set's test
-  // documents, whichever method; "" none.
-  std::string accuracy_group;
-  // `evidence`: what else the cell's driver measured (an accuracy's Wilson interval is added).
-  void cell(const std::string& table, const std::string& row, const std::string& col, double v,
-            const std::string& unit, const std::string& n = "", CellEvidence evidence = {});
-};
-
-// What the data set is, in words, for the cells' notes.
+// What the data set is, in words, for the cells' notes (its task set's record "note").
 std::string data_note(const GraphsvmData& d);
 
-// figures = false: the fast subset, every method's numbers in plan.table. true: Figures 5-6,
-// Table 2 and the memory table.
-void emit_overall(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures);
-// The runs of solvers added with --with-solver (plan.extras): accuracy, training time and its
-// ratio to MCSVM's, in plan.table (fast) or "figure5", rows "<prefix> <label> (extra)", each cell
-// marked as not part of the paper.
-void emit_extra(Emitter& e, const MainResults& res, const MainPlan& plan, bool figures);
-// The collections' sizes (§3.1; table "datasets"), measured on the data the runs use, each cell
-// with why it differs.
+// The aggregates the declared cells name (experiments.json "cells" of graphsvm2002/main):
+//   time-over-mcsvm  a method's CPU time over MCSVM's on the same data, note field "note" (what
+//                    the ratio follows), timing evidence unless the column's options say
+//                    {"evidence": false}
+//   classes-per-svm  the mean number of classes a GraphSVM run's second-stage SVMs separate
+std::map<std::string, TaskAggregate> main_aggregates();
+
+// The collections' sizes (§3.1; table "datasets" of the declared cells), measured on the data
+// the runs use, in each data set's record.
 struct DatasetSizes {
   std::string name;  // GraphsvmData.name
   int32_t classes = 0, train_rows = 0, train_docs = 0, test_rows = 0, dropped_test_docs = 0;
   int32_t documents = 0, vocabulary = 0;  // the whole corpus (20NG): documents, distinct terms
 };
 DatasetSizes dataset_sizes(const GraphsvmData& d);
-void emit_dataset_sizes(Emitter& e, const DatasetSizes& d);
 
 // Reuters' hierarchy (issue 16 item 5): Hier-SVM with the clip rule's groups (the cells') and
 // with 10 and 20 groups, and why the clip rule keeps nearly every class alone, from the run's
@@ -69,9 +46,6 @@ std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const
 // read from published_dir when there.
 std::optional<Ablation> hier_nb_features_ablation(const MainResults& res,
                                                   const std::filesystem::path& published_dir);
-
-// Table 1 and Figures 3-4 (20NG).
-void emit_hierarchy(Emitter& e, const MainResults& res);
 
 // Step "check claims" (main_claims.cpp): the paper's claims on GraphSVM's speed, accuracy and
 // memory (sections 3.2-3.3, Table 2) from `all`, the runs by data set ("20ng", "reuters"; one

@@ -12,8 +12,6 @@ std::string graphsvm_key(double t) { return "graphsvm-t" + t_name(t); }
 
 std::string hier_groups_key(int32_t n) { return fmt::format("hier-svm-g{}", n); }
 
-std::string extra_method_key(const ExtraSolver& e) { return "extra/" + e.label; }
-
 const RunRecord* MainResults::get(const std::string& key) const {
   auto it = runs.find(key);
   return it == runs.end() || it->second.status != "ok" ? nullptr : &it->second;

@@ -9,7 +9,6 @@
 #include "experiments/graphsvm2002/datasets.h"
 #include "harness/declared_tests.h"
 #include "harness/experiment.h"
-#include "harness/extra_solvers.h"
 
 namespace linrepro {
 
@@ -21,22 +20,16 @@ inline constexpr double kMainFigureT = 0.05;
 std::string t_name(double t);
 // The method key of Hier-SVM with exactly n groups: "hier-svm-g10".
 std::string hier_groups_key(int32_t n);
-// The method key of an extra solver's flat fit: "extra/<label>".
-std::string extra_method_key(const ExtraSolver& e);
 // The method key of GraphSVM at threshold t: "graphsvm-t0.05".
 std::string graphsvm_key(double t);
 
 // One data set and what runs on it.
 struct MainPlan {
-  std::string prefix;  // row prefix and run-key prefix: "20ng", "reuters", "20ng5"
-  std::string table;   // for the fast subset: its own table
+  std::string prefix;  // row prefix and run-key prefix: "20ng", "reuters"
   // Hier-SVM again with exactly these many groups ("hier-svm-g<N>"): the ablation of the clip
   // rule on Reuters, whose dendrogram it cuts into nearly singletons.
   std::vector<int32_t> extra_group_counts;
   std::vector<double> thresholds = kMainThresholds;  // GraphSVM's
-  // Solvers added with --with-solver: one flat multiclass fit each ("extra/<label>"), at the
-  // protocol's regularisation for its loss (SVMlight's default C, or NB's smoothing 1).
-  std::vector<ExtraSolver> extras;
 };
 
 // The runs of one data set by method key (mcnb, mcsvm, graphsvm-t0.05, ...); a run may be pending

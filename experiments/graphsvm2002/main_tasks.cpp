@@ -224,20 +224,4 @@ std::map<std::string, TaskSource> main_task_sources() {
   return out;
 }
 
-std::string record_note(const Json& record) { return record.at("note"); }
-
-DatasetSizes record_sizes(const Json& record) {
-  const Json& s = record.at("sizes");
-  DatasetSizes d;
-  d.name = s.at("name");
-  d.classes = s.at("classes");
-  d.train_rows = s.at("train_rows");
-  d.train_docs = s.at("train_docs");
-  d.test_rows = s.at("test_rows");
-  d.dropped_test_docs = s.at("dropped_test_docs");
-  d.documents = s.at("documents");
-  d.vocabulary = s.at("vocabulary");
-  return d;
-}
-
 }  // namespace linrepro

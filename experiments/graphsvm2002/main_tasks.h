@@ -8,7 +8,7 @@
 // mcsvm-liblinear-s3, hier-nb, hier-nb-node-features, hier-svm, hier-svm-g<N>, hier-svm-l1svm,
 // graphsvm-t<t>) or, for a solver added with --with-solver, one flat multiclass fit at the lambda
 // of its loss on the data (methods.h extra_solver_lambdas_on). The set's record carries the
-// cells' note and the collection's sizes (main_cells.h) for the summary.
+// cells' note ("note") and the collection's sizes ("sizes", main_cells.h) the declared cells read.
 #include <map>
 #include <string>
 
@@ -22,9 +22,5 @@ inline constexpr int32_t k20ngGroups = 7;
 
 // Every data set's task source, by task-set name.
 std::map<std::string, TaskSource> main_task_sources();
-
-// A set's record's note and sizes (what main_task_sources wrote).
-std::string record_note(const Json& record);
-DatasetSizes record_sizes(const Json& record);
 
 }  // namespace linrepro

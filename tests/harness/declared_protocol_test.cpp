@@ -111,6 +111,7 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   testing::expect_protocol_refused(j, "names a data set or run the protocol does not declare");
   j = protocol_json();
   j["cells"]["columns"]["errors"][0].erase("scale");
+  j["cells"]["columns"]["errors"][0]["unit"] = "share";  // neither a share in % nor a per cent
   testing::expect_protocol_refused(j, "\"wilson\" is [rows metric, what they are]");
   j = protocol_json();
   j["cells"]["rows"][1]["columns"] = {"error"};
@@ -175,7 +176,7 @@ TEST(DeclaredProtocol, CellsComeFromTheDeclaredRunsAndSayWhyWhenOneIsMissing) {
   runs["one"]["extra/liblinear-s5"] = run_with(0.3, 0);
   // "two" is not here and marked from the published file: its row is left out.
   results.unavailable = {{"one", ""}, {"two", "data unavailable: get it"}};
-  emit_protocol_cells(rf, p, results, {});
+  emit_protocol_cells(rf, p, results, {}, false);
   emit_extra_solver_cells(rf, p, results, {}, {parse_extra_solver("liblinear-s5")});
   const Json cells = rf.document().at("cells");
   Cell c;
@@ -207,7 +208,7 @@ TEST(DeclaredProtocol, ARowOnMissingDataSaysWhyInEachCellUnlessMarkedFromThePubl
   ResultFile rf = result_file(dir);
   ProtocolResults results;
   results.unavailable = {{"two", "data unavailable: get it"}};
-  emit_protocol_cells(rf, p, results, {});
+  emit_protocol_cells(rf, p, results, {}, false);
   Cell c;
   ASSERT_NE(cell_at(rf.document().at("cells"), "Two", "Test error", c), nullptr);
   EXPECT_EQ(c.status, "data_unavailable");

@@ -387,9 +387,8 @@ TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   testing::expect_protocol_refused(j,
                                    "a key with \"{task}\" or \"{class}\" apply on a task set only");
   j = task_protocol_json();
-  j["cells"]["columns"]["mean"][0].erase("aggregate");
-  j["cells"]["columns"]["mean"][0]["metric"] = "v";
-  testing::expect_protocol_refused(j, "a task set's columns name an \"aggregate\"");
+  j["cells"]["columns"]["mean"][0]["over"] = {{"run", "b"}, {"metric", "v"}};
+  testing::expect_protocol_refused(j, "\"over\" divides a run's \"metric\"");
   j = task_protocol_json();
   j["cells"]["columns"]["mean"][0]["metric"] = "v";
   testing::expect_protocol_refused(

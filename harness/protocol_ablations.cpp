@@ -24,12 +24,17 @@ const RunRecord* finished(const ProtocolResults& results, const std::string& cls
 }
 
 std::optional<double> value_of(const ProtocolResults& results, const std::string& cls,
-                               const Json& v) {
+                               const Json& v,
+                               const std::map<std::string, TaskAggregate>& aggregates) {
   if (v.is_null()) return std::nullopt;
   if (v.contains("aggregate")) {  // over the run's tasks (all of them there), in its scale
     const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, v.at("run"));
     if (tasks == nullptr) return std::nullopt;
-    const AggregateValue a = builtin_aggregate(v.at("aggregate")).value()(*tasks, {v, 0});
+    const std::string name = v.at("aggregate");
+    const auto driver = aggregates.find(name);
+    const TaskAggregate aggregate =
+        driver != aggregates.end() ? driver->second : builtin_aggregate(name).value();
+    const AggregateValue a = aggregate(*tasks, {v, 0, &results.tasks.at(cls)});
     if (v.contains("field")) return a.fields.at(v.at("field").get<std::string>()).get<double>();
     return a.scaled ? a.value : v.value("scale", 1.0) * a.value;
   }
@@ -41,15 +46,17 @@ std::optional<double> value_of(const ProtocolResults& results, const std::string
   return v.value("scale", 1.0) * field.at(name).get<double>();
 }
 
-// `text` with each "{run.a.b}" replaced by field a.b of `r` (its JSON text, a string as it is).
-std::string described(const std::string& text, const RunRecord& r) {
-  static const std::regex placeholder(R"(\{run\.([A-Za-z_0-9.]+)\})");
-  const Json j = {{"metrics", r.metrics}, {"extra", r.extra}, {"params", r.params}};
+// `text` with each "{run.a.b}" replaced by field a.b of `r` and each "{record.a.b}" by that of
+// its task set's record (their JSON text, a string as it is).
+std::string described(const std::string& text, const RunRecord& r, const Json& record) {
+  static const std::regex placeholder(R"(\{(run|record)\.([A-Za-z_0-9.]+)\})");
+  const Json j = {{"run", {{"metrics", r.metrics}, {"extra", r.extra}, {"params", r.params}}},
+                  {"record", record}};
   std::string out;
   auto last = text.cbegin();
   for (std::sregex_iterator it(text.begin(), text.end(), placeholder), end; it != end; ++it) {
     out.append(last, text.cbegin() + it->position());
-    std::string pointer = "/" + (*it)[1].str();
+    std::string pointer = "/" + (*it)[1].str() + "/" + (*it)[2].str();
     std::replace(pointer.begin(), pointer.end(), '.', '/');
     const Json& v = j.at(Json::json_pointer(pointer));
     out += v.is_string() ? v.get<std::string>() : v.dump();
@@ -60,13 +67,19 @@ std::string described(const std::string& text, const RunRecord& r) {
 
 // One declared row, or nothing when it names runs and none gave a value.
 std::optional<AblationRow> row_of(const ProtocolResults& results, const std::string& cls,
-                                  const Json& row) {
+                                  const Json& row,
+                                  const std::map<std::string, TaskAggregate>& aggregates) {
   AblationRow out{row.at("row"), row.at("description"), row.value("chosen", false), false, {}};
   const RunRecord* first = nullptr;
+  Json record;  // the first run's task set record
   for (const Json& v : row.at("values")) {
     const std::string on = v.is_object() ? v.value("class", cls) : cls;
-    out.values.push_back(value_of(results, on, v));
-    if (!first && !v.is_null()) first = finished(results, on, v.at("run"));
+    out.values.push_back(value_of(results, on, v, aggregates));
+    if (!first && !v.is_null()) {
+      first = finished(results, on, v.at("run"));
+      if (results.task_records.contains(on) && results.task_records.at(on).contains(v.at("run")))
+        record = results.task_records.at(on).at(v.at("run"));
+    }
   }
   // Left out when it names runs and has no value; a row of nulls says what was not run.
   const bool names_runs = std::any_of(row.at("values").begin(), row.at("values").end(),
@@ -74,8 +87,21 @@ std::optional<AblationRow> row_of(const ProtocolResults& results, const std::str
   const bool valued = std::any_of(out.values.begin(), out.values.end(),
                                   [](const std::optional<double>& v) { return v.has_value(); });
   if (names_runs && !valued) return std::nullopt;
-  if (first != nullptr) out.description = described(out.description, *first);
+  if (first != nullptr) out.description = described(out.description, *first, record);
   return out;
+}
+
+// `a` without the columns no row holds a value in (the reference row included): what this run
+// did not measure (the fast subset's fewer points), not a finding.
+Ablation without_empty_columns(Ablation a) {
+  for (size_t c = a.columns.size(); c-- > 0;) {
+    if (std::any_of(a.rows.begin(), a.rows.end(),
+                    [c](const AblationRow& r) { return r.values.at(c).has_value(); }))
+      continue;
+    a.columns.erase(a.columns.begin() + static_cast<std::ptrdiff_t>(c));
+    for (AblationRow& r : a.rows) r.values.erase(r.values.begin() + static_cast<std::ptrdiff_t>(c));
+  }
+  return a;
 }
 
 AblationRow published_row(const Json& spec, const std::optional<PublishedPaper>& published) {
@@ -96,8 +122,8 @@ void check_value(const Json& v, const std::set<std::string>& runs, const std::st
     declaration_error(at,
                       "a value reads its run's \"metric\" or an \"extra\" field, or an "
                       "\"aggregate\" of its tasks");
-  if (v.contains("aggregate") && !builtin_aggregate(text_of(v, "aggregate", at)))
-    declaration_error(at, "no aggregate \"" + v.at("aggregate").get<std::string>() + "\"");
+  if (v.contains("aggregate"))
+    text_of(v, "aggregate", at);  // the hooks' check: protocol_aggregates
 }
 
 void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at) {
@@ -151,14 +177,15 @@ void check_protocol_ablations(const DeclaredProtocol& p) {
 
 void add_protocol_ablations(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
                             const ProtocolResults& results, bool fast,
-                            const std::optional<PublishedPaper>& published) {
+                            const std::optional<PublishedPaper>& published,
+                            const std::map<std::string, TaskAggregate>& aggregates) {
   for (const Json& t : p.ablation_tables) {
     if (fast && !t.value("in_fast", false)) continue;
     const std::string cls = t.at("class");
     std::vector<AblationRow> rows;
     bool measured = false;  // a row holds a run's value
     for (const Json& row : t.at("rows"))
-      if (auto r = row_of(results, cls, row)) {
+      if (auto r = row_of(results, cls, row, aggregates)) {
         measured |= std::any_of(r->values.begin(), r->values.end(),
                                 [](const std::optional<double>& v) { return v.has_value(); });
         rows.push_back(std::move(*r));
@@ -172,7 +199,7 @@ void add_protocol_ablations(ResultFile& rf, const DeclaredProtocol& p, const std
     ablation.rows = std::move(rows);
     if (t.contains("published"))
       ablation.rows.push_back(published_row(t.at("published"), published));
-    rf.add_ablation(ablation);
+    rf.add_ablation(without_empty_columns(std::move(ablation)));
   }
 }
 

@@ -15,16 +15,19 @@
 //                          {"run": "...", "extra": "svm_default_C"}, null]}],
 //                                                a run's metric or extra field per column (null:
 //                                                none), or an "aggregate" of the run's tasks
-//                                                (harness/partition_measures.h; "field": one of
-//                                                its note fields instead); "class": another data
-//                                                set's run; "{run.a.b}" in the description:
-//                                                field a.b of the row's first run that is there
+//                                                (the driver's, or partition_measures.h's;
+//                                                "field": one of its note fields instead);
+//                                                "class": another data set's run; "{run.a.b}"
+//                                                in the description: field a.b of the row's
+//                                                first run that is there, "{record.a.b}": of
+//                                                its task set's record
 //     "published": {"description": "the paper", "cells": [["table1", "MCNB", "Accuracy"], null]}
 //   }]                                           optional: the reference row, one published cell
 //                                                per column (null: none)
 // A value whose run did not finish is empty (an aggregate needs every task of its run); a row that
-// names runs but holds no value is left out (a row of nulls is kept: it says what was not run); a
-// table none of whose rows holds a value is left out.
+// names runs but holds no value is left out (a row of nulls is kept: it says what was not run), and
+// so is a column no row holds a value in (the fast subset's fewer points); a table none of whose
+// rows holds a value is left out.
 #include <optional>
 #include <string>
 
@@ -42,6 +45,7 @@ void check_protocol_ablations(const DeclaredProtocol& p);
 // Adds p's ablation tables (fast: those declared "in_fast") of `paper` to rf from the results.
 void add_protocol_ablations(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
                             const ProtocolResults& results, bool fast,
-                            const std::optional<PublishedPaper>& published);
+                            const std::optional<PublishedPaper>& published,
+                            const std::map<std::string, TaskAggregate>& aggregates = {});
 
 }  // namespace linrepro

@@ -417,6 +417,10 @@ std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p) {
   for (const auto& [id, e] : evidence.items())
     if (e.contains("peer") && e.at("peer").contains("aggregate"))
       out.push_back(e.at("peer").at("aggregate"));
+  for (const Json& t : p.ablation_tables)
+    for (const Json& row : t.at("rows"))
+      for (const Json& v : row.at("values"))
+        if (v.is_object() && v.contains("aggregate")) out.push_back(v.at("aggregate"));
   return out;
 }
 

@@ -112,7 +112,7 @@ const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& c
 // aggregate on a task set. Throws ConfigError naming the entry.
 void check_protocol_cells(const DeclaredProtocol& p);
 
-// The aggregates p.cells names.
+// The aggregates p.cells and p.ablation_tables name.
 std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p);
 
 // The declared value cells and rows (fast: the rows declared "in_fast" only).

@@ -144,7 +144,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
     if (!p.ablation_tables.empty()) {
       const std::string paper = experiment.substr(0, experiment.find('/'));
       add_protocol_ablations(rf, p, paper, results, ctx.fast,
-                             load_published_if_present(ctx.published(), paper));
+                             load_published_if_present(ctx.published(), paper), hooks.aggregates);
     }
     if ((!ctx.fast || p.fast_summary) && hooks.summarise) hooks.summarise(ctx, rf, results);
   }

@@ -1,5 +1,6 @@
 // A protocol's ablation tables as data (harness/protocol_ablations.h): each row's values are its
-// runs' metrics (scaled) or extra fields, its description may name a field of its first run, a row
+// runs' metrics (scaled), extra fields or aggregates (the harness's or the driver's), its
+// description may name a field of its first run or of its task set's record, a row
 // none of whose runs is there is left out, the reference row reads the published cells, and fast
 // mode keeps only the tables declared "in_fast". The texts are a declared ablation's
 // (graphsvm2002's "stoplist-{corpus}"). A malformed table is refused.
@@ -54,6 +55,12 @@ ProtocolHooks fake_hooks() {
       };
       return s;
     };
+  };
+  h.aggregates["twice"] = [](std::span<const RunRecord> runs, const AggregateContext& at) {
+    AggregateValue a;  // twice the run's v, plus b's (the other methods' runs are at hand)
+    a.value = 2 * runs.front().metrics.at("v").get<double>() +
+              at.by_method->at("b").front().metrics.at("v").get<double>();
+    return a;
   };
   return h;
 }
@@ -111,6 +118,14 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   TempDir agg_dir;
   EXPECT_EQ(run_ablations(agg_dir, agg, false).at("ablations")[0].at("rows")[0].at("values"),
             (Json{25.0, 1.0}));
+  // The driver's aggregate, and the first run's task set record in the description.
+  Json driver = ablations_protocol();
+  driver["ablation_tables"][0]["rows"][0]["values"][0] = {{"run", "a"}, {"aggregate", "twice"}};
+  driver["ablation_tables"][0]["rows"][0]["description"] = "on {record.name}";
+  TempDir driver_dir;
+  const Json row = run_ablations(driver_dir, driver, false).at("ablations")[0].at("rows")[0];
+  EXPECT_EQ(row.at("values"), (Json{0.75, 7.0}));
+  EXPECT_EQ(row.at("description"), "on fake");
   // Fast mode keeps only the tables declared "in_fast".
   TempDir fast_dir;
   EXPECT_TRUE(run_ablations(fast_dir, ablations_protocol(), true).at("ablations").empty());
@@ -136,7 +151,12 @@ TEST(ProtocolAblations, AMalformedTableIsRefused) {
   j = ablations_protocol();
   j["ablation_tables"][0]["rows"][0]["values"][0].erase("metric");
   j["ablation_tables"][0]["rows"][0]["values"][0]["aggregate"] = "nothing";
-  testing::expect_protocol_refused(j, "no aggregate \"nothing\"");
+  try {  // an aggregate neither the harness nor the driver has
+    check_protocol_hooks(parse_protocol(j, "f (graphsvm2002/y)"), fake_hooks(), "graphsvm2002/y");
+    ADD_FAILURE() << "an unknown aggregate was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("aggregate \"nothing\""), std::string::npos) << e.what();
+  }
   j = ablations_protocol();
   j["ablation_tables"][0]["rows"][0]["values"][0]["class"] = "e";
   testing::expect_protocol_refused(j, "no data set \"e\"");

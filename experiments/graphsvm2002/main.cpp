@@ -7,7 +7,7 @@
 //   Figures 5-6  accuracy / training time of MCNB, MCSVM, Hier-SVM, GraphSVM (t = 0.05), both
 //   Table 2      GraphSVM at t = 0.01, 0.03, 0.05, 0.07 vs MCSVM: accuracy, training time ratio
 //   memory       the largest single SVM of each method (Figure 11's measure, at the full 70 %)
-//   ablations    the same methods on another copy of 20NG (corpus_ablation.h) and on each other
+//   ablations    the same methods on another copy of 20NG ("corpus-20ng") and on each other
 //                Reuters selection rule (reuters_view.h), run prefixes "20ng-bydate" and
 //                "reuters-<rule>"; they adopt nothing and are the evidence of the 20NG and Reuters
 //                accuracy cells' computed causes
@@ -29,7 +29,6 @@
 
 #include "core/error.h"
 #include "corpora/corpus_view.h"
-#include "experiments/graphsvm2002/corpus_ablation.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
 #include "experiments/graphsvm2002/main_cells.h"
@@ -64,7 +63,6 @@ struct MainData {
 struct MainOutcome {
   std::optional<MainData> ng, reuters;
   std::optional<Ablation> reuters_view;              // the Reuters selection rules' counts
-  std::optional<MainResults> ng_other_copy;          // 20NG's methods on 20news-bydate
   std::vector<MainResults> ng_split_replicates;      // on other 70/30 splits (split_spread.h)
   std::map<std::string, MainResults> reuters_rules;  // Reuters' methods per non-chosen rule
   std::optional<PublishedPaper> published;
@@ -96,7 +94,6 @@ MainOutcome main_outcome(const ExperimentContext& ctx, const ProtocolResults& re
   MainPlan p;
   p.prefix = "20ng";
   out.ng = main_data(results, "20ng", p);
-  out.ng_other_copy = runs_of(results, kCorpusAblationPrefix);
   for (int s = 1; s < kSplitReplicates; ++s)
     if (auto r = runs_of(results, fmt::format("20ng-split{}", s)))
       out.ng_split_replicates.push_back(std::move(*r));
@@ -129,16 +126,12 @@ std::map<std::string, std::map<std::string, double>> reuters_rule_accuracies(
   return by_rule;
 }
 
-// Once every run is stored, after the declared cells (experiments.json): the ablations and the
-// claims.
-void summarise(const ExperimentContext& ctx, ResultFile& rf, const MainOutcome& out) {
+// Once every run is stored, after the declared cells and ablation tables (experiments.json):
+// the ablations that count or cut (split spread, selection rules, hierarchy) and the claims.
+void summarise(ResultFile& rf, const MainOutcome& out) {
   std::map<std::string, MainResults> all;
   if (out.ng) {
     all["20ng"] = out.ng->res;
-    if (auto a = hier_nb_features_ablation(out.ng->res, ctx.published())) rf.add_ablation(*a);
-    if (out.ng_other_copy)
-      if (auto a = corpus_ablation(out.ng->res, *out.ng_other_copy, ctx.published()))
-        rf.add_ablation(*a);
     if (auto a =
             split_spread_ablation(out.ng->res, out.ng_split_replicates, out.ng->plan.thresholds))
       rf.add_ablation(*a);
@@ -166,7 +159,7 @@ void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry) {
   hooks.aggregates = main_aggregates();
   hooks.summarise = [](const ExperimentContext& ctx, ResultFile& rf,
                        const ProtocolResults& results) {
-    summarise(ctx, rf, main_outcome(ctx, results));
+    summarise(rf, main_outcome(ctx, results));
   };
   register_protocol(registry, kGraphsvmPaper, kMainExperiment, std::move(hooks));
 }

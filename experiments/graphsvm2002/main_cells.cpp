@@ -172,36 +172,4 @@ std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const
   return a;
 }
 
-std::optional<Ablation> hier_nb_features_ablation(const MainResults& res,
-                                                  const std::filesystem::path& published_dir) {
-  const RunRecord* shared = res.get("hier-nb");
-  const RunRecord* own = res.get("hier-nb-node-features");
-  if (!shared || !own) return std::nullopt;
-  const std::vector<std::pair<std::string, const char*>> cols = {
-      {"Hier-NB", "accuracy"},
-      {"NB-L1", "l1"},
-      {"NB-L2 with NB-L1", "l2_given_l1"},
-      {"NB-L2 with Perfect-L1", "l2_perfect_l1"}};
-  Ablation a = declared_ablation(kGraphsvmPaper, "hier-nb-features-20ng");
-  for (const auto& [c, m] : cols) a.columns.push_back(c);
-  auto row = [&](const std::string& id, const std::string& description, bool chosen,
-                 const RunRecord& r) {
-    AblationRow out{id, description, chosen, false, {}};
-    for (const auto& [c, m] : cols) out.values.push_back(r.metrics.value(m, 0.0));
-    a.rows.push_back(std::move(out));
-  };
-  row("shared", "every classifier on the flat classifiers' 10,000 MI features", true, *shared);
-  row("per-classifier",
-      fmt::format("L1 and each L2 select their own 10,000 MI terms (of {} in the vocabulary)",
-                  own->extra.value("vocabulary", 0)),
-      false, *own);
-  AblationRow ref{"published", "Table 1 and Figure 3 of the paper", false, true, {}};
-  const std::optional<PublishedPaper> p = load_published_if_present(published_dir, kGraphsvmPaper);
-  for (const auto& [c, m] : cols)
-    ref.values.push_back(
-        published_value(p ? &*p : nullptr, c == "Hier-NB" ? "figure3" : "table1", c, "Accuracy"));
-  a.rows.push_back(std::move(ref));
-  return a;
-}
-
 }  // namespace linrepro

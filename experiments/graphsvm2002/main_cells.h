@@ -41,12 +41,6 @@ DatasetSizes dataset_sizes(const GraphsvmData& d);
 // merge distances. nullopt until the clip run is stored.
 std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const MainPlan& plan);
 
-// 20NG's Hier-NB with shared features (the cells') and with every classifier's own k MI
-// features (§2.1); nullopt until both runs are stored. The paper's Table 1 / Figure 3 values are
-// read from published_dir when there.
-std::optional<Ablation> hier_nb_features_ablation(const MainResults& res,
-                                                  const std::filesystem::path& published_dir);
-
 // Step "check claims" (main_claims.cpp): the paper's claims on GraphSVM's speed, accuracy and
 // memory (sections 3.2-3.3, Table 2) from `all`, the runs by data set ("20ng", "reuters"; one
 // without MCNB, MCSVM and GraphSVM at t = 0.05 is left out of the evidence), and Table 1's claim

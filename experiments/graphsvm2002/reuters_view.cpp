@@ -139,15 +139,6 @@ const std::vector<ReutersAccuracyColumn>& reuters_accuracy_columns() {
   return c;
 }
 
-std::string reuters_accuracy_column(const std::string& table, const std::string& row) {
-  if (table != "table2" && table != "figure5") return "";
-  // Figure 5's GraphSVM is t = 0.05.
-  const std::string r = row == "reuters GraphSVM" ? "reuters GraphSVM t=0.05" : row;
-  for (const auto& c : reuters_accuracy_columns())
-    if (r == c.row) return c.column;
-  return "";
-}
-
 void add_reuters_view_accuracies(
     Ablation& a, const std::map<std::string, std::map<std::string, double>>& by_rule,
     const PublishedPaper* published) {

@@ -73,9 +73,6 @@ struct ReutersAccuracyColumn {
   const char* row;
 };
 const std::vector<ReutersAccuracyColumn>& reuters_accuracy_columns();
-// The column a Reuters accuracy cell ("table2"/"reuters MCSVM", "figure5"/"reuters GraphSVM", ...)
-// reads, or "".
-std::string reuters_accuracy_column(const std::string& table, const std::string& row);
 // Appends the accuracy columns: `by_rule` maps a rule id to its column values (absent: empty).
 void add_reuters_view_accuracies(
     Ablation& a, const std::map<std::string, std::map<std::string, double>>& by_rule,

@@ -8,6 +8,7 @@
 
 #include "harness/declaration_checks.h"
 #include "harness/declared_texts.h"
+#include "harness/draw_spread.h"
 #include "harness/partition_measures.h"
 
 namespace linrepro {
@@ -127,7 +128,12 @@ void check_value(const Json& v, const std::set<std::string>& runs, const std::st
 }
 
 void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at) {
-  check_keys(t, {"ablation", "args", "class", "columns", "in_fast", "rows", "published"}, at);
+  check_keys(t, {"ablation", "args", "class", "columns", "in_fast", "rows", "published", "spread"},
+             at);
+  if (t.contains("spread") && (t.contains("published") || !t.at("spread").is_string()))
+    declaration_error(at,
+                      "\"spread\" names the draws (\"splits\") of a table without a "
+                      "published row");
   text_of(t, "ablation", at);
   const std::string cls = text_of(t, "class", at);
   if (std::none_of(p.datasets.begin(), p.datasets.end(),
@@ -196,6 +202,17 @@ void add_protocol_ablations(ResultFile& rf, const DeclaredProtocol& p, const std
     for (const auto& [name, value] : a.items()) args.set(name.c_str(), value.get<std::string>());
     Ablation ablation = declared_ablation(paper, t.at("ablation"), args);
     ablation.columns = t.at("columns").get<std::vector<std::string>>();
+    if (t.contains("spread")) {  // draws of one protocol: every value there, then mean and sd
+      std::vector<DrawRow> draws;
+      for (const AblationRow& r : rows) {
+        if (std::any_of(r.values.begin(), r.values.end(), [](auto& v) { return !v; })) break;
+        draws.push_back({r.variant, r.description, {}});
+        for (const std::optional<double>& v : r.values) draws.back().values.push_back(*v);
+      }
+      if (draws.size() == t.at("rows").size())
+        rf.add_ablation(draw_spread_ablation(std::move(ablation), draws, t.at("spread")));
+      continue;
+    }
     ablation.rows = std::move(rows);
     if (t.contains("published"))
       ablation.rows.push_back(published_row(t.at("published"), published));

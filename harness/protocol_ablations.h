@@ -24,6 +24,10 @@
 //     "published": {"description": "the paper", "cells": [["table1", "MCNB", "Accuracy"], null]}
 //   }]                                           optional: the reference row, one published cell
 //                                                per column (null: none)
+//     or "spread": "splits"                      the rows are draws of one protocol (the first
+//                                                the cells'): their mean and sample sd follow
+//                                                (harness/draw_spread.h); the table is left out
+//                                                until every value of every draw is there
 // A value whose run did not finish is empty (an aggregate needs every task of its run); a row that
 // names runs but holds no value is left out (a row of nulls is kept: it says what was not run), and
 // so is a column no row holds a value in (the fast subset's fewer points); a table none of whose

@@ -63,7 +63,6 @@ struct MainData {
 struct MainOutcome {
   std::optional<MainData> ng, reuters;
   std::optional<Ablation> reuters_view;              // the Reuters selection rules' counts
-  std::vector<MainResults> ng_split_replicates;      // on other 70/30 splits (split_spread.h)
   std::map<std::string, MainResults> reuters_rules;  // Reuters' methods per non-chosen rule
   std::optional<PublishedPaper> published;
 };
@@ -94,9 +93,6 @@ MainOutcome main_outcome(const ExperimentContext& ctx, const ProtocolResults& re
   MainPlan p;
   p.prefix = "20ng";
   out.ng = main_data(results, "20ng", p);
-  for (int s = 1; s < kSplitReplicates; ++s)
-    if (auto r = runs_of(results, fmt::format("20ng-split{}", s)))
-      out.ng_split_replicates.push_back(std::move(*r));
   MainPlan pr;
   pr.prefix = "reuters";
   pr.extra_group_counts = {10, 20};
@@ -132,9 +128,6 @@ void summarise(ResultFile& rf, const MainOutcome& out) {
   std::map<std::string, MainResults> all;
   if (out.ng) {
     all["20ng"] = out.ng->res;
-    if (auto a =
-            split_spread_ablation(out.ng->res, out.ng_split_replicates, out.ng->plan.thresholds))
-      rf.add_ablation(*a);
     add_hierarchy_claim(rf, out.ng->res);
   }
   if (out.reuters) {

@@ -126,6 +126,29 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   const Json row = run_ablations(driver_dir, driver, false).at("ablations")[0].at("rows")[0];
   EXPECT_EQ(row.at("values"), (Json{0.75, 7.0}));
   EXPECT_EQ(row.at("description"), "on fake");
+  // Draws of one protocol: every row's values, then their mean and sample sd; none until all are
+  // there.
+  Json spread = ablations_protocol();
+  Json& t = spread["ablation_tables"][0];
+  t.erase("published");
+  t["spread"] = "splits";
+  t["rows"] = Json::parse(R"([
+      {"row": "split 0", "description": "ours", "values": [{"run": "a", "metric": "v"}, null]},
+      {"row": "split 1", "description": "another",
+       "values": [{"run": "b", "metric": "v", "scale": 3}, null]}])");
+  t["columns"] = {"A", "B"};
+  t["rows"][0]["values"][1] = {{"run", "b"}, {"extra", "width"}};
+  t["rows"][1]["values"][1] = {{"run", "a"}, {"extra", "width"}};
+  TempDir spread_dir;
+  const Json s = run_ablations(spread_dir, spread, false).at("ablations")[0];
+  ASSERT_EQ(s.at("rows").size(), 4u);
+  EXPECT_EQ(s.at("rows")[2].at("variant"), "mean");
+  EXPECT_EQ(s.at("rows")[2].at("values"), (Json{0.5, 7.0}));  // (0.25 + 0.75) / 2
+  EXPECT_EQ(s.at("rows")[0].at("chosen"), true);
+  t["rows"][1]["values"][0]["run"] = "gone";
+  t["rows"][1]["values"][0]["class"] = "d";
+  TempDir partial_dir;
+  EXPECT_TRUE(run_ablations(partial_dir, spread, false).at("ablations").empty());
   // Fast mode keeps only the tables declared "in_fast".
   TempDir fast_dir;
   EXPECT_TRUE(run_ablations(fast_dir, ablations_protocol(), true).at("ablations").empty());

@@ -29,15 +29,25 @@ std::optional<double> value_of(const ProtocolResults& results, const std::string
                                const std::map<std::string, TaskAggregate>& aggregates) {
   if (v.is_null()) return std::nullopt;
   if (v.contains("aggregate")) {  // over the run's tasks (all of them there), in its scale
-    const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, v.at("run"));
-    if (tasks == nullptr) return std::nullopt;
     const std::string name = v.at("aggregate");
     const auto driver = aggregates.find(name);
     const TaskAggregate aggregate =
         driver != aggregates.end() ? driver->second : builtin_aggregate(name).value();
-    const AggregateValue a = aggregate(*tasks, {v, 0, &results.tasks.at(cls)});
-    if (v.contains("field")) return a.fields.at(v.at("field").get<std::string>()).get<double>();
-    return a.scaled ? a.value : v.value("scale", 1.0) * a.value;
+    const auto of = [&](const std::string& run) -> std::optional<AggregateValue> {
+      const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
+      if (tasks == nullptr) return std::nullopt;
+      return aggregate(*tasks, {v, 0, &results.tasks.at(cls)});
+    };
+    const std::optional<AggregateValue> a = of(v.at("run"));
+    if (!a) return std::nullopt;
+    if (v.contains("field")) return a->fields.at(v.at("field").get<std::string>()).get<double>();
+    double value = a->value;
+    if (v.contains("minus")) {  // the same aggregate of another run, subtracted before scaling
+      const std::optional<AggregateValue> b = of(v.at("minus"));
+      if (!b) return std::nullopt;
+      value -= b->value;
+    }
+    return a->scaled ? value : v.value("scale", 1.0) * value;
   }
   const RunRecord* r = finished(results, cls, v.at("run"));
   if (r == nullptr) return std::nullopt;
@@ -116,7 +126,10 @@ AblationRow published_row(const Json& spec, const std::optional<PublishedPaper>&
 
 void check_value(const Json& v, const std::set<std::string>& runs, const std::string& at) {
   if (v.is_null()) return;
-  check_keys(v, {"run", "class", "metric", "extra", "aggregate", "field", "scale"}, at);
+  check_keys(v, {"run", "class", "metric", "extra", "aggregate", "field", "scale", "minus"}, at);
+  if (v.contains("minus") &&
+      (!v.contains("aggregate") || v.contains("field") || !runs.contains(text_of(v, "minus", at))))
+    declaration_error(at, "\"minus\" names a method whose same aggregate is subtracted");
   if (!runs.contains(text_of(v, "run", at)))
     declaration_error(at, fmt::format("no method \"{}\"", v.at("run").get<std::string>()));
   if (v.contains("metric") + v.contains("extra") + v.contains("aggregate") != 1)

@@ -17,6 +17,8 @@
 //                                                none), or an "aggregate" of the run's tasks
 //                                                (the driver's, or partition_measures.h's;
 //                                                "field": one of its note fields instead);
+//                                                "minus": a method whose same aggregate is
+//                                                subtracted (before "scale");
 //                                                "class": another data set's run; "{run.a.b}"
 //                                                in the description: field a.b of the row's
 //                                                first run that is there, "{record.a.b}": of

@@ -15,11 +15,12 @@
 //   - each run stores its test confusion matrix; the cells are the micro/macro-F1 of the sum of
 //     the five (harness/partition_measures.h).
 // The runs and cells are declared in experiments.json: each collection's folds are a task set
-// declared whole (harness/multiclass_partitions.h; the fold assignments of the fold spread are its
-// draws 1-4), each solver a method at the paper's lambda, each cell an aggregate of a method's
-// fold runs (harness/partition_measures.h). Solvers added with --with-solver run on every fold
-// the same way (one-vs-rest when binary) and get columns "<label> (extra) micro-F1 / macro-F1",
-// not part of the paper. Here: the fold-spread ablation and the claims' evidence.
+// declared whole (harness/multiclass_partitions.h), each solver a method at the paper's lambda,
+// each cell an aggregate of a method's fold runs (harness/partition_measures.h), and each
+// collection's fold-spread ablation a declared table over the fold assignments (draws 1-4).
+// Solvers added with --with-solver run on every fold the same way (one-vs-rest when binary) and
+// get columns "<label> (extra) micro-F1 / macro-F1", not part of the paper. Here: the claims'
+// evidence.
 // Univ-6 is the corpus view "webkb-univ6" (4,158 pages in 6 classes against the paper's 4,165;
 // corpora/webkb.h documents the choice). The Hoovers collections are not public: their cells are
 // data_unavailable unless LINREPRO_HOOVERS28_DIR / LINREPRO_HOOVERS255_DIR name a one-folder-per-
@@ -34,7 +35,6 @@
 #include <vector>
 
 #include "experiments/mlrcg2003/experiments.h"
-#include "experiments/mlrcg2003/univ6_fold_spread.h"
 #include "harness/claim_test.h"
 #include "harness/declared_tests.h"
 #include "harness/declared_texts.h"
@@ -46,48 +46,6 @@ namespace linrepro {
 namespace {
 
 constexpr const char* kTable3Experiment = "table3";
-
-// The fold spread's columns: the declared methods of draw 0 (the cells' fold assignment) by their
-// Table 3 column, and those of the other draws (tagged {"draw": s, "of": name}) by draw.
-struct FoldDraws {
-  std::map<std::string, std::string> columns;             // draw-0 method -> column
-  std::map<std::string, std::pair<int, std::string>> of;  // method -> (draw, draw-0 method)
-};
-
-FoldDraws fold_draws() {
-  FoldDraws d;
-  for (const ProtocolMethod& m : declared_protocol(kMlrcgPaper, kTable3Experiment).methods) {
-    if (!m.extra_solvers.is_null()) continue;
-    if (m.tags.contains("draw"))
-      d.of[m.name] = {m.tags.at("draw").get<int>(), m.tags.at("of").get<std::string>()};
-    else
-      d.columns[m.name] = m.tags.value("column", "LIBLINEAR -s 3");
-  }
-  return d;
-}
-
-// Each collection's fold-spread ablation from draw 0's runs and the other draws', in the declared
-// order of the collections that are here.
-void add_fold_spread(ResultFile& rf, const ProtocolResults& results) {
-  const DeclaredProtocol p = declared_protocol(kMlrcgPaper, kTable3Experiment);
-  const FoldDraws d = fold_draws();
-  std::vector<std::string> columns;
-  for (const ProtocolMethod& m : p.methods)
-    if (d.columns.contains(m.name)) columns.push_back(d.columns.at(m.name));
-  for (const ProtocolDataset& collection : p.datasets) {
-    const std::string& row = collection.cls;
-    if (!results.tasks.contains(row) || results.tasks.at(row).empty()) continue;
-    const auto& by_method = results.tasks.at(row);
-    std::vector<DrawF1> draws(kTable3FoldDraws);
-    for (const auto& [name, runs] : by_method) {
-      if (d.columns.contains(name)) draws[0][d.columns.at(name)] = combined_f1(runs);
-      if (const auto it = d.of.find(name); it != d.of.end())
-        draws.at(static_cast<size_t>(it->second.first))[d.columns.at(it->second.second)] =
-            combined_f1(runs);
-    }
-    rf.add_ablation(fold_spread_ablation(row, draws, columns));
-  }
-}
 
 std::string percent(F1Pair f) {
   return fmt::format("{:.2f}%/{:.2f}%", 100 * f.micro, 100 * f.macro);
@@ -134,7 +92,6 @@ void summarise_table3(const ExperimentContext&, ResultFile& rf, const ProtocolRe
     add_like_svm_claim(rf, it->second);
   if (const auto it = results.tasks.find("Hoovers-255"); it != results.tasks.end())
     add_overfits_claim(rf, it->second);
-  add_fold_spread(rf, results);
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ Json ablations_protocol() {
     "datasets": [{"class": "c", "tasks": "fake"}, {"class": "d", "unavailable": "never released"}],
     "methods": [
       {"name": "a", "key": "a", "solver": "liblinear-s2", "params": {}, "classes": ["c"]},
-      {"name": "b", "key": "b", "solver": "liblinear-s2", "params": {}, "classes": ["c"]},
+      {"name": "b", "key": "b", "solver": "liblinear-s2", "params": {"who": 1}, "classes": ["c"]},
       {"name": "gone", "key": "gone", "solver": "liblinear-s2", "params": {}, "classes": ["d"]}
     ],
     "ablation_tables": [{
@@ -47,9 +47,9 @@ ProtocolHooks fake_hooks() {
       s.dataset = s.record = {{"name", "fake"}};
       s.tasks = {"t"};
       s.untrainable = [](size_t) -> std::optional<RunRecord> { return std::nullopt; };
-      s.fit = [](size_t, const std::string&, const Params&, uint64_t) {
+      s.fit = [](size_t, const std::string&, const Params& params, uint64_t) {
         RunRecord r;
-        r.metrics = {{"v", 0.25}};
+        r.metrics = {{"v", 0.25 * (1 + params.value("who", 0))}};  // a: 0.25, b: 0.5
         r.extra = {{"width", 7}};
         return r;
       };
@@ -124,7 +124,14 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   driver["ablation_tables"][0]["rows"][0]["description"] = "on {record.name}";
   TempDir driver_dir;
   const Json row = run_ablations(driver_dir, driver, false).at("ablations")[0].at("rows")[0];
-  EXPECT_EQ(row.at("values"), (Json{0.75, 7.0}));
+  EXPECT_EQ(row.at("values"), (Json{1.0, 7.0}));
+  // One run's aggregate minus another's, before the scale.
+  Json minus = ablations_protocol();
+  minus["ablation_tables"][0]["rows"][0]["values"][0] =
+      Json::parse(R"({"run": "b", "aggregate": "split-mean:v", "minus": "a", "scale": 100})");
+  TempDir minus_dir;
+  EXPECT_EQ(run_ablations(minus_dir, minus, false).at("ablations")[0].at("rows")[0].at("values"),
+            (Json{25.0, 7.0}));
   EXPECT_EQ(row.at("description"), "on fake");
   // Draws of one protocol: every row's values, then their mean and sample sd; none until all are
   // there.
@@ -143,7 +150,7 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   const Json s = run_ablations(spread_dir, spread, false).at("ablations")[0];
   ASSERT_EQ(s.at("rows").size(), 4u);
   EXPECT_EQ(s.at("rows")[2].at("variant"), "mean");
-  EXPECT_EQ(s.at("rows")[2].at("values"), (Json{0.5, 7.0}));  // (0.25 + 0.75) / 2
+  EXPECT_EQ(s.at("rows")[2].at("values"), (Json{0.875, 7.0}));  // (0.25 + 1.5) / 2
   EXPECT_EQ(s.at("rows")[0].at("chosen"), true);
   t["rows"][1]["values"][0]["run"] = "gone";
   t["rows"][1]["values"][0]["class"] = "d";

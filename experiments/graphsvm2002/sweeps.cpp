@@ -48,6 +48,7 @@
 #include "harness/declared_texts.h"
 #include "harness/document_outcomes.h"
 #include "harness/protocol_runner.h"
+#include "harness/sweep_measures.h"
 
 namespace linrepro {
 
@@ -57,114 +58,31 @@ namespace {
 
 const std::vector<std::string> kSizeMethods = {kMcnb, kMcsvm, kGraphSvm};
 
-// "<what>: MCSVM x: value, x: value, ...; GraphSVM ...; ..." (values with 2 decimals), every
-// method of the sweep: evidence for the claims.
-std::string values_text(const SweepPoints& p, const std::string& what,
-                        double (*value)(const RunRecord&),
-                        const std::vector<std::string>& methods) {
-  std::vector<std::string> lists;
-  for (const std::string& m : methods) {
-    std::string s;
-    if (const auto it = p.find(m); it == p.end()) {
-      s = "-";
-    } else {
-      for (const auto& [x, r] : it->second)
-        s += fmt::format("{}{:g}: {:.2f}", s.empty() ? "" : ", ", x, value(r));
-    }
-    lists.push_back(m + " " + s);
-  }
-  return fmt::format("{}: {}", what, fmt::join(lists, "; "));
-}
 // The declared tests of `claim` at each point x of GraphSVM's, over the methods' runs at x
 // (run_measures and svm_memory_ratio), the group named `group` ("K = {:g}").
-std::vector<ClaimComparison> point_tests(const DeclaredClaim& claim, const SweepPoints& p,
-                                         const char* group) {
-  std::vector<ClaimComparison> out;
-  for (const auto& [x, r] : p.at(kGraphSvm)) {
-    std::map<std::string, const RunRecord*> runs;
-    for (const auto& [method, points] : p)
-      if (const auto it = points.find(x); it != points.end()) runs[method] = &it->second;
-    ClaimMeasures measures = run_measures(runs);
-    measures["svm_memory_ratio"] = svm_memory_ratio(runs);
-    if (auto c = declared_comparisons(claim, measures, fmt::format(fmt::runtime(group), x)))
-      out.insert(out.end(), c->begin(), c->end());
-  }
-  return out;
+std::vector<ClaimComparison> graphsvm_point_tests(const DeclaredClaim& claim, const SweepPoints& p,
+                                                  const char* group) {
+  return point_tests(claim, p, kGraphSvm, group, [](ClaimMeasures& m, const auto& runs) {
+    m["svm_memory_ratio"] = svm_memory_ratio(runs);
+  });
 }
 
-// The measures over a whole sweep (the claims' group "sweep"), from each method's points in x
-// order; a slope needs 3 points (the fast subset has fewer).
-//   loglog_slope    the log-log slope of a's CPU time over its training rows, t interval;
-//   time_gap_slope  the slope over x of a's CPU time minus b's, at b's points, t interval;
-//   last_time_ratio a's CPU time / b's at b's last point, to within kTimeRatioResolution;
-//   mean_accuracy   the mean over a's points of accuracy(a) - accuracy(b), each x on its own test
-//                   documents (mean_run_accuracy_comparison).
-ClaimMeasures sweep_measures(const SweepPoints& p) {
-  using Comparison = std::optional<ClaimComparison>;
-  const auto points = [&p](const std::string& m) {
-    const auto it = p.find(m);
-    return it == p.end() ? nullptr : &it->second;
-  };
-  const auto slope = [](std::string what, const std::vector<double>& x,
-                        const std::vector<double>& y, double bound, bool above, bool strict) {
-    if (x.size() < 3) return Comparison();
-    ClaimComparison c = slope_comparison(std::move(what), x, y, bound, above);
-    c.strict = strict;
-    return Comparison(c);
-  };
-  ClaimMeasures out;
-  out["loglog_slope"] = [=](std::string what, const std::string& a, const std::string&,
-                            double bound, bool above, bool strict) {
-    std::vector<double> n, t;
-    if (const auto* pa = points(a))
-      for (const auto& [x, r] : *pa)
-        n.push_back(std::log(r.extra.value("train_rows", 0.0))),
-            t.push_back(std::log(std::max(cpu_of(r), 1e-6)));
-    return slope(std::move(what), n, t, bound, above, strict);
-  };
-  out["time_gap_slope"] = [=](std::string what, const std::string& a, const std::string& b,
-                              double bound, bool above, bool strict) {
-    std::vector<double> xs, gaps;
-    if (const auto* pa = points(a), *pb = points(b); pa && pb)
-      for (const auto& [x, r] : *pb) xs.push_back(x), gaps.push_back(cpu_of(pa->at(x)) - cpu_of(r));
-    return slope(std::move(what), xs, gaps, bound, above, strict);
-  };
-  out["last_time_ratio"] = [=](std::string what, const std::string& a, const std::string& b,
-                               double bound, bool above, bool strict) {
-    const auto *pa = points(a), *pb = points(b);
-    if (!pa || !pb || pb->empty()) return Comparison();
-    const auto& [x, rb] = *pb->rbegin();
-    ClaimComparison c =
-        time_ratio_comparison(std::move(what), cpu_of(pa->at(x)), cpu_of(rb), bound, above);
-    c.strict = strict;
-    return Comparison(c);
-  };
-  out["mean_accuracy"] = [=](std::string what, const std::string& a, const std::string& b,
-                             double bound, bool above, bool strict) {
-    const auto *pa = points(a), *pb = points(b);
-    if (!pa || !pb || pa->empty()) return Comparison();
-    std::vector<std::pair<const RunRecord*, const RunRecord*>> pairs;
-    for (const auto& [x, r] : *pa) pairs.emplace_back(&r, &pb->at(x));
-    ClaimComparison c = mean_run_accuracy_comparison("", pairs, bound, above);
-    c.what = std::move(what);  // as declared
-    c.strict = strict;
-    return Comparison(c);
-  };
-  return out;
+ClaimMeasures graphsvm_sweep_measures(const SweepPoints& p) {
+  return sweep_measures(p, "train_rows");
 }
 
 // The declared tests of `claim` at every point (point_tests), then over the sweep.
 std::vector<ClaimComparison> sweep_tests(const DeclaredClaim& claim, const SweepPoints& p,
                                          const char* group) {
-  std::vector<ClaimComparison> out = point_tests(claim, p, group);
-  if (auto c = declared_comparisons(claim, sweep_measures(p), "sweep"))
+  std::vector<ClaimComparison> out = graphsvm_point_tests(claim, p, group);
+  if (auto c = declared_comparisons(claim, graphsvm_sweep_measures(p), "sweep"))
     out.insert(out.end(), c->begin(), c->end());
   return out;
 }
 
 // CPU seconds by share: evidence for the time claims.
 std::string times_text(const SweepPoints& p) {
-  return values_text(p, "CPU seconds by share", cpu_of, {kMcsvm, kGraphSvm, kMcnb});
+  return sweep_values_text(p, "CPU seconds by share", cpu_of, {kMcsvm, kGraphSvm, kMcnb});
 }
 
 // "Nearly linear" = the log-log slope of CPU time over training rows at most the declared slope
@@ -172,7 +90,7 @@ std::string times_text(const SweepPoints& p) {
 // it; each slope with its t interval.
 void add_near_linear_claim(ResultFile& rf, const SweepPoints& p) {
   const DeclaredClaim claim = declared_claim(kGraphsvmPaper, "figure11-graphsvm-near-linear");
-  if (auto parts = declared_comparisons(claim, sweep_measures(p), "sweep"))
+  if (auto parts = declared_comparisons(claim, graphsvm_sweep_measures(p), "sweep"))
     rf.add_claim(tested_claim(claim, std::move(*parts), times_text(p)));
 }
 
@@ -188,16 +106,16 @@ void add_memory_claim(ResultFile& rf, const SweepPoints& p) {
                         mc.at(share).extra.value("max_memory_measured_bytes", std::nan("")));
   }
   rf.add_claim(tested_claim(
-      claim, point_tests(claim, p, "share {:g}"),
+      claim, graphsvm_point_tests(claim, p, "share {:g}"),
       fmt::format("model formula; the measured peak RSS growth ratio of the same SVMs by share: {}",
                   measured)));
 }
 
 void add_size_accuracy_claim(ResultFile& rf, const SweepPoints& p) {
   const DeclaredClaim claim = declared_claim(kGraphsvmPaper, "figure11-accuracy-tracks");
-  rf.add_claim(
-      tested_claim(claim, point_tests(claim, p, "share {:g}"),
-                   values_text(p, "accuracy % by share", acc_of, {kMcsvm, kGraphSvm, kMcnb})));
+  rf.add_claim(tested_claim(
+      claim, graphsvm_point_tests(claim, p, "share {:g}"),
+      sweep_values_text(p, "accuracy % by share", acc_of, {kMcsvm, kGraphSvm, kMcnb})));
 }
 
 void add_size_gap_claim(ResultFile& rf, const SweepPoints& p) {
@@ -217,8 +135,8 @@ void add_class_gap_claim(ResultFile& rf, const std::string& corpus, const SweepP
       declared_claim(kGraphsvmPaper, "figure{figure}-gap-grows",
                      TextArgs().set("figure", corpus == "20ng" ? "7" : "8").set("corpus", corpus));
   rf.add_claim(tested_claim(
-      claim, declared_comparisons(claim, sweep_measures(p), "sweep").value(),
-      values_text(p, "CPU seconds by K", cpu_of, {kMcsvm, kGraphSvm, kMcnb, kHierSvm})));
+      claim, declared_comparisons(claim, graphsvm_sweep_measures(p), "sweep").value(),
+      sweep_values_text(p, "CPU seconds by K", cpu_of, {kMcsvm, kGraphSvm, kMcnb, kHierSvm})));
 }
 
 // Figures 9/10: GraphSVM "maintains the high accuracy vis-a-vis MCSVM and MCNB" -- at least
@@ -227,10 +145,10 @@ void add_class_accuracy_claims(ResultFile& rf, const std::string& corpus, const 
   const auto& nb = p.at(kMcnb);
   const std::string fig_acc = corpus == "20ng" ? "9" : "10";
   const std::string accs =
-      values_text(p, "accuracy % by K", acc_of, {kMcsvm, kGraphSvm, kMcnb, kHierSvm});
+      sweep_values_text(p, "accuracy % by K", acc_of, {kMcsvm, kGraphSvm, kMcnb, kHierSvm});
   if (corpus == "20ng") {
     const DeclaredClaim within = declared_claim(kGraphsvmPaper, "figure9-graphsvm-within-1pct");
-    rf.add_claim(tested_claim(within, point_tests(within, p, "K = {:g}"), accs));
+    rf.add_claim(tested_claim(within, graphsvm_point_tests(within, p, "K = {:g}"), accs));
   } else {
     std::string tests;
     for (const auto& [k, r] : nb)
@@ -238,14 +156,14 @@ void add_class_accuracy_claims(ResultFile& rf, const std::string& corpus, const 
           fmt::format("{}{:g}: {}", tests.empty() ? "" : ", ", k, r.metrics.value("test_rows", 0));
     const DeclaredClaim better =
         declared_claim(kGraphsvmPaper, "figure10-graphsvm-better-than-mcsvm");
-    rf.add_claim(tested_claim(better,
-                              declared_comparisons(better, sweep_measures(p), "sweep").value(),
-                              fmt::format("{}. Test instances by K: {}", accs, tests)));
+    rf.add_claim(tested_claim(
+        better, declared_comparisons(better, graphsvm_sweep_measures(p), "sweep").value(),
+        fmt::format("{}. Test instances by K: {}", accs, tests)));
   }
   const DeclaredClaim beats =
       declared_claim(kGraphsvmPaper, "figure{figure}-graphsvm-beats-mcnb",
                      TextArgs().set("figure", fig_acc).set("corpus", corpus));
-  rf.add_claim(tested_claim(beats, point_tests(beats, p, "K = {:g}"), accs));
+  rf.add_claim(tested_claim(beats, graphsvm_point_tests(beats, p, "K = {:g}"), accs));
 }
 
 // The spread ablation of one corpus' class sweep (sweep_spread.h).

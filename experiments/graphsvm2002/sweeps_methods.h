@@ -21,6 +21,7 @@
 
 #include "experiments/graphsvm2002/datasets.h"
 #include "harness/experiment.h"
+#include "harness/sweep_measures.h"
 
 namespace linrepro {
 
@@ -36,9 +37,9 @@ Json sweep_method_config(const std::string& method, const GraphsvmData& d);
 RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uint64_t seed,
                            int threads);
 
-// (method, x) -> run, x = number of classes or training-set share: the numbers the claims read.
-// A run may be pending until the ResultFile is complete.
-using SweepPoints = std::map<std::string, std::map<double, RunRecord>>;
+// SweepPoints (harness/sweep_measures.h): (method, x) -> run, x = number of classes or
+// training-set share: the numbers the claims read. A run may be pending until the ResultFile is
+// complete.
 
 // Training time as the figures and claims use it: CPU seconds (methods.h).
 inline double cpu_of(const RunRecord& r) { return r.train_seconds; }

@@ -9,6 +9,7 @@
 #include "harness/declaration_checks.h"
 #include "harness/protocol_ablations.h"
 #include "harness/protocol_cells.h"
+#include "harness/protocol_claims.h"
 #include "harness/solver_catalog.h"
 #include "solvers/regularization.h"
 
@@ -240,7 +241,7 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   const std::string at = where + " protocol";
   check_keys(j,
              {"why", "values", "supplied", "bias", "datasets", "traced", "methods", "driver_runs",
-              "fast_summary", "cells", "task_sources", "ablation_tables"},
+              "fast_summary", "cells", "task_sources", "ablation_tables", "claims"},
              at);
   text_of(j, "why", at);
   DeclaredProtocol p;
@@ -303,6 +304,10 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   if (j.contains("ablation_tables")) {
     p.ablation_tables = j.at("ablation_tables");
     check_protocol_ablations(p);
+  }
+  if (j.contains("claims")) {
+    p.claims = j.at("claims");
+    check_protocol_claims(p);
   }
   return p;
 }

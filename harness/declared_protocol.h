@@ -86,6 +86,8 @@
 //                                                     harness/binary_categories.h)
 //     "ablation_tables": [...]                        ablations filled from the runs
 //                                                     (harness/protocol_ablations.h)
+//     "claims": [...]                                 claims decided and evidenced from the
+//                                                     runs (harness/protocol_claims.h)
 //   }
 // A method whose "lambda" resolves to null does not run (a supplied value the hook leaves null:
 // nothing to compare, e.g. a second lambda equal to the first). A value is a number, a text,
@@ -149,6 +151,7 @@ struct DeclaredProtocol {
   // Task sets declared whole, by name (harness/multiclass_partitions.h), beside the driver's.
   Json task_sources = Json::object();
   Json ablation_tables = Json::array();  // harness/protocol_ablations.h
+  Json claims = Json::array();           // harness/protocol_claims.h
 
   // The declared value `name` (a global one, or "<class>.<name>" of a data set's full run).
   Json value(const std::string& name) const;

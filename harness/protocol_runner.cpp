@@ -146,6 +146,9 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
       add_protocol_ablations(rf, p, paper, results, ctx.fast,
                              load_published_if_present(ctx.published(), paper), hooks.aggregates);
     }
+    if (!ctx.fast && !p.claims.empty())
+      add_protocol_claims(rf, p, experiment.substr(0, experiment.find('/')), results,
+                          hooks.aggregates, hooks.claim_measures);
     if ((!ctx.fast || p.fast_summary) && hooks.summarise) hooks.summarise(ctx, rf, results);
   }
   // After the cells of the data that is here, so that a table keeps the declared order when its
@@ -185,7 +188,9 @@ void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
   for (const ProtocolDataset& d : p.datasets)
     if (!d.tasks.empty() && !hooks.task_sources.contains(d.tasks))
       lacks(fmt::format("task set \"{}\"", d.tasks));
-  for (const std::string& a : protocol_aggregates(p))
+  std::vector<std::string> aggregates = protocol_aggregates(p);
+  for (const std::string& a : claim_aggregates(p)) aggregates.push_back(a);
+  for (const std::string& a : aggregates)
     if (!hooks.aggregates.contains(a) && !builtin_aggregate(a))
       lacks(fmt::format("aggregate \"{}\"", a));
   for (const ProtocolMethod& m : p.methods)

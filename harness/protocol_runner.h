@@ -21,6 +21,7 @@
 
 #include "corpora/libsvm_sets.h"
 #include "harness/protocol_cells.h"
+#include "harness/protocol_claims.h"
 #include "harness/task_set_runs.h"
 #include "harness/task_sets.h"
 
@@ -33,6 +34,9 @@ struct ProtocolHooks {
   std::map<std::string, TaskSource> task_sources;
   std::map<std::string, TaskAggregate> aggregates;
   std::map<std::string, StopRule> stop_rules;  // by the name methods give as "stop_rule"
+  // The driver's claim measures of a data set's runs, for the declared "claims"
+  // (harness/protocol_claims.h).
+  ClaimMeasuresOf claim_measures;
   // After a task set's declared runs: the driver's adaptive runs on it (task_set_runs.h).
   AfterTaskSet after_task_set;
   // After data set `d`'s declared runs: the driver's own runs (declared "driver_runs"), added to
@@ -52,7 +56,8 @@ DeclaredProtocol declared_protocol(const std::string& paper, const std::string& 
 
 // `hooks` with the task sets `p` declares whole ("task_sources": harness/multiclass_partitions.h,
 // harness/binary_categories.h)
-// and the builtin stop rules its methods name (harness/size_series.h); throws ConfigError naming the declaration when the driver supplies one of them too.
+// and the builtin stop rules its methods name (harness/size_series.h); throws ConfigError naming
+// the declaration when the driver supplies one of them too.
 ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHooks hooks);
 
 // Throws ConfigError naming the declaration when it names a task set, an aggregate or a supplied

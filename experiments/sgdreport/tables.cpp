@@ -111,121 +111,30 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDat
   }
 }
 
-std::string percent_text(double fraction) { return fmt::format("{:.2f} %", 100 * fraction); }
-
-// Largest minus smallest value of `name` over trace points with iteration >= from.
-double trace_range(const Json& trace, const std::string& name, int64_t from) {
-  double lo = INFINITY, hi = -INFINITY;
-  for (const Json& p : trace) {
-    if (p.at("iteration").get<int64_t>() < from || !p.at("values").contains(name)) continue;
-    const double v = p["values"][name].get<double>();
-    lo = std::min(lo, v);
-    hi = std::max(hi, v);
-  }
-  return hi >= lo ? hi - lo : NAN;
-}
-
-// The trace value at the first point with iteration >= at (NaN if none).
-double trace_at(const Json& trace, const std::string& name, int64_t at) {
-  for (const Json& p : trace)
-    if (p.at("iteration").get<int64_t>() >= at && p.at("values").contains(name))
-      return p["values"][name].get<double>();
-  return NAN;
-}
-
-// How a traced run moved after `after` updates: the range of an error (points) and the zeros
-// gained. A trace is one seeded run's path (no sampling), so the comparisons are exact.
-void add_trace_measures(ClaimMeasures& m, const std::map<std::string, const RunRecord*>& runs,
-                        int64_t after) {
-  const auto measure = [&runs](std::function<double(const RunRecord&)> value) {
-    return [&runs, value](std::string what, const std::string& a, const std::string&, double bound,
-                          bool above, bool strict) -> std::optional<ClaimComparison> {
-      const auto it = runs.find(a);
-      if (it == runs.end()) return std::nullopt;
-      return exact_comparison(std::move(what), value(*it->second), bound, above, strict);
-    };
-  };
-  for (const char* key : {"train_error", "test_error"})
-    m[std::string(key) + "_range"] = measure(
-        [key, after](const RunRecord& r) { return 100 * trace_range(r.trace, key, after); });
-  m["zeros_growth"] = measure([after](const RunRecord& r) {
-    return r.metrics.at("zeros").get<double>() - trace_at(r.trace, "zeros", after);
-  });
-}
-
-// The a9a runs the claims read: finished ones, by name.
-struct A9aRuns {
-  std::map<std::string, const RunRecord*> runs;
-  explicit A9aRuns(const ProtocolOutcomes& all) {
-    if (all.contains("a9a"))
-      for (const auto& [name, r] : all.at("a9a"))
-        if (const RunRecord* f = finished_run(all, "a9a", name)) runs[name] = f;
-  }
-  const RunRecord* get(const std::string& name) const {
-    return runs.contains(name) ? runs.at(name) : nullptr;
-  }
-  double metric(const std::string& name, const char* m) const {
-    return get(name)->metrics.at(m).get<double>();
-  }
-  std::string errors(const std::string& name) const {
-    return fmt::format("train {} / test {}", percent_text(metric(name, "train_error")),
-                       percent_text(metric(name, "test_error")));
-  }
-};
-
-// The declared claim `id` decided by its declared tests over the finished a9a runs, when they
-// are there (the trace measures after the claim's bound "after", if it has one).
-void add_declared(ResultFile& rf, const A9aRuns& a9a, const char* id, std::string evidence) {
-  const DeclaredClaim claim = declared_claim(kSgdPaper, id);
-  ClaimMeasures measures = run_measures(a9a.runs);
-  if (claim.bounds.count("after"))
-    add_trace_measures(measures, a9a.runs, static_cast<int64_t>(claim.bound("after")));
+// The l1-sparsity-grows claim (the others are declared: experiments.json "claims"): the zero count
+// of the cumulative run's trace keeps growing while its errors settle.
+void add_sparsity_claim(ResultFile& rf, const RunRecord& cum) {
+  const DeclaredClaim claim = declared_claim(kSgdPaper, "l1-sparsity-grows");
+  const int64_t after = static_cast<int64_t>(claim.bound("after"));
+  const std::map<std::string, const RunRecord*> runs = {{"cumulative", &cum}};
+  ClaimMeasures measures = run_measures(runs);
+  add_trace_measures(measures, runs, after);
   if (auto parts = declared_comparisons(claim, measures))
-    rf.add_claim(tested_claim(claim, std::move(*parts), std::move(evidence)));
-}
-
-// The epochs ablation and the report's claims, on a9a.
-void summarise(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResults& all) {
-  const A9aRuns a9a(all.runs);
-  const RunRecord* cum = a9a.get("cumulative");
-  if (cum)
-    rf.add_ablation(epochs_ablation(cum->trace, epochs("a9a"),
-                                    load_published(ctx.published() / "sgdreport.json")));
-  if (cum && a9a.get("naive")) {  // Tables 3-4: sparsity at the naive update's error
-    const auto zeros = [&](const char* name) {
-      return fmt::format("{}/{} zeros", a9a.metric(name, "zeros"), a9a.metric(name, "dimensions"));
-    };
-    std::string evidence =
-        fmt::format("a9a, 200 epochs: naive {} with {}; cumulative {} with {}", a9a.errors("naive"),
-                    zeros("naive"), a9a.errors("cumulative"), zeros("cumulative"));
-    if (a9a.get("clipping"))
-      evidence += fmt::format("; clipping: {} with {} zeros", a9a.errors("clipping"),
-                              a9a.metric("clipping", "zeros"));
-    if (a9a.get("exact"))
-      evidence += fmt::format("; the exact minimiser (liblinear -s 6) has {} zeros",
-                              a9a.metric("exact", "zeros"));
-    add_declared(rf, a9a, "cumulative-sparse-naive-dense", evidence);
-  }
-  if (cum) {  // Figure 1: zeros keep growing while the errors settle
-    const int64_t after = declared_claim(kSgdPaper, "l1-sparsity-grows").bound("after");
-    add_declared(
-        rf, a9a, "l1-sparsity-grows",
+    rf.add_claim(tested_claim(
+        claim, std::move(*parts),
         fmt::format(
             "zeros {} at ~500k updates, {} at the end ({} updates)",
-            trace_at(cum->trace, "zeros", after), a9a.metric("cumulative", "zeros"),
-            cum->trace.empty() ? int64_t{0} : cum->trace.back().at("iteration").get<int64_t>()));
-  }
-  if (a9a.get("L2"))  // Figure 3: SGD ridge settles, with no zero weights
-    add_declared(rf, a9a, "ridge-settles", "final " + a9a.errors("L2"));
-  if (cum && a9a.get("L2") && a9a.get("sklearn-sgd-l1-logistic") && a9a.get("sklearn-sgd-ridge"))
-    add_declared(
-        rf, a9a, "sklearn-agrees",
-        fmt::format("test error: sklearn SGD-L1 {} vs our cumulative {}; sklearn SGD ridge {} vs "
-                    "our ridge {}",
-                    percent_text(a9a.metric("sklearn-sgd-l1-logistic", "test_error")),
-                    percent_text(a9a.metric("cumulative", "test_error")),
-                    percent_text(a9a.metric("sklearn-sgd-ridge", "test_error")),
-                    percent_text(a9a.metric("L2", "test_error"))));
+            trace_value_at(cum.trace, "zeros", after), cum.metrics.at("zeros").get<double>(),
+            cum.trace.empty() ? int64_t{0} : cum.trace.back().at("iteration").get<int64_t>())));
+}
+
+// The epochs ablation and the sparsity claim, on a9a's cumulative run.
+void summarise(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResults& all) {
+  const RunRecord* cum = finished_run(all.runs, "a9a", "cumulative");
+  if (!cum) return;
+  rf.add_ablation(epochs_ablation(cum->trace, epochs("a9a"),
+                                  load_published(ctx.published() / "sgdreport.json")));
+  add_sparsity_claim(rf, *cum);
 }
 
 }  // namespace

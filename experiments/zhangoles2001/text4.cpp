@@ -79,19 +79,24 @@ struct Text4Results {
         what, ZoMicroMeasure::bep, zo_break_even_decisions(runs.at(a).evals, a),
         zo_break_even_decisions(runs.at(b).evals, b), bep.at(a) - bep.at(b), bound, above, strict);
   }
-  // The declared claim `id`, decided by its declared tests of diff ("BEP").
-  void add_declared(ResultFile& rf, const char* id, std::string evidence) const {
-    const ClaimMeasures measures = {
-        {"BEP",
-         [this](std::string what, const std::string& a, const std::string& b, double bound,
-                bool above, bool strict) -> std::optional<ClaimComparison> {
-           return diff(a, b, what, bound, above, strict);
-         }}};
-    const DeclaredClaim claim = declared_claim(kZoPaper, id);
-    rf.add_claim(
-        tested_claim(claim, declared_comparisons(claim, measures).value(), std::move(evidence)));
-  }
 };
+
+// The declared claims' measure "BEP" (experiments.json "claims"): as Text4Results::diff, of the
+// runs of data set `cls`.
+ClaimMeasures bep_measures(const ProtocolResults& results, const std::string& cls) {
+  const auto& tasks = results.tasks.at(cls);
+  return {{"BEP",
+           [&tasks](std::string what, const std::string& a, const std::string& b, double bound,
+                    bool above, bool strict) -> std::optional<ClaimComparison> {
+             if (!finished_tasks(tasks, a) || !finished_tasks(tasks, b)) return std::nullopt;
+             const VariantResult ra = zo_variant_result(tasks.at(a)),
+                                 rb = zo_variant_result(tasks.at(b));
+             return zo_micro_comparison(
+                 what, ZoMicroMeasure::bep, zo_break_even_decisions(ra.evals, a),
+                 zo_break_even_decisions(rb.evals, b),
+                 100 * zo_micro(ra.evals).bep - 100 * zo_micro(rb.evals).bep, bound, above, strict);
+           }}};
+}
 
 // K = 100 against the optimum, per relaxation: the objective-gap cells and the claim.
 void add_k100_claim(ResultFile& rf, const Text4Results& r) {
@@ -162,15 +167,6 @@ void add_continuation_claim(ResultFile& rf, const Text4Results& r) {
                   bep.at("cmls-no-continuation"))));
 }
 
-// §4.2: the duals keep their BEP as lambda -> 0.
-void add_dual_claim(ResultFile& rf, const Text4Results& r) {
-  r.add_declared(
-      rf, "dual-lambda0",
-      fmt::format("lambda = 1e-6, K = 100: primal CMLS BEP {:.2f}, dual CMLS {:.2f}, Mod SVM "
-                  "{:.2f}",
-                  r.bep.at("cmls-primal-l0"), r.bep.at("cmls-dual-l0"), r.bep.at("mod-svm-l0")));
-}
-
 // §4.2: the primal CMLS reaches the lower objective as lambda -> 0.
 void add_primal_claim(ResultFile& rf, const Text4Results& r) {
   const auto& rp = r.runs.at("cmls-primal-l0");
@@ -192,29 +188,8 @@ void add_primal_claim(ResultFile& rf, const Text4Results& r) {
                   lower, both, sum_p / std::max(both, 1), sum_d / std::max(both, 1))));
 }
 
-// §4.2: Lin Reg degrades as lambda -> 0, less with 100 features.
-void add_linreg_lambda0_claim(ResultFile& rf, const Text4Results& r) {
-  r.add_declared(
-      rf, "linreg-degrades-lambda0",
-      fmt::format("lambda = 1e-6, K = 100: Lin Reg BEP {:.2f} (10,000 features), {:.2f} (100 "
-                  "features); dual CMLS {:.2f}",
-                  r.bep.at("cls-l0"), r.bep.at("cls-100-l0"), r.bep.at("cmls-dual-l0")));
-}
-
-// Figure 7: more features, a higher BEP.
-void add_figure7_claim(ResultFile& rf, const Text4Results& r) {
-  const auto& bep = r.bep;
-  const std::string fig7_10000 = fmt::format("clg-fig7-{}", kZoFeatures);
-  r.add_declared(
-      rf, "more-features-better",
-      fmt::format("micro BEP: 100 features {:.2f}, 300 {:.2f}, 1,000 {:.2f}, 3,000 {:.2f}, 10,000 "
-                  "{:.2f}, no selection {:.2f} (the other tokenisations: figure7-tokenisation's "
-                  "ablation)",
-                  bep.at("clg-fig7-100"), bep.at("clg-fig7-300"), bep.at("clg-fig7-1000"),
-                  bep.at("clg-fig7-3000"), bep.at(fig7_10000), bep.at("clg-nofs")));
-}
-
-// §4.2's claims about lambda -> 0 and Figure 7's, then §3.1's with their objective-gap cells.
+// §4.2's claim on the primal's objective, then §3.1's with their objective-gap cells (the other
+// claims are declared: experiments.json "claims", measure "BEP" of bep_measures).
 void summarise_text4(const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
   if (!results.unavailable.at("reuters").empty()) return;  // the runner's cells say why
   Text4Results r;
@@ -225,10 +200,7 @@ void summarise_text4(const ExperimentContext&, ResultFile& rf, const ProtocolRes
     r.bep[id] = 100 * micro.bep;
     r.f1[id] = 100 * micro.prf.f1;
   }
-  add_dual_claim(rf, r);
   add_primal_claim(rf, r);
-  add_linreg_lambda0_claim(rf, r);
-  add_figure7_claim(rf, r);
   add_k100_claim(rf, r);
   add_continuation_claim(rf, r);
 }
@@ -241,6 +213,7 @@ void add_zhangoles2001_text4(std::vector<ExperimentInfo>& registry) {
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
   hooks.aggregates = {
       {"micro-bep", [](auto runs, const AggregateContext&) { return zo_micro_bep_of(runs); }}};
+  hooks.claim_measures = bep_measures;
   hooks.summarise = summarise_text4;
   register_protocol(registry, kZoPaper, kText4Experiment, hooks);
 }

@@ -1,0 +1,174 @@
+#include "harness/protocol_claims.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+
+#include "harness/declaration_checks.h"
+#include "harness/declared_texts.h"
+#include "harness/partition_measures.h"
+#include "harness/task_measures.h"
+
+namespace linrepro {
+
+namespace {
+
+// Largest minus smallest value of `name` over trace points with iteration >= from (NaN if none).
+double trace_range(const Json& trace, const std::string& name, int64_t from) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const Json& p : trace) {
+    if (p.at("iteration").get<int64_t>() < from || !p.at("values").contains(name)) continue;
+    const double v = p["values"][name].get<double>();
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  return hi >= lo ? hi - lo : NAN;
+}
+
+// The finished runs of a binary data set, or each one-task set's run, by method name.
+std::map<std::string, const RunRecord*> single_runs(const ProtocolResults& results,
+                                                    const std::string& cls) {
+  std::map<std::string, const RunRecord*> out;
+  if (const auto it = results.runs.find(cls); it != results.runs.end())
+    for (const auto& [name, r] : it->second)
+      if (r.status == "ok") out[name] = &r;
+  if (const auto it = results.tasks.find(cls); it != results.tasks.end())
+    for (const auto& [name, runs] : it->second)
+      if (runs.size() == 1 && runs.front().status == "ok") out[name] = &runs.front();
+  return out;
+}
+
+const std::regex& placeholder() {
+  static const std::regex re(
+      R"(\{(bound\.([A-Za-z_0-9]+)|([A-Za-z_0-9:.\-]+)@([A-Za-z_0-9/.\-]+)(\|([0-9.e]+)?(:[^}]+)?)?)\})");
+  return re;
+}
+
+// The value of "{<value>@<run>}" (none when the run is not there).
+std::optional<double> evidence_value(const std::string& value, const std::string& run,
+                                     const ProtocolResults& results, const std::string& cls,
+                                     const std::map<std::string, TaskAggregate>& aggregates) {
+  if (value.starts_with("metric:")) {
+    const auto runs = single_runs(results, cls);
+    const auto it = runs.find(run);
+    if (it == runs.end() || !it->second->metrics.contains(value.substr(7))) return std::nullopt;
+    return it->second->metrics.at(value.substr(7)).get<double>();
+  }
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
+  if (tasks == nullptr) return std::nullopt;
+  const auto driver = aggregates.find(value);
+  const TaskAggregate aggregate =
+      driver != aggregates.end() ? driver->second : builtin_aggregate(value).value();
+  const Json spec = Json::object();
+  const AggregateValue a = aggregate(*tasks, {spec, 0, &results.tasks.at(cls)});
+  if (!a.not_measured.empty()) return std::nullopt;
+  return a.value;
+}
+
+// `text` with its placeholders filled (protocol_claims.h); none when a value is not there.
+std::optional<std::string> evidence_of(const std::string& text, const DeclaredClaim& claim,
+                                       const ProtocolResults& results, const std::string& cls,
+                                       const std::map<std::string, TaskAggregate>& aggregates) {
+  std::string out;
+  auto last = text.cbegin();
+  for (std::sregex_iterator it(text.begin(), text.end(), placeholder()), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    out.append(last, text.cbegin() + m.position());
+    last = text.cbegin() + m.position() + m.length();
+    if (m[2].matched) {
+      out += fmt::format("{:g}", claim.bound(m[2].str()));
+      continue;
+    }
+    const std::optional<double> v =
+        evidence_value(m[3].str(), m[4].str(), results, cls, aggregates);
+    if (!v) return std::nullopt;
+    const double scale = m[6].matched ? std::stod(m[6].str()) : 1.0;
+    const std::string format = m[7].matched ? "{" + m[7].str() + "}" : "{:.4g}";
+    out += fmt::format(fmt::runtime(format), scale * *v);
+  }
+  return out.append(last, text.cend());
+}
+
+}  // namespace
+
+double trace_value_at(const Json& trace, const std::string& name, int64_t at) {
+  for (const Json& p : trace)
+    if (p.at("iteration").get<int64_t>() >= at && p.at("values").contains(name))
+      return p["values"][name].get<double>();
+  return NAN;
+}
+
+std::vector<std::string> claim_aggregates(const DeclaredProtocol& p) {
+  std::vector<std::string> out;
+  for (const Json& c : p.claims) {
+    const std::string text = c.at("evidence");
+    for (std::sregex_iterator it(text.begin(), text.end(), placeholder()), end; it != end; ++it)
+      if ((*it)[3].matched && !(*it)[3].str().starts_with("metric:")) out.push_back((*it)[3].str());
+  }
+  return out;
+}
+
+void add_trace_measures(ClaimMeasures& m, const std::map<std::string, const RunRecord*>& runs,
+                        int64_t after) {
+  const auto measure = [&runs](std::function<double(const RunRecord&)> value) {
+    return [&runs, value](std::string what, const std::string& a, const std::string&, double bound,
+                          bool above, bool strict) -> std::optional<ClaimComparison> {
+      const auto it = runs.find(a);
+      if (it == runs.end()) return std::nullopt;
+      return exact_comparison(std::move(what), value(*it->second), bound, above, strict);
+    };
+  };
+  for (const char* key : {"train_error", "test_error"})
+    m[std::string(key) + "_range"] = measure(
+        [key, after](const RunRecord& r) { return 100 * trace_range(r.trace, key, after); });
+  m["zeros_growth"] = measure([after](const RunRecord& r) {
+    return r.metrics.at("zeros").get<double>() - trace_value_at(r.trace, "zeros", after);
+  });
+}
+
+void check_protocol_claims(const DeclaredProtocol& p) {
+  if (!p.claims.is_array()) declaration_error(p.where, "\"claims\" must be a list");
+  for (const Json& c : p.claims) {
+    const std::string at = fmt::format("{} claims {}", p.where, c.dump());
+    check_keys(c, {"claim", "class", "evidence"}, at);
+    text_of(c, "claim", at);
+    text_of(c, "evidence", at);
+    const std::string cls = text_of(c, "class", at);
+    if (std::none_of(p.datasets.begin(), p.datasets.end(),
+                     [&](const ProtocolDataset& d) { return d.cls == cls; }))
+      declaration_error(at, fmt::format("no data set \"{}\"", cls));
+  }
+}
+
+void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
+                         const ProtocolResults& results,
+                         const std::map<std::string, TaskAggregate>& aggregates,
+                         const ClaimMeasuresOf& driver) {
+  for (const Json& c : p.claims) {
+    const std::string cls = c.at("class");
+    if (const auto why = results.unavailable.find(cls);
+        why == results.unavailable.end() || !why->second.empty())
+      continue;  // not here (or not in this subset)
+    const DeclaredClaim claim = declared_claim(paper, c.at("claim"));
+    const std::map<std::string, const RunRecord*> runs = single_runs(results, cls);
+    ClaimMeasures measures = run_measures(runs);
+    if (claim.bounds.contains("after"))
+      add_trace_measures(measures, runs, static_cast<int64_t>(claim.bound("after")));
+    if (const auto tasks = results.tasks.find(cls); tasks != results.tasks.end()) {
+      measures.merge(partition_measures(tasks->second));
+      measures.merge(task_measures(tasks->second));
+    }
+    if (driver) {
+      ClaimMeasures own = driver(results, cls);
+      own.merge(measures);  // the driver's win a name both give
+      measures = std::move(own);
+    }
+    const auto parts = declared_comparisons(claim, measures);
+    const auto evidence = evidence_of(c.at("evidence"), claim, results, cls, aggregates);
+    if (parts && evidence) rf.add_claim(tested_claim(claim, std::move(*parts), *evidence));
+  }
+}
+
+}  // namespace linrepro

@@ -1,0 +1,88 @@
+// A protocol's declared claims (harness/protocol_claims.h), on sgdreport's declared claim
+// "ridge-settles" (its tests read the trace after its bound "after" and the run's zeros): the
+// claim is decided from the runs, its evidence filled from their metrics, an aggregate and its
+// bounds; a driver's measure of the same name is the one used; a claim whose run is not there, or
+// whose data set is not, is left out; a malformed declaration is refused.
+#include "harness/protocol_claims.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "harness_fixtures.h"
+
+namespace linrepro {
+namespace {
+
+using testing::TempDir;
+
+Json claims_protocol(const std::string& evidence) {
+  return {{"why", "test"},
+          {"datasets", {{{"class", "d"}, {"data", "a9a"}}}},
+          {"methods",
+           {{{"name", "L2"}, {"key", "L2"}, {"solver", "sgd-ridge"}, {"params", Json::object()}}}},
+          {"claims", {{{"claim", "ridge-settles"}, {"class", "d"}, {"evidence", evidence}}}}};
+}
+
+// L2's run: errors 0.2 then within 0.1 points after 350,000 updates, no zero weight.
+ProtocolResults ridge_results() {
+  ProtocolResults r;
+  RunRecord l2;
+  l2.status = "ok";
+  l2.metrics = {{"test_error", 0.1543}, {"zeros", 0}};
+  for (const auto& [at, e] : {std::pair{0, 0.2}, {400000, 0.151}, {600000, 0.152}})
+    l2.trace.push_back({{"iteration", at}, {"values", {{"train_error", e}, {"test_error", e}}}});
+  r.runs["d"]["L2"] = l2;
+  r.unavailable["d"] = "";
+  return r;
+}
+
+std::vector<Json> claims_of(const Json& declaration, const ProtocolResults& results,
+                            const ClaimMeasuresOf& driver = {}) {
+  TempDir dir;
+  ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
+  add_protocol_claims(rf, parse_protocol(declaration, "f (sgdreport/tables)"), "sgdreport", results,
+                      {}, driver);
+  return rf.document().value("claims", Json::array()).get<std::vector<Json>>();
+}
+
+TEST(ProtocolClaims, DecidedFromTheRunsWithTheirEvidence) {
+  const auto claims = claims_of(
+      claims_protocol("test {metric:test_error@L2|100:.2f} % (settled: {bound.settled} points)"),
+      ridge_results());
+  ASSERT_EQ(claims.size(), 1u);
+  EXPECT_EQ(claims[0].at("id"), "ridge-settles");
+  EXPECT_EQ(claims[0].at("verdict"), "holds");  // ranges 0.1 points, no zero weight
+  EXPECT_EQ(claims[0].at("evidence").get<std::string>().substr(0, 38),
+            "test 15.43 % (settled: 0.5 points). tr");
+}
+
+TEST(ProtocolClaims, TheDriversMeasureIsUsedAndAClaimWithoutItsRunIsLeftOut) {
+  const ClaimMeasuresOf driver = [](const ProtocolResults&, const std::string&) {
+    return ClaimMeasures{{"metric:zeros",
+                          [](std::string what, const std::string&, const std::string&, double bound,
+                             bool above, bool strict) -> std::optional<ClaimComparison> {
+                            return exact_comparison(std::move(what), 9, bound, above, strict);
+                          }}};
+  };
+  const auto claims = claims_of(claims_protocol("e"), ridge_results(), driver);
+  ASSERT_EQ(claims.size(), 1u);
+  EXPECT_EQ(claims[0].at("verdict"), "does_not_hold");  // 9 zero weights, by the driver's count
+  ProtocolResults none = ridge_results();
+  none.runs["d"].erase("L2");
+  EXPECT_TRUE(claims_of(claims_protocol("e"), none).empty());
+  ProtocolResults away = ridge_results();
+  away.unavailable["d"] = "not here";
+  EXPECT_TRUE(claims_of(claims_protocol("e"), away).empty());
+}
+
+TEST(ProtocolClaims, AMalformedDeclarationIsRefused) {
+  Json j = claims_protocol("e");
+  j["claims"][0]["class"] = "nowhere";
+  EXPECT_THROW(parse_protocol(j, "f (sgdreport/tables)"), ConfigError);
+  j = claims_protocol("e");
+  j["claims"][0]["extra"] = 1;
+  EXPECT_THROW(parse_protocol(j, "f (sgdreport/tables)"), ConfigError);
+}
+
+}  // namespace
+}  // namespace linrepro

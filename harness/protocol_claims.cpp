@@ -103,7 +103,7 @@ double trace_value_at(const Json& trace, const std::string& name, int64_t at) {
 std::vector<std::string> claim_aggregates(const DeclaredProtocol& p) {
   std::vector<std::string> out;
   for (const Json& c : p.claims) {
-    const std::string text = c.at("evidence");
+    const std::string text = c.value("evidence", "");
     for (std::sregex_iterator it(text.begin(), text.end(), placeholder()), end; it != end; ++it)
       if ((*it)[3].matched && !(*it)[3].str().starts_with("metric:")) out.push_back((*it)[3].str());
   }
@@ -134,11 +134,13 @@ void check_protocol_claims(const DeclaredProtocol& p) {
     const std::string at = fmt::format("{} claims {}", p.where, c.dump());
     check_keys(c, {"claim", "class", "evidence"}, at);
     text_of(c, "claim", at);
-    text_of(c, "evidence", at);
-    const std::string cls = text_of(c, "class", at);
-    if (std::none_of(p.datasets.begin(), p.datasets.end(),
-                     [&](const ProtocolDataset& d) { return d.cls == cls; }))
-      declaration_error(at, fmt::format("no data set \"{}\"", cls));
+    if (c.contains("evidence")) text_of(c, "evidence", at);
+    const bool each = c.contains("class") && c.at("class").is_array();
+    for (const std::string& cls :
+         each ? texts_of(c.at("class"), at) : std::vector<std::string>{text_of(c, "class", at)})
+      if (std::none_of(p.datasets.begin(), p.datasets.end(),
+                       [&](const ProtocolDataset& d) { return d.cls == cls; }))
+        declaration_error(at, fmt::format("no data set \"{}\"", cls));
   }
 }
 
@@ -147,27 +149,37 @@ void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::s
                          const std::map<std::string, TaskAggregate>& aggregates,
                          const ClaimMeasuresOf& driver) {
   for (const Json& c : p.claims) {
-    const std::string cls = c.at("class");
-    if (const auto why = results.unavailable.find(cls);
-        why == results.unavailable.end() || !why->second.empty())
-      continue;  // not here (or not in this subset)
     const DeclaredClaim claim = declared_claim(paper, c.at("claim"));
-    const std::map<std::string, const RunRecord*> runs = single_runs(results, cls);
-    ClaimMeasures measures = run_measures(runs);
-    if (claim.bounds.contains("after"))
-      add_trace_measures(measures, runs, static_cast<int64_t>(claim.bound("after")));
-    if (const auto tasks = results.tasks.find(cls); tasks != results.tasks.end()) {
-      measures.merge(partition_measures(tasks->second));
-      measures.merge(task_measures(tasks->second));
+    // One data set (group ""), or each of a list that is here (group: its name).
+    const bool each = c.at("class").is_array();
+    std::vector<ClaimComparison> parts;
+    std::string cls;  // the data set the evidence reads: the first that was measured
+    for (const std::string& on : each ? c.at("class").get<std::vector<std::string>>()
+                                      : std::vector<std::string>{c.at("class")}) {
+      if (const auto why = results.unavailable.find(on);
+          why == results.unavailable.end() || !why->second.empty())
+        continue;  // not here (or not in this subset)
+      const std::map<std::string, const RunRecord*> runs = single_runs(results, on);
+      ClaimMeasures measures = run_measures(runs);
+      if (claim.bounds.contains("after"))
+        add_trace_measures(measures, runs, static_cast<int64_t>(claim.bound("after")));
+      if (const auto tasks = results.tasks.find(on); tasks != results.tasks.end()) {
+        measures.merge(partition_measures(tasks->second));
+        measures.merge(task_measures(tasks->second));
+      }
+      if (driver) {
+        ClaimMeasures own = driver(results, on);
+        own.merge(measures);  // the driver's win a name both give
+        measures = std::move(own);
+      }
+      if (auto p = declared_comparisons(claim, measures, each ? on : "")) {
+        parts.insert(parts.end(), p->begin(), p->end());
+        if (cls.empty()) cls = on;
+      }
     }
-    if (driver) {
-      ClaimMeasures own = driver(results, cls);
-      own.merge(measures);  // the driver's win a name both give
-      measures = std::move(own);
-    }
-    const auto parts = declared_comparisons(claim, measures);
-    const auto evidence = evidence_of(c.at("evidence"), claim, results, cls, aggregates);
-    if (parts && evidence) rf.add_claim(tested_claim(claim, std::move(*parts), *evidence));
+    if (parts.empty()) continue;
+    if (auto evidence = evidence_of(c.value("evidence", ""), claim, results, cls, aggregates))
+      rf.add_claim(tested_claim(claim, std::move(parts), *evidence));
   }
 }
 

@@ -3,8 +3,10 @@
 // harness/declared_tests.h) and what its evidence says, with no driver code.
 //
 //   "claims": [{"claim": "dual-lambda0",         a claim the experiment declares
-//               "class": "reuters",              the data set whose runs it reads
-//               "evidence": "primal BEP {micro-bep@cmls-primal-l0|.2f}, ..."}]
+//               "class": "reuters",              the data set whose runs it reads (or a list:
+//                                                its tests on each that is here, grouped by its
+//                                                name; the evidence reads the first)
+//               "evidence": "primal BEP {micro-bep@cmls-primal-l0|:.2f}, ..."}]  optional
 // The measures: a binary data set's run_measures (and, with the claim's bound "after", the trace
 // measures below), a task set's partition_measures and task_measures, and the driver's
 // (ProtocolHooks::claim_measures) over them. A claim whose comparisons are not all measured (its

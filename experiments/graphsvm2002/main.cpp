@@ -61,7 +61,7 @@ struct MainData {
 
 // What the summary reads: the data sets that were found, or why not.
 struct MainOutcome {
-  std::optional<MainData> ng, reuters;
+  std::optional<MainData> reuters;
   std::optional<Ablation> reuters_view;              // the Reuters selection rules' counts
   std::map<std::string, MainResults> reuters_rules;  // Reuters' methods per non-chosen rule
   std::optional<PublishedPaper> published;
@@ -90,9 +90,6 @@ std::optional<MainData> main_data(const ProtocolResults& results, const std::str
 // What the summary reads, from the runner's results.
 MainOutcome main_outcome(const ExperimentContext& ctx, const ProtocolResults& results) {
   MainOutcome out;
-  MainPlan p;
-  p.prefix = "20ng";
-  out.ng = main_data(results, "20ng", p);
   MainPlan pr;
   pr.prefix = "reuters";
   pr.extra_group_counts = {10, 20};
@@ -122,16 +119,10 @@ std::map<std::string, std::map<std::string, double>> reuters_rule_accuracies(
   return by_rule;
 }
 
-// Once every run is stored, after the declared cells and ablation tables (experiments.json):
-// the ablations that count or cut (split spread, selection rules, hierarchy) and the claims.
+// Once every run is stored, after the declared cells, ablation tables and claims
+// (experiments.json): the ablations that count or cut (Reuters' selection rules, its hierarchy).
 void summarise(ResultFile& rf, const MainOutcome& out) {
-  std::map<std::string, MainResults> all;
-  if (out.ng) {
-    all["20ng"] = out.ng->res;
-    add_hierarchy_claim(rf, out.ng->res);
-  }
   if (out.reuters) {
-    all["reuters"] = out.reuters->res;
     if (out.reuters_view) {
       Ablation view = *out.reuters_view;
       add_reuters_view_accuracies(view, reuters_rule_accuracies(out),
@@ -141,7 +132,6 @@ void summarise(ResultFile& rf, const MainOutcome& out) {
     if (auto a = reuters_hierarchy_ablation(out.reuters->res, out.reuters->plan))
       rf.add_ablation(*a);
   }
-  add_main_claims(rf, all);
 }
 
 }  // namespace
@@ -150,9 +140,11 @@ void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.task_sources = main_task_sources();
   hooks.aggregates = main_aggregates();
+  hooks.claim_measures = main_claim_measures;
   hooks.summarise = [](const ExperimentContext& ctx, ResultFile& rf,
                        const ProtocolResults& results) {
     summarise(rf, main_outcome(ctx, results));
+    add_memory_claim(rf, results);
   };
   register_protocol(registry, kGraphsvmPaper, kMainExperiment, std::move(hooks));
 }

@@ -40,9 +40,11 @@ std::map<std::string, const RunRecord*> single_runs(const ProtocolResults& resul
   return out;
 }
 
+// "{bound.<name>}" or "{<value>@<run>[ minus <value>@<run>][|<scale>:<format>]}".
 const std::regex& placeholder() {
   static const std::regex re(
-      R"(\{(bound\.([A-Za-z_0-9]+)|([A-Za-z_0-9:.\-]+)@([A-Za-z_0-9/.\-]+)(\|([0-9.e]+)?(:[^}]+)?)?)\})");
+      R"(\{(bound\.([A-Za-z_0-9]+)|([A-Za-z_0-9:.\-]+)@([A-Za-z_0-9/.\-]+))"
+      R"((?: minus ([A-Za-z_0-9:.\-]+)@([A-Za-z_0-9/.\-]+))?(\|([0-9.e]+)?(:[^}]+)?)?)\})");
   return re;
 }
 
@@ -81,11 +83,15 @@ std::optional<std::string> evidence_of(const std::string& text, const DeclaredCl
       out += fmt::format("{:g}", claim.bound(m[2].str()));
       continue;
     }
-    const std::optional<double> v =
-        evidence_value(m[3].str(), m[4].str(), results, cls, aggregates);
+    std::optional<double> v = evidence_value(m[3].str(), m[4].str(), results, cls, aggregates);
+    if (v && m[5].matched) {  // a difference, taken before the scale
+      const std::optional<double> b =
+          evidence_value(m[5].str(), m[6].str(), results, cls, aggregates);
+      v = b ? std::optional<double>(*v - *b) : std::nullopt;
+    }
     if (!v) return std::nullopt;
-    const double scale = m[6].matched ? std::stod(m[6].str()) : 1.0;
-    const std::string format = m[7].matched ? "{" + m[7].str() + "}" : "{:.4g}";
+    const double scale = m[8].matched ? std::stod(m[8].str()) : 1.0;
+    const std::string format = m[9].matched ? "{" + m[9].str() + "}" : "{:.4g}";
     out += fmt::format(fmt::runtime(format), scale * *v);
   }
   return out.append(last, text.cend());
@@ -105,7 +111,9 @@ std::vector<std::string> claim_aggregates(const DeclaredProtocol& p) {
   for (const Json& c : p.claims) {
     const std::string text = c.value("evidence", "");
     for (std::sregex_iterator it(text.begin(), text.end(), placeholder()), end; it != end; ++it)
-      if ((*it)[3].matched && !(*it)[3].str().starts_with("metric:")) out.push_back((*it)[3].str());
+      for (const int g : {3, 5})
+        if ((*it)[g].matched && !(*it)[g].str().starts_with("metric:"))
+          out.push_back((*it)[g].str());
   }
   return out;
 }

@@ -14,8 +14,9 @@
 // subset (it decides nothing from so few runs).
 // Evidence placeholders: "{<value>@<run>|<scale>:<format>}" (scale and format optional: 1 and
 // ".4g"): <value> is "metric:<name>" (the run's metric; a task set's run of one task), or an
-// aggregate (the driver's or the harness's) over the run's tasks; "{bound.<name>}" is a declared
-// bound of the claim.
+// aggregate (the driver's or the harness's) over the run's tasks; "{<value>@<a> minus
+// <value>@<b>|...}" is their difference (before the scale); "{bound.<name>}" is a declared bound
+// of the claim.
 // Trace measures (a traced run, after `after` updates): "<value>_range", the largest minus the
 // smallest trace value of <value> in points (x 100; train_error, test_error), and
 // "<metric>_growth", the run's final metric minus its trace value at `after` (zeros).

@@ -1,8 +1,8 @@
 // A protocol's declared claims (harness/protocol_claims.h), on sgdreport's declared claim
 // "ridge-settles" (its tests read the trace after its bound "after" and the run's zeros): the
-// claim is decided from the runs, its evidence filled from their metrics, an aggregate and its
-// bounds; a driver's measure of the same name is the one used; a claim whose run is not there, or
-// whose data set is not, is left out; a malformed declaration is refused.
+// claim is decided from the runs, its evidence filled from their metrics (a difference of two as
+// well) and its bounds; a driver's measure of the same name is the one used; a claim whose run is
+// not there, or whose data set is not, is left out; a malformed declaration is refused.
 #include "harness/protocol_claims.h"
 
 #include <gtest/gtest.h>
@@ -47,13 +47,14 @@ std::vector<Json> claims_of(const Json& declaration, const ProtocolResults& resu
 
 TEST(ProtocolClaims, DecidedFromTheRunsWithTheirEvidence) {
   const auto claims = claims_of(
-      claims_protocol("test {metric:test_error@L2|100:.2f} % (settled: {bound.settled} points)"),
+      claims_protocol("test {metric:test_error@L2|100:.2f} % (settled: {bound.settled} points; "
+                      "{metric:test_error@L2 minus metric:zeros@L2|100:+.1f})"),
       ridge_results());
   ASSERT_EQ(claims.size(), 1u);
   EXPECT_EQ(claims[0].at("id"), "ridge-settles");
   EXPECT_EQ(claims[0].at("verdict"), "holds");  // ranges 0.1 points, no zero weight
-  EXPECT_EQ(claims[0].at("evidence").get<std::string>().substr(0, 38),
-            "test 15.43 % (settled: 0.5 points). tr");
+  EXPECT_EQ(claims[0].at("evidence").get<std::string>().substr(0, 45),
+            "test 15.43 % (settled: 0.5 points; +15.4). tr");
 }
 
 TEST(ProtocolClaims, TheDriversMeasureIsUsedAndAClaimWithoutItsRunIsLeftOut) {

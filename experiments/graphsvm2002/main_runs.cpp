@@ -18,9 +18,6 @@ const RunRecord* MainResults::get(const std::string& key) const {
 }
 
 double accuracy_of(const RunRecord& r) { return r.metrics.value("accuracy", std::nan("")); }
-double metric_of(const RunRecord& r, const char* name) {
-  return r.metrics.value(name, std::nan(""));
-}
 double max_svm_memory_of(const RunRecord& r) { return r.extra.value("max_memory_bytes", 0.0); }
 
 ClaimMeasure svm_memory_ratio(const std::map<std::string, const RunRecord*>& runs) {

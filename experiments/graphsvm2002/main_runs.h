@@ -40,10 +40,9 @@ struct MainResults {
   const RunRecord* get(const std::string& key) const;
 };
 
-// What the cells and claims read off a finished run: accuracy and a named metric in % (NaN when
-// absent), the formula's largest two-class SVM memory in bytes (0 when absent).
+// What the ablations and claims read off a finished run: accuracy in % (NaN when absent), the
+// formula's largest two-class SVM memory in bytes (0 when absent).
 double accuracy_of(const RunRecord& r);
-double metric_of(const RunRecord& r, const char* name);
 double max_svm_memory_of(const RunRecord& r);
 // The claim measure (harness/declared_tests.h) of run a's largest two-class SVM memory over run
 // b's, exact; `runs` must outlive it.

@@ -8,7 +8,6 @@
 
 #include "core/error.h"
 #include "harness/ablation.h"
-#include "harness/solver_catalog.h"
 
 namespace linrepro {
 
@@ -117,16 +116,6 @@ std::map<std::string, double> zhangoles2001_cv_best_lambdas(const ExperimentCont
       "{}: no \"best\" row in ablation \"table1-tie-rule\" (stored before the tie rule: rerun "
       "`linrepro run zhangoles2001/table1 --force`)",
       path.string()));
-}
-
-std::vector<ProtocolLambda> zhangoles2001_protocol_lambdas(
-    const std::map<std::string, double>& lambdas) {
-  std::vector<ProtocolLambda> out;
-  for (const auto& c : kZoTable1Columns) {
-    const SolverKind& kind = solver_catalog().get(c.solver).kind;
-    out.push_back({kind.loss, kind.penalty, lambdas.at(c.solver), c.column});
-  }
-  return out;
 }
 
 }  // namespace linrepro

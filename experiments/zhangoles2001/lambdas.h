@@ -22,7 +22,6 @@
 #include <string>
 
 #include "harness/experiment.h"
-#include "harness/extra_solvers.h"
 
 namespace linrepro {
 
@@ -56,10 +55,5 @@ struct ZoTable1Column {
 inline constexpr ZoTable1Column kZoTable1Columns[] = {
     {"Naive Bayes", "nb"},   {"Lin Reg", "cls"}, {"Mod Least Squares", "cmls"},
     {"Logistic Reg", "clg"}, {"SVM", "smo"},     {"Mod SVM", "mod-svm"}};
-
-// The lambdas of `lambdas` by the loss and penalty each Table 1 method declares (its solver's
-// SolverKind), in Table 1's order: what an extra solver of the same loss runs at.
-std::vector<ProtocolLambda> zhangoles2001_protocol_lambdas(
-    const std::map<std::string, double>& lambdas);
 
 }  // namespace linrepro

@@ -21,13 +21,10 @@
 //
 // --fast: 5 fixed classes of 20NG (restrict_to_classes of the same prepared 20NG, so the full run
 // computes the very same runs and cells: table "fast-20ng5"); no published cell is emitted.
-#include <fmt/format.h>
 
-#include <algorithm>
 #include <map>
 #include <optional>
 
-#include "core/error.h"
 #include "corpora/corpus_view.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/experiments.h"
@@ -35,7 +32,6 @@
 #include "experiments/graphsvm2002/main_runs.h"
 #include "experiments/graphsvm2002/main_tasks.h"
 #include "experiments/graphsvm2002/reuters_view.h"
-#include "experiments/graphsvm2002/split_spread.h"
 #include "harness/protocol_runner.h"
 #include "harness/published.h"
 
@@ -53,20 +49,6 @@ constexpr const char* kMainExperiment = "main";
 // grouping, the clip rule is used (the result says how many groups it leaves). (k20ngGroups,
 // main_tasks.h.)
 
-// One data set's plan and runs.
-struct MainData {
-  MainPlan plan;
-  MainResults res;
-};
-
-// What the summary reads: the data sets that were found, or why not.
-struct MainOutcome {
-  std::optional<MainData> reuters;
-  std::optional<Ablation> reuters_view;              // the Reuters selection rules' counts
-  std::map<std::string, MainResults> reuters_rules;  // Reuters' methods per non-chosen rule
-  std::optional<PublishedPaper> published;
-};
-
 // The runs of data set `cls` by method key, none when it is not here.
 std::optional<MainResults> runs_of(const ProtocolResults& results, const std::string& cls) {
   const auto why = results.unavailable.find(cls);
@@ -79,59 +61,26 @@ std::optional<MainResults> runs_of(const ProtocolResults& results, const std::st
   return res;
 }
 
-// A data set's runs with its plan.
-std::optional<MainData> main_data(const ProtocolResults& results, const std::string& cls,
-                                  MainPlan plan) {
-  std::optional<MainResults> res = runs_of(results, cls);
-  if (!res) return std::nullopt;
-  return MainData{std::move(plan), std::move(*res)};
-}
-
-// What the summary reads, from the runner's results.
-MainOutcome main_outcome(const ExperimentContext& ctx, const ProtocolResults& results) {
-  MainOutcome out;
-  MainPlan pr;
-  pr.prefix = "reuters";
-  pr.extra_group_counts = {10, 20};
-  out.reuters = main_data(results, "reuters", pr);
-  if (!out.reuters) return out;
-  // The selection rules of §3.1's text, counted on the ModApte documents with every category.
-  out.published = load_published_if_present(ctx.published(), kGraphsvmPaper);
-  out.reuters_view = reuters_view_ablation(load_corpus_view("reuters-modapte-topics"),
-                                           out.published ? &*out.published : nullptr);
-  for (const ReutersViewRule& r : reuters_view_rules())
-    if (auto res = runs_of(results, "reuters-" + r.id); res && !r.chosen)
-      out.reuters_rules[r.id] = std::move(*res);
-  return out;
-}
-
-// The Reuters methods' accuracy per rule: the chosen rule's are the cells' runs.
-std::map<std::string, std::map<std::string, double>> reuters_rule_accuracies(
-    const MainOutcome& out) {
-  std::map<std::string, std::map<std::string, double>> by_rule;
-  const auto add = [&](const std::string& rule, const MainResults& res) {
-    for (const auto& c : reuters_accuracy_columns())
-      if (const RunRecord* r = res.get(c.run)) by_rule[rule][c.column] = accuracy_of(*r);
-  };
-  for (const ReutersViewRule& r : reuters_view_rules())
-    if (r.chosen) add(r.id, out.reuters->res);
-  for (const auto& [rule, res] : out.reuters_rules) add(rule, res);
-  return by_rule;
-}
-
 // Once every run is stored, after the declared cells, ablation tables and claims
-// (experiments.json): the ablations that count or cut (Reuters' selection rules, its hierarchy).
-void summarise(ResultFile& rf, const MainOutcome& out) {
-  if (out.reuters) {
-    if (out.reuters_view) {
-      Ablation view = *out.reuters_view;
-      add_reuters_view_accuracies(view, reuters_rule_accuracies(out),
-                                  out.published ? &*out.published : nullptr);
-      rf.add_ablation(view);
-    }
-    if (auto a = reuters_hierarchy_ablation(out.reuters->res, out.reuters->plan))
-      rf.add_ablation(*a);
+// (experiments.json): Reuters' selection rules (counted on the ModApte documents with every
+// category, with the methods' accuracy under each rule; the chosen rule's are the cells' runs) and
+// its hierarchy at 10 and 20 groups against the clip rule's, then the memory claim.
+void summarise(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResults& results) {
+  if (const std::optional<MainResults> reuters = runs_of(results, "reuters")) {
+    const std::optional<PublishedPaper> published =
+        load_published_if_present(ctx.published(), kGraphsvmPaper);
+    Ablation view = reuters_view_ablation(load_corpus_view("reuters-modapte-topics"),
+                                          published ? &*published : nullptr);
+    std::map<std::string, std::map<std::string, double>> by_rule;
+    for (const ReutersViewRule& r : reuters_view_rules())
+      if (const auto res = r.chosen ? reuters : runs_of(results, "reuters-" + r.id))
+        for (const auto& c : reuters_accuracy_columns())
+          if (const RunRecord* run = res->get(c.run)) by_rule[r.id][c.column] = accuracy_of(*run);
+    add_reuters_view_accuracies(view, by_rule, published ? &*published : nullptr);
+    rf.add_ablation(view);
+    if (auto a = reuters_hierarchy_ablation(*reuters, {10, 20})) rf.add_ablation(*a);
   }
+  add_memory_claim(rf, results);
 }
 
 }  // namespace
@@ -141,11 +90,7 @@ void add_graphsvm2002_main(std::vector<ExperimentInfo>& registry) {
   hooks.task_sources = main_task_sources();
   hooks.aggregates = main_aggregates();
   hooks.claim_measures = main_claim_measures;
-  hooks.summarise = [](const ExperimentContext& ctx, ResultFile& rf,
-                       const ProtocolResults& results) {
-    summarise(rf, main_outcome(ctx, results));
-    add_memory_claim(rf, results);
-  };
+  hooks.summarise = summarise;
   register_protocol(registry, kGraphsvmPaper, kMainExperiment, std::move(hooks));
 }
 

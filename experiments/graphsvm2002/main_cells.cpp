@@ -130,7 +130,8 @@ ValidationMisses nb_validation_misses(const MainResults& res) {
 
 }  // namespace
 
-std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const MainPlan& plan) {
+std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res,
+                                                   const std::vector<int32_t>& group_counts) {
   const RunRecord* clip = res.get("hier-svm");
   if (!clip) return std::nullopt;
   const auto d = clip->extra.value("merge_distances", std::vector<double>{});
@@ -166,7 +167,7 @@ std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const
     a.rows.push_back(std::move(out));
   };
   row("clip", "the clip rule (largest jump of the merge distances)", true, clip);
-  for (const int32_t n : plan.extra_group_counts)
+  for (const int32_t n : group_counts)
     row(fmt::format("groups-{}", n), fmt::format("the dendrogram cut at {} groups", n), false,
         res.get(hier_groups_key(n)));
   return a;

@@ -40,7 +40,8 @@ DatasetSizes dataset_sizes(const GraphsvmData& d);
 // Reuters' hierarchy (issue 16 item 5): Hier-SVM with the clip rule's groups (the cells') and
 // with 10 and 20 groups, and why the clip rule keeps nearly every class alone, from the run's
 // merge distances. nullopt until the clip run is stored.
-std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res, const MainPlan& plan);
+std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res,
+                                                   const std::vector<int32_t>& group_counts);
 
 // The claims (main_claims.cpp): the measures the declared claims read on data set `cls`'s runs
 // (by method key; harness/protocol_claims.h): the runs' own, "svm_memory_ratio", "svm_rows",

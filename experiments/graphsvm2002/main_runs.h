@@ -1,7 +1,7 @@
 #pragma once
-// graphsvm2002/main: the methods' keys, which of them run on one data set (a MainPlan, what the
-// summary reads; experiments.json declares the runs, main_tasks.h fits them) and what the cells
-// and claims (main_cells.h) read off the MainResults once every run is stored.
+// graphsvm2002/main: the methods' keys (experiments.json declares the runs, main_tasks.h fits
+// them) and what the ablations and claims (main_cells.h) read off a data set's MainResults once
+// every run is stored.
 #include <map>
 #include <string>
 #include <vector>
@@ -22,15 +22,6 @@ std::string t_name(double t);
 std::string hier_groups_key(int32_t n);
 // The method key of GraphSVM at threshold t: "graphsvm-t0.05".
 std::string graphsvm_key(double t);
-
-// One data set and what runs on it.
-struct MainPlan {
-  std::string prefix;  // row prefix and run-key prefix: "20ng", "reuters"
-  // Hier-SVM again with exactly these many groups ("hier-svm-g<N>"): the ablation of the clip
-  // rule on Reuters, whose dendrogram it cuts into nearly singletons.
-  std::vector<int32_t> extra_group_counts;
-  std::vector<double> thresholds = kMainThresholds;  // GraphSVM's
-};
 
 // The runs of one data set by method key (mcnb, mcsvm, graphsvm-t0.05, ...); a run may be pending
 // until the ResultFile is complete.

@@ -18,16 +18,14 @@ RunRecord hier(double groups, double accuracy) {
 
 TEST(Graphsvm2002HierarchyAblation, SaysWhereTheClipRuleCutAndWhy) {
   MainResults res;
-  MainPlan plan;
-  EXPECT_FALSE(reuters_hierarchy_ablation(res, plan));  // nothing stored yet
-  plan.extra_group_counts = {2};
+  EXPECT_FALSE(reuters_hierarchy_ablation(res, {}));  // nothing stored yet
   res.runs["hier-svm"] = hier(3, 80);
   res.runs["hier-svm"].extra["merge_distances"] = {0.1, 0.5, 0.55};  // jump after merge 1
   res.runs["hier-svm-g2"] = hier(2, 85);
   res.runs["mcnb"].status = "ok";
   res.runs["mcnb"].extra["validation_confusion"] = {
       {0, 4, 0, 0}, {0, 5, 0, 0}, {1, 0, 3, 0}, {0, 0, 2, 1}};  // class 0 never, 3 mostly wrong
-  const auto a = reuters_hierarchy_ablation(res, plan);
+  const auto a = reuters_hierarchy_ablation(res, {2});
   ASSERT_TRUE(a);
   EXPECT_NE(a->why.find("the largest jump (0.400) comes after merge 1 of 3, so 3 groups"),
             std::string::npos)

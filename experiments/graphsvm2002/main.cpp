@@ -21,7 +21,6 @@
 //
 // --fast: 5 fixed classes of 20NG (restrict_to_classes of the same prepared 20NG, so the full run
 // computes the very same runs and cells: table "fast-20ng5"); no published cell is emitted.
-
 #include <map>
 #include <optional>
 

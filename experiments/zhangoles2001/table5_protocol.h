@@ -21,7 +21,6 @@ inline constexpr double kTrainFraction =
     0.8;  // "training set size four times that of test set size"
 inline constexpr int32_t kFeatures =
     10000;                               // §4.2: "We select 10000 features for all algorithms ..."
-inline constexpr int64_t kMinCount = 3;  // §4.1, after Joachims (1998)
 // The split the lambda walk ("reuters-lambda-transfers", table5_transfer.h) runs on; the only one
 // whose runs keep their per-document outcomes (the walk's paired comparisons).
 inline constexpr int kTransferSplit = 0;

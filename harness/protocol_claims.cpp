@@ -40,6 +40,25 @@ std::map<std::string, const RunRecord*> single_runs(const ProtocolResults& resul
   return out;
 }
 
+// The finished runs of task `task` of data set `cls`'s task set, by method name.
+std::map<std::string, const RunRecord*> task_runs(const ProtocolResults& results,
+                                                  const std::string& cls, const std::string& task) {
+  std::map<std::string, const RunRecord*> out;
+  if (const auto it = results.tasks.find(cls); it != results.tasks.end())
+    for (const auto& [name, runs] : it->second)
+      for (const RunRecord& r : runs)
+        if (r.class_name == task && r.status == "ok") out[name] = &r;
+  return out;
+}
+
+// The tasks of data set `cls`'s task set, in task order (those of its first method).
+std::vector<std::string> task_names(const ProtocolResults& results, const std::string& cls) {
+  std::vector<std::string> out;
+  if (const auto it = results.tasks.find(cls); it != results.tasks.end() && !it->second.empty())
+    for (const RunRecord& r : it->second.begin()->second) out.push_back(r.class_name);
+  return out;
+}
+
 // "{bound.<name>}" or "{<value>@<run>[ minus <value>@<run>][|<scale>:<format>]}".
 const std::regex& placeholder() {
   static const std::regex re(
@@ -51,9 +70,10 @@ const std::regex& placeholder() {
 // The value of "{<value>@<run>}" (none when the run is not there).
 std::optional<double> evidence_value(const std::string& value, const std::string& run,
                                      const ProtocolResults& results, const std::string& cls,
-                                     const std::map<std::string, TaskAggregate>& aggregates) {
+                                     const std::map<std::string, TaskAggregate>& aggregates,
+                                     const std::string& task) {
   if (value.starts_with("metric:")) {
-    const auto runs = single_runs(results, cls);
+    const auto runs = task.empty() ? single_runs(results, cls) : task_runs(results, cls, task);
     const auto it = runs.find(run);
     if (it == runs.end() || !it->second->metrics.contains(value.substr(7))) return std::nullopt;
     return it->second->metrics.at(value.substr(7)).get<double>();
@@ -70,9 +90,12 @@ std::optional<double> evidence_value(const std::string& value, const std::string
 }
 
 // `text` with its placeholders filled (protocol_claims.h); none when a value is not there.
-std::optional<std::string> evidence_of(const std::string& text, const DeclaredClaim& claim,
+std::optional<std::string> evidence_of(std::string text, const DeclaredClaim& claim,
                                        const ProtocolResults& results, const std::string& cls,
-                                       const std::map<std::string, TaskAggregate>& aggregates) {
+                                       const std::map<std::string, TaskAggregate>& aggregates,
+                                       const std::string& task = "") {
+  for (size_t at = text.find("{task}"); at != std::string::npos; at = text.find("{task}"))
+    text.replace(at, 6, task);
   std::string out;
   auto last = text.cbegin();
   for (std::sregex_iterator it(text.begin(), text.end(), placeholder()), end; it != end; ++it) {
@@ -83,10 +106,11 @@ std::optional<std::string> evidence_of(const std::string& text, const DeclaredCl
       out += fmt::format("{:g}", claim.bound(m[2].str()));
       continue;
     }
-    std::optional<double> v = evidence_value(m[3].str(), m[4].str(), results, cls, aggregates);
+    std::optional<double> v =
+        evidence_value(m[3].str(), m[4].str(), results, cls, aggregates, task);
     if (v && m[5].matched) {  // a difference, taken before the scale
       const std::optional<double> b =
-          evidence_value(m[5].str(), m[6].str(), results, cls, aggregates);
+          evidence_value(m[5].str(), m[6].str(), results, cls, aggregates, task);
       v = b ? std::optional<double>(*v - *b) : std::nullopt;
     }
     if (!v) return std::nullopt;
@@ -140,7 +164,9 @@ void check_protocol_claims(const DeclaredProtocol& p) {
   if (!p.claims.is_array()) declaration_error(p.where, "\"claims\" must be a list");
   for (const Json& c : p.claims) {
     const std::string at = fmt::format("{} claims {}", p.where, c.dump());
-    check_keys(c, {"claim", "class", "evidence"}, at);
+    check_keys(c, {"claim", "class", "evidence", "args", "per_task"}, at);
+    if (c.value("per_task", false) && !(c.contains("class") && c.at("class").is_string()))
+      declaration_error(at, "a claim tested per task reads one data set");
     text_of(c, "claim", at);
     if (c.contains("evidence")) text_of(c, "evidence", at);
     const bool each = c.contains("class") && c.at("class").is_array();
@@ -152,12 +178,45 @@ void check_protocol_claims(const DeclaredProtocol& p) {
   }
 }
 
+namespace {
+
+// A claim tested on each task of its data set (the group: the task), its evidence the declared
+// text for each task measured, joined by "; ".
+void add_per_task_claim(ResultFile& rf, const DeclaredClaim& claim, const Json& c,
+                        const ProtocolResults& results,
+                        const std::map<std::string, TaskAggregate>& aggregates) {
+  const std::string cls = c.at("class");
+  if (const auto why = results.unavailable.find(cls);
+      why == results.unavailable.end() || !why->second.empty())
+    return;
+  std::vector<ClaimComparison> parts;
+  std::string evidence;
+  for (const std::string& task : task_names(results, cls)) {
+    const std::map<std::string, const RunRecord*> runs = task_runs(results, cls, task);
+    const auto p = declared_comparisons(claim, run_measures(runs), task);
+    const auto e = evidence_of(c.value("evidence", ""), claim, results, cls, aggregates, task);
+    if (!p || !e) continue;
+    parts.insert(parts.end(), p->begin(), p->end());
+    evidence += (evidence.empty() ? "" : "; ") + *e;
+  }
+  if (!parts.empty()) rf.add_claim(tested_claim(claim, std::move(parts), evidence));
+}
+
+}  // namespace
+
 void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
                          const ProtocolResults& results,
                          const std::map<std::string, TaskAggregate>& aggregates,
                          const ClaimMeasuresOf& driver) {
   for (const Json& c : p.claims) {
-    const DeclaredClaim claim = declared_claim(paper, c.at("claim"));
+    TextArgs args;
+    const Json a = c.value("args", Json::object());  // its names outlive the args
+    for (const auto& [name, value] : a.items()) args.set(name.c_str(), value.get<std::string>());
+    const DeclaredClaim claim = declared_claim(paper, c.at("claim"), args);
+    if (c.value("per_task", false)) {
+      add_per_task_claim(rf, claim, c, results, aggregates);
+      continue;
+    }
     // One data set (group ""), or each of a list that is here (group: its name).
     const bool each = c.at("class").is_array();
     std::vector<ClaimComparison> parts;

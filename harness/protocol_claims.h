@@ -6,7 +6,12 @@
 //               "class": "reuters",              the data set whose runs it reads (or a list:
 //                                                its tests on each that is here, grouped by its
 //                                                name; the evidence reads the first)
-//               "evidence": "primal BEP {micro-bep@cmls-primal-l0|:.2f}, ..."}]  optional
+//               "evidence": "primal BEP {micro-bep@cmls-primal-l0|:.2f}, ...",  optional
+//               "args": {"suffix": "-rcv1"},     optional: the claim's placeholders
+//               "per_task": true}]               optional: its tests on each task of the data
+//                                                set's task set, grouped by task, and the
+//                                                evidence the text for each ("{task}"; "@run":
+//                                                that task's run), joined by "; "
 // The measures: a binary data set's run_measures (and, with the claim's bound "after", the trace
 // measures below), a task set's partition_measures and task_measures, and the driver's
 // (ProtocolHooks::claim_measures) over them. A claim whose comparisons are not all measured (its

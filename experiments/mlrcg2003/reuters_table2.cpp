@@ -178,30 +178,6 @@ void add_category_tests(std::vector<ClaimComparison>& parts, const DeclaredClaim
     parts.insert(parts.end(), p->begin(), p->end());
 }
 
-// Test error as the SVM's: per category, MLR-CG - SMO within the declared tolerance (points: the
-// published file's default for error rates), by the paired bootstrap over the test documents both
-// classified.
-void add_error_claim(ResultFile& rf, const Table2Input& in, const Table2Results& res,
-                     const std::string& suffix) {
-  const DeclaredClaim claim =
-      declared_claim(kMlrcgPaper, "mlr-error-as-svm{suffix}",
-                     TextArgs().set("suffix", suffix).set("collection", in.collection));
-  std::string evidence;
-  std::vector<ClaimComparison> parts;
-  for (const auto& category : in.categories) {
-    const RunRecord* smo = res.find(category, "smo");
-    const RunRecord* mlr = res.find(category, "mlr-cg");
-    if (!smo || !mlr) continue;
-    add_category_tests(parts, claim, res, category);
-    evidence += fmt::format("{}{}: MLR-CG {} vs SMO {}", evidence.empty() ? "" : "; ", category,
-                            pct(metric(*mlr, "error")), pct(metric(*smo, "error")));
-    for (const char* peer : {"liblinear-s3", "libsvm-linear"})
-      if (const RunRecord* p = res.find(category, peer))
-        evidence += fmt::format(", {} {}", peer, pct(metric(*p, "error")));
-  }
-  if (!parts.empty()) rf.add_claim(tested_claim(claim, std::move(parts), evidence));
-}
-
 // The measures of Proposition 1's and Figure 2's claims on one category's runs (by solver name),
 // exact (seeded, deterministic fits and traces). With the declared bound "measured" each compares
 // against the category's own ln2/gamma_final (of a's run):
@@ -444,7 +420,6 @@ Json table2_figures(const std::vector<std::string>& categories,
 
 void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Results& res,
                        bool expect_slower, const std::string& suffix) {
-  add_error_claim(rf, in, res, suffix);
   add_objective_claims(rf, in, res, suffix);
   add_time_claim(rf, in, res, expect_slower);
 }

@@ -66,8 +66,9 @@ Json table2_figures(const std::vector<std::string>& categories,
                     const std::string& directions_category, const std::vector<ExtraSolver>& extras,
                     const std::string& dataset, const std::string& id_prefix);
 
-// The claims both collections check: error as the SVM's, O_svm within ln2/gamma (Proposition 1 and
-// Figure 2), and the time ratio against `expect_slower` (Reuters: MLR-CG slower; RCV1: faster).
+// The claims both collections check besides the declared one (error as the SVM's, experiments.json
+// "claims" of each): O_svm within ln2/gamma (Proposition 1 and Figure 2), and the time ratio
+// against `expect_slower` (Reuters: MLR-CG slower; RCV1: faster).
 // `suffix` is appended to claim ids that the other collection also produces.
 void add_table2_claims(ResultFile& rf, const Table2Input& in, const Table2Results& res,
                        bool expect_slower, const std::string& suffix);

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "harness/document_outcomes.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {
@@ -74,6 +75,48 @@ TEST(ProtocolClaims, TheDriversMeasureIsUsedAndAClaimWithoutItsRunIsLeftOut) {
   ProtocolResults away = ridge_results();
   away.unavailable["d"] = "not here";
   EXPECT_TRUE(claims_of(claims_protocol("e"), away).empty());
+}
+
+// mlrcg2003's "mlr-error-as-svm{suffix}" tested on each task (category) of a task set: its
+// placeholders filled from "args", a group per task, the evidence the text for each task.
+TEST(ProtocolClaims, PerTaskTestsAndEvidence) {
+  const Json declaration = {
+      {"why", "test"},
+      {"datasets", {{{"class", "c"}, {"tasks", "cats"}}}},
+      {"methods",
+       {{{"name", "smo"}, {"key", "{task}/smo"}, {"solver", "smo"}, {"params", Json::object()}},
+        {{"name", "mlr-cg"},
+         {"key", "{task}/mlr-cg"},
+         {"solver", "mlr-cg"},
+         {"params", Json::object()}}}},
+      {"claims",
+       {{{"claim", "mlr-error-as-svm{suffix}"},
+         {"class", "c"},
+         {"args", {{"suffix", "-x"}, {"collection", "X"}}},
+         {"per_task", true},
+         {"evidence", "{task}: {metric:error@mlr-cg|100:.3g}% vs {metric:error@smo|100:.3g}%"}}}}};
+  ProtocolResults results;
+  results.unavailable["c"] = "";
+  for (const std::string task : {"earn", "acq"})
+    for (const std::string method : {"smo", "mlr-cg"}) {
+      RunRecord r;
+      r.status = "ok";
+      r.class_name = task;
+      r.metrics = {{"error", 0.25}, {"test_rows", 8}};  // the same two of eight wrong
+      r.extra["test_correct"] = outcomes_to_hex({0, 0, 1, 1, 1, 1, 1, 1});
+      results.tasks["c"][method].push_back(r);
+    }
+  TempDir dir;
+  ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
+  add_protocol_claims(rf, parse_protocol(declaration, "f (mlrcg2003/y)"), "mlrcg2003", results, {},
+                      {});
+  const Json claims = rf.document().at("claims");
+  ASSERT_EQ(claims.size(), 1u);
+  EXPECT_EQ(claims[0].at("id"), "mlr-error-as-svm-x");
+  EXPECT_EQ(claims[0].at("evidence").get<std::string>().substr(0, 33),
+            "earn: 25% vs 25%; acq: 25% vs 25%");
+  ASSERT_EQ(claims[0].at("comparisons").size(), 4u);  // "within": two sides on each task
+  EXPECT_EQ(claims[0].at("comparisons")[2].at("what").get<std::string>().substr(0, 4), "acq:");
 }
 
 TEST(ProtocolClaims, AMalformedDeclarationIsRefused) {

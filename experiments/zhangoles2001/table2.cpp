@@ -462,22 +462,6 @@ void add_tie_rule_ablation(const ExperimentContext& ctx, ResultFile& rf,
   if (!a.rows.empty()) rf.add_ablation(a);
 }
 
-// §4.2's description of the collection (issue 15 item 7): the document and category counts the
-// paper prints, from the prepared split (AS400's, in the same paragraph, are data_unavailable via
-// the table4 experiment).
-void emit_collection_cells(ResultFile& rf, const Categories& cats) {
-  const Json& stats = cats.record.at("preparation").at("stats");
-  const std::string note = "corpus view " + cats.record.value("view", std::string()) +
-                           ": Reuters-21578 ModApte, categorised or not";
-  rf.set_cell(value_cell("text-4.2", "Reuters-21578", "train docs",
-                         stats.at("train_docs").get<double>(), "docs", note + ", training side"));
-  rf.set_cell(value_cell("text-4.2", "Reuters-21578", "test docs",
-                         stats.at("test_docs").get<double>(), "docs", note + ", test side"));
-  rf.set_cell(value_cell("text-4.2", "Reuters-21578", "classes",
-                         static_cast<double>(cats.names.size()), "",
-                         "categories with a ModApte document, one binary task each"));
-}
-
 void summarise_table2(const ExperimentContext& ctx, ResultFile& rf,
                       const ProtocolResults& results) {
   if (!results.unavailable.at("reuters").empty()) return;  // the runner marked the cells
@@ -488,7 +472,6 @@ void summarise_table2(const ExperimentContext& ctx, ResultFile& rf,
   cats.record = results.task_records.at("reuters").at("nb");
   emit_table3(ctx, rf, cats, methods);
   if (ctx.fast) return;
-  emit_collection_cells(rf, cats);
   std::map<std::string, ZoMicro> micro;
   for (const Table2Method& t : methods) micro[t.name] = zo_micro(t.evals);
   for (size_t mi = 0; mi < methods.size(); ++mi)

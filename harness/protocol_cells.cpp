@@ -294,7 +294,8 @@ std::vector<Json> entries_of(const Json& x) {
 // from the runs of an extra_solvers entry).
 void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const std::string& at) {
   const bool series = x.contains("points");
-  check_keys(x, {"table", "class", "columns", "points", "row", "note", "prefix"}, at);
+  check_keys(x, {"table", "class", "columns", "points", "row", "note", "prefix", "task", "runs"},
+             at);
   if (series && x.contains("row")) declaration_error(at, "a series gives its rows in \"points\"");
   if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "no class");
   check_sets(p, x, at);
@@ -382,7 +383,8 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   for (const Json& row : c.value("rows", Json::array())) {
     const std::string here = fmt::format("{} row {}", at, row.dump());
     check_keys(row,
-               {"table", "row", "class", "run", "columns", "evidence", "note", "prefix", "in_fast"},
+               {"table", "row", "class", "run", "columns", "evidence", "note", "prefix", "in_fast",
+                "task"},
                here);
     if (!is_class(p, text_of(row, "class", here)) || !runs.contains(text_of(row, "run", here)))
       declaration_error(here, "names a data set or run the protocol does not declare");
@@ -446,6 +448,29 @@ const RunRecord* single_run(const ProtocolResults& results, const std::string& c
   return tasks->front().status == "ok" ? &tasks->front() : nullptr;
 }
 
+// The finished run `name` of data set `cls` on task `task` (none: single_run), null when it is not
+// there.
+const RunRecord* run_at(const ProtocolResults& results, const std::string& cls,
+                        const std::string& name, const std::string& task) {
+  if (task.empty()) return single_run(results, cls, name);
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
+  if (tasks == nullptr) return nullptr;
+  const auto it = std::find_if(tasks->begin(), tasks->end(),
+                               [&](const RunRecord& r) { return r.class_name == task; });
+  return it == tasks->end() || it->status != "ok" ? nullptr : &*it;
+}
+
+// Whether data set `cls`'s set has task `task` (a method's runs name it): a row of a task the
+// fast subset does not run is left out.
+bool has_task(const ProtocolResults& results, const std::string& cls, const std::string& task) {
+  const auto it = results.tasks.find(cls);
+  if (it == results.tasks.end()) return false;
+  for (const auto& [name, runs] : it->second)
+    for (const RunRecord& r : runs)
+      if (r.class_name == task) return true;
+  return false;
+}
+
 // The cell of column `spec` of a declared row whose data set is here: a run's metric, an
 // aggregate of a method's runs or a field of their record, with the row's note and evidence
 // (nothing: an optional column without a value).
@@ -454,8 +479,16 @@ std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& r
                              const Json& row, const Json& spec) {
   const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
   const std::string column = spec.at("column"), run = spec.value("run", row.at("run"));
+  const std::string task = row.value("task", "");
+  if (!task.empty() && !has_task(results, cls, task)) return std::nullopt;
   const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
-  const RunRecord* r = spec.contains("metric") ? single_run(results, cls, run) : nullptr;
+  std::vector<RunRecord> one;  // the row's task's run, when it names one
+  if (!task.empty() && tasks != nullptr) {
+    const RunRecord* t = run_at(results, cls, run, task);
+    if (t != nullptr) one = {*t};
+    tasks = t == nullptr ? nullptr : &one;
+  }
+  const RunRecord* r = spec.contains("metric") ? run_at(results, cls, run, task) : nullptr;
   if (r == nullptr && (tasks == nullptr || spec.contains("metric"))) {
     if (spec.value("optional", false)) return std::nullopt;
     Cell c = unavailable_cell(table, name, column, spec.value("not_run", "not run"));
@@ -479,9 +512,9 @@ std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& r
           ? aggregate_cell(table, name, spec, *tasks,
                            aggregate_of(aggregates, spec.at("aggregate")), note, results.seed, run,
                            by_method == results.tasks.end() ? nullptr : &by_method->second)
-          : metric_cell(
-                table, name, spec, *r, note({}),
-                spec.contains("over") ? single_run(results, cls, spec["over"].at("run")) : nullptr);
+          : metric_cell(table, name, spec, *r, note({}),
+                        spec.contains("over") ? run_at(results, cls, spec["over"].at("run"), task)
+                                              : nullptr);
   if (!c) return c;
   // A peer's value: its run's metric, or the named aggregate of its runs in the cell's scale.
   const auto peer = [&](const Json& e) -> std::optional<double> {
@@ -537,8 +570,10 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
   const auto emit = [&](const Json& x, const std::string& row, Json spec, const std::string& name) {
     const std::string cls = x.at("class");
     const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
+    const std::string task = x.value("task", "");
+    if (!task.empty() && !has_task(results, cls, task)) return;
     const RunRecord* r = finished_run(results.runs, cls, name);
-    if (r == nullptr && spec.contains("metric")) r = single_run(results, cls, name);
+    if (r == nullptr && spec.contains("metric")) r = run_at(results, cls, name, task);
     // The note says the solver is not part of the paper, then what the entry's "note" adds (of
     // the data set's record: the extra solver's, or the protocol's methods').
     const auto note = [&](const Json& fields) {
@@ -555,7 +590,7 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
     if (r != nullptr)
       c = metric_cell(
           x.at("table"), row, spec, *r, note({}),
-          spec.contains("over") ? single_run(results, cls, spec["over"].at("run")) : nullptr);
+          spec.contains("over") ? run_at(results, cls, spec["over"].at("run"), task) : nullptr);
     else if (tasks != nullptr && !spec.contains("metric")) {
       const auto by_method = results.tasks.find(cls);
       c = aggregate_cell(x.at("table"), row, spec, *tasks,
@@ -573,7 +608,8 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
             spec["column"] = e.label + " (extra) " + spec.at("column").get<std::string>();
           const std::string prefix =
               x.contains("prefix") ? x.at("prefix").get<std::string>() + " " : "";
-          emit(x, x.value("row", prefix + e.label + " (extra)"), spec, "extra/" + e.label);
+          emit(x, x.value("row", prefix + e.label + " (extra)"), spec,
+               x.value("runs", "extra") + "/" + e.label);
         }
     if (p.cells.contains("extra_solver_series")) {
       const Json& x = p.cells.at("extra_solver_series");

@@ -54,8 +54,11 @@
 //                                                          the aggregate's note field a,
 //                                                          "{run.extra.a}": its (first) run's
 //               "prefix": "MMLR-CG",                       optional: "<prefix> <column>"
-//               "in_fast": true}],                         optional: also in the fast subset
+//               "in_fast": true,                           optional: also in the fast subset
 //                                                          (the only rows it emits)
+//               "task": "earn"}],                          optional: on a task set, that task's
+//                                                          run only (a row of a task the subset
+//                                                          does not run is left out)
 //     "extra_solver_rows": {"table": "table3", "class": "a9a", "columns": ["errors"]}
 //                                                          a row "<label> (extra)" per solver
 //                                                          added with --with-solver (or a list
@@ -64,7 +67,12 @@
 //                                                          "<label> (extra) <column>" of row r;
 //                                                          "note": added to the cells' note
 //                                                          (of the set's record); "prefix": p
-//                                                          names the row "p <label> (extra)"
+//                                                          names the row "p <label> (extra)";
+//                                                          "task": t, that task's run only;
+//                                                          "runs": the extra solvers' run names
+//                                                          but the label ("extra": a key
+//                                                          "{task}/extra"; "table2/extra": a key
+//                                                          "table2/{task}/extra")
 //     "extra_solver_series": {"table": "figure7", "class": "reuters", "columns": ["figure7"],
 //                             "points": [{"row": "100", "run": "extra-100"}, ...]}
 //                                                          a column "<label> (extra)" per solver

@@ -31,7 +31,7 @@
 //
 // --with-solver (harness/extra_solvers.h): each extra solver runs on Table 2's
 // categories like the peers (same matrix, lambda = 0.001 or its C, test error at threshold 0,
-// O_svm, timed fits), keys "table2/<category>/extra/<label>", a "<label> error (extra)" cell per
+// O_svm, timed fits), keys "table2/<category>/extra/<label>", a "<label> (extra) error" cell per
 // category, bars in the Table 2 figures; not in §6.1 and not in the claims.
 //
 // The runs are declared in experiments.json ("protocol"): Table 2's categories are the sequential
@@ -75,13 +75,6 @@ constexpr const char* kReutersExperiment = "table2_reuters";
 // declared (task set reuters-f1): neither paper gives an fbr; 0.1 is the lowest value of the grid
 // Lewis et al. (2004) searched, i.e. the least intervention: only categories whose held-out F1 is
 // at most 0.1 fall back. Every run also records the other grid values' results.
-
-// Table 2's cells name their features. (The old global set's Table 2 errors were typed here from
-// a replaced run; issue 28 item 5: a number in a note comes from a stored run or not at all. The
-// scope's effect is measured on §6.1's 90 categories, ablation feature-scope-6.1.)
-constexpr const char* kTable2FeatureNote =
-    "; features: this category's own 500 by information gain (c vs. not c, §5; reuters.cpp); the "
-    "global 500 by joint 90-class IG against them: ablation feature-scope-6.1";
 
 // Table 2's categories: the declared task set's (fast mode: its declared fast tasks).
 std::vector<std::string> table2_categories(bool fast) {
@@ -231,8 +224,7 @@ void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
                        .solvers = table2_solvers(true),
                        .extras = extra_solvers(ctx),
                        .seed = ctx.seed,
-                       .fast = ctx.fast,
-                       .data_note = data_note + kTable2FeatureNote};
+                       .fast = ctx.fast};
   const Table2Results res = table2_results(results.tasks.at("table2"));
   emit_table2_cells(rf, in, res);
   if (ctx.fast) return;

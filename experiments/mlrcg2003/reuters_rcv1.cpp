@@ -121,7 +121,6 @@ TaskSource rcv1_tasks(std::function<Rcv1Data()> load) {
 
 void summarise_rcv1(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResults& results) {
   if (!results.unavailable.at("RCV1").empty()) return;  // not here: its published cells are marked
-  const Json& record = results.task_records.at("RCV1").at("smo");
   const Table2Input in{.collection = "RCV1",
                        .categories = kTopics,
                        // One timed fit each (SMO takes hours here); LIBSVM's kernel C-SVC on
@@ -129,10 +128,7 @@ void summarise_rcv1(const ExperimentContext& ctx, ResultFile& rf, const Protocol
                        .solvers = table2_solvers(false),
                        .extras = extra_solvers(ctx),
                        .seed = ctx.seed,
-                       .fast = false,
-                       .data_note = fmt::format("; RCV1, LYRL2004 split swapped, {} / {} documents",
-                                                record.at("train").get<int64_t>(),
-                                                record.at("test").get<int64_t>())};
+                       .fast = false};
   const Table2Results res = table2_results(results.tasks.at("RCV1"));
   emit_table2_cells(rf, in, res);
   add_table2_claims(rf, in, res, /*expect_slower=*/false, "-rcv1");

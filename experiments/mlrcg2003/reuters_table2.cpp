@@ -84,9 +84,6 @@ std::string extra_key(const std::string& category, const ExtraSolver& extra) {
   return fmt::format("table2/{}/extra/{}", category, extra.label);
 }
 
-// An extra solver's runs by name (the runner's: its entry's key without {task}).
-std::string extra_id(const ExtraSolver& extra) { return "table2/extra/" + extra.label; }
-
 // One category's time cells: the ratio the paper's Table 2 gives, and both times (not compared).
 void emit_time_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res,
                      const std::string& category, const RunRecord* smo, const RunRecord* mlr) {
@@ -126,12 +123,6 @@ void emit_time_cells(ResultFile& rf, const Table2Input& in, const Table2Results&
   rf.set_cell(value_cell("table2", category, "MLR-CG time", mlr->train_seconds, "s",
                          fmt::format("MLR-CG 200 CG steps, {}; not compared (machines differ){}",
                                      timing, published.empty() ? "" : "; " + published)));
-}
-
-// A test error cell with Wilson's interval over its test documents (harness/cell_cause.h).
-Cell with_error_interval(Cell c, double error, int64_t n_test) {
-  set_wilson_interval(c.evidence, error, n_test, "test documents");
-  return c;
 }
 
 // Per category: O_svm(MLR-CG) - O_svm(SMO), the bound ln2/gamma_final, O_gamma - O_svm at the end.
@@ -280,15 +271,6 @@ void add_time_claim(ResultFile& rf, const Table2Input& in, const Table2Results& 
         times + ". Times are median thread CPU seconds of repeated fits on this (shared) machine"));
 }
 
-// One cell per category and extra solver (emit_table2_cells).
-void emit_extra_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res) {
-  for (const auto& category : in.categories)
-    for (const auto& e : in.extras)
-      if (const RunRecord* r = res.find(category, extra_id(e)))
-        rf.set_cell(value_cell("table2", category, e.label + " error (extra)",
-                               100 * metric(*r, "error"), "%", kExtraSolverNote));
-}
-
 }  // namespace
 
 std::vector<Table2Solver> table2_solvers(bool libsvm) {
@@ -314,24 +296,9 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
     const RunRecord* smo = res.find(category, "smo");
     const RunRecord* mlr = res.find(category, "mlr-cg");
     if (!smo || !mlr) continue;
+    // The two error cells are declared (experiments.json); their ratio's interval is computed.
     const double e_smo = metric(*smo, "error"), e_mlr = metric(*mlr, "error");
     const int64_t n_test = smo->extra.value("test_rows", int64_t{0});
-    const std::string common = fmt::format(
-        "lambda = 0.001, 500 binary IG features; test error at threshold 0 over {} test documents "
-        "({} positive){}",
-        n_test, smo->extra.value("test_positives", int64_t{0}), in.data_note);
-    for (const auto& [column, r, what] :
-         {std::tuple{"SVM error", smo,
-                     fmt::format("SMO (our stand-in for SVMlight 5.00, which is not "
-                                 "redistributable; C = 1/(2 lambda n) = {:.6g})",
-                                 smo->extra.value("C", 0.0))},
-          std::tuple{"MLR-CG error", mlr,
-                     fmt::format("MLR-CG, 200 CG steps (HS; gamma 1, +10 every 10 steps, final {})",
-                                 mlr->extra.value("gamma_final", 0.0))}})
-      rf.set_cell(with_error_interval(
-          value_cell("table2", category, column, 100 * metric(*r, "error"), "%",
-                     fmt::format("{}, {} errors; {}", what, metric(*r, "test_errors"), common)),
-          metric(*r, "error"), n_test));
     if (e_smo > 0) {
       Cell ratio =
           value_cell("table2", category, "MLR-CG error % of SVM", 100 * e_mlr / e_smo, "%",
@@ -355,7 +322,6 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
     if (in.fast) continue;  // times are not reproducible numbers: no time cells in fast mode
     emit_time_cells(rf, in, res, category, smo, mlr);
   }
-  emit_extra_cells(rf, in, res);
 }
 
 Json table2_figures(const std::vector<std::string>& categories,

@@ -37,7 +37,6 @@ struct Table2Input {
   std::vector<ExtraSolver> extras;
   uint64_t seed = 0;
   bool fast = false;
-  std::string data_note;  // appended to every cell note (corpus differences etc.)
 };
 
 struct Table2Results {
@@ -49,10 +48,11 @@ struct Table2Results {
 // A declared protocol's runs of one task set by method name (harness/task_sets.h), by category.
 Table2Results table2_results(const std::map<std::string, std::vector<RunRecord>>& by_method);
 
-// Table 2 cells: SVM error, MLR-CG error, MLR-CG error % of SVM, and (not in fast mode: times
-// are not reproducible numbers) MLR-CG time % of SVM plus the unpublished absolute "SVM time" /
-// "MLR-CG time" cells; then one cell per category and extra solver, "<label> error (extra)", note
-// kExtraSolverNote (no published value: REPORT.md lists it among the produced cells).
+// Table 2 cells besides the declared SVM and MLR-CG errors: MLR-CG error % of SVM, and (not in
+// fast mode: times are not reproducible numbers) MLR-CG time % of SVM plus the unpublished
+// absolute "SVM time" / "MLR-CG time" cells. (An extra solver's cell per category, "<label>
+// (extra) error", is declared too: not part of the paper, REPORT.md lists it among the produced
+// cells.)
 void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Results& res);
 
 // Figure declarations (plots/README.md): Figure 2 per category (O_svm of MLR-CG vs time with the

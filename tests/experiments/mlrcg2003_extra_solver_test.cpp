@@ -66,7 +66,7 @@ TEST(Mlrcg2003ExtraSolver, RunsThroughTable2sProtocolTaggedAndApart) {
   EXPECT_GT((*extra)["objective"].get<double>(), 0.0);
 
   // Its cell: no published value, the extra-solver note.
-  const Json* cell = find_cell(with, "table2", "grain", "liblinear-s2 error (extra)");
+  const Json* cell = find_cell(with, "table2", "grain", "liblinear-s2 (extra) error");
   ASSERT_NE(cell, nullptr);
   EXPECT_EQ((*cell)["status"], "ok");
   EXPECT_EQ((*cell)["note"], kExtraSolverNote);

@@ -137,6 +137,25 @@ TEST(SingleTaskCells, WhatCannotApplyIsRefused) {
   EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
 }
 
+TEST(SingleTaskCells, ARowOfOneTaskReadsThatTasksRun) {
+  Json j = one_task_json();
+  j["cells"]["rows"] = Json::parse(R"([
+      {"table": "t", "row": "b", "class": "d", "run": "m", "task": "b", "columns": ["time"]},
+      {"table": "t", "row": "zzz", "class": "d", "run": "m", "task": "zzz", "columns": ["acc"]}])");
+  j["cells"].erase("extra_solver_rows");
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  TempDir dir;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
+  run_protocol(ctx, rf, p, "x/y", one_task_hooks({"a", "b"}));
+  const Json doc = rf.document();
+  // Task b's m over task b's g (2 s / 1 s); the task the set does not have gives no cell.
+  EXPECT_EQ(cell_names(doc), (std::vector<std::string>{"b|Time", "b|Time / M"}));
+  EXPECT_EQ(doc.at("cells")[1].at("value"), 1.0);
+}
+
 TEST(SingleTaskCells, AMetricColumnOnSeveralTasksIsRefused) {
   TempDir dir;
   try {

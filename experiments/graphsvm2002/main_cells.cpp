@@ -8,7 +8,6 @@
 
 #include "experiments/graphsvm2002/experiments.h"
 #include "harness/declared_texts.h"
-#include "harness/published.h"
 
 namespace linrepro {
 

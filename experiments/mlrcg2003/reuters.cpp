@@ -222,7 +222,6 @@ void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
   const Table2Input in{.collection = "Reuters-21578 ModApte",
                        .categories = table2_categories(ctx.fast),
                        .solvers = table2_solvers(true),
-                       .extras = extra_solvers(ctx),
                        .seed = ctx.seed,
                        .fast = ctx.fast};
   const Table2Results res = table2_results(results.tasks.at("table2"));

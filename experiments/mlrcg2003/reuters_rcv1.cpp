@@ -126,7 +126,6 @@ void summarise_rcv1(const ExperimentContext& ctx, ResultFile& rf, const Protocol
                        // One timed fit each (SMO takes hours here); LIBSVM's kernel C-SVC on
                        // 781,265 rows would take days and is left out.
                        .solvers = table2_solvers(false),
-                       .extras = extra_solvers(ctx),
                        .seed = ctx.seed,
                        .fast = false};
   const Table2Results res = table2_results(results.tasks.at("RCV1"));

@@ -31,10 +31,7 @@ std::vector<Table2Solver> table2_solvers(bool libsvm);
 struct Table2Input {
   std::string collection;               // for notes: "Reuters-21578 ModApte", "RCV1"
   std::vector<std::string> categories;  // Table 2 rows
-  std::vector<Table2Solver> solvers;
-  // Solvers added with --with-solver (timed like the peers, no trace): an error cell each and no
-  // say in the claims.
-  std::vector<ExtraSolver> extras;
+  std::vector<Table2Solver> solvers;    // (solvers added with --with-solver: declared cells only)
   uint64_t seed = 0;
   bool fast = false;
 };

@@ -16,8 +16,6 @@
 // of exact zeros of beta = (b; w).
 #include <fmt/format.h>
 
-#include <cmath>
-#include <functional>
 #include <optional>
 
 #include "baselines/python_peer.h"

@@ -17,7 +17,6 @@
 #include <cmath>
 #include <map>
 #include <optional>
-#include <string_view>
 #include <tuple>
 
 #include "core/statistics.h"

@@ -4,7 +4,6 @@
 // (the aggregates it names, the data sets' sizes and notes in their records), the ablations and
 // the claims. Times are CPU seconds (methods.h); the paper's absolute seconds (1.4 GHz P4,
 // SVMlight) are not comparable, so the cells also give training time as a ratio to MCSVM's.
-#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>

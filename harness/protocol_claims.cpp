@@ -6,6 +6,7 @@
 #include <cmath>
 #include <regex>
 
+#include "core/error.h"
 #include "harness/declaration_checks.h"
 #include "harness/declared_texts.h"
 #include "harness/partition_measures.h"
@@ -160,6 +161,30 @@ void add_trace_measures(ClaimMeasures& m, const std::map<std::string, const RunR
   });
 }
 
+namespace {
+
+// Each evidence placeholder names a declared run (a method's or the driver's), and its format
+// formats a number.
+void check_evidence(const DeclaredProtocol& p, const std::string& text, const std::string& at) {
+  std::vector<std::string> runs = p.driver_runs;
+  for (const ProtocolMethod& m : p.methods) runs.push_back(m.name);
+  for (std::sregex_iterator it(text.begin(), text.end(), placeholder()), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    for (const int g : {4, 6})
+      if (m[g].matched && std::find(runs.begin(), runs.end(), m[g].str()) == runs.end())
+        declaration_error(at, fmt::format("its evidence names no declared run \"{}\"", m[g].str()));
+    if (!m[9].matched) continue;
+    try {
+      (void)fmt::format(fmt::runtime("{" + m[9].str() + "}"), 1.0);
+    } catch (const fmt::format_error&) {
+      declaration_error(at,
+                        fmt::format("its evidence format \"{}\" formats no number", m[9].str()));
+    }
+  }
+}
+
+}  // namespace
+
 void check_protocol_claims(const DeclaredProtocol& p) {
   if (!p.claims.is_array()) declaration_error(p.where, "\"claims\" must be a list");
   for (const Json& c : p.claims) {
@@ -175,6 +200,7 @@ void check_protocol_claims(const DeclaredProtocol& p) {
       if (std::none_of(p.datasets.begin(), p.datasets.end(),
                        [&](const ProtocolDataset& d) { return d.cls == cls; }))
         declaration_error(at, fmt::format("no data set \"{}\"", cls));
+    check_evidence(p, c.value("evidence", ""), at);
   }
 }
 
@@ -245,8 +271,13 @@ void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::s
       }
     }
     if (parts.empty()) continue;
-    if (auto evidence = evidence_of(c.value("evidence", ""), claim, results, cls, aggregates))
-      rf.add_claim(tested_claim(claim, std::move(parts), *evidence));
+    const auto evidence = evidence_of(c.value("evidence", ""), claim, results, cls, aggregates);
+    if (!evidence)  // decided, but a value its evidence names is not there: never dropped silently
+      throw ConfigError(
+          fmt::format("{}: claim \"{}\" on {}: its evidence names a value its runs "
+                      "do not give",
+                      p.where, claim.id, cls));
+    rf.add_claim(tested_claim(claim, std::move(parts), *evidence));
   }
 }
 

@@ -126,6 +126,13 @@ TEST(ProtocolClaims, AMalformedDeclarationIsRefused) {
   j = claims_protocol("e");
   j["claims"][0]["extra"] = 1;
   EXPECT_THROW(parse_protocol(j, "f (sgdreport/tables)"), ConfigError);
+  // Evidence naming a run the protocol does not declare, or a format no number takes.
+  EXPECT_THROW(parse_protocol(claims_protocol("{metric:zeros@L3}"), "f (sgdreport/tables)"),
+               ConfigError);
+  EXPECT_THROW(parse_protocol(claims_protocol("{metric:zeros@L2|:s}"), "f (sgdreport/tables)"),
+               ConfigError);
+  // Decided, but its evidence names a metric the run lacks: an error, not a claim left out.
+  EXPECT_THROW(claims_of(claims_protocol("{metric:nothing@L2}"), ridge_results()), ConfigError);
 }
 
 }  // namespace

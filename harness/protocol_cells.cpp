@@ -461,7 +461,8 @@ const RunRecord* run_at(const ProtocolResults& results, const std::string& cls,
 }
 
 // Whether data set `cls`'s set has task `task` (a method's runs name it): a row of a task the
-// fast subset does not run is left out.
+// fast subset does not run is left out (task_row_here); in the full run every declared task runs,
+// so a task no run names is a misspelt declaration.
 bool has_task(const ProtocolResults& results, const std::string& cls, const std::string& task) {
   const auto it = results.tasks.find(cls);
   if (it == results.tasks.end()) return false;
@@ -471,16 +472,26 @@ bool has_task(const ProtocolResults& results, const std::string& cls, const std:
   return false;
 }
 
+// Whether a row (or extra-solver row) naming `task` reads runs here: none in the fast subset when
+// the subset does not run it; a ConfigError in the full run (`at`: the row).
+bool task_row_here(const ProtocolResults& results, const std::string& cls, const std::string& task,
+                   bool fast, const std::string& at) {
+  if (task.empty() || has_task(results, cls, task)) return true;
+  if (fast) return false;
+  throw ConfigError(fmt::format("{}: no task \"{}\" ran on data set \"{}\"", at, task, cls));
+}
+
 // The cell of column `spec` of a declared row whose data set is here: a run's metric, an
 // aggregate of a method's runs or a field of their record, with the row's note and evidence
 // (nothing: an optional column without a value).
 std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& results,
                              const std::map<std::string, TaskAggregate>& aggregates,
-                             const Json& row, const Json& spec) {
+                             const Json& row, const Json& spec, bool fast) {
   const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
   const std::string column = spec.at("column"), run = spec.value("run", row.at("run"));
   const std::string task = row.value("task", "");
-  if (!task.empty() && !has_task(results, cls, task)) return std::nullopt;
+  if (!task_row_here(results, cls, task, fast, p.where + " cells row " + row.dump()))
+    return std::nullopt;
   const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
   std::vector<RunRecord> one;  // the row's task's run, when it names one
   if (!task.empty() && tasks != nullptr) {
@@ -556,7 +567,7 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
         rf.set_cell(unavailable_cell(table, name, spec.at("column"), why));
         continue;
       }
-      if (const std::optional<Cell> c = row_cell(p, results, aggregates, row, spec))
+      if (const std::optional<Cell> c = row_cell(p, results, aggregates, row, spec, fast))
         rf.set_cell(*c);
     }
   }
@@ -565,13 +576,16 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
 void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
                              const ProtocolResults& results,
                              const std::map<std::string, TaskAggregate>& aggregates,
-                             const std::vector<ExtraSolver>& extras) {
+                             const std::vector<ExtraSolver>& extras, bool fast) {
   // The cell (table, row) of `spec` from the runs `name` of x's class, if they finished.
   const auto emit = [&](const Json& x, const std::string& row, Json spec, const std::string& name) {
     const std::string cls = x.at("class");
     const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
     const std::string task = x.value("task", "");
-    if (!task.empty() && !has_task(results, cls, task)) return;
+    if (const auto why = results.unavailable.find(cls);
+        why != results.unavailable.end() && !why->second.empty())
+      return;  // its data is not here: the paper's cells say why
+    if (!task_row_here(results, cls, task, fast, p.where + " cells " + x.dump())) return;
     const RunRecord* r = finished_run(results.runs, cls, name);
     if (r == nullptr && spec.contains("metric")) r = run_at(results, cls, name, task);
     // The note says the solver is not part of the paper, then what the entry's "note" adds (of

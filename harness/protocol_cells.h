@@ -57,8 +57,10 @@
 //               "in_fast": true,                           optional: also in the fast subset
 //                                                          (the only rows it emits)
 //               "task": "earn"}],                          optional: on a task set, that task's
-//                                                          run only (a row of a task the subset
-//                                                          does not run is left out)
+//                                                          run only (a row of a task the fast
+//                                                          subset does not run is left out; in
+//                                                          the full run a task no run names is a
+//                                                          ConfigError)
 //     "extra_solver_rows": {"table": "table3", "class": "a9a", "columns": ["errors"]}
 //                                                          a row "<label> (extra)" per solver
 //                                                          added with --with-solver (or a list
@@ -131,6 +133,6 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
 void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
                              const ProtocolResults& results,
                              const std::map<std::string, TaskAggregate>& aggregates,
-                             const std::vector<ExtraSolver>& extras);
+                             const std::vector<ExtraSolver>& extras, bool fast);
 
 }  // namespace linrepro

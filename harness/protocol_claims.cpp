@@ -220,8 +220,13 @@ void add_per_task_claim(ResultFile& rf, const DeclaredClaim& claim, const Json& 
   for (const std::string& task : task_names(results, cls)) {
     const std::map<std::string, const RunRecord*> runs = task_runs(results, cls, task);
     const auto p = declared_comparisons(claim, run_measures(runs), task);
+    if (!p) continue;  // the task's runs are not all there: it is not among the groups
     const auto e = evidence_of(c.value("evidence", ""), claim, results, cls, aggregates, task);
-    if (!p || !e) continue;
+    if (!e)  // decided, but a value its evidence names is not there: never dropped silently
+      throw ConfigError(
+          fmt::format("claim \"{}\" on {} task {}: its evidence names a value its "
+                      "runs do not give",
+                      claim.id, cls, task));
     parts.insert(parts.end(), p->begin(), p->end());
     evidence += (evidence.empty() ? "" : "; ") + *e;
   }

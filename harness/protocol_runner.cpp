@@ -140,7 +140,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
   }
   if (rf.complete()) {  // else runs are pending: nothing to summarise yet
     emit_protocol_cells(rf, p, results, hooks.aggregates, ctx.fast);
-    emit_extra_solver_cells(rf, p, results, hooks.aggregates, extra_solvers(ctx));
+    emit_extra_solver_cells(rf, p, results, hooks.aggregates, extra_solvers(ctx), ctx.fast);
     if (!p.ablation_tables.empty()) {
       const std::string paper = experiment.substr(0, experiment.find('/'));
       add_protocol_ablations(rf, p, paper, results, ctx.fast,

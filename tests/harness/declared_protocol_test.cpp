@@ -177,7 +177,7 @@ TEST(DeclaredProtocol, CellsComeFromTheDeclaredRunsAndSayWhyWhenOneIsMissing) {
   // "two" is not here and marked from the published file: its row is left out.
   results.unavailable = {{"one", ""}, {"two", "data unavailable: get it"}};
   emit_protocol_cells(rf, p, results, {}, false);
-  emit_extra_solver_cells(rf, p, results, {}, {parse_extra_solver("liblinear-s5")});
+  emit_extra_solver_cells(rf, p, results, {}, {parse_extra_solver("liblinear-s5")}, false);
   const Json cells = rf.document().at("cells");
   Cell c;
   ASSERT_NE(cell_at(cells, "epochs", "Value", c), nullptr);

@@ -117,6 +117,13 @@ TEST(ProtocolClaims, PerTaskTestsAndEvidence) {
             "earn: 25% vs 25%; acq: 25% vs 25%");
   ASSERT_EQ(claims[0].at("comparisons").size(), 4u);  // "within": two sides on each task
   EXPECT_EQ(claims[0].at("comparisons")[2].at("what").get<std::string>().substr(0, 4), "acq:");
+  // A task decided but whose evidence names a metric its runs lack: an error, not a task dropped.
+  Json missing = declaration;
+  missing["claims"][0]["evidence"] = "{task}: {metric:nothing@smo}";
+  ResultFile rf2 = testing::protocol_result_file(dir.path() / "r2.json", "t");
+  EXPECT_THROW(add_protocol_claims(rf2, parse_protocol(missing, "f (mlrcg2003/y)"), "mlrcg2003",
+                                   results, {}, {}),
+               ConfigError);
 }
 
 TEST(ProtocolClaims, AMalformedDeclarationIsRefused) {

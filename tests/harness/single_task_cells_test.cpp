@@ -140,20 +140,33 @@ TEST(SingleTaskCells, WhatCannotApplyIsRefused) {
 TEST(SingleTaskCells, ARowOfOneTaskReadsThatTasksRun) {
   Json j = one_task_json();
   j["cells"]["rows"] = Json::parse(R"([
-      {"table": "t", "row": "b", "class": "d", "run": "m", "task": "b", "columns": ["time"]},
-      {"table": "t", "row": "zzz", "class": "d", "run": "m", "task": "zzz", "columns": ["acc"]}])");
+      {"table": "t", "row": "b", "class": "d", "run": "m", "task": "b", "columns": ["time"],
+       "in_fast": true},
+      {"table": "t", "row": "zzz", "class": "d", "run": "m", "task": "zzz", "columns": ["acc"],
+       "in_fast": true}])");
   j["cells"].erase("extra_solver_rows");
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
-  TempDir dir;
-  ExperimentContext ctx;
-  ctx.results_dir = dir.path();
-  ctx.progress = false;
-  ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
-  run_protocol(ctx, rf, p, "x/y", one_task_hooks({"a", "b"}));
-  const Json doc = rf.document();
-  // Task b's m over task b's g (2 s / 1 s); the task the set does not have gives no cell.
+  const auto run = [&](bool fast) {
+    TempDir dir;
+    ExperimentContext ctx;
+    ctx.results_dir = dir.path();
+    ctx.progress = false;
+    ctx.fast = fast;
+    ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
+    run_protocol(ctx, rf, p, "x/y", one_task_hooks({"a", "b"}));
+    return rf.document();
+  };
+  // Task b's m over task b's g (2 s / 1 s); in the fast subset, a task it does not run gives no
+  // cell; in the full run, where every task runs, a task no run names is a misspelt declaration.
+  const Json doc = run(true);
   EXPECT_EQ(cell_names(doc), (std::vector<std::string>{"b|Time", "b|Time / M"}));
   EXPECT_EQ(doc.at("cells")[1].at("value"), 1.0);
+  try {
+    run(false);
+    ADD_FAILURE() << "a row of a task that never ran was left out in the full run";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("no task \"zzz\""), std::string::npos) << e.what();
+  }
 }
 
 TEST(SingleTaskCells, AMetricColumnOnSeveralTasksIsRefused) {

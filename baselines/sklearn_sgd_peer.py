@@ -82,7 +82,7 @@ def error(model, X, y):
 
 def outcomes_hex(model, X, y):
     """Which documents it got right, four a hex digit (document 4k + j is bit j of digit k), as
-    harness/document_outcomes.h reads them: a paired comparison with our solvers needs them."""
+    harness/protocol/document_outcomes.h reads them: a paired comparison with our solvers needs them."""
     right = (np.where(decision(model, X) >= 0, 1.0, -1.0) == y).astype(np.int64)
     right = np.concatenate([right, np.zeros((-len(right)) % 4, dtype=np.int64)]).reshape(-1, 4)
     return "".join("0123456789abcdef"[v] for v in right @ np.array([1, 2, 4, 8]))

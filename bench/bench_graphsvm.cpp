@@ -20,7 +20,7 @@
 #include "corpora/data_resolver.h"
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/methods.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/solver_catalog.h"
 
 namespace linrepro {
 namespace {

@@ -1,4 +1,4 @@
-// cluster run: the experiment grid on Slurm (harness/cluster_run.h).
+// cluster run: the experiment grid on Slurm (harness/cluster/cluster_run.h).
 #include <fmt/format.h>
 
 #include <sstream>
@@ -7,9 +7,9 @@
 #include "core/error.h"
 #include "corpora/data_resolver.h"
 #include "experiments/register.h"
-#include "harness/cluster_run.h"
-#include "harness/extra_solvers.h"
-#include "harness/slurm_time.h"
+#include "harness/cluster/cluster_run.h"
+#include "harness/cluster/slurm_time.h"
+#include "harness/experiment/extra_solvers.h"
 
 namespace linrepro::cli {
 

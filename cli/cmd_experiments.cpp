@@ -16,13 +16,13 @@
 #include "core/stopwatch.h"
 #include "corpora/data_resolver.h"
 #include "experiments/register.h"
-#include "harness/compare.h"
-#include "harness/experiment.h"
-#include "harness/experiment_schedule.h"
-#include "harness/extra_solvers.h"
-#include "harness/regress.h"
-#include "harness/run_experiment.h"
-#include "harness/status_table.h"
+#include "harness/experiment/experiment.h"
+#include "harness/experiment/experiment_schedule.h"
+#include "harness/experiment/extra_solvers.h"
+#include "harness/experiment/run_experiment.h"
+#include "harness/judge/compare.h"
+#include "harness/judge/regress.h"
+#include "harness/judge/status_table.h"
 
 namespace linrepro::cli {
 namespace {

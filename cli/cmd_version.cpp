@@ -5,8 +5,8 @@
 
 #include "cli/commands.h"
 #include "corpora/data_resolver.h"
-#include "harness/environment.h"
-#include "harness/version.h"
+#include "harness/results/environment.h"
+#include "harness/results/version.h"
 
 namespace linrepro::cli {
 namespace {

@@ -1,11 +1,12 @@
 #pragma once
 // The two ways data resolution fails (corpora/data_resolver.h), on purpose not related by
-// inheritance. Experiments meet them through harness/with_data.h:
+// inheritance. Experiments meet them through harness/experiment/with_data.h:
 //   - DataUnavailable ("data unavailable: ..."): a dataset that is not meant to be here (not in the
 //     mirror, no download possible: RCV1, covtype offline). It lists every place looked at and how
 //     to supply the data. The harness catches it from an experiment and marks the experiment's
-//     published cells data_unavailable (harness/run_experiment.cpp); an experiment over several
-//     datasets runs each in with_data (harness/with_data.h) and goes on with the others.
+//     published cells data_unavailable (harness/experiment/run_experiment.cpp); an experiment over
+//     several datasets runs each in with_data (harness/experiment/with_data.h) and goes on with the
+//     others.
 //   - DataFailure ("data damaged: ..." / "data missing: ..."): data that should be here is damaged
 //     (a checksum mismatch, an archive that fails to unpack, a cache edited since it was verified)
 //     or absent (a dataset the mirror should hold, with the mirror gone). This is an error: it must

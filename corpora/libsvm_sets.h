@@ -56,7 +56,7 @@ BinaryDataset read_covtype_binary(const std::filesystem::path& file, const Covty
 BinaryDataset load_covtype_binary(const CovtypeOptions& options = {});
 
 // ---- by name: "a9a" or "covtype.binary" (the default options), as a declared protocol names
-// them (harness/declared_protocol.h); ConfigError for any other name, listing these.
+// them (harness/language/declared_protocol.h); ConfigError for any other name, listing these.
 BinaryDataset load_binary_dataset(const std::string& name);
 
 // Min-max scaling to [0, 1] per column, fitted on one matrix: x' = (x - min_j) / (max_j - min_j),

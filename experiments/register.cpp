@@ -6,8 +6,8 @@
 #include "experiments/mlrcg2003/experiments.h"
 #include "experiments/sgdreport/experiments.h"
 #include "experiments/zhangoles2001/experiments.h"
-#include "harness/experiment.h"
-#include "harness/experiment_declarations.h"
+#include "harness/experiment/experiment.h"
+#include "harness/language/experiment_declarations.h"
 
 namespace linrepro {
 

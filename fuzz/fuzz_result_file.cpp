@@ -1,6 +1,6 @@
 // libFuzzer target: the result-file loader on arbitrary bytes, as `linrepro run` (resume), merge,
 // compare and regress read them: read_result_file, then every run, cell and claim decoded; and the
-// same bytes as an entry of the file's run journal (harness/run_journal.h), as a resumed
+// same bytes as an entry of the file's run journal (harness/results/run_journal.h), as a resumed
 // `linrepro run` reads it. Accepted failures are the documented ones (DataError naming the file
 // for a file that is not a schema-v1 result or an entry that is not a run, ConfigError naming a
 // missing or mistyped field); a crash, a sanitizer report or any other exception (a bare nlohmann
@@ -14,8 +14,8 @@
 #include <string>
 
 #include "core/error.h"
-#include "harness/result_schema.h"
-#include "harness/run_journal.h"
+#include "harness/results/result_schema.h"
+#include "harness/results/run_journal.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The loader reads a path; one file per process, rewritten each execution.

@@ -32,8 +32,8 @@ struct F1Pair {
 };
 F1Pair micro_macro_f1(const ConfusionMatrix& C);
 
-// Their 95 % sampling intervals, in [0, 1] (harness/cell_cause.h): the micro-F1 is the accuracy,
-// so Wilson's over the documents; the macro-F1 the percentile bootstrap of
+// Their 95 % sampling intervals, in [0, 1] (harness/results/cell_intervals.h): the micro-F1 is the
+// accuracy, so Wilson's over the documents; the macro-F1 the percentile bootstrap of
 // metrics/sampling_interval.h over each class's one-vs-rest counts. ConfigError for an empty
 // matrix.
 struct F1Intervals {

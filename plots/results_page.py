@@ -70,7 +70,7 @@ def normalise_cells(comparison, path):
         expect(isinstance(c, dict), path, f"cell {i} is not an object")
         for key in ("paper", "table", "row", "column", "status"):
             expect(isinstance(c.get(key), str), path, f"cell {i}: `{key}` missing or not a string")
-        # A computed cause (harness/cell_cause.h) leads the reason, as in REPORT.md's misses.
+        # A computed cause (harness/judge/cell_cause.h) leads the reason, as in REPORT.md's misses.
         cause = c.get("cause") or {}
         reason = c.get("reason") or ""
         if cause:
@@ -169,7 +169,7 @@ def files_in(directory, suffix):
 
 
 def belongs_to(filename, artifact):
-    """As harness/compare.cpp: "figure6.png", "figure6_a.png", "figure6-a.png" belong to
+    """As harness/judge/compare.cpp: "figure6.png", "figure6_a.png", "figure6-a.png" belong to
     "figure6"; "figure60.png" does not."""
     stem = filename.rsplit(".", 1)[0]
     return stem == artifact or (stem.startswith(artifact) and len(stem) > len(artifact)

@@ -80,8 +80,8 @@ class SolverRegistry {
   // Throws ConfigError listing the known names when `name` is unknown.
   const SolverInfo& get(const std::string& name) const;
   bool contains(const std::string& name) const;
-  // A deque: adding a solver (an external one, harness/solver_catalog.h) keeps the references
-  // get() handed out valid.
+  // A deque: adding a solver (an external one, harness/experiment/solver_catalog.h) keeps the
+  // references get() handed out valid.
   const std::deque<SolverInfo>& all() const { return solvers_; }
 
   // Checks y in {-1,+1} first (solvers/binary_labels.h), so no solver needs to.

@@ -33,7 +33,7 @@
 #include "core/sparse_matrix.h"
 #include "corpora/document.h"
 #include "features/pipeline.h"
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
 
 namespace linrepro {
 

@@ -3,7 +3,7 @@
 // function per source file; experiments/register.cpp calls each.
 #include <vector>
 
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
 
 namespace linrepro {
 

@@ -12,8 +12,8 @@
 // ablation row (the SVMs and the other ablations only in the full run). The runs and the ablations
 // are declared in experiments.json: each variant of the input is a method's "data" on its
 // corpus's task set (corpus_variants below), prepared once for the methods that read it; each
-// ablation row names its runs ("ablation_tables", harness/protocol_ablations.h). Here: the data of
-// each variant.
+// ablation row names its runs ("ablation_tables", harness/protocol/protocol_ablations.h). Here: the
+// data of each variant.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -30,9 +30,9 @@
 #include "experiments/graphsvm2002/methods.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
 #include "features/vectorizer.h"
-#include "harness/declared_texts.h"
-#include "harness/protocol_runner.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
 

@@ -31,8 +31,8 @@
 #include "experiments/graphsvm2002/main_runs.h"
 #include "experiments/graphsvm2002/main_tasks.h"
 #include "experiments/graphsvm2002/reuters_view.h"
-#include "harness/protocol_runner.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "experiments/graphsvm2002/experiments.h"
-#include "harness/declared_texts.h"
+#include "harness/language/declared_texts.h"
 
 namespace linrepro {
 

@@ -10,10 +10,10 @@
 
 #include "experiments/graphsvm2002/datasets.h"
 #include "experiments/graphsvm2002/main_runs.h"
-#include "harness/ablation.h"
-#include "harness/experiment.h"
-#include "harness/protocol_cells.h"
-#include "harness/task_sets.h"
+#include "harness/experiment/experiment.h"
+#include "harness/protocol/protocol_cells.h"
+#include "harness/protocol/task_sets.h"
+#include "harness/results/ablation.h"
 
 namespace linrepro {
 
@@ -43,9 +43,9 @@ std::optional<Ablation> reuters_hierarchy_ablation(const MainResults& res,
                                                    const std::vector<int32_t>& group_counts);
 
 // The claims (main_claims.cpp): the measures the declared claims read on data set `cls`'s runs
-// (by method key; harness/protocol_claims.h): the runs' own, "svm_memory_ratio", "svm_rows",
-// "accuracy_distance_to:<ref>", "l1_accuracy" and "l2_given_l1_accuracy"; and the memory claim,
-// whose evidence adds the measured peak of each data set's SVMs.
+// (by method key; harness/protocol/protocol_claims.h): the runs' own, "svm_memory_ratio",
+// "svm_rows", "accuracy_distance_to:<ref>", "l1_accuracy" and "l2_given_l1_accuracy"; and the
+// memory claim, whose evidence adds the measured peak of each data set's SVMs.
 ClaimMeasures main_claim_measures(const ProtocolResults& results, const std::string& cls);
 void add_memory_claim(ResultFile& rf, const ProtocolResults& results);
 

@@ -7,19 +7,19 @@
 
 #include "experiments/graphsvm2002/experiments.h"
 #include "experiments/graphsvm2002/main_cells.h"
-#include "harness/claim_test.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/document_outcomes.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/document_outcomes.h"
+#include "harness/results/claim_verdict.h"
 #include "metrics/paired_bootstrap.h"
 
 namespace linrepro {
 
 namespace {
 
-// Every claim here is decided by the rule of harness/claim_test.h: accuracies by a paired
-// bootstrap over the test documents the methods share, CPU times by kTimeRatioResolution, model
-// memory and SVM rows exactly.
+// Every claim here is decided by the rule of harness/results/claim_verdict.h: accuracies by a
+// paired bootstrap over the test documents the methods share, CPU times by kTimeRatioResolution,
+// model memory and SVM rows exactly.
 
 // |accuracy(a) - accuracy(ref)| - |accuracy(b) - accuracy(ref)| in points, by the paired bootstrap
 // over the test documents.

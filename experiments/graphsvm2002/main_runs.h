@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "experiments/graphsvm2002/datasets.h"
-#include "harness/declared_tests.h"
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
+#include "harness/protocol/claim_comparisons.h"
 
 namespace linrepro {
 
@@ -35,8 +35,8 @@ struct MainResults {
 // formula's largest two-class SVM memory in bytes (0 when absent).
 double accuracy_of(const RunRecord& r);
 double max_svm_memory_of(const RunRecord& r);
-// The claim measure (harness/declared_tests.h) of run a's largest two-class SVM memory over run
-// b's, exact; `runs` must outlive it.
+// The claim measure (harness/protocol/claim_comparisons.h) of run a's largest two-class SVM memory
+// over run b's, exact; `runs` must outlive it.
 ClaimMeasure svm_memory_ratio(const std::map<std::string, const RunRecord*>& runs);
 
 }  // namespace linrepro

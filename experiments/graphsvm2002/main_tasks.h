@@ -1,7 +1,7 @@
 #pragma once
-// graphsvm2002/main's data sets as task sets of one task each (harness/task_sets.h), declared in
-// experiments.json: the task is the data set itself, named by its run-key prefix ("20ng",
-// "reuters", "20ng-split1", ...), prepared once. Every run of a set takes the set's seed
+// graphsvm2002/main's data sets as task sets of one task each (harness/protocol/task_sets.h),
+// declared in experiments.json: the task is the data set itself, named by its run-key prefix
+// ("20ng", "reuters", "20ng-split1", ...), prepared once. Every run of a set takes the set's seed
 // (derive_seed(its draw's seed, "graphsvm2002/<prefix>"): NB's validation split is the same for
 // every method, as before), and its config the data, SVMlight's default C on it and the
 // hierarchy's groups. A run fits the method its "solver" names (main_runs.h's keys: mcnb, mcsvm,
@@ -13,7 +13,7 @@
 #include <string>
 
 #include "experiments/graphsvm2002/main_cells.h"
-#include "harness/task_sets.h"
+#include "harness/protocol/task_sets.h"
 
 namespace linrepro {
 

@@ -14,9 +14,9 @@
 #include "core/seed.h"
 #include "core/stopwatch.h"
 #include "features/feature_selection.h"
-#include "harness/document_outcomes.h"
-#include "harness/record_fit.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/record_fit.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/protocol/document_outcomes.h"
 #include "solvers/regularization.h"
 
 namespace linrepro {

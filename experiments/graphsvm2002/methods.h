@@ -37,8 +37,8 @@
 #include "algorithms/graphsvm_hierarchy.h"
 #include "algorithms/graphsvm_sub_svm.h"
 #include "experiments/graphsvm2002/datasets.h"
-#include "harness/experiment.h"
-#include "harness/extra_solvers.h"
+#include "harness/experiment/experiment.h"
+#include "harness/experiment/extra_solvers.h"
 
 namespace linrepro {
 
@@ -84,7 +84,7 @@ RunRecord run_flat_multiclass(const GraphsvmData& d, const MethodSettings& s,
                               const std::string& solver, const Params& params);
 // The protocol's lambdas on d, for a solver added with --with-solver: the paper gives every SVM
 // SVMlight's default C on d's training rows whatever its loss, and NB its Laplace count 1; the
-// solver gets the one of its declared loss (harness/extra_solvers.h).
+// solver gets the one of its declared loss (harness/experiment/extra_solvers.h).
 std::vector<ProtocolLambda> extra_solver_lambdas_on(const GraphsvmData& d);
 // Hierarchy: stage2 "nb" (Hier-NB) or "smo" (Hier-SVM); l1 "" (NB) or "smo" (SVM-L1).
 // metrics: accuracy (overall), l1, l2_given_l1, l2_perfect_l1 (all %).

@@ -5,8 +5,8 @@
 #include <set>
 
 #include "experiments/graphsvm2002/experiments.h"
-#include "harness/declared_texts.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/language/declared_texts.h"
 
 namespace linrepro {
 

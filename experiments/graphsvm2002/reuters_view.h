@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "corpora/document.h"
-#include "harness/ablation.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/results/ablation.h"
 
 namespace linrepro {
 
@@ -64,7 +64,7 @@ Corpus reuters_view_corpus(const Corpus& modapte, const ReutersViewRule& rule);
 // each non-chosen rule's documents run through the Reuters methods (the chosen rule's values are
 // the cells). They adopt nothing. The rule whose counts come nearest the paper's (8,819 rows /
 // 1,887 test documents), gt10-kept-body, is the one each Reuters accuracy cell names as the
-// documented data difference (its declared evidence, harness/cell_cause.h).
+// documented data difference (its declared evidence, harness/judge/cell_cause.h).
 struct ReutersAccuracyColumn {
   const char* column;  // "MCSVM accuracy (%)"
   const char* run;     // the run key after the prefix: "mcsvm"

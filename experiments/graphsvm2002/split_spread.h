@@ -6,8 +6,8 @@
 // spread ablations draw the same way. The cells stay on split 0 (the seed every graphsvm2002
 // experiment shares); nothing is adopted from the others.
 
-#include "harness/ablation.h"
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
+#include "harness/results/ablation.h"
 
 namespace linrepro {
 

@@ -12,13 +12,13 @@
 #include <vector>
 
 #include "experiments/graphsvm2002/sweeps_methods.h"
-#include "harness/ablation.h"
+#include "harness/results/ablation.h"
 
 namespace linrepro {
 
 // What a sweep's spread ablation is called and how its points are named.
 struct SweepSpreadSpec {
-  Ablation head;                    // id, title, why and unit (harness/declared_texts.h)
+  Ablation head;                    // id, title, why and unit (harness/language/declared_texts.h)
   std::string draw;                 // what one draw is: "class order and 70/30 split"
   std::string (*column)(double x);  // the column of a point: "K = 5", "10%"
 };

@@ -1,7 +1,7 @@
 #pragma once
 // The scalability sweeps of graphsvm2002 (sweeps.cpp) as sequential task sets
-// (harness/task_set_runs.h, declared in experiments.json): each point of a sweep is a task,
-// prepared by the first run that needs it (its config names its data) and kept until the next
+// (harness/protocol/task_set_runs.h, declared in experiments.json): each point of a sweep is a
+// task, prepared by the first run that needs it (its config names its data) and kept until the next
 // point. Options {"draw": s} is the spread's draw s > 0 (split_spread.h: the seed of another
 // 70/30 split and class order); config "sweep" is then "<sweep>-draw", which the figures' filters
 // leave out, and config "draw" is s. A run fits a paper method by name (sweeps_methods.h: MCNB,
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "experiments/graphsvm2002/sweeps_methods.h"
-#include "harness/task_sets.h"
+#include "harness/protocol/task_sets.h"
 
 namespace linrepro {
 

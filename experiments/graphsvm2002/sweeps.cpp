@@ -44,11 +44,11 @@
 #include "experiments/graphsvm2002/sweep_spread.h"
 #include "experiments/graphsvm2002/sweep_tasks.h"
 #include "experiments/graphsvm2002/sweeps_methods.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/document_outcomes.h"
-#include "harness/protocol_runner.h"
-#include "harness/sweep_measures.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/document_outcomes.h"
+#include "harness/protocol/protocol_runner.h"
+#include "harness/protocol/sweep_measures.h"
 
 namespace linrepro {
 

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "experiments/graphsvm2002/datasets.h"
-#include "harness/experiment.h"
-#include "harness/sweep_measures.h"
+#include "harness/experiment/experiment.h"
+#include "harness/protocol/sweep_measures.h"
 
 namespace linrepro {
 
@@ -37,7 +37,7 @@ Json sweep_method_config(const std::string& method, const GraphsvmData& d);
 RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uint64_t seed,
                            int threads);
 
-// SweepPoints (harness/sweep_measures.h): (method, x) -> run, x = number of classes or
+// SweepPoints (harness/protocol/sweep_measures.h): (method, x) -> run, x = number of classes or
 // training-set share: the numbers the claims read. A run may be pending until the ResultFile is
 // complete.
 

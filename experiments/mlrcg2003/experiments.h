@@ -3,7 +3,7 @@
 // per source file; add_mlrcg2003 calls each.
 #include <vector>
 
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
 
 namespace linrepro {
 

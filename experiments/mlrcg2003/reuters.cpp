@@ -22,22 +22,22 @@
 //   - lambda = 0.001 for every method; SVMs get C = 1/(2 lambda n) (inside the adapters).
 //   - Table 2: plain test error at threshold 0 of a classifier trained on the whole training set.
 //   - §6.1: one binary classifier per category (SMO and MLR-CG), "thresholds are tuned by 5-fold
-//     cross-validation" (footnote 7): harness/binary_evaluations.h cv_thresholded_run, SCutFBR.1
-//     (metrics/cv_threshold.h: why not plain F1 maximisation); micro/macro-F1 over the 90
+//     cross-validation" (footnote 7): harness/protocol/binary_evaluations.h cv_thresholded_run,
+//     SCutFBR.1 (metrics/cv_threshold.h: why not plain F1 maximisation); micro/macro-F1 over the 90
 //     categories (metrics/averaging.h).
 //
 // Fast mode (the regression subset): grain only, SMO and MLR-CG at the full 200 steps, and only
 // grain's error cells (times are not reproducible numbers; F1 needs all 90 categories).
 //
-// --with-solver (harness/extra_solvers.h): each extra solver runs on Table 2's
+// --with-solver (harness/experiment/extra_solvers.h): each extra solver runs on Table 2's
 // categories like the peers (same matrix, lambda = 0.001 or its C, test error at threshold 0,
 // O_svm, timed fits), keys "table2/<category>/extra/<label>", a "<label> (extra) error" cell per
 // category, bars in the Table 2 figures; not in §6.1 and not in the claims.
 //
 // The runs are declared in experiments.json ("protocol"): Table 2's categories are the sequential
 // task set "reuters-table2", §6.1's 90 categories the task set "reuters-f1" with each feature
-// scope a method's data, both declared whole (harness/binary_categories.h); this file emits the
-// cells, claims and ablation.
+// scope a method's data, both declared whole (harness/protocol/binary_categories.h); this file
+// emits the cells, claims and ablation.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -51,17 +51,17 @@
 #include "core/seed.h"
 #include "experiments/mlrcg2003/experiments.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
-#include "harness/binary_evaluations.h"
-#include "harness/cell_cause.h"
-#include "harness/claim_test.h"
-#include "harness/counts_json.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/document_outcomes.h"
-#include "harness/extra_solvers.h"
-#include "harness/protocol_runner.h"
-#include "harness/published.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/extra_solvers.h"
+#include "harness/experiment/published.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/binary_evaluations.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/document_outcomes.h"
+#include "harness/protocol/protocol_runner.h"
+#include "harness/results/cell_intervals.h"
+#include "harness/results/claim_verdict.h"
+#include "harness/results/counts_json.h"
 #include "metrics/averaging.h"
 #include "metrics/confusion_folds.h"  // F1Pair
 #include "metrics/paired_bootstrap.h"
@@ -184,7 +184,8 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
         categories, svm ? "SMO (SVMlight stand-in)" : "MLR-CG", svm ? "" : ", 200 CG steps",
         f1.at(s.name).front().extra.at("fbr").get<double>(), 100 * plain[s.name].micro,
         100 * plain[s.name].macro, sweep_text[s.name], data_note);
-    // Each with its sampling interval and the feature-scope ablation (harness/cell_cause.h).
+    // Each with its sampling interval and the feature-scope ablation
+    // (harness/results/cell_intervals.h).
     for (const auto& [suffix, measure, value] :
          {std::tuple{" micro-F1", AveragedMeasure::micro_f1, tuned[s.name].micro},
           std::tuple{" macro-F1", AveragedMeasure::macro_f1, tuned[s.name].macro}}) {

@@ -9,7 +9,7 @@
 #include "corpora/libsvm_sets.h"
 #include "experiments/mlrcg2003/reuters_table2.h"
 #include "features/feature_selection.h"
-#include "harness/binary_categories.h"
+#include "harness/protocol/binary_categories.h"
 
 namespace linrepro {
 

@@ -10,7 +10,7 @@
 #include <functional>
 
 #include "corpora/libsvm_sets.h"
-#include "harness/protocol_runner.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
 
@@ -19,9 +19,9 @@ inline constexpr const char* kRcv1Experiment = "table2_rcv1";
 // table2_rcv1 (add_mlrcg2003_rcv1, experiments.h) declares its runs in experiments.json on the
 // task set "rcv1-v2": the four topics on LYRL2004's swapped split, binary features, the 500 of
 // highest joint information gain over the four topics on the training side (the
-// timed runs, harness/binary_categories.h). Without RCV1 (corpora/libsvm_sets.h load_rcv1 throws
-// DataUnavailable) its published cells tagged "rcv1-v2" are marked data_unavailable; fast mode
-// never reads it (no download, no hours of SMO) and marks them the same way.
+// timed runs, harness/protocol/binary_categories.h). Without RCV1 (corpora/libsvm_sets.h load_rcv1
+// throws DataUnavailable) its published cells tagged "rcv1-v2" are marked data_unavailable; fast
+// mode never reads it (no download, no hours of SMO) and marks them the same way.
 
 // The experiment's hooks with `load` giving the data (load_rcv1; tests: a stand-in).
 ProtocolHooks rcv1_hooks(std::function<Rcv1Data()> load);

@@ -9,12 +9,12 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "experiments/mlrcg2003/experiments.h"
-#include "harness/cell_cause.h"
-#include "harness/claim_test.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/document_outcomes.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/document_outcomes.h"
+#include "harness/results/cell_intervals.h"
+#include "harness/results/claim_verdict.h"
 #include "metrics/sampling_interval.h"
 
 namespace linrepro {

@@ -6,16 +6,16 @@
 // (C = 1/(2 lambda n) inside the adapters), test error at threshold 0, training time and O_svm.
 // Optionally the Fletcher-Reeves and Polak-Ribiere directions of MLR-CG as well (§3.3: "we found
 // that HS direction is more efficient than the other two"). The runs are declared in
-// experiments.json on timed task sets (harness/binary_categories.h); this file turns them into
-// cells, claims and figures.
+// experiments.json on timed task sets (harness/protocol/binary_categories.h); this file turns them
+// into cells, claims and figures.
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "experiments/mlrcg2003/experiments.h"
-#include "harness/experiment.h"
-#include "harness/extra_solvers.h"
+#include "harness/experiment/experiment.h"
+#include "harness/experiment/extra_solvers.h"
 
 namespace linrepro {
 
@@ -42,7 +42,8 @@ struct Table2Results {
   const RunRecord* find(const std::string& category, const std::string& solver) const;
 };
 
-// A declared protocol's runs of one task set by method name (harness/task_sets.h), by category.
+// A declared protocol's runs of one task set by method name (harness/protocol/task_sets.h), by
+// category.
 Table2Results table2_results(const std::map<std::string, std::vector<RunRecord>>& by_method);
 
 // Table 2 cells besides the declared SVM and MLR-CG errors: MLR-CG error % of SVM, and (not in

@@ -21,8 +21,8 @@
 // CPU time of the fit is kept as extra.cpu_seconds, since a loaded machine inflates wall time.
 //
 // The runs are declared in experiments.json ("protocol"): each series is a size series
-// (harness/size_series.h) whose tasks are its sizes "n=<n>", prepared here one size at a time.
-// SMO is super-linear, so its series stops growing once it would exceed a time cap (stop rule
+// (harness/protocol/size_series.h) whose tasks are its sizes "n=<n>", prepared here one size at a
+// time. SMO is super-linear, so its series stops growing once it would exceed a time cap (stop rule
 // "time-cap:60", full run only), and the claims say so. Solvers added with --with-solver run every
 // series under the same cap (their growth is not known in advance); their fitted slopes are the
 // cells "scaling" / "<label> (extra)" (aggregate "cpu-slope"), in no claim.
@@ -42,12 +42,12 @@
 #include "corpora/libsvm_sets.h"
 #include "corpora/sized_sets.h"
 #include "experiments/mlrcg2003/experiments.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/protocol_runner.h"
-#include "harness/record_fit.h"
-#include "harness/size_series.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/record_fit.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/protocol_runner.h"
+#include "harness/protocol/size_series.h"
 #include "metrics/confusion_matrix.h"
 #include "metrics/scaling_analysis.h"
 #include "solvers/svm_objective.h"

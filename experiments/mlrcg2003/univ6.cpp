@@ -13,23 +13,23 @@
 //     decision values), and LIBLINEAR -s 3 one-vs-rest as a peer (runs only: the paper has no
 //     such column);
 //   - each run stores its test confusion matrix; the cells are the micro/macro-F1 of the sum of
-//     the five (harness/partition_measures.h).
+//     the five (harness/protocol/partition_measures.h).
 // The runs and cells are declared in experiments.json: each collection's folds are a task set
-// declared whole (harness/multiclass_partitions.h), each solver a method at the paper's lambda,
-// each cell an aggregate of a method's fold runs (harness/partition_measures.h), and each
-// collection's fold-spread ablation a declared table over the fold assignments (draws 1-4).
-// Solvers added with --with-solver run on every fold the same way (one-vs-rest when binary) and
-// get columns "<label> (extra) micro-F1 / macro-F1", not part of the paper. The claims and their
-// evidence are declared as well: this file only registers the experiment.
-// Univ-6 is the corpus view "webkb-univ6" (4,158 pages in 6 classes against the paper's 4,165;
-// corpora/webkb.h documents the choice). The Hoovers collections are not public: their cells are
-// data_unavailable unless LINREPRO_HOOVERS28_DIR / LINREPRO_HOOVERS255_DIR name a one-folder-per-
-// class copy, which then runs through exactly the same protocol (corpus view "folder:<path>").
+// declared whole (harness/protocol/multiclass_partitions.h), each solver a method at the paper's
+// lambda, each cell an aggregate of a method's fold runs (harness/protocol/partition_measures.h),
+// and each collection's fold-spread ablation a declared table over the fold assignments (draws
+// 1-4). Solvers added with --with-solver run on every fold the same way (one-vs-rest when binary)
+// and get columns "<label> (extra) micro-F1 / macro-F1", not part of the paper. The claims and
+// their evidence are declared as well: this file only registers the experiment. Univ-6 is the
+// corpus view "webkb-univ6" (4,158 pages in 6 classes against the paper's 4,165; corpora/webkb.h
+// documents the choice). The Hoovers collections are not public: their cells are data_unavailable
+// unless LINREPRO_HOOVERS28_DIR / LINREPRO_HOOVERS255_DIR name a one-folder-per- class copy, which
+// then runs through exactly the same protocol (corpus view "folder:<path>").
 //
 // Fast mode (the regression subset): Univ-6 fold 0 with MMLR-CG and SMO, runs only, no cells (a
 // single fold cannot give the combined five-fold numbers).
 #include "experiments/mlrcg2003/experiments.h"
-#include "harness/protocol_runner.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
 

@@ -6,7 +6,7 @@
 
 #include "core/error.h"
 #include "experiments/sgdreport/experiments.h"
-#include "harness/declared_texts.h"
+#include "harness/language/declared_texts.h"
 
 namespace linrepro {
 

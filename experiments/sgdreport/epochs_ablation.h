@@ -3,12 +3,13 @@
 // epochs than Table 1's 200 (sparsity and the two error rates at each point). It adopts nothing:
 // Table 1 gives 200 epochs as Dataset 1's "Max Iteration Times" and the report names no earlier
 // stopping rule, so the cells keep the 200-epoch model. The rows show how the zero count still
-// moves with the epochs, which is the evidence for a sparsity that differs (harness/cell_cause.h).
+// moves with the epochs, which is the evidence for a sparsity that differs
+// (harness/judge/cell_cause.h).
 #include <cstdint>
 
-#include "harness/ablation.h"
-#include "harness/published.h"
-#include "harness/result_schema.h"
+#include "harness/experiment/published.h"
+#include "harness/results/ablation.h"
+#include "harness/results/result_schema.h"
 
 namespace linrepro {
 

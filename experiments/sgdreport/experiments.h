@@ -3,7 +3,7 @@
 // "sgdreport": its experiments; experiments/register.cpp calls each add_* function.
 #include <vector>
 
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
 
 namespace linrepro {
 

@@ -7,9 +7,9 @@
 // found (then our SGD methods run on it; the scikit-learn peer needs files and runs on a9a only).
 //
 // The runs, their settings and the cells are declared ("protocol" in experiments.json) and run
-// by harness/protocol_runner.h: SGD L1 logistic regression (Eq. 10; naive, clipping, cumulative
-// penalty), SGD ridge (Eq. 14), LIBLINEAR -s 6 as the exact minimiser of Eq. 10, and the solvers
-// added with --with-solver. What this file adds: the scikit-learn peer
+// by harness/protocol/protocol_runner.h: SGD L1 logistic regression (Eq. 10; naive, clipping,
+// cumulative penalty), SGD ridge (Eq. 14), LIBLINEAR -s 6 as the exact minimiser of Eq. 10, and the
+// solvers added with --with-solver. What this file adds: the scikit-learn peer
 // (baselines/sklearn_sgd_peer.py, the "Scikit-Learn test error" column, for real), the
 // epochs ablation and the claims' evidence. Every SGD run is traced ~150 times (Figures 1-4;
 // Dataset 2's are placeholders while covtype is not here). The report's "sparsity" is the number
@@ -23,9 +23,9 @@
 #include "corpora/data_resolver.h"
 #include "experiments/sgdreport/epochs_ablation.h"
 #include "experiments/sgdreport/experiments.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/protocol_runner.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
 

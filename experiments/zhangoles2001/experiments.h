@@ -3,8 +3,8 @@
 // function per source file; experiments/register.cpp calls each.
 #include <vector>
 
-#include "harness/experiment.h"
-#include "harness/protocol_runner.h"
+#include "harness/experiment/experiment.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
 

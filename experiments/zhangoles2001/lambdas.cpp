@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "core/error.h"
-#include "harness/ablation.h"
+#include "harness/results/ablation.h"
 
 namespace linrepro {
 

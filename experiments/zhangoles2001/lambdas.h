@@ -21,7 +21,7 @@
 #include <map>
 #include <string>
 
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
 
 namespace linrepro {
 
@@ -31,8 +31,9 @@ std::map<std::string, double> zhangoles2001_paper_lambdas();
 // See above: the Table 1 lambdas of this results directory (full) or the paper's (fast).
 std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx);
 
-// Table 1's lambdas as a declared protocol's supplied values (harness/declared_protocol.h):
-// "lambda_<solver>" for each Table 1 method, '-' as '_' ("lambda_mod_svm").
+// Table 1's lambdas as a declared protocol's supplied values
+// (harness/language/declared_protocol.h): "lambda_<solver>" for each Table 1 method, '-' as '_'
+// ("lambda_mod_svm").
 Json zhangoles2001_supplied_lambdas(const ExperimentContext& ctx);
 
 // The lambdas the cross-validation found best before the tie rule (Table 1's ablation

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.h"
-#include "harness/document_outcomes.h"
+#include "harness/protocol/document_outcomes.h"
 #include "metrics/averaging.h"
 
 namespace linrepro {

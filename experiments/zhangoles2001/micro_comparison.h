@@ -1,15 +1,15 @@
 #pragma once
 // The claims' comparisons of two sets of binary classifiers on Reuters (Tables 2-3, text-4,
 // §3.1): a - b in micro F1 or micro BEP points by the paired bootstrap over the test documents
-// both decided (harness/claim_test.h). Each method gives its per-category decisions: at the
-// adopted thresholds for F1, at each category's break-even rank for the BEP, whose micro recall is
-// the micro BEP (its rank held as on the whole test set).
+// both decided (harness/results/claim_verdict.h). Each method gives its per-category decisions: at
+// the adopted thresholds for F1, at each category's break-even rank for the BEP, whose micro recall
+// is the micro BEP (its rank held as on the whole test set).
 #include <span>
 #include <string>
 #include <vector>
 
 #include "experiments/zhangoles2001/reuters_protocol.h"
-#include "harness/claim_test.h"
+#include "harness/results/claim_verdict.h"
 
 namespace linrepro {
 
@@ -23,7 +23,8 @@ ClaimComparison zo_micro_comparison(std::string what, ZoMicroMeasure measure,
                                     double bound, bool above, bool strict = true);
 
 // Stores a fit's per-test-document decisions at its break-even rank and the truth, hex
-// (harness/document_outcomes.h), with metrics test_rows: what read_break_even_decisions reads.
+// (harness/protocol/document_outcomes.h), with metrics test_rows: what read_break_even_decisions
+// reads.
 void record_break_even_decisions(RunRecord& out, const ZoFitted& fitted, const ZoCategory& cat,
                                  const ZoEval& e);
 // A finished run's stored decisions into e.at_break_even (nothing for a run stored without them).

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "harness/cell_cause.h"
-#include "harness/counts_json.h"
-#include "harness/document_outcomes.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/protocol/document_outcomes.h"
+#include "harness/results/cell_intervals.h"
+#include "harness/results/counts_json.h"
 #include "metrics/threshold.h"
 #include "solvers/regularization.h"
 

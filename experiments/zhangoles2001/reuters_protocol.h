@@ -35,8 +35,8 @@
 #include "core/sparse_matrix.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "features/text_dataset.h"
-#include "harness/experiment.h"
-#include "harness/record_fit.h"
+#include "harness/experiment/experiment.h"
+#include "harness/experiment/record_fit.h"
 #include "metrics/averaging.h"
 #include "metrics/binary_counts.h"
 #include "metrics/break_even.h"
@@ -123,7 +123,8 @@ struct ZoEval {
   std::optional<CategoryOutcomes> at_threshold, at_break_even;
 };
 // The test documents a classifier ranks in its top `positives` (ties to the earlier document):
-// the break-even point's predicted positives, hex as harness/document_outcomes.h keeps them.
+// the break-even point's predicted positives, hex as harness/protocol/document_outcomes.h keeps
+// them.
 std::string break_even_outcomes(std::span<const double> decisions, int64_t positives);
 // What the fit itself gave, for its run record (zo_record).
 struct ZoFitted {
@@ -138,9 +139,9 @@ ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const Cs
                        std::span<const double> y_train, const CsrMatrix& X_test,
                        std::span<const double> y_test, uint64_t seed,
                        std::vector<double>* margins = nullptr, ZoFitted* fitted = nullptr);
-// The run record of a fit (harness/record_fit.h), with the thresholds it chose in its extra:
-// "threshold": {rule, theta, train_errors, train_errors_at_zero, theta_by_rule}. Metrics are the
-// caller's.
+// The run record of a fit (harness/experiment/record_fit.h), with the thresholds it chose in its
+// extra: "threshold": {rule, theta, train_errors, train_errors_at_zero, theta_by_rule}. Metrics are
+// the caller's.
 RunRecord zo_record(const std::string& solver, const Params& params, const ZoFitted& fitted);
 // A category without a training document (see above): nothing predicted, positives ranked last.
 ZoEval zo_missed(int64_t test_positives, int64_t test_rows);
@@ -160,8 +161,8 @@ struct ZoMicro {
 // Throws std::invalid_argument on an empty list.
 ZoMicro zo_micro(std::span<const ZoEval> per_category);
 
-// The 95 % sampling interval of the categories' micro BEP, in % (harness/cell_cause.h): the micro
-// BEP is the break-even TP share of the test positives pooled over the categories
+// The 95 % sampling interval of the categories' micro BEP, in % (harness/results/cell_intervals.h):
+// the micro BEP is the break-even TP share of the test positives pooled over the categories
 // (metrics/break_even.h), so Wilson's score interval over those positives (each category's
 // break-even rank taken as fixed). Empty evidence when there is no positive.
 CellEvidence micro_bep_evidence(std::span<const ZoEval> per_category);

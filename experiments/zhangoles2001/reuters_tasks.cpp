@@ -10,7 +10,7 @@
 #include "core/error.h"
 #include "experiments/zhangoles2001/micro_comparison.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
-#include "harness/document_outcomes.h"
+#include "harness/protocol/document_outcomes.h"
 
 namespace linrepro {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The Reuters protocol of reuters_protocol.h as a task set of declared protocols
-// (harness/task_sets.h): one binary task per category, most training documents first, each fitted
-// and evaluated by zo_fit_evaluate (the training-error threshold and the break-even point).
+// (harness/protocol/task_sets.h): one binary task per category, most training documents first, each
+// fitted and evaluated by zo_fit_evaluate (the training-error threshold and the break-even point).
 //   options {"features": k}: §4.1's features with k per category (0: no selection); optional
 //   "stemming" ("porter", "none") and "min_count" (with k > 0) in place of §4.1's (Figure 7's
 //   tokenisation study); "margins": [categories] stores those categories' training margins w.x y
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "experiments/zhangoles2001/reuters_protocol.h"
-#include "harness/task_sets.h"
+#include "harness/protocol/task_sets.h"
 
 namespace linrepro {
 

@@ -32,14 +32,14 @@
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_cv.h"
-#include "harness/cell_cause.h"
-#include "harness/claim_test.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/experiment_declarations.h"
-#include "harness/protocol_runner.h"
-#include "harness/published.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/published.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/language/declared_texts.h"
+#include "harness/language/experiment_declarations.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/protocol_runner.h"
+#include "harness/results/cell_intervals.h"
+#include "harness/results/claim_verdict.h"
 
 namespace linrepro {
 
@@ -60,8 +60,8 @@ std::vector<ZoMethod> table1_methods(bool fast) {
 }
 
 // The lambdas the cross-validation cannot tell from the best one, as the choice's interval in
-// log10 lambda (harness/cell_cause.h): the grid lambdas whose pooled CV micro BEP is within one
-// fold standard error of the best's (cv_select.h), the band the tie rule picks from.
+// log10 lambda (harness/results/cell_intervals.h): the grid lambdas whose pooled CV micro BEP is
+// within one fold standard error of the best's (cv_select.h), the band the tie rule picks from.
 CellEvidence cv_choice_evidence(const ZoCvPooled& p) {
   const ZoCvPoint& best = p.points[p.best];
   const double floor = best.bep() - best.fold_se();

@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "experiments/zhangoles2001/experiments.h"
-#include "harness/declared_texts.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/language/declared_texts.h"
 
 namespace linrepro {
 

@@ -1,6 +1,6 @@
 #pragma once
-// Issue 15 item 3: Table 1's cross-validation as an ablation (harness/ablation.h). One row per
-// way of running the CV (which categories, where the features are selected), plus the paper's
+// Issue 15 item 3: Table 1's cross-validation as an ablation (harness/results/ablation.h). One row
+// per way of running the CV (which categories, where the features are selected), plus the paper's
 // Table 1; columns are Table 1's methods. Two tables from the same runs: the lambda each variant
 // chooses (log10, what feeds Tables 2-5) and the pooled CV micro BEP at that lambda (over that
 // variant's own categories, so a row is comparable with another only when they pool the same
@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "experiments/zhangoles2001/table1_cv.h"
-#include "harness/ablation.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/results/ablation.h"
 
 namespace linrepro {
 

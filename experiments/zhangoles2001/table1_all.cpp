@@ -28,9 +28,9 @@
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table1_ablation.h"
 #include "experiments/zhangoles2001/table1_cv.h"
-#include "harness/experiment_declarations.h"
-#include "harness/protocol_runner.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/language/experiment_declarations.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
 

@@ -10,8 +10,8 @@
 #include "core/stopwatch.h"
 #include "corpora/splits.h"
 #include "features/vocabulary.h"
-#include "harness/counts_json.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/results/counts_json.h"
 #include "solvers/regularization.h"
 
 namespace linrepro {

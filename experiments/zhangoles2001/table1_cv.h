@@ -3,12 +3,12 @@
 // the 10 largest categories, whose choice feeds Tables 2-5) and table1_all (every trainable
 // category, and the ablation of both choices; outside the default set for its cost).
 //
-// The runs are a task set of declared protocols (harness/task_sets.h), "zo-reuters-cv": one task
-// per category with a training document, most training documents first. One run = one category x
-// one method over the whole lambda grid x 5 folds, at the method's declared params with lambda set
-// to each grid value; its record holds, per lambda, the held-out counts pooled over the folds
-// (break-even TP and positives, and the confusion counts at the training-error threshold). The
-// folds are the same for every category, method and variant (seeded from ctx.seed and
+// The runs are a task set of declared protocols (harness/protocol/task_sets.h), "zo-reuters-cv":
+// one task per category with a training document, most training documents first. One run = one
+// category x one method over the whole lambda grid x 5 folds, at the method's declared params with
+// lambda set to each grid value; its record holds, per lambda, the held-out counts pooled over the
+// folds (break-even TP and positives, and the confusion counts at the training-error threshold).
+// The folds are the same for every category, method and variant (seeded from ctx.seed and
 // "table1/folds").
 //
 // Two ways to get the features of a fold (the set's option "selection"):
@@ -27,7 +27,7 @@
 #include "experiments/zhangoles2001/cv_fold_features.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
-#include "harness/task_sets.h"
+#include "harness/protocol/task_sets.h"
 
 namespace linrepro {
 

@@ -16,8 +16,8 @@
 // training scores, which every fit evaluates, are the other rows of the threshold ablation
 // (threshold_ablation.h).
 // Fast mode: earn and acq only, lambda from the paper's Table 1 (lambdas.h), Table 3's two rows.
-// Extra solvers (`--with-solver`, harness/extra_solvers.h) run on every category through the same
-// features, threshold rule and metrics, keys "<category>/extra/<label>"; their cells (note
+// Extra solvers (`--with-solver`, harness/experiment/extra_solvers.h) run on every category through
+// the same features, threshold rule and metrics, keys "<category>/extra/<label>"; their cells (note
 // kExtraSolverNote): table2 "<label> <row> (extra)" (full mode), table3 "<label> F1 (extra)",
 // figure6 "<label> (extra)". Not in any claim.
 #include <fmt/format.h>
@@ -36,13 +36,13 @@
 #include "experiments/zhangoles2001/reuters_tasks.h"
 #include "experiments/zhangoles2001/threshold_ablation.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
-#include "harness/cell_cause.h"
-#include "harness/claim_test.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/document_outcomes.h"
-#include "harness/protocol_runner.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/document_outcomes.h"
+#include "harness/protocol/protocol_runner.h"
+#include "harness/results/cell_intervals.h"
+#include "harness/results/claim_verdict.h"
 #include "metrics/sampling_interval.h"
 
 namespace linrepro {
@@ -175,8 +175,9 @@ std::vector<Table2Method> table2_methods(const ExperimentContext& ctx,
   return out;
 }
 
-// What tells why a category's F1 may differ (harness/cell_cause.h): its sampling interval over
-// the test documents and its break-even point, the threshold-free measure of the same hyperplane.
+// What tells why a category's F1 may differ (harness/results/cell_intervals.h): its sampling
+// interval over the test documents and its break-even point, the threshold-free measure of the same
+// hyperplane.
 CellEvidence f1_evidence(const ZoEval& e, uint64_t seed) {
   const SamplingInterval i = f1_bootstrap_interval(e.counts, seed);
   CellEvidence out;
@@ -343,7 +344,7 @@ int nb_lowest_f1_rows(const std::vector<Table2Method>& methods) {
 }
 
 // The Table 2 claims' measures: a - b in micro F1 ("F1") or micro BEP ("BEP") points by the
-// paired bootstrap over the test documents (harness/claim_test.h), from each method's
+// paired bootstrap over the test documents (harness/results/claim_verdict.h), from each method's
 // per-category decisions: at the adopted thresholds, and at each category's break-even rank,
 // whose micro recall is the micro BEP (its rank held as on the whole test set). The value is the
 // cells' own difference.

@@ -4,7 +4,7 @@
 // Protocol, per collection and split (what §4.1 and §4.2 say, nothing tuned):
 //   - split: corpora/splits.h seeded random 80/20 (features/text_dataset.h
 //     split_random), split k's seed derive_seed(ctx.seed, "<column>/split<k>")
-//     (harness/partition_tasks.h);
+//     (harness/protocol/partition_tasks.h);
 //   - text: tokenised once per split (pipeline defaults: tokens of >= 2 characters, Porter
 //     stemmer), no stop-word removal ("we do not remove stopwords"), title words as separate
 //     features ("a word in the title is regarded as a different feature than the same word in the
@@ -55,7 +55,7 @@
 // lambdas; runs only, no cells (one split gives no five-split mean, and the lambdas differ).
 // The runs and the cells are declared in experiments.json (its protocol: collections, methods,
 // readings, extra solvers, each cell a split-mean aggregate with its note and evidence) and run by
-// the generic runner (harness/protocol_runner.h); the collections and one fit are
+// the generic runner (harness/protocol/protocol_runner.h); the collections and one fit are
 // table5_protocol.h's, the lambda walk (the runner's adaptive step) table5_transfer.h's; this file
 // registers them and adds the claims (the reading ablations are declared tables too).
 #include <fmt/format.h>
@@ -70,11 +70,11 @@
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/table5_transfer.h"
 #include "experiments/zhangoles2001/title_ablation.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/extra_solvers.h"
-#include "harness/partition_measures.h"
-#include "harness/protocol_runner.h"
+#include "harness/experiment/extra_solvers.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/partition_measures.h"
+#include "harness/protocol/protocol_runner.h"
 #include "metrics/split_summary.h"
 
 namespace linrepro {
@@ -181,9 +181,9 @@ std::string claims_scope(const Summaries& summary) {
 }
 
 // The paper's claims about Table 5, over the collections we could run, and the peer check. Each
-// compares two methods by their paired differences over the random splits (harness/claim_test.h:
-// the paired t interval decides), as the claims declare; with one split (the fast subset) there
-// is no interval and only the peer check is made.
+// compares two methods by their paired differences over the random splits
+// (harness/results/claim_verdict.h: the paired t interval decides), as the claims declare; with one
+// split (the fast subset) there is no interval and only the peer check is made.
 void add_table5_claims(ResultFile& rf, const Table5Results& t, const Summaries& summary) {
   for (const auto& [column, s] : summary)
     if (s.at("nb").n < 2) return add_nb_peer_check(rf, summary, t.accuracies);

@@ -5,7 +5,7 @@
 #include "core/error.h"
 #include "core/parallel_for.h"
 #include "core/seed.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/solver_catalog.h"
 
 namespace linrepro {
 

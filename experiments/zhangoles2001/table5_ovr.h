@@ -14,7 +14,7 @@
 
 #include "core/labels.h"
 #include "features/pipeline.h"
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
 #include "solvers/fit_context.h"
 #include "solvers/params.h"
 

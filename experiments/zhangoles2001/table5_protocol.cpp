@@ -17,10 +17,10 @@
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/title_ablation.h"
-#include "harness/document_outcomes.h"
-#include "harness/partition_tasks.h"
-#include "harness/record_fit.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/record_fit.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/protocol/document_outcomes.h"
+#include "harness/protocol/partition_tasks.h"
 #include "metrics/confusion_folds.h"  // confusion_to_json
 #include "metrics/confusion_matrix.h"
 

@@ -1,16 +1,16 @@
 #pragma once
 // Table 5's protocol pieces (table5.cpp has the protocol in words and the driver): its collections
-// as task sets of five seeded random splits (harness/partition_tasks.h), one split's matrices, and
-// one method's fit on them.
+// as task sets of five seeded random splits (harness/protocol/partition_tasks.h), one split's
+// matrices, and one method's fit on them.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/labels.h"
 #include "features/text_dataset.h"
-#include "harness/collection_grid.h"
-#include "harness/declared_protocol.h"
-#include "harness/task_sets.h"
+#include "harness/language/declared_protocol.h"
+#include "harness/protocol/collection_grid.h"
+#include "harness/protocol/task_sets.h"
 #include "solvers/params.h"
 
 namespace linrepro::zo_table5 {
@@ -20,7 +20,7 @@ inline constexpr int kSplits = 5;
 inline constexpr double kTrainFraction =
     0.8;  // "training set size four times that of test set size"
 inline constexpr int32_t kFeatures =
-    10000;                               // §4.2: "We select 10000 features for all algorithms ..."
+    10000;  // §4.2: "We select 10000 features for all algorithms ..."
 // The split the lambda walk ("reuters-lambda-transfers", table5_transfer.h) runs on; the only one
 // whose runs keep their per-document outcomes (the walk's paired comparisons).
 inline constexpr int kTransferSplit = 0;

@@ -14,12 +14,12 @@
 #include "experiments/zhangoles2001/lambda_walk.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
-#include "harness/cell_cause.h"
-#include "harness/claim_test.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/document_outcomes.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/document_outcomes.h"
+#include "harness/results/cell_intervals.h"
+#include "harness/results/claim_verdict.h"
 #include "solvers/regularization.h"
 
 namespace linrepro::zo_table5 {
@@ -146,7 +146,7 @@ DeclaredClaim transfer_claim() {
 
 // One walk's measure "transfer_accuracy" (group "<collection> <method>"): the test accuracy at
 // a = "table1" (Table 1's lambda) minus at b = "best" (the best lambda found) on split
-// kTransferSplit's test documents, by the paired bootstrap (harness/claim_test.h).
+// kTransferSplit's test documents, by the paired bootstrap (harness/results/claim_verdict.h).
 ClaimMeasures transfer_measures(ResultFile& rf, const TransferWalk& tw) {
   return {{"transfer_accuracy",
            [&rf, &tw](std::string what, const std::string& a, const std::string& b, double bound,

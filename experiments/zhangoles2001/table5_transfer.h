@@ -4,12 +4,13 @@
 // specific dataset is relatively small"): on split kTransferSplit of each collection, every paper
 // method (a declared Table 5 row) walks Table 1's grid from our Table 1 lambda while the test
 // accuracy rises (lambda_walk.h). The walk is the runner's adaptive step after a collection's
-// declared runs (harness/task_set_runs.h AfterTaskSet); its runs are named "walk/<method>".
+// declared runs (harness/protocol/task_set_runs.h AfterTaskSet); its runs are named
+// "walk/<method>".
 #include <map>
 #include <string>
 #include <vector>
 
-#include "harness/protocol_runner.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro::zo_table5 {
 

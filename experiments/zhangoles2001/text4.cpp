@@ -5,12 +5,12 @@
 // continuation c_k), on Table 3's 10 largest categories (the claims are about convergence, which
 // each category's objective shows; the small categories would only repeat it at the same cost per
 // sweep). The runs, their settings and the BEP cells are declared ("protocol" in
-// experiments.json, whose "why" gives the settings' sources) and run by harness/protocol_runner.h
-// on the task set of reuters_tasks.h. Here: Table 1's lambdas (supplied values), the experiment
-// config, the objective-gap cells of §3.1 and the claims. Solvers added with --with-solver run on
-// every category at Table 1's lambda of their loss: with 10,000 features their micro BEP is a
-// text-4 row "<label> (extra)", and at each of Figure 7's feature counts a series "<label>
-// (extra)" in Figure 7 (fast mode: of the largest category); in no claim.
+// experiments.json, whose "why" gives the settings' sources) and run by
+// harness/protocol/protocol_runner.h on the task set of reuters_tasks.h. Here: Table 1's lambdas
+// (supplied values), the experiment config, the objective-gap cells of §3.1 and the claims. Solvers
+// added with --with-solver run on every category at Table 1's lambda of their loss: with 10,000
+// features their micro BEP is a text-4 row "<label> (extra)", and at each of Figure 7's feature
+// counts a series "<label> (extra)" in Figure 7 (fast mode: of the largest category); in no claim.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,10 +25,10 @@
 #include "experiments/zhangoles2001/micro_comparison.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/reuters_tasks.h"
-#include "harness/declared_tests.h"
-#include "harness/declared_texts.h"
-#include "harness/protocol_runner.h"
-#include "harness/task_measures.h"
+#include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/protocol/protocol_runner.h"
+#include "harness/protocol/task_measures.h"
 
 namespace linrepro {
 
@@ -153,7 +153,7 @@ void add_continuation_claim(ResultFile& rf, const Text4Results& r) {
                                        "{} %; micro BEP {:.2f}",
                                        percents(gaps), bep.at(id))));
   }
-  // Decided by its declared tests over the runs' objectives (harness/task_measures.h).
+  // Decided by its declared tests over the runs' objectives (harness/protocol/task_measures.h).
   const DeclaredClaim claim =
       declared_claim(kZoPaper, "continuation-accelerates", TextArgs().set("where", where));
   rf.add_claim(tested_claim(

@@ -8,8 +8,8 @@
 
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
-#include "harness/declared_texts.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/language/declared_texts.h"
 #include "metrics/averaging.h"
 #include "metrics/threshold.h"
 

@@ -1,15 +1,16 @@
 #pragma once
-// Issue 15 item 1: the threshold rule of Tables 2 and 3 as an ablation (harness/ablation.h). One
-// row per rule of metrics/threshold.h plus "threshold 0" (no adjustment) and the paper's numbers;
-// the columns are the affected cells: Table 2's micro-F1 and Table 3's mean F1 over the 10 largest
-// categories, per method. Every rule is computed by the same fits (reuters_protocol.h ZoEval).
+// Issue 15 item 1: the threshold rule of Tables 2 and 3 as an ablation
+// (harness/results/ablation.h). One row per rule of metrics/threshold.h plus "threshold 0" (no
+// adjustment) and the paper's numbers; the columns are the affected cells: Table 2's micro-F1 and
+// Table 3's mean F1 over the 10 largest categories, per method. Every rule is computed by the same
+// fits (reuters_protocol.h ZoEval).
 #include <map>
 #include <string>
 #include <vector>
 
 #include "experiments/zhangoles2001/reuters_protocol.h"
-#include "harness/ablation.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/results/ablation.h"
 
 namespace linrepro {
 

@@ -7,9 +7,9 @@
 
 #include "core/seed.h"
 #include "corpora/splits.h"
-#include "harness/counts_json.h"
-#include "harness/document_outcomes.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/protocol/document_outcomes.h"
+#include "harness/results/counts_json.h"
 #include "metrics/binary_counts.h"
 #include "metrics/threshold.h"
 

@@ -1,14 +1,14 @@
 #pragma once
 // Issue 15 item 2: which parts of a 20 Newsgroups message Table 5 reads, as an ablation
-// (harness/ablation.h). Z&O §4.1: "A word in the title is regarded as a different feature than the
-// same word in the body"; their 20NG had its headers, ours (20news-18828) keeps From and Subject.
-// One row per header reading (corpus views of corpora/corpus_view.h), the columns Table 5's 20NG
-// accuracy per method (mean over the same five splits). The chosen reading is Table 5's cells; the
-// others are more runs (experiments.json: methods reading/<solver>), only for the cheapest
-// methods, the two naive Bayes and Lin Reg (about 37 CPU seconds per reading against the table's
-// 378 for 20NG, measured 2026-11-23; Mod Least Squares would add 45: left out for zhangoles2001's
-// 8-minute budget), the other methods' values left empty; except the corpus row (20news-bydate
-// with its headers), run for every method: each 20NG cell's miss may rest on it.
+// (harness/results/ablation.h). Z&O §4.1: "A word in the title is regarded as a different feature
+// than the same word in the body"; their 20NG had its headers, ours (20news-18828) keeps From and
+// Subject. One row per header reading (corpus views of corpora/corpus_view.h), the columns Table
+// 5's 20NG accuracy per method (mean over the same five splits). The chosen reading is Table 5's
+// cells; the others are more runs (experiments.json: methods reading/<solver>), only for the
+// cheapest methods, the two naive Bayes and Lin Reg (about 37 CPU seconds per reading against the
+// table's 378 for 20NG, measured 2026-11-23; Mod Least Squares would add 45: left out for
+// zhangoles2001's 8-minute budget), the other methods' values left empty; except the corpus row
+// (20news-bydate with its headers), run for every method: each 20NG cell's miss may rest on it.
 #include <string>
 #include <vector>
 

@@ -1,7 +1,7 @@
 """Reading result/published files (with errors that name the file) and atomic writes.
 
 Result files are results/<paper>/<experiment>.json, schema "linrepro-result/1"
-(harness/experiment.h, docs/RESULTS.md). Published values are results/published/<paper>.json.
+(harness/experiment/experiment.h, docs/RESULTS.md). Published values are results/published/<paper>.json.
 Only the fields the plots use are validated; everything else is passed through untouched."""
 import json
 import math
@@ -149,7 +149,7 @@ def _validate_cell(path, cell, where, need_status):
 
 def default_tolerance(defaults, unit):
     """The published file's "default_tolerance" for `unit`: one number for every unit, or
-    {"%": 0.5, "s": 2, "*": 0.01} per unit with "*" for the others (as harness/published.cpp)."""
+    {"%": 0.5, "s": 2, "*": 0.01} per unit with "*" for the others (as harness/experiment/published.cpp)."""
     if isinstance(defaults, dict):
         return number_or_none(defaults.get(unit, defaults.get("*")))
     return number_or_none(defaults)

@@ -1,5 +1,5 @@
 """Joining reproduced cells (from result files) with published cells, keyed by (table, row, column).
-The statuses follow `linrepro compare` (harness/compare.cpp judge_cell: input, within, outside,
+The statuses follow `linrepro compare` (harness/judge/compare.cpp judge_cell: input, within, outside,
 not_run, data_unavailable, with the same slack) so the Markdown tables and results/comparison.json agree."""
 import sys
 

@@ -204,7 +204,7 @@ def pivot_tables(runs):
 # ---------------------------------------------------------------- one experiment's document
 
 def environment_line(env):
-    """One line of provenance from the harness's environment block (harness/environment.cpp)."""
+    """One line of provenance from the harness's environment block (harness/results/environment.cpp)."""
     parts = []
     if env.get("git_commit"):
         parts.append(f"commit {str(env['git_commit'])[:12]}" + (" (dirty)" if env.get("git_dirty")

@@ -12,8 +12,8 @@
 #include "core/project_root.h"
 #include "corpora/data_resolver.h"
 #include "experiments/register.h"
-#include "harness/extra_solvers.h"
-#include "harness/run_experiment.h"
+#include "harness/experiment/extra_solvers.h"
+#include "harness/experiment/run_experiment.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {

@@ -1,15 +1,15 @@
 // graphsvm2002's experiments as the harness sees them: all on the plan/execute/summarise layer (no
 // transitional driver), each result file's config its declared protocol (with the extra solvers
 // when given), and the published cells tagged with the corpus they need, so that a missing corpus
-// marks exactly its own cells (harness/unavailable_cells.h mark_unavailable).
+// marks exactly its own cells (harness/experiment/unavailable_cells.h mark_unavailable).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <set>
 
 #include "experiments/graphsvm2002/experiments.h"
-#include "harness/experiment_declarations.h"
-#include "harness/published.h"
+#include "harness/experiment/published.h"
+#include "harness/language/experiment_declarations.h"
 
 namespace linrepro {
 namespace {

@@ -1,4 +1,4 @@
-// `linrepro run mlrcg2003/table2_reuters --with-solver ...` (harness/extra_solvers.h):
+// `linrepro run mlrcg2003/table2_reuters --with-solver ...` (harness/experiment/extra_solvers.h):
 // an extra solver runs on Table 2's categories through the paper's protocol, its runs and cells are
 // tagged as not part of the paper, the Table 2 bars include it, and the paper's own runs stay as
 // they are. Fast mode (grain only) on the Reuters-21578 mirror; skipped when the data is absent.
@@ -10,9 +10,9 @@
 
 #include "core/project_root.h"
 #include "experiments/register.h"
-#include "harness/experiment.h"
-#include "harness/extra_solvers.h"
-#include "harness/run_experiment.h"
+#include "harness/experiment/experiment.h"
+#include "harness/experiment/extra_solvers.h"
+#include "harness/experiment/run_experiment.h"
 #include "support/result_cells.h"
 #include "support/temp_dir.h"
 

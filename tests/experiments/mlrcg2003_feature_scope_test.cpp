@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "features/pipeline.h"
-#include "harness/protocol_runner.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "core/synthetic_data.h"
 #include "experiments/mlrcg2003/reuters_rcv1.h"
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
 #include "support/result_cells.h"
 #include "support/temp_dir.h"
 

@@ -1,5 +1,5 @@
 // MLR-CG §6.1's thresholds (metrics/cv_threshold.h) and the cross-validated
-// F1 run built on them (harness/binary_evaluations.h).
+// F1 run built on them (harness/protocol/binary_evaluations.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,9 +12,9 @@
 
 #include "core/seed.h"
 #include "core/synthetic_data.h"
-#include "harness/binary_evaluations.h"
-#include "metrics/cv_threshold.h"
+#include "harness/protocol/binary_evaluations.h"
 #include "metrics/binary_counts.h"
+#include "metrics/cv_threshold.h"
 
 namespace linrepro {
 namespace {

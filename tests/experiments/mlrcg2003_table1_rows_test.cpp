@@ -11,8 +11,8 @@
 #include <string>
 
 #include "experiments/register.h"
-#include "harness/experiment.h"
-#include "harness/run_experiment.h"
+#include "harness/experiment/experiment.h"
+#include "harness/experiment/run_experiment.h"
 #include "support/result_cells.h"
 #include "support/temp_dir.h"
 

@@ -1,15 +1,15 @@
 // Every cell of the project's published files names an experiment registered for its paper, so
 // each published cell has exactly one experiment whose full run must produce it
-// (harness/cell_matching.h); and the figures of a paper's experiments, which share its figures
-// folder, have ids of their own (the plot driver refuses a repeated one).
+// (harness/experiment/cell_matching.h); and the figures of a paper's experiments, which share its
+// figures folder, have ids of their own (the plot driver refuses a repeated one).
 #include <gtest/gtest.h>
 
 #include <map>
 #include <set>
 
 #include "experiments/register.h"
-#include "harness/experiment.h"
-#include "harness/published.h"
+#include "harness/experiment/experiment.h"
+#include "harness/experiment/published.h"
 
 namespace linrepro {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "corpora/data_resolver.h"
 #include "experiments/zhangoles2001/experiments.h"
-#include "harness/extra_solvers.h"
-#include "harness/run_experiment.h"
+#include "harness/experiment/extra_solvers.h"
+#include "harness/experiment/run_experiment.h"
 #include "support/result_cells.h"
 #include "support/temp_dir.h"
 

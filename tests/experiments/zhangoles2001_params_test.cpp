@@ -8,8 +8,8 @@
 #include <string>
 
 #include "experiments/zhangoles2001/reuters_protocol.h"
-#include "harness/experiment.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/experiment.h"
+#include "harness/experiment/solver_catalog.h"
 #include "solvers/regularization.h"
 
 namespace linrepro {

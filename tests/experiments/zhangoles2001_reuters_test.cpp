@@ -12,7 +12,7 @@
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {

@@ -11,8 +11,8 @@
 #include "experiments/zhangoles2001/table5_ovr.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "features/pipeline.h"
+#include "harness/experiment/solver_catalog.h"
 #include "harness/harness_fixtures.h"
-#include "harness/solver_catalog.h"
 
 namespace linrepro {
 namespace {

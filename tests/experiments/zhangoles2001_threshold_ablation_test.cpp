@@ -1,5 +1,5 @@
 // Issue 15 item 1: the threshold ablation of Tables 2 and 3 (threshold_ablation.h) and the
-// ablation record it goes into (harness/ablation.h).
+// ablation record it goes into (harness/results/ablation.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 
 #include "experiments/zhangoles2001/threshold_ablation.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
-#include "harness/ablation.h"
+#include "harness/results/ablation.h"
 #include "metrics/threshold.h"
 
 namespace linrepro {

@@ -10,7 +10,7 @@
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "experiments/zhangoles2001/title_ablation.h"
 #include "features/analyzer.h"
-#include "harness/protocol_runner.h"
+#include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
 namespace {

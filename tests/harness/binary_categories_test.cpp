@@ -1,10 +1,10 @@
-// A binary-categories task set declared whole (harness/binary_categories.h) on the mirror's
-// Reuters-21578 view: each declared category is one binary task; a timed set's runs record the
-// declared repeats and trace in their config, a cross-validated one its folds, fbr and the fold
+// A binary-categories task set declared whole (harness/protocol/binary_categories.h) on the
+// mirror's Reuters-21578 view: each declared category is one binary task; a timed set's runs record
+// the declared repeats and trace in their config, a cross-validated one its folds, fbr and the fold
 // seed derived from the declared label, and both the same "dataset"; a method's data may change
 // the features and name that reading in its record. A malformed declaration, an evaluation's
 // option that cannot apply and an unknown category are refused with the place named.
-#include "harness/binary_categories.h"
+#include "harness/protocol/binary_categories.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// The computed cause of an outside cell (harness/cell_cause.h) and its evidence's JSON form.
-#include "harness/cell_cause.h"
+// The computed cause of an outside cell (harness/judge/cell_cause.h) and its evidence's JSON form.
+#include "harness/judge/cell_cause.h"
 
 #include <gtest/gtest.h>
 

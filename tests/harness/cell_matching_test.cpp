@@ -2,12 +2,12 @@
 // construction: a misspelt key, a cell of another experiment, a published cell a full run left out,
 // a produced cell nobody declared or a declaration nothing fills fails the run, naming the cells;
 // the experiment's own measurements, declared in own_cells, and an extra solver's cells pass.
-#include "harness/cell_matching.h"
+#include "harness/experiment/cell_matching.h"
 
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "harness/extra_solvers.h"
+#include "harness/experiment/extra_solvers.h"
 
 namespace linrepro {
 namespace {

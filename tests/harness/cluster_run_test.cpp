@@ -1,8 +1,8 @@
-// `cluster_run` (harness/cluster_run.h) with a submitter that runs each array task in this
+// `cluster_run` (harness/cluster/cluster_run.h) with a submitter that runs each array task in this
 // process: the --time it asks for (unknown costs from the experiment's median, bounded by the
 // partition's MaxTime), an explicit --time beyond the partition refused, and one cluster run at a
 // time per results directory.
-#include "harness/cluster_run.h"
+#include "harness/cluster/cluster_run.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 
 #include "core/error.h"
 #include "core/file_lock.h"
-#include "harness/run_experiment.h"
+#include "harness/experiment/run_experiment.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {

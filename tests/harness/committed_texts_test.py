@@ -1,5 +1,5 @@
 """The committed results agree with the claims and ablations their papers declare
-(experiments/<paper>/experiments.json, harness/declared_texts.h): every claim and ablation in a
+(experiments/<paper>/experiments.json, harness/language/declared_texts.h): every claim and ablation in a
 committed result file, full or fast, has a declaration whose id and texts it matches (a placeholder
 stands for any text), and every declaration is used by some committed file, unless some of its
 experiment's data is not here. A declaration edited without a rerun, or a
@@ -99,7 +99,7 @@ class CommittedTexts(unittest.TestCase):
         self.assertGreater(tested, 100, "committed comparisons checked against declared tests")
 
     def check_declared_tests(self, item, entry, where):
-        """A claim decided by declared tests (harness/declared_tests.h): each committed comparison
+        """A claim decided by declared tests (harness/protocol/claim_comparisons.h): each committed comparison
         is one of them, so tests edited without a rerun fail here."""
         tests = entry.get("tests")
         if not tests:

@@ -1,4 +1,4 @@
-#include "harness/compare.h"
+#include "harness/judge/compare.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "core/error.h"
-#include "harness/extra_solvers.h"
+#include "harness/experiment/extra_solvers.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {
@@ -345,8 +345,8 @@ TEST(CompareResults, ACellProducedTwiceIsAnErrorNamingBothFiles) {
 }
 
 // The common rule's groups and the threshold rule's published counterpart are looked up by
-// compare (harness/cell_cause.h): a group's deltas from every published cell in it, a paper's BEP
-// from its published cell; a counterpart the published file lacks is an error naming the file.
+// compare (harness/judge/cell_cause.h): a group's deltas from every published cell in it, a paper's
+// BEP from its published cell; a counterpart the published file lacks is an error naming the file.
 struct GroupTree {
   TempDir dir;
   std::filesystem::path results = dir / "results";

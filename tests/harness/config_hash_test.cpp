@@ -2,7 +2,7 @@
 
 #include <regex>
 
-#include "harness/experiment.h"
+#include "harness/experiment/experiment.h"
 
 namespace linrepro {
 namespace {

@@ -1,18 +1,18 @@
-// A protocol as data (harness/declared_protocol.h, protocol_cells.h): a declaration expands into
-// the runs of each data set with its values resolved (fast mode, classes, n, extra solvers in
-// their declared place); its cells come from the declared runs and metrics, say why when a run
-// or the data is not there, and carry the declared interval and evidence; a malformed
+// A protocol as data (harness/language/declared_protocol.h, protocol_cells.h): a declaration
+// expands into the runs of each data set with its values resolved (fast mode, classes, n, extra
+// solvers in their declared place); its cells come from the declared runs and metrics, say why when
+// a run or the data is not there, and carry the declared interval and evidence; a malformed
 // declaration is refused naming the entry. A data set that cannot be had at all runs nothing and
 // marks its published cells with the declared reason.
-#include "harness/declared_protocol.h"
+#include "harness/language/declared_protocol.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "core/error.h"
-#include "harness/protocol_cells.h"
-#include "harness/protocol_runner.h"
+#include "harness/protocol/protocol_cells.h"
+#include "harness/protocol/protocol_runner.h"
 #include "harness_fixtures.h"
 #include "protocol_refusal.h"
 

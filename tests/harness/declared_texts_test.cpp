@@ -1,13 +1,13 @@
-// The texts an experiment declares (harness/declared_texts.h): an ablation's title, why and unit
-// come from experiments/<paper>/experiments.json with their placeholders filled, and a wrong
-// declaration or a missing value is an error naming where.
-#include "harness/declared_texts.h"
+// The texts an experiment declares (harness/language/declared_texts.h): an ablation's title, why
+// and unit come from experiments/<paper>/experiments.json with their placeholders filled, and a
+// wrong declaration or a missing value is an error naming where.
+#include "harness/language/declared_texts.h"
 
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "harness/claim_test.h"
-#include "harness/experiment_declarations.h"
+#include "harness/language/experiment_declarations.h"
+#include "harness/results/claim_verdict.h"
 
 namespace linrepro {
 namespace {

@@ -1,6 +1,6 @@
-// Issue 27 item 1: a spread over random draws (harness/draw_spread.h): one row per draw, draw 0
-// chosen, then the mean and the sample sd per column; a ragged row or no draw is refused.
-#include "harness/draw_spread.h"
+// Issue 27 item 1: a spread over random draws (harness/protocol/draw_spread.h): one row per draw,
+// draw 0 chosen, then the mean and the sample sd per column; a ragged row or no draw is refused.
+#include "harness/protocol/draw_spread.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "harness/environment.h"
+#include "harness/results/environment.h"
 
 #include <gtest/gtest.h>
 

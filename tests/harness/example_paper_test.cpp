@@ -7,12 +7,12 @@
 
 #include "core/error.h"
 #include "core/synthetic_data.h"
-#include "harness/compare.h"
-#include "harness/experiment_declarations.h"
-#include "harness/extra_solvers.h"
-#include "harness/record_fit.h"
-#include "harness/run_experiment.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/extra_solvers.h"
+#include "harness/experiment/record_fit.h"
+#include "harness/experiment/run_experiment.h"
+#include "harness/experiment/solver_catalog.h"
+#include "harness/judge/compare.h"
+#include "harness/language/experiment_declarations.h"
 #include "harness_fixtures.h"
 #include "solvers/regularization.h"
 
@@ -32,7 +32,7 @@ double test_error(const std::string& solver, const Params& params, const Synthet
   return 100.0 * wrong / test.X.rows;
 }
 
-// experiments/examplepaper/experiments.json (harness/experiment_declarations.h).
+// experiments/examplepaper/experiments.json (harness/language/experiment_declarations.h).
 const char* kExampleDeclarations = R"({
   "paper": "examplepaper",
   "experiments": {

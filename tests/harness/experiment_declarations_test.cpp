@@ -1,6 +1,6 @@
-// Experiments as declarations (harness/experiment_declarations.h): what a declaration file gives,
-// the errors a wrong one gets, and the figures an extra solver changes.
-#include "harness/experiment_declarations.h"
+// Experiments as declarations (harness/language/experiment_declarations.h): what a declaration file
+// gives, the errors a wrong one gets, and the figures an extra solver changes.
+#include "harness/language/experiment_declarations.h"
 
 #include <gtest/gtest.h>
 
@@ -107,8 +107,7 @@ TEST(ExperimentDeclarations, AWrongDeclarationNamesTheFileTheExperimentAndTheCau
 
   f = example();
   f["experiments"]["table2"]["figures"][1]["with_extra_solvers"]["key"] = "extra/";
-  EXPECT_NE(error_of(f).find("methods with_extra_solvers: unknown key \"key\""),
-            std::string::npos);
+  EXPECT_NE(error_of(f).find("methods with_extra_solvers: unknown key \"key\""), std::string::npos);
 
   f = example();
   f["experiments"]["table2"]["figures"][1]["with_extra_solvers"]["add_to_filter"] = "class";

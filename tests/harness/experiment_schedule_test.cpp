@@ -1,7 +1,7 @@
 // run_scheduled (`linrepro run --jobs N`): experiments side by side, dependencies first, timed
 // ones alone. Concurrency is shown by rendezvous (two experiments each wait for the other to have
 // started), not by measuring time.
-#include "harness/experiment_schedule.h"
+#include "harness/experiment/experiment_schedule.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include <tuple>
 
 #include "core/atomic_file.h"
-#include "harness/result_file.h"
+#include "harness/results/result_file.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {

@@ -1,13 +1,14 @@
-// --with-solver (harness/extra_solvers.h): an extra solver gets the lambda of the protocol's method
-// with its declared loss, never one chosen by its name; an experiment that cannot take it, a kind
-// that cannot do its tasks, and an experiment that asked for no run of it are errors with the
-// reason; a failed extra run neither stops the round nor keeps the paper's cells from being made.
-#include "harness/extra_solvers.h"
+// --with-solver (harness/experiment/extra_solvers.h): an extra solver gets the lambda of the
+// protocol's method with its declared loss, never one chosen by its name; an experiment that cannot
+// take it, a kind that cannot do its tasks, and an experiment that asked for no run of it are
+// errors with the reason; a failed extra run neither stops the round nor keeps the paper's cells
+// from being made.
+#include "harness/experiment/extra_solvers.h"
 
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "harness/run_experiment.h"
+#include "harness/experiment/run_experiment.h"
 #include "harness_fixtures.h"
 #include "support/error_text.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/atomic_file.h"
-#include "harness/result_file.h"
+#include "harness/results/result_file.h"
 #include "support/temp_dir.h"  // linrepro::testing::TempDir
 
 namespace linrepro::testing {

@@ -1,19 +1,19 @@
-// A task set declared whole (harness/multiclass_partitions.h) on a one-folder-per-class corpus
-// named by an environment variable: every method is fitted on each fold, its cells are the folds'
-// test sides combined (harness/partition_measures.h: micro-F1 is the accuracy of all documents,
-// macro-F1 the mean of the classes' F1), read from the set's record or the fewest features of a
-// fold, and an extra solver's columns stand beside the paper's in the same row; a method's data
-// may change the features, and its runs' config says so. Random splits give the mean over them,
-// with the declared evidence. Without the
-// variable the set is unavailable with the declared reason; a malformed declaration is refused.
-// The claim measures over such runs are known answers on hand-made folds.
+// A task set declared whole (harness/protocol/multiclass_partitions.h) on a one-folder-per-class
+// corpus named by an environment variable: every method is fitted on each fold, its cells are the
+// folds' test sides combined (harness/protocol/partition_measures.h: micro-F1 is the accuracy of
+// all documents, macro-F1 the mean of the classes' F1), read from the set's record or the fewest
+// features of a fold, and an extra solver's columns stand beside the paper's in the same row; a
+// method's data may change the features, and its runs' config says so. Random splits give the mean
+// over them, with the declared evidence. Without the variable the set is unavailable with the
+// declared reason; a malformed declaration is refused. The claim measures over such runs are known
+// answers on hand-made folds.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include "core/error.h"
-#include "harness/partition_measures.h"
-#include "harness/protocol_runner.h"
+#include "harness/protocol/partition_measures.h"
+#include "harness/protocol/protocol_runner.h"
 #include "harness_fixtures.h"
 #include "protocol_refusal.h"
 

@@ -1,9 +1,9 @@
-// A collection's partitions as a task set (harness/partition_tasks.h): one task per fold, each
-// prepared once however many runs fit it, with the fold assignment's seed (the names
+// A collection's partitions as a task set (harness/protocol/partition_tasks.h): one task per fold,
+// each prepared once however many runs fit it, with the fold assignment's seed (the names
 // collection_grid.h has always used) in its runs' configs; a draw reseeds the assignment; the
 // paper's own options reach its prepare; options nobody knows and a collection without data are
 // refused.
-#include "harness/partition_tasks.h"
+#include "harness/protocol/partition_tasks.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// A protocol's ablation tables as data (harness/protocol_ablations.h): each row's values are its
-// runs' metrics (scaled), extra fields or aggregates (the harness's or the driver's), its
+// A protocol's ablation tables as data (harness/protocol/protocol_ablations.h): each row's values
+// are its runs' metrics (scaled), extra fields or aggregates (the harness's or the driver's), its
 // description may name a field of its first run or of its task set's record, a row
 // none of whose runs is there is left out, the reference row reads the published cells, and fast
 // mode keeps only the tables declared "in_fast". The texts are a declared ablation's
@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "harness/protocol_runner.h"
+#include "harness/protocol/protocol_runner.h"
 #include "harness_fixtures.h"
 #include "protocol_refusal.h"
 

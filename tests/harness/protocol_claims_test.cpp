@@ -1,14 +1,14 @@
-// A protocol's declared claims (harness/protocol_claims.h), on sgdreport's declared claim
+// A protocol's declared claims (harness/protocol/protocol_claims.h), on sgdreport's declared claim
 // "ridge-settles" (its tests read the trace after its bound "after" and the run's zeros): the
 // claim is decided from the runs, its evidence filled from their metrics (a difference of two as
 // well) and its bounds; a driver's measure of the same name is the one used; a claim whose run is
 // not there, or whose data set is not, is left out; a malformed declaration is refused.
-#include "harness/protocol_claims.h"
+#include "harness/protocol/protocol_claims.h"
 
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "harness/document_outcomes.h"
+#include "harness/protocol/document_outcomes.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "harness/declared_protocol.h"
+#include "harness/language/declared_protocol.h"
 
 namespace linrepro::testing {
 

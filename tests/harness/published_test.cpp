@@ -1,4 +1,4 @@
-#include "harness/published.h"
+#include "harness/experiment/published.h"
 
 #include <gtest/gtest.h>
 

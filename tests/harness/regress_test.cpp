@@ -1,4 +1,4 @@
-#include "harness/regress.h"
+#include "harness/judge/regress.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -7,9 +7,9 @@
 #include <stdexcept>
 
 #include "corpora/data_errors.h"
-#include "harness/compare.h"
-#include "harness/provenance.h"
-#include "harness/run_experiment.h"
+#include "harness/experiment/run_experiment.h"
+#include "harness/judge/compare.h"
+#include "harness/judge/provenance.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {

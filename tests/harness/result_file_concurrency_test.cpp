@@ -12,9 +12,9 @@
 #include <stdexcept>
 #include <thread>
 
-#include "harness/experiment.h"
-#include "harness/run_experiment.h"
-#include "harness/run_journal.h"
+#include "harness/experiment/experiment.h"
+#include "harness/experiment/run_experiment.h"
+#include "harness/results/run_journal.h"
 #include "harness_fixtures.h"
 #include "support/child_process.h"
 

@@ -7,9 +7,9 @@
 #include <stdexcept>
 
 #include "core/error.h"
-#include "harness/environment.h"
-#include "harness/experiment.h"
-#include "harness/run_journal.h"
+#include "harness/experiment/experiment.h"
+#include "harness/results/environment.h"
+#include "harness/results/run_journal.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {

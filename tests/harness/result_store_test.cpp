@@ -1,14 +1,14 @@
 // The two rooms a ResultFile is built from, tested directly: the store (reading a file with its
 // journal, key order, merging shards) and the run scheduler (which missing runs a process
 // computes).
-#include "harness/result_store.h"
+#include "harness/results/result_store.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "core/error.h"
-#include "harness/run_scheduler.h"
+#include "harness/results/run_scheduler.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {

@@ -1,7 +1,8 @@
-// Plan, execute, summarise (harness/run_experiment.h): planning executes nothing and writes
-// nothing, a subset of keys executes only those into its shard file, merged shards give the file
-// one process gives, adaptive experiments finish in rounds, and merging never loses finished work.
-#include "harness/run_experiment.h"
+// Plan, execute, summarise (harness/experiment/run_experiment.h): planning executes nothing and
+// writes nothing, a subset of keys executes only those into its shard file, merged shards give the
+// file one process gives, adaptive experiments finish in rounds, and merging never loses finished
+// work.
+#include "harness/experiment/run_experiment.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +11,7 @@
 
 #include "core/error.h"
 #include "corpora/data_errors.h"
-#include "harness/unavailable_cells.h"
+#include "harness/experiment/unavailable_cells.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {

@@ -1,5 +1,5 @@
-// A sequential task set (harness/task_set_runs.h): one fit at a time, task by task, each task's
-// methods in declared order; a method's stop rule is asked before each of its tasks with its
+// A sequential task set (harness/protocol/task_set_runs.h): one fit at a time, task by task, each
+// task's methods in declared order; a method's stop rule is asked before each of its tasks with its
 // finished runs and the next task's fields, and once it says stop the method runs no later task
 // (its records say why, nothing is stored); while one of its runs is pending (a plan), its later
 // tasks are not asked at all. Each "data" options runs in turn; an extra solver may take each
@@ -13,8 +13,8 @@
 
 #include "core/error.h"
 #include "core/seed.h"
-#include "harness/declared_protocol.h"
-#include "harness/protocol_runner.h"
+#include "harness/language/declared_protocol.h"
+#include "harness/protocol/protocol_runner.h"
 #include "harness_fixtures.h"
 #include "protocol_refusal.h"
 

@@ -1,5 +1,5 @@
-// Declared cells of a data set that is a task set of one task (harness/protocol_cells.h): a
-// "metric" column reads that one run (a metric, "train_seconds" or an "extra.a.b" field), a per
+// Declared cells of a data set that is a task set of one task (harness/protocol/protocol_cells.h):
+// a "metric" column reads that one run (a metric, "train_seconds" or an "extra.a.b" field), a per
 // cent with Wilson's interval over its test rows, "over" another run's value as a ratio; an
 // "optional" column without a value is left out where any other says the run lacks it; a note
 // may read the run ("{run.extra.rows}"); rows declared "in_fast" are the only ones of the fast
@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "harness/declared_protocol.h"
-#include "harness/protocol_runner.h"
+#include "harness/language/declared_protocol.h"
+#include "harness/protocol/protocol_runner.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {

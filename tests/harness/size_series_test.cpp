@@ -1,17 +1,17 @@
-// A size series (harness/size_series.h), known answers: the "cpu-slope" aggregate of times
+// A size series (harness/protocol/size_series.h), known answers: the "cpu-slope" aggregate of times
 // c n^a is a (with its interval from 3 sizes on, and the stop rule's reason when fewer than 2
 // sizes ran); the stop rule "time-cap:<s>" stops a series whose power law predicts a fit over s
 // seconds, in the full run only, and refuses a cap that is not a positive number; the claim
 // measures give a's slope and the slope of a's time over b's; the task set builds each size's
 // data once and names each run's class by its size.
-#include "harness/size_series.h"
+#include "harness/protocol/size_series.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "core/error.h"
-#include "harness/partition_measures.h"
+#include "harness/protocol/partition_measures.h"
 
 namespace linrepro {
 namespace {

@@ -1,6 +1,6 @@
 // Issue 30 item 2: the --time a round asks of Slurm. Slurm time strings, the partition's MaxTime
 // read from canned `scontrol show partition` output, and the bounded time computation.
-#include "harness/slurm_time.h"
+#include "harness/cluster/slurm_time.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "harness/solver_catalog.h"
+#include "harness/experiment/solver_catalog.h"
 
 #include <gtest/gtest.h>
 

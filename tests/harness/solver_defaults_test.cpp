@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/synthetic_data.h"
-#include "harness/solver_catalog.h"
+#include "harness/experiment/solver_catalog.h"
 #include "solvers/regularization.h"
 
 namespace linrepro {

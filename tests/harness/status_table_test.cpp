@@ -1,4 +1,4 @@
-#include "harness/status_table.h"
+#include "harness/judge/status_table.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
-#include "harness/compare.h"
+#include "harness/judge/compare.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {

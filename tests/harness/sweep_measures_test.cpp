@@ -1,9 +1,9 @@
-// Claims over a sweep (harness/sweep_measures.h), known answers: a's time growing as rows^1.5 has
-// log-log slope 1.5; a gap a - b growing by 2 s per point has slope 2; the last point's time
-// ratio is a's over b's there; a claim's point tests run at every point of the named method with
-// the caller's measures beside the runs', each group named by its x; the evidence lists every
-// method's values by x.
-#include "harness/sweep_measures.h"
+// Claims over a sweep (harness/protocol/sweep_measures.h), known answers: a's time growing as
+// rows^1.5 has log-log slope 1.5; a gap a - b growing by 2 s per point has slope 2; the last
+// point's time ratio is a's over b's there; a claim's point tests run at every point of the named
+// method with the caller's measures beside the runs', each group named by its x; the evidence lists
+// every method's values by x.
+#include "harness/protocol/sweep_measures.h"
 
 #include <gtest/gtest.h>
 

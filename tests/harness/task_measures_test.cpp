@@ -1,8 +1,8 @@
-// Claim measures over a task set's runs (harness/task_measures.h), with known answers: the share
-// of tasks where one method's objective is lower, and the difference of two methods' median
+// Claim measures over a task set's runs (harness/protocol/task_measures.h), with known answers: the
+// share of tasks where one method's objective is lower, and the difference of two methods' median
 // relative gaps to a reference, over the tasks both trained on; a method with a run missing is
 // not measured.
-#include "harness/task_measures.h"
+#include "harness/protocol/task_measures.h"
 
 #include <gtest/gtest.h>
 

@@ -1,22 +1,22 @@
-// A declared protocol on a task set (harness/task_sets.h) run by harness/protocol_runner.h: each
-// method is fitted on each task of the set its "data" options prepare (each distinct options
-// prepared once), at the lambda of the solver's own convention, on its `top` tasks, the first
-// `fast_tasks` in fast mode; untrainable tasks are counted, not fitted; the cells are the named
-// aggregates of the runs, with the row's note filled in; a solver added with --with-solver runs on
-// every task at the lambda of its loss and gets its own row. Keys may put the task first, a run
-// may take another's seed or hold the task and the class in its key, fast mode's tasks may be
-// named, a null supplied lambda leaves its method out, and an extra solver can be a series over a
-// table's rows. A task-set declaration that mixes kinds, or hooks that lack what it names, are
-// refused.
+// A declared protocol on a task set (harness/protocol/task_sets.h) run by
+// harness/protocol/protocol_runner.h: each method is fitted on each task of the set its "data"
+// options prepare (each distinct options prepared once), at the lambda of the solver's own
+// convention, on its `top` tasks, the first `fast_tasks` in fast mode; untrainable tasks are
+// counted, not fitted; the cells are the named aggregates of the runs, with the row's note filled
+// in; a solver added with --with-solver runs on every task at the lambda of its loss and gets its
+// own row. Keys may put the task first, a run may take another's seed or hold the task and the
+// class in its key, fast mode's tasks may be named, a null supplied lambda leaves its method out,
+// and an extra solver can be a series over a table's rows. A task-set declaration that mixes kinds,
+// or hooks that lack what it names, are refused.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <map>
 
 #include "core/error.h"
-#include "harness/declared_protocol.h"
-#include "harness/extra_solvers.h"
-#include "harness/protocol_runner.h"
+#include "harness/experiment/extra_solvers.h"
+#include "harness/language/declared_protocol.h"
+#include "harness/protocol/protocol_runner.h"
 #include "harness_fixtures.h"
 #include "protocol_refusal.h"
 

@@ -1,6 +1,6 @@
-// with_data (harness/with_data.h): data that is not here is recorded and the rest goes on; damaged
-// data and other errors are never turned into "unavailable".
-#include "harness/with_data.h"
+// with_data (harness/experiment/with_data.h): data that is not here is recorded and the rest goes
+// on; damaged data and other errors are never turned into "unavailable".
+#include "harness/experiment/with_data.h"
 
 #include <gtest/gtest.h>
 

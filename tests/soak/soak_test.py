@@ -7,7 +7,7 @@ and the choices repeat), while a second writer of the same file runs beside it t
 (`run --force`, restarted whenever it ends, never killed: it rewrites every run). After at least
 --kills kills, one last run of each is let finish. The result file must then equal the one an
 uninterrupted run writes, timings, memory and provenance (environment, created_at, git_commit)
-aside; after every kill the file and each entry of its run journal (harness/run_journal.h) must be
+aside; after every kill the file and each entry of its run journal (harness/results/run_journal.h) must be
 whole JSON whose runs are among the uninterrupted run's; and no temp file, lock or journal may be
 left over.
 

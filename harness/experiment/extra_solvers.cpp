@@ -1,0 +1,175 @@
+#include "harness/experiment/extra_solvers.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <mutex>
+
+#include "baselines/external_solver.h"
+#include "core/error.h"
+#include "core/project_root.h"
+#include "harness/experiment/solver_catalog.h"
+#include "solvers/regularization.h"
+
+namespace linrepro {
+
+namespace {
+
+// The keys an external spec's k=v may carry for linrepro itself (the rest describe the solver and
+// are part of its registered name).
+constexpr const char* kSettings[] = {"lambda", "C", "timeout"};
+
+bool user_sets_regularization(const ExtraSolver& e) {
+  return e.params.is_object() && (e.params.contains("lambda") || e.params.contains("C"));
+}
+
+// "k=v,k=v" into params (ConfigError naming the spec for an empty assignment).
+void parse_assignments(const std::string& text, const std::string& list, Params& params) {
+  size_t start = 0;
+  while (start <= list.size()) {
+    const size_t comma = std::min(list.find(',', start), list.size());
+    const std::string assignment = list.substr(start, comma - start);
+    if (assignment.empty())
+      throw ConfigError(fmt::format("--with-solver '{}': empty assignment", text));
+    set_param_from_text(params, assignment);
+    start = comma + 1;
+  }
+}
+
+ExtraSolver parse_external(const std::string& text) {
+  const SolverInfo& info = add_external_solver(
+      external_solver_info(text, repo_root() / "baselines" / "sklearn_estimator.py"));
+  ExtraSolver e{info.name, Params::object(), text};
+  // The settings given in the spec are linrepro's: they override the protocol's lambda.
+  const Params options = external_solver_options(text);
+  for (const char* key : kSettings)
+    if (options.contains(key)) e.params[key] = options[key];
+  return e;
+}
+
+}  // namespace
+
+ExtraSolver parse_extra_solver(const std::string& text) {
+  if (is_external_solver(text)) return parse_external(text);
+  ExtraSolver e;
+  e.label = text;
+  const size_t colon = text.find(':');
+  e.solver = text.substr(0, colon);
+  e.params = Params::object();
+  solver_catalog().get(e.solver);  // ConfigError naming the known solvers
+  if (colon != std::string::npos) parse_assignments(text, text.substr(colon + 1), e.params);
+  return e;
+}
+
+std::vector<ExtraSolver> extra_solvers(const ExperimentContext& ctx) {
+  static std::mutex mutex;
+  static std::map<std::string, ExtraSolver> parsed;
+  std::vector<ExtraSolver> out;
+  for (const std::string& text : ctx.extra_solvers) {
+    const std::lock_guard lock(mutex);
+    auto it = parsed.find(text);
+    if (it == parsed.end()) it = parsed.emplace(text, parse_extra_solver(text)).first;
+    out.push_back(it->second);
+  }
+  return out;
+}
+
+ExtraLambda extra_solver_lambda(const ExtraSolver& extra, const std::vector<ProtocolLambda>& table,
+                                const std::string& experiment) {
+  const SolverKind& kind = solver_catalog().get(extra.solver).kind;
+  for (const ProtocolLambda& p : table)
+    if (p.loss == kind.loss && p.penalty == kind.penalty)
+      return {p.lambda, p.method,
+              fmt::format("the lambda of {} ({} loss, {} penalty, as the solver declares)",
+                          p.method, to_string(p.loss), to_string(p.penalty))};
+  for (const ProtocolLambda& p : table)
+    if (p.loss == kind.loss)
+      return {
+          p.lambda, p.method,
+          fmt::format("the lambda of {} (the same {} loss; the protocol has no {} method of it)",
+                      p.method, to_string(kind.loss), to_string(kind.penalty))};
+  for (const ProtocolLambda& p : table)
+    if (p.loss == Loss::unspecified)  // the protocol's one lambda, for every loss
+      return {p.lambda, p.method,
+              fmt::format("the protocol's one lambda ({}), whatever the loss", p.method)};
+  if (user_sets_regularization(extra)) return {0, "", "the user's lambda or C"};
+  std::vector<std::string> losses;
+  for (const ProtocolLambda& p : table)
+    losses.push_back(fmt::format("{} ({})", to_string(p.loss), p.method));
+  throw ConfigError(fmt::format(
+      "{}: --with-solver {} minimises the {} loss; this protocol gives a lambda to {} only: "
+      "set lambda= or C= to run it here",
+      experiment, extra.label, to_string(kind.loss), fmt::join(losses, ", ")));
+}
+
+Params extra_solver_params(const ExtraSolver& extra, double lambda) {
+  // What the protocol gives every solver of this kind (lambda where the solver takes it, its
+  // intercept switch), then what the user set; a user's C replaces the protocol's lambda.
+  Params p = regularization_params(solver_catalog().get(extra.solver), lambda);
+  const Params& user = extra.params.is_object() ? extra.params : Params::object();
+  if (user.contains("lambda") || user.contains("C")) p.erase("lambda");
+  for (const auto& [k, v] : user.items()) p[k] = v;
+  return p;
+}
+
+Json extra_solver_tag(const ExtraSolver& extra) {
+  return {{"part", "extra"}, {"with_solver", extra.label}, {"note", kExtraSolverNote}};
+}
+
+void check_extra_solvers_accepted(const ExperimentInfo& info, const ExperimentContext& ctx) {
+  if (ctx.extra_solvers.empty()) return;
+  const std::string name = info.paper + "/" + info.id;
+  const ExtraSolverSupport& s = info.extra_solvers;
+  if (s.tasks == ExtraSolverSupport::Tasks::none)
+    throw ConfigError(fmt::format("{}: --with-solver cannot apply: {}", name,
+                                  s.refusal.empty() ? "the experiment does not declare how extra "
+                                                      "solvers would join it"
+                                                    : s.refusal));
+  for (const ExtraSolver& e : extra_solvers(ctx)) {
+    const SolverInfo& solver = solver_catalog().get(e.solver);
+    if (s.tasks == ExtraSolverSupport::Tasks::binary && !solver.fit_binary)
+      throw ConfigError(
+          fmt::format("{}: --with-solver {} cannot apply: it is a multiclass-only solver and this "
+                      "experiment's tasks are binary (one problem per category)",
+                      name, e.label));
+  }
+}
+
+ExperimentContext extra_solver_context(const ExperimentInfo& info, const std::string& target,
+                                       const ExperimentContext& ctx, std::string* note) {
+  const bool named = target == info.paper + "/" + info.id;
+  if (ctx.extra_solvers.empty() || named ||
+      info.extra_solvers.tasks != ExtraSolverSupport::Tasks::none)
+    return ctx;
+  if (note)
+    *note = fmt::format("{}/{} runs without --with-solver: {}", info.paper, info.id,
+                        info.extra_solvers.refusal);
+  ExperimentContext c = ctx;
+  c.extra_solvers.clear();
+  return c;
+}
+
+std::string extra_solvers_unused(const ExperimentInfo& info, const ExperimentContext& ctx,
+                                 const ResultFile& rf) {
+  if (ctx.extra_solvers.empty()) return "";
+  std::string why;
+  for (const Json& c : rf.document().value("cells", Json::array()))
+    if (c.value("status", "") == "data_unavailable") {
+      why = "its data is unavailable: " + c.value("note", std::string());
+      break;
+    }
+  if (why.empty())
+    why = rf.runs().empty() && rf.pending().empty()
+              ? "it computes no run in this mode (a fast subset without runs?)"
+              : "no task of the protocol fits it";
+  std::vector<std::string> missing;
+  for (const std::string& label : ctx.extra_solvers)
+    if (!rf.extra_solvers_asked().contains(label)) missing.push_back(label);
+  if (missing.empty()) return "";
+  return fmt::format(
+      "{}/{}: --with-solver {} ran nowhere: the experiment asked for no run of it "
+      "({})",
+      info.paper, info.id, fmt::join(missing, ", "), why);
+}
+
+}  // namespace linrepro

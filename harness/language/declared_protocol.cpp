@@ -1,0 +1,381 @@
+#include "harness/language/declared_protocol.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <string_view>
+
+#include "harness/experiment/solver_catalog.h"
+#include "harness/language/declaration_checks.h"
+#include "harness/language/protocol_checks.h"
+#include "solvers/regularization.h"
+
+namespace linrepro {
+
+namespace {
+
+bool on_class(const std::vector<std::string>& classes, const std::string& cls) {
+  return classes.empty() || std::find(classes.begin(), classes.end(), cls) != classes.end();
+}
+
+Json values_of(const Json& j, const char* key, const std::string& where) {
+  if (!j.contains(key)) return Json::object();
+  const Json& v = j.at(key);
+  if (!v.is_object()) declaration_error(where, fmt::format("\"{}\" must map names to values", key));
+  for (const auto& [name, value] : v.items())
+    if (!value.is_number() && !value.is_string())
+      declaration_error(where, fmt::format("\"{}\": \"{}\" must be a number or a text", key, name));
+  return v;
+}
+
+bool flag_of(const Json& j, const char* key, bool otherwise, const std::string& where) {
+  if (!j.contains(key)) return otherwise;
+  if (!j.at(key).is_boolean())
+    declaration_error(where, fmt::format("\"{}\" must be a boolean", key));
+  return j.at(key).get<bool>();
+}
+
+ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
+  check_keys(j,
+             {"class", "data", "tasks", "unavailable", "fast_tasks", "task_first_keys",
+              "sequential", "values", "fast_values", "in_fast", "missing"},
+             where);
+  ProtocolDataset d;
+  d.cls = text_of(j, "class", where);
+  if (j.contains("data") + j.contains("tasks") + j.contains("unavailable") != 1)
+    declaration_error(where, "a data set names one of \"data\", \"tasks\" or \"unavailable\"");
+  if (j.contains("data")) d.data = text_of(j, "data", where);
+  if (j.contains("tasks")) d.tasks = text_of(j, "tasks", where);
+  if (j.contains("unavailable")) {
+    d.unavailable = text_of(j, "unavailable", where);
+    if (j.contains("missing"))  // its cells are always marked
+      declaration_error(where, "an \"unavailable\" data set's cells are marked: no \"missing\"");
+    d.missing = MissingCells::marked_unavailable;
+  }
+  if (j.contains("fast_tasks")) {
+    const Json& f = j.at("fast_tasks");
+    if (d.tasks.empty() || !(f.is_number_integer() || (f.is_array() && !f.empty())))
+      declaration_error(where,
+                        "\"fast_tasks\" is a count of a task set's tasks or a list of their names");
+    if (f.is_array())
+      d.fast_task_names = texts_of(f, where + " fast_tasks");
+    else
+      d.fast_tasks = f.get<int64_t>();
+  }
+  d.task_first_keys = flag_of(j, "task_first_keys", false, where);
+  if (d.task_first_keys && d.tasks.empty())
+    declaration_error(where, "\"task_first_keys\" orders a task set's run keys");
+  d.sequential = flag_of(j, "sequential", false, where);
+  if (d.sequential && d.tasks.empty())
+    declaration_error(where, "\"sequential\" orders a task set's runs");
+  d.values = values_of(j, "values", where);
+  d.fast_values = values_of(j, "fast_values", where);
+  d.in_fast = flag_of(j, "in_fast", true, where);
+  if (j.contains("missing")) {
+    if (text_of(j, "missing", where) != "marked_unavailable")
+      declaration_error(where, "\"missing\" can only be \"marked_unavailable\"");
+    d.missing = MissingCells::marked_unavailable;
+  }
+  return d;
+}
+
+ProtocolMethod parse_method(const Json& j, const std::string& where) {
+  ProtocolMethod m;
+  if (j.is_object() && j.contains("extra_solvers")) {
+    check_keys(j, {"extra_solvers"}, where);
+    m.extra_solvers = j.at("extra_solvers");
+    const std::string at = where + " extra_solvers";
+    check_keys(m.extra_solvers,
+               {"classes", "lambda", "loss", "penalty", "method", "lambdas", "data", "key",
+                "seed_of", "stop_rule"},
+               at);
+    if (m.extra_solvers.value("lambdas", Json()) == "task") {  // each task's (TaskSet)
+      for (const char* key : {"lambda", "loss", "penalty", "method"})
+        if (m.extra_solvers.contains(key))
+          declaration_error(at, fmt::format("\"lambdas\": \"task\" takes no \"{}\"", key));
+    } else if (m.extra_solvers.contains("lambdas")) {  // by the loss of each named solver
+      if (!m.extra_solvers.at("lambdas").is_array() || m.extra_solvers.at("lambdas").empty())
+        declaration_error(at, "\"lambdas\" must be a non-empty list or \"task\"");
+      for (const Json& l : m.extra_solvers.at("lambdas")) {
+        check_keys(l, {"solver", "lambda", "method"}, at + " lambdas");
+        for (const char* key : {"solver", "lambda", "method"})
+          if (!l.contains(key))
+            declaration_error(at, fmt::format("lambdas: \"{}\" is missing", key));
+        solver_catalog().get(text_of(l, "solver", at));  // a registered solver's declared loss
+      }
+      if (m.extra_solvers.contains("lambda"))
+        declaration_error(at, "either \"lambda\" (one for every loss) or \"lambdas\"");
+    } else {
+      for (const char* key : {"lambda", "penalty", "method"})
+        if (!m.extra_solvers.contains(key))
+          declaration_error(at, fmt::format("\"{}\" is missing", key));
+    }
+    if (m.extra_solvers.contains("classes"))
+      m.classes = texts_of(m.extra_solvers.at("classes"), at + " classes");
+    if (m.extra_solvers.contains("data")) m.data = m.extra_solvers.at("data");
+    m.key = m.extra_solvers.contains("key") ? text_of(m.extra_solvers, "key", at) : "extra";
+    if (m.extra_solvers.contains("seed_of")) m.seed_of = text_of(m.extra_solvers, "seed_of", at);
+    if (m.extra_solvers.contains("stop_rule"))
+      m.stop_rule = text_of(m.extra_solvers, "stop_rule", at);
+    m.name = m.key;
+    return m;
+  }
+  check_keys(j,
+             {"name", "key", "solver", "params", "traced", "in_fast", "classes", "lambda", "data",
+              "top", "tags", "seed_of", "record", "stop_rule"},
+             where);
+  m.name = text_of(j, "name", where);
+  m.key = text_of(j, "key", where);
+  m.solver = text_of(j, "solver", where);
+  if (!j.contains("params") || !j.at("params").is_object())
+    declaration_error(where, "\"params\" must be an object");
+  m.params = j.at("params");
+  m.traced = flag_of(j, "traced", false, where);
+  m.in_fast = flag_of(j, "in_fast", true, where);
+  if (j.contains("classes")) m.classes = texts_of(j.at("classes"), where + " classes");
+  if (j.contains("lambda")) m.lambda = j.at("lambda");
+  m.tags = values_of(j, "tags", where);
+  if (j.contains("seed_of")) m.seed_of = text_of(j, "seed_of", where);
+  m.record = values_of(j, "record", where);
+  if (j.contains("stop_rule")) m.stop_rule = text_of(j, "stop_rule", where);
+  if (j.contains("data")) {
+    if (!j.at("data").is_object()) declaration_error(where, "\"data\" must be an object");
+    m.data = j.at("data");
+  }
+  if (j.contains("top")) {
+    if (!j.at("top").is_number_integer() || j.at("top").get<int64_t>() < 1)
+      declaration_error(where, "\"top\" must be a positive count");
+    m.top = j.at("top").get<int64_t>();
+  }
+  return m;
+}
+
+Json scope_of(const DeclaredProtocol& p, const ProtocolDataset& d, bool fast, int64_t n,
+              const Json& supplied) {
+  Json scope = p.values;
+  for (const std::string& name : p.supplied) {
+    if (!supplied.contains(name))
+      declaration_error(p.where, fmt::format("the driver supplies no value \"{}\"", name));
+    scope[name] = supplied.at(name);
+  }
+  scope.update(d.values);
+  if (fast) scope.update(d.fast_values);
+  scope["n"] = n;
+  return scope;
+}
+
+// Every run the declaration can give, resolved on each data set (n = 1), so that an unknown
+// "$name" fails when the file is read, not when the run is reached.
+void check_resolves(const DeclaredProtocol& p) {
+  for (const ProtocolDataset& d : p.datasets)
+    for (bool fast : {false, true}) {
+      if (fast && !d.in_fast) continue;
+      Json placeholders = Json::object();  // what the driver supplies at run time
+      for (const std::string& name : p.supplied) placeholders[name] = 1.0;
+      const Json scope = scope_of(p, d, fast, 1, placeholders);
+      for (const ProtocolMethod& m : p.methods) {
+        if (!on_class(m.classes, d.cls)) continue;
+        const std::string at = fmt::format("{} method \"{}\" on \"{}\"", p.where, m.name, d.cls);
+        resolve_protocol_value(m.extra_solvers.is_null() ? m.params : m.extra_solvers, scope, at);
+        if (!m.lambda.is_null() && !resolve_protocol_value(m.lambda, scope, at).is_number())
+          declaration_error(at, "\"lambda\" must be a number");
+        resolve_protocol_value(m.data, scope, at);
+        if (!d.tasks.empty() && m.traced)  // a task set's fit has no test-set monitor
+          declaration_error(at, "\"traced\" applies on a binary data set only");
+        if (d.tasks.empty() && (!m.lambda.is_null() || !m.data.empty() || m.top > 0 ||
+                                m.key.find(kTaskInKey) != std::string::npos ||
+                                m.key.find(kClassInKey) != std::string::npos))
+          declaration_error(at,
+                            "\"lambda\", \"data\", \"top\" and a key with \"{task}\" or "
+                            "\"{class}\" apply on a task set only");
+        if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");
+        if (d.tasks.empty() && !m.extra_solvers.is_null() &&
+            m.extra_solvers.value("lambdas", Json()) == "task")
+          declaration_error(at, "\"lambdas\": \"task\" applies on a task set only");
+        if (!m.stop_rule.empty() && !d.sequential)  // the rule reads the earlier tasks' runs
+          declaration_error(at, "\"stop_rule\" applies on a sequential task set only");
+      }
+    }
+}
+
+}  // namespace
+
+DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
+  const std::string at = where + " protocol";
+  check_keys(j,
+             {"why", "values", "supplied", "bias", "datasets", "traced", "methods", "driver_runs",
+              "fast_summary", "cells", "task_sources", "ablation_tables", "claims"},
+             at);
+  text_of(j, "why", at);
+  DeclaredProtocol p;
+  p.where = at;
+  p.values = values_of(j, "values", at);
+  if (j.contains("supplied")) p.supplied = texts_of(j.at("supplied"), at + " supplied");
+  const std::string bias = j.contains("bias") ? text_of(j, "bias", at) : "penalized";
+  if (bias != "penalized" && bias != "unpenalized" && bias != "none")
+    declaration_error(at, "\"bias\" must be \"penalized\", \"unpenalized\" or \"none\"");
+  p.bias = bias == "penalized" ? BiasMode::penalized
+           : bias == "none"    ? BiasMode::none
+                               : BiasMode::unpenalized;
+  if (!j.contains("datasets") || !j.at("datasets").is_array() || j.at("datasets").empty())
+    declaration_error(at, "\"datasets\" must be a non-empty list");
+  std::set<std::string> classes;
+  for (const Json& d : j.at("datasets")) {
+    p.datasets.push_back(parse_dataset(d, fmt::format("{} dataset {}", at, p.datasets.size() + 1)));
+    if (!classes.insert(p.datasets.back().cls).second)
+      declaration_error(at, fmt::format("class \"{}\" is declared twice", p.datasets.back().cls));
+  }
+  if (j.contains("traced")) {
+    p.traced = j.at("traced");
+    check_keys(p.traced, {"points", "config", "extra"}, at + " traced");
+  }
+  if (!j.contains("methods") || !j.at("methods").is_array())
+    declaration_error(at, "\"methods\" must be a list");
+  std::set<std::string> names;
+  for (const Json& m : j.at("methods")) {
+    p.methods.push_back(parse_method(m, fmt::format("{} method {}", at, p.methods.size() + 1)));
+    const ProtocolMethod& last = p.methods.back();
+    if (last.traced && (!p.traced.contains("points") || !last.params.contains("epochs")))
+      declaration_error(at, fmt::format("method \"{}\" is traced: \"traced\" needs \"points\" "
+                                        "and the method an \"epochs\" param (the trace spreads "
+                                        "them over n x epochs updates)",
+                                        last.name));
+    for (const std::string& c : last.classes)
+      if (!classes.contains(c))
+        declaration_error(at, fmt::format("method \"{}\": no data set \"{}\"", last.name, c));
+    if (!names.insert(last.name).second)
+      declaration_error(at, fmt::format("method \"{}\" is declared twice", last.name));
+  }
+  for (const ProtocolMethod& m : p.methods) {  // a seed is another run's of the same kind
+    const bool extra = !m.extra_solvers.is_null();
+    if (!m.seed_of.empty() &&
+        std::none_of(p.methods.begin(), p.methods.end(), [&](const ProtocolMethod& o) {
+          return o.key == m.seed_of && o.extra_solvers.is_null() != extra;
+        }))
+      declaration_error(at, fmt::format("method \"{}\": \"seed_of\" names no {} key \"{}\"", m.name,
+                                        extra ? "extra_solvers" : "method", m.seed_of));
+  }
+  p.fast_summary = flag_of(j, "fast_summary", false, at);
+  p.task_sources = j.value("task_sources", Json::object());
+  if (!p.task_sources.is_object()) declaration_error(at, "\"task_sources\" must be an object");
+  if (j.contains("driver_runs")) p.driver_runs = texts_of(j.at("driver_runs"), at + " driver_runs");
+  check_resolves(p);
+  if (j.contains("cells")) {
+    p.cells = j.at("cells");
+    check_protocol_cells(p);
+  }
+  if (j.contains("ablation_tables")) {
+    p.ablation_tables = j.at("ablation_tables");
+    check_protocol_ablations(p);
+  }
+  if (j.contains("claims")) {
+    p.claims = j.at("claims");
+    check_protocol_claims(p);
+  }
+  return p;
+}
+
+namespace {
+
+// `key` with every `placeholder` replaced by `value`.
+std::string replaced(std::string key, std::string_view placeholder, const std::string& value) {
+  for (size_t at = key.find(placeholder); at != std::string::npos;
+       at = key.find(placeholder, at + value.size()))
+    key.replace(at, placeholder.size(), value);
+  return key;
+}
+
+// An extra-solver entry's key without its placeholders ("{class}/{task}/extra" -> "extra"): what
+// its runs are named by ("extra/<label>"), as on any other task set.
+std::string without_placeholders(std::string key) {
+  for (const std::string p : {kClassInKey, kTaskInKey}) key = replaced(key, p + "/", "");
+  return key;
+}
+
+}  // namespace
+
+std::string task_run_key(const ProtocolDataset& d, const std::string& key,
+                         const std::string& task) {
+  const std::string k = replaced(key, kClassInKey, d.cls);
+  if (k.find(kTaskInKey) != std::string::npos) return replaced(k, kTaskInKey, task);
+  return d.task_first_keys ? task + "/" + k : k + "/" + task;
+}
+
+std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const ProtocolDataset& d,
+                                       bool fast, int64_t train_rows, const Json& supplied,
+                                       const std::vector<ExtraSolver>& extras,
+                                       const std::string& experiment) {
+  const Json scope = scope_of(p, d, fast, train_rows, supplied);
+  // A binary data set's runs are keyed "<class>/<key>", a task set's "<key>" (the runner adds
+  // "/<task>").
+  const std::string prefix = d.tasks.empty() ? d.cls + "/" : "";
+  const auto resolve = [&](const Json& v) { return resolve_protocol_value(v, scope, p.where); };
+  std::vector<ProtocolRun> runs;
+  for (const ProtocolMethod& m : p.methods) {
+    if (!on_class(m.classes, d.cls)) continue;
+    if (!m.extra_solvers.is_null()) {
+      const Json& e = m.extra_solvers;
+      const bool per_task = e.value("lambdas", Json()) == "task";
+      std::vector<ProtocolLambda> lambda;
+      if (per_task) {
+        // set per task (task_set_runs.cpp)
+      } else if (e.contains("lambdas")) {  // each named solver's declared loss and penalty
+        for (const Json& l : e.at("lambdas")) {
+          const SolverKind& kind = solver_catalog().get(l.at("solver").get<std::string>()).kind;
+          lambda.push_back({kind.loss, kind.penalty, resolve(l.at("lambda")).get<double>(),
+                            l.at("method").get<std::string>()});
+        }
+      } else {
+        lambda.push_back({e.contains("loss") ? loss_from_string(e.at("loss").get<std::string>())
+                                             : Loss::unspecified,
+                          penalty_from_string(e.at("penalty").get<std::string>()),
+                          resolve(e.at("lambda")).get<double>(),
+                          e.at("method").get<std::string>()});
+      }
+      for (const ExtraSolver& x : extras) {
+        ProtocolRun r;
+        r.name = without_placeholders(m.key) + "/" + x.label;
+        r.key = prefix + m.key + "/" + x.label;
+        r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of) + "/" + x.label;
+        r.solver = x.solver;
+        if (per_task)
+          r.per_task_lambda = x;
+        else
+          r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
+        r.config_fields = {{"with_solver", x.label}};
+        r.record_extra = extra_solver_tag(x);
+        r.data_options = resolve(m.data);
+        r.stop_rule = m.stop_rule;
+        runs.push_back(std::move(r));
+      }
+      continue;
+    }
+    if (fast && !m.in_fast) continue;
+    const Json lambda = resolve(m.lambda);
+    if (!m.lambda.is_null() && lambda.is_null()) continue;  // a supplied null: nothing to run
+    ProtocolRun r;
+    r.name = m.name;
+    r.key = prefix + m.key;
+    r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of);
+    r.solver = m.solver;
+    r.params = Params::object();
+    if (!m.lambda.is_null())  // the solver's own convention, as for an extra solver
+      r.params = regularization_params(solver_catalog().get(m.solver), lambda.get<double>());
+    r.params.update(resolve(m.params));
+    r.data_options = resolve(m.data);
+    r.top = m.top;
+    r.stop_rule = m.stop_rule;
+    r.record_extra = m.record;
+    r.record_extra["variant"] = m.name;
+    if (m.traced) {
+      r.trace_points = resolve(p.traced.at("points")).get<int64_t>();
+      r.config_fields = resolve(p.traced.value("config", Json::object()));
+      r.record_extra.update(resolve(p.traced.value("extra", Json::object())));
+    }
+    runs.push_back(std::move(r));
+  }
+  return runs;
+}
+
+}  // namespace linrepro

@@ -1,0 +1,71 @@
+#include "harness/language/protocol_declaration.h"
+
+#include <fmt/format.h>
+
+#include "harness/language/declaration_checks.h"
+
+namespace linrepro {
+
+Json resolve_protocol_value(const Json& v, const Json& scope, const std::string& where) {
+  if (v.is_string()) {
+    const std::string s = v.get<std::string>();
+    if (s.empty() || s[0] != '$') return v;
+    const std::string name = s.substr(1);
+    if (!scope.contains(name)) declaration_error(where, fmt::format("no value \"{}\"", name));
+    return scope.at(name);
+  }
+  if (v.is_object() && v.size() == 1 && v.contains("reciprocal")) {
+    double product = 1;
+    for (const std::string& name : texts_of(v.at("reciprocal"), where + " reciprocal")) {
+      const Json x = resolve_protocol_value("$" + name, scope, where);
+      if (!x.is_number()) declaration_error(where, fmt::format("\"{}\" is not a number", name));
+      product *= x.get<double>();
+    }
+    return 1.0 / product;
+  }
+  if (v.is_object() || v.is_array()) {
+    Json out = v;
+    for (auto& [key, item] : out.items()) item = resolve_protocol_value(item, scope, where);
+    return out;
+  }
+  return v;
+}
+
+Json DeclaredProtocol::value(const std::string& name) const {
+  const size_t dot = name.find('.');
+  if (dot == std::string::npos) return resolve_protocol_value("$" + name, values, where);
+  for (const ProtocolDataset& d : datasets)
+    if (d.cls == name.substr(0, dot))
+      return resolve_protocol_value("$" + name.substr(dot + 1), d.values, where + " " + d.cls);
+  declaration_error(where, fmt::format("no data set \"{}\"", name.substr(0, dot)));
+}
+
+// The column specs of a row's column sets, in order.
+std::vector<Json> cell_columns(const DeclaredProtocol& p, const Json& sets) {
+  std::vector<Json> out;
+  for (const Json& set : sets)
+    for (const Json& spec : p.cells.at("columns").at(set.get<std::string>())) out.push_back(spec);
+  return out;
+}
+
+// The evidence ids a row names: one, or a list.
+std::vector<std::string> evidence_ids(const Json& row) {
+  if (!row.contains("evidence")) return {};
+  const Json& e = row.at("evidence");
+  return e.is_array() ? e.get<std::vector<std::string>>()
+                      : std::vector<std::string>{e.get<std::string>()};
+}
+
+// One entry, or a list of them (one per data set).
+std::vector<Json> entries_of(const Json& x) {
+  return x.is_array() ? x.get<std::vector<Json>>() : std::vector<Json>{x};
+}
+
+const std::regex& evidence_placeholder() {
+  static const std::regex re(
+      R"(\{(bound\.([A-Za-z_0-9]+)|([A-Za-z_0-9:.\-]+)@([A-Za-z_0-9/.\-]+))"
+      R"((?: minus ([A-Za-z_0-9:.\-]+)@([A-Za-z_0-9/.\-]+))?(\|([0-9.e]+)?(:[^}]+)?)?)\})");
+  return re;
+}
+
+}  // namespace linrepro

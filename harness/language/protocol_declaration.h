@@ -1,0 +1,84 @@
+#pragma once
+// An experiment's protocol as the parser gives it (harness/language/declared_protocol.h reads and
+// checks it): its data sets, its methods, its cells, ablation tables and claims, and the
+// expressions inside their values ("$name", {"reciprocal": [...]}, evidence placeholders).
+#include <cstdint>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "algorithms/sgd_common.h"
+#include "harness/experiment/with_data.h"
+
+namespace linrepro {
+
+struct ProtocolDataset {
+  std::string cls;   // "class"
+  std::string data;  // load_binary_dataset's name
+  Json values = Json::object(), fast_values = Json::object();
+  std::string tasks;        // or the name of a task set (harness/protocol/task_sets.h)
+  std::string unavailable;  // or why its data cannot be had (nothing runs on it)
+  int64_t fast_tasks = 0;   // tasks: the first fast_tasks in fast mode (0: all)
+  std::vector<std::string> fast_task_names;  // or these tasks (by name) in fast mode
+  bool task_first_keys = false;              // tasks: keys "<task>/<key>", not "<key>/<task>"
+  bool sequential = false;                   // tasks: one run at a time, task by task
+  bool in_fast = true;
+  MissingCells missing = MissingCells::left_to_the_experiment;
+};
+
+// A declared method, or (extra_solvers set) the place of the solvers added with --with-solver.
+struct ProtocolMethod {
+  std::string name, key, solver;
+  Json params = Json::object();
+  bool traced = false, in_fast = true;
+  std::vector<std::string> classes;  // empty: every data set
+  Json extra_solvers;                // null for a declared method
+  // On a task set: lambda in the solver's own convention (null: none), the task set's options,
+  // and the first `top` tasks only (0: all).
+  Json lambda, data = Json::object();
+  int64_t top = 0;
+  Json tags = Json::object();    // for the driver's summary
+  std::string seed_of;           // the method key whose run's seed it takes (empty: its own)
+  Json record = Json::object();  // added to its runs' extra
+  std::string stop_rule;         // the driver's StopRule that may end its series (empty: none)
+};
+
+struct DeclaredProtocol {
+  std::string where;  // the file and experiment, for errors
+  Json values = Json::object();
+  std::vector<std::string> supplied;  // values the driver's hook supplies
+  BiasMode bias = BiasMode::penalized;
+  std::vector<ProtocolDataset> datasets;
+  Json traced = Json::object();
+  std::vector<ProtocolMethod> methods;
+  std::vector<std::string> driver_runs;
+  bool fast_summary = false;
+  Json cells = Json::object();
+  // Task sets declared whole, by name (harness/protocol/multiclass_partitions.h), beside the
+  // driver's.
+  Json task_sources = Json::object();
+  Json ablation_tables = Json::array();  // harness/protocol/protocol_ablations.h
+  Json claims = Json::array();           // harness/protocol/protocol_claims.h
+
+  // The declared value `name` (a global one, or "<class>.<name>" of a data set's full run).
+  Json value(const std::string& name) const;
+};
+
+// The column specs of a cell row's column sets (`sets`: their names), in order.
+std::vector<Json> cell_columns(const DeclaredProtocol& p, const Json& sets);
+
+// The evidence ids a cell row names: one, or a list.
+std::vector<std::string> evidence_ids(const Json& row);
+
+// One entry, or a list of them (one per data set).
+std::vector<Json> entries_of(const Json& x);
+
+// A claim's evidence placeholder: "{bound.<name>}" or
+// "{<value>@<run>[ minus <value>@<run>][|<scale>:<format>]}" (groups: 2 bound, 3/4 value@run,
+// 5/6 minus value@run, 8 scale, 9 format).
+const std::regex& evidence_placeholder();
+
+// `v` with every "$name" and {"reciprocal": [...]} replaced from `scope` (an object of values).
+Json resolve_protocol_value(const Json& v, const Json& scope, const std::string& where);
+
+}  // namespace linrepro

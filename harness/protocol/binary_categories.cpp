@@ -1,0 +1,220 @@
+#include "harness/protocol/binary_categories.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "core/error.h"
+#include "core/seed.h"
+#include "corpora/corpus_view.h"
+#include "features/text_dataset.h"
+#include "harness/language/declaration_checks.h"
+
+namespace linrepro {
+
+BinaryTask CategoryTask::view(double objective_lambda) const {
+  const FeatureMatrices& m = own ? *own : *shared;
+  return {m.train, y_train, m.test, y_test, objective_lambda};
+}
+
+namespace {
+
+using CategoryFit =
+    std::function<RunRecord(const BinaryTask&, const std::string&, const Params&, uint64_t)>;
+
+// The tasks of `c` as a task set: `fields` in every run's config, `fit` on one category's task.
+TaskSet category_task_set(std::shared_ptr<const BinaryCollection> c, Json fields, CategoryFit fit) {
+  TaskSet s;
+  s.dataset = c->dataset;
+  s.record = c->record;
+  s.config_fields = std::move(fields);
+  s.tasks = c->categories;
+  s.untrainable = [](size_t) { return std::optional<RunRecord>(); };
+  s.fit = [c, fit](size_t i, const std::string& solver, const Params& params, uint64_t seed) {
+    return fit(c->task(i).view(c->objective_lambda), solver, params, seed);
+  };
+  return s;
+}
+
+// The cross-validated thresholds' evaluation of c's tasks.
+struct CvThreshold {
+  int folds = 5;
+  double fbr = 0.1;
+  uint64_t fold_seed = 0;
+};
+
+TaskSet cv_threshold_task_set(std::shared_ptr<const BinaryCollection> c, const CvThreshold& t) {
+  const Json fields = {
+      {"folds", t.folds},
+      {"fold_seed", t.fold_seed},
+      {"threshold",
+       {{"rule", "SCutFBR.1"}, {"fbr", t.fbr}, {"folds_whose_model_saw_no_positive", "left out"}}}};
+  return category_task_set(
+      std::move(c), fields,
+      [t](const BinaryTask& task, const std::string& solver, const Params& params, uint64_t seed) {
+        // The same rows in every fold: the assignment depends only on the row count and the seed.
+        const CvFolds cv = make_cv_folds(task.X_train, t.folds, t.fold_seed);
+        return cv_thresholded_run(solver, params, task, cv, t.fbr, seed);
+      });
+}
+
+// What every run's config says about the data (a changed corpus or feature set changes the hash).
+Json dataset_description(const std::string& view, const Corpus& c, const FeatureConfig& features) {
+  Json d = {{"view", view}, {"docs", c.docs.size()}, {"features", to_json(features)}};
+  const Json& data = c.identity.value("data", Json::object());
+  if (data.contains("content_sha256")) d["content_sha256"] = data["content_sha256"];
+  return d;
+}
+
+// The collection's record: the corpus with its split and features, the fewest and most columns
+// of a task, the training vocabulary.
+Json collection_record(const Corpus& corpus, const PreparedText& prep) {
+  const auto& stats = prep.features.stats;
+  Json d = corpus.identity;
+  d["train"] = d["rows_train"] = stats.train_docs;
+  d["test"] = d["rows_test"] = stats.test_docs;
+  const Json& data = corpus.identity.value("data", Json::object());
+  if (data.contains("content_sha256")) d["sha256"] = data["content_sha256"];
+  d["features"] = stats.features;
+  d["vocabulary"] = stats.vocabulary;
+  d["preparation"] = prep.identity;
+  size_t fewest = SIZE_MAX, most = 0;
+  for (const auto& cols : prep.features.category_columns) {
+    fewest = std::min(fewest, cols.size());
+    most = std::max(most, cols.size());
+  }
+  if (most > 0) d["task_columns"] = {{"fewest", fewest}, {"most", most}};
+  return d;
+}
+
+// The view's categories on `features` (DataUnavailable when its corpus is not here);
+// `categories`: the tasks, by name (empty: all).
+std::shared_ptr<const BinaryCollection> view_collection(const ExperimentContext& ctx,
+                                                        const std::string& view,
+                                                        const FeatureConfig& features,
+                                                        std::vector<std::string> categories) {
+  const Corpus corpus = load_corpus_view(view);
+  auto prep = std::make_shared<const PreparedText>(
+      prepare_text(split_standard(corpus), features,
+                   PrepareOptions{.threads = ctx.threads, .progress = ctx.progress}));
+  const auto& names = prep->train_labels.class_names;
+  if (categories.empty()) categories = names;
+  std::vector<int32_t> ids;
+  for (const std::string& category : categories) {
+    const auto it = std::find(names.begin(), names.end(), category);
+    if (it == names.end()) throw ConfigError(fmt::format("{}: no category '{}'", view, category));
+    ids.push_back(static_cast<int32_t>(it - names.begin()));
+  }
+  auto c = std::make_shared<BinaryCollection>();
+  c->dataset = dataset_description(view, corpus, features);
+  c->record = collection_record(corpus, *prep);
+  c->categories = std::move(categories);
+  c->task = [prep, ids](size_t i) {
+    const int32_t k = ids[i];
+    CategoryTask t;
+    if (prep->features.per_category())
+      t.own = std::make_shared<const FeatureMatrices>(for_category(prep->features, k));
+    else
+      t.shared = &prep->features.matrices;
+    t.y_train = one_vs_rest(prep->train_labels, k);
+    t.y_test = one_vs_rest(prep->test_labels, k);
+    return t;
+  };
+  return c;
+}
+
+// The declared evaluation: timed (nullopt) or cross-validated thresholds.
+std::optional<CvThreshold> declared_evaluation(const Json& e, const std::string& where) {
+  const std::string kind = e.is_object() ? e.value("kind", "") : "";
+  if (kind == "timed") {
+    check_keys(e, {"kind"}, where);
+    return std::nullopt;
+  }
+  if (kind != "cv-threshold")
+    declaration_error(where,
+                      "\"evaluation\" is {\"kind\": \"timed\"} or {\"kind\": "
+                      "\"cv-threshold\", \"folds\", \"fbr\", \"fold_seed\"}");
+  check_keys(e, {"kind", "folds", "fbr", "fold_seed"}, where);
+  if (!e.contains("folds") || !e.at("folds").is_number_integer() || e.at("folds").get<int>() < 2 ||
+      !e.contains("fbr") || !e.at("fbr").is_number() || !e.contains("fold_seed"))
+    declaration_error(where, "\"cv-threshold\" gives \"folds\" (>= 2), \"fbr\" and \"fold_seed\"");
+  text_of(e, "fold_seed", where);
+  return CvThreshold{e.at("folds").get<int>(), e.at("fbr").get<double>(), 0};
+}
+
+FeatureConfig declared_features(const Json& j, const std::string& where) {
+  try {
+    return feature_config_from_json(j);
+  } catch (const ConfigError& e) {
+    declaration_error(where, fmt::format("\"features\": {}", e.what()));
+  }
+  return {};
+}
+
+}  // namespace
+
+TaskSet timed_task_set(std::shared_ptr<const BinaryCollection> c, const Json& options) {
+  const int repeats = options.value("repeats", 1);
+  const bool trace = options.value("trace", false);
+  const Json fields = {
+      {"threshold", 0},
+      {"timing", {{"repeats", repeats}, {"clock", "thread_cpu"}, {"statistic", "median"}}},
+      {"trace_every", trace ? 1 : 0}};
+  return category_task_set(std::move(c), fields,
+                           [repeats, trace](const BinaryTask& task, const std::string& solver,
+                                            const Params& params, uint64_t seed) {
+                             return timed_binary_run(
+                                 solver, params, task,
+                                 TimedRunOptions{.repeats = repeats, .trace = trace, .seed = seed});
+                           });
+}
+
+TaskSource binary_category_tasks(const Json& declaration, const std::string& where) {
+  check_keys(declaration,
+             {"kind", "view", "features", "categories", "evaluation", "objective_lambda"}, where);
+  if (declaration.value("kind", "") != kBinaryCategories)
+    declaration_error(where, fmt::format("\"kind\" must be \"{}\"", kBinaryCategories));
+  if (!declaration.contains("features") || !declaration.contains("evaluation") ||
+      !declaration.contains("objective_lambda") || !declaration.at("objective_lambda").is_number())
+    declaration_error(where,
+                      "a binary-categories set gives its \"view\", \"features\", \"evaluation\" "
+                      "and \"objective_lambda\"");
+  const std::string view = text_of(declaration, "view", where);
+  const Json features = to_json(declared_features(declaration.at("features"), where));
+  std::vector<std::string> categories;
+  for (const Json& c : declaration.value("categories", Json::array()))
+    categories.push_back(c.get<std::string>());
+  const std::optional<CvThreshold> cv = declared_evaluation(declaration.at("evaluation"), where);
+  const std::string fold_seed = cv ? declaration.at("evaluation").at("fold_seed") : "";
+  const double lambda = declaration.at("objective_lambda").get<double>();
+  return [=](const ExperimentContext& ctx) -> TaskPreparer {
+    // Each feature reading prepared once for the experiment (a sequential set asks again for
+    // every options).
+    auto prepared =
+        std::make_shared<std::map<std::string, std::shared_ptr<const BinaryCollection>>>();
+    return [=](const Json& options) {
+      check_keys(options,
+                 cv ? std::initializer_list<const char*>{"features", "label"}
+                    : std::initializer_list<const char*>{"features", "label", "repeats", "trace"},
+                 where + " (a method's \"data\")");
+      Json f = features;
+      f.update(options.value("features", Json::object()));
+      const FeatureConfig config = declared_features(f, where + " (a method's \"data\")");
+      auto& c = (*prepared)[to_json(config).dump() + options.value("label", "")];
+      if (!c) {
+        auto made =
+            std::make_shared<BinaryCollection>(*view_collection(ctx, view, config, categories));
+        made->objective_lambda = lambda;
+        if (options.contains("label"))  // another reading: its own record beside the cells' one
+          made->record["name"] = fmt::format("{} ({})", made->record.value("name", ""),
+                                             options.at("label").get<std::string>());
+        c = made;
+      }
+      if (!cv) return timed_task_set(c, options);
+      return cv_threshold_task_set(c, {cv->folds, cv->fbr, derive_seed(ctx.seed, fold_seed)});
+    };
+  };
+}
+
+}  // namespace linrepro

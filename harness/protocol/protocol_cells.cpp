@@ -1,0 +1,456 @@
+#include "harness/protocol/protocol_cells.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+#include <set>
+
+#include "core/seed.h"
+#include "harness/language/declaration_checks.h"
+#include "harness/language/protocol_declaration.h"
+#include "harness/protocol/partition_measures.h"
+#include "harness/results/cell_intervals.h"
+
+namespace linrepro {
+
+namespace {
+
+// `unit` with each "{m}" replaced by the run's metric m ("zeros of {dimensions}").
+std::string unit_of(const std::string& unit, const RunRecord& r) {
+  static const std::regex placeholder(R"(\{([A-Za-z_0-9]+)\})");
+  std::string out;
+  auto last = unit.cbegin();
+  for (std::sregex_iterator it(unit.begin(), unit.end(), placeholder), end; it != end; ++it) {
+    out.append(last, unit.cbegin() + it->position());
+    out += r.metrics.at((*it)[1].str()).dump();
+    last = unit.cbegin() + it->position() + it->length();
+  }
+  return out.append(last, unit.cend());
+}
+
+// A run's value at `path`: "train_seconds", "extra.a.b" (field a.b of its extra) or a metric's
+// name; none when it is not there (absent, null or not a number).
+std::optional<double> run_value(const RunRecord& r, const std::string& path) {
+  if (path == "train_seconds") return r.train_seconds;
+  const bool extra = path.starts_with("extra.");
+  std::string pointer = "/" + (extra ? path.substr(6) : path);
+  if (extra) std::replace(pointer.begin(), pointer.end(), '.', '/');
+  const Json& j = extra ? r.extra : r.metrics;
+  const Json::json_pointer at(pointer);
+  if (!j.contains(at) || !j.at(at).is_number()) return std::nullopt;
+  return j.at(at).get<double>();
+}
+
+// One declared column of one run (`over`: the run its "over" divides by, if there): nothing when
+// an "optional" column's value is not there (or its divisor is not positive).
+std::optional<Cell> metric_cell(const std::string& table, const std::string& row, const Json& spec,
+                                const RunRecord& r, const std::string& note,
+                                const RunRecord* over = nullptr) {
+  const std::string metric = spec.at("metric");
+  std::optional<double> value = run_value(r, metric);
+  if (value && spec.contains("over")) {
+    const std::optional<double> d =
+        over ? run_value(*over, spec["over"].at("metric")) : std::nullopt;
+    value = d && *d > 0 ? std::optional<double>(*value / *d) : std::nullopt;
+  }
+  if (!value || !std::isfinite(*value)) {
+    if (spec.value("optional", false)) return std::nullopt;
+    Cell c = unavailable_cell(
+        table, row, spec.at("column"),
+        fmt::format("run {} has no {}{}", r.key, metric, spec.contains("over") ? " ratio" : ""));
+    c.status = "not_run";
+    return c;
+  }
+  const double shown = spec.contains("per") ? *value / spec.at("per").get<double>()  // bytes per MB
+                                            : spec.value("scale", 1.0) * *value;
+  Cell c =
+      value_cell(table, row, spec.at("column"), shown, unit_of(spec.value("unit", ""), r), note);
+  if (spec.contains("wilson"))  // a share (scale 100), or a per cent (unit "%", scale 1)
+    set_wilson_interval(c.evidence, spec.value("scale", 1.0) == 100 ? *value : *value / 100,
+                        r.metrics.at(spec["wilson"][0].get<std::string>()).get<int64_t>(),
+                        spec["wilson"][1].get<std::string>());
+  return c;
+}
+
+// Whether evidence entry `e` is about `column` (its "column", one of its list, or, without one,
+// every column).
+bool evidence_for(const Json& e, const std::string& column) {
+  if (!e.contains("column")) return true;
+  const Json& of = e.at("column");
+  return of.is_array() ? std::find(of.begin(), of.end(), column) != of.end() : of == column;
+}
+
+// Evidence entry e for cell c: a documented difference of the corpus (`fill`: the note
+// placeholders filled in), a peer's value (`peer`: of the run it names, nothing when not there),
+// an ablation, what the data differs in, the cells it shares its documents with.
+void add_evidence(Cell& c, const Json& e,
+                  const std::function<std::string(const std::string&)>& fill,
+                  const std::function<std::optional<double>(const Json&)>& peer) {
+  if (!evidence_for(e, c.column)) return;
+  if (e.contains("corpus")) c.evidence = corpus_count_evidence(fill(e.at("corpus")));
+  if (e.contains("peer"))
+    if (const std::optional<double> v = peer(e.at("peer"))) {
+      c.evidence.peer = *v;
+      c.evidence.peer_what = e["peer"].at("what");
+    }
+  if (e.contains("ablation")) {
+    c.evidence.ablation = e.at("ablation");
+    const std::string column = e.value("ablation_column", c.column);
+    c.evidence.ablation_column = column == "{row}" ? c.row : column;
+  }
+  if (e.contains("data_difference")) {
+    c.evidence.data_difference = e.at("data_difference");
+    c.evidence.data_row = e.value("data_row", "");
+  }
+  if (e.contains("common_group")) c.evidence.common_group = fill(e.at("common_group"));
+}
+
+// A declared value or a record's field in a note: a string as it is, an integer in full, any
+// other number {:g}.
+std::string text_of_value(const Json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  return v.is_number_integer() ? v.dump() : fmt::format("{:g}", v.get<double>());
+}
+
+// What a cell's note may name (protocol_cells.h): the declared values, the runs' task count,
+// their task set's record, the first run's params and the aggregate's fields.
+struct NoteFields {
+  const Json& values;
+  size_t tasks = 0;
+  Json record, params, aggregate;
+  Json run = Json::object();  // the row's run (a task set's first): metrics, extra, params
+};
+
+// Field a.b of `j` ("a.b" after its prefix).
+const Json& field_of(const Json& j, std::string dotted) {
+  std::replace(dotted.begin(), dotted.end(), '.', '/');
+  return j.at(Json::json_pointer(dotted));
+}
+
+// `note` with each placeholder replaced: "{$name}" first (a declared text may hold the others),
+// then "{tasks}", "{record.a.b}", "{aggregate.a}", "{run.a.b}" and "{params.a}" (its JSON text).
+std::string note_of(const std::string& note, const NoteFields& f) {
+  static const std::regex value(R"(\{\$([A-Za-z_0-9]+)\})");
+  static const std::regex other(R"(\{(tasks|(record|aggregate|params|run)(\.[A-Za-z_0-9]+)+)\})");
+  const auto replace = [](const std::string& text, const std::regex& re, auto&& text_of) {
+    std::string out;
+    auto last = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
+      out.append(last, text.cbegin() + it->position());
+      out += text_of((*it)[1].str(), (*it)[2].str());
+      last = text.cbegin() + it->position() + it->length();
+    }
+    return out.append(last, text.cend());
+  };
+  const std::string with_values =
+      replace(note, value, [&](const std::string& name, const std::string&) {
+        return text_of_value(f.values.at(name));
+      });
+  return replace(with_values, other, [&](const std::string& name, const std::string& source) {
+    if (name == "tasks") return std::to_string(f.tasks);
+    const std::string dotted = name.substr(source.size());
+    if (source == "params") return field_of(f.params, dotted).dump();
+    return text_of_value(field_of(source == "record" ? f.record
+                                  : source == "run"  ? f.run
+                                                     : f.aggregate,
+                                  dotted));
+  });
+}
+
+// The aggregate `name`: the driver's, or one the harness computes (partition_measures.h).
+TaskAggregate aggregate_of(const std::map<std::string, TaskAggregate>& aggregates,
+                           const std::string& name) {
+  const auto it = aggregates.find(name);
+  return it != aggregates.end() ? it->second : builtin_aggregate(name).value();
+}
+
+// One declared aggregate column of one method's runs over a task set (`by_method`: the data
+// set's runs by method, for an aggregate that relates them). `seed`: the experiment's; the cell's
+// interval is seeded by it, the cell and `run`. `note`: the cell's note from the aggregate's
+// fields. Nothing when an "optional" column's aggregate measures nothing.
+std::optional<Cell> aggregate_cell(const std::string& table, const std::string& row,
+                                   const Json& spec, std::span<const RunRecord> runs,
+                                   const TaskAggregate& aggregate,
+                                   const std::function<std::string(const Json&)>& note,
+                                   uint64_t seed, const std::string& run,
+                                   const std::map<std::string, std::vector<RunRecord>>* by_method) {
+  const AggregateValue a = aggregate(
+      runs,
+      {spec, derive_seed(seed, fmt::format("bootstrap/{}/{}/{}", table, row, run)), by_method});
+  if (!a.not_measured.empty()) {
+    if (spec.value("optional", false)) return std::nullopt;
+    Cell c = unavailable_cell(table, row, spec.at("column"), a.not_measured);
+    c.status = "not_run";
+    return c;
+  }
+  Cell c = value_cell(table, row, spec.at("column"),
+                      a.scaled ? a.value : spec.value("scale", 1.0) * a.value,
+                      spec.value("unit", ""), note(a.fields));
+  c.evidence = a.evidence;
+  return c;
+}
+
+// A declared column that reads field a.b of the runs' task set record ("record": "a.b").
+Cell record_cell(const std::string& table, const std::string& row, const Json& spec,
+                 const Json& record, const std::string& note) {
+  std::string pointer = "/" + spec.at("record").get<std::string>();
+  std::replace(pointer.begin(), pointer.end(), '.', '/');
+  return value_cell(table, row, spec.at("column"),
+                    spec.value("scale", 1.0) * record.at(Json::json_pointer(pointer)).get<double>(),
+                    spec.value("unit", ""), note);
+}
+
+}  // namespace
+
+const std::vector<RunRecord>* finished_tasks(
+    const std::map<std::string, std::vector<RunRecord>>& by_method, const std::string& name) {
+  const auto it = by_method.find(name);
+  if (it == by_method.end()) return nullptr;
+  for (const RunRecord& r : it->second)
+    if (r.status != "ok" && r.status != "untrainable" && r.status != "stopped") return nullptr;
+  return &it->second;
+}
+
+const std::vector<RunRecord>* finished_tasks(const TaskOutcomes& outcomes, const std::string& cls,
+                                             const std::string& name) {
+  const auto on = outcomes.find(cls);
+  return on == outcomes.end() ? nullptr : finished_tasks(on->second, name);
+}
+
+const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& cls,
+                              const std::string& name) {
+  const auto on = runs.find(cls);
+  if (on == runs.end()) return nullptr;
+  const auto it = on->second.find(name);
+  return it == on->second.end() || it->second.status != "ok" ? nullptr : &it->second;
+}
+
+std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p) {
+  std::vector<std::string> out;
+  const Json columns = p.cells.value("columns", Json::object());  // .items() of a named value
+  for (const auto& [set, specs] : columns.items())
+    for (const Json& spec : specs)
+      if (spec.contains("aggregate")) out.push_back(spec.at("aggregate"));
+  const Json evidence = p.cells.value("evidence", Json::object());
+  for (const auto& [id, e] : evidence.items())
+    if (e.contains("peer") && e.at("peer").contains("aggregate"))
+      out.push_back(e.at("peer").at("aggregate"));
+  for (const Json& t : p.ablation_tables)
+    for (const Json& row : t.at("rows"))
+      for (const Json& v : row.at("values"))
+        if (v.is_object() && v.contains("aggregate")) out.push_back(v.at("aggregate"));
+  return out;
+}
+
+namespace {
+
+// The runs' task set record of `method` on data set `cls` (null where there is none).
+Json task_record(const ProtocolResults& results, const std::string& cls,
+                 const std::string& method) {
+  const auto on = results.task_records.find(cls);
+  if (on == results.task_records.end() || !on->second.contains(method)) return Json();
+  return on->second.at(method);
+}
+
+// The finished run `name` of data set `cls`: a binary data set's, or a task set's of one task.
+const RunRecord* single_run(const ProtocolResults& results, const std::string& cls,
+                            const std::string& name) {
+  if (const RunRecord* r = finished_run(results.runs, cls, name)) return r;
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
+  if (tasks == nullptr || tasks->empty()) return nullptr;
+  if (tasks->size() != 1)
+    throw ConfigError(fmt::format("a \"metric\" column reads one run: \"{}\" on {} has {} tasks",
+                                  name, cls, tasks->size()));
+  return tasks->front().status == "ok" ? &tasks->front() : nullptr;
+}
+
+// The finished run `name` of data set `cls` on task `task` (none: single_run), null when it is not
+// there.
+const RunRecord* run_at(const ProtocolResults& results, const std::string& cls,
+                        const std::string& name, const std::string& task) {
+  if (task.empty()) return single_run(results, cls, name);
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
+  if (tasks == nullptr) return nullptr;
+  const auto it = std::find_if(tasks->begin(), tasks->end(),
+                               [&](const RunRecord& r) { return r.class_name == task; });
+  return it == tasks->end() || it->status != "ok" ? nullptr : &*it;
+}
+
+// Whether data set `cls`'s set has task `task` (a method's runs name it): a row of a task the
+// fast subset does not run is left out (task_row_here); in the full run every declared task runs,
+// so a task no run names is a misspelt declaration.
+bool has_task(const ProtocolResults& results, const std::string& cls, const std::string& task) {
+  const auto it = results.tasks.find(cls);
+  if (it == results.tasks.end()) return false;
+  for (const auto& [name, runs] : it->second)
+    for (const RunRecord& r : runs)
+      if (r.class_name == task) return true;
+  return false;
+}
+
+// Whether a row (or extra-solver row) naming `task` reads runs here: none in the fast subset when
+// the subset does not run it; a ConfigError in the full run (`at`: the row).
+bool task_row_here(const ProtocolResults& results, const std::string& cls, const std::string& task,
+                   bool fast, const std::string& at) {
+  if (task.empty() || has_task(results, cls, task)) return true;
+  if (fast) return false;
+  throw ConfigError(fmt::format("{}: no task \"{}\" ran on data set \"{}\"", at, task, cls));
+}
+
+// The cell of column `spec` of a declared row whose data set is here: a run's metric, an
+// aggregate of a method's runs or a field of their record, with the row's note and evidence
+// (nothing: an optional column without a value).
+std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& results,
+                             const std::map<std::string, TaskAggregate>& aggregates,
+                             const Json& row, const Json& spec, bool fast) {
+  const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
+  const std::string column = spec.at("column"), run = spec.value("run", row.at("run"));
+  const std::string task = row.value("task", "");
+  if (!task_row_here(results, cls, task, fast, p.where + " cells row " + row.dump()))
+    return std::nullopt;
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
+  std::vector<RunRecord> one;  // the row's task's run, when it names one
+  if (!task.empty() && tasks != nullptr) {
+    const RunRecord* t = run_at(results, cls, run, task);
+    if (t != nullptr) one = {*t};
+    tasks = t == nullptr ? nullptr : &one;
+  }
+  const RunRecord* r = spec.contains("metric") ? run_at(results, cls, run, task) : nullptr;
+  if (r == nullptr && (tasks == nullptr || spec.contains("metric"))) {
+    if (spec.value("optional", false)) return std::nullopt;
+    Cell c = unavailable_cell(table, name, column, spec.value("not_run", "not run"));
+    c.status = "not_run";
+    return c;
+  }
+  NoteFields fields{results.values, tasks == nullptr ? 0 : tasks->size(),
+                    task_record(results, cls, run), Json::object(), Json::object()};
+  if (tasks != nullptr && !tasks->empty()) fields.params = tasks->front().params;
+  if (const RunRecord* first = r ? r : tasks && !tasks->empty() ? &tasks->front() : nullptr)
+    fields.run = {{"metrics", first->metrics}, {"extra", first->extra}, {"params", first->params}};
+  const auto fill = [&](const std::string& text) { return note_of(text, fields); };
+  const auto note = [&](const Json& aggregate_fields) {
+    fields.aggregate = aggregate_fields;
+    return row.contains("note") ? fill(row.at("note")) : fill(spec.value("note", ""));
+  };
+  const auto by_method = results.tasks.find(cls);
+  std::optional<Cell> c =
+      spec.contains("record") ? record_cell(table, name, spec, fields.record, note({}))
+      : r == nullptr
+          ? aggregate_cell(table, name, spec, *tasks,
+                           aggregate_of(aggregates, spec.at("aggregate")), note, results.seed, run,
+                           by_method == results.tasks.end() ? nullptr : &by_method->second)
+          : metric_cell(table, name, spec, *r, note({}),
+                        spec.contains("over") ? run_at(results, cls, spec["over"].at("run"), task)
+                                              : nullptr);
+  if (!c) return c;
+  // A peer's value: its run's metric, or the named aggregate of its runs in the cell's scale.
+  const auto peer = [&](const Json& e) -> std::optional<double> {
+    if (const RunRecord* pr = finished_run(results.runs, cls, e.at("run"));
+        pr && e.contains("metric"))
+      return pr->metrics.at(e.at("metric").get<std::string>()).get<double>();
+    const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, e.at("run"));
+    if (pt == nullptr || !e.contains("aggregate")) return std::nullopt;
+    const AggregateValue v = aggregate_of(aggregates, e.at("aggregate"))(*pt, {spec, 0});
+    return v.scaled ? v.value : spec.value("scale", 1.0) * v.value;
+  };
+  for (const std::string& id : evidence_ids(row))
+    add_evidence(*c, p.cells.at("evidence").at(id), fill, peer);
+  return c;
+}
+
+}  // namespace
+
+void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const ProtocolResults& results,
+                         const std::map<std::string, TaskAggregate>& aggregates, bool fast) {
+  if (!fast)
+    for (const Json& v : p.cells.value("values", Json::array()))
+      rf.set_cell(value_cell(v.at("table"), v.at("row"), v.at("column"),
+                             p.value(v.at("value").get<std::string>().substr(1)).get<double>(),
+                             v.value("unit", ""), v.value("note", "")));
+  for (const Json& row : p.cells.value("rows", Json::array())) {
+    if (fast && !row.value("in_fast", false)) continue;
+    const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
+    const auto missing = results.unavailable.find(cls);
+    const std::string why = missing == results.unavailable.end() ? "" : missing->second;
+    const auto d = std::find_if(p.datasets.begin(), p.datasets.end(),
+                                [&](const ProtocolDataset& x) { return x.cls == cls; });
+    if (!why.empty() && d->missing == MissingCells::marked_unavailable) continue;
+    for (Json spec : cell_columns(p, row.at("columns"))) {
+      if (row.contains("prefix"))
+        spec["column"] =
+            row.at("prefix").get<std::string>() + " " + spec.at("column").get<std::string>();
+      if (!why.empty()) {
+        rf.set_cell(unavailable_cell(table, name, spec.at("column"), why));
+        continue;
+      }
+      if (const std::optional<Cell> c = row_cell(p, results, aggregates, row, spec, fast))
+        rf.set_cell(*c);
+    }
+  }
+}
+
+void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
+                             const ProtocolResults& results,
+                             const std::map<std::string, TaskAggregate>& aggregates,
+                             const std::vector<ExtraSolver>& extras, bool fast) {
+  // The cell (table, row) of `spec` from the runs `name` of x's class, if they finished.
+  const auto emit = [&](const Json& x, const std::string& row, Json spec, const std::string& name) {
+    const std::string cls = x.at("class");
+    const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
+    const std::string task = x.value("task", "");
+    if (const auto why = results.unavailable.find(cls);
+        why != results.unavailable.end() && !why->second.empty())
+      return;  // its data is not here: the paper's cells say why
+    if (!task_row_here(results, cls, task, fast, p.where + " cells " + x.dump())) return;
+    const RunRecord* r = finished_run(results.runs, cls, name);
+    if (r == nullptr && spec.contains("metric")) r = run_at(results, cls, name, task);
+    // The note says the solver is not part of the paper, then what the entry's "note" adds (of
+    // the data set's record: the extra solver's, or the protocol's methods').
+    const auto note = [&](const Json& fields) {
+      if (!x.contains("note")) return std::string(kExtraSolverNote);
+      Json record = task_record(results, cls, name);
+      if (record.is_null() && results.task_records.contains(cls) &&
+          !results.task_records.at(cls).empty())
+        record = results.task_records.at(cls).begin()->second;
+      const NoteFields f{results.values, tasks == nullptr ? 0 : tasks->size(), record,
+                         Json::object(), fields};
+      return fmt::format("{}; {}", kExtraSolverNote, note_of(x.at("note"), f));
+    };
+    std::optional<Cell> c;
+    if (r != nullptr)
+      c = metric_cell(
+          x.at("table"), row, spec, *r, note({}),
+          spec.contains("over") ? run_at(results, cls, spec["over"].at("run"), task) : nullptr);
+    else if (tasks != nullptr && !spec.contains("metric")) {
+      const auto by_method = results.tasks.find(cls);
+      c = aggregate_cell(x.at("table"), row, spec, *tasks,
+                         aggregate_of(aggregates, spec.at("aggregate")), note, results.seed, name,
+                         &by_method->second);
+    }
+    if (c) rf.set_cell(*c);
+  };
+  for (const ExtraSolver& e : extras) {
+    if (p.cells.contains("extra_solver_rows"))
+      for (const Json& x : entries_of(p.cells.at("extra_solver_rows")))
+        for (Json spec : cell_columns(p, x.at("columns"))) {
+          // A row of its own, or (a declared "row") its columns beside the paper's.
+          if (x.contains("row"))
+            spec["column"] = e.label + " (extra) " + spec.at("column").get<std::string>();
+          const std::string prefix =
+              x.contains("prefix") ? x.at("prefix").get<std::string>() + " " : "";
+          emit(x, x.value("row", prefix + e.label + " (extra)"), spec,
+               x.value("runs", "extra") + "/" + e.label);
+        }
+    if (p.cells.contains("extra_solver_series")) {
+      const Json& x = p.cells.at("extra_solver_series");
+      Json spec = cell_columns(p, x.at("columns")).at(0);
+      spec["column"] = e.label + " (extra)";
+      for (const Json& point : x.at("points"))
+        emit(x, point.at("row"), spec, point.at("run").get<std::string>() + "/" + e.label);
+    }
+  }
+}
+
+}  // namespace linrepro

@@ -1,0 +1,241 @@
+#include "harness/protocol/protocol_claims.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+
+#include "core/error.h"
+#include "harness/language/declaration_checks.h"
+#include "harness/language/declared_texts.h"
+#include "harness/language/protocol_declaration.h"
+#include "harness/protocol/partition_measures.h"
+#include "harness/protocol/task_measures.h"
+
+namespace linrepro {
+
+namespace {
+
+// Largest minus smallest value of `name` over trace points with iteration >= from (NaN if none).
+double trace_range(const Json& trace, const std::string& name, int64_t from) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const Json& p : trace) {
+    if (p.at("iteration").get<int64_t>() < from || !p.at("values").contains(name)) continue;
+    const double v = p["values"][name].get<double>();
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  return hi >= lo ? hi - lo : NAN;
+}
+
+// The finished runs of a binary data set, or each one-task set's run, by method name.
+std::map<std::string, const RunRecord*> single_runs(const ProtocolResults& results,
+                                                    const std::string& cls) {
+  std::map<std::string, const RunRecord*> out;
+  if (const auto it = results.runs.find(cls); it != results.runs.end())
+    for (const auto& [name, r] : it->second)
+      if (r.status == "ok") out[name] = &r;
+  if (const auto it = results.tasks.find(cls); it != results.tasks.end())
+    for (const auto& [name, runs] : it->second)
+      if (runs.size() == 1 && runs.front().status == "ok") out[name] = &runs.front();
+  return out;
+}
+
+// The finished runs of task `task` of data set `cls`'s task set, by method name.
+std::map<std::string, const RunRecord*> task_runs(const ProtocolResults& results,
+                                                  const std::string& cls, const std::string& task) {
+  std::map<std::string, const RunRecord*> out;
+  if (const auto it = results.tasks.find(cls); it != results.tasks.end())
+    for (const auto& [name, runs] : it->second)
+      for (const RunRecord& r : runs)
+        if (r.class_name == task && r.status == "ok") out[name] = &r;
+  return out;
+}
+
+// The tasks of data set `cls`'s task set, in task order (those of its first method).
+std::vector<std::string> task_names(const ProtocolResults& results, const std::string& cls) {
+  std::vector<std::string> out;
+  if (const auto it = results.tasks.find(cls); it != results.tasks.end() && !it->second.empty())
+    for (const RunRecord& r : it->second.begin()->second) out.push_back(r.class_name);
+  return out;
+}
+
+// The value of "{<value>@<run>}" (none when the run is not there).
+std::optional<double> evidence_value(const std::string& value, const std::string& run,
+                                     const ProtocolResults& results, const std::string& cls,
+                                     const std::map<std::string, TaskAggregate>& aggregates,
+                                     const std::string& task) {
+  if (value.starts_with("metric:")) {
+    const auto runs = task.empty() ? single_runs(results, cls) : task_runs(results, cls, task);
+    const auto it = runs.find(run);
+    if (it == runs.end() || !it->second->metrics.contains(value.substr(7))) return std::nullopt;
+    return it->second->metrics.at(value.substr(7)).get<double>();
+  }
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
+  if (tasks == nullptr) return std::nullopt;
+  const auto driver = aggregates.find(value);
+  const TaskAggregate aggregate =
+      driver != aggregates.end() ? driver->second : builtin_aggregate(value).value();
+  const Json spec = Json::object();
+  const AggregateValue a = aggregate(*tasks, {spec, 0, &results.tasks.at(cls)});
+  if (!a.not_measured.empty()) return std::nullopt;
+  return a.value;
+}
+
+// `text` with its placeholders filled (protocol_claims.h); none when a value is not there.
+std::optional<std::string> evidence_of(std::string text, const DeclaredClaim& claim,
+                                       const ProtocolResults& results, const std::string& cls,
+                                       const std::map<std::string, TaskAggregate>& aggregates,
+                                       const std::string& task = "") {
+  for (size_t at = text.find("{task}"); at != std::string::npos; at = text.find("{task}"))
+    text.replace(at, 6, task);
+  std::string out;
+  auto last = text.cbegin();
+  for (std::sregex_iterator it(text.begin(), text.end(), evidence_placeholder()), end; it != end;
+       ++it) {
+    const std::smatch& m = *it;
+    out.append(last, text.cbegin() + m.position());
+    last = text.cbegin() + m.position() + m.length();
+    if (m[2].matched) {
+      out += fmt::format("{:g}", claim.bound(m[2].str()));
+      continue;
+    }
+    std::optional<double> v =
+        evidence_value(m[3].str(), m[4].str(), results, cls, aggregates, task);
+    if (v && m[5].matched) {  // a difference, taken before the scale
+      const std::optional<double> b =
+          evidence_value(m[5].str(), m[6].str(), results, cls, aggregates, task);
+      v = b ? std::optional<double>(*v - *b) : std::nullopt;
+    }
+    if (!v) return std::nullopt;
+    const double scale = m[8].matched ? std::stod(m[8].str()) : 1.0;
+    const std::string format = m[9].matched ? "{" + m[9].str() + "}" : "{:.4g}";
+    out += fmt::format(fmt::runtime(format), scale * *v);
+  }
+  return out.append(last, text.cend());
+}
+
+}  // namespace
+
+double trace_value_at(const Json& trace, const std::string& name, int64_t at) {
+  for (const Json& p : trace)
+    if (p.at("iteration").get<int64_t>() >= at && p.at("values").contains(name))
+      return p["values"][name].get<double>();
+  return NAN;
+}
+
+std::vector<std::string> claim_aggregates(const DeclaredProtocol& p) {
+  std::vector<std::string> out;
+  for (const Json& c : p.claims) {
+    const std::string text = c.value("evidence", "");
+    for (std::sregex_iterator it(text.begin(), text.end(), evidence_placeholder()), end; it != end;
+         ++it)
+      for (const int g : {3, 5})
+        if ((*it)[g].matched && !(*it)[g].str().starts_with("metric:"))
+          out.push_back((*it)[g].str());
+  }
+  return out;
+}
+
+void add_trace_measures(ClaimMeasures& m, const std::map<std::string, const RunRecord*>& runs,
+                        int64_t after) {
+  const auto measure = [&runs](std::function<double(const RunRecord&)> value) {
+    return [&runs, value](std::string what, const std::string& a, const std::string&, double bound,
+                          bool above, bool strict) -> std::optional<ClaimComparison> {
+      const auto it = runs.find(a);
+      if (it == runs.end()) return std::nullopt;
+      return exact_comparison(std::move(what), value(*it->second), bound, above, strict);
+    };
+  };
+  for (const char* key : {"train_error", "test_error"})
+    m[std::string(key) + "_range"] = measure(
+        [key, after](const RunRecord& r) { return 100 * trace_range(r.trace, key, after); });
+  m["zeros_growth"] = measure([after](const RunRecord& r) {
+    return r.metrics.at("zeros").get<double>() - trace_value_at(r.trace, "zeros", after);
+  });
+}
+
+namespace {
+
+// A claim tested on each task of its data set (the group: the task), its evidence the declared
+// text for each task measured, joined by "; ".
+void add_per_task_claim(ResultFile& rf, const DeclaredClaim& claim, const Json& c,
+                        const ProtocolResults& results,
+                        const std::map<std::string, TaskAggregate>& aggregates) {
+  const std::string cls = c.at("class");
+  if (const auto why = results.unavailable.find(cls);
+      why == results.unavailable.end() || !why->second.empty())
+    return;
+  std::vector<ClaimComparison> parts;
+  std::string evidence;
+  for (const std::string& task : task_names(results, cls)) {
+    const std::map<std::string, const RunRecord*> runs = task_runs(results, cls, task);
+    const auto p = declared_comparisons(claim, run_measures(runs), task);
+    if (!p) continue;  // the task's runs are not all there: it is not among the groups
+    const auto e = evidence_of(c.value("evidence", ""), claim, results, cls, aggregates, task);
+    if (!e)  // decided, but a value its evidence names is not there: never dropped silently
+      throw ConfigError(
+          fmt::format("claim \"{}\" on {} task {}: its evidence names a value its "
+                      "runs do not give",
+                      claim.id, cls, task));
+    parts.insert(parts.end(), p->begin(), p->end());
+    evidence += (evidence.empty() ? "" : "; ") + *e;
+  }
+  if (!parts.empty()) rf.add_claim(tested_claim(claim, std::move(parts), evidence));
+}
+
+}  // namespace
+
+void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
+                         const ProtocolResults& results,
+                         const std::map<std::string, TaskAggregate>& aggregates,
+                         const ClaimMeasuresOf& driver) {
+  for (const Json& c : p.claims) {
+    TextArgs args;
+    const Json a = c.value("args", Json::object());  // its names outlive the args
+    for (const auto& [name, value] : a.items()) args.set(name.c_str(), value.get<std::string>());
+    const DeclaredClaim claim = declared_claim(paper, c.at("claim"), args);
+    if (c.value("per_task", false)) {
+      add_per_task_claim(rf, claim, c, results, aggregates);
+      continue;
+    }
+    // One data set (group ""), or each of a list that is here (group: its name).
+    const bool each = c.at("class").is_array();
+    std::vector<ClaimComparison> parts;
+    std::string cls;  // the data set the evidence reads: the first that was measured
+    for (const std::string& on : each ? c.at("class").get<std::vector<std::string>>()
+                                      : std::vector<std::string>{c.at("class")}) {
+      if (const auto why = results.unavailable.find(on);
+          why == results.unavailable.end() || !why->second.empty())
+        continue;  // not here (or not in this subset)
+      const std::map<std::string, const RunRecord*> runs = single_runs(results, on);
+      ClaimMeasures measures = run_measures(runs);
+      if (claim.bounds.contains("after"))
+        add_trace_measures(measures, runs, static_cast<int64_t>(claim.bound("after")));
+      if (const auto tasks = results.tasks.find(on); tasks != results.tasks.end()) {
+        measures.merge(partition_measures(tasks->second));
+        measures.merge(task_measures(tasks->second));
+      }
+      if (driver) {
+        ClaimMeasures own = driver(results, on);
+        own.merge(measures);  // the driver's win a name both give
+        measures = std::move(own);
+      }
+      if (auto p = declared_comparisons(claim, measures, each ? on : "")) {
+        parts.insert(parts.end(), p->begin(), p->end());
+        if (cls.empty()) cls = on;
+      }
+    }
+    if (parts.empty()) continue;
+    const auto evidence = evidence_of(c.value("evidence", ""), claim, results, cls, aggregates);
+    if (!evidence)  // decided, but a value its evidence names is not there: never dropped silently
+      throw ConfigError(
+          fmt::format("{}: claim \"{}\" on {}: its evidence names a value its runs "
+                      "do not give",
+                      p.where, claim.id, cls));
+    rf.add_claim(tested_claim(claim, std::move(parts), *evidence));
+  }
+}
+
+}  // namespace linrepro

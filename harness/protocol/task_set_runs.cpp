@@ -1,0 +1,210 @@
+#include "harness/protocol/task_set_runs.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+
+#include "core/error.h"
+#include "core/parallel_for.h"
+#include "core/seed.h"
+#include "harness/experiment/extra_solvers.h"
+
+namespace linrepro {
+
+namespace {
+
+// The tasks of `set` that `run` fits, by index: its first `top`, in fast mode the declared fast
+// ones among them.
+std::vector<size_t> tasks_of(const ExperimentContext& ctx, const ProtocolDataset& pd,
+                             const ProtocolRun& run, const TaskSet& set) {
+  size_t n = set.tasks.size();
+  if (run.top > 0) n = std::min(n, static_cast<size_t>(run.top));
+  if (ctx.fast && pd.fast_tasks > 0) n = std::min(n, static_cast<size_t>(pd.fast_tasks));
+  std::vector<size_t> out;
+  for (size_t i = 0; i < n; ++i)
+    if (!ctx.fast || pd.fast_task_names.empty() ||
+        std::ranges::find(pd.fast_task_names, set.tasks[i]) != pd.fast_task_names.end())
+      out.push_back(i);
+  if (ctx.fast)
+    for (const std::string& name : pd.fast_task_names)
+      if (std::ranges::find(set.tasks, name) == set.tasks.end())
+        throw ConfigError(fmt::format("\"fast_tasks\" names \"{}\", which task set \"{}\" has not",
+                                      name, pd.tasks));
+  return out;
+}
+
+// A record that is not a stored run: an untrainable task's, a stopped or a pending one.
+RunRecord placeholder(RunRecord r, const std::string& key, const std::string& task,
+                      const char* status) {
+  r.key = key;
+  r.class_name = task;
+  r.status = status;
+  return r;
+}
+
+// The params of `run` on task i: its own, or an extra solver's at the task's lambda of its loss.
+Params task_params(const ProtocolRun& run, const ProtocolDataset& pd, const TaskSet& set, size_t i,
+                   const std::string& experiment) {
+  if (!run.per_task_lambda) return run.params;
+  if (!set.extra_lambdas)
+    throw ConfigError(
+        fmt::format("{}: task set \"{}\" gives no lambda per task (\"lambdas\": "
+                    "\"task\")",
+                    experiment, pd.tasks));
+  const ExtraSolver& x = *run.per_task_lambda;
+  return extra_solver_params(x, extra_solver_lambda(x, set.extra_lambdas(i), experiment).lambda);
+}
+
+// Run `run` on task i of `set`: stored, fitted, pending, or the task's untrainable record.
+RunRecord task_run(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
+                   const ProtocolRun& run, const TaskSet& set, size_t i,
+                   const std::string& experiment) {
+  const std::string key = task_run_key(pd, run.key, set.tasks[i]);
+  if (std::optional<RunRecord> missed = set.untrainable(i))
+    return placeholder(std::move(*missed), key, set.tasks[i], "untrainable");
+  if (set.seed && run.seed_key != run.key)  // refused, not dropped
+    throw ConfigError(
+        fmt::format("{}: \"{}\" declares \"seed_of\", but task set \"{}\" gives "
+                    "every run its own seed",
+                    experiment, run.name, pd.tasks));
+  const uint64_t seed =
+      set.seed ? *set.seed : derive_seed(ctx.seed, task_run_key(pd, run.seed_key, set.tasks[i]));
+  const Params params = task_params(run, pd, set, i, experiment);
+  Json config = {{"dataset", set.dataset},
+                 {"class", set.tasks[i]},
+                 {"solver", run.solver},
+                 {"params", params},
+                 {"seed", seed}};
+  config.update(set.config_fields);
+  if (set.task_fields) config.update(set.task_fields(i));
+  config.update(run.config_fields);
+  return rf.run_once(key, config, [&] {
+    RunRecord r = set.fit(i, run.solver, params, seed);
+    r.extra.update(run.record_extra);
+    return r;
+  });
+}
+
+// One run's fits over the tasks of `set`, in parallel.
+std::vector<RunRecord> run_tasks(const ExperimentContext& ctx, ResultFile& rf,
+                                 const ProtocolDataset& pd, const ProtocolRun& run,
+                                 const TaskSet& set, const std::string& experiment) {
+  const std::vector<size_t> tasks = tasks_of(ctx, pd, run, set);
+  std::vector<RunRecord> out(tasks.size());
+  std::atomic<size_t> done{0};
+  parallel_for(out.size(), ctx.threads, [&](size_t j) {
+    out[j] = task_run(ctx, rf, pd, run, set, tasks[j], experiment);
+    const size_t n = ++done;
+    if (ctx.progress && (n % 20 == 0 || n == out.size()))
+      fmt::print(stderr, "{}: {} {}/{} tasks\n", experiment, run.name, n, out.size());
+  });
+  return out;
+}
+
+// Every run of a sequential set, task by task; a run's series ends where its stop rule says, or
+// while one of its runs is pending.
+void run_sequential(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
+                    const std::vector<ProtocolRun>& runs, const TaskSet& set,
+                    const std::map<std::string, StopRule>& stop_rules,
+                    const std::string& experiment,
+                    std::map<std::string, std::vector<RunRecord>>& out) {
+  std::vector<std::vector<size_t>> tasks;
+  std::vector<std::vector<RunRecord>> done(runs.size());  // each run's finished fits
+  std::vector<std::string> stopped(runs.size());          // why a series ended
+  std::vector<char> waiting(runs.size(), 0);              // a stop rule's series with a pending run
+  for (const ProtocolRun& run : runs) tasks.push_back(tasks_of(ctx, pd, run, set));
+  for (size_t i = 0; i < set.tasks.size(); ++i)
+    for (size_t m = 0; m < runs.size(); ++m) {
+      const ProtocolRun& run = runs[m];
+      if (std::ranges::find(tasks[m], i) == tasks[m].end()) continue;
+      const std::string key = task_run_key(pd, run.key, set.tasks[i]);
+      auto& series = out[run.name];
+      if (stopped[m].empty() && !waiting[m] && !run.stop_rule.empty())
+        if (auto why = stop_rules.at(run.stop_rule)(
+                ctx, done[m], set.task_fields ? set.task_fields(i) : Json::object())) {
+          stopped[m] = *why;
+          if (ctx.progress)
+            fmt::print(stderr, "{}: {} on {}: {}\n", experiment, run.name, pd.cls, *why);
+        }
+      if (!stopped[m].empty() || waiting[m]) {
+        RunRecord r;
+        if (!waiting[m]) r.extra["reason"] = stopped[m];
+        series.push_back(placeholder(r, key, set.tasks[i], waiting[m] ? "pending" : "stopped"));
+        continue;
+      }
+      series.push_back(task_run(ctx, rf, pd, run, set, i, experiment));
+      const RunRecord& r = series.back();
+      if (r.status == "ok") done[m].push_back(r);
+      waiting[m] = r.status == "pending" && !run.stop_rule.empty();
+      if (ctx.progress && r.status == "ok") {
+        const Json cpu = r.extra.value("cpu_seconds", Json());  // the fit's, where it is one number
+        fmt::print(stderr, "{}: {}: {:.3g} s{}, {} iterations\n", experiment, key, r.train_seconds,
+                   cpu.is_number() ? fmt::format(" (CPU {:.3g} s)", cpu.get<double>()) : "",
+                   r.iterations);
+      }
+    }
+}
+
+// Every declared run of the set, as task_set_runs.h says.
+void run_declared_tasks(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
+                        const TaskPreparer& prepare, const std::vector<ProtocolRun>& runs,
+                        const std::map<std::string, StopRule>& stop_rules,
+                        const std::string& experiment,
+                        std::map<std::string, std::vector<RunRecord>>& out,
+                        std::map<std::string, Json>& records) {
+  if (pd.sequential) {               // each distinct options in turn, its runs task by task
+    std::vector<std::string> order;  // options, in the order of their first run
+    std::map<std::string, std::vector<ProtocolRun>> by_options;
+    for (const ProtocolRun& run : runs) {
+      const std::string options = run.data_options.dump();
+      if (!by_options.contains(options)) order.push_back(options);
+      by_options[options].push_back(run);
+    }
+    for (const std::string& options : order) {
+      const std::vector<ProtocolRun>& group = by_options.at(options);
+      const TaskSet set = prepare(group.front().data_options);
+      rf.add_dataset(set.record);
+      for (const ProtocolRun& run : group) records[run.name] = set.record;
+      run_sequential(ctx, rf, pd, group, set, stop_rules, experiment, out);
+    }
+    return;
+  }
+  std::map<std::string, size_t> last_use;  // by options
+  for (size_t i = 0; i < runs.size(); ++i) last_use[runs[i].data_options.dump()] = i;
+  std::map<std::string, TaskSet> prepared;  // by options
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const ProtocolRun& run = runs[i];
+    const std::string options = run.data_options.dump();
+    auto it = prepared.find(options);
+    if (it == prepared.end()) {
+      it = prepared.emplace(options, prepare(run.data_options)).first;
+      rf.add_dataset(it->second.record);
+    }
+    out[run.name] = run_tasks(ctx, rf, pd, run, it->second, experiment);
+    records[run.name] = it->second.record;
+    if (last_use.at(options) == i) prepared.erase(it);
+  }
+}
+
+}  // namespace
+
+void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
+                  const ProtocolDataset& pd, const TaskSource& source, const Json& supplied,
+                  const std::map<std::string, StopRule>& stop_rules, const AfterTaskSet& after,
+                  const std::string& experiment, std::map<std::string, std::vector<RunRecord>>& out,
+                  std::map<std::string, Json>& records) {
+  const TaskPreparer prepare = source(ctx);
+  const std::vector<ProtocolRun> runs =
+      protocol_runs(p, pd, ctx.fast, 0, supplied, extra_solvers(ctx), experiment);
+  run_declared_tasks(ctx, rf, pd, prepare, runs, stop_rules, experiment, out, records);
+  if (after)
+    after(ctx, pd,
+          {runs, prepare,
+           [&](const ProtocolRun& run, const TaskSet& set, size_t task) {
+             return task_run(ctx, rf, pd, run, set, task, experiment);
+           }},
+          out);
+}
+
+}  // namespace linrepro

@@ -1,7 +1,0 @@
-#include "harness/version.h"
-
-namespace linrepro {
-
-std::string linrepro_version() { return LINREPRO_VERSION; }
-
-}  // namespace linrepro

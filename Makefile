@@ -20,7 +20,7 @@ RUN_FLAGS := $(if $(RESUME),,--force)
 
 PHONY := all help deps configure build test unit-test plot-test regression sanitize sanitize-build \
          fuzz-build fuzz-ci fuzz-long bench data reproduce experiments studies plots compare page \
-         report clean format cluster-test soak-test
+         report clean format cluster-test soak-test protocol-docs
 .PHONY: $(PHONY)
 
 all: build ## the default: same as `make build`
@@ -56,6 +56,13 @@ regression: build ## re-run the fast subset and check it against the committed r
 
 test: unit-test plot-test regression ## unit tests, plot tests and the regression check
 
+# The protocol language's reference and JSON Schema, generated from the parser's grammar
+# (harness/language/grammar_table.cpp); the unit tests fail while the committed ones differ.
+protocol-docs: build ## regenerate docs/PROTOCOL.md and experiments/protocol.schema.json
+	$(LINREPRO) protocol reference > docs/PROTOCOL.md.tmp && mv docs/PROTOCOL.md.tmp docs/PROTOCOL.md
+	$(LINREPRO) protocol schema > experiments/protocol.schema.json.tmp && \
+	  mv experiments/protocol.schema.json.tmp experiments/protocol.schema.json
+
 # The cluster path on a real single-node Slurm that the test installs (Debian's slurm-wlm, munge),
 # starts and stops: `linrepro cluster run` vs a single process, scancel mid-round, a failing run.
 # Needs root (slurmd). CI runs it.
@@ -88,7 +95,7 @@ sanitize: sanitize-build ## ASan + UBSan build of the unit tests, run (in build-
 FUZZ_BUILD   ?= $(BUILD)-fuzz
 FUZZ_SECONDS ?= 30
 FUZZ_LONG_SECONDS ?= 600
-FUZZ_TARGETS := libsvm params reuters news webkb result_file model
+FUZZ_TARGETS := libsvm params reuters news webkb result_file model declarations
 fuzz-build: ## build the libFuzzer targets (clang) in build-fuzz/
 	@bash tools/deps.sh clang libclang-rt-14-dev
 	cmake -S fuzz -B $(FUZZ_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++

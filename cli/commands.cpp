@@ -1,8 +1,8 @@
 #include "cli/commands.h"
 
-#include <exception>
-
 #include <fmt/format.h>
+
+#include <exception>
 
 namespace linrepro::cli {
 
@@ -15,6 +15,7 @@ int run(int argc, char** argv) {
   add_experiment_commands(app);
   add_data_commands(app);
   add_cluster_commands(app);
+  add_protocol_commands(app);
   add_version_flag(app);
   try {
     app.parse(argc, argv);

@@ -1,6 +1,5 @@
 #pragma once
-// Input echoed in a message: control bytes, DEL and non-ASCII bytes as \xNN, so binary garbage
-// never reaches the terminal raw and a message is always valid UTF-8 (it may end up in JSON).
+// Text put where it could break what holds it: input echoed in a message, a Markdown table cell.
 #include <fmt/format.h>
 
 #include <string>
@@ -8,6 +7,8 @@
 
 namespace linrepro {
 
+// Input echoed in a message: control bytes, DEL and non-ASCII bytes as \xNN, so binary garbage
+// never reaches the terminal raw and a message is always valid UTF-8 (it may end up in JSON).
 inline std::string escape_bytes(std::string_view text) {
   std::string out;
   for (unsigned char c : text) {
@@ -15,6 +16,20 @@ inline std::string escape_bytes(std::string_view text) {
       out += static_cast<char>(c);
     else
       out += fmt::format("\\x{:02x}", c);
+  }
+  return out;
+}
+
+// A Markdown table cell: a bar escaped, a line break a space (either would end the cell).
+inline std::string markdown_cell(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }

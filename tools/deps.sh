@@ -9,7 +9,7 @@ packages=(
   libeigen3-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libstemmer-dev liblinear-dev libsvm-dev liblinear-tools libsvm-tools
-  python3 python3-matplotlib python3-numpy python3-sklearn
+  python3 python3-matplotlib python3-numpy python3-sklearn python3-jsonschema
   chromium fonts-dejavu-core
 )
 # Extra packages a target needs beyond these (make fuzz-build: clang and its libFuzzer runtime).

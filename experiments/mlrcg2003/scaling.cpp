@@ -153,7 +153,7 @@ TaskPreparer synthetic_series(const ExperimentContext& ctx) {
   };
   SizeSeries s;
   s.dataset = kSynthetic;
-  s.sizes = synthetic_sizes(false);  // fast mode: the declared fast_tasks, the first two
+  s.sizes = synthetic_sizes(false);  // fast mode: the declared fast tasks, the first two
   const int32_t n0 = s.sizes.front();
   s.record = {{"name", kSynthetic},
               {"source", "core/synthetic_data.h make_synthetic_text (synthetic, not real data)"},
@@ -297,7 +297,7 @@ void add_claims(ResultFile& rf, const ScalingPoints& sp) {
 void add_mlrcg2003_scaling(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.task_sources = {{kA9a, a9a_series}, {kSynthetic, synthetic_series}};
-  // The claims rest on timings: the full run only (the protocol has no "fast_summary").
+  // The claims rest on timings: the full run only (the protocol is not declared "fast").
   hooks.summarise = [](const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
     add_claims(rf, scaling_points(results));
   };

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/escape.h"
 #include "harness/judge/compare.h"
 
 namespace linrepro {
@@ -29,20 +30,6 @@ std::string format_number(double x, bool sign = false) {
 
 std::string with_unit(const std::string& number, const std::string& unit) {
   return unit.empty() ? number : fmt::format("{} {}", number, unit);
-}
-
-// Markdown table cells must not contain a bare '|' or a newline.
-std::string md(std::string s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '|')
-      out += "\\|";
-    else if (ch == '\n')
-      out += ' ';
-    else
-      out += ch;
-  }
-  return out;
 }
 
 std::vector<std::string> files_in(const fs::path& dir, const std::string& extension) {
@@ -109,7 +96,7 @@ std::string cell_status_text(const ComparedCell& x, const std::vector<std::strin
     text += unavailable ? ": not reported, data unavailable" : fmt::format(": {}", x.reason);
   if (unavailable) text += fmt::format(" ([see {}](#{}-unavailable-{}))", i + 1, x.paper, i + 1);
   if (!x.duplicate_of.empty()) text += fmt::format("; repeats {} (counted there)", x.duplicate_of);
-  return md(text);
+  return markdown_cell(text);
 }
 
 std::string counts_sentence(const std::map<std::string, int>& n) {
@@ -152,8 +139,8 @@ void render_own_cells(const Comparison& c, const std::string& paper, std::string
         cells.push_back(
             fmt::format("{} / {} / {} = {} (from `{}`)", u.cell.table, u.cell.row, u.cell.column,
                         with_unit(format_number(u.cell.value), u.cell.unit), u.experiment));
-    out +=
-        fmt::format("\n**{} cell{}.** {}\n\n", cells.size(), cells.size() == 1 ? "" : "s", md(why));
+    out += fmt::format("\n**{} cell{}.** {}\n\n", cells.size(), cells.size() == 1 ? "" : "s",
+                       markdown_cell(why));
     for (const auto& cell : cells) out += fmt::format("- {}\n", cell);
   }
 }
@@ -218,8 +205,8 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
     out += "|---|---|---:|---:|---:|---:|---|\n";
     for (const auto& x : c.cells) {
       if (x.paper != paper || x.table != artifact) continue;
-      out += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", md(x.row), md(x.column),
-                         with_unit(fmt::format("{}", x.published), x.unit),
+      out += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", markdown_cell(x.row),
+                         markdown_cell(x.column), with_unit(fmt::format("{}", x.published), x.unit),
                          x.reproduced ? with_unit(format_number(*x.reproduced), x.unit) : "—",
                          x.delta ? format_number(*x.delta, true) : "—",
                          fmt::format("{}", x.tolerance), cell_status_text(x, reasons));
@@ -253,9 +240,11 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
         x.tested ? (x.resolution.empty() ? "its parts' tests" : x.resolution)
                  : (x.resolution.empty() ? "the driver's criterion (no named test yet)"
                                          : "resolution: " + x.resolution);
-    out += fmt::format("| `{}` | {}{} | **{}** | {} | {} | {} |\n", md(x.id), md(x.claim),
-                       x.where.empty() ? "" : md(fmt::format(" ({})", x.where)),
-                       verdict_text(x.verdict), kind_text(x), md(decided_by), md(x.evidence));
+    out += fmt::format("| `{}` | {}{} | **{}** | {} | {} | {} |\n", markdown_cell(x.id),
+                       markdown_cell(x.claim),
+                       x.where.empty() ? "" : markdown_cell(fmt::format(" ({})", x.where)),
+                       verdict_text(x.verdict), kind_text(x), markdown_cell(decided_by),
+                       markdown_cell(x.evidence));
   }
   if (!any) out += "None listed.\n";
 

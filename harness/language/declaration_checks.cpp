@@ -10,14 +10,10 @@ void declaration_error(const std::string& where, const std::string& what) {
   throw ConfigError(fmt::format("{}: {}", where, what));
 }
 
-void check_keys(const Json& o, std::initializer_list<const char*> allowed,
-                const std::string& where) {
-  if (!o.is_object()) declaration_error(where, "must be a JSON object");
-  for (const auto& [key, value] : o.items()) {
-    bool known = false;
-    for (const char* a : allowed) known |= key == a;
-    if (!known) declaration_error(where, fmt::format("unknown key \"{}\"", key));
-  }
+std::string json_pointer_step(const std::string& path, const std::string& key) {
+  std::string escaped;
+  for (const char c : key) escaped += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+  return path + "/" + escaped;
 }
 
 std::string text_of(const Json& o, const char* key, const std::string& where) {

@@ -8,6 +8,7 @@
 
 #include "harness/experiment/solver_catalog.h"
 #include "harness/language/declaration_checks.h"
+#include "harness/language/grammar.h"
 #include "harness/language/protocol_checks.h"
 #include "solvers/regularization.h"
 
@@ -37,10 +38,7 @@ bool flag_of(const Json& j, const char* key, bool otherwise, const std::string& 
 }
 
 ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
-  check_keys(j,
-             {"class", "data", "tasks", "unavailable", "fast_tasks", "task_first_keys",
-              "sequential", "values", "fast_values", "in_fast", "missing"},
-             where);
+  check_object(j, "dataset", where);
   ProtocolDataset d;
   d.cls = text_of(j, "class", where);
   if (j.contains("data") + j.contains("tasks") + j.contains("unavailable") != 1)
@@ -53,16 +51,21 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
       declaration_error(where, "an \"unavailable\" data set's cells are marked: no \"missing\"");
     d.missing = MissingCells::marked_unavailable;
   }
-  if (j.contains("fast_tasks")) {
-    const Json& f = j.at("fast_tasks");
+  // "fast": false (not in the fast subset), or how it takes part: its tasks and values there.
+  const Json fast = j.value("fast", Json(true));
+  d.in_fast = !fast.is_boolean() || fast.get<bool>();
+  if (fast.is_object() && fast.contains("tasks")) {
+    const Json& f = fast.at("tasks");
     if (d.tasks.empty() || !(f.is_number_integer() || (f.is_array() && !f.empty())))
       declaration_error(where,
-                        "\"fast_tasks\" is a count of a task set's tasks or a list of their names");
+                        "\"fast\": \"tasks\" is a count of a task set's tasks or a list of their "
+                        "names");
     if (f.is_array())
-      d.fast_task_names = texts_of(f, where + " fast_tasks");
+      d.fast_task_names = texts_of(f, where + " fast tasks");
     else
       d.fast_tasks = f.get<int64_t>();
   }
+  if (fast.is_object()) d.fast_values = values_of(fast, "values", where + " fast");
   d.task_first_keys = flag_of(j, "task_first_keys", false, where);
   if (d.task_first_keys && d.tasks.empty())
     declaration_error(where, "\"task_first_keys\" orders a task set's run keys");
@@ -70,8 +73,6 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
   if (d.sequential && d.tasks.empty())
     declaration_error(where, "\"sequential\" orders a task set's runs");
   d.values = values_of(j, "values", where);
-  d.fast_values = values_of(j, "fast_values", where);
-  d.in_fast = flag_of(j, "in_fast", true, where);
   if (j.contains("missing")) {
     if (text_of(j, "missing", where) != "marked_unavailable")
       declaration_error(where, "\"missing\" can only be \"marked_unavailable\"");
@@ -83,13 +84,10 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
 ProtocolMethod parse_method(const Json& j, const std::string& where) {
   ProtocolMethod m;
   if (j.is_object() && j.contains("extra_solvers")) {
-    check_keys(j, {"extra_solvers"}, where);
+    check_object(j, "extra-solver-place", where);
     m.extra_solvers = j.at("extra_solvers");
     const std::string at = where + " extra_solvers";
-    check_keys(m.extra_solvers,
-               {"classes", "lambda", "loss", "penalty", "method", "lambdas", "data", "key",
-                "seed_of", "stop_rule"},
-               at);
+    check_object(m.extra_solvers, "extra-solver-runs", at);
     if (m.extra_solvers.value("lambdas", Json()) == "task") {  // each task's (TaskSet)
       for (const char* key : {"lambda", "loss", "penalty", "method"})
         if (m.extra_solvers.contains(key))
@@ -98,7 +96,7 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
       if (!m.extra_solvers.at("lambdas").is_array() || m.extra_solvers.at("lambdas").empty())
         declaration_error(at, "\"lambdas\" must be a non-empty list or \"task\"");
       for (const Json& l : m.extra_solvers.at("lambdas")) {
-        check_keys(l, {"solver", "lambda", "method"}, at + " lambdas");
+        check_object(l, "extra-solver-lambda", at + " lambdas");
         for (const char* key : {"solver", "lambda", "method"})
           if (!l.contains(key))
             declaration_error(at, fmt::format("lambdas: \"{}\" is missing", key));
@@ -121,10 +119,7 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     m.name = m.key;
     return m;
   }
-  check_keys(j,
-             {"name", "key", "solver", "params", "traced", "in_fast", "classes", "lambda", "data",
-              "top", "tags", "seed_of", "record", "stop_rule"},
-             where);
+  check_object(j, "method", where);
   m.name = text_of(j, "name", where);
   m.key = text_of(j, "key", where);
   m.solver = text_of(j, "solver", where);
@@ -132,7 +127,7 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     declaration_error(where, "\"params\" must be an object");
   m.params = j.at("params");
   m.traced = flag_of(j, "traced", false, where);
-  m.in_fast = flag_of(j, "in_fast", true, where);
+  m.in_fast = flag_of(j, "fast", true, where);
   if (j.contains("classes")) m.classes = texts_of(j.at("classes"), where + " classes");
   if (j.contains("lambda")) m.lambda = j.at("lambda");
   m.tags = values_of(j, "tags", where);
@@ -203,10 +198,7 @@ void check_resolves(const DeclaredProtocol& p) {
 
 DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   const std::string at = where + " protocol";
-  check_keys(j,
-             {"why", "values", "supplied", "bias", "datasets", "traced", "methods", "driver_runs",
-              "fast_summary", "cells", "task_sources", "ablation_tables", "claims"},
-             at);
+  check_object(j, "protocol", at);
   text_of(j, "why", at);
   DeclaredProtocol p;
   p.where = at;
@@ -228,7 +220,7 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   }
   if (j.contains("traced")) {
     p.traced = j.at("traced");
-    check_keys(p.traced, {"points", "config", "extra"}, at + " traced");
+    check_object(p.traced, "traced", at + " traced");
   }
   if (!j.contains("methods") || !j.at("methods").is_array())
     declaration_error(at, "\"methods\" must be a list");
@@ -256,7 +248,7 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
       declaration_error(at, fmt::format("method \"{}\": \"seed_of\" names no {} key \"{}\"", m.name,
                                         extra ? "extra_solvers" : "method", m.seed_of));
   }
-  p.fast_summary = flag_of(j, "fast_summary", false, at);
+  p.fast_summary = flag_of(j, "fast", false, at);
   p.task_sources = j.value("task_sources", Json::object());
   if (!p.task_sources.is_object()) declaration_error(at, "\"task_sources\" must be an object");
   if (j.contains("driver_runs")) p.driver_runs = texts_of(j.at("driver_runs"), at + " driver_runs");

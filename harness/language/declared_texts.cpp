@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "harness/language/declaration_checks.h"
 #include "harness/language/experiment_declarations.h"
+#include "harness/language/repetition.h"
 
 namespace linrepro {
 
@@ -26,7 +27,7 @@ const DeclaredTexts& all_texts() {
   static const DeclaredTexts all = [] {
     DeclaredTexts out;
     for (const EmbeddedFile& f : embedded_experiment_declarations()) {
-      const Json file = Json::parse(f.text);
+      const Json file = expand_repetitions(Json::parse(f.text), f.path);
       const std::string paper = file.at("paper").get<std::string>();
       for (const auto& [experiment, e] : file.at("experiments").items())
         for (const char* section : {"claims", "ablations"}) {

@@ -8,6 +8,8 @@
 #include "harness/experiment/extra_solvers.h"
 #include "harness/language/declaration_checks.h"
 #include "harness/language/declared_protocol.h"
+#include "harness/language/grammar.h"
+#include "harness/language/repetition.h"
 #include "harness/language/text_checks.h"
 
 namespace linrepro {
@@ -15,7 +17,7 @@ namespace linrepro {
 namespace {
 
 ExtraSolverSupport extra_solver_support(const Json& j, const std::string& where) {
-  check_keys(j, {"tasks", "why", "refusal"}, where);
+  check_object(j, "extra-solver-support", where);
   ExtraSolverSupport out;
   if (j.contains("refusal")) {
     if (j.contains("tasks")) declaration_error(where, "has both \"tasks\" and \"refusal\"");
@@ -42,7 +44,7 @@ void check_figures(const Json& figures, const std::string& where) {
     if (!f.contains("with_extra_solvers")) continue;
     const std::string at = where + " " + f.at("id").get<std::string>() + " with_extra_solvers";
     const Json& w = f.at("with_extra_solvers");
-    check_keys(w, {"only", "label_by", "add_to_filter"}, at);
+    check_object(w, "figure-extra-solvers", at);
     for (const char* flag : {"only", "label_by"})
       if (w.contains(flag) && !w.at(flag).is_boolean())
         declaration_error(at, fmt::format("\"{}\" must be true or false", flag));
@@ -59,10 +61,7 @@ void check_figures(const Json& figures, const std::string& where) {
 
 ExperimentInfo parse_experiment(const std::string& paper, const std::string& id, const Json& j,
                                 const std::string& where) {
-  check_keys(j,
-             {"description", "artifacts", "depends_on", "timed", "in_default_set", "extra_solvers",
-              "figures", "claims", "ablations", "protocol"},
-             where);
+  check_object(j, "experiment", where);
   ExperimentInfo e;
   e.paper = paper;
   e.id = id;
@@ -126,9 +125,10 @@ const std::vector<ExperimentInfo>& all_declared() {
 
 }  // namespace
 
-std::vector<ExperimentInfo> parse_experiment_declarations(const Json& file,
+std::vector<ExperimentInfo> parse_experiment_declarations(const Json& declared,
                                                           const std::string& where) {
-  check_keys(file, {"paper", "experiments"}, where);
+  check_declaration_file(declared, where);  // the grammar: keys, types, required keys
+  const Json file = expand_repetitions(declared, where);
   const std::string paper = text_of(file, "paper", where);
   if (!file.contains("experiments") || !file.at("experiments").is_object())
     declaration_error(where, "\"experiments\" must map experiment ids to their declarations");

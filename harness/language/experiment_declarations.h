@@ -1,36 +1,13 @@
 #pragma once
 // What an experiment is, as data: each paper's folder declares its experiments in
 // experiments/<paper>/experiments.json, embedded in the program at build time (CMakeLists.txt), so
-// the description, artifacts, dependencies, scheduling, extra-solver support and figures of an
-// experiment are read, not programmed. The driver adds only its code: the run config and the run.
-//
-// experiments/<paper>/experiments.json:
-//   {"paper": "<paper id>",
-//    "experiments": {
-//      "<id>": {
-//        "description": "one line",
-//        "artifacts": ["table2", "figure5"],            the tables and figures it reproduces
-//        "depends_on": {"<paper>/<id>": "why"},         optional: read before this one runs
-//        "timed": "why",                                optional: its timings are published cells
-//        "in_default_set": false,                       optional (true): too costly for `run all`
-//        "extra_solvers": {"tasks": "binary" | "multiclass", "why": "..."}
-//                       | {"refusal": "why they cannot join, in words a user can act on"},
-//        "figures": [ ... ]                             optional: the plot driver's figure specs
-//        "claims": {"<id>": {...}}                      optional: harness/language/declared_texts.h
-//        "ablations": {"<id>": {...}}                   optional: harness/language/declared_texts.h
-//        "protocol": {...}                              optional: the runs and cells as data,
-//                                                        harness/language/declared_protocol.h
-//      }}}
-// A figure's "why" says why it is drawn so, for the reader of the file (it is not written out).
-// A figure may say how solvers added with --with-solver change it (the key is not written out):
-//   "with_extra_solvers": {"only": true}        drawn only when there are extra solvers
-//                         {"label_by": true}    their series marked apart: label_by solver,
-//                                               extra.part
-//                         {"add_to_filter": "solver"}   the filter's list `solver` takes each
-//                                               one's registry name, what its runs record as
-//                                               solver
-// Any other key, a missing required one or a wrong type is a ConfigError naming the file and the
-// experiment.
+// the description, artifacts, dependencies, scheduling, extra-solver support, figures, claims,
+// ablations and protocol of an experiment are read, not programmed. The language, every key with
+// its type, default and meaning, is docs/PROTOCOL.md, generated from the grammar this reader
+// validates a file with (harness/language/grammar.h): its repetitions expanded
+// (harness/language/repetition.h), then any key the grammar lacks, a missing required one or a
+// wrong type is a ConfigError naming the file and the JSON path. A figure's "why" and
+// "with_extra_solvers" are the harness's and not written out (figures_for_run).
 #include <functional>
 #include <span>
 #include <string>

@@ -6,16 +6,14 @@
 #include <set>
 
 #include "harness/language/declaration_checks.h"
+#include "harness/language/grammar.h"
 
 namespace linrepro {
 
 namespace {
 
 void check_column(const Json& spec, const std::set<std::string>& runs, const std::string& at) {
-  check_keys(spec,
-             {"column", "run", "metric", "aggregate", "record", "scale", "unit", "wilson", "note",
-              "not_run", "items", "over", "optional", "options", "per"},
-             at);
+  check_object(spec, "cell-column", at);
   text_of(spec, "column", at);
   const int kinds = spec.contains("metric") + spec.contains("aggregate") + spec.contains("record");
   if (kinds != 1)
@@ -42,7 +40,7 @@ void check_column(const Json& spec, const std::set<std::string>& runs, const std
                                !(spec.at("per").get<double>() > 0)))
     declaration_error(at, "\"per\" is a positive number a value is divided by, without \"scale\"");
   if (spec.contains("over")) {
-    check_keys(spec.at("over"), {"run", "metric"}, at + " over");
+    check_object(spec.at("over"), "cell-ratio", at + " over");
     if (!spec.contains("metric"))
       declaration_error(at, "\"over\" divides a run's \"metric\" by another run's");
     if (!runs.contains(text_of(spec.at("over"), "run", at + " over")))
@@ -83,8 +81,7 @@ void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& 
 // from the runs of an extra_solvers entry).
 void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const std::string& at) {
   const bool series = x.contains("points");
-  check_keys(x, {"table", "class", "columns", "points", "row", "note", "prefix", "task", "runs"},
-             at);
+  check_object(x, "extra-solver-cells", at);
   if (series && x.contains("row")) declaration_error(at, "a series gives its rows in \"points\"");
   if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "no class");
   check_sets(p, x, at);
@@ -100,7 +97,7 @@ void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const st
   if (!x.at("points").is_array() || x.at("points").empty())
     declaration_error(at, "\"points\" must be a non-empty list");
   for (const Json& point : x.at("points")) {
-    check_keys(point, {"row", "run"}, at + " points");
+    check_object(point, "series-point", at + " points");
     const std::string run = text_of(point, "run", at + " points");
     text_of(point, "row", at + " points");
     if (std::none_of(p.methods.begin(), p.methods.end(), [&](const ProtocolMethod& m) {
@@ -112,7 +109,7 @@ void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const st
 
 void check_value(const Json& v, const std::set<std::string>& runs, const std::string& at) {
   if (v.is_null()) return;
-  check_keys(v, {"run", "class", "metric", "extra", "aggregate", "field", "scale", "minus"}, at);
+  check_object(v, "ablation-value", at);
   if (v.contains("minus") &&
       (!v.contains("aggregate") || v.contains("field") || !runs.contains(text_of(v, "minus", at))))
     declaration_error(at, "\"minus\" names a method whose same aggregate is subtracted");
@@ -127,8 +124,7 @@ void check_value(const Json& v, const std::set<std::string>& runs, const std::st
 }
 
 void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at) {
-  check_keys(t, {"ablation", "args", "class", "columns", "in_fast", "rows", "published", "spread"},
-             at);
+  check_object(t, "ablation-table", at);
   if (t.contains("spread") && (t.contains("published") || !t.at("spread").is_string()))
     declaration_error(at,
                       "\"spread\" names the draws (\"splits\") of a table without a "
@@ -142,7 +138,7 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
   std::set<std::string> runs;
   for (const ProtocolMethod& m : p.methods) runs.insert(m.name);
   for (const Json& row : t.at("rows")) {
-    check_keys(row, {"row", "description", "chosen", "values"}, at + " row");
+    check_object(row, "ablation-row", at + " row");
     text_of(row, "row", at);
     text_of(row, "description", at);
     if (!row.at("values").is_array() || row.at("values").size() != columns)
@@ -162,7 +158,7 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
   }
   if (t.contains("published")) {
     const Json& pub = t.at("published");
-    check_keys(pub, {"description", "cells"}, at + " published");
+    check_object(pub, "published-row", at + " published");
     if (!pub.at("cells").is_array() || pub.at("cells").size() != columns)
       declaration_error(at, "the published row gives one cell (or null) per column");
     for (const Json& c : pub.at("cells"))
@@ -197,13 +193,12 @@ void check_evidence(const DeclaredProtocol& p, const std::string& text, const st
 void check_protocol_cells(const DeclaredProtocol& p) {
   const std::string at = p.where + " cells";
   const Json& c = p.cells;
-  check_keys(
-      c, {"values", "columns", "evidence", "rows", "extra_solver_rows", "extra_solver_series"}, at);
+  check_object(c, "cells", at);
   std::set<std::string> runs(p.driver_runs.begin(), p.driver_runs.end());
   for (const ProtocolMethod& m : p.methods) runs.insert(m.name);
   for (const Json& v : c.value("values", Json::array())) {
     const std::string here = fmt::format("{} value {}", at, v.dump());
-    check_keys(v, {"table", "row", "column", "value", "unit", "note"}, here);
+    check_object(v, "cell-value", here);
     for (const char* key : {"table", "row", "column"}) text_of(v, key, here);
     if (!v.contains("value") || !v.at("value").is_string() ||
         !p.value(v.at("value").get<std::string>().substr(1)).is_number())
@@ -215,12 +210,9 @@ void check_protocol_cells(const DeclaredProtocol& p) {
     for (const Json& spec : specs) check_column(spec, runs, at + " columns " + set);
   const Json evidence = c.value("evidence", Json::object());
   for (const auto& [id, e] : evidence.items()) {
-    check_keys(e,
-               {"column", "peer", "ablation", "ablation_column", "corpus", "data_difference",
-                "data_row", "common_group"},
-               at + " evidence " + id);
+    check_object(e, "cell-evidence", at + " evidence " + id);
     if (e.contains("peer")) {
-      check_keys(e.at("peer"), {"run", "metric", "aggregate", "what"}, at + " " + id);
+      check_object(e.at("peer"), "cell-peer", at + " " + id);
       if (e.at("peer").contains("metric") == e.at("peer").contains("aggregate"))
         declaration_error(at + " evidence " + id,
                           "a peer gives its run's \"metric\" or an \"aggregate\" of its tasks");
@@ -230,10 +222,7 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   }
   for (const Json& row : c.value("rows", Json::array())) {
     const std::string here = fmt::format("{} row {}", at, row.dump());
-    check_keys(row,
-               {"table", "row", "class", "run", "columns", "evidence", "note", "prefix", "in_fast",
-                "task"},
-               here);
+    check_object(row, "cell-row", here);
     if (!is_class(p, text_of(row, "class", here)) || !runs.contains(text_of(row, "run", here)))
       declaration_error(here, "names a data set or run the protocol does not declare");
     check_sets(p, row, here);
@@ -268,7 +257,7 @@ void check_protocol_claims(const DeclaredProtocol& p) {
   if (!p.claims.is_array()) declaration_error(p.where, "\"claims\" must be a list");
   for (const Json& c : p.claims) {
     const std::string at = fmt::format("{} claims {}", p.where, c.dump());
-    check_keys(c, {"claim", "class", "evidence", "args", "per_task"}, at);
+    check_object(c, "protocol-claim", at);
     if (c.value("per_task", false) && !(c.contains("class") && c.at("class").is_string()))
       declaration_error(at, "a claim tested per task reads one data set");
     text_of(c, "claim", at);

@@ -8,19 +8,11 @@
 
 #include "core/error.h"
 #include "harness/language/declaration_checks.h"
+#include "harness/language/grammar.h"
 
 namespace linrepro {
 
 namespace {
-
-void check_entry(const Json& entry, std::initializer_list<const char*> allowed,
-                 std::initializer_list<const char*> required, const std::string& at) {
-  check_keys(entry, allowed, at);
-  for (const auto& [key, value] : entry.items())
-    if (!value.is_string()) throw ConfigError(fmt::format("{}: \"{}\" must be a string", at, key));
-  for (const char* r : required)
-    if (!entry.contains(r)) throw ConfigError(fmt::format("{}: \"{}\" is missing", at, r));
-}
 
 std::vector<std::string> names_of(const Json& j) {
   if (j.is_string()) return {j.get<std::string>()};
@@ -33,10 +25,7 @@ void check_declared_claims(const Json& claims, const std::string& where) {
   if (!claims.is_object()) throw ConfigError(where + ": \"claims\" must map ids to claims");
   for (const auto& [id, entry] : claims.items()) {
     const std::string at = fmt::format("{} claim \"{}\"", where, id);
-    Json strings = entry;  // the bounds are numbers, the tests a list, the rest text
-    strings.erase("bounds");
-    strings.erase("tests");
-    check_entry(strings, {"claim", "kind"}, {"claim"}, at);
+    check_object(entry, "claim", at);
     if (entry.contains("bounds")) {
       const Json& b = entry.at("bounds");
       if (!b.is_object()) throw ConfigError(at + ": \"bounds\" must map names to numbers");
@@ -57,7 +46,7 @@ void check_declared_ablations(const Json& ablations, const std::string& where) {
   if (!ablations.is_object()) throw ConfigError(where + ": \"ablations\" must map ids to texts");
   for (const auto& [id, entry] : ablations.items()) {
     const std::string at = fmt::format("{} ablation \"{}\"", where, id);
-    check_entry(entry, {"title", "why", "same_why_as", "unit"}, {"title", "unit"}, at);
+    check_object(entry, "ablation", at);
     if (entry.contains("why") == entry.contains("same_why_as"))
       throw ConfigError(at + ": needs one of \"why\" or \"same_why_as\"");
   }
@@ -68,7 +57,7 @@ void check_declared_tests(const Json& tests, const Json& bounds, const std::stri
   for (size_t i = 0; i < tests.size(); ++i) {
     const Json& t = tests[i];
     const std::string here = fmt::format("{} test {}", at, i + 1);
-    check_keys(t, {"measure", "a", "b", "side", "bound", "what", "groups", "optional"}, here);
+    check_object(t, "claim-test", here);
     for (const char* key : {"measure", "a", "side", "bound", "what"})
       if (!t.contains(key)) throw ConfigError(fmt::format("{}: \"{}\" is missing", here, key));
     const auto names = [&](const char* key) {

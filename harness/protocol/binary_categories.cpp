@@ -10,6 +10,7 @@
 #include "corpora/corpus_view.h"
 #include "features/text_dataset.h"
 #include "harness/language/declaration_checks.h"
+#include "harness/language/grammar.h"
 
 namespace linrepro {
 
@@ -128,14 +129,14 @@ std::shared_ptr<const BinaryCollection> view_collection(const ExperimentContext&
 std::optional<CvThreshold> declared_evaluation(const Json& e, const std::string& where) {
   const std::string kind = e.is_object() ? e.value("kind", "") : "";
   if (kind == "timed") {
-    check_keys(e, {"kind"}, where);
+    check_object(e, "evaluation-timed", where);
     return std::nullopt;
   }
   if (kind != "cv-threshold")
     declaration_error(where,
                       "\"evaluation\" is {\"kind\": \"timed\"} or {\"kind\": "
                       "\"cv-threshold\", \"folds\", \"fbr\", \"fold_seed\"}");
-  check_keys(e, {"kind", "folds", "fbr", "fold_seed"}, where);
+  check_object(e, "evaluation-cv-threshold", where);
   if (!e.contains("folds") || !e.at("folds").is_number_integer() || e.at("folds").get<int>() < 2 ||
       !e.contains("fbr") || !e.at("fbr").is_number() || !e.contains("fold_seed"))
     declaration_error(where, "\"cv-threshold\" gives \"folds\" (>= 2), \"fbr\" and \"fold_seed\"");
@@ -171,8 +172,7 @@ TaskSet timed_task_set(std::shared_ptr<const BinaryCollection> c, const Json& op
 }
 
 TaskSource binary_category_tasks(const Json& declaration, const std::string& where) {
-  check_keys(declaration,
-             {"kind", "view", "features", "categories", "evaluation", "objective_lambda"}, where);
+  check_object(declaration, "binary-categories", where);
   if (declaration.value("kind", "") != kBinaryCategories)
     declaration_error(where, fmt::format("\"kind\" must be \"{}\"", kBinaryCategories));
   if (!declaration.contains("features") || !declaration.contains("evaluation") ||
@@ -194,10 +194,10 @@ TaskSource binary_category_tasks(const Json& declaration, const std::string& whe
     auto prepared =
         std::make_shared<std::map<std::string, std::shared_ptr<const BinaryCollection>>>();
     return [=](const Json& options) {
-      check_keys(options,
-                 cv ? std::initializer_list<const char*>{"features", "label"}
-                    : std::initializer_list<const char*>{"features", "label", "repeats", "trace"},
-                 where + " (a method's \"data\")");
+      check_object(options, "binary-categories-data", where + " (a method's \"data\")");
+      if (cv && (options.contains("repeats") || options.contains("trace")))
+        declaration_error(where + " (a method's \"data\")",
+                          "\"repeats\" and \"trace\" apply to the timed evaluation only");
       Json f = features;
       f.update(options.value("features", Json::object()));
       const FeatureConfig config = declared_features(f, where + " (a method's \"data\")");

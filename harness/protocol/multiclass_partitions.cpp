@@ -10,6 +10,7 @@
 #include "harness/experiment/record_fit.h"
 #include "harness/experiment/solver_catalog.h"
 #include "harness/language/declaration_checks.h"
+#include "harness/language/grammar.h"
 #include "harness/protocol/partition_tasks.h"
 #include "metrics/confusion_folds.h"
 
@@ -27,7 +28,7 @@ struct PartitionData {
 // The declared collection, its view read from the environment when it names a user's copy.
 GridCollection declared_collection(const Json& c, const std::string& dataset,
                                    const std::string& where) {
-  check_keys(c, {"name", "view", "view_env", "unavailable"}, where);
+  check_object(c, "collection", where);
   GridCollection out{text_of(c, "name", where), dataset, "", ""};
   if (c.contains("view") == c.contains("view_env"))
     declaration_error(where, "a collection gives either \"view\" or \"view_env\"");
@@ -105,8 +106,7 @@ RunRecord fit_partition(const PartitionData& d, const std::string& solver, const
 
 TaskSource multiclass_partition_tasks(const std::string& name, const Json& declaration,
                                       const std::string& where) {
-  check_keys(declaration, {"kind", "collection", "folds", "splits", "train_fraction", "features"},
-             where);
+  check_object(declaration, "multiclass-partitions", where);
   if (declaration.value("kind", "") != kMulticlassPartitions)
     declaration_error(where, fmt::format("\"kind\" must be \"{}\"", kMulticlassPartitions));
   if (!declaration.contains("collection") || !declaration.contains("features"))

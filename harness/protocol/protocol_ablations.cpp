@@ -131,7 +131,7 @@ void add_protocol_ablations(ResultFile& rf, const DeclaredProtocol& p, const std
                             const std::optional<PublishedPaper>& published,
                             const std::map<std::string, TaskAggregate>& aggregates) {
   for (const Json& t : p.ablation_tables) {
-    if (fast && !t.value("in_fast", false)) continue;
+    if (fast && !t.value("fast", false)) continue;
     const std::string cls = t.at("class");
     std::vector<AblationRow> rows;
     bool measured = false;  // a row holds a run's value

@@ -370,7 +370,7 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
                              p.value(v.at("value").get<std::string>().substr(1)).get<double>(),
                              v.value("unit", ""), v.value("note", "")));
   for (const Json& row : p.cells.value("rows", Json::array())) {
-    if (fast && !row.value("in_fast", false)) continue;
+    if (fast && !row.value("fast", false)) continue;
     const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
     const auto missing = results.unavailable.find(cls);
     const std::string why = missing == results.unavailable.end() ? "" : missing->second;

@@ -1,27 +1,13 @@
 #pragma once
 // A declared protocol's claims as data: which data set's runs decide a declared claim (its tests,
-// harness/protocol/claim_comparisons.h) and what its evidence says, with no driver code.
-//
-//   "claims": [{"claim": "dual-lambda0",         a claim the experiment declares
-//               "class": "reuters",              the data set whose runs it reads (or a list:
-//                                                its tests on each that is here, grouped by its
-//                                                name; the evidence reads the first)
-//               "evidence": "primal BEP {micro-bep@cmls-primal-l0|:.2f}, ...",  optional
-//               "args": {"suffix": "-rcv1"},     optional: the claim's placeholders
-//               "per_task": true}]               optional: its tests on each task of the data
-//                                                set's task set, grouped by task, and the
-//                                                evidence the text for each ("{task}"; "@run":
-//                                                that task's run), joined by "; "
+// harness/protocol/claim_comparisons.h) and what its evidence says, with no driver code. The keys
+// and the evidence placeholders are in docs/PROTOCOL.md (kind protocol-claim, text form
+// evidence).
 // The measures: a binary data set's run_measures (and, with the claim's bound "after", the trace
 // measures below), a task set's partition_measures and task_measures, and the driver's
 // (ProtocolHooks::claim_measures) over them. A claim whose comparisons are not all measured (its
 // data set is not here, a run failed) is left out, and so is every declared claim in the fast
 // subset (it decides nothing from so few runs).
-// Evidence placeholders: "{<value>@<run>|<scale>:<format>}" (scale and format optional: 1 and
-// ".4g"): <value> is "metric:<name>" (the run's metric; a task set's run of one task), or an
-// aggregate (the driver's or the harness's) over the run's tasks; "{<value>@<a> minus
-// <value>@<b>|...}" is their difference (before the scale); "{bound.<name>}" is a declared bound
-// of the claim.
 // Trace measures (a traced run, after `after` updates): "<value>_range", the largest minus the
 // smallest trace value of <value> in points (x 100; train_error, test_error), and
 // "<metric>_growth", the run's final metric minus its trace value at `after` (zeros).

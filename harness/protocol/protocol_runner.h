@@ -45,7 +45,7 @@ struct ProtocolHooks {
   std::function<void(const ExperimentContext&, ResultFile&, const ProtocolDataset& d,
                      const Json& dataset, std::map<std::string, RunRecord>& runs)>
       after_dataset;
-  // Every run stored (the full run; in fast mode too where the protocol says "fast_summary"),
+  // Every run stored (the full run; in fast mode too where the protocol is declared "fast"),
   // after the declared cells: the driver's cells, ablations and claims. A data set that is not
   // here has its reason in results.unavailable and no runs.
   std::function<void(const ExperimentContext&, ResultFile&, const ProtocolResults&)> summarise;

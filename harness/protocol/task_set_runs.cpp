@@ -29,8 +29,8 @@ std::vector<size_t> tasks_of(const ExperimentContext& ctx, const ProtocolDataset
   if (ctx.fast)
     for (const std::string& name : pd.fast_task_names)
       if (std::ranges::find(set.tasks, name) == set.tasks.end())
-        throw ConfigError(fmt::format("\"fast_tasks\" names \"{}\", which task set \"{}\" has not",
-                                      name, pd.tasks));
+        throw ConfigError(fmt::format(
+            "\"fast\": \"tasks\" names \"{}\", which task set \"{}\" has not", name, pd.tasks));
   return out;
 }
 

@@ -3,17 +3,10 @@
 // corpus split into tasks prepared and evaluated the paper's way: one binary task per category
 // (zhangoles2001's Reuters sets), one cross-validation per category (its Table 1), one
 // multi-class task per fold or random split of a collection (partition_tasks.h). A paper
-// supplies each kind of task set by name through its ProtocolHooks; the runner fits every
-// declared method on every task of it and aggregates the runs into cells by named aggregates.
-//
-//   "datasets": [{"class": "reuters", "tasks": "zo-reuters", "fast_tasks": 1}]
-//   "methods": [{"name": "clg-nofs", "key": "clg-nofs", "solver": "clg",
-//                "lambda": "$lambda_clg",        the solver's own lambda convention
-//                                                (solvers/regularization.h)
-//                "params": {"K": 100},           over it
-//                "data": {"features": 0},        the task set's options for this method
-//                "top": 10}]                     only the first 10 tasks
-//   a column: {"column": "BEP", "aggregate": "micro-bep", "unit": "%"}
+// supplies each kind of task set by name through its ProtocolHooks, or declares it whole
+// ("task_sources"); the runner fits every declared method on every task of it and aggregates the
+// runs into cells by named aggregates. A method's keys on a task set ("lambda" in the solver's
+// own convention, "data", "top") are in docs/PROTOCOL.md (kind method).
 // The set fits what a method's "solver" names: a registered solver, or a method of the paper
 // that the set knows (graphsvm2002/features: "MCNB", "MCSVM", "GraphSVM", fitted by the paper's
 // code; such a method takes no "lambda").

@@ -82,7 +82,8 @@ TEST(BinaryCategories, WhatCannotApplyIsRefused) {
   refused(declaration({{"kind", "timed"}, {"fbr", 0.1}}), "fbr");
   refused(declaration({{"kind", "cv-threshold"}, {"folds", 1}, {"fbr", 0.1}, {"fold_seed", "s"}}),
           "\"folds\" (>= 2)");
-  refused(declaration({{"kind", "sometimes"}}), "\"evaluation\" is");
+  refused(declaration({{"kind", "sometimes"}}),
+          "/evaluation: \"kind\" must be \"timed\" or \"cv-threshold\" (is \"sometimes\")");
   Json no_lambda = declaration({{"kind", "timed"}});
   no_lambda.erase("objective_lambda");
   refused(no_lambda, "objective_lambda");

@@ -206,7 +206,7 @@ TEST(DeclaredTests, AMalformedDeclarationIsRejectedNamingTheTest) {
   const std::vector<std::pair<std::string, std::string>> bad = {
       {R"([{"measure": "m", "a": "x", "side": ">", "bound": 0, "what": "", "colour": 1}])",
        "test 1: unknown key \"colour\""},
-      {R"([{"measure": "m", "a": "x", "side": ">", "what": ""}])", "\"bound\" is missing"},
+      {R"([{"measure": "m", "a": "x", "side": ">", "what": ""}])", "a claim-test needs \"bound\""},
       {R"([{"measure": "m", "a": "x", "side": "!=", "bound": 0, "what": ""}])", "a side must be"},
       {R"([{"measure": "m", "a": "x", "side": ">", "bound": "below", "what": ""}])",
        "bound \"below\" is not one the claim declares"},
@@ -217,7 +217,7 @@ TEST(DeclaredTests, AMalformedDeclarationIsRejectedNamingTheTest) {
       {R"([{"measure": "m", "a": "x", "side": ">", "bound": 0, "what": "{c}"}])",
        "its placeholders"},
       {R"([{"measure": "m", "a": "x", "side": ">", "bound": 0, "what": "", "optional": 1}])",
-       "\"optional\" must be true or false"}};
+       "/optional: must be boolean (is 1)"}};
   for (const auto& [tests, message] : bad) {
     const std::string e = check_error(tests);
     EXPECT_NE(e.find(message), std::string::npos) << tests << " gave: " << e;

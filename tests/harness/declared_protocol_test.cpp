@@ -27,8 +27,8 @@ Json protocol_json() {
     "values": {"lambda": 0.01, "gamma": 0.5},
     "bias": "penalized",
     "datasets": [
-      {"class": "one", "data": "a9a", "values": {"epochs": 10}, "fast_values": {"epochs": 1}},
-      {"class": "two", "data": "covtype.binary", "values": {"epochs": 3}, "in_fast": false,
+      {"class": "one", "data": "a9a", "values": {"epochs": 10}, "fast": {"values": {"epochs": 1}}},
+      {"class": "two", "data": "covtype.binary", "values": {"epochs": 3}, "fast": false,
        "missing": "marked_unavailable"}
     ],
     "traced": {"points": 5, "config": {"trace_points": 5}, "extra": {"note": "traced"}},
@@ -36,7 +36,7 @@ Json protocol_json() {
       {"name": "sgd", "key": "sgd-l1", "solver": "sgd-l1-logistic", "traced": true,
        "params": {"lambda": "$lambda", "gamma": "$gamma", "epochs": "$epochs"}},
       {"extra_solvers": {"classes": ["one"], "lambda": "$lambda", "penalty": "l1", "method": "m"}},
-      {"name": "exact", "key": "ll", "solver": "liblinear-s6", "in_fast": false, "classes": ["one"],
+      {"name": "exact", "key": "ll", "solver": "liblinear-s6", "fast": false, "classes": ["one"],
        "params": {"C": {"reciprocal": ["lambda", "n"]}, "bias": 1}}
     ],
     "driver_runs": ["peer"],
@@ -80,7 +80,7 @@ TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
   EXPECT_EQ(full[2].params.at("C").get<double>(), 1.0 / (0.01 * 200.0));  // 1 / (lambda n)
   EXPECT_EQ(full[2].trace_points, 0);
   EXPECT_EQ(full[2].record_extra.dump(), R"({"variant":"exact"})");
-  // Fast: the fast values, no method that is not in_fast; the extra solvers stay.
+  // Fast: the fast values, no method declared "fast": false; the extra solvers stay.
   const std::vector<ProtocolRun> fast =
       protocol_runs(p, p.datasets[0], true, 200, Json::object(), extras, "x/y");
   ASSERT_EQ(fast.size(), 2u);
@@ -124,7 +124,10 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   testing::expect_protocol_refused(j, "an \"epochs\" param");
   j = protocol_json();
   j["cells"]["values"][0]["value"] = 3;
-  testing::expect_protocol_refused(j, "\"value\" must name a declared number");
+  testing::expect_protocol_refused(j, "/cells/values/0/value: must be text (is 3)");
+  j = protocol_json();
+  j["cells"]["values"][0]["value"] = "$nothing";
+  testing::expect_protocol_refused(j, "no value \"nothing\"");
   j = protocol_json();
   j["cells"]["evidence"]["z"]["peer"]["run"] = "exakt";
   testing::expect_protocol_refused(j, "its peer run is not declared");
@@ -143,7 +146,8 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   testing::expect_protocol_refused(j, "cannot show an extra solver's");
   j = protocol_json();
   j["bias"] = "free";
-  testing::expect_protocol_refused(j, "\"bias\" must be");
+  testing::expect_protocol_refused(
+      j, "/bias: must be \"penalized\" | \"unpenalized\" | \"none\" (is \"free\")");
 }
 
 RunRecord run_with(double test_error, int64_t zeros) {

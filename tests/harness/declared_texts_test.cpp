@@ -97,16 +97,19 @@ TEST(DeclaredTexts, AWrongAblationDeclarationIsRefusedWhenTheFileIsRead) {
   EXPECT_EQ(parse_error(paper_with({{"a", good}})), "");
   Json typo = good;
   typo["wyh"] = "w";
-  EXPECT_NE(parse_error(paper_with({{"a", typo}})).find("ablation \"a\": unknown key \"wyh\""),
-            std::string::npos);
+  EXPECT_NE(
+      parse_error(paper_with({{"a", typo}}))
+          .find("/ablations/a: unknown key \"wyh\" in an ablation (nearest valid key: \"why\")"),
+      std::string::npos);
   Json both = good;
   both["same_why_as"] = "b";
   EXPECT_NE(parse_error(paper_with({{"a", both}})).find("one of \"why\" or \"same_why_as\""),
             std::string::npos);
   Json no_unit = good;
   no_unit.erase("unit");
-  EXPECT_NE(parse_error(paper_with({{"a", no_unit}})).find("ablation \"a\": \"unit\" is missing"),
-            std::string::npos);
+  EXPECT_NE(
+      parse_error(paper_with({{"a", no_unit}})).find("/ablations/a: an ablation needs \"unit\""),
+      std::string::npos);
   // An id is unique within the paper: a result file names its ablations by id alone.
   Json twice = paper_with({{"a", good}});
   twice["experiments"]["table5"] = twice["experiments"]["table2"];
@@ -147,14 +150,14 @@ TEST(DeclaredTexts, AWrongClaimDeclarationIsRefusedWhenTheFileIsRead) {
   const Json good = {{"claim", "c"}};
   EXPECT_EQ(parse_error(paper_with(Json::object(), {{"c1", good}})), "");
   EXPECT_NE(parse_error(paper_with(Json::object(), {{"c1", {{"kind", "claim"}}}}))
-                .find("claim \"c1\": \"claim\" is missing"),
+                .find("/claims/c1: a claim needs \"claim\""),
             std::string::npos);
   EXPECT_NE(parse_error(paper_with(Json::object(), {{"c1", {{"claim", "c"}, {"kind", "check"}}}}))
-                .find("\"kind\" must be \"claim\" or \"correctness_check\""),
+                .find("/claims/c1/kind: must be \"claim\" | \"correctness_check\" (is \"check\")"),
             std::string::npos);
   EXPECT_NE(
       parse_error(paper_with(Json::object(), {{"c1", {{"claim", "c"}, {"bounds", {{"x", "1"}}}}}}))
-          .find("bound \"x\" must be a number"),
+          .find("/claims/c1/bounds/x: must be number (is \"1\")"),
       std::string::npos);
   Json twice = paper_with(Json::object(), {{"c1", good}});
   twice["experiments"]["table5"] = twice["experiments"]["table2"];

@@ -91,15 +91,21 @@ std::string error_of(const Json& file) {
 TEST(ExperimentDeclarations, AWrongDeclarationNamesTheFileTheExperimentAndTheCause) {
   Json f = example();
   f["experiments"]["table2"]["tiemd"] = "a typo";
-  EXPECT_EQ(error_of(f), kWhere + " (examplepaper/table2): unknown key \"tiemd\"");
+  EXPECT_EQ(error_of(f),
+            kWhere +
+                ": /experiments/table2: unknown key \"tiemd\" in an experiment (nearest "
+                "valid key: \"timed\")");
 
   f = example();
   f["experiments"]["table2"].erase("extra_solvers");
-  EXPECT_NE(error_of(f).find("\"extra_solvers\" is missing"), std::string::npos);
+  EXPECT_NE(error_of(f).find("/experiments/table2: an experiment needs \"extra_solvers\""),
+            std::string::npos);
 
   f = example();
   f["experiments"]["table2"]["extra_solvers"] = {{"tasks", "ranking"}, {"why", "x"}};
-  EXPECT_NE(error_of(f).find("\"tasks\" must be \"binary\" or \"multiclass\""), std::string::npos);
+  EXPECT_NE(error_of(f).find("/experiments/table2/extra_solvers/tasks: must be \"binary\" | "
+                             "\"multiclass\" (is \"ranking\")"),
+            std::string::npos);
 
   f = example();
   f["experiments"]["table4"]["extra_solvers"]["tasks"] = "binary";
@@ -107,7 +113,9 @@ TEST(ExperimentDeclarations, AWrongDeclarationNamesTheFileTheExperimentAndTheCau
 
   f = example();
   f["experiments"]["table2"]["figures"][1]["with_extra_solvers"]["key"] = "extra/";
-  EXPECT_NE(error_of(f).find("methods with_extra_solvers: unknown key \"key\""), std::string::npos);
+  EXPECT_NE(
+      error_of(f).find("/experiments/table2/figures/1/with_extra_solvers: unknown key \"key\""),
+      std::string::npos);
 
   f = example();
   f["experiments"]["table2"]["figures"][1]["with_extra_solvers"]["add_to_filter"] = "class";
@@ -117,7 +125,7 @@ TEST(ExperimentDeclarations, AWrongDeclarationNamesTheFileTheExperimentAndTheCau
 
   f = example();
   f["experiments"]["table4"].erase("description");
-  EXPECT_NE(error_of(f).find("(examplepaper/table4): \"description\" must be a non-empty string"),
+  EXPECT_NE(error_of(f).find("/experiments/table4: an experiment needs \"description\""),
             std::string::npos);
 
   EXPECT_EQ(error_of(example()), "");

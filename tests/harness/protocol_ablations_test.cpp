@@ -2,7 +2,7 @@
 // are its runs' metrics (scaled), extra fields or aggregates (the harness's or the driver's), its
 // description may name a field of its first run or of its task set's record, a row
 // none of whose runs is there is left out, the reference row reads the published cells, and fast
-// mode keeps only the tables declared "in_fast". The texts are a declared ablation's
+// mode keeps only the tables declared "fast". The texts are a declared ablation's
 // (graphsvm2002's "stoplist-{corpus}"). A malformed table is refused.
 #include <gtest/gtest.h>
 
@@ -156,11 +156,11 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   t["rows"][1]["values"][0]["class"] = "d";
   TempDir partial_dir;
   EXPECT_TRUE(run_ablations(partial_dir, spread, false).at("ablations").empty());
-  // Fast mode keeps only the tables declared "in_fast".
+  // Fast mode keeps only the tables declared "fast".
   TempDir fast_dir;
   EXPECT_TRUE(run_ablations(fast_dir, ablations_protocol(), true).at("ablations").empty());
   Json in_fast = ablations_protocol();
-  in_fast["ablation_tables"][0]["in_fast"] = true;
+  in_fast["ablation_tables"][0]["fast"] = true;
   TempDir fast_dir2;
   EXPECT_EQ(run_ablations(fast_dir2, in_fast, true).at("ablations").size(), 1u);
 }
@@ -199,6 +199,10 @@ TEST(ProtocolAblations, AMalformedTableIsRefused) {
   testing::expect_protocol_refused(j, "no data set \"e\"");
   j = ablations_protocol();
   j["ablation_tables"][0]["published"]["cells"][0] = "table1";
+  testing::expect_protocol_refused(j,
+                                   "/ablation_tables/0/published/cells/0: must be [text] | null");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["published"]["cells"][0] = {"table1", "MCNB"};
   testing::expect_protocol_refused(j, "[table, row, column]");
 }
 

@@ -2,7 +2,7 @@
 // a "metric" column reads that one run (a metric, "train_seconds" or an "extra.a.b" field), a per
 // cent with Wilson's interval over its test rows, "over" another run's value as a ratio; an
 // "optional" column without a value is left out where any other says the run lacks it; a note
-// may read the run ("{run.extra.rows}"); rows declared "in_fast" are the only ones of the fast
+// may read the run ("{run.extra.rows}"); rows declared "fast" are the only ones of the fast
 // subset; an aggregate may read the other methods' runs; an extra solver's row may carry a prefix
 // and its note the set's record. A metric column on a set of several tasks is refused when read.
 #include <gtest/gtest.h>
@@ -39,7 +39,7 @@ Json one_task_json() {
       },
       "rows": [
         {"table": "t", "row": "G", "class": "d", "run": "g", "columns": ["acc", "time", "memory"],
-         "in_fast": true, "note": "{run.extra.rows} rows"},
+         "fast": true, "note": "{run.extra.rows} rows"},
         {"table": "t", "row": "M", "class": "d", "run": "m", "columns": ["memory", "share"]}
       ],
       "extra_solver_rows": {"table": "t", "class": "d", "prefix": "d", "columns": ["acc", "time"],
@@ -141,9 +141,9 @@ TEST(SingleTaskCells, ARowOfOneTaskReadsThatTasksRun) {
   Json j = one_task_json();
   j["cells"]["rows"] = Json::parse(R"([
       {"table": "t", "row": "b", "class": "d", "run": "m", "task": "b", "columns": ["time"],
-       "in_fast": true},
+       "fast": true},
       {"table": "t", "row": "zzz", "class": "d", "run": "m", "task": "zzz", "columns": ["acc"],
-       "in_fast": true}])");
+       "fast": true}])");
   j["cells"].erase("extra_solver_rows");
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   const auto run = [&](bool fast) {

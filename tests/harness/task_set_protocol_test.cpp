@@ -1,7 +1,7 @@
 // A declared protocol on a task set (harness/protocol/task_sets.h) run by
 // harness/protocol/protocol_runner.h: each method is fitted on each task of the set its "data"
 // options prepare (each distinct options prepared once), at the lambda of the solver's own
-// convention, on its `top` tasks, the first `fast_tasks` in fast mode; untrainable tasks are
+// convention, on its `top` tasks, the first `fast` tasks in fast mode; untrainable tasks are
 // counted, not fitted; the cells are the named aggregates of the runs, with the row's note filled
 // in; a solver added with --with-solver runs on every task at the lambda of its loss and gets its
 // own row. Keys may put the task first, a run may take another's seed or hold the task and the
@@ -30,7 +30,7 @@ Json task_protocol_json() {
     "why": "test",
     "values": {"lambda": 0.01},
     "supplied": ["l2"],
-    "datasets": [{"class": "c", "tasks": "fake", "fast_tasks": 1}],
+    "datasets": [{"class": "c", "tasks": "fake", "fast": {"tasks": 1}}],
     "methods": [
       {"name": "a", "key": "a", "solver": "liblinear-s2", "lambda": "$lambda",
        "params": {"eps": 0.5}, "data": {"k": 1}},
@@ -234,7 +234,7 @@ TEST(TaskSetProtocol, FastModeFitsTheFirstFastTasksAndEmitsNoCells) {
 TEST(TaskSetProtocol, AKeyWithTheTaskInItAndFastTasksByName) {
   TempDir dir;
   Json j = task_protocol_json();
-  j["datasets"][0]["fast_tasks"] = {"t1"};
+  j["datasets"][0]["fast"]["tasks"] = {"t1"};
   j["methods"][0]["key"] = "cv/{task}/a";
   j["methods"][1] = {{"name", "b"},
                      {"key", "cv-whole/{task}/a"},
@@ -256,7 +256,7 @@ TEST(TaskSetProtocol, AKeyWithTheTaskInItAndFastTasksByName) {
   ASSERT_EQ(fast.at("runs").size(), 2u);  // t1 only, both methods
   EXPECT_NE(run_at(fast, "cv/t1/a"), nullptr);
   EXPECT_NE(run_at(fast, "cv-whole/t1/a"), nullptr);
-  j["datasets"][0]["fast_tasks"] = {"t9"};  // a task the set has not: said, not skipped
+  j["datasets"][0]["fast"]["tasks"] = {"t9"};  // a task the set has not: said, not skipped
   try {
     run_document(dir, "bad.json", parse_protocol(j, "f (x/y)"), fake.hooks(), {}, true);
     ADD_FAILURE() << "a fast task the set has not was accepted";

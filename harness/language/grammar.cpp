@@ -224,7 +224,8 @@ struct Walker {
   void object(const Json& j, const ObjectRule& rule, const std::string& path) const {
     std::vector<std::string> names;
     for (const KeyRule& k : rule.keys) names.push_back(k.name);
-    for (const auto& [key, item] : j.items()) {
+    for (const auto& [name, item] : j.items()) {
+      const std::string key = name;  // a structured binding is no lambda capture in clang 14
       const auto k = std::find_if(rule.keys.begin(), rule.keys.end(),
                                   [&](const KeyRule& r) { return r.name == key; });
       if (k == rule.keys.end()) {

@@ -403,6 +403,12 @@ class FigureData(unittest.TestCase):
         got = sorted(map(tuple, points.round(6)))
         self.assertEqual(got, sorted([(1.25, 1.27), (1.19, 1.20), (3.52, 4.27), (3.46, 3.50)]))
 
+    def test_a_series_by_group_by_reads_no_label_by(self):
+        both = {"id": "s", "kind": "series", "x": "config.n", "y": "train_seconds",
+                "group_by": "solver", "label_by": "solver"}
+        with self.assertRaisesRegex(spec.SpecError, "reads no \"label_by\""):
+            spec.render(both, self.doc)
+
     def test_solvers_vs_peers_bars(self):
         fig = spec.render(self.specs["peers_error"], self.doc)
         bars = {c.get_label(): c for c in fig.axes[0].containers}
@@ -413,6 +419,13 @@ class FigureData(unittest.TestCase):
         np.testing.assert_allclose([p.get_width() for p in smo], [0.2, 0.2])  # 4 bars share a group
         self.assertEqual([t.get_text() for t in fig.axes[0].get_xticklabels()], ["earn", "acq"])
         self.assertEqual(bars["liblinear-s3"].patches[0].get_hatch(), "//")     # peers hatched
+        # A declared "ylabel" labels the one panel; with several panels it cannot apply.
+        labelled = dict(self.specs["peers_error"], metric="metrics.error", ylabel="test error")
+        del labelled["metrics"]
+        self.assertEqual(spec.render(labelled, self.doc).axes[0].get_ylabel(), "test error")
+        with self.assertRaises(spec.SpecError):
+            spec.render(dict(self.specs["peers_error"], metrics=["metrics.error", "train_seconds"],
+                             ylabel="test error"), self.doc)
 
     def test_auto_bars_leave_other_draws_out(self):
         doc = table2_result("mlrcg2003")

@@ -66,9 +66,6 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
       d.fast_tasks = f.get<int64_t>();
   }
   if (fast.is_object()) d.fast_values = values_of(fast, "values", where + " fast");
-  d.task_first_keys = flag_of(j, "task_first_keys", false, where);
-  if (d.task_first_keys && d.tasks.empty())
-    declaration_error(where, "\"task_first_keys\" orders a task set's run keys");
   d.sequential = flag_of(j, "sequential", false, where);
   if (d.sequential && d.tasks.empty())
     declaration_error(where, "\"sequential\" orders a task set's runs");
@@ -102,8 +99,12 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
             declaration_error(at, fmt::format("lambdas: \"{}\" is missing", key));
         solver_catalog().get(text_of(l, "solver", at));  // a registered solver's declared loss
       }
-      if (m.extra_solvers.contains("lambda"))
-        declaration_error(at, "either \"lambda\" (one for every loss) or \"lambdas\"");
+      // Each entry names its method; the loss and penalty are each solver's own.
+      for (const char* key : {"lambda", "loss", "penalty", "method"})
+        if (m.extra_solvers.contains(key))
+          declaration_error(at, fmt::format("a \"lambdas\" list takes no \"{}\" (each entry "
+                                            "gives its solver, lambda and method)",
+                                            key));
     } else {
       for (const char* key : {"lambda", "penalty", "method"})
         if (!m.extra_solvers.contains(key))
@@ -291,7 +292,7 @@ std::string task_run_key(const ProtocolDataset& d, const std::string& key,
                          const std::string& task) {
   const std::string k = replaced(key, kClassInKey, d.cls);
   if (k.find(kTaskInKey) != std::string::npos) return replaced(k, kTaskInKey, task);
-  return d.task_first_keys ? task + "/" + k : k + "/" + task;
+  return k + "/" + task;
 }
 
 std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const ProtocolDataset& d,

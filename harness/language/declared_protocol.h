@@ -41,9 +41,9 @@ struct ProtocolRun {
 
 // On a task set, a method key has the data set's class in place of kClassInKey and the task in
 // place of kTaskInKey ("cv/{task}/clg", "{class}/{task}/smo": a protocol over several task sets);
-// a key without kTaskInKey is "<key>/<task>", or "<task>/<key>" where `d` says
-// "task_first_keys". task_run_key gives a run's key (and a seed_of's) for `task`. An extra-solver
-// entry's runs are named by its key without the placeholders ("extra/<label>").
+// a key without kTaskInKey is "<key>/<task>" ("{task}/<key>" puts the task first). task_run_key
+// gives a run's key (and a seed_of's) for `task`. An extra-solver entry's runs are named by its key
+// without the placeholders ("extra/<label>").
 inline constexpr const char* kTaskInKey = "{task}";
 inline constexpr const char* kClassInKey = "{class}";
 std::string task_run_key(const ProtocolDataset& d, const std::string& key, const std::string& task);

@@ -21,6 +21,8 @@ ExtraSolverSupport extra_solver_support(const Json& j, const std::string& where)
   ExtraSolverSupport out;
   if (j.contains("refusal")) {
     if (j.contains("tasks")) declaration_error(where, "has both \"tasks\" and \"refusal\"");
+    if (j.contains("why"))  // the refusal is the why
+      declaration_error(where, "a \"refusal\" is its own reason: no \"why\"");
     out.refusal = text_of(j, "refusal", where);
     return out;
   }
@@ -194,7 +196,18 @@ Json figures_for_run(const Json& declared, const ExperimentContext& ctx) {
       const Json w = f.at("with_extra_solvers");
       f.erase("with_extra_solvers");
       if (w.value("only", false) && !extras) continue;
-      if (extras && w.value("label_by", false)) f["label_by"] = {"solver", "extra.part"};
+      if (extras && w.value("label_by", false)) {
+        // A series with "group_by" draws a line per its value and reads no "label_by": the
+        // extra runs are set apart there, or they would join a paper line of the same solver.
+        if (f.contains("group_by")) {
+          Json by =
+              f.at("group_by").is_array() ? f.at("group_by") : Json::array({f.at("group_by")});
+          by.push_back("extra.part");
+          f["group_by"] = by;
+        } else {
+          f["label_by"] = {"solver", "extra.part"};
+        }
+      }
       if (extras && w.contains("add_to_filter"))
         for (const ExtraSolver& x : extra_solvers(ctx))
           f["filter"][w.at("add_to_filter").get<std::string>()].push_back(x.solver);

@@ -201,6 +201,7 @@ void check_protocol_cells(const DeclaredProtocol& p) {
     check_object(v, "cell-value", here);
     for (const char* key : {"table", "row", "column"}) text_of(v, key, here);
     if (!v.contains("value") || !v.at("value").is_string() ||
+        !v.at("value").get<std::string>().starts_with('$') ||
         !p.value(v.at("value").get<std::string>().substr(1)).is_number())
       declaration_error(here, "\"value\" must name a declared number (\"$name\")");
   }
@@ -240,10 +241,17 @@ void check_protocol_cells(const DeclaredProtocol& p) {
                         is_task_set(p, row.at("class")) ? "\"aggregate\"" : "run's \"metric\""));
     }
   }
-  for (const char* key : {"extra_solver_rows", "extra_solver_series"})
-    if (c.contains(key))
-      for (const Json& x : entries_of(c.at(key)))
-        check_extra_solver_cells(p, x, fmt::format("{} {}", at, key));
+  for (const Json& x : entries_of(c.value("extra_solver_rows", Json::array()))) {
+    if (x.contains("points"))  // rows are emitted without them
+      declaration_error(at + " extra_solver_rows",
+                        "rows have no \"points\" (a series is \"extra_solver_series\")");
+    check_extra_solver_cells(p, x, at + " extra_solver_rows");
+  }
+  if (c.contains("extra_solver_series")) {
+    if (!c.at("extra_solver_series").contains("points"))
+      declaration_error(at + " extra_solver_series", "a series gives its \"points\"");
+    check_extra_solver_cells(p, c.at("extra_solver_series"), at + " extra_solver_series");
+  }
 }
 
 void check_protocol_ablations(const DeclaredProtocol& p) {

@@ -20,7 +20,6 @@ struct ProtocolDataset {
   std::string unavailable;  // or why its data cannot be had (nothing runs on it)
   int64_t fast_tasks = 0;   // tasks: the first fast_tasks in fast mode (0: all)
   std::vector<std::string> fast_task_names;  // or these tasks (by name) in fast mode
-  bool task_first_keys = false;              // tasks: keys "<task>/<key>", not "<key>/<task>"
   bool sequential = false;                   // tasks: one run at a time, task by task
   bool in_fast = true;
   MissingCells missing = MissingCells::left_to_the_experiment;

@@ -176,10 +176,10 @@ TaskSource binary_category_tasks(const Json& declaration, const std::string& whe
   if (declaration.value("kind", "") != kBinaryCategories)
     declaration_error(where, fmt::format("\"kind\" must be \"{}\"", kBinaryCategories));
   if (!declaration.contains("features") || !declaration.contains("evaluation") ||
-      !declaration.contains("objective_lambda") || !declaration.at("objective_lambda").is_number())
+      !declaration.contains("lambda") || !declaration.at("lambda").is_number())
     declaration_error(where,
                       "a binary-categories set gives its \"view\", \"features\", \"evaluation\" "
-                      "and \"objective_lambda\"");
+                      "and \"lambda\"");
   const std::string view = text_of(declaration, "view", where);
   const Json features = to_json(declared_features(declaration.at("features"), where));
   std::vector<std::string> categories;
@@ -187,7 +187,7 @@ TaskSource binary_category_tasks(const Json& declaration, const std::string& whe
     categories.push_back(c.get<std::string>());
   const std::optional<CvThreshold> cv = declared_evaluation(declaration.at("evaluation"), where);
   const std::string fold_seed = cv ? declaration.at("evaluation").at("fold_seed") : "";
-  const double lambda = declaration.at("objective_lambda").get<double>();
+  const double lambda = declaration.at("lambda").get<double>();
   return [=](const ExperimentContext& ctx) -> TaskPreparer {
     // Each feature reading prepared once for the experiment (a sequential set asks again for
     // every options).

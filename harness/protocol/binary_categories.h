@@ -15,7 +15,7 @@
 //                or {"kind": "cv-threshold",    cv_thresholded_run with SCutFBR.1 at "fbr" on
 //                    "folds": 5, "fbr": 0.1,    "folds" folds seeded by
 //                    "fold_seed": "f1/folds"},  derive_seed(the experiment's, fold_seed)
-//     "objective_lambda": 0.001}                the lambda of the O_svm every run reports
+//     "lambda": 0.001}                          the lambda of the O_svm every run reports
 // A method's "data" may also change the features ({"features": {"scope": "global"}}) and name
 // that reading ("label": "global IG features": its dataset record is "<name> (<label>)").
 //

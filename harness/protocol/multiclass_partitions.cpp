@@ -33,6 +33,10 @@ GridCollection declared_collection(const Json& c, const std::string& dataset,
   if (c.contains("view") == c.contains("view_env"))
     declaration_error(where, "a collection gives either \"view\" or \"view_env\"");
   if (c.contains("view")) {
+    if (c.contains("unavailable"))  // it would never be read: the view is always there
+      declaration_error(where,
+                        "a collection with a \"view\" has no \"unavailable\" (that is "
+                        "why a \"view_env\" may be unset)");
     out.view = text_of(c, "view", where);
     return out;
   }

@@ -11,8 +11,8 @@
 // that the set knows (graphsvm2002/features: "MCNB", "MCSVM", "GraphSVM", fitted by the paper's
 // code; such a method takes no "lambda").
 //
-// A run's key is "<method key>/<task>" ("<task>/<method key>" where the data set says
-// "task_first_keys"; a key holding "{task}" and "{class}" has them filled in: task_run_key), its
+// A run's key is "<method key>/<task>" (a key holding "{task}" and "{class}" has them filled in:
+// task_run_key), its
 // config {"dataset", "class": task, "solver", "params", "seed"} and the
 // task set's config fields (those of the set, then those of the task); its seed derive_seed(the
 // experiment's, its key), or the set's own (TaskSet::seed).

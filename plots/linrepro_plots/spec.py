@@ -62,6 +62,8 @@ def check(spec):
             raise SpecError("series over cells needs \"table\"")
         if source not in ("runs", "cells"):
             raise SpecError(f"series source must be \"runs\" or \"cells\", not \"{source}\"")
+        if "group_by" in spec and "label_by" in spec:  # the lines are the groups: never read
+            raise SpecError("a series drawn by \"group_by\" reads no \"label_by\"")
         if "ylim" in spec:
             _ylim(spec)
     if "runs" in spec and not (isinstance(spec["runs"], list)
@@ -337,6 +339,11 @@ def _solvers_vs_peers(spec, doc, published):
     groups, names, panels = bars_data(_runs(spec, doc), metrics, spec.get("group_by", "class"),
                                       spec.get("series", _label_path(spec)),
                                       metrics if spec.get("logy") else ())
+    if "ylabel" in spec:  # the declared label of the one panel, not the metric's path
+        if len(metrics) != 1:
+            raise SpecError("\"ylabel\" labels the one panel of a single \"metric\"; "
+                            "panels of \"metrics\" are labelled by their paths")
+        panels = [(spec["ylabel"], values, logy) for _, values, logy in panels]
     return figures.grouped_bars(groups, names, panels, _title(spec, "solvers vs peers"))
 
 

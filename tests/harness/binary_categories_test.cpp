@@ -20,7 +20,7 @@ Json declaration(const Json& evaluation) {
           {"features", {{"selection", "ig"}, {"k", 20}, {"scope", "per_category"}}},
           {"categories", {"grain", "corn"}},
           {"evaluation", evaluation},
-          {"objective_lambda", 0.01}};
+          {"lambda", 0.01}};
 }
 
 ExperimentContext quiet_context() {
@@ -85,8 +85,8 @@ TEST(BinaryCategories, WhatCannotApplyIsRefused) {
   refused(declaration({{"kind", "sometimes"}}),
           "/evaluation: \"kind\" must be \"timed\" or \"cv-threshold\" (is \"sometimes\")");
   Json no_lambda = declaration({{"kind", "timed"}});
-  no_lambda.erase("objective_lambda");
-  refused(no_lambda, "objective_lambda");
+  no_lambda.erase("lambda");
+  refused(no_lambda, "needs \"lambda\"");
 
   const ExperimentContext ctx = quiet_context();
   const TaskPreparer cv = binary_category_tasks(

@@ -62,6 +62,21 @@ Json protocol_json() {
   })");
 }
 
+// What a declaration could say but would never be read is refused, not dropped.
+TEST(DeclaredProtocol, WhatWouldNotBeReadIsRefused) {
+  Json j = protocol_json();
+  j["methods"][1]["extra_solvers"].erase("lambda");
+  j["methods"][1]["extra_solvers"]["lambdas"] = {
+      {{"solver", "cmls"}, {"lambda", "$lambda"}, {"method", "M"}}};
+  testing::expect_protocol_refused(j, "a \"lambdas\" list takes no \"penalty\"");
+  j = protocol_json();
+  j["cells"]["extra_solver_rows"]["points"] = {{{"row", "r"}, {"run", "extra"}}};
+  testing::expect_protocol_refused(j, "rows have no \"points\"");
+  j = protocol_json();
+  j["cells"]["extra_solver_series"] = {{"table", "t2"}, {"class", "one"}, {"columns", {"errors"}}};
+  testing::expect_protocol_refused(j, "a series gives its \"points\"");
+}
+
 TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
   const DeclaredProtocol p = parse_protocol(protocol_json(), "f (x/y)");
   const std::vector<ExtraSolver> extras = {parse_extra_solver("liblinear-s5")};
@@ -125,6 +140,9 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   j = protocol_json();
   j["cells"]["values"][0]["value"] = 3;
   testing::expect_protocol_refused(j, "/cells/values/0/value: must be text (is 3)");
+  j = protocol_json();
+  j["cells"]["values"][0]["value"] = "gamma";  // a text, not the value "$gamma"
+  testing::expect_protocol_refused(j, "\"value\" must name a declared number");
   j = protocol_json();
   j["cells"]["values"][0]["value"] = "$nothing";
   testing::expect_protocol_refused(j, "no value \"nothing\"");

@@ -76,6 +76,13 @@ TEST(ExperimentDeclarations, AnExtraSolverJoinsTheFiguresThatSaySo) {
   EXPECT_EQ(f[1]["filter"]["solver"], Json::parse(R"(["smo", "nb", "liblinear-s5"])"));
   EXPECT_EQ(f[1]["label_by"], Json::parse(R"(["solver", "extra.part"])"));
   EXPECT_EQ(f[2], Json::parse(R"({"id": "extras", "kind": "solvers_vs_peers"})"));
+  // A series drawn by "group_by" reads no "label_by": its groups set the extra runs apart.
+  Json grouped = example();
+  grouped["experiments"]["table2"]["figures"][1]["kind"] = "series";
+  grouped["experiments"]["table2"]["figures"][1]["group_by"] = "solver";
+  const Json g = parse_experiment_declarations(grouped, kWhere).at(0).figures(ctx);
+  EXPECT_EQ(g[1]["group_by"], Json::parse(R"(["solver", "extra.part"])"));
+  EXPECT_FALSE(g[1].contains("label_by"));
 }
 
 // The message of the ConfigError a declaration gets ("" when it is accepted).
@@ -106,6 +113,10 @@ TEST(ExperimentDeclarations, AWrongDeclarationNamesTheFileTheExperimentAndTheCau
   EXPECT_NE(error_of(f).find("/experiments/table2/extra_solvers/tasks: must be \"binary\" | "
                              "\"multiclass\" (is \"ranking\")"),
             std::string::npos);
+
+  f = example();
+  f["experiments"]["table4"]["extra_solvers"]["why"] = "never read";
+  EXPECT_NE(error_of(f).find("a \"refusal\" is its own reason: no \"why\""), std::string::npos);
 
   f = example();
   f["experiments"]["table4"]["extra_solvers"]["tasks"] = "binary";

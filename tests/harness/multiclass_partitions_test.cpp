@@ -236,6 +236,12 @@ TEST(MulticlassPartitions, AMalformedDeclarationIsRefused) {
   refused([](Json& s) { s["folds"] = 1; }, "\"folds\" is a count >= 2");
   refused([](Json& s) { s["splits"] = 3; }, "either \"folds\" or \"splits\"");
   refused([](Json& s) { s["seed"] = 3; }, "seed");
+  refused(
+      [](Json& s) {  // a view is always there: its "unavailable" would never be read
+        s["collection"].erase("view_env");
+        s["collection"]["view"] = "webkb-univ6";
+      },
+      "has no \"unavailable\"");
   refused([](Json& s) { s.erase("features"); }, "\"features\"");
   refused([](Json& s) { s["kind"] = "binary"; }, "multiclass-partitions");
   refused([](Json& s) { s["train_fraction"] = 0.8; }, "only they, give a \"train_fraction\"");

@@ -303,29 +303,31 @@ TEST(TaskSetProtocol, KeysWithTheClassKeepSeveralTaskSetsApart) {
   EXPECT_EQ(seen.tasks.at("c").at("a").size(), 3u);
 }
 
-// Z&O Table 2's layout: keys "<task>/<key>", a second run per fit that takes the fit's seed
+// Z&O Table 2's layout: keys "{task}/<key>" (the task first), a second run per fit that takes the
+// fit's seed
 // ("seed_of"), a method whose supplied lambda is null left out, the per-task config fields and
 // the declared record fields, and a second extra-solver entry under its own key and seed.
 TEST(TaskSetProtocol, TaskFirstKeysSeedOfAndANullLambdaShapeTheRuns) {
   TempDir dir;
   Json j = task_protocol_json();
-  j["datasets"][0]["task_first_keys"] = true;
+  j["methods"][0]["key"] = "{task}/a";
   j["supplied"].push_back("l_none");
-  j["methods"][1] = {{"name", "a2"},        {"key", "second/a"},
-                     {"seed_of", "a"},      {"solver", "liblinear-s2"},
-                     {"lambda", "$lambda"}, {"params", Json::object()},
-                     {"data", {{"k", 2}}},  {"record", {{"part", "second"}}}};
+  j["methods"][1] = {{"name", "a2"},          {"key", "{task}/second/a"},
+                     {"seed_of", "{task}/a"}, {"solver", "liblinear-s2"},
+                     {"lambda", "$lambda"},   {"params", Json::object()},
+                     {"data", {{"k", 2}}},    {"record", {{"part", "second"}}}};
   j["methods"].push_back({{"name", "gone"},
-                          {"key", "gone"},
+                          {"key", "{task}/gone"},
                           {"solver", "liblinear-s2"},
                           {"lambda", "$l_none"},
                           {"params", Json::object()},
                           {"data", {{"k", 1}}}});
   const Json lambdas = {{{"solver", "cmls"}, {"lambda", "$lambda"}, {"method", "M"}}};
-  j["methods"].push_back({{"extra_solvers", {{"lambdas", lambdas}, {"data", {{"k", 1}}}}}});
+  j["methods"].push_back(
+      {{"extra_solvers", {{"key", "{task}/extra"}, {"lambdas", lambdas}, {"data", {{"k", 1}}}}}});
   j["methods"].push_back({{"extra_solvers",
-                           {{"key", "second/extra"},
-                            {"seed_of", "extra"},
+                           {{"key", "{task}/second/extra"},
+                            {"seed_of", "{task}/extra"},
                             {"lambdas", lambdas},
                             {"data", {{"k", 2}}}}}});
   j["cells"]["rows"].erase(1);
@@ -361,10 +363,10 @@ TEST(TaskSetProtocol, TaskFirstKeysSeedOfAndANullLambdaShapeTheRuns) {
   EXPECT_EQ(x2->at("config").at("seed"), x->at("config").at("seed"));
   EXPECT_EQ(x2->at("config").at("dataset").at("k"), 2);
   EXPECT_EQ(x2->at("extra").at("part"), "extra");
-  // "seed_of" names a key of its own kind; "task_first_keys" is a task set's.
+  // "seed_of" names a key of its own kind.
   j["methods"][1]["seed_of"] = "nope";
   EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
-  j["methods"][1]["seed_of"] = "extra";
+  j["methods"][1]["seed_of"] = "{task}/extra";
   EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #include "core/error.h"
@@ -81,7 +82,11 @@ Type parse_type(const std::string& type) {
 
 // The parsed type of a key (parsed once per text).
 const Type& type_of(const std::string& text) {
+  // Experiments side by side (run --jobs) read declarations from several threads; a map's
+  // elements stay where they are, so a reference handed out stays valid after the lock.
+  static std::mutex lock;
   static std::map<std::string, Type> parsed;
+  const std::lock_guard<std::mutex> hold(lock);
   auto it = parsed.find(text);
   if (it == parsed.end()) it = parsed.emplace(text, parse_type(text)).first;
   return it->second;

@@ -3,15 +3,7 @@
 // on the training split -> train/test matrices. Everything learnt from data (vocabulary, min-count
 // cut, selection scores, idf) comes from the training documents only; test documents are only
 // mapped onto it, so changing the test set never changes a feature (tests/features check this).
-//
-// FeatureConfig as JSON (every field optional; defaults shown; unknown fields are errors):
-//   {"min_token_length": 2, "max_token_length": 0, "stopwords": "none" | "glasgow" | "smart",
-//    "stemming": "porter" | "english" | "none", "title_separate": false, "min_count": 1,
-//    "selection": "none" | "df" | "ig" | "ig_gini" | "mi" | "chi2", "k": 0,
-//    "scope": "global" | "per_category", "aggregate": "joint" | "max" | "weighted_avg",
-//    "representation": "binary" | "tf" | "tfidf", "l2_normalize": false, "bias": 0}
-// Meanings: features/tokenizer.h, stopwords.h, stemmer.h, analyzer.h (title_separate),
-// vocabulary.h (min_count), feature_selection.h (selection, k, scope, aggregate), vectorizer.h.
+// The config is FeatureConfig (features/feature_config.h).
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -20,39 +12,11 @@
 #include "core/labels.h"
 #include "core/sparse_matrix.h"
 #include "features/analyzer.h"
+#include "features/feature_config.h"
 #include "features/feature_selection.h"
 #include "features/vectorizer.h"
 
 namespace linrepro {
-
-using Json = nlohmann::json;
-
-struct FeatureConfig {
-  int min_token_length = 2;
-  int max_token_length = 0;  // 0 = no limit
-  StopwordList stopwords = StopwordList::none;
-  std::string stemming = "porter";  // "porter" (Porter 1980) | "english" (Porter2) | "none"
-  bool title_separate = false;
-  int64_t min_count = 1;  // drop terms with fewer training occurrences (Zhang & Oles: 3)
-  SelectionMethod selection = SelectionMethod::none;
-  int32_t k = 0;
-  SelectionScope scope = SelectionScope::global;
-  GlobalAggregate aggregate = GlobalAggregate::joint;
-  Representation representation = Representation::binary;
-  bool l2_normalize = false;
-  double bias = 0;
-
-  // Throws ConfigError naming the first bad field, e.g. "FeatureConfig.k: must be >= 1 ...".
-  void validate() const;
-  TextOptions text_options() const;
-  SelectionOptions selection_options() const;
-  VectorizerOptions vectorizer_options() const;
-};
-
-Json to_json(const FeatureConfig& config);
-// Strict: unknown fields, wrong types and bad enum names throw ConfigError naming the field; the
-// result is validated.
-FeatureConfig feature_config_from_json(const Json& j);
 
 struct PrepareOptions {
   int threads = 2;       // tokenising workers (the result does not depend on it)

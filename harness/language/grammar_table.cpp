@@ -2,6 +2,7 @@
 // experiments/<paper>/experiments.json with its keys. This table is the language: the file reader
 // validates against it, and docs/PROTOCOL.md and experiments/protocol.schema.json are generated
 // from it. A key added to a reader without a line here is refused when the file is read.
+#include "features/pipeline.h"
 #include "harness/language/grammar.h"
 
 namespace linrepro {
@@ -32,6 +33,16 @@ std::vector<KeyRule> figure_keys(std::vector<KeyRule> own) {
        "How solvers added with --with-solver change it (applied, then removed)."},
   };
   keys.insert(keys.end(), own.begin(), own.end());
+  return keys;
+}
+
+// The feature pipeline's fields as it declares them (features/pipeline.h), defaults from a
+// default FeatureConfig: the grammar lists them, it does not repeat them.
+std::vector<KeyRule> feature_keys() {
+  const Json defaults = to_json(FeatureConfig{});
+  std::vector<KeyRule> keys;
+  for (const FeatureField& f : feature_config_fields())
+    keys.push_back({f.name, f.type, defaults.at(f.name).dump(), f.doc});
   return keys;
 }
 
@@ -457,25 +468,9 @@ std::vector<ObjectRule> grammar() {
            {"unavailable", "text", "none", "With `view_env`: why, when it is unset (`{env}`)."},
        }},
       {"features",
-       "The feature pipeline (features/pipeline.h FeatureConfig); every key optional.",
-       {
-           {"min_token_length", "integer", "2", "Shorter tokens are dropped."},
-           {"max_token_length", "integer", "0", "Longer tokens are dropped (0: no limit)."},
-           {"stopwords", "\"none\" | \"glasgow\" | \"smart\"", "\"none\"", "The stop list."},
-           {"stemming", "\"porter\" | \"english\" | \"none\"", "\"porter\"", "The stemmer."},
-           {"title_separate", "boolean", "false", "Title words are features of their own."},
-           {"min_count", "integer", "1", "Terms seen fewer times in training are dropped."},
-           {"selection", "\"none\" | \"df\" | \"ig\" | \"ig_gini\" | \"mi\" | \"chi2\"", "\"none\"",
-            "The feature selection."},
-           {"k", "integer", "0", "Features kept by the selection."},
-           {"scope", "\"global\" | \"per_category\"", "\"global\"",
-            "One selection, or one per category."},
-           {"aggregate", "\"joint\" | \"max\" | \"weighted_avg\"", "\"joint\"",
-            "How a global selection combines the categories."},
-           {"representation", "\"binary\" | \"tf\" | \"tfidf\"", "\"binary\"", "The values."},
-           {"l2_normalize", "boolean", "false", "Rows scaled to unit length."},
-           {"bias", "number", "0", "A constant feature of this value (0: none)."},
-       }},
+       "The feature pipeline's config (features/feature_config.h: its own list of fields); every "
+       "key optional.",
+       feature_keys()},
       {"figure-extra-solvers",
        "How solvers added with --with-solver change a figure.",
        {

@@ -24,11 +24,11 @@
 //   counts-micro-f1     the micro-averaged F1 of the tasks' counts, in [0, 1], exact;
 //   counts-macro-f1     the mean of the tasks' F1 (metrics/averaging.h).
 //
-// Claim measures (declared_tests.h) over the methods' runs on one collection, by method name:
+// Claim measures (claim_comparisons.h) over the methods' runs on one collection, by method name:
 //   micro-F1, macro-F1  a - b in points on the combined test documents, paired bootstrap over them;
 //   mean:<metric>       a's mean of the run metric over the partitions, in % (exact: no sampling);
 //   splits:<metric>     a - b in points of 100 x the metric, the paired t interval over the splits
-//                       (each split's own training and test documents: claim_test.h).
+//                       (each split's own training and test documents: harness/results/claim_verdict.h).
 #include <map>
 #include <optional>
 #include <string>

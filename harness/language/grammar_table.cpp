@@ -2,7 +2,7 @@
 // experiments/<paper>/experiments.json with its keys. This table is the language: the file reader
 // validates against it, and docs/PROTOCOL.md and experiments/protocol.schema.json are generated
 // from it. A key added to a reader without a line here is refused when the file is read.
-#include "features/pipeline.h"
+#include "features/feature_config.h"
 #include "harness/language/grammar.h"
 
 namespace linrepro {
@@ -36,7 +36,7 @@ std::vector<KeyRule> figure_keys(std::vector<KeyRule> own) {
   return keys;
 }
 
-// The feature pipeline's fields as it declares them (features/pipeline.h), defaults from a
+// The feature pipeline's fields as it declares them (features/feature_config.h), defaults from a
 // default FeatureConfig: the grammar lists them, it does not repeat them.
 std::vector<KeyRule> feature_keys() {
   const Json defaults = to_json(FeatureConfig{});

@@ -7,7 +7,7 @@
 //   "task_sources": {"reuters-f1": {
 //     "kind": "binary-categories",
 //     "view": "reuters-modapte90",             a corpus view (corpora/corpus_view.h)
-//     "features": {...},                        features/pipeline.h's config; with scope
+//     "features": {...},                        features/feature_config.h's config; with scope
 //                                               per_category each task has its own columns
 //     "categories": ["earn", "acq"],            optional: these tasks (default: every category)
 //     "evaluation": {"kind": "timed"}           timed_binary_run; a method's "data" gives

@@ -11,7 +11,7 @@
 //                    "view_env": "LINREPRO_X_DIR",   a user's copy "folder:<$LINREPRO_X_DIR>"
 //                    "unavailable": "why ... {env}"}, when view_env is unset ({env}: its name)
 //     "folds": 5  (or "splits": n, "train_fraction": f),
-//     "features": {...}}}                            features/pipeline.h's config, selected
+//     "features": {...}}}                            features/feature_config.h's config, selected
 //                                                    on each training side
 // A method's "data" may change the features ({"features": {"min_count": 3}}): the runs' config
 // "features" is then what they were fitted on.

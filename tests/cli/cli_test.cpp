@@ -527,5 +527,51 @@ TEST_F(Cli, PlanOfAnExtraSolverThatWaitsForAnotherExperimentSaysWhyAndFails) {
   }
 }
 
+// `linrepro protocol check|reference|schema`, as a user runs them: a committed declaration is
+// accepted, a misspelt key or a file that is not JSON is refused with the file and the cause
+// (exit 1), and the reference and schema are the committed ones.
+std::string source_file(const std::string& relative) {
+  std::ifstream in(std::string(LINREPRO_SOURCE_DIR) + "/" + relative);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(ProtocolCommand, ChecksAFileNamingTheKeyAndTheNearestValidOne) {
+  testing::TempDir dir;
+  const std::string committed =
+      std::string(LINREPRO_SOURCE_DIR) + "/experiments/sgdreport/experiments.json";
+  const auto ok = run_cli("protocol check " + committed, dir.path());
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_NE(ok.out.find("experiments.json: ok"), std::string::npos) << ok.out;
+
+  nlohmann::json j = nlohmann::json::parse(source_file("experiments/sgdreport/experiments.json"));
+  j["experiments"]["tables"]["protocol"]["datasets"][0]["sequentail"] = true;
+  const std::filesystem::path typo = dir.path() / "typo.json";
+  std::ofstream(typo) << j.dump(2);
+  const auto bad = run_cli("protocol check " + typo.string(), dir.path());
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("typo.json: /experiments/tables/protocol/datasets/0: unknown key "
+                         "\"sequentail\" in a dataset (nearest valid key: \"sequential\")"),
+            std::string::npos)
+      << bad.err;
+
+  const std::filesystem::path broken = dir.path() / "broken.json";
+  std::ofstream(broken) << "{\"paper\": ";
+  const auto not_json = run_cli("protocol check " + broken.string(), dir.path());
+  EXPECT_EQ(not_json.status, 1);
+  EXPECT_NE(not_json.err.find("broken.json: not valid JSON"), std::string::npos) << not_json.err;
+}
+
+TEST(ProtocolCommand, PrintsTheCommittedReferenceAndSchema) {
+  testing::TempDir dir;
+  const auto reference = run_cli("protocol reference", dir.path());
+  ASSERT_EQ(reference.status, 0) << reference.err;
+  EXPECT_EQ(reference.out, source_file("docs/PROTOCOL.md"));
+  const auto schema = run_cli("protocol schema", dir.path());
+  ASSERT_EQ(schema.status, 0) << schema.err;
+  EXPECT_EQ(schema.out, source_file("experiments/protocol.schema.json"));
+}
+
 }  // namespace
 }  // namespace linrepro

@@ -166,5 +166,6 @@ reproduce: experiments plots compare ## everything: build, data, every experimen
 clean: ## remove the build trees (build/, build-asan/)
 	rm -rf $(BUILD) $(BUILD)-asan
 
-format: ## clang-format every tracked C++ file
+format: ## clang-format every tracked C++ file; lay out every experiments.json one way
 	clang-format -i $$(git ls-files '*.cpp' '*.h')
+	/usr/bin/python3 tools/format_declarations.py

@@ -1,0 +1,131 @@
+#include "harness/language/value_expression.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "core/error.h"
+#include "harness/language/declaration_checks.h"
+
+namespace linrepro {
+
+namespace {
+
+// A positive finite number written in full ("100", "1e6"), or nothing.
+std::optional<double> number_of(const std::string& text) {
+  if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
+  try {
+    size_t used = 0;
+    const double v = std::stod(text, &used);
+    if (used != text.size() || !std::isfinite(v)) return std::nullopt;
+    return v;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+bool has_space(const std::string& s) {
+  return std::any_of(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c); });
+}
+
+ValueTerm term_of(std::string text, const std::string& where) {
+  ValueTerm t;
+  if (const size_t in = text.rfind(" in "); in != std::string::npos) {
+    t.cls = text.substr(in + 4);
+    text.resize(in);
+    if (t.cls.empty() || has_space(t.cls))
+      declaration_error(where, fmt::format("\" in \" names one data set, not \"{}\"", t.cls));
+  }
+  if (const size_t at = text.find('@'); at != std::string::npos) {
+    t.run = text.substr(at + 1);
+    text.resize(at);
+    if (t.run.empty() || has_space(t.run))
+      declaration_error(where, fmt::format("\"@\" names one run, not \"{}\"", t.run));
+  }
+  if (text.empty() || has_space(text))
+    declaration_error(where, fmt::format("\"{}\" is not a quantity (metric:<name>, "
+                                         "record:<path>, $<value> or an aggregate)",
+                                         text));
+  const auto rest = [&](size_t from, const char* what) {
+    if (text.size() <= from) declaration_error(where, fmt::format("{} without a name", what));
+    return text.substr(from);
+  };
+  if (text.starts_with("metric:")) {
+    t.source = ValueTerm::Source::metric;
+    t.name = rest(7, "\"metric:\"");
+  } else if (text.starts_with("record:")) {
+    t.source = ValueTerm::Source::record;
+    t.name = rest(7, "\"record:\"");
+  } else if (text.starts_with("$")) {
+    t.source = ValueTerm::Source::value;
+    t.name = rest(1, "\"$\"");
+  } else {
+    t.source = ValueTerm::Source::aggregate;
+    const size_t hash = text.find('#');
+    t.name = text.substr(0, hash);
+    if (hash != std::string::npos) t.field = rest(hash + 1, "\"#\"");
+    if (t.name.empty()) declaration_error(where, "an aggregate without a name");
+  }
+  if (t.source == ValueTerm::Source::value && (!t.run.empty() || !t.cls.empty()))
+    declaration_error(where, "a declared value \"$name\" belongs to no run");
+  return t;
+}
+
+}  // namespace
+
+ValueExpression parse_value_expression(const std::string& text, const std::string& where) {
+  const std::string at = fmt::format("{}: value \"{}\"", where, text);
+  ValueExpression e;
+  std::string body = text;
+  if (const size_t bar = body.find('|'); bar != std::string::npos) {
+    std::string tail = body.substr(bar + 1);
+    body.resize(bar);
+    if (const size_t colon = tail.find(':'); colon != std::string::npos) {
+      e.format = tail.substr(colon + 1);
+      tail.resize(colon);
+      if (e.format.empty()) declaration_error(at, "\":\" without a format");
+      try {
+        (void)fmt::format(fmt::runtime("{:" + e.format + "}"), 1.0);
+      } catch (const fmt::format_error&) {
+        declaration_error(at, fmt::format("the format \"{}\" formats no number", e.format));
+      }
+    }
+    if (!tail.empty()) {
+      const bool divide = tail.starts_with('/');
+      const std::optional<double> v = number_of(divide ? tail.substr(1) : tail);
+      if (!v || (divide && !(*v > 0)))
+        declaration_error(at, fmt::format("the scale \"{}\" is not a number (or \"/\" and a "
+                                          "positive one)",
+                                          tail));
+      (divide ? e.divisor : e.scale) = *v;
+      e.has_scale = true;
+    }
+  }
+  for (const auto& [word, op] : {std::pair{" minus ", ValueExpression::Op::minus},
+                                 std::pair{" over ", ValueExpression::Op::over}})
+    if (const size_t w = body.find(word); w != std::string::npos) {
+      if (e.op != ValueExpression::Op::none)
+        declaration_error(at, "one \" minus \" or \" over \" at most");
+      e.op = op;
+      e.other = term_of(body.substr(w + std::string(word).size()), at);
+      body.resize(w);
+    }
+  e.term = term_of(body, at);
+  if (e.op != ValueExpression::Op::none &&
+      (e.term.source == ValueTerm::Source::value || e.other.source == ValueTerm::Source::value))
+    declaration_error(at, "\" minus \" and \" over \" relate runs' values, not declared ones");
+  return e;
+}
+
+bool is_value_expression(const std::string& text) {
+  try {
+    (void)parse_value_expression(text, "");
+    return true;
+  } catch (const ConfigError&) {
+    return false;
+  }
+}
+
+}  // namespace linrepro

@@ -21,14 +21,13 @@ namespace {
 
 // "lambda0-bep": the micro BEP in % of a method's runs over the categories, with its sampling
 // interval and, as note fields, its iterations per category ("median", "max") and, for a run to
-// convergence (the column's options {"to_cap": true}), how many categories used every one of the
-// declared "cap" iterations ("at_cap" of "trained").
-AggregateValue lambda0_bep(std::span<const RunRecord> runs, const AggregateContext& at) {
+// convergence ("lambda0-bep:to-cap", `to_cap`), how many categories used every one of the declared
+// "cap" iterations ("at_cap" of "trained"; without it, of K = 100).
+AggregateValue lambda0_bep(std::span<const RunRecord> runs, bool to_cap) {
   const ZoVariantResult r = zo_variant_result(runs);
   AggregateValue a = zo_micro_bep_of(runs);
-  const int64_t K = at.spec.value("options", Json::object()).value("to_cap", false)
-                        ? declared_protocol(kZoPaper, "text4-lambda0").value("cap").get<int64_t>()
-                        : 100;
+  const int64_t K =
+      to_cap ? declared_protocol(kZoPaper, "text4-lambda0").value("cap").get<int64_t>() : 100;
   std::vector<int64_t> its;
   int64_t at_cap = 0;
   for (size_t i = 0; i < r.iterations.size(); ++i)
@@ -57,7 +56,11 @@ void add_zhangoles2001_text4_lambda0(std::vector<ExperimentInfo>& registry) {
     return {{"bep_over", ctx.fast ? "the largest category (fast subset)" : "all 118 categories"}};
   };
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
-  hooks.aggregates = {{"lambda0-bep", lambda0_bep}, {"lambda0-f1", lambda0_f1}};
+  hooks.aggregates = {
+      {"lambda0-bep", [](auto runs, const AggregateContext&) { return lambda0_bep(runs, false); }},
+      {"lambda0-bep:to-cap",
+       [](auto runs, const AggregateContext&) { return lambda0_bep(runs, true); }},
+      {"lambda0-f1", lambda0_f1}};
   register_protocol(registry, kZoPaper, "text4-lambda0", hooks);
 }
 

@@ -270,33 +270,19 @@ std::vector<ObjectRule> grammar() {
             "A column per solver added with --with-solver across `points`."},
        }},
       {"cell-column",
-       "One cell of a row: a run's metric, an aggregate of a task set's runs, or a field of the "
-       "task set's record.",
+       "One cell of a row: its `value` read from the row's run (or another), scaled.",
        {
            {"column", "text", "required", "The published column (after the row's `prefix`)."},
-           {"run", "text", "none", "Another declared run than the row's."},
-           {"metric", "text", "none",
-            "A metric of the run (`train_seconds`, `extra.a.b`); one of metric, aggregate, "
-            "record."},
-           {"aggregate", "text", "none", "An aggregate over the task set's runs."},
-           {"record", "text", "none", "A field `a.b` of the task set's record."},
-           {"scale", "number", "1", "A factor."},
+           {"value", "text", "required",
+            "A value expression: `metric:<name>` of the run (a ratio `over` another run's), an "
+            "aggregate of the task set's runs, or `record:<a.b>` of the task set's record."},
            {"unit", "text", "\"\"", "The unit; `{m}` is the run's metric m."},
            {"wilson", "[text]", "none",
             "[rows metric, what they are]: Wilson's interval of a share in per cent."},
            {"note", "text", "\"\"", "The cell's note (a row's `note` replaces it)."},
            {"not_run", "text", "\"not run\"", "The note when the run is not there."},
            {"items", "text", "\"documents\"", "What a combined F1's interval counts."},
-           {"over", "<cell-ratio>", "none", "Divide by another run's metric (a ratio)."},
            {"optional", "boolean", "false", "Leave the cell out when its value is not there."},
-           {"options", "{any}", "{}", "Options of the named aggregate."},
-           {"per", "number", "none", "A divisor (bytes per MB), instead of `scale`."},
-       }},
-      {"cell-ratio",
-       "The run whose metric a column's metric is divided by.",
-       {
-           {"run", "text", "required", "A declared run."},
-           {"metric", "text", "required", "Its metric."},
        }},
       {"cell-value",
        "A published setting cell filled from a declared number.",
@@ -304,7 +290,8 @@ std::vector<ObjectRule> grammar() {
            {"table", "text", "required", "The published table."},
            {"row", "text", "required", "The published row."},
            {"column", "text", "required", "The published column."},
-           {"value", "text", "required", "`$name` or `$<class>.<name>`: a declared number."},
+           {"value", "text", "required",
+            "A value expression `$name` or `$<class>.<name>`: a declared number."},
            {"unit", "text", "\"\"", "The unit."},
            {"note", "text", "\"\"", "The note."},
        }},
@@ -324,9 +311,9 @@ std::vector<ObjectRule> grammar() {
       {"cell-peer",
        "A peer run's value, shown beside a cell.",
        {
-           {"run", "text", "required", "A declared run."},
-           {"metric", "text", "none", "On a binary data set: its metric."},
-           {"aggregate", "text", "none", "On a task set: an aggregate of its runs."},
+           {"value", "text", "required",
+            "A value expression naming its run: `metric:<name>@<run>` on a binary data set, "
+            "`<aggregate>@<run>` on a task set."},
            {"what", "text", "required", "What the peer is."},
        }},
       {"cell-row",
@@ -382,19 +369,9 @@ std::vector<ObjectRule> grammar() {
            {"row", "text", "required", "The variant."},
            {"description", "text", "required", "What it is (`{run.a.b}`, `{record.a.b}` filled)."},
            {"chosen", "boolean", "false", "The variant the cells use."},
-           {"values", "[<ablation-value> | null]", "required", "One per column (null: no value)."},
-       }},
-      {"ablation-value",
-       "A run's metric or extra field, or an aggregate of a task set's runs.",
-       {
-           {"run", "text", "required", "A method."},
-           {"class", "text", "none", "Another data set (absent: the table's)."},
-           {"metric", "text", "none", "Its metric; one of metric, extra, aggregate."},
-           {"extra", "text", "none", "A field of its extra."},
-           {"aggregate", "text", "none", "An aggregate over its tasks."},
-           {"field", "text", "none", "A note field of the aggregate instead of its value."},
-           {"scale", "number", "1", "A factor."},
-           {"minus", "text", "none", "A method whose same aggregate is subtracted."},
+           {"values", "[text | null]", "required",
+            "One value expression per column, naming its run (`metric:<name>@<run>`, "
+            "`<aggregate>[#field]@<run>[ in <class>]`, `a@x minus a@y`); null: no value."},
        }},
       {"published-row",
        "An ablation table's row of the paper's own numbers.",
@@ -618,13 +595,23 @@ const std::vector<TextForm>& declaration_text_forms() {
       {"description field", "{run.a.b}, {record.a.b}",
        "In an ablation row's description: a field of its first run or of the task set's record.",
        "\"{run.extra.features} features\""},
-      {"evidence", "{value@run|scale:format}, {a@x minus b@y}, {bound.name}, {task}",
-       "In a protocol claim's evidence: a run's `metric:<name>` or an aggregate, optionally a "
-       "difference, scaled and formatted; a bound; the task (per_task).",
+      {"value expression",
+       "<term>[ minus <term>| over <term>][|[scale][:format]]; term: <quantity>[@<run>][ in "
+       "<class>]; quantity: metric:<path>, record:<path>, $<name>, <aggregate>[#<field>]",
+       "The one syntax of a number the runs give (harness/language/value_expression.h): a cell "
+       "column's, peer's and setting cell's `value`, an ablation row's values, a claim "
+       "evidence's `{...}`. `minus` subtracts, `over` divides (before the scale); a scale "
+       "multiplies (`/n` divides); a format (fmt's) only in evidence. Without `@run`: the row's "
+       "run; without ` in class`: the context's data set.",
+       "\"combined-micro-f1@mmlr-cg minus combined-micro-f1@smo|100\""},
+      {"evidence", "{<value expression>}, {bound.name}, {task}",
+       "In a protocol claim's evidence: a value expression naming a run, formatted (`{:.4g}` "
+       "unless it gives a format); a bound; the task (per_task).",
        "{metric:test_error@naive|100:.2f}"},
       {"aggregate",
        "combined-micro-f1, combined-macro-f1, counts-micro-f1, counts-macro-f1, "
-       "split-mean:<metric>, fewest:<field>, cpu-slope, or the experiment's",
+       "split-mean:<metric>, fewest:<field>, cpu-slope, or the experiment's (an argument after "
+       "`:` is part of its name: `time-over-mcsvm:no-evidence`)",
        "A number over a task set's runs (harness/protocol/partition_measures.h, size_series.h).",
        "\"split-mean:accuracy\""},
       {"measure",

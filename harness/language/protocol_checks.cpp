@@ -7,47 +7,48 @@
 
 #include "harness/language/declaration_checks.h"
 #include "harness/language/grammar.h"
+#include "harness/language/value_expression.h"
 
 namespace linrepro {
 
 namespace {
 
+using Source = ValueTerm::Source;
+using Op = ValueExpression::Op;
+
+// The value expression of an object's "value" (cell column, peer).
+ValueExpression value_of(const Json& o, const std::string& at) {
+  return parse_value_expression(text_of(o, "value", at), at);
+}
+
+// A cell column reads its row's run (or "@run"): a metric (a ratio "over" another run's metric),
+// an aggregate of its tasks or a field of their record, scaled.
 void check_column(const Json& spec, const std::set<std::string>& runs, const std::string& at) {
   check_object(spec, "cell-column", at);
   text_of(spec, "column", at);
-  const int kinds = spec.contains("metric") + spec.contains("aggregate") + spec.contains("record");
-  if (kinds != 1)
+  const ValueExpression e = value_of(spec, at);
+  if (e.term.source == Source::value || !e.term.cls.empty() || !e.term.field.empty() ||
+      !e.format.empty())
     declaration_error(at,
-                      "a column reads a run's \"metric\", an \"aggregate\" or a task set's "
-                      "\"record\" field");
-  text_of(spec,
-          spec.contains("metric")   ? "metric"
-          : spec.contains("record") ? "record"
-                                    : "aggregate",
-          at);
-  if (spec.contains("aggregate") && spec.contains("wilson"))
+                      "a column reads a run's \"metric:\", an aggregate or a task set's "
+                      "\"record:\" field, of its row's data set, without a format");
+  if (e.op == Op::minus ||
+      (e.op == Op::over && (e.term.source != Source::metric || e.other.source != Source::metric ||
+                            e.other.run.empty() || !e.other.cls.empty())))
+    declaration_error(at,
+                      "a column relates runs only by \"over\": a metric over another "
+                      "run's metric (\"@run\")");
+  if (e.term.source == Source::aggregate && spec.contains("wilson"))
     declaration_error(at, "an aggregate gives its own interval: no \"wilson\"");
-  if (spec.contains("run") && !runs.contains(text_of(spec, "run", at)))
-    declaration_error(at, fmt::format("no run \"{}\"", spec.at("run").get<std::string>()));
+  for (const ValueTerm* t : {&e.term, &e.other})
+    if (!t->run.empty() && !runs.contains(t->run))
+      declaration_error(at, fmt::format("no run \"{}\"", t->run));
   if (spec.contains("wilson") &&
-      (texts_of(spec.at("wilson"), at).size() != 2 ||
-       (spec.value("scale", 1.0) != 100 &&
-        !(spec.value("scale", 1.0) == 1 && spec.value("unit", "") == "%"))))
+      (texts_of(spec.at("wilson"), at).size() != 2 || e.divisor > 0 ||
+       (e.scale != 100 && !(e.scale == 1 && spec.value("unit", "") == "%"))))
     declaration_error(at,
                       "\"wilson\" is [rows metric, what they are] of a share in per cent "
-                      "(scale 100, or a metric in per cent: scale 1, unit \"%\")");
-  if (spec.contains("per") && (spec.contains("scale") || !spec.at("per").is_number() ||
-                               !(spec.at("per").get<double>() > 0)))
-    declaration_error(at, "\"per\" is a positive number a value is divided by, without \"scale\"");
-  if (spec.contains("over")) {
-    check_object(spec.at("over"), "cell-ratio", at + " over");
-    if (!spec.contains("metric"))
-      declaration_error(at, "\"over\" divides a run's \"metric\" by another run's");
-    if (!runs.contains(text_of(spec.at("over"), "run", at + " over")))
-      declaration_error(at,
-                        fmt::format("no run \"{}\"", spec["over"].at("run").get<std::string>()));
-    text_of(spec.at("over"), "metric", at + " over");
-  }
+                      "(scaled \"|100\", or a metric in per cent: unit \"%\")");
 }
 
 void check_sets(const DeclaredProtocol& p, const Json& row, const std::string& at) {
@@ -73,8 +74,8 @@ bool is_task_set(const DeclaredProtocol& p, const std::string& cls) {
 void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& at) {
   const bool tasks = is_task_set(p, row.at("class"));
   for (const Json& spec : cell_columns(p, row.at("columns")))
-    if (!tasks && !spec.contains("metric"))
-      declaration_error(at, "a binary data set's columns name a \"metric\"");
+    if (!tasks && value_of(spec, at).term.source != Source::metric)
+      declaration_error(at, "a binary data set's columns read a \"metric:\"");
 }
 
 // "extra_solver_rows" or "extra_solver_series" (a series: the set's one column at each point,
@@ -88,7 +89,8 @@ void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const st
   check_kinds(p, x, at);
   const std::vector<Json> specs = cell_columns(p, x.at("columns"));
   for (const Json& spec : specs)
-    if (spec.contains("run") || spec.contains("record"))  // "over" a paper's run is allowed
+    if (const ValueExpression e = value_of(spec, at);  // "over" a paper's run is allowed
+        !e.term.run.empty() || e.term.source == Source::record)
       declaration_error(at,
                         "a column that reads another run or the data's record cannot show an "
                         "extra solver's");
@@ -107,20 +109,27 @@ void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const st
   }
 }
 
-void check_value(const Json& v, const std::set<std::string>& runs, const std::string& at) {
-  if (v.is_null()) return;
-  check_object(v, "ablation-value", at);
-  if (v.contains("minus") &&
-      (!v.contains("aggregate") || v.contains("field") || !runs.contains(text_of(v, "minus", at))))
-    declaration_error(at, "\"minus\" names a method whose same aggregate is subtracted");
-  if (!runs.contains(text_of(v, "run", at)))
-    declaration_error(at, fmt::format("no method \"{}\"", v.at("run").get<std::string>()));
-  if (v.contains("metric") + v.contains("extra") + v.contains("aggregate") != 1)
-    declaration_error(at,
-                      "a value reads its run's \"metric\" or an \"extra\" field, or an "
-                      "\"aggregate\" of its tasks");
-  if (v.contains("aggregate"))
-    text_of(v, "aggregate", at);  // the hooks' check: protocol_aggregates
+// An ablation value names its run ("@run"; " in class": another data set's) and reads its metric
+// or an aggregate of its tasks (a note field "#field", or the difference to another run's same
+// aggregate, " minus ").
+ValueExpression check_value(const Json& v, const std::set<std::string>& runs,
+                            const std::string& at) {
+  if (!v.is_string()) declaration_error(at, "a value is a value expression or null");
+  const ValueExpression e = parse_value_expression(v.get<std::string>(), at);
+  if (e.term.source != Source::metric && e.term.source != Source::aggregate)
+    declaration_error(at, "a value reads its run's \"metric:\" or an aggregate of its tasks");
+  if (!e.format.empty()) declaration_error(at, "a value takes no format");
+  if (e.op == Op::over ||
+      (e.op == Op::minus && (e.term.source != Source::aggregate || !e.term.field.empty() ||
+                             e.other.source != Source::aggregate || e.other.name != e.term.name ||
+                             !e.other.field.empty() || e.other.cls != e.term.cls)))
+    declaration_error(at, "\" minus \" subtracts another run's same aggregate, on the same data");
+  for (const ValueTerm* t : {&e.term, &e.other}) {
+    if (t == &e.other && e.op == Op::none) continue;
+    if (t->run.empty()) declaration_error(at, "a value names its run (\"@run\")");
+    if (!runs.contains(t->run)) declaration_error(at, fmt::format("no method \"{}\"", t->run));
+  }
+  return e;
 }
 
 void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at) {
@@ -144,13 +153,13 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
     if (!row.at("values").is_array() || row.at("values").size() != columns)
       declaration_error(at, "each row gives one value per column");
     for (const Json& v : row.at("values")) {
-      check_value(v, runs, at + " row");
-      if (!v.is_object()) continue;
-      const std::string on = v.value("class", cls);
+      if (v.is_null()) continue;
+      const ValueExpression e = check_value(v, runs, at + " row");
+      const std::string on = e.term.cls.empty() ? cls : e.term.cls;
       const auto d = std::find_if(p.datasets.begin(), p.datasets.end(),
                                   [&](const ProtocolDataset& x) { return x.cls == on; });
       if (d == p.datasets.end()) declaration_error(at, fmt::format("no data set \"{}\"", on));
-      if (v.contains("aggregate") && d->tasks.empty())
+      if (e.term.source == Source::aggregate && d->tasks.empty())
         declaration_error(at, fmt::format("an \"aggregate\" reads a task set's runs; \"{}\" is "
                                           "not one",
                                           on));
@@ -167,23 +176,23 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
   }
 }
 
-// Each evidence placeholder names a declared run (a method's or the driver's), and its format
-// formats a number.
+// Each evidence placeholder names a declared run (a method's or the driver's) for a metric or an
+// aggregate (a difference " minus " another's), and its format formats a number.
 void check_evidence(const DeclaredProtocol& p, const std::string& text, const std::string& at) {
   std::vector<std::string> runs = p.driver_runs;
   for (const ProtocolMethod& m : p.methods) runs.push_back(m.name);
-  for (std::sregex_iterator it(text.begin(), text.end(), evidence_placeholder()), end; it != end;
-       ++it) {
-    const std::smatch& m = *it;
-    for (const int g : {4, 6})
-      if (m[g].matched && std::find(runs.begin(), runs.end(), m[g].str()) == runs.end())
-        declaration_error(at, fmt::format("its evidence names no declared run \"{}\"", m[g].str()));
-    if (!m[9].matched) continue;
-    try {
-      (void)fmt::format(fmt::runtime("{" + m[9].str() + "}"), 1.0);
-    } catch (const fmt::format_error&) {
-      declaration_error(at,
-                        fmt::format("its evidence format \"{}\" formats no number", m[9].str()));
+  for (const EvidencePlaceholder& e : evidence_placeholders(text, at)) {
+    if (!e.bound.empty()) continue;
+    const ValueExpression& v = e.value;
+    if (v.op == Op::over) declaration_error(at, "its evidence relates values by \" minus \" only");
+    for (const ValueTerm* t : {&v.term, &v.other}) {
+      if (t == &v.other && v.op == Op::none) continue;
+      if (t->source != Source::metric && t->source != Source::aggregate)
+        declaration_error(at, "its evidence reads a run's \"metric:\" or an aggregate");
+      if (!t->cls.empty() || !t->field.empty())
+        declaration_error(at, "its evidence reads its claim's data set, an aggregate's value");
+      if (std::find(runs.begin(), runs.end(), t->run) == runs.end())
+        declaration_error(at, fmt::format("its evidence names no declared run \"{}\"", t->run));
     }
   }
 }
@@ -200,9 +209,9 @@ void check_protocol_cells(const DeclaredProtocol& p) {
     const std::string here = fmt::format("{} value {}", at, v.dump());
     check_object(v, "cell-value", here);
     for (const char* key : {"table", "row", "column"}) text_of(v, key, here);
-    if (!v.contains("value") || !v.at("value").is_string() ||
-        !v.at("value").get<std::string>().starts_with('$') ||
-        !p.value(v.at("value").get<std::string>().substr(1)).is_number())
+    const ValueExpression e = value_of(v, here);
+    if (e.term.source != Source::value || e.has_scale || !e.format.empty() ||
+        !p.value(e.term.name).is_number())
       declaration_error(here, "\"value\" must name a declared number (\"$name\")");
   }
   if (!c.contains("columns") || !c.at("columns").is_object())
@@ -213,12 +222,13 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   for (const auto& [id, e] : evidence.items()) {
     check_object(e, "cell-evidence", at + " evidence " + id);
     if (e.contains("peer")) {
-      check_object(e.at("peer"), "cell-peer", at + " " + id);
-      if (e.at("peer").contains("metric") == e.at("peer").contains("aggregate"))
-        declaration_error(at + " evidence " + id,
-                          "a peer gives its run's \"metric\" or an \"aggregate\" of its tasks");
-      if (!runs.contains(text_of(e.at("peer"), "run", at + " " + id)))
-        declaration_error(at + " evidence " + id, "its peer run is not declared");
+      const std::string here = at + " evidence " + id;
+      check_object(e.at("peer"), "cell-peer", here);
+      const ValueExpression v = value_of(e.at("peer"), here);
+      if ((v.term.source != Source::metric && v.term.source != Source::aggregate) ||
+          v.op != Op::none || !v.term.field.empty() || !v.term.cls.empty() || !v.format.empty())
+        declaration_error(here, "a peer gives its run's \"metric:\" or an aggregate of its tasks");
+      if (!runs.contains(v.term.run)) declaration_error(here, "its peer run is not declared");
     }
   }
   for (const Json& row : c.value("rows", Json::array())) {
@@ -232,13 +242,12 @@ void check_protocol_cells(const DeclaredProtocol& p) {
       if (!evidence.contains(id)) declaration_error(here, "names evidence that is not declared");
       // A peer is read as its row's runs are: a binary set's metric, a task set's aggregate.
       const Json& e = evidence.at(id);
-      if (e.contains("peer") &&
-          e.at("peer").contains("aggregate") != is_task_set(p, row.at("class")))
+      if (e.contains("peer") && (value_of(e.at("peer"), here).term.source == Source::aggregate) !=
+                                    is_task_set(p, row.at("class")))
         declaration_error(
-            here,
-            fmt::format("evidence \"{}\": on a {} the peer gives its {}", id,
-                        is_task_set(p, row.at("class")) ? "task set" : "binary data set",
-                        is_task_set(p, row.at("class")) ? "\"aggregate\"" : "run's \"metric\""));
+            here, fmt::format("evidence \"{}\": on a {} the peer gives its {}", id,
+                              is_task_set(p, row.at("class")) ? "task set" : "binary data set",
+                              is_task_set(p, row.at("class")) ? "aggregate" : "run's \"metric:\""));
     }
   }
   for (const Json& x : entries_of(c.value("extra_solver_rows", Json::array()))) {

@@ -61,11 +61,4 @@ std::vector<Json> entries_of(const Json& x) {
   return x.is_array() ? x.get<std::vector<Json>>() : std::vector<Json>{x};
 }
 
-const std::regex& evidence_placeholder() {
-  static const std::regex re(
-      R"(\{(bound\.([A-Za-z_0-9]+)|([A-Za-z_0-9:.\-]+)@([A-Za-z_0-9/.\-]+))"
-      R"((?: minus ([A-Za-z_0-9:.\-]+)@([A-Za-z_0-9/.\-]+))?(\|([0-9.e]+)?(:[^}]+)?)?)\})");
-  return re;
-}
-
 }  // namespace linrepro

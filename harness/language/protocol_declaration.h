@@ -3,7 +3,6 @@
 // checks it): its data sets, its methods, its cells, ablation tables and claims, and the
 // expressions inside their values ("$name", {"reciprocal": [...]}, evidence placeholders).
 #include <cstdint>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -71,11 +70,6 @@ std::vector<std::string> evidence_ids(const Json& row);
 
 // One entry, or a list of them (one per data set).
 std::vector<Json> entries_of(const Json& x);
-
-// A claim's evidence placeholder: "{bound.<name>}" or
-// "{<value>@<run>[ minus <value>@<run>][|<scale>:<format>]}" (groups: 2 bound, 3/4 value@run,
-// 5/6 minus value@run, 8 scale, 9 format).
-const std::regex& evidence_placeholder();
 
 // `v` with every "$name" and {"reciprocal": [...]} replaced from `scope` (an object of values).
 Json resolve_protocol_value(const Json& v, const Json& scope, const std::string& where);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 
 #include "core/error.h"
 #include "harness/language/declaration_checks.h"
@@ -35,14 +36,12 @@ ValueTerm term_of(std::string text, const std::string& where) {
   if (const size_t in = text.rfind(" in "); in != std::string::npos) {
     t.cls = text.substr(in + 4);
     text.resize(in);
-    if (t.cls.empty() || has_space(t.cls))
-      declaration_error(where, fmt::format("\" in \" names one data set, not \"{}\"", t.cls));
+    if (t.cls.empty()) declaration_error(where, "\" in \" without a data set");
   }
   if (const size_t at = text.find('@'); at != std::string::npos) {
     t.run = text.substr(at + 1);
     text.resize(at);
-    if (t.run.empty() || has_space(t.run))
-      declaration_error(where, fmt::format("\"@\" names one run, not \"{}\"", t.run));
+    if (t.run.empty()) declaration_error(where, "\"@\" without a run");
   }
   if (text.empty() || has_space(text))
     declaration_error(where, fmt::format("\"{}\" is not a quantity (metric:<name>, "
@@ -103,13 +102,17 @@ ValueExpression parse_value_expression(const std::string& text, const std::strin
       e.has_scale = true;
     }
   }
-  for (const auto& [word, op] : {std::pair{" minus ", ValueExpression::Op::minus},
-                                 std::pair{" over ", ValueExpression::Op::over}})
+  // One relation at most: the text between " minus "/" over " and the next is not a term.
+  size_t relations = 0;
+  for (const char* word : {" minus ", " over "})
+    for (size_t w = body.find(word); w != std::string::npos; w = body.find(word, w + 1))
+      ++relations;
+  if (relations > 1) declaration_error(at, "one \" minus \" or \" over \" at most");
+  for (const auto& [word, op] : {std::pair{std::string(" minus "), ValueExpression::Op::minus},
+                                 std::pair{std::string(" over "), ValueExpression::Op::over}})
     if (const size_t w = body.find(word); w != std::string::npos) {
-      if (e.op != ValueExpression::Op::none)
-        declaration_error(at, "one \" minus \" or \" over \" at most");
       e.op = op;
-      e.other = term_of(body.substr(w + std::string(word).size()), at);
+      e.other = term_of(body.substr(w + word.size()), at);
       body.resize(w);
     }
   e.term = term_of(body, at);
@@ -119,13 +122,27 @@ ValueExpression parse_value_expression(const std::string& text, const std::strin
   return e;
 }
 
-bool is_value_expression(const std::string& text) {
-  try {
-    (void)parse_value_expression(text, "");
-    return true;
-  } catch (const ConfigError&) {
-    return false;
+std::vector<EvidencePlaceholder> evidence_placeholders(const std::string& text,
+                                                       const std::string& where) {
+  std::vector<EvidencePlaceholder> out;
+  for (size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
+    const size_t close = text.find('}', open);
+    if (close == std::string::npos) break;
+    const std::string inside = text.substr(open + 1, close - open - 1);
+    if (inside.find('{') != std::string::npos) continue;  // the inner brace opens it
+    EvidencePlaceholder p{open, close - open + 1, {}, {}};
+    if (inside.starts_with("bound.")) {
+      p.bound = inside.substr(6);
+      if (p.bound.empty() || has_space(p.bound))
+        declaration_error(where, fmt::format("\"{{{}}}\" names no bound", inside));
+    } else if (inside.find('@') != std::string::npos) {
+      p.value = parse_value_expression(inside, where);
+    } else {
+      continue;
+    }
+    out.push_back(std::move(p));
   }
+  return out;
 }
 
 }  // namespace linrepro

@@ -20,6 +20,7 @@
 // context's data set. Examples: "metric:accuracy|100", "combined-micro-f1@mmlr-cg minus
 // combined-micro-f1@smo|100:+.2f", "metric:train_seconds over metric:train_seconds@mcsvm".
 #include <string>
+#include <vector>
 
 namespace linrepro {
 
@@ -36,10 +37,10 @@ struct ValueExpression {
   enum class Op { none, minus, over };
   ValueTerm term;
   Op op = Op::none;
-  ValueTerm other;      // with op
-  double scale = 1;     // the value is multiplied by it ...
-  double divisor = 0;   // ... or, when positive, divided by it
-  std::string format;   // an fmt spec without braces (evidence only; empty: none given)
+  ValueTerm other;     // with op
+  double scale = 1;    // the value is multiplied by it ...
+  double divisor = 0;  // ... or, when positive, divided by it
+  std::string format;  // an fmt spec without braces (evidence only; empty: none given)
   bool has_scale = false;
 
   double scaled(double v) const { return divisor > 0 ? v / divisor : scale * v; }
@@ -48,7 +49,14 @@ struct ValueExpression {
 // The expression `text`; a ConfigError "<where>: <what>" when it is not one.
 ValueExpression parse_value_expression(const std::string& text, const std::string& where);
 
-// Whether `text` is a value expression the parser accepts (for text scanners).
-bool is_value_expression(const std::string& text);
+// A "{...}" placeholder of a claim's evidence text: "{bound.<name>}" (a bound of the claim), or
+// "{<expression>}" whose expression names a run ("@"); other braces are text.
+struct EvidencePlaceholder {
+  size_t position = 0, length = 0;  // of the braces and what they hold, in the text
+  std::string bound;                // the bound's name, or empty for ...
+  ValueExpression value;            // ... a value
+};
+std::vector<EvidencePlaceholder> evidence_placeholders(const std::string& text,
+                                                       const std::string& where);
 
 }  // namespace linrepro

@@ -44,7 +44,7 @@ AggregateValue combined_value(std::span<const RunRecord> runs, const AggregateCo
   const ConfusionMatrix all = combined_confusion(runs);
   const F1Pair f1 = micro_macro_f1(all);
   const F1Intervals in = micro_macro_f1_intervals(all, at.seed);
-  const std::string items = at.spec.value("items", "documents");
+  const std::string& items = at.items;
   AggregateValue out{micro ? f1.micro : f1.macro, {}, ""};
   const SamplingInterval& i = micro ? in.micro : in.macro;
   set_interval(out.evidence, 100 * i.lo, 100 * i.hi,
@@ -178,7 +178,7 @@ std::optional<TaskAggregate> builtin_aggregate(const std::string& name) {
     };
   if (name.starts_with("split-mean:"))
     return [metric = name.substr(11)](std::span<const RunRecord> runs, const AggregateContext& at) {
-      return split_mean(runs, metric, at.spec.value("scale", 1.0));
+      return split_mean(runs, metric, at.scale);
     };
   if (name != "combined-micro-f1" && name != "combined-macro-f1") return series_aggregate(name);
   const bool micro = name == "combined-micro-f1";

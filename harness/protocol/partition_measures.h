@@ -13,9 +13,9 @@
 //   combined-macro-f1   their macro-F1, with the percentile bootstrap of each class's counts;
 //   fewest:<field>      the smallest extra.<field> of the runs (the features a partition's
 //                       selection kept), exact;
-//   split-mean:<metric> the mean over the splits of the metric, each split's value in the column's
-//                       "scale" (100: points), with the interval mean ± t(0.975, n - 1) sd /
-//                       sqrt(n) (metrics/split_summary.h); its note fields "summary" ("88.12 ±
+//   split-mean:<metric> the mean over the splits of the metric, each split's value in its value
+//                       expression's scale (100: points), with the interval mean ± t(0.975, n - 1)
+//                       sd / sqrt(n) (metrics/split_summary.h); its note fields "summary" ("88.12 ±
 //                       0.45"), "n", "sd" and "per_split" (each split's value, two decimals,
 //                       ", "-joined).
 // A column's "items" names the documents in the interval's text ("pages"; default "documents").
@@ -28,7 +28,8 @@
 //   micro-F1, macro-F1  a - b in points on the combined test documents, paired bootstrap over them;
 //   mean:<metric>       a's mean of the run metric over the partitions, in % (exact: no sampling);
 //   splits:<metric>     a - b in points of 100 x the metric, the paired t interval over the splits
-//                       (each split's own training and test documents: harness/results/claim_verdict.h).
+//                       (each split's own training and test documents:
+//                       harness/results/claim_verdict.h).
 #include <map>
 #include <optional>
 #include <string>

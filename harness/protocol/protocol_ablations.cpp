@@ -8,6 +8,7 @@
 
 #include "harness/language/declaration_checks.h"
 #include "harness/language/declared_texts.h"
+#include "harness/language/value_expression.h"
 #include "harness/protocol/draw_spread.h"
 #include "harness/protocol/partition_measures.h"
 
@@ -24,37 +25,37 @@ const RunRecord* finished(const ProtocolResults& results, const std::string& cls
                                                                              : &tasks->front();
 }
 
+// An ablation value (harness/language/value_expression.h) on data set `cls` (or its " in "
+// class): a run's metric, or an aggregate over the run's tasks (all of them there) in its scale,
+// one of its note fields, or its difference to another run's; none when a run is not there.
 std::optional<double> value_of(const ProtocolResults& results, const std::string& cls,
-                               const Json& v,
+                               const ValueExpression& v,
                                const std::map<std::string, TaskAggregate>& aggregates) {
-  if (v.is_null()) return std::nullopt;
-  if (v.contains("aggregate")) {  // over the run's tasks (all of them there), in its scale
-    const std::string name = v.at("aggregate");
-    const auto driver = aggregates.find(name);
+  const std::string on = v.term.cls.empty() ? cls : v.term.cls;
+  if (v.term.source == ValueTerm::Source::aggregate) {
+    const auto driver = aggregates.find(v.term.name);
     const TaskAggregate aggregate =
-        driver != aggregates.end() ? driver->second : builtin_aggregate(name).value();
+        driver != aggregates.end() ? driver->second : builtin_aggregate(v.term.name).value();
     const auto of = [&](const std::string& run) -> std::optional<AggregateValue> {
-      const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
+      const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, on, run);
       if (tasks == nullptr) return std::nullopt;
-      return aggregate(*tasks, {v, 0, &results.tasks.at(cls)});
+      return aggregate(*tasks, {v.scale, "documents", 0, &results.tasks.at(on)});
     };
-    const std::optional<AggregateValue> a = of(v.at("run"));
+    const std::optional<AggregateValue> a = of(v.term.run);
     if (!a) return std::nullopt;
-    if (v.contains("field")) return a->fields.at(v.at("field").get<std::string>()).get<double>();
+    if (!v.term.field.empty()) return a->fields.at(v.term.field).get<double>();
     double value = a->value;
-    if (v.contains("minus")) {  // the same aggregate of another run, subtracted before scaling
-      const std::optional<AggregateValue> b = of(v.at("minus"));
+    if (v.op == ValueExpression::Op::minus) {  // subtracted before scaling
+      const std::optional<AggregateValue> b = of(v.other.run);
       if (!b) return std::nullopt;
       value -= b->value;
     }
-    return a->scaled ? value : v.value("scale", 1.0) * value;
+    return a->scaled ? value : v.scaled(value);
   }
-  const RunRecord* r = finished(results, cls, v.at("run"));
+  const RunRecord* r = finished(results, on, v.term.run);
   if (r == nullptr) return std::nullopt;
-  const Json& field = v.contains("metric") ? r->metrics : r->extra;
-  const std::string name = v.contains("metric") ? v.at("metric") : v.at("extra");
-  if (!field.contains(name)) return std::nullopt;
-  return v.value("scale", 1.0) * field.at(name).get<double>();
+  const std::optional<double> value = run_value(*r, v.term.name);
+  return value ? std::optional<double>(v.scaled(*value)) : std::nullopt;
 }
 
 // `text` with each "{run.a.b}" replaced by field a.b of `r` and each "{record.a.b}" by that of
@@ -83,13 +84,18 @@ std::optional<AblationRow> row_of(const ProtocolResults& results, const std::str
   AblationRow out{row.at("row"), row.at("description"), row.value("chosen", false), false, {}};
   const RunRecord* first = nullptr;
   Json record;  // the first run's task set record
-  for (const Json& v : row.at("values")) {
-    const std::string on = v.is_object() ? v.value("class", cls) : cls;
-    out.values.push_back(value_of(results, on, v, aggregates));
-    if (!first && !v.is_null()) {
-      first = finished(results, on, v.at("run"));
-      if (results.task_records.contains(on) && results.task_records.at(on).contains(v.at("run")))
-        record = results.task_records.at(on).at(v.at("run"));
+  for (const Json& text : row.at("values")) {
+    if (text.is_null()) {
+      out.values.push_back(std::nullopt);
+      continue;
+    }
+    const ValueExpression v = parse_value_expression(text, "ablation row " + row.dump());
+    const std::string on = v.term.cls.empty() ? cls : v.term.cls;
+    out.values.push_back(value_of(results, cls, v, aggregates));
+    if (!first) {
+      first = finished(results, on, v.term.run);
+      if (results.task_records.contains(on) && results.task_records.at(on).contains(v.term.run))
+        record = results.task_records.at(on).at(v.term.run);
     }
   }
   // Left out when it names runs and has no value; a row of nulls says what was not run.

@@ -10,6 +10,7 @@
 #include "core/seed.h"
 #include "harness/language/declaration_checks.h"
 #include "harness/language/protocol_declaration.h"
+#include "harness/language/value_expression.h"
 #include "harness/protocol/partition_measures.h"
 #include "harness/results/cell_intervals.h"
 
@@ -30,8 +31,8 @@ std::string unit_of(const std::string& unit, const RunRecord& r) {
   return out.append(last, unit.cend());
 }
 
-// A run's value at `path`: "train_seconds", "extra.a.b" (field a.b of its extra) or a metric's
-// name; none when it is not there (absent, null or not a number).
+}  // namespace
+
 std::optional<double> run_value(const RunRecord& r, const std::string& path) {
   if (path == "train_seconds") return r.train_seconds;
   const bool extra = path.starts_with("extra.");
@@ -43,32 +44,37 @@ std::optional<double> run_value(const RunRecord& r, const std::string& path) {
   return j.at(at).get<double>();
 }
 
-// One declared column of one run (`over`: the run its "over" divides by, if there): nothing when
-// an "optional" column's value is not there (or its divisor is not positive).
+namespace {
+
+// The value expression of a cell column (`value`, harness/language/value_expression.h).
+ValueExpression column_value(const Json& spec) {
+  return parse_value_expression(spec.at("value"), "cell column " + spec.dump());
+}
+
+// One declared column of one run (`over`: the run its value is divided by, if there): nothing
+// when an "optional" column's value is not there (or its divisor is not positive).
 std::optional<Cell> metric_cell(const std::string& table, const std::string& row, const Json& spec,
                                 const RunRecord& r, const std::string& note,
                                 const RunRecord* over = nullptr) {
-  const std::string metric = spec.at("metric");
-  std::optional<double> value = run_value(r, metric);
-  if (value && spec.contains("over")) {
-    const std::optional<double> d =
-        over ? run_value(*over, spec["over"].at("metric")) : std::nullopt;
+  const ValueExpression e = column_value(spec);
+  const bool ratio = e.op == ValueExpression::Op::over;
+  std::optional<double> value = run_value(r, e.term.name);
+  if (value && ratio) {
+    const std::optional<double> d = over ? run_value(*over, e.other.name) : std::nullopt;
     value = d && *d > 0 ? std::optional<double>(*value / *d) : std::nullopt;
   }
   if (!value || !std::isfinite(*value)) {
     if (spec.value("optional", false)) return std::nullopt;
     Cell c = unavailable_cell(
         table, row, spec.at("column"),
-        fmt::format("run {} has no {}{}", r.key, metric, spec.contains("over") ? " ratio" : ""));
+        fmt::format("run {} has no {}{}", r.key, e.term.name, ratio ? " ratio" : ""));
     c.status = "not_run";
     return c;
   }
-  const double shown = spec.contains("per") ? *value / spec.at("per").get<double>()  // bytes per MB
-                                            : spec.value("scale", 1.0) * *value;
-  Cell c =
-      value_cell(table, row, spec.at("column"), shown, unit_of(spec.value("unit", ""), r), note);
+  Cell c = value_cell(table, row, spec.at("column"), e.scaled(*value),
+                      unit_of(spec.value("unit", ""), r), note);
   if (spec.contains("wilson"))  // a share (scale 100), or a per cent (unit "%", scale 1)
-    set_wilson_interval(c.evidence, spec.value("scale", 1.0) == 100 ? *value : *value / 100,
+    set_wilson_interval(c.evidence, e.divisor == 0 && e.scale == 100 ? *value : *value / 100,
                         r.metrics.at(spec["wilson"][0].get<std::string>()).get<int64_t>(),
                         spec["wilson"][1].get<std::string>());
   return c;
@@ -176,29 +182,30 @@ std::optional<Cell> aggregate_cell(const std::string& table, const std::string& 
                                    const std::function<std::string(const Json&)>& note,
                                    uint64_t seed, const std::string& run,
                                    const std::map<std::string, std::vector<RunRecord>>* by_method) {
+  const ValueExpression e = column_value(spec);
   const AggregateValue a = aggregate(
-      runs,
-      {spec, derive_seed(seed, fmt::format("bootstrap/{}/{}/{}", table, row, run)), by_method});
+      runs, {e.scale, spec.value("items", "documents"),
+             derive_seed(seed, fmt::format("bootstrap/{}/{}/{}", table, row, run)), by_method});
   if (!a.not_measured.empty()) {
     if (spec.value("optional", false)) return std::nullopt;
     Cell c = unavailable_cell(table, row, spec.at("column"), a.not_measured);
     c.status = "not_run";
     return c;
   }
-  Cell c = value_cell(table, row, spec.at("column"),
-                      a.scaled ? a.value : spec.value("scale", 1.0) * a.value,
+  Cell c = value_cell(table, row, spec.at("column"), a.scaled ? a.value : e.scaled(a.value),
                       spec.value("unit", ""), note(a.fields));
   c.evidence = a.evidence;
   return c;
 }
 
-// A declared column that reads field a.b of the runs' task set record ("record": "a.b").
+// A declared column that reads field a.b of the runs' task set record ("record:a.b").
 Cell record_cell(const std::string& table, const std::string& row, const Json& spec,
                  const Json& record, const std::string& note) {
-  std::string pointer = "/" + spec.at("record").get<std::string>();
+  const ValueExpression e = column_value(spec);
+  std::string pointer = "/" + e.term.name;
   std::replace(pointer.begin(), pointer.end(), '.', '/');
   return value_cell(table, row, spec.at("column"),
-                    spec.value("scale", 1.0) * record.at(Json::json_pointer(pointer)).get<double>(),
+                    e.scaled(record.at(Json::json_pointer(pointer)).get<double>()),
                     spec.value("unit", ""), note);
 }
 
@@ -229,18 +236,21 @@ const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& c
 
 std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p) {
   std::vector<std::string> out;
+  const auto add = [&](const Json& text) {
+    const ValueExpression e = parse_value_expression(text, p.where);
+    for (const ValueTerm* t : {&e.term, &e.other})
+      if (t->source == ValueTerm::Source::aggregate && !t->name.empty()) out.push_back(t->name);
+  };
   const Json columns = p.cells.value("columns", Json::object());  // .items() of a named value
   for (const auto& [set, specs] : columns.items())
-    for (const Json& spec : specs)
-      if (spec.contains("aggregate")) out.push_back(spec.at("aggregate"));
+    for (const Json& spec : specs) add(spec.at("value"));
   const Json evidence = p.cells.value("evidence", Json::object());
   for (const auto& [id, e] : evidence.items())
-    if (e.contains("peer") && e.at("peer").contains("aggregate"))
-      out.push_back(e.at("peer").at("aggregate"));
+    if (e.contains("peer")) add(e.at("peer").at("value"));
   for (const Json& t : p.ablation_tables)
     for (const Json& row : t.at("rows"))
       for (const Json& v : row.at("values"))
-        if (v.is_object() && v.contains("aggregate")) out.push_back(v.at("aggregate"));
+        if (v.is_string()) add(v);
   return out;
 }
 
@@ -306,7 +316,10 @@ std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& r
                              const std::map<std::string, TaskAggregate>& aggregates,
                              const Json& row, const Json& spec, bool fast) {
   const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
-  const std::string column = spec.at("column"), run = spec.value("run", row.at("run"));
+  const ValueExpression e = column_value(spec);
+  const bool metric = e.term.source == ValueTerm::Source::metric;
+  const std::string column = spec.at("column");
+  const std::string run = e.term.run.empty() ? row.at("run").get<std::string>() : e.term.run;
   const std::string task = row.value("task", "");
   if (!task_row_here(results, cls, task, fast, p.where + " cells row " + row.dump()))
     return std::nullopt;
@@ -317,8 +330,8 @@ std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& r
     if (t != nullptr) one = {*t};
     tasks = t == nullptr ? nullptr : &one;
   }
-  const RunRecord* r = spec.contains("metric") ? run_at(results, cls, run, task) : nullptr;
-  if (r == nullptr && (tasks == nullptr || spec.contains("metric"))) {
+  const RunRecord* r = metric ? run_at(results, cls, run, task) : nullptr;
+  if (r == nullptr && (tasks == nullptr || metric)) {
     if (spec.value("optional", false)) return std::nullopt;
     Cell c = unavailable_cell(table, name, column, spec.value("not_run", "not run"));
     c.status = "not_run";
@@ -336,24 +349,29 @@ std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& r
   };
   const auto by_method = results.tasks.find(cls);
   std::optional<Cell> c =
-      spec.contains("record") ? record_cell(table, name, spec, fields.record, note({}))
+      e.term.source == ValueTerm::Source::record
+          ? record_cell(table, name, spec, fields.record, note({}))
       : r == nullptr
-          ? aggregate_cell(table, name, spec, *tasks,
-                           aggregate_of(aggregates, spec.at("aggregate")), note, results.seed, run,
+          ? aggregate_cell(table, name, spec, *tasks, aggregate_of(aggregates, e.term.name), note,
+                           results.seed, run,
                            by_method == results.tasks.end() ? nullptr : &by_method->second)
           : metric_cell(table, name, spec, *r, note({}),
-                        spec.contains("over") ? run_at(results, cls, spec["over"].at("run"), task)
-                                              : nullptr);
+                        e.op == ValueExpression::Op::over ? run_at(results, cls, e.other.run, task)
+                                                          : nullptr);
   if (!c) return c;
-  // A peer's value: its run's metric, or the named aggregate of its runs in the cell's scale.
-  const auto peer = [&](const Json& e) -> std::optional<double> {
-    if (const RunRecord* pr = finished_run(results.runs, cls, e.at("run"));
-        pr && e.contains("metric"))
-      return pr->metrics.at(e.at("metric").get<std::string>()).get<double>();
-    const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, e.at("run"));
-    if (pt == nullptr || !e.contains("aggregate")) return std::nullopt;
-    const AggregateValue v = aggregate_of(aggregates, e.at("aggregate"))(*pt, {spec, 0});
-    return v.scaled ? v.value : spec.value("scale", 1.0) * v.value;
+  // A peer's value (its `value`): its run's metric, or an aggregate of its runs.
+  const auto peer = [&](const Json& pe) -> std::optional<double> {
+    const ValueExpression v = parse_value_expression(pe.at("value"), p.where + " peer");
+    if (v.term.source == ValueTerm::Source::metric) {
+      const RunRecord* pr = finished_run(results.runs, cls, v.term.run);
+      const std::optional<double> x = pr ? run_value(*pr, v.term.name) : std::nullopt;
+      return x ? std::optional<double>(v.scaled(*x)) : std::nullopt;
+    }
+    const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, v.term.run);
+    if (pt == nullptr) return std::nullopt;
+    const AggregateValue a = aggregate_of(aggregates, v.term.name)(
+        *pt, {v.scale, spec.value("items", "documents"), 0, nullptr});
+    return a.scaled ? a.value : v.scaled(a.value);
   };
   for (const std::string& id : evidence_ids(row))
     add_evidence(*c, p.cells.at("evidence").at(id), fill, peer);
@@ -366,9 +384,10 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
                          const std::map<std::string, TaskAggregate>& aggregates, bool fast) {
   if (!fast)
     for (const Json& v : p.cells.value("values", Json::array()))
-      rf.set_cell(value_cell(v.at("table"), v.at("row"), v.at("column"),
-                             p.value(v.at("value").get<std::string>().substr(1)).get<double>(),
-                             v.value("unit", ""), v.value("note", "")));
+      rf.set_cell(value_cell(
+          v.at("table"), v.at("row"), v.at("column"),
+          p.value(parse_value_expression(v.at("value"), p.where).term.name).get<double>(),
+          v.value("unit", ""), v.value("note", "")));
   for (const Json& row : p.cells.value("rows", Json::array())) {
     if (fast && !row.value("fast", false)) continue;
     const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
@@ -404,8 +423,10 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
         why != results.unavailable.end() && !why->second.empty())
       return;  // its data is not here: the paper's cells say why
     if (!task_row_here(results, cls, task, fast, p.where + " cells " + x.dump())) return;
+    const ValueExpression e = column_value(spec);
+    const bool metric = e.term.source == ValueTerm::Source::metric;
     const RunRecord* r = finished_run(results.runs, cls, name);
-    if (r == nullptr && spec.contains("metric")) r = run_at(results, cls, name, task);
+    if (r == nullptr && metric) r = run_at(results, cls, name, task);
     // The note says the solver is not part of the paper, then what the entry's "note" adds (of
     // the data set's record: the extra solver's, or the protocol's methods').
     const auto note = [&](const Json& fields) {
@@ -422,12 +443,11 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
     if (r != nullptr)
       c = metric_cell(
           x.at("table"), row, spec, *r, note({}),
-          spec.contains("over") ? run_at(results, cls, spec["over"].at("run"), task) : nullptr);
-    else if (tasks != nullptr && !spec.contains("metric")) {
+          e.op == ValueExpression::Op::over ? run_at(results, cls, e.other.run, task) : nullptr);
+    else if (tasks != nullptr && !metric) {
       const auto by_method = results.tasks.find(cls);
-      c = aggregate_cell(x.at("table"), row, spec, *tasks,
-                         aggregate_of(aggregates, spec.at("aggregate")), note, results.seed, name,
-                         &by_method->second);
+      c = aggregate_cell(x.at("table"), row, spec, *tasks, aggregate_of(aggregates, e.term.name),
+                         note, results.seed, name, &by_method->second);
     }
     if (c) rf.set_cell(*c);
   };

@@ -9,6 +9,7 @@
 // not finish gives a "not_run" cell. A row of a task the fast subset does not run is left out; in
 // the full run a task no run names is a ConfigError.
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,10 @@ struct ProtocolResults {
 // The run `name` of data set `cls` if it finished ("ok"), else null.
 const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& cls,
                               const std::string& name);
+
+// A run's value at `path` (a "metric:" term's): "train_seconds", "extra.a.b" (field a.b of its
+// extra) or a metric's name; none when it is not there (absent, null or not a number).
+std::optional<double> run_value(const RunRecord& r, const std::string& path);
 
 // The aggregates p.cells and p.ablation_tables name.
 std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p);

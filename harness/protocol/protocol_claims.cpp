@@ -10,6 +10,7 @@
 #include "harness/language/declaration_checks.h"
 #include "harness/language/declared_texts.h"
 #include "harness/language/protocol_declaration.h"
+#include "harness/language/value_expression.h"
 #include "harness/protocol/partition_measures.h"
 #include "harness/protocol/task_measures.h"
 
@@ -61,24 +62,23 @@ std::vector<std::string> task_names(const ProtocolResults& results, const std::s
   return out;
 }
 
-// The value of "{<value>@<run>}" (none when the run is not there).
-std::optional<double> evidence_value(const std::string& value, const std::string& run,
-                                     const ProtocolResults& results, const std::string& cls,
+// The value of an evidence term (its run's metric, or an aggregate of its runs, unscaled; none
+// when the run is not there).
+std::optional<double> evidence_value(const ValueTerm& term, const ProtocolResults& results,
+                                     const std::string& cls,
                                      const std::map<std::string, TaskAggregate>& aggregates,
                                      const std::string& task) {
-  if (value.starts_with("metric:")) {
+  if (term.source == ValueTerm::Source::metric) {
     const auto runs = task.empty() ? single_runs(results, cls) : task_runs(results, cls, task);
-    const auto it = runs.find(run);
-    if (it == runs.end() || !it->second->metrics.contains(value.substr(7))) return std::nullopt;
-    return it->second->metrics.at(value.substr(7)).get<double>();
+    const auto it = runs.find(term.run);
+    return it == runs.end() ? std::nullopt : run_value(*it->second, term.name);
   }
-  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, run);
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, term.run);
   if (tasks == nullptr) return std::nullopt;
-  const auto driver = aggregates.find(value);
+  const auto driver = aggregates.find(term.name);
   const TaskAggregate aggregate =
-      driver != aggregates.end() ? driver->second : builtin_aggregate(value).value();
-  const Json spec = Json::object();
-  const AggregateValue a = aggregate(*tasks, {spec, 0, &results.tasks.at(cls)});
+      driver != aggregates.end() ? driver->second : builtin_aggregate(term.name).value();
+  const AggregateValue a = aggregate(*tasks, {1, "documents", 0, &results.tasks.at(cls)});
   if (!a.not_measured.empty()) return std::nullopt;
   return a.value;
 }
@@ -91,29 +91,25 @@ std::optional<std::string> evidence_of(std::string text, const DeclaredClaim& cl
   for (size_t at = text.find("{task}"); at != std::string::npos; at = text.find("{task}"))
     text.replace(at, 6, task);
   std::string out;
-  auto last = text.cbegin();
-  for (std::sregex_iterator it(text.begin(), text.end(), evidence_placeholder()), end; it != end;
-       ++it) {
-    const std::smatch& m = *it;
-    out.append(last, text.cbegin() + m.position());
-    last = text.cbegin() + m.position() + m.length();
-    if (m[2].matched) {
-      out += fmt::format("{:g}", claim.bound(m[2].str()));
+  size_t last = 0;
+  for (const EvidencePlaceholder& p : evidence_placeholders(text, claim.id)) {
+    out.append(text, last, p.position - last);
+    last = p.position + p.length;
+    if (!p.bound.empty()) {
+      out += fmt::format("{:g}", claim.bound(p.bound));
       continue;
     }
-    std::optional<double> v =
-        evidence_value(m[3].str(), m[4].str(), results, cls, aggregates, task);
-    if (v && m[5].matched) {  // a difference, taken before the scale
-      const std::optional<double> b =
-          evidence_value(m[5].str(), m[6].str(), results, cls, aggregates, task);
+    const ValueExpression& e = p.value;
+    std::optional<double> v = evidence_value(e.term, results, cls, aggregates, task);
+    if (v && e.op == ValueExpression::Op::minus) {  // a difference, taken before the scale
+      const std::optional<double> b = evidence_value(e.other, results, cls, aggregates, task);
       v = b ? std::optional<double>(*v - *b) : std::nullopt;
     }
     if (!v) return std::nullopt;
-    const double scale = m[8].matched ? std::stod(m[8].str()) : 1.0;
-    const std::string format = m[9].matched ? "{" + m[9].str() + "}" : "{:.4g}";
-    out += fmt::format(fmt::runtime(format), scale * *v);
+    out += fmt::format(fmt::runtime(e.format.empty() ? "{:.4g}" : "{:" + e.format + "}"),
+                       e.scaled(*v));
   }
-  return out.append(last, text.cend());
+  return out.append(text, last);
 }
 
 }  // namespace
@@ -127,14 +123,11 @@ double trace_value_at(const Json& trace, const std::string& name, int64_t at) {
 
 std::vector<std::string> claim_aggregates(const DeclaredProtocol& p) {
   std::vector<std::string> out;
-  for (const Json& c : p.claims) {
-    const std::string text = c.value("evidence", "");
-    for (std::sregex_iterator it(text.begin(), text.end(), evidence_placeholder()), end; it != end;
-         ++it)
-      for (const int g : {3, 5})
-        if ((*it)[g].matched && !(*it)[g].str().starts_with("metric:"))
-          out.push_back((*it)[g].str());
-  }
+  for (const Json& c : p.claims)
+    for (const EvidencePlaceholder& e : evidence_placeholders(c.value("evidence", ""), p.where))
+      for (const ValueTerm* t : {&e.value.term, &e.value.other})
+        if (e.bound.empty() && t->source == ValueTerm::Source::aggregate && !t->name.empty())
+          out.push_back(t->name);
   return out;
 }
 

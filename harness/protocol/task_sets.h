@@ -69,12 +69,14 @@ struct AggregateValue {
   Json fields = Json::object();  // what the cell's note may say of it ("{aggregate.<name>}")
   bool scaled = false;           // value already in the column's "scale" (not multiplied again)
 };
-// Where an aggregate is computed: its cell's column declaration, the seed of its sampling
-// interval's bootstrap, derive_seed(the experiment's, "bootstrap/<table>/<row>/<run>"), and the
-// data set's runs by method (null where there are none), for an aggregate that relates a
+// Where an aggregate is computed: the scale of its value expression (an aggregate that applies it
+// says `scaled`), what a combined F1's interval counts (a cell column's "items"), the seed of its
+// sampling interval's bootstrap, derive_seed(the experiment's, "bootstrap/<table>/<row>/<run>"),
+// and the data set's runs by method (null where there are none), for an aggregate that relates a
 // method's runs to another's (a time as a ratio to a reference method's).
 struct AggregateContext {
-  const Json& spec;
+  double scale = 1;
+  std::string items = "documents";
   uint64_t seed = 0;
   const std::map<std::string, std::vector<RunRecord>>* by_method = nullptr;
 };

@@ -44,13 +44,13 @@ Json protocol_json() {
       "values": [{"table": "t1", "row": "epochs", "column": "Value", "value": "$two.epochs",
                   "unit": "epochs"}],
       "columns": {
-        "errors": [{"column": "Test error", "metric": "test_error", "scale": 100, "unit": "%",
+        "errors": [{"column": "Test error", "value": "metric:test_error|100", "unit": "%",
                     "wilson": ["test_rows", "test rows"]}],
-        "zeros": [{"column": "Zeros", "metric": "zeros", "unit": "of {dimensions}"}],
-        "peer": [{"column": "Peer error", "run": "peer", "metric": "test_error", "scale": 100,
+        "zeros": [{"column": "Zeros", "value": "metric:zeros", "unit": "of {dimensions}"}],
+        "peer": [{"column": "Peer error", "value": "metric:test_error@peer|100",
                   "unit": "%", "note": "the peer", "not_run": "not run: no peer here"}]
       },
-      "evidence": {"z": {"column": "Zeros", "peer": {"run": "exact", "metric": "zeros",
+      "evidence": {"z": {"column": "Zeros", "peer": {"value": "metric:zeros@exact",
                                                      "what": "the exact one"}, "ablation": "abl"}},
       "rows": [
         {"table": "t2", "row": "One", "class": "one", "run": "sgd",
@@ -125,14 +125,14 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   j["cells"]["rows"][0]["run"] = "sdg";
   testing::expect_protocol_refused(j, "names a data set or run the protocol does not declare");
   j = protocol_json();
-  j["cells"]["columns"]["errors"][0].erase("scale");
+  j["cells"]["columns"]["errors"][0]["value"] = "metric:test_error";
   j["cells"]["columns"]["errors"][0]["unit"] = "share";  // neither a share in % nor a per cent
   testing::expect_protocol_refused(j, "\"wilson\" is [rows metric, what they are]");
   j = protocol_json();
   j["cells"]["rows"][1]["columns"] = {"error"};
   testing::expect_protocol_refused(j, "no column set \"error\"");
   j = protocol_json();
-  j["cells"]["columns"]["peer"][0]["run"] = "peers";
+  j["cells"]["columns"]["peer"][0]["value"] = "metric:test_error@peers|100";
   testing::expect_protocol_refused(j, "no run \"peers\"");
   j = protocol_json();
   j["methods"][0]["params"].erase("epochs");
@@ -147,15 +147,17 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   j["cells"]["values"][0]["value"] = "$nothing";
   testing::expect_protocol_refused(j, "no value \"nothing\"");
   j = protocol_json();
-  j["cells"]["evidence"]["z"]["peer"]["run"] = "exakt";
+  j["cells"]["evidence"]["z"]["peer"]["value"] = "metric:zeros@exakt";
   testing::expect_protocol_refused(j, "its peer run is not declared");
   j = protocol_json();
-  j["cells"]["evidence"]["z"]["peer"]["aggregate"] = "split-mean:zeros";
-  testing::expect_protocol_refused(j, "a peer gives its run's \"metric\" or an \"aggregate\"");
+  j["cells"]["evidence"]["z"]["peer"]["value"] = "metric:zeros@exact minus metric:zeros@sgd";
+  testing::expect_protocol_refused(j, "a peer gives its run's \"metric:\" or an aggregate");
   j = protocol_json();
-  j["cells"]["evidence"]["z"]["peer"].erase("metric");
-  j["cells"]["evidence"]["z"]["peer"]["aggregate"] = "split-mean:zeros";
-  testing::expect_protocol_refused(j, "on a binary data set the peer gives its run's \"metric\"");
+  j["cells"]["evidence"]["z"]["peer"]["value"] = "split-mean:zeros@exact";
+  testing::expect_protocol_refused(j, "on a binary data set the peer gives its run's \"metric:\"");
+  j = protocol_json();
+  j["cells"]["columns"]["zeros"][0]["value"] = "metric:zeros in one";
+  testing::expect_protocol_refused(j, "of its row's data set");
   j = protocol_json();
   j["cells"]["evidence"]["z"]["color"] = "red";
   testing::expect_protocol_refused(j, "color");

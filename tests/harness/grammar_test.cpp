@@ -131,15 +131,15 @@ TEST(Grammar, ATaggedKindIsChosenByItsKind) {
 
 TEST(Grammar, AFragmentIsHeldToItsKind) {
   EXPECT_EQ(error_of([] {
-              check_object(Json{{"run", "a"}, {"metric", "m"}}, "cell-ratio", "w");
+              check_object(Json{{"value", "metric:m@a"}, {"what", "x"}}, "cell-peer", "w");
             }),
             "");
   EXPECT_EQ(error_of([] {
-              check_object(Json{{"run", "a"}}, "cell-ratio", "w");
+              check_object(Json{{"value", "metric:m@a"}}, "cell-peer", "w");
             }),
-            "w: a cell-ratio needs \"metric\"");
-  EXPECT_EQ(error_of([] { check_object(Json::array(), "cell-ratio", "w"); }),
-            "w: a cell-ratio must be an object (is [])");
+            "w: a cell-peer needs \"what\"");
+  EXPECT_EQ(error_of([] { check_object(Json::array(), "cell-peer", "w"); }),
+            "w: a cell-peer must be an object (is [])");
 }
 
 TEST(Grammar, NearestWord) {

@@ -46,10 +46,10 @@ Json partitions_protocol() {
     ],
     "cells": {
       "columns": {
-        "f1": [{"column": "micro-F1", "aggregate": "combined-micro-f1", "scale": 100, "unit": "%"},
-               {"column": "macro-F1", "aggregate": "combined-macro-f1", "scale": 100, "unit": "%"}],
-        "size": [{"column": "docs", "record": "counts.docs", "unit": "docs"},
-                 {"column": "features", "aggregate": "fewest:features"}]
+        "f1": [{"column": "micro-F1", "value": "combined-micro-f1|100", "unit": "%"},
+               {"column": "macro-F1", "value": "combined-macro-f1|100", "unit": "%"}],
+        "size": [{"column": "docs", "value": "record:counts.docs", "unit": "docs"},
+                 {"column": "features", "value": "fewest:features"}]
       },
       "rows": [
         {"table": "t", "row": "Tiny", "class": "Tiny", "run": "a", "columns": ["f1"],
@@ -172,12 +172,12 @@ TEST(MulticlassPartitions, RandomSplitsGiveTheMeanAndSpreadAndTheDeclaredEvidenc
   source["train_fraction"] = 0.6;
   j["values"]["how"] = "b at {params.lambda}";
   j["cells"] = Json::parse(R"({
-    "columns": {"acc": [{"column": "Tiny", "aggregate": "split-mean:accuracy", "scale": 100,
+    "columns": {"acc": [{"column": "Tiny", "value": "split-mean:accuracy|100",
                          "unit": "%"}]},
     "evidence": {"common": {"common_group": "Table {tasks} docs"},
                  "reading": {"ablation": "r", "ablation_column": "{row}"},
                  "peer": {"column": "Tiny",
-                          "peer": {"run": "a", "aggregate": "split-mean:accuracy", "what": "a"}}},
+                          "peer": {"value": "split-mean:accuracy@a|100", "what": "a"}}},
     "rows": [{"table": "t", "row": "B", "class": "Tiny", "run": "b", "columns": ["acc"],
               "note": "{aggregate.summary} over {aggregate.n}: {aggregate.per_split}; {$how}",
               "evidence": ["common", "reading", "peer"]}]
@@ -296,10 +296,9 @@ TEST(CombinedPartitions, CountsAggregatesAreTheMicroAndMacroF1OfTheTasks) {
   std::vector<RunRecord> runs(2);
   runs[0].metrics = {{"tp", 1}, {"fp", 1}, {"fn", 0}, {"tn", 8}};  // F1 2/3
   runs[1].metrics = {{"tp", 1}, {"fp", 0}, {"fn", 3}, {"tn", 6}};  // F1 2/5
-  const Json spec = Json::object();
-  EXPECT_NEAR(builtin_aggregate("counts-micro-f1").value()(runs, {spec, 0}).value, 0.5, 1e-12);
-  EXPECT_NEAR(builtin_aggregate("counts-macro-f1").value()(runs, {spec, 0}).value,
-              (2.0 / 3 + 0.4) / 2, 1e-12);
+  EXPECT_NEAR(builtin_aggregate("counts-micro-f1").value()(runs, {}).value, 0.5, 1e-12);
+  EXPECT_NEAR(builtin_aggregate("counts-macro-f1").value()(runs, {}).value, (2.0 / 3 + 0.4) / 2,
+              1e-12);
   EXPECT_FALSE(builtin_aggregate("counts-f1").has_value());
 }
 

@@ -30,9 +30,9 @@ Json ablations_protocol() {
       "class": "c", "columns": ["A", "B"],
       "rows": [
         {"row": "one", "description": "width {run.extra.width}", "chosen": true,
-         "values": [{"run": "a", "metric": "v", "scale": 100}, {"run": "b", "extra": "width"}]},
+         "values": ["metric:v@a|100", "metric:extra.width@b"]},
         {"row": "never", "description": "its runs are not here",
-         "values": [{"run": "gone", "metric": "v"}, null]}
+         "values": ["metric:v@gone", null]}
       ],
       "published": {"description": "the paper", "cells": [["table1", "MCNB", "Accuracy"], null]}
     }]
@@ -112,23 +112,21 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   EXPECT_EQ(paper.at("values"), (Json{85.27, nullptr}));
   // An aggregate of a run's tasks, or one of its fields; another data set's run by "class".
   Json agg = ablations_protocol();
-  agg["ablation_tables"][0]["rows"][0]["values"] = Json::parse(
-      R"([{"run": "a", "aggregate": "split-mean:v", "scale": 100},
-          {"run": "a", "aggregate": "split-mean:v", "field": "n"}])");
+  agg["ablation_tables"][0]["rows"][0]["values"] =
+      Json::parse(R"(["split-mean:v@a|100", "split-mean:v#n@a"])");
   TempDir agg_dir;
   EXPECT_EQ(run_ablations(agg_dir, agg, false).at("ablations")[0].at("rows")[0].at("values"),
             (Json{25.0, 1.0}));
   // The driver's aggregate, and the first run's task set record in the description.
   Json driver = ablations_protocol();
-  driver["ablation_tables"][0]["rows"][0]["values"][0] = {{"run", "a"}, {"aggregate", "twice"}};
+  driver["ablation_tables"][0]["rows"][0]["values"][0] = "twice@a";
   driver["ablation_tables"][0]["rows"][0]["description"] = "on {record.name}";
   TempDir driver_dir;
   const Json row = run_ablations(driver_dir, driver, false).at("ablations")[0].at("rows")[0];
   EXPECT_EQ(row.at("values"), (Json{1.0, 7.0}));
   // One run's aggregate minus another's, before the scale.
   Json minus = ablations_protocol();
-  minus["ablation_tables"][0]["rows"][0]["values"][0] =
-      Json::parse(R"({"run": "b", "aggregate": "split-mean:v", "minus": "a", "scale": 100})");
+  minus["ablation_tables"][0]["rows"][0]["values"][0] = "split-mean:v@b minus split-mean:v@a|100";
   TempDir minus_dir;
   EXPECT_EQ(run_ablations(minus_dir, minus, false).at("ablations")[0].at("rows")[0].at("values"),
             (Json{25.0, 7.0}));
@@ -140,20 +138,19 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   t.erase("published");
   t["spread"] = "splits";
   t["rows"] = Json::parse(R"([
-      {"row": "split 0", "description": "ours", "values": [{"run": "a", "metric": "v"}, null]},
+      {"row": "split 0", "description": "ours", "values": ["metric:v@a", null]},
       {"row": "split 1", "description": "another",
-       "values": [{"run": "b", "metric": "v", "scale": 3}, null]}])");
+       "values": ["metric:v@b|3", null]}])");
   t["columns"] = {"A", "B"};
-  t["rows"][0]["values"][1] = {{"run", "b"}, {"extra", "width"}};
-  t["rows"][1]["values"][1] = {{"run", "a"}, {"extra", "width"}};
+  t["rows"][0]["values"][1] = "metric:extra.width@b";
+  t["rows"][1]["values"][1] = "metric:extra.width@a";
   TempDir spread_dir;
   const Json s = run_ablations(spread_dir, spread, false).at("ablations")[0];
   ASSERT_EQ(s.at("rows").size(), 4u);
   EXPECT_EQ(s.at("rows")[2].at("variant"), "mean");
   EXPECT_EQ(s.at("rows")[2].at("values"), (Json{0.875, 7.0}));  // (0.25 + 1.5) / 2
   EXPECT_EQ(s.at("rows")[0].at("chosen"), true);
-  t["rows"][1]["values"][0]["run"] = "gone";
-  t["rows"][1]["values"][0]["class"] = "d";
+  t["rows"][1]["values"][0] = "metric:v@gone in d";
   TempDir partial_dir;
   EXPECT_TRUE(run_ablations(partial_dir, spread, false).at("ablations").empty());
   // Fast mode keeps only the tables declared "fast".
@@ -167,20 +164,28 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
 
 TEST(ProtocolAblations, AMalformedTableIsRefused) {
   Json j = ablations_protocol();
-  j["ablation_tables"][0]["rows"][0]["values"][0]["run"] = "c";
+  j["ablation_tables"][0]["rows"][0]["values"][0] = "metric:v@c|100";
   testing::expect_protocol_refused(j, "no method \"c\"");
   j = ablations_protocol();
   j["ablation_tables"][0]["rows"][0]["values"].push_back(nullptr);
   testing::expect_protocol_refused(j, "one value per column");
   j = ablations_protocol();
-  j["ablation_tables"][0]["rows"][0]["values"][1]["metric"] = "v";
-  testing::expect_protocol_refused(j, "\"metric\" or an \"extra\" field");
+  j["ablation_tables"][0]["rows"][0]["values"][1] = "record:width@b";
+  testing::expect_protocol_refused(j, "reads its run's \"metric:\" or an aggregate");
   j = ablations_protocol();
-  j["ablation_tables"][0]["rows"][0]["values"][0]["aggregate"] = "nothing";
-  testing::expect_protocol_refused(j, "\"metric\" or an \"extra\" field, or an \"aggregate\"");
+  j["ablation_tables"][0]["rows"][0]["values"][1] = "metric:width";
+  testing::expect_protocol_refused(j, "a value names its run (\"@run\")");
   j = ablations_protocol();
-  j["ablation_tables"][0]["rows"][0]["values"][0].erase("metric");
-  j["ablation_tables"][0]["rows"][0]["values"][0]["aggregate"] = "nothing";
+  j["ablation_tables"][0]["rows"][0]["values"][1] = "split-mean:v@a minus fewest:v@b";
+  testing::expect_protocol_refused(j, "subtracts another run's same aggregate");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0]["values"][1] = "metric:v@a|x";
+  testing::expect_protocol_refused(j, "the scale \"x\" is not a number");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0]["values"][1] = Json{{"run", "a"}, {"metric", "v"}};
+  testing::expect_protocol_refused(j, "/ablation_tables/0/rows/0/values/1: must be text | null");
+  j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0]["values"][0] = "nothing@a";
   try {  // an aggregate neither the harness nor the driver has
     check_protocol_hooks(parse_protocol(j, "f (graphsvm2002/y)"), fake_hooks(), "graphsvm2002/y");
     ADD_FAILURE() << "an unknown aggregate was accepted";
@@ -188,11 +193,10 @@ TEST(ProtocolAblations, AMalformedTableIsRefused) {
     EXPECT_NE(std::string(e.what()).find("aggregate \"nothing\""), std::string::npos) << e.what();
   }
   j = ablations_protocol();
-  j["ablation_tables"][0]["rows"][0]["values"][0]["class"] = "e";
+  j["ablation_tables"][0]["rows"][0]["values"][0] = "metric:v@a in e";
   testing::expect_protocol_refused(j, "no data set \"e\"");
   j = ablations_protocol();
-  j["ablation_tables"][0]["rows"][1]["values"][0] = {
-      {"run", "gone"}, {"class", "d"}, {"aggregate", "split-mean:v"}};
+  j["ablation_tables"][0]["rows"][1]["values"][0] = "split-mean:v@gone in d";
   testing::expect_protocol_refused(j, "\"d\" is not one");
   j = ablations_protocol();
   j["ablation_tables"][0]["class"] = "e";

@@ -34,7 +34,7 @@ Json sequential_json() {
        "stop_rule": "two"}
     ],
     "cells": {
-      "columns": {"count": [{"column": "Fitted", "aggregate": "fitted"}]},
+      "columns": {"count": [{"column": "Fitted", "value": "fitted"}]},
       "rows": [{"table": "t", "row": "B", "class": "c", "run": "b", "columns": ["count"]}]
     }
   })");

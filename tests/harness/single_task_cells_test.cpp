@@ -28,14 +28,14 @@ Json one_task_json() {
     ],
     "cells": {
       "columns": {
-        "acc": [{"column": "Accuracy", "metric": "accuracy", "unit": "%",
+        "acc": [{"column": "Accuracy", "value": "metric:accuracy", "unit": "%",
                  "wilson": ["test_rows", "test documents"]}],
-        "time": [{"column": "Time", "metric": "train_seconds", "unit": "s"},
-                 {"column": "Time / M", "metric": "train_seconds", "unit": "ratio",
-                  "over": {"run": "m", "metric": "train_seconds"}, "optional": true}],
-        "memory": [{"column": "Memory", "metric": "extra.memory.bytes", "per": 1e6,
+        "time": [{"column": "Time", "value": "metric:train_seconds", "unit": "s"},
+                 {"column": "Time / M", "unit": "ratio", "optional": true,
+                  "value": "metric:train_seconds over metric:train_seconds@m"}],
+        "memory": [{"column": "Memory", "value": "metric:extra.memory.bytes|/1e6",
                     "unit": "MB", "optional": true}],
-        "share": [{"column": "Share of M's time", "aggregate": "share"}]
+        "share": [{"column": "Share of M's time", "value": "share"}]
       },
       "rows": [
         {"table": "t", "row": "G", "class": "d", "run": "g", "columns": ["acc", "time", "memory"],
@@ -130,11 +130,17 @@ TEST(SingleTaskCells, TheFastSubsetHasTheRowsDeclaredInFast) {
 
 TEST(SingleTaskCells, WhatCannotApplyIsRefused) {
   Json j = one_task_json();
-  j["cells"]["columns"]["memory"][0]["scale"] = 2;  // "per" divides: a scale as well is ambiguous
-  EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
+  j["cells"]["columns"]["memory"][0]["value"] = "metric:extra.memory.bytes|/0";
+  testing::expect_protocol_refused(j, "\"/\" and a positive one");
   j = one_task_json();
-  j["cells"]["columns"]["time"][1]["over"]["run"] = "nobody";
-  EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
+  j["cells"]["columns"]["time"][1]["value"] = "metric:train_seconds over metric:train_seconds@x";
+  testing::expect_protocol_refused(j, "no run \"x\"");
+  j = one_task_json();
+  j["cells"]["columns"]["time"][1]["value"] = "metric:train_seconds minus metric:train_seconds@m";
+  testing::expect_protocol_refused(j, "relates runs only by \"over\"");
+  j = one_task_json();
+  j["cells"]["columns"]["time"][1]["value"] = "metric:train_seconds over share@m";
+  testing::expect_protocol_refused(j, "relates runs only by \"over\"");
 }
 
 TEST(SingleTaskCells, ARowOfOneTaskReadsThatTasksRun) {

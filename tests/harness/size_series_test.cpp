@@ -32,13 +32,12 @@ std::vector<RunRecord> power_law_runs(std::vector<double> ns, double c, double a
 
 TEST(SizeSeries, CpuSlopeIsThePowerLawsExponent) {
   const TaskAggregate slope = builtin_aggregate("cpu-slope").value();
-  const Json spec = Json::object();
-  const AggregateValue three = slope(power_law_runs({1e3, 2e3, 4e3}, 1e-6, 1.5), {spec, 0});
+  const AggregateValue three = slope(power_law_runs({1e3, 2e3, 4e3}, 1e-6, 1.5), {});
   EXPECT_NEAR(three.value, 1.5, 1e-12);
   EXPECT_NEAR(three.evidence.interval_lo.value(), 1.5, 1e-9);
   EXPECT_NEAR(three.evidence.interval_hi.value(), 1.5, 1e-9);
   EXPECT_NE(three.evidence.interval_method.find("n = 1,000..4,000 (3 sizes)"), std::string::npos);
-  const AggregateValue two = slope(power_law_runs({1e3, 2e3}, 1e-6, 2), {spec, 0});
+  const AggregateValue two = slope(power_law_runs({1e3, 2e3}, 1e-6, 2), {});
   EXPECT_NEAR(two.value, 2, 1e-12);
   EXPECT_FALSE(two.evidence.interval_lo);  // no interval from two points
 
@@ -47,7 +46,7 @@ TEST(SizeSeries, CpuSlopeIsThePowerLawsExponent) {
   stopped.status = "stopped";
   stopped.extra["reason"] = "not run above n = 1,000";
   one.push_back(stopped);
-  EXPECT_EQ(slope(one, {spec, 0}).not_measured, "fewer than 2 sizes ran: not run above n = 1,000");
+  EXPECT_EQ(slope(one, {}).not_measured, "fewer than 2 sizes ran: not run above n = 1,000");
 }
 
 TEST(SizeSeries, TimeCapStopsWhenThePredictedFitIsOverTheCap) {

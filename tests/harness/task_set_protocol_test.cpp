@@ -38,7 +38,7 @@ Json task_protocol_json() {
        "data": {"k": 2}, "top": 2}
     ],
     "cells": {
-      "columns": {"mean": [{"column": "Mean", "aggregate": "mean", "unit": "%"}]},
+      "columns": {"mean": [{"column": "Mean", "value": "mean", "unit": "%"}]},
       "rows": [
         {"table": "t", "row": "A", "class": "c", "run": "a", "columns": ["mean"],
          "note": "over {tasks} tasks at l2 = {$l2}"},
@@ -389,12 +389,15 @@ TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   testing::expect_protocol_refused(j,
                                    "a key with \"{task}\" or \"{class}\" apply on a task set only");
   j = task_protocol_json();
-  j["cells"]["columns"]["mean"][0]["over"] = {{"run", "b"}, {"metric", "v"}};
-  testing::expect_protocol_refused(j, "\"over\" divides a run's \"metric\"");
+  j["cells"]["columns"]["mean"][0]["value"] = "mean over metric:v@b";
+  testing::expect_protocol_refused(j, "a metric over another run's metric");
+  j = task_protocol_json();
+  j["cells"]["columns"]["mean"][0]["value"] = "$lambda";
+  testing::expect_protocol_refused(
+      j, "a run's \"metric:\", an aggregate or a task set's \"record:\" field");
   j = task_protocol_json();
   j["cells"]["columns"]["mean"][0]["metric"] = "v";
-  testing::expect_protocol_refused(
-      j, "a run's \"metric\", an \"aggregate\" or a task set's \"record\"");
+  testing::expect_protocol_refused(j, "unknown key \"metric\" in a cell-column");
   j = task_protocol_json();
   j["methods"][1]["lambda"] = "$l3";
   testing::expect_protocol_refused(j, "no value \"l3\"");

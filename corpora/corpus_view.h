@@ -16,9 +16,14 @@ namespace linrepro {
 // Subject as the title, every other header the copy keeps read as body text),
 // 20news-bydate-subject-org (GraphSVM's corpus ablation: Subject and Organization kept),
 // webkb-all7, webkb-all7-markup (Zhang & Oles' HTML ablation: the body is the page's markup, tags
-// read as words), webkb-univ6, webkb-4, folder:<path> (one folder per class, a user's own data).
+// read as words), webkb-univ6, webkb-4, hoovers-28 and hoovers-255 (MLR-CG's; not public: the
+// folder of a user's copy in LINREPRO_HOOVERS28_DIR / LINREPRO_HOOVERS255_DIR), folder:<path> (one
+// folder per class, a user's own data).
 // Throws ConfigError for unknown names, DataUnavailable when the data cannot be found.
 Corpus load_corpus_view(const std::string& name);
+// ConfigError naming the known views when `name` is none of them (a declaration checks its views
+// before anything is loaded).
+void check_corpus_view(const std::string& name);
 std::vector<std::string> corpus_view_names();
 
 }  // namespace linrepro

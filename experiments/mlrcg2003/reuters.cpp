@@ -71,10 +71,9 @@ namespace linrepro {
 namespace {
 
 constexpr const char* kReutersExperiment = "table2_reuters";
-// The folds (footnote 7) and fbr, SCutFBR.1's fallback level (metrics/cv_threshold.h), are
-// declared (task set reuters-f1): neither paper gives an fbr; 0.1 is the lowest value of the grid
-// Lewis et al. (2004) searched, i.e. the least intervention: only categories whose held-out F1 is
-// at most 0.1 fall back. Every run also records the other grid values' results.
+// The task set reuters-f1 names the evaluation "SCutFBR.1": the folds (footnote 7) and fbr 0.1,
+// the rule's fallback level, with why, are that named rule's
+// (harness/protocol/binary_categories.cpp). Every run also records the other grid values' results.
 
 // Table 2's categories: the declared task set's (fast mode: its declared fast tasks).
 std::vector<std::string> table2_categories(bool fast) {

@@ -364,7 +364,7 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
     if (m.traced) {
       r.trace_points = resolve(p.traced.at("points")).get<int64_t>();
       r.config_fields = resolve(p.traced.value("config", Json::object()));
-      r.record_extra.update(resolve(p.traced.value("extra", Json::object())));
+      r.record_extra.update(resolve(p.traced.value("record", Json::object())));
     }
     runs.push_back(std::move(r));
   }

@@ -174,7 +174,8 @@ std::vector<ObjectRule> grammar() {
            {"points", "integer | text", "required",
             "About this many trace points over n x `epochs` updates (`$name` allowed)."},
            {"config", "{any}", "{}", "Fields added to a traced run's config."},
-           {"extra", "{any}", "{}", "Fields added to a traced run's extra."},
+           {"record", "{any}", "{}",
+            "Fields added to a traced run's extra (as a method's `record`)."},
        }},
       {"dataset",
        "A binary data set, a task set, or data that cannot be had; its runs are named "
@@ -397,26 +398,13 @@ std::vector<ObjectRule> grammar() {
            {"view", "text", "required", "A corpus view (corpora/corpus_view.h)."},
            {"features", "<features>", "required", "The features."},
            {"categories", "[text]", "[]", "These categories (empty: every one)."},
-           {"evaluation", "<evaluation-timed> | <evaluation-cv-threshold>", "required",
-            "How a run is evaluated."},
+           {"evaluation", "\"timed\" | \"SCutFBR.1\"", "required",
+            "How a run is evaluated, by name (harness/protocol/binary_categories.h): `timed` (the "
+            "median thread CPU time of `repeats` fits, an optional trace, threshold 0) or "
+            "`SCutFBR.1` (Yang's rule, fbr 0.1, on 5 folds of the training set)."},
            {"lambda", "number", "required", "The lambda of the O_svm every run reports."},
        },
        "binary-categories"},
-      {"evaluation-timed",
-       "Each run timed (median thread CPU time of `repeats` fits), with an optional trace.",
-       {
-           {"kind", "\"timed\"", "required", "This evaluation."},
-       },
-       "timed"},
-      {"evaluation-cv-threshold",
-       "Each run's threshold chosen by SCutFBR.1 on `folds` folds of its training set.",
-       {
-           {"kind", "\"cv-threshold\"", "required", "This evaluation."},
-           {"folds", "integer", "required", "Folds (>= 2)."},
-           {"fbr", "number", "required", "SCutFBR.1's fbr."},
-           {"fold_seed", "text", "required", "The folds' seed name."},
-       },
-       "cv-threshold"},
       {"binary-categories-data",
        "A method's `data` on a binary-categories task set: another reading of its features.",
        {
@@ -429,21 +417,16 @@ std::vector<ObjectRule> grammar() {
        "A task set: a multi-class collection cut into cross-validation folds or random splits.",
        {
            {"kind", "\"multiclass-partitions\"", "required", "This reader."},
-           {"collection", "<collection>", "required", "The collection."},
+           {"name", "text", "required", "The collection's name (its seeds, the data set record)."},
+           {"view", "text", "required",
+            "A corpus view (corpora/corpus_view.h; `hoovers-255`: a user's copy, or unavailable "
+            "saying how to supply it)."},
            {"folds", "integer", "none", "Cross-validation folds (one of folds, splits)."},
            {"splits", "integer", "none", "Random splits."},
            {"train_fraction", "number", "none", "With splits: the training share."},
            {"features", "<features>", "required", "The features, selected on each training side."},
        },
        "multiclass-partitions"},
-      {"collection",
-       "A multi-class collection and where its view comes from.",
-       {
-           {"name", "text", "required", "Its name (seeds, the data set record)."},
-           {"view", "text", "none", "A corpus view ..."},
-           {"view_env", "text", "none", "... or the variable naming a user's folder."},
-           {"unavailable", "text", "none", "With `view_env`: why, when it is unset (`{env}`)."},
-       }},
       {"features",
        "The feature pipeline's config (features/feature_config.h: its own list of fields); every "
        "key optional.",

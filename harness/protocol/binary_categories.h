@@ -10,17 +10,17 @@
 //     "features": {...},                        features/feature_config.h's config; with scope
 //                                               per_category each task has its own columns
 //     "categories": ["earn", "acq"],            optional: these tasks (default: every category)
-//     "evaluation": {"kind": "timed"}           timed_binary_run; a method's "data" gives
+//     "evaluation": "timed"                     timed_binary_run; a method's "data" gives
 //                                               "repeats" (1) and "trace" (false)
-//                or {"kind": "cv-threshold",    cv_thresholded_run with SCutFBR.1 at "fbr" on
-//                    "folds": 5, "fbr": 0.1,    "folds" folds seeded by
-//                    "fold_seed": "f1/folds"},  derive_seed(the experiment's, fold_seed)
+//                or "SCutFBR.1",                cv_thresholded_run with Yang's rule at fbr 0.1
+//                                               on 5 folds of each training set (a rule the
+//                                               harness names; binary_categories.cpp)
 //     "lambda": 0.001}                          the lambda of the O_svm every run reports
 // A method's "data" may also change the features ({"features": {"scope": "global"}}) and name
 // that reading ("label": "global IG features": its dataset record is "<name> (<label>)").
 //
 // Each run's config: "dataset" {view, docs, features, content_sha256}, and the evaluation's
-// fields (timed: "threshold" 0, "timing", "trace_every"; cv-threshold: "folds", "fold_seed",
+// fields (timed: "threshold" 0, "timing", "trace_every"; SCutFBR.1: "folds", "fold_seed",
 // "threshold"). The dataset record: the corpus identity with its split's sizes, the preparation,
 // and "task_columns" {fewest, most}.
 #include <functional>

@@ -2,10 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-
 #include "core/error.h"
 #include "core/stopwatch.h"
+#include "corpora/corpus_view.h"
 #include "features/text_dataset.h"
 #include "harness/experiment/record_fit.h"
 #include "harness/experiment/solver_catalog.h"
@@ -24,31 +23,6 @@ struct PartitionData {
   PreparedText prepared;
   MulticlassLabels train, test;
 };
-
-// The declared collection, its view read from the environment when it names a user's copy.
-GridCollection declared_collection(const Json& c, const std::string& dataset,
-                                   const std::string& where) {
-  check_object(c, "collection", where);
-  GridCollection out{text_of(c, "name", where), dataset, "", ""};
-  if (c.contains("view") == c.contains("view_env"))
-    declaration_error(where, "a collection gives either \"view\" or \"view_env\"");
-  if (c.contains("view")) {
-    if (c.contains("unavailable"))  // it would never be read: the view is always there
-      declaration_error(where,
-                        "a collection with a \"view\" has no \"unavailable\" (that is "
-                        "why a \"view_env\" may be unset)");
-    out.view = text_of(c, "view", where);
-    return out;
-  }
-  const std::string env = text_of(c, "view_env", where);
-  const char* dir = std::getenv(env.c_str());
-  if (dir && *dir) out.view = std::string("folder:") + dir;
-  std::string why = text_of(c, "unavailable", where);
-  for (size_t at = why.find("{env}"); at != std::string::npos; at = why.find("{env}"))
-    why.replace(at, 5, env);
-  out.unavailable_note = why;
-  return out;
-}
 
 Partitioning declared_partitioning(const Json& d, const std::string& where) {
   if (d.contains("folds") == d.contains("splits"))
@@ -113,9 +87,15 @@ TaskSource multiclass_partition_tasks(const std::string& name, const Json& decla
   check_object(declaration, "multiclass-partitions", where);
   if (declaration.value("kind", "") != kMulticlassPartitions)
     declaration_error(where, fmt::format("\"kind\" must be \"{}\"", kMulticlassPartitions));
-  if (!declaration.contains("collection") || !declaration.contains("features"))
-    declaration_error(where,
-                      "a multi-class partition set gives its \"collection\" and \"features\"");
+  if (!declaration.contains("features"))
+    declaration_error(where, "a multi-class partition set gives its \"features\"");
+  const GridCollection collection{text_of(declaration, "name", where), name,
+                                  text_of(declaration, "view", where), ""};
+  try {
+    check_corpus_view(collection.view);
+  } catch (const ConfigError& e) {
+    declaration_error(where, e.what());
+  }
   const Partitioning partitioning = declared_partitioning(declaration, where);
   FeatureConfig features;
   try {
@@ -155,14 +135,7 @@ TaskSource multiclass_partition_tasks(const std::string& name, const Json& decla
                       uint64_t seed, const Json&) {
     return fit_partition(d, solver, params, seed, folds ? "fold" : "split");
   };
-  // The collection is read when the experiment runs: a user's copy may be named after the
-  // registry was built.
-  const Json collection = declaration.at("collection");
-  declared_collection(collection, name, where + " collection");  // checked now, read at run time
-  return [collection, name, where, partitioning, hooks](const ExperimentContext& ctx) {
-    const GridCollection c = declared_collection(collection, name, where + " collection");
-    return partition_tasks<PartitionData>(c, partitioning, hooks)(ctx);
-  };
+  return partition_tasks<PartitionData>(collection, partitioning, hooks);
 }
 
 }  // namespace linrepro

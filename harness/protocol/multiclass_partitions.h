@@ -6,10 +6,9 @@
 //
 //   "task_sources": {"webkb-univ6": {
 //     "kind": "multiclass-partitions",
-//     "collection": {"name": "Univ-6",              the seeds' and the dataset record's name
-//                    "view": "webkb-univ6",          a corpus view (corpora/corpus_view.h), or
-//                    "view_env": "LINREPRO_X_DIR",   a user's copy "folder:<$LINREPRO_X_DIR>"
-//                    "unavailable": "why ... {env}"}, when view_env is unset ({env}: its name)
+//     "name": "Univ-6",                          the seeds' and the dataset record's name
+//     "view": "webkb-univ6",                     a corpus view (corpora/corpus_view.h; one that
+//                                                 is not here is unavailable and says why)
 //     "folds": 5  (or "splits": n, "train_fraction": f),
 //     "features": {...}}}                            features/feature_config.h's config, selected
 //                                                    on each training side

@@ -32,7 +32,7 @@ ExperimentContext quiet_context() {
 
 TEST(BinaryCategories, TimedAndCrossValidatedRunsSayHowTheyWereEvaluated) {
   const ExperimentContext ctx = quiet_context();
-  const TaskSource timed = binary_category_tasks(declaration({{"kind", "timed"}}), "here");
+  const TaskSource timed = binary_category_tasks(declaration("timed"), "here");
   const TaskSet t = timed(ctx)(Json{{"repeats", 2}, {"trace", true}});
   ASSERT_EQ(t.tasks, (std::vector<std::string>{"grain", "corn"}));
   EXPECT_EQ(t.config_fields.at("timing").at("repeats"), 2);
@@ -46,17 +46,16 @@ TEST(BinaryCategories, TimedAndCrossValidatedRunsSayHowTheyWereEvaluated) {
   EXPECT_FALSE(r.trace.empty());
   EXPECT_GT(r.extra.at("train_positives").get<int>(), 0);
 
-  const TaskSource cv = binary_category_tasks(
-      declaration({{"kind", "cv-threshold"}, {"folds", 3}, {"fbr", 0.2}, {"fold_seed", "f/folds"}}),
-      "here");
+  const TaskSource cv = binary_category_tasks(declaration("SCutFBR.1"), "here");
   const TaskSet c = cv(ctx)(Json::object());
-  EXPECT_EQ(c.config_fields.at("folds"), 3);
-  EXPECT_EQ(c.config_fields.at("fold_seed"), derive_seed(ctx.seed, "f/folds"));
-  EXPECT_EQ(c.config_fields.at("threshold").at("fbr"), 0.2);
+  EXPECT_EQ(c.config_fields.at("folds"), 5);  // the rule's, as MLR-CG §6.1 applies it
+  EXPECT_EQ(c.config_fields.at("fold_seed"), derive_seed(ctx.seed, "f1/folds"));
+  EXPECT_EQ(c.config_fields.at("threshold").at("fbr"), 0.1);
+  EXPECT_EQ(c.config_fields.at("threshold").at("rule"), "SCutFBR.1");
   EXPECT_EQ(c.dataset, t.dataset);
   const RunRecord f = c.fit(1, "liblinear-s2", Params{{"lambda", 0.01}}, 1);
-  EXPECT_EQ(f.extra.at("folds").size(), 3u);
-  EXPECT_EQ(f.extra.at("fbr"), 0.2);
+  EXPECT_EQ(f.extra.at("folds").size(), 5u);
+  EXPECT_EQ(f.extra.at("fbr"), 0.1);
 
   // Another reading of the features: its own config and its own record.
   const TaskSet g = cv(ctx)(
@@ -76,24 +75,23 @@ TEST(BinaryCategories, WhatCannotApplyIsRefused) {
       EXPECT_NE(std::string(e.what()).find("the place"), std::string::npos) << e.what();
     }
   };
-  Json d = declaration({{"kind", "timed"}});
+  Json d = declaration("timed");
   d["folds"] = 5;
   refused(d, "folds");
-  refused(declaration({{"kind", "timed"}, {"fbr", 0.1}}), "fbr");
-  refused(declaration({{"kind", "cv-threshold"}, {"folds", 1}, {"fbr", 0.1}, {"fold_seed", "s"}}),
-          "\"folds\" (>= 2)");
-  refused(declaration({{"kind", "sometimes"}}),
-          "/evaluation: \"kind\" must be \"timed\" or \"cv-threshold\" (is \"sometimes\")");
-  Json no_lambda = declaration({{"kind", "timed"}});
+  d = declaration("timed");
+  d["view"] = "reuters-modapte91";
+  refused(d, "unknown corpus view 'reuters-modapte91' (known: reuters-modapte, ");
+  refused(declaration(Json{{"kind", "timed"}}), "/evaluation: must be \"timed\" | \"SCutFBR.1\"");
+  refused(declaration("sometimes"),
+          "/evaluation: must be \"timed\" | \"SCutFBR.1\" (is \"sometimes\")");
+  Json no_lambda = declaration("timed");
   no_lambda.erase("lambda");
   refused(no_lambda, "needs \"lambda\"");
 
   const ExperimentContext ctx = quiet_context();
-  const TaskPreparer cv = binary_category_tasks(
-      declaration({{"kind", "cv-threshold"}, {"folds", 3}, {"fbr", 0.1}, {"fold_seed", "s"}}),
-      "the place")(ctx);
+  const TaskPreparer cv = binary_category_tasks(declaration("SCutFBR.1"), "the place")(ctx);
   EXPECT_THROW(cv(Json{{"repeats", 3}}), ConfigError);  // a cross-validation is not timed
-  Json unknown = declaration({{"kind", "timed"}});
+  Json unknown = declaration("timed");
   unknown["categories"] = {"grain", "no-such-category"};
   EXPECT_THROW(binary_category_tasks(unknown, "p")(ctx)(Json::object()), ConfigError);
 }

@@ -31,7 +31,7 @@ Json protocol_json() {
       {"class": "two", "data": "covtype.binary", "values": {"epochs": 3}, "fast": false,
        "missing": "marked_unavailable"}
     ],
-    "traced": {"points": 5, "config": {"trace_points": 5}, "extra": {"note": "traced"}},
+    "traced": {"points": 5, "config": {"trace_points": 5}, "record": {"note": "traced"}},
     "methods": [
       {"name": "sgd", "key": "sgd-l1", "solver": "sgd-l1-logistic", "traced": true,
        "params": {"lambda": "$lambda", "gamma": "$gamma", "epochs": "$epochs"}},

@@ -89,7 +89,7 @@ TEST(Grammar, AKeyFarFromEveryValidKeyListsThem) {
   Json file = declaration("sgdreport");
   file["experiments"]["tables"]["protocol"]["traced"]["zzzzzz"] = 1;
   const std::string e = error_of([&] { check_declaration_file(file, "f.json"); });
-  EXPECT_NE(e.find("its keys: points, config, extra"), std::string::npos) << e;
+  EXPECT_NE(e.find("its keys: points, config, record"), std::string::npos) << e;
 }
 
 TEST(Grammar, AWrongTypeIsRefusedWithItsPath) {

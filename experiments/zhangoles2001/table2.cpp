@@ -157,7 +157,7 @@ std::vector<Table2Method> table2_methods(const ExperimentContext& ctx,
   const auto& ran = results.tasks.at("reuters");
   std::vector<Table2Method> out;
   for (const ProtocolMethod& m : p.methods) {
-    if (!m.extra_solvers.is_null() || !m.tags.contains("role") || !ran.contains(m.name)) continue;
+    if (m.extra || !m.tags.contains("role") || !ran.contains(m.name)) continue;
     Table2Method t = method_of(m.name, results.tasks);
     t.column = m.tags.at("column");
     t.role = m.tags.at("role");

@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "core/error.h"
 #include "harness/experiment/solver_catalog.h"
 #include "harness/language/declaration_checks.h"
 #include "harness/language/grammar.h"
@@ -78,55 +79,39 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
   return d;
 }
 
+// The extra-solver place's "lambda": a number or "$name" (the protocol's one lambda, whatever the
+// loss), "task" (each task's, TaskSet::extra_lambdas) or {solver: lambda} (each named solver's
+// loss and penalty take its lambda).
+void check_extra_lambda(const Json& lambda, const std::string& where) {
+  if (lambda.is_number() ||
+      (lambda.is_string() && (lambda == "task" || lambda.get<std::string>().starts_with('$'))))
+    return;
+  if (!lambda.is_object() || lambda.empty())
+    declaration_error(where,
+                      "the --with-solver place's \"lambda\" is a number, \"$name\", \"task\" "
+                      "or {solver: lambda}");
+  for (const auto& [solver, value] : lambda.items()) {
+    try {
+      solver_catalog().get(solver);  // a registered solver's declared loss and penalty
+    } catch (const ConfigError& e) {
+      declaration_error(where, fmt::format("\"lambda\": {}", e.what()));
+    }
+    if (!value.is_number() && !value.is_string())
+      declaration_error(where,
+                        fmt::format("\"lambda\": \"{}\" must be a number or \"$name\"", solver));
+  }
+}
+
 ProtocolMethod parse_method(const Json& j, const std::string& where) {
   ProtocolMethod m;
-  if (j.is_object() && j.contains("extra_solvers")) {
-    check_object(j, "extra-solver-place", where);
-    m.extra_solvers = j.at("extra_solvers");
-    const std::string at = where + " extra_solvers";
-    check_object(m.extra_solvers, "extra-solver-runs", at);
-    if (m.extra_solvers.value("lambdas", Json()) == "task") {  // each task's (TaskSet)
-      for (const char* key : {"lambda", "loss", "penalty", "method"})
-        if (m.extra_solvers.contains(key))
-          declaration_error(at, fmt::format("\"lambdas\": \"task\" takes no \"{}\"", key));
-    } else if (m.extra_solvers.contains("lambdas")) {  // by the loss of each named solver
-      if (!m.extra_solvers.at("lambdas").is_array() || m.extra_solvers.at("lambdas").empty())
-        declaration_error(at, "\"lambdas\" must be a non-empty list or \"task\"");
-      for (const Json& l : m.extra_solvers.at("lambdas")) {
-        check_object(l, "extra-solver-lambda", at + " lambdas");
-        for (const char* key : {"solver", "lambda", "method"})
-          if (!l.contains(key))
-            declaration_error(at, fmt::format("lambdas: \"{}\" is missing", key));
-        solver_catalog().get(text_of(l, "solver", at));  // a registered solver's declared loss
-      }
-      // Each entry names its method; the loss and penalty are each solver's own.
-      for (const char* key : {"lambda", "loss", "penalty", "method"})
-        if (m.extra_solvers.contains(key))
-          declaration_error(at, fmt::format("a \"lambdas\" list takes no \"{}\" (each entry "
-                                            "gives its solver, lambda and method)",
-                                            key));
-    } else {
-      for (const char* key : {"lambda", "penalty", "method"})
-        if (!m.extra_solvers.contains(key))
-          declaration_error(at, fmt::format("\"{}\" is missing", key));
-    }
-    if (m.extra_solvers.contains("classes"))
-      m.classes = texts_of(m.extra_solvers.at("classes"), at + " classes");
-    if (m.extra_solvers.contains("data")) m.data = m.extra_solvers.at("data");
-    m.key = m.extra_solvers.contains("key") ? text_of(m.extra_solvers, "key", at) : "extra";
-    if (m.extra_solvers.contains("seed_of")) m.seed_of = text_of(m.extra_solvers, "seed_of", at);
-    if (m.extra_solvers.contains("stop_rule"))
-      m.stop_rule = text_of(m.extra_solvers, "stop_rule", at);
-    m.name = m.key;
-    return m;
-  }
   check_object(j, "method", where);
-  m.name = text_of(j, "name", where);
   m.key = text_of(j, "key", where);
+  m.name = j.contains("name") ? text_of(j, "name", where) : key_without_placeholders(m.key);
   m.solver = text_of(j, "solver", where);
-  if (!j.contains("params") || !j.at("params").is_object())
+  m.extra = m.solver == kExtraSolverPlace;
+  if (j.contains("params") && !j.at("params").is_object())
     declaration_error(where, "\"params\" must be an object");
-  m.params = j.at("params");
+  m.params = j.value("params", Json::object());
   m.traced = flag_of(j, "traced", false, where);
   m.in_fast = flag_of(j, "fast", true, where);
   if (j.contains("classes")) m.classes = texts_of(j.at("classes"), where + " classes");
@@ -143,6 +128,16 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     if (!j.at("top").is_number_integer() || j.at("top").get<int64_t>() < 1)
       declaration_error(where, "\"top\" must be a positive count");
     m.top = j.at("top").get<int64_t>();
+  }
+  if (m.extra) {
+    // The user's solvers: their parameters are the user's, they run in every subset, and the
+    // paper's summary does not group them.
+    for (const char* key : {"params", "traced", "fast", "top", "tags", "record"})
+      if (j.contains(key))
+        declaration_error(where, fmt::format("the --with-solver place takes no \"{}\"", key));
+    if (!j.contains("lambda"))
+      declaration_error(where, "the --with-solver place needs the \"lambda\" its solvers get");
+    check_extra_lambda(m.lambda, where);
   }
   return m;
 }
@@ -173,22 +168,22 @@ void check_resolves(const DeclaredProtocol& p) {
       for (const ProtocolMethod& m : p.methods) {
         if (!on_class(m.classes, d.cls)) continue;
         const std::string at = fmt::format("{} method \"{}\" on \"{}\"", p.where, m.name, d.cls);
-        resolve_protocol_value(m.extra_solvers.is_null() ? m.params : m.extra_solvers, scope, at);
-        if (!m.lambda.is_null() && !resolve_protocol_value(m.lambda, scope, at).is_number())
+        resolve_protocol_value(m.params, scope, at);
+        const Json lambda = resolve_protocol_value(m.lambda, scope, at);
+        if (!m.extra && !m.lambda.is_null() && !lambda.is_number())
           declaration_error(at, "\"lambda\" must be a number");
         resolve_protocol_value(m.data, scope, at);
         if (!d.tasks.empty() && m.traced)  // a task set's fit has no test-set monitor
           declaration_error(at, "\"traced\" applies on a binary data set only");
-        if (d.tasks.empty() && (!m.lambda.is_null() || !m.data.empty() || m.top > 0 ||
+        if (d.tasks.empty() && ((!m.extra && !m.lambda.is_null()) || !m.data.empty() || m.top > 0 ||
                                 m.key.find(kTaskInKey) != std::string::npos ||
                                 m.key.find(kClassInKey) != std::string::npos))
           declaration_error(at,
                             "\"lambda\", \"data\", \"top\" and a key with \"{task}\" or "
                             "\"{class}\" apply on a task set only");
         if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");
-        if (d.tasks.empty() && !m.extra_solvers.is_null() &&
-            m.extra_solvers.value("lambdas", Json()) == "task")
-          declaration_error(at, "\"lambdas\": \"task\" applies on a task set only");
+        if (d.tasks.empty() && m.extra && m.lambda == "task")
+          declaration_error(at, "\"lambda\": \"task\" applies on a task set only");
         if (!m.stop_rule.empty() && !d.sequential)  // the rule reads the earlier tasks' runs
           declaration_error(at, "\"stop_rule\" applies on a sequential task set only");
       }
@@ -241,13 +236,12 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
       declaration_error(at, fmt::format("method \"{}\" is declared twice", last.name));
   }
   for (const ProtocolMethod& m : p.methods) {  // a seed is another run's of the same kind
-    const bool extra = !m.extra_solvers.is_null();
     if (!m.seed_of.empty() &&
         std::none_of(p.methods.begin(), p.methods.end(), [&](const ProtocolMethod& o) {
-          return o.key == m.seed_of && o.extra_solvers.is_null() != extra;
+          return o.key == m.seed_of && o.extra == m.extra;
         }))
       declaration_error(at, fmt::format("method \"{}\": \"seed_of\" names no {} key \"{}\"", m.name,
-                                        extra ? "extra_solvers" : "method", m.seed_of));
+                                        m.extra ? "--with-solver place's" : "method", m.seed_of));
   }
   p.fast_summary = flag_of(j, "fast", false, at);
   p.task_sources = j.value("task_sources", Json::object());
@@ -279,14 +273,14 @@ std::string replaced(std::string key, std::string_view placeholder, const std::s
   return key;
 }
 
-// An extra-solver entry's key without its placeholders ("{class}/{task}/extra" -> "extra"): what
-// its runs are named by ("extra/<label>"), as on any other task set.
-std::string without_placeholders(std::string key) {
+}  // namespace
+
+std::string key_without_placeholders(std::string key) {
   for (const std::string p : {kClassInKey, kTaskInKey}) key = replaced(key, p + "/", "");
   return key;
 }
 
-}  // namespace
+namespace {}  // namespace
 
 std::string task_run_key(const ProtocolDataset& d, const std::string& key,
                          const std::string& task) {
@@ -307,28 +301,23 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
   std::vector<ProtocolRun> runs;
   for (const ProtocolMethod& m : p.methods) {
     if (!on_class(m.classes, d.cls)) continue;
-    if (!m.extra_solvers.is_null()) {
-      const Json& e = m.extra_solvers;
-      const bool per_task = e.value("lambdas", Json()) == "task";
+    if (m.extra) {
+      const bool per_task = m.lambda == "task";
       std::vector<ProtocolLambda> lambda;
       if (per_task) {
         // set per task (task_set_runs.cpp)
-      } else if (e.contains("lambdas")) {  // each named solver's declared loss and penalty
-        for (const Json& l : e.at("lambdas")) {
-          const SolverKind& kind = solver_catalog().get(l.at("solver").get<std::string>()).kind;
-          lambda.push_back({kind.loss, kind.penalty, resolve(l.at("lambda")).get<double>(),
-                            l.at("method").get<std::string>()});
+      } else if (m.lambda.is_object()) {  // each named solver's declared loss and penalty
+        for (const auto& [solver, value] : m.lambda.items()) {
+          const SolverKind& kind = solver_catalog().get(solver).kind;
+          lambda.push_back({kind.loss, kind.penalty, resolve(value).get<double>(), solver});
         }
-      } else {
-        lambda.push_back({e.contains("loss") ? loss_from_string(e.at("loss").get<std::string>())
-                                             : Loss::unspecified,
-                          penalty_from_string(e.at("penalty").get<std::string>()),
-                          resolve(e.at("lambda")).get<double>(),
-                          e.at("method").get<std::string>()});
+      } else {  // the protocol's one lambda, whatever the loss
+        lambda.push_back(
+            {Loss::unspecified, Penalty::l2, resolve(m.lambda).get<double>(), "every method"});
       }
       for (const ExtraSolver& x : extras) {
         ProtocolRun r;
-        r.name = without_placeholders(m.key) + "/" + x.label;
+        r.name = m.name + "/" + x.label;
         r.key = prefix + m.key + "/" + x.label;
         r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of) + "/" + x.label;
         r.solver = x.solver;

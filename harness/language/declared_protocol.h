@@ -35,18 +35,21 @@ struct ProtocolRun {
   Json data_options = Json::object();   // on a task set: its options
   int64_t top = 0;                      // on a task set: the first `top` tasks (0: all)
   std::string stop_rule;                // on a sequential task set: the method's StopRule
-  // An extra solver whose lambda each task gives ("lambdas": "task"): params are set per task.
+  // An extra solver whose lambda each task gives ("lambda": "task"): params are set per task.
   std::optional<ExtraSolver> per_task_lambda;
 };
 
 // On a task set, a method key has the data set's class in place of kClassInKey and the task in
 // place of kTaskInKey ("cv/{task}/clg", "{class}/{task}/smo": a protocol over several task sets);
 // a key without kTaskInKey is "<key>/<task>" ("{task}/<key>" puts the task first). task_run_key
-// gives a run's key (and a seed_of's) for `task`. An extra-solver entry's runs are named by its key
-// without the placeholders ("extra/<label>").
+// gives a run's key (and a seed_of's) for `task`. The --with-solver place's runs are named
+// "<its name>/<label>" ("extra/<label>").
 inline constexpr const char* kTaskInKey = "{task}";
 inline constexpr const char* kClassInKey = "{class}";
 std::string task_run_key(const ProtocolDataset& d, const std::string& key, const std::string& task);
+// The name a method's runs go by when it declares none: its key without the placeholders
+// ("{class}/{task}/extra" -> "extra").
+std::string key_without_placeholders(std::string key);
 
 // The runs of data set `d` in order (fast: the methods not declared "fast": false), with its values
 // (its fast values in fast mode), the `supplied` ones and n = train_rows (a task set: none);

@@ -62,7 +62,8 @@ struct DeclaredClaim {
   std::string claim;
   ClaimKind kind = ClaimKind::claim;
   std::map<std::string, double> bounds;
-  Json tests = Json::array();  // the comparisons that decide it, as declared (harness/protocol/claim_comparisons.h)
+  Json tests = Json::array();  // the comparisons that decide it, as declared
+                               // (harness/protocol/claim_comparisons.h)
   // The declared bound `name`; ConfigError naming the claim when it has none.
   double bound(const std::string& name) const;
 };

@@ -19,11 +19,9 @@ namespace {
 ExtraSolverSupport extra_solver_support(const Json& j, const std::string& where) {
   check_object(j, "extra-solver-support", where);
   ExtraSolverSupport out;
-  if (j.contains("refusal")) {
-    if (j.contains("tasks")) declaration_error(where, "has both \"tasks\" and \"refusal\"");
-    if (j.contains("why"))  // the refusal is the why
-      declaration_error(where, "a \"refusal\" is its own reason: no \"why\"");
-    out.refusal = text_of(j, "refusal", where);
+  const std::string why = text_of(j, "why", where);
+  if (!j.contains("tasks")) {  // they cannot join: the why is the refusal
+    out.refusal = why;
     return out;
   }
   const std::string tasks = text_of(j, "tasks", where);
@@ -33,8 +31,7 @@ ExtraSolverSupport extra_solver_support(const Json& j, const std::string& where)
     out.tasks = ExtraSolverSupport::Tasks::multiclass;
   else
     declaration_error(where,
-                      "\"tasks\" must be \"binary\" or \"multiclass\" (or give a \"refusal\")");
-  text_of(j, "why", where);
+                      "\"tasks\" must be \"binary\" or \"multiclass\" (absent: they cannot join)");
   return out;
 }
 

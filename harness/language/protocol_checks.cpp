@@ -78,35 +78,34 @@ void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& 
       declaration_error(at, "a binary data set's columns read a \"metric:\"");
 }
 
-// "extra_solver_rows" or "extra_solver_series" (a series: the set's one column at each point,
-// from the runs of an extra_solvers entry).
-void check_extra_solver_cells(const DeclaredProtocol& p, const Json& x, const std::string& at) {
-  const bool series = x.contains("points");
-  check_object(x, "extra-solver-cells", at);
-  if (series && x.contains("row")) declaration_error(at, "a series gives its rows in \"points\"");
-  if (!is_class(p, text_of(x, "class", at))) declaration_error(at, "no class");
-  check_sets(p, x, at);
-  check_kinds(p, x, at);
-  const std::vector<Json> specs = cell_columns(p, x.at("columns"));
-  for (const Json& spec : specs)
+// A row per solver added with --with-solver (its run the --with-solver place): each solver's cells
+// are named apart ("{solver}" in its row, prefix or columns), read that solver's runs (not another
+// run's or the data's record) and are in every subset; a paper's row has no "{solver}".
+void check_solver_rows(const DeclaredProtocol& p, const Json& row, const std::string& at) {
+  std::string names = row.value("row", "") + row.value("prefix", "");
+  for (const Json& spec : cell_columns(p, row.at("columns"))) names += spec.value("column", "");
+  const bool labelled = names.find(kSolverInRow) != std::string::npos;
+  if (!is_extra_solver_row(p, row)) {
+    if (labelled)
+      declaration_error(at, "\"{solver}\" names the rows of the --with-solver place's runs only");
+    return;
+  }
+  if (!labelled)
+    declaration_error(at,
+                      "a row of the --with-solver place's runs names each solver's cells apart: "
+                      "\"{solver}\" in its row, prefix or columns");
+  for (const char* key : {"evidence", "fast"})
+    if (row.contains(key))
+      declaration_error(at, fmt::format("a row of the --with-solver place's runs takes no \"{}\" "
+                                        "(its solvers are not the paper's; they run in every "
+                                        "subset)",
+                                        key));
+  for (const Json& spec : cell_columns(p, row.at("columns")))
     if (const ValueExpression e = value_of(spec, at);  // "over" a paper's run is allowed
         !e.term.run.empty() || e.term.source == Source::record)
       declaration_error(at,
                         "a column that reads another run or the data's record cannot show an "
                         "extra solver's");
-  if (!series) return;
-  if (specs.size() != 1) declaration_error(at, "a series reads one column at each point");
-  if (!x.at("points").is_array() || x.at("points").empty())
-    declaration_error(at, "\"points\" must be a non-empty list");
-  for (const Json& point : x.at("points")) {
-    check_object(point, "series-point", at + " points");
-    const std::string run = text_of(point, "run", at + " points");
-    text_of(point, "row", at + " points");
-    if (std::none_of(p.methods.begin(), p.methods.end(), [&](const ProtocolMethod& m) {
-          return !m.extra_solvers.is_null() && m.key == run;
-        }))
-      declaration_error(at, fmt::format("no extra_solvers entry with key \"{}\"", run));
-  }
 }
 
 // An ablation value names its run ("@run"; " in class": another data set's) and reads its metric
@@ -238,6 +237,7 @@ void check_protocol_cells(const DeclaredProtocol& p) {
       declaration_error(here, "names a data set or run the protocol does not declare");
     check_sets(p, row, here);
     check_kinds(p, row, here);
+    check_solver_rows(p, row, here);
     for (const std::string& id : evidence_ids(row)) {
       if (!evidence.contains(id)) declaration_error(here, "names evidence that is not declared");
       // A peer is read as its row's runs are: a binary set's metric, a task set's aggregate.
@@ -249,17 +249,6 @@ void check_protocol_cells(const DeclaredProtocol& p) {
                               is_task_set(p, row.at("class")) ? "task set" : "binary data set",
                               is_task_set(p, row.at("class")) ? "aggregate" : "run's \"metric:\""));
     }
-  }
-  for (const Json& x : entries_of(c.value("extra_solver_rows", Json::array()))) {
-    if (x.contains("points"))  // rows are emitted without them
-      declaration_error(at + " extra_solver_rows",
-                        "rows have no \"points\" (a series is \"extra_solver_series\")");
-    check_extra_solver_cells(p, x, at + " extra_solver_rows");
-  }
-  if (c.contains("extra_solver_series")) {
-    if (!c.at("extra_solver_series").contains("points"))
-      declaration_error(at + " extra_solver_series", "a series gives its \"points\"");
-    check_extra_solver_cells(p, c.at("extra_solver_series"), at + " extra_solver_series");
   }
 }
 

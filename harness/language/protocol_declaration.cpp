@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "harness/language/declaration_checks.h"
 
 namespace linrepro {
@@ -38,6 +40,12 @@ Json DeclaredProtocol::value(const std::string& name) const {
     if (d.cls == name.substr(0, dot))
       return resolve_protocol_value("$" + name.substr(dot + 1), d.values, where + " " + d.cls);
   declaration_error(where, fmt::format("no data set \"{}\"", name.substr(0, dot)));
+}
+
+bool is_extra_solver_row(const DeclaredProtocol& p, const Json& row) {
+  const std::string run = row.value("run", "");
+  return std::any_of(p.methods.begin(), p.methods.end(),
+                     [&](const ProtocolMethod& m) { return m.extra && m.name == run; });
 }
 
 // The column specs of a row's column sets, in order.

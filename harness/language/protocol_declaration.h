@@ -24,15 +24,20 @@ struct ProtocolDataset {
   MissingCells missing = MissingCells::left_to_the_experiment;
 };
 
-// A declared method, or (extra_solvers set) the place of the solvers added with --with-solver.
+// The solver of a method that is the place of the solvers added with --with-solver: its runs are
+// "<name>/<label>", one per solver, at the lambda its "lambda" gives them (kExtraSolverPlace's
+// forms in declared_protocol.h).
+inline constexpr const char* kExtraSolverPlace = "--with-solver";
+
+// A declared method, or (extra) the place of the solvers added with --with-solver.
 struct ProtocolMethod {
   std::string name, key, solver;
   Json params = Json::object();
   bool traced = false, in_fast = true;
   std::vector<std::string> classes;  // empty: every data set
-  Json extra_solvers;                // null for a declared method
-  // On a task set: lambda in the solver's own convention (null: none), the task set's options,
-  // and the first `top` tasks only (0: all).
+  bool extra = false;                // solver kExtraSolverPlace
+  // On a task set: lambda in the solver's own convention (null: none); on the extra-solver place
+  // the lambda its solvers get. The task set's options, and the first `top` tasks only (0: all).
   Json lambda, data = Json::object();
   int64_t top = 0;
   Json tags = Json::object();    // for the driver's summary
@@ -61,6 +66,11 @@ struct DeclaredProtocol {
   // The declared value `name` (a global one, or "<class>.<name>" of a data set's full run).
   Json value(const std::string& name) const;
 };
+
+// Whether a declared cell row reads the --with-solver place's runs: a row per solver added with
+// --with-solver, "{solver}" (kSolverInRow) in its row, prefix and columns replaced by its label.
+inline constexpr const char* kSolverInRow = "{solver}";
+bool is_extra_solver_row(const DeclaredProtocol& p, const Json& row);
 
 // The column specs of a cell row's column sets (`sets`: their names), in order.
 std::vector<Json> cell_columns(const DeclaredProtocol& p, const Json& sets);

@@ -390,6 +390,7 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
           v.value("unit", ""), v.value("note", "")));
   for (const Json& row : p.cells.value("rows", Json::array())) {
     if (fast && !row.value("fast", false)) continue;
+    if (is_extra_solver_row(p, row)) continue;  // emit_extra_solver_cells, a row per solver
     const std::string cls = row.at("class"), table = row.at("table"), name = row.at("row");
     const auto missing = results.unavailable.find(cls);
     const std::string why = missing == results.unavailable.end() ? "" : missing->second;
@@ -451,24 +452,23 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
     }
     if (c) rf.set_cell(*c);
   };
-  for (const ExtraSolver& e : extras) {
-    if (p.cells.contains("extra_solver_rows"))
-      for (const Json& x : entries_of(p.cells.at("extra_solver_rows")))
-        for (Json spec : cell_columns(p, x.at("columns"))) {
-          // A row of its own, or (a declared "row") its columns beside the paper's.
-          if (x.contains("row"))
-            spec["column"] = e.label + " (extra) " + spec.at("column").get<std::string>();
-          const std::string prefix =
-              x.contains("prefix") ? x.at("prefix").get<std::string>() + " " : "";
-          emit(x, x.value("row", prefix + e.label + " (extra)"), spec,
-               x.value("runs", "extra") + "/" + e.label);
-        }
-    if (p.cells.contains("extra_solver_series")) {
-      const Json& x = p.cells.at("extra_solver_series");
-      Json spec = cell_columns(p, x.at("columns")).at(0);
-      spec["column"] = e.label + " (extra)";
-      for (const Json& point : x.at("points"))
-        emit(x, point.at("row"), spec, point.at("run").get<std::string>() + "/" + e.label);
+  // A row whose run is the --with-solver place: one per solver, "{solver}" in its row, prefix and
+  // columns its label, its cells read from that solver's runs.
+  for (const Json& x : p.cells.value("rows", Json::array())) {
+    if (!is_extra_solver_row(p, x)) continue;
+    for (const ExtraSolver& e : extras) {
+      const auto labelled = [&e](std::string text) {
+        for (size_t at = text.find(kSolverInRow); at != std::string::npos;
+             at = text.find(kSolverInRow, at + e.label.size()))
+          text.replace(at, std::string(kSolverInRow).size(), e.label);
+        return text;
+      };
+      for (Json spec : cell_columns(p, x.at("columns"))) {
+        std::string column = labelled(spec.at("column"));
+        if (x.contains("prefix")) column = labelled(x.at("prefix")) + " " + column;
+        spec["column"] = column;
+        emit(x, labelled(x.at("row")), spec, x.at("run").get<std::string>() + "/" + e.label);
+      }
     }
   }
 }

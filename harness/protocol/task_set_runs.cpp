@@ -49,8 +49,7 @@ Params task_params(const ProtocolRun& run, const ProtocolDataset& pd, const Task
   if (!run.per_task_lambda) return run.params;
   if (!set.extra_lambdas)
     throw ConfigError(
-        fmt::format("{}: task set \"{}\" gives no lambda per task (\"lambdas\": "
-                    "\"task\")",
+        fmt::format("{}: task set \"{}\" gives no lambda per task (\"lambda\": \"task\")",
                     experiment, pd.tasks));
   const ExtraSolver& x = *run.per_task_lambda;
   return extra_solver_params(x, extra_solver_lambda(x, set.extra_lambdas(i), experiment).lambda);

@@ -5,7 +5,7 @@
 // "sequential" set runs one fit at a time: each distinct options in the order of its first
 // method, its methods task by task, each task's methods in declared order; a method with a
 // "stop_rule" asks it before each task and runs no later task once it says stop, nor while one of
-// its runs is pending (its next task depends on it). An extra solver declared with "lambdas":
+// its runs is pending (its next task depends on it). An extra solver whose place declares "lambda":
 // "task" gets each task's lambda of its loss (TaskSet::extra_lambdas).
 #include <functional>
 #include <map>

@@ -45,7 +45,7 @@ struct TaskSet {
                           uint64_t seed)>
       fit;
   // Optional: the protocol's lambda of each loss on task `task`, where it depends on the task's
-  // data (an SVM's default C on its rows); an extra-solver entry declaring "lambdas": "task"
+  // data (an SVM's default C on its rows); the --with-solver place declaring "lambda": "task"
   // takes its lambda from here.
   std::function<std::vector<ProtocolLambda>(size_t task)> extra_lambdas;
   // Optional: the seed of every run of the set, where its methods share one seeded step of the

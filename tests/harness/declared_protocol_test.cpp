@@ -22,7 +22,7 @@ namespace {
 using testing::TempDir;
 
 Json protocol_json() {
-  return Json::parse(R"({
+  return Json::parse(R"json({
     "why": "test",
     "values": {"lambda": 0.01, "gamma": 0.5},
     "bias": "penalized",
@@ -35,7 +35,7 @@ Json protocol_json() {
     "methods": [
       {"name": "sgd", "key": "sgd-l1", "solver": "sgd-l1-logistic", "traced": true,
        "params": {"lambda": "$lambda", "gamma": "$gamma", "epochs": "$epochs"}},
-      {"extra_solvers": {"classes": ["one"], "lambda": "$lambda", "penalty": "l1", "method": "m"}},
+      {"key": "extra", "solver": "--with-solver", "classes": ["one"], "lambda": "$lambda"},
       {"name": "exact", "key": "ll", "solver": "liblinear-s6", "fast": false, "classes": ["one"],
        "params": {"C": {"reciprocal": ["lambda", "n"]}, "bias": 1}}
     ],
@@ -55,26 +55,37 @@ Json protocol_json() {
       "rows": [
         {"table": "t2", "row": "One", "class": "one", "run": "sgd",
          "columns": ["errors", "zeros", "peer"], "evidence": "z"},
-        {"table": "t2", "row": "Two", "class": "two", "run": "sgd", "columns": ["errors"]}
-      ],
-      "extra_solver_rows": {"table": "t2", "class": "one", "columns": ["errors"]}
-    }
-  })");
+        {"table": "t2", "row": "Two", "class": "two", "run": "sgd", "columns": ["errors"]},
+        {"table": "t2", "row": "{solver} (extra)", "class": "one", "run": "extra",
+         "columns": ["errors"]}
+      ]
+}
+})json");
 }
 
 // What a declaration could say but would never be read is refused, not dropped.
 TEST(DeclaredProtocol, WhatWouldNotBeReadIsRefused) {
   Json j = protocol_json();
-  j["methods"][1]["extra_solvers"].erase("lambda");
-  j["methods"][1]["extra_solvers"]["lambdas"] = {
-      {{"solver", "cmls"}, {"lambda", "$lambda"}, {"method", "M"}}};
-  testing::expect_protocol_refused(j, "a \"lambdas\" list takes no \"penalty\"");
+  j["methods"][1]["params"] = {{"C", 1}};  // the user's solvers take the user's parameters
+  testing::expect_protocol_refused(j, "the --with-solver place takes no \"params\"");
   j = protocol_json();
-  j["cells"]["extra_solver_rows"]["points"] = {{{"row", "r"}, {"run", "extra"}}};
-  testing::expect_protocol_refused(j, "rows have no \"points\"");
+  j["methods"][1]["fast"] = false;  // they run in every subset
+  testing::expect_protocol_refused(j, "the --with-solver place takes no \"fast\"");
   j = protocol_json();
-  j["cells"]["extra_solver_series"] = {{"table", "t2"}, {"class", "one"}, {"columns", {"errors"}}};
-  testing::expect_protocol_refused(j, "a series gives its \"points\"");
+  j["methods"][1].erase("lambda");
+  testing::expect_protocol_refused(j, "needs the \"lambda\" its solvers get");
+  j = protocol_json();
+  j["methods"][1]["lambda"] = {{"no-such-solver", 0.1}};
+  testing::expect_protocol_refused(j, "no-such-solver");
+  j = protocol_json();
+  j["cells"]["rows"][2]["row"] = "extra";  // each solver's row would be the same one
+  testing::expect_protocol_refused(j, "names each solver's cells apart");
+  j = protocol_json();
+  j["cells"]["rows"][2]["evidence"] = "z";
+  testing::expect_protocol_refused(j, "takes no \"evidence\"");
+  j = protocol_json();
+  j["cells"]["rows"][0]["row"] = "One {solver}";  // a paper's row
+  testing::expect_protocol_refused(j, "names the rows of the --with-solver place's runs only");
 }
 
 TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
@@ -162,7 +173,7 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   j["cells"]["evidence"]["z"]["color"] = "red";
   testing::expect_protocol_refused(j, "color");
   j = protocol_json();
-  j["cells"]["extra_solver_rows"]["columns"] = {"peer"};
+  j["cells"]["rows"][2]["columns"] = {"peer"};
   testing::expect_protocol_refused(j, "cannot show an extra solver's");
   j = protocol_json();
   j["bias"] = "free";

@@ -82,7 +82,7 @@ Json paper_with(const Json& ablations, const Json& claims = Json::object()) {
              {{"table2",
                {{"description", "Table 2"},
                 {"artifacts", {"table2"}},
-                {"extra_solvers", {{"refusal", "none"}}},
+                {"extra_solvers", {{"why", "none"}}},
                 {"claims", claims},
                 {"ablations", ablations}}}}}};
   return f;

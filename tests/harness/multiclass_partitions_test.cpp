@@ -28,7 +28,7 @@ using testing::TinyCorpus;
 constexpr const char* kEnv = "LINREPRO_HOOVERS28_DIR";
 
 Json partitions_protocol() {
-  return Json::parse(R"({
+  return Json::parse(R"json({
     "why": "test",
     "values": {"lambda": 0.01},
     "task_sources": {"tiny": {
@@ -43,8 +43,7 @@ Json partitions_protocol() {
        "params": {"lambda": "$lambda"}},
       {"name": "b", "key": "{class}/{task}/b", "solver": "liblinear-s1",
        "params": {"lambda": "$lambda"}},
-      {"extra_solvers": {"key": "{class}/{task}/extra", "lambda": "$lambda", "penalty": "l2",
-                         "method": "every method"}}
+      {"key": "{class}/{task}/extra", "solver": "--with-solver", "lambda": "$lambda"}
     ],
     "cells": {
       "columns": {
@@ -56,11 +55,12 @@ Json partitions_protocol() {
       "rows": [
         {"table": "t", "row": "Tiny", "class": "Tiny", "run": "a", "columns": ["f1"],
          "prefix": "A", "note": "{record.counts.classes} classes, lambda {$lambda}"},
-        {"table": "t1", "row": "Tiny", "class": "Tiny", "run": "a", "columns": ["size"]}
-      ],
-      "extra_solver_rows": {"table": "t", "class": "Tiny", "row": "Tiny", "columns": ["f1"]}
-    }
-  })");
+        {"table": "t1", "row": "Tiny", "class": "Tiny", "run": "a", "columns": ["size"]},
+        {"table": "t", "row": "Tiny", "class": "Tiny", "run": "extra", "prefix": "{solver} (extra)",
+         "columns": ["f1"]}
+      ]
+}
+})json");
 }
 
 Json run_partitions(const TempDir& dir, const Json& declaration,

@@ -3,10 +3,10 @@
 // finished runs and the next task's fields, and once it says stop the method runs no later task
 // (its records say why, nothing is stored); while one of its runs is pending (a plan), its later
 // tasks are not asked at all. Each "data" options runs in turn; an extra solver may take each
-// task's own lambda; extra rows may be listed per data set; an aggregate without a value gives a
-// not_run cell. A driver's adaptive step after the set (AfterTaskSet) fits a declared run again
-// under a key of its own, stored like the others. A stop rule on a set that is not sequential,
-// "lambdas": "task" on a binary data set, and hooks without the named rule are refused.
+// task's own lambda and has a row per solver; an aggregate without a value gives a not_run cell. A
+// driver's adaptive step after the set (AfterTaskSet) fits a declared run again under a key of its
+// own, stored like the others. A stop rule on a set that is not sequential, "lambda": "task" on a
+// binary data set, and hooks without the named rule are refused.
 #include <gtest/gtest.h>
 
 #include <mutex>
@@ -136,12 +136,13 @@ TEST(SequentialTasks, APendingRunHoldsBackTheRestOfAStopRulesSeries) {
 }
 
 // Each "data" options in turn (in the order of its first method), task by task; an extra solver
-// declared with "lambdas": "task" gets each task's own lambda.
+// whose place declares "lambda": "task" gets each task's own lambda.
 TEST(SequentialTasks, EachOptionsRunsInTurnAndAnExtraSolverTakesEachTasksLambda) {
   Json j = sequential_json();
   j["methods"][0]["data"] = {{"k", 2}};
   j["methods"][1].erase("stop_rule");
-  j["methods"].push_back({{"extra_solvers", {{"key", "{task}/extra"}, {"lambdas", "task"}}}});
+  j["methods"].push_back(
+      {{"key", "{task}/extra"}, {"solver", "--with-solver"}, {"lambda", "task"}});
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   TempDir dir;
   Sizes sizes;
@@ -245,17 +246,17 @@ TEST(SequentialTasks, AnAdaptiveStepFitsMoreRunsUnderItsOwnKeys) {
   EXPECT_TRUE(stored);
 }
 
-// "extra_solver_rows" may list one entry per data set; an aggregate that has no value for the
-// runs (AggregateValue::not_measured) gives a not_run cell that says why.
-TEST(SequentialTasks, ExtraRowsAsAListAndAnAggregateWithoutAValue) {
+// A row per extra solver beside the paper's; an aggregate that has no value for the runs
+// (AggregateValue::not_measured) gives a not_run cell that says why.
+TEST(SequentialTasks, ExtraRowsAndAnAggregateWithoutAValue) {
   Json j = sequential_json();
-  j["methods"].push_back({{"extra_solvers",
-                           {{"key", "{task}/extra"},
-                            {"lambda", "$lambda"},
-                            {"penalty", "l2"},
-                            {"method", "every method"}}}});
-  j["cells"]["extra_solver_rows"] =
-      Json::array({{{"table", "t"}, {"class", "c"}, {"columns", {"count"}}}});
+  j["methods"].push_back(
+      {{"key", "{task}/extra"}, {"solver", "--with-solver"}, {"lambda", "$lambda"}});
+  j["cells"]["rows"].push_back({{"table", "t"},
+                                {"row", "{solver} (extra)"},
+                                {"class", "c"},
+                                {"run", "extra"},
+                                {"columns", {"count"}}});
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   TempDir dir;
   Sizes sizes;
@@ -286,13 +287,14 @@ TEST(SequentialTasks, AStopRuleNeedsASequentialSetAndHooksThatHaveIt) {
   j["datasets"][0].erase("sequential");
   testing::expect_protocol_refused(j, "\"stop_rule\" applies on a sequential task set only");
   j = sequential_json();
-  j["methods"].push_back({{"extra_solvers", {{"lambdas", "task"}, {"lambda", 0.1}}}});
-  testing::expect_protocol_refused(j, "\"lambdas\": \"task\" takes no \"lambda\"");
+  j["methods"].push_back({{"key", "extra"}, {"solver", "--with-solver"}, {"lambda", "tasks"}});
+  testing::expect_protocol_refused(j, "is a number, \"$name\", \"task\" or {solver: lambda}");
   j = sequential_json();
   j["datasets"].push_back({{"class", "d"}, {"data", "a9a"}});
   for (Json& m : j["methods"]) m["classes"] = {"c"};
-  j["methods"].push_back({{"extra_solvers", {{"lambdas", "task"}, {"classes", {"d"}}}}});
-  testing::expect_protocol_refused(j, "\"lambdas\": \"task\" applies on a task set only");
+  j["methods"].push_back(
+      {{"key", "extra"}, {"solver", "--with-solver"}, {"lambda", "task"}, {"classes", {"d"}}});
+  testing::expect_protocol_refused(j, "\"lambda\": \"task\" applies on a task set only");
   j = sequential_json();
   j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}, {"sequential", true}};
   testing::expect_protocol_refused(j, "\"sequential\" orders a task set's runs");

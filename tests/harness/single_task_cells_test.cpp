@@ -18,13 +18,13 @@ namespace {
 using testing::TempDir;
 
 Json one_task_json() {
-  return Json::parse(R"({
+  return Json::parse(R"json({
     "why": "test",
     "datasets": [{"class": "d", "tasks": "one"}],
     "methods": [
       {"name": "m", "key": "{task}/m", "solver": "liblinear-s2", "params": {"who": "m"}},
       {"name": "g", "key": "{task}/g", "solver": "liblinear-s2", "params": {"who": "g"}},
-      {"extra_solvers": {"key": "{task}/extra", "lambdas": "task"}}
+      {"key": "{task}/extra", "solver": "--with-solver", "lambda": "task"}
     ],
     "cells": {
       "columns": {
@@ -40,12 +40,12 @@ Json one_task_json() {
       "rows": [
         {"table": "t", "row": "G", "class": "d", "run": "g", "columns": ["acc", "time", "memory"],
          "fast": true, "note": "{run.extra.rows} rows"},
-        {"table": "t", "row": "M", "class": "d", "run": "m", "columns": ["memory", "share"]}
-      ],
-      "extra_solver_rows": {"table": "t", "class": "d", "prefix": "d", "columns": ["acc", "time"],
-                            "note": "on {record.name}"}
-    }
-  })");
+        {"table": "t", "row": "M", "class": "d", "run": "m", "columns": ["memory", "share"]},
+        {"table": "t", "row": "d {solver} (extra)", "class": "d", "run": "extra",
+         "columns": ["acc", "time"], "note": "on {record.name}"}
+      ]
+}
+})json");
 }
 
 // One task; m takes 2 s and has a memory, g (and an extra solver) 1 s without one.
@@ -150,7 +150,6 @@ TEST(SingleTaskCells, ARowOfOneTaskReadsThatTasksRun) {
        "fast": true},
       {"table": "t", "row": "zzz", "class": "d", "run": "m", "task": "zzz", "columns": ["acc"],
        "fast": true}])");
-  j["cells"].erase("extra_solver_rows");
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   const auto run = [&](bool fast) {
     TempDir dir;

@@ -8,6 +8,7 @@
 // class in its key, fast mode's tasks may be named, a null supplied lambda leaves its method out,
 // and an extra solver can be a series over a table's rows. A task-set declaration that mixes kinds,
 // or hooks that lack what it names, are refused.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -160,13 +161,15 @@ TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsIts
   Json j = task_protocol_json();
   // By the loss each named solver declares: liblinear-s5 (squared hinge, L1) gets Mod Least
   // Squares' lambda (the same loss), not Logistic Reg's.
-  j["methods"].push_back(
-      {{"extra_solvers",
-        {{"lambdas",
-          {{{"solver", "clg"}, {"lambda", "$lambda"}, {"method", "Logistic Reg"}},
-           {{"solver", "cmls"}, {"lambda", "$l2"}, {"method", "Mod Least Squares"}}}},
-         {"data", {{"k", 1}}}}}});
-  j["cells"]["extra_solver_rows"] = {{"table", "t"}, {"class", "c"}, {"columns", {"mean"}}};
+  j["methods"].push_back({{"key", "extra"},
+                          {"solver", "--with-solver"},
+                          {"lambda", {{"clg", "$lambda"}, {"cmls", "$l2"}}},
+                          {"data", {{"k", 1}}}});
+  j["cells"]["rows"].push_back({{"table", "t"},
+                                {"row", "{solver} (extra)"},
+                                {"class", "c"},
+                                {"run", "extra"},
+                                {"columns", {"mean"}}});
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   FakeTasks fake;
   const Json doc = run_document(dir, "extra.json", p, fake.hooks(), {"liblinear-s5"});
@@ -181,24 +184,27 @@ TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsIts
   ASSERT_NE(row, nullptr);
   EXPECT_DOUBLE_EQ(row->at("value").get<double>(), (1 + 2 + 0) / 3.0);
   EXPECT_EQ(row->at("note"), kExtraSolverNote);
-  j["methods"].back()["extra_solvers"]["lambdas"][0]["solver"] = "no-such-solver";
+  j["methods"].back()["lambda"] = {{"no-such-solver", 0.1}};
   EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
 }
 
-// Figure 7's layout: an extra solver as a series over a table's rows, each point from the runs of
-// one extra_solvers entry, in a column of its own beside the paper's.
-TEST(TaskSetProtocol, AnExtraSolverSeriesTakesEachPointFromItsEntrysRuns) {
+// Figure 7's layout: an extra solver as a series over a table's rows, each point a row read from
+// the runs of one --with-solver place, in a column of its own beside the paper's.
+TEST(TaskSetProtocol, AnExtraSolverSeriesTakesEachPointFromItsPlacesRuns) {
   TempDir dir;
   Json j = task_protocol_json();
-  const Json lambdas = {{{"solver", "cmls"}, {"lambda", "$l2"}, {"method", "M"}}};
-  j["methods"].push_back({{"extra_solvers", {{"lambdas", lambdas}, {"data", {{"k", 1}}}}}});
-  j["methods"].push_back(
-      {{"extra_solvers", {{"key", "extra-k2"}, {"lambdas", lambdas}, {"data", {{"k", 2}}}}}});
-  j["cells"]["extra_solver_series"] = {
-      {"table", "s"},
-      {"class", "c"},
-      {"columns", {"mean"}},
-      {"points", {{{"row", "1"}, {"run", "extra"}}, {{"row", "2"}, {"run", "extra-k2"}}}}};
+  j["cells"]["columns"]["series"] = {{{"column", "{solver} (extra)"}, {"value", "mean"}}};
+  for (const int k : {1, 2}) {
+    j["methods"].push_back({{"key", fmt::format("extra-k{}", k)},
+                            {"solver", "--with-solver"},
+                            {"lambda", {{"cmls", "$l2"}}},
+                            {"data", {{"k", k}}}});
+    j["cells"]["rows"].push_back({{"table", "s"},
+                                  {"row", std::to_string(k)},
+                                  {"class", "c"},
+                                  {"run", fmt::format("extra-k{}", k)},
+                                  {"columns", {"series"}}});
+  }
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   FakeTasks fake;
   const Json doc = run_document(dir, "series.json", p, fake.hooks(), {"liblinear-s5"});
@@ -210,12 +216,8 @@ TEST(TaskSetProtocol, AnExtraSolverSeriesTakesEachPointFromItsEntrysRuns) {
       series[c.at("row")] = c.at("value").get<double>();
     }
   EXPECT_EQ(series, (std::map<std::string, double>{{"1", 1.0}, {"2", 2.0}}));  // t2 counted as 0
-  j["cells"]["extra_solver_series"]["points"][1]["run"] = "b";  // a method, not an entry
-  EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
-  j["cells"]["extra_solver_series"]["points"][1]["run"] = "extra-k2";
-  j["cells"]["columns"]["mean"].push_back(
-      {{"column", "Other"}, {"aggregate", "mean"}, {"unit", "%"}});
-  EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);  // one column per point
+  j["cells"]["rows"].back()["run"] = "b";  // a paper's method: its one row has no "{solver}"
+  testing::expect_protocol_refused(j, "names the rows of the --with-solver place's runs only");
 }
 
 TEST(TaskSetProtocol, FastModeFitsTheFirstFastTasksAndEmitsNoCells) {
@@ -273,12 +275,10 @@ TEST(TaskSetProtocol, KeysWithTheClassKeepSeveralTaskSetsApart) {
   j["datasets"].push_back({{"class", "d"}, {"tasks", "fake"}});
   j["methods"][0]["key"] = "{class}/{task}/a";
   j["methods"].erase(1);
-  j["methods"].push_back({{"extra_solvers",
-                           {{"key", "{class}/{task}/extra"},
-                            {"lambda", "$lambda"},
-                            {"penalty", "l2"},
-                            {"method", "M"},
-                            {"data", {{"k", 1}}}}}});
+  j["methods"].push_back({{"key", "{class}/{task}/extra"},
+                          {"solver", "--with-solver"},
+                          {"lambda", "$lambda"},
+                          {"data", {{"k", 1}}}});
   j["methods"].push_back({{"name", "b"},
                           {"key", "{class}/b"},  // no {task}: the task goes last, as usual
                           {"solver", "liblinear-s2"},
@@ -322,14 +322,16 @@ TEST(TaskSetProtocol, TaskFirstKeysSeedOfAndANullLambdaShapeTheRuns) {
                           {"lambda", "$l_none"},
                           {"params", Json::object()},
                           {"data", {{"k", 1}}}});
-  const Json lambdas = {{{"solver", "cmls"}, {"lambda", "$lambda"}, {"method", "M"}}};
-  j["methods"].push_back(
-      {{"extra_solvers", {{"key", "{task}/extra"}, {"lambdas", lambdas}, {"data", {{"k", 1}}}}}});
-  j["methods"].push_back({{"extra_solvers",
-                           {{"key", "{task}/second/extra"},
-                            {"seed_of", "{task}/extra"},
-                            {"lambdas", lambdas},
-                            {"data", {{"k", 2}}}}}});
+  const Json lambdas = {{"cmls", "$lambda"}};
+  j["methods"].push_back({{"key", "{task}/extra"},
+                          {"solver", "--with-solver"},
+                          {"lambda", lambdas},
+                          {"data", {{"k", 1}}}});
+  j["methods"].push_back({{"key", "{task}/second/extra"},
+                          {"solver", "--with-solver"},
+                          {"seed_of", "{task}/extra"},
+                          {"lambda", lambdas},
+                          {"data", {{"k", 2}}}});
   j["cells"]["rows"].erase(1);
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   FakeTasks fake;

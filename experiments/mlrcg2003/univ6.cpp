@@ -19,12 +19,13 @@
 // lambda, each cell an aggregate of a method's fold runs (harness/protocol/partition_measures.h),
 // and each collection's fold-spread ablation a declared table over the fold assignments (draws
 // 1-4). Solvers added with --with-solver run on every fold the same way (one-vs-rest when binary)
-// and get columns "<label> (extra) micro-F1 / macro-F1", not part of the paper. The claims and
+// and get columns "<label> (extra) micro-F1 / macro-F1" (rows of the --with-solver method), not
+// part of the paper. The claims and
 // their evidence are declared as well: this file only registers the experiment. Univ-6 is the
 // corpus view "webkb-univ6" (4,158 pages in 6 classes against the paper's 4,165; corpora/webkb.h
 // documents the choice). The Hoovers collections are not public: their cells are data_unavailable
-// unless LINREPRO_HOOVERS28_DIR / LINREPRO_HOOVERS255_DIR name a one-folder-per- class copy, which
-// then runs through exactly the same protocol (corpus view "folder:<path>").
+// unless LINREPRO_HOOVERS28_DIR / LINREPRO_HOOVERS255_DIR name a one-folder-per-class copy, which
+// then runs through exactly the same protocol (corpus views "hoovers-28", "hoovers-255").
 //
 // Fast mode (the regression subset): Univ-6 fold 0 with MMLR-CG and SMO, runs only, no cells (a
 // single fold cannot give the combined five-fold numbers).

@@ -525,6 +525,10 @@ const std::vector<TextForm>& declaration_text_forms() {
        "In cell notes, evidence `corpus` and `common_group`: a value, the task count, a field of "
        "the task set's record, the aggregate's, the run's.",
        "\"{tasks} categories\""},
+      {"solver label", "{solver}",
+       "In the row, prefix or column names of a row whose run is the `--with-solver` method: "
+       "each added solver's label (a row per solver).",
+       "\"{solver} (extra)\""},
       {"unit field", "{metric}", "In a metric column's `unit`: the run's metric.",
        "\"zeros of {dimensions}\""},
       {"description field", "{run.a.b}, {record.a.b}",

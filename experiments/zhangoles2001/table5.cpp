@@ -222,7 +222,8 @@ void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry) {
   hooks.values = zhangoles2001_supplied_lambdas;
   for (const Table5Collection& c : table5_collections())
     hooks.task_sources[c.tasks] = table5_splits(c.collection, c.column);
-  hooks.after_task_set = walk_lambdas;
+  hooks.after_steps = {
+      {"lambda-walk", walk_lambdas}};  // the methods that name it (table5_transfer.h)
   hooks.summarise = summarise_table5;
   register_protocol(registry, kPaper, kTable5Experiment, hooks);
 }

@@ -26,10 +26,8 @@ namespace linrepro::zo_table5 {
 
 namespace {
 
-// A paper method: a declared Table 5 row (its runs' extra "row", part kTablePart).
-bool walked(const Json& record) {
-  return record.value("part", "") == kTablePart && record.contains("row");
-}
+// The step's name, as the paper methods declare it ("after"): the methods it walks.
+constexpr const char* kLambdaWalk = "lambda-walk";
 
 std::string walk_name(const std::string& method) { return "walk/" + method; }
 
@@ -56,7 +54,6 @@ void walk_lambdas(const ExperimentContext& ctx, const ProtocolDataset&, const Mo
   std::vector<Walk> walks;
   std::map<std::string, TaskSet> sets;  // by "data" options
   for (const ProtocolRun& run : more.runs) {
-    if (!walked(run.record_extra)) continue;
     const RunRecord& start = out.at(run.name).at(kTransferSplit);
     if (start.status != "ok") continue;  // pending: a later round walks
     walks.push_back({&run,
@@ -114,7 +111,7 @@ std::vector<TransferWalk> finished_walks(const DeclaredProtocol& p, const Protoc
     if (by_method == results.tasks.end()) continue;
     for (const ProtocolMethod& m : p.methods) {
       const auto runs = by_method->second.find(m.name);
-      if (!walked(m.record) || runs == by_method->second.end()) continue;
+      if (m.after != kLambdaWalk || runs == by_method->second.end()) continue;
       const RunRecord& start = runs->second.at(kTransferSplit);
       TransferWalk tw{pd.cls,
                       m.record.at("row"),

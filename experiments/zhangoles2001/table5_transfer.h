@@ -19,8 +19,9 @@ namespace linrepro::zo_table5 {
 // standard deviation of Table 5's accuracies, 0.5-1.5 points).
 double transfer_points();
 
-// The walks of every paper method on split kTransferSplit of the collection (not in fast mode): a
-// walk whose start or next fit is pending stops there, and the next round asks again.
+// The step "lambda-walk" the paper methods name ("after"): the walk of each of them on split
+// kTransferSplit of the collection (not in fast mode); a walk whose start or next fit is pending
+// stops there, and the next round asks again.
 void walk_lambdas(const ExperimentContext& ctx, const ProtocolDataset& pd, const MoreTaskRuns& more,
                   std::map<std::string, std::vector<RunRecord>>& out);
 

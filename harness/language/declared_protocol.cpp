@@ -120,6 +120,7 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
   if (j.contains("seed_of")) m.seed_of = text_of(j, "seed_of", where);
   m.record = values_of(j, "record", where);
   if (j.contains("stop_rule")) m.stop_rule = text_of(j, "stop_rule", where);
+  if (j.contains("after")) m.after = text_of(j, "after", where);
   if (j.contains("data")) {
     if (!j.at("data").is_object()) declaration_error(where, "\"data\" must be an object");
     m.data = j.at("data");
@@ -132,7 +133,7 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
   if (m.extra) {
     // The user's solvers: their parameters are the user's, they run in every subset, and the
     // paper's summary does not group them.
-    for (const char* key : {"params", "traced", "fast", "top", "tags", "record"})
+    for (const char* key : {"params", "traced", "fast", "top", "tags", "record", "after"})
       if (j.contains(key))
         declaration_error(where, fmt::format("the --with-solver place takes no \"{}\"", key));
     if (!j.contains("lambda"))
@@ -186,6 +187,8 @@ void check_resolves(const DeclaredProtocol& p) {
           declaration_error(at, "\"lambda\": \"task\" applies on a task set only");
         if (!m.stop_rule.empty() && !d.sequential)  // the rule reads the earlier tasks' runs
           declaration_error(at, "\"stop_rule\" applies on a sequential task set only");
+        if (!m.after.empty() && d.tasks.empty())
+          declaration_error(at, "\"after\" applies on a task set only");
       }
     }
 }
@@ -348,6 +351,7 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
     r.data_options = resolve(m.data);
     r.top = m.top;
     r.stop_rule = m.stop_rule;
+    r.after = m.after;
     r.record_extra = m.record;
     r.record_extra["variant"] = m.name;
     if (m.traced) {

@@ -35,6 +35,7 @@ struct ProtocolRun {
   Json data_options = Json::object();   // on a task set: its options
   int64_t top = 0;                      // on a task set: the first `top` tasks (0: all)
   std::string stop_rule;                // on a sequential task set: the method's StopRule
+  std::string after;                    // on a task set: the method's step after the set
   // An extra solver whose lambda each task gives ("lambda": "task"): params are set per task.
   std::optional<ExtraSolver> per_task_lambda;
 };

@@ -229,6 +229,9 @@ std::vector<ObjectRule> grammar() {
            {"record", "{number | text}", "{}", "Fields added to its runs' extra."},
            {"stop_rule", "text", "none",
             "On a sequential task set: the rule that ends its series (`time-cap:<seconds>`)."},
+           {"after", "text", "none",
+            "On a task set: the experiment's named step that fits its runs again after the set's "
+            "runs (`lambda-walk`, zhangoles2001/table5)."},
        }},
       {"cells",
        "Which run fills each published cell, in which unit, with which interval and evidence.",

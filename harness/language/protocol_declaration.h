@@ -44,6 +44,7 @@ struct ProtocolMethod {
   std::string seed_of;           // the method key whose run's seed it takes (empty: its own)
   Json record = Json::object();  // added to its runs' extra
   std::string stop_rule;         // the driver's StopRule that may end its series (empty: none)
+  std::string after;             // the driver's named step after its task set's runs (empty: none)
 };
 
 struct DeclaredProtocol {

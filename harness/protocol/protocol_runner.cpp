@@ -122,7 +122,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
       if (!pd.unavailable.empty()) throw DataUnavailable(pd.cls, pd.unavailable);
       if (!pd.tasks.empty()) {
         run_task_set(ctx, rf, p, pd, hooks.task_sources.at(pd.tasks), supplied, hooks.stop_rules,
-                     hooks.after_task_set, experiment, results.tasks[pd.cls],
+                     hooks.after_steps, experiment, results.tasks[pd.cls],
                      results.task_records[pd.cls]);
         return;
       }
@@ -193,9 +193,12 @@ void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
   for (const std::string& a : aggregates)
     if (!hooks.aggregates.contains(a) && !builtin_aggregate(a))
       lacks(fmt::format("aggregate \"{}\"", a));
-  for (const ProtocolMethod& m : p.methods)
+  for (const ProtocolMethod& m : p.methods) {
     if (!m.stop_rule.empty() && !hooks.stop_rules.contains(m.stop_rule))
       lacks(fmt::format("stop rule \"{}\"", m.stop_rule));
+    if (!m.after.empty() && !hooks.after_steps.contains(m.after))
+      lacks(fmt::format("step \"{}\" after a task set", m.after));
+  }
   if (!p.supplied.empty() && !hooks.values) lacks("values (it declares \"supplied\")");
 }
 

@@ -38,8 +38,9 @@ struct ProtocolHooks {
   // The driver's claim measures of a data set's runs, for the declared "claims"
   // (harness/protocol/protocol_claims.h).
   ClaimMeasuresOf claim_measures;
-  // After a task set's declared runs: the driver's adaptive runs on it (task_set_runs.h).
-  AfterTaskSet after_task_set;
+  // After a task set's declared runs: the driver's adaptive steps on it, by the name methods give
+  // as "after" (task_set_runs.h).
+  std::map<std::string, AfterTaskSet> after_steps;
   // After data set `d`'s declared runs: the driver's own runs (declared "driver_runs"), added to
   // `runs` by name. `dataset` is the runs' config "dataset".
   std::function<void(const ExperimentContext&, ResultFile&, const ProtocolDataset& d,

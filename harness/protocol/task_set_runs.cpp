@@ -190,20 +190,30 @@ void run_declared_tasks(const ExperimentContext& ctx, ResultFile& rf, const Prot
 
 void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
                   const ProtocolDataset& pd, const TaskSource& source, const Json& supplied,
-                  const std::map<std::string, StopRule>& stop_rules, const AfterTaskSet& after,
+                  const std::map<std::string, StopRule>& stop_rules,
+                  const std::map<std::string, AfterTaskSet>& after_steps,
                   const std::string& experiment, std::map<std::string, std::vector<RunRecord>>& out,
                   std::map<std::string, Json>& records) {
   const TaskPreparer prepare = source(ctx);
   const std::vector<ProtocolRun> runs =
       protocol_runs(p, pd, ctx.fast, 0, supplied, extra_solvers(ctx), experiment);
   run_declared_tasks(ctx, rf, pd, prepare, runs, stop_rules, experiment, out, records);
-  if (after)
-    after(ctx, pd,
-          {runs, prepare,
-           [&](const ProtocolRun& run, const TaskSet& set, size_t task) {
-             return task_run(ctx, rf, pd, run, set, task, experiment);
-           }},
-          out);
+  // Each named step once, in the order its methods are declared, with the runs that name it.
+  std::vector<std::string> steps;
+  for (const ProtocolRun& run : runs)
+    if (!run.after.empty() && std::find(steps.begin(), steps.end(), run.after) == steps.end())
+      steps.push_back(run.after);
+  for (const std::string& step : steps) {
+    std::vector<ProtocolRun> named;
+    for (const ProtocolRun& run : runs)
+      if (run.after == step) named.push_back(run);
+    after_steps.at(step)(ctx, pd,
+                         {named, prepare,
+                          [&](const ProtocolRun& run, const TaskSet& set, size_t task) {
+                            return task_run(ctx, rf, pd, run, set, task, experiment);
+                          }},
+                         out);
+  }
 }
 
 }  // namespace linrepro

@@ -33,10 +33,12 @@ using AfterTaskSet =
                        std::map<std::string, std::vector<RunRecord>>& out)>;
 
 // Fits every run of task set `pd` into `out` (by run name, in task order) and each run's prepared
-// set's record into `records`; `stop_rules` by name; then `after` (optional) with the set.
+// set's record into `records`; `stop_rules` by name; then each step of `after_steps` its methods
+// name ("after"), with the runs of those methods.
 void run_task_set(const ExperimentContext& ctx, ResultFile& rf, const DeclaredProtocol& p,
                   const ProtocolDataset& pd, const TaskSource& source, const Json& supplied,
-                  const std::map<std::string, StopRule>& stop_rules, const AfterTaskSet& after,
+                  const std::map<std::string, StopRule>& stop_rules,
+                  const std::map<std::string, AfterTaskSet>& after_steps,
                   const std::string& experiment, std::map<std::string, std::vector<RunRecord>>& out,
                   std::map<std::string, Json>& records);
 

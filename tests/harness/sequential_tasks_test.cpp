@@ -194,20 +194,30 @@ TEST(SequentialTasks, ASetsOwnSeedIsEveryRunsAndRefusesSeedOf) {
   }
 }
 
-// The adaptive step after a set's declared runs (Table 5's lambda walk): it sees the finished runs,
-// fits a declared run again with other params under its own key and seed on the prepared set, and
-// its runs are stored and reach the summary under the name it gives; in a plan they are pending.
+// The adaptive step after a set's declared runs (Table 5's lambda walk), named by the methods it
+// fits again ("after"): it sees the finished runs and those methods' runs, fits one again with
+// other params under its own key and seed on the prepared set, and its runs are stored and reach
+// the summary under the name it gives; in a plan they are pending. A step the hooks lack is
+// refused.
 TEST(SequentialTasks, AnAdaptiveStepFitsMoreRunsUnderItsOwnKeys) {
   Json j = sequential_json();
   j["methods"][1].erase("stop_rule");
+  j["methods"][0]["after"] = "again";
   Sizes sizes;
   ProtocolHooks hooks = sizes.hooks();
+  try {
+    check_protocol_hooks(parse_protocol(j, "f (x/y)"), hooks, "x/y");
+    ADD_FAILURE() << "a step the hooks lack was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("step \"again\" after a task set"), std::string::npos)
+        << e.what();
+  }
   std::vector<std::string> statuses;
-  hooks.after_task_set = [&](const ExperimentContext&, const ProtocolDataset& pd,
-                             const MoreTaskRuns& more,
-                             std::map<std::string, std::vector<RunRecord>>& out) {
+  hooks.after_steps["again"] = [&](const ExperimentContext&, const ProtocolDataset& pd,
+                                   const MoreTaskRuns& more,
+                                   std::map<std::string, std::vector<RunRecord>>& out) {
     EXPECT_EQ(pd.cls, "c");
-    ASSERT_EQ(more.runs.size(), 2u);
+    ASSERT_EQ(more.runs.size(), 1u);    // a's, the method that names the step
     EXPECT_EQ(out.at("a").size(), 4u);  // the declared runs are there first
     ProtocolRun again = more.runs.at(0);
     again.key = again.seed_key = again.key + "/again";

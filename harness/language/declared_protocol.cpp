@@ -173,6 +173,11 @@ void check_resolves(const DeclaredProtocol& p) {
         const Json lambda = resolve_protocol_value(m.lambda, scope, at);
         if (!m.extra && !m.lambda.is_null() && !lambda.is_number())
           declaration_error(at, "\"lambda\" must be a number");
+        if (m.extra && lambda != "task" &&
+            !(lambda.is_number() ||
+              (lambda.is_object() && std::all_of(lambda.begin(), lambda.end(),
+                                                 [](const Json& v) { return v.is_number(); }))))
+          declaration_error(at, "the --with-solver place's \"lambda\" must give numbers");
         resolve_protocol_value(m.data, scope, at);
         if (!d.tasks.empty() && m.traced)  // a task set's fit has no test-set monitor
           declaration_error(at, "\"traced\" applies on a binary data set only");

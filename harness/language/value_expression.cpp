@@ -14,7 +14,7 @@ namespace linrepro {
 
 namespace {
 
-// A positive finite number written in full ("100", "1e6"), or nothing.
+// A finite number written in full ("100", "1e6", "-2"), or nothing.
 std::optional<double> number_of(const std::string& text) {
   if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
   try {

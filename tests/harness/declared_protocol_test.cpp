@@ -78,6 +78,10 @@ TEST(DeclaredProtocol, WhatWouldNotBeReadIsRefused) {
   j["methods"][1]["lambda"] = {{"no-such-solver", 0.1}};
   testing::expect_protocol_refused(j, "no-such-solver");
   j = protocol_json();
+  j["values"]["word"] = "ten";
+  j["methods"][1]["lambda"] = "$word";
+  testing::expect_protocol_refused(j, "the --with-solver place's \"lambda\" must give numbers");
+  j = protocol_json();
   j["cells"]["rows"][2]["row"] = "extra";  // each solver's row would be the same one
   testing::expect_protocol_refused(j, "names each solver's cells apart");
   j = protocol_json();

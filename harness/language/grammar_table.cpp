@@ -511,7 +511,7 @@ const std::vector<TextForm>& declaration_text_forms() {
   static const std::vector<TextForm> forms = {
       {"value", "$name",
        "A declared value (protocol `values`, a data set's `values`, `supplied`, or `n`: the "
-       "training rows); in `params`, `lambda`, `data`, `traced` and extra-solver entries.",
+       "training rows); in `params`, `lambda`, `data` and `traced`.",
        "\"lambda\": \"$lambda\""},
       {"reciprocal", "{\"reciprocal\": [name, ...]}",
        "1 / the product of the named values, where a value may stand.",

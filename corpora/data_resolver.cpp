@@ -20,7 +20,6 @@
 #include "core/error.h"
 #include "core/subprocess.h"
 #include "corpora/data_cache.h"
-#include "corpora/dataset_counts.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
@@ -218,7 +217,6 @@ InstallResult install(const DatasetSpec& spec, const std::vector<InputFile>& inp
                 {"verified", verified}, {"verification", verification},
                 {"source", source},     {"where", where},
                 {"inputs", input_json}};
-  stamp["counts"] = count_dataset(spec.name, spec.data_path.empty() ? tmp : tmp / spec.data_path);
   stamp["fingerprints"] = root_fingerprints(tmp, spec.digest_roots);  // rename keeps mtimes
   write_file_atomic(tmp / kStampName, stamp.dump(2) + "\n");
   fs::rename(tmp, target, ec);
@@ -267,10 +265,6 @@ std::optional<ResolvedData> try_env_extracted(const DatasetSpec& spec, const fs:
           {"fingerprint", fingerprint}, {"content_sha256", digest},
           {"verified", verified},       {"verification", verified ? "content digest" : kUnpinned},
           {"where", dir.string()}};
-      if (spec.content_sha256.empty() || verified) {
-        stamp["counts"] =
-            count_dataset(spec.name, spec.data_path.empty() ? dir : dir / spec.data_path);
-      }
       std::error_code ec;
       fs::create_directories(memo.parent_path(), ec);
       if (!ec) write_file_atomic(memo, stamp.dump(2) + "\n");
@@ -345,7 +339,6 @@ std::optional<ResolvedData> try_cache(const DatasetSpec& spec, Attempts& attempt
            {"verification", spec.content_sha256.empty() ? kUnpinned : "content digest"},
            {"source", "cache"},
            {"where", dir.string()}};
-  stamp["counts"] = count_dataset(spec.name, spec.data_path.empty() ? dir : dir / spec.data_path);
   stamp["fingerprints"] = root_fingerprints(dir, spec.digest_roots);
   write_file_atomic(dir / kStampName, stamp.dump(2) + "\n");
   return from_stamp(spec, dir, stamp, "cache");

@@ -41,6 +41,7 @@
 
 #include "core/project_root.h"
 #include "corpora/data_errors.h"
+#include "corpora/data_paths.h"
 #include "corpora/dataset_table.h"
 
 namespace linrepro {
@@ -61,14 +62,5 @@ struct ResolvedData {
 ResolvedData resolve(const std::string& name, bool verbose = false);
 // The same for a dataset described by the caller (tests use fixture archives with their own pins).
 ResolvedData resolve(const DatasetSpec& spec, bool verbose = false);
-
-// Directories, exposed for tests and messages (the project root: core/project_root.h).
-std::filesystem::path cache_dir();   // <root>/data
-std::filesystem::path mirror_dir();  // $LINREPRO_MIRROR or <root>/../shared/datasets
-
-// sha256 of a file via `sha256sum` (throws DataError when it cannot be read).
-std::string sha256_file(const std::filesystem::path& path);
-// The content digest described above, computed in `dir` over `roots`.
-std::string content_digest(const std::filesystem::path& dir, const std::vector<std::string>& roots);
 
 }  // namespace linrepro

@@ -16,6 +16,18 @@ using namespace data_cache;
 
 namespace {
 
+// The document/row counts of a verified copy in `dir`, added to its stamp (at `stamp_path`) the
+// first time they are asked for, or again when a reader failed on them (a reader fixed since).
+// Counted here, not by the resolver: counting runs the readers, and the readers use the resolver.
+// Counts of unverified content are not worth remembering.
+void remember_counts(const DatasetSpec& spec, const fs::path& dir, const fs::path& stamp_path,
+                     Json& stamp) {
+  if (!stamp.value("verified", false) && !spec.content_sha256.empty()) return;
+  if (stamp.contains("counts") && !stamp["counts"].contains("error")) return;
+  stamp["counts"] = count_dataset(spec.name, spec.data_path.empty() ? dir : dir / spec.data_path);
+  write_file_atomic(stamp_path, stamp.dump(2) + "\n");
+}
+
 // `data status --verify` on one archive: its pinned sha256, or else a full test decompression
 // (what a bit flip in an unpinned .xz fails). "" = fine, else the problem.
 std::string check_archive(const fs::path& path, const std::string& pinned) {
@@ -64,11 +76,13 @@ Json data_status(const std::vector<DatasetSpec>& table, bool verify) {
     Json stamp;
     std::string found;
     if (!env.empty()) {
-      const Json memo = read_stamp(cache_dir() / ".stamps" / (spec.name + ".env.json"));
-      if (memo.is_object() &&
-          fs::exists(fs::path(memo.value("dir", std::string("/nonexistent"))))) {
+      const fs::path memo_path = cache_dir() / ".stamps" / (spec.name + ".env.json");
+      const Json memo = read_stamp(memo_path);
+      const fs::path dir(memo.is_object() ? memo.value("dir", std::string("/nonexistent")) : "");
+      if (memo.is_object() && fs::exists(dir)) {
         stamp = memo;
-        found = "LINREPRO_DATA " + memo.value("dir", std::string());
+        found = "LINREPRO_DATA " + dir.string();
+        remember_counts(spec, dir, memo_path, stamp);
       }
     }
     const fs::path cache = cache_dir() / spec.name;
@@ -77,13 +91,7 @@ Json data_status(const std::vector<DatasetSpec>& table, bool verify) {
       if (s.is_object()) {
         stamp = s;
         found = "cache " + cache.string();
-        // Counts are informational; recount when they are missing or a reader failed on them
-        // (e.g. a reader fixed since), and remember the result.
-        if (!stamp.contains("counts") || stamp["counts"].contains("error")) {
-          stamp["counts"] =
-              count_dataset(spec.name, spec.data_path.empty() ? cache : cache / spec.data_path);
-          write_file_atomic(cache / kStampName, stamp.dump(2) + "\n");
-        }
+        remember_counts(spec, cache, cache / kStampName, stamp);
       }
     }
     if (found.empty()) {

@@ -9,7 +9,8 @@
 namespace linrepro {
 
 // Only looks: where each dataset is, whether it is verified, and its document/row counts when known
-// (counts come from the stamp written at verification time). Never extracts or downloads.
+// (counted on the first status after verification and kept in the stamp). Never extracts or
+// downloads.
 // verify: also recompute every extracted copy's content digest and check every mirror archive
 // (sha256 when pinned, otherwise a full test decompression); rows get "verify": ok | damaged: ...
 nlohmann::json data_status(bool verify = false);

@@ -1,16 +1,15 @@
 #!/usr/bin/env python3
 """The include order of the source folders, checked against CMake's module list.
 
-Usage: check_includes.py ROOT [--acyclic FOLDER] MODULE=DEP,DEP ... (CMakeLists.txt passes every
+Usage: check_includes.py ROOT MODULE=DEP,DEP ... (CMakeLists.txt passes every
 linrepro_module's folder and its linrepro_ DEPS; tests/CMakeLists.txt runs it as the ctest
 `include_order`).
 
 Fails (exit 1, one line per problem) when
   - a file of a module includes a header of a module that is neither its own nor among its DEPS,
     directly or through theirs (the folder of a header is the longest module folder it lies in);
-  - files of one folder below an --acyclic FOLDER (harness/) include each other's headers in a
-    cycle (a.cpp includes b.h and b.cpp includes a.h, or longer): a room's files form a one-way
-    order too.
+  - files of one folder include each other's headers in a cycle (a.cpp includes b.h and b.cpp
+    includes a.h, or longer): a folder's files form a one-way order too.
 """
 import os
 import re
@@ -89,12 +88,7 @@ def cycles(units):
 
 
 def main():
-    root, args = sys.argv[1], sys.argv[2:]
-    acyclic = []
-    while args and args[0] == "--acyclic":
-        acyclic.append(args[1].rstrip("/") + "/")
-        args = args[2:]
-    specs = args
+    root, specs = sys.argv[1], sys.argv[2:]
     deps = module_folders(specs)
     allowed = closure(deps)
     folders = list(deps)
@@ -117,8 +111,7 @@ def main():
                 problems.append(f"{f}: includes {inc}, but {mine} does not depend on {theirs} "
                                 f"(CMakeLists.txt: {mine}'s DEPS)")
             other = os.path.splitext(inc)[0]
-            if (theirs == mine and other != unit and os.path.dirname(other) == os.path.dirname(unit)
-                    and any(f.startswith(a) for a in acyclic)):
+            if theirs == mine and other != unit and os.path.dirname(other) == os.path.dirname(unit):
                 units.setdefault(unit, set()).add(other)
     for part in cycles(units):
         problems.append("files include each other's headers: " + " -> ".join(part))

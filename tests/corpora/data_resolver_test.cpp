@@ -142,9 +142,14 @@ TEST(Resolver, ExtractsMirrorOnceVerifiedThenUsesCache) {
   EXPECT_TRUE(again.verified);
   EXPECT_EQ(again.path, r.path);
 
+  // Resolving runs no reader (the readers resolve their data); status counts once, into the stamp.
+  const fs::path stamp = w.root / "data/fx/.linrepro-stamp.json";
+  EXPECT_FALSE(Json::parse(read_file_text(stamp)).contains("counts"));
   const Json status = data_status({spec});
   EXPECT_EQ(status["datasets"][0]["state"], "ready");
   EXPECT_EQ(status["datasets"][0]["verified"], true);
+  EXPECT_EQ(status["datasets"][0]["counts"], Json::object());  // fx has no reader to count with
+  EXPECT_EQ(Json::parse(read_file_text(stamp))["counts"], Json::object());
 }
 
 TEST(Resolver, StaleTemporariesOfDeadRunsAreRemoved) {

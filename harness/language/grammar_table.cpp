@@ -548,7 +548,7 @@ const std::vector<TextForm>& declaration_text_forms() {
        "\"combined-micro-f1@mmlr-cg minus combined-micro-f1@smo|100\""},
       {"evidence", "{<value expression>}, {bound.name}, {task}",
        "In a protocol claim's evidence: a value expression naming a run, formatted (`{:.4g}` "
-       "unless it gives a format); a bound; the task (per_task).",
+       "unless it gives a format); a bound; the task (per_task). Every brace is one of these.",
        "{metric:test_error@naive|100:.2f}"},
       {"aggregate",
        "combined-micro-f1, combined-macro-f1, counts-micro-f1, counts-macro-f1, "

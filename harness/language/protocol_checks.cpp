@@ -177,11 +177,13 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
 
 // Each evidence placeholder names a declared run (a method's or the driver's) for a metric or an
 // aggregate (a difference " minus " another's), and its format formats a number.
-void check_evidence(const DeclaredProtocol& p, const std::string& text, const std::string& at) {
+void check_evidence(const DeclaredProtocol& p, const Json& claim, const std::string& at) {
   std::vector<std::string> runs = p.driver_runs;
   for (const ProtocolMethod& m : p.methods) runs.push_back(m.name);
-  for (const EvidencePlaceholder& e : evidence_placeholders(text, at)) {
-    if (!e.bound.empty()) continue;
+  for (const EvidencePlaceholder& e : evidence_placeholders(claim.value("evidence", ""), at)) {
+    if (e.task && !claim.value("per_task", false))
+      declaration_error(at, "its evidence names {task}, but it is not tested per task");
+    if (!e.bound.empty() || e.task) continue;
     const ValueExpression& v = e.value;
     if (v.op == Op::over) declaration_error(at, "its evidence relates values by \" minus \" only");
     for (const ValueTerm* t : {&v.term, &v.other}) {
@@ -274,7 +276,7 @@ void check_protocol_claims(const DeclaredProtocol& p) {
       if (std::none_of(p.datasets.begin(), p.datasets.end(),
                        [&](const ProtocolDataset& d) { return d.cls == cls; }))
         declaration_error(at, fmt::format("no data set \"{}\"", cls));
-    check_evidence(p, c.value("evidence", ""), at);
+    check_evidence(p, c, at);
   }
 }
 

@@ -96,13 +96,32 @@ Json substituted(const Json& j, const Binding& b, std::set<std::string>& used) {
   return j;
 }
 
-Json expand(const Json& j, const std::string& where, const std::string& path) {
+// The names a protocol declares as values (its `values`, `supplied`, its data sets' `values`, and
+// `n`): a "for_each" may not bind one, or "$name" would silently mean the binding.
+std::set<std::string> declared_value_names(const Json& protocol) {
+  std::set<std::string> names = {"n"};
+  const auto add_keys = [&](const Json& values) {
+    if (values.is_object())
+      for (const auto& [name, v] : values.items()) names.insert(name);
+  };
+  add_keys(protocol.value("values", Json()));
+  for (const Json& s : protocol.value("supplied", Json::array()))
+    if (s.is_string()) names.insert(s.get<std::string>());
+  for (const Json& d : protocol.value("datasets", Json::array()))
+    if (d.is_object()) add_keys(d.value("values", Json()));
+  return names;
+}
+
+Json expand(const Json& j, const std::string& where, const std::string& path,
+            const std::set<std::string>& values) {
   if (j.is_object()) {
     if (j.contains("for_each"))
       repetition_error(where, path, "\"for_each\" repeats an element of a list; this is not one");
+    const bool protocol = j.contains("methods") && j.contains("datasets");
+    const std::set<std::string> inside = protocol ? declared_value_names(j) : values;
     Json out = Json::object();
     for (const auto& [key, item] : j.items())
-      out[key] = expand(item, where, json_pointer_step(path, key));
+      out[key] = expand(item, where, json_pointer_step(path, key), inside);
     return out;
   }
   if (!j.is_array()) return j;
@@ -111,15 +130,22 @@ Json expand(const Json& j, const std::string& where, const std::string& path) {
     const std::string at = json_pointer_step(path, std::to_string(i));
     const Json& e = j[i];
     if (!e.is_object() || !e.contains("for_each")) {
-      out.push_back(expand(e, where, at));
+      out.push_back(expand(e, where, at, values));
       continue;
     }
     Json body = e;
     body.erase("for_each");
     std::set<std::string> names, used;
     for (const Binding& b : bindings_of(e.at("for_each"), where, at)) {
-      for (const auto& [name, value] : b) names.insert(name);
-      out.push_back(expand(substituted(body, b, used), where, at));
+      for (const auto& [name, value] : b) {
+        if (values.contains(name))
+          repetition_error(where, at,
+                           fmt::format("\"for_each\" binds \"{}\", a value the protocol "
+                                       "declares: \"${}\" would mean either",
+                                       name, name));
+        names.insert(name);
+      }
+      out.push_back(expand(substituted(body, b, used), where, at, values));
     }
     for (const std::string& name : names)
       if (!used.contains(name))
@@ -132,6 +158,8 @@ Json expand(const Json& j, const std::string& where, const std::string& path) {
 
 }  // namespace
 
-Json expand_repetitions(const Json& j, const std::string& where) { return expand(j, where, ""); }
+Json expand_repetitions(const Json& j, const std::string& where) {
+  return expand(j, where, "", {});
+}
 
 }  // namespace linrepro

@@ -127,18 +127,25 @@ std::vector<EvidencePlaceholder> evidence_placeholders(const std::string& text,
   std::vector<EvidencePlaceholder> out;
   for (size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
     const size_t close = text.find('}', open);
-    if (close == std::string::npos) break;
+    const size_t next = text.find('{', open + 1);
+    if (close == std::string::npos || (next != std::string::npos && next < close))
+      declaration_error(where, fmt::format("its evidence opens a brace it does not close: \"{}\"",
+                                           text.substr(open, 40)));
     const std::string inside = text.substr(open + 1, close - open - 1);
-    if (inside.find('{') != std::string::npos) continue;  // the inner brace opens it
-    EvidencePlaceholder p{open, close - open + 1, {}, {}};
+    EvidencePlaceholder p{open, close - open + 1, {}, false, {}};
     if (inside.starts_with("bound.")) {
       p.bound = inside.substr(6);
       if (p.bound.empty() || has_space(p.bound))
         declaration_error(where, fmt::format("\"{{{}}}\" names no bound", inside));
+    } else if (inside == "task") {
+      p.task = true;
     } else if (inside.find('@') != std::string::npos) {
       p.value = parse_value_expression(inside, where);
     } else {
-      continue;
+      declaration_error(where, fmt::format("\"{{{}}}\" in its evidence is no placeholder: "
+                                           "{{bound.<name>}}, {{task}} or a value expression "
+                                           "naming its run (metric:<name>@<run>)",
+                                           inside));
     }
     out.push_back(std::move(p));
   }

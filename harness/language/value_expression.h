@@ -49,11 +49,13 @@ struct ValueExpression {
 // The expression `text`; a ConfigError "<where>: <what>" when it is not one.
 ValueExpression parse_value_expression(const std::string& text, const std::string& where);
 
-// A "{...}" placeholder of a claim's evidence text: "{bound.<name>}" (a bound of the claim), or
-// "{<expression>}" whose expression names a run ("@"); other braces are text.
+// A "{...}" placeholder of a claim's evidence text: "{bound.<name>}" (a bound of the claim),
+// "{task}" (the task of a claim tested per task) or "{<expression>}" whose expression names a run
+// ("@"). Any other brace is a ConfigError: a value without its run would otherwise stay text.
 struct EvidencePlaceholder {
   size_t position = 0, length = 0;  // of the braces and what they hold, in the text
   std::string bound;                // the bound's name, or empty for ...
+  bool task = false;                // ... the task, or ...
   ValueExpression value;            // ... a value
 };
 std::vector<EvidencePlaceholder> evidence_placeholders(const std::string& text,

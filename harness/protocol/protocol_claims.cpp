@@ -84,12 +84,10 @@ std::optional<double> evidence_value(const ValueTerm& term, const ProtocolResult
 }
 
 // `text` with its placeholders filled (protocol_claims.h); none when a value is not there.
-std::optional<std::string> evidence_of(std::string text, const DeclaredClaim& claim,
+std::optional<std::string> evidence_of(const std::string& text, const DeclaredClaim& claim,
                                        const ProtocolResults& results, const std::string& cls,
                                        const std::map<std::string, TaskAggregate>& aggregates,
                                        const std::string& task = "") {
-  for (size_t at = text.find("{task}"); at != std::string::npos; at = text.find("{task}"))
-    text.replace(at, 6, task);
   std::string out;
   size_t last = 0;
   for (const EvidencePlaceholder& p : evidence_placeholders(text, claim.id)) {
@@ -97,6 +95,10 @@ std::optional<std::string> evidence_of(std::string text, const DeclaredClaim& cl
     last = p.position + p.length;
     if (!p.bound.empty()) {
       out += fmt::format("{:g}", claim.bound(p.bound));
+      continue;
+    }
+    if (p.task) {
+      out += task;
       continue;
     }
     const ValueExpression& e = p.value;
@@ -126,7 +128,7 @@ std::vector<std::string> claim_aggregates(const DeclaredProtocol& p) {
   for (const Json& c : p.claims)
     for (const EvidencePlaceholder& e : evidence_placeholders(c.value("evidence", ""), p.where))
       for (const ValueTerm* t : {&e.value.term, &e.value.other})
-        if (e.bound.empty() && t->source == ValueTerm::Source::aggregate && !t->name.empty())
+        if (e.bound.empty() && !e.task && t->source == ValueTerm::Source::aggregate && !t->name.empty())
           out.push_back(t->name);
   return out;
 }

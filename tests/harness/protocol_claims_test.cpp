@@ -138,6 +138,10 @@ TEST(ProtocolClaims, AMalformedDeclarationIsRefused) {
                ConfigError);
   EXPECT_THROW(parse_protocol(claims_protocol("{metric:zeros@L2|:s}"), "f (sgdreport/tables)"),
                ConfigError);
+  // A value without its run, or the task of a claim not tested per task: nothing to fill it with.
+  EXPECT_THROW(parse_protocol(claims_protocol("{metric:zeros}"), "f (sgdreport/tables)"),
+               ConfigError);
+  EXPECT_THROW(parse_protocol(claims_protocol("{task}: e"), "f (sgdreport/tables)"), ConfigError);
   // Decided, but its evidence names a metric the run lacks: an error, not a claim left out.
   EXPECT_THROW(claims_of(claims_protocol("{metric:nothing@L2}"), ridge_results()), ConfigError);
 }

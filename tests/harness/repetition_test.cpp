@@ -1,8 +1,9 @@
 // Repetition in a declaration (harness/language/repetition.h): "for_each" on an element of a list
 // stands for one element per binding, with "$name" and "{$name}" replaced; what cannot be meant
-// is refused with the path.
+// (a binding that shadows a declared value among them) is refused with the path.
 #include "harness/language/repetition.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/error.h"
@@ -58,6 +59,31 @@ TEST(Repetition, WhatCannotBeMeantIsRefusedWithItsPath) {
             "objects");
   EXPECT_EQ(expansion_error(Json::parse(R"({"a": [{"for_each": {"a b": [1]}, "v": "$x"}]})")),
             "f.json: /a/0: \"for_each\" binds \"a b\", not a name");
+}
+
+TEST(Repetition, ABindingMayNotShadowAValueTheProtocolDeclares) {
+  // "$lambda" in the method would mean the binding or the protocol's value: refused.
+  const Json shadow = Json::parse(R"({"protocol": {"values": {"lambda": 0.1}, "datasets": [],
+      "methods": [{"for_each": {"lambda": [1, 2]}, "params": {"lambda": "$lambda"}}]}})");
+  EXPECT_EQ(expansion_error(shadow),
+            "f.json: /protocol/methods/0: \"for_each\" binds \"lambda\", a value the protocol "
+            "declares: \"$lambda\" would mean either");
+  for (const char* declared :
+       {R"("supplied": ["epochs"])", R"("datasets": [{"values": {"epochs": 2}}])"}) {
+    const Json j = Json::parse(fmt::format(
+        R"({{"datasets": [], {}, "methods": [{{"for_each": {{"epochs": [1]}}, "e": "$epochs"}}]}})",
+        declared));
+    EXPECT_NE(expansion_error(j).find("binds \"epochs\", a value the protocol declares"),
+              std::string::npos)
+        << declared;
+  }
+  // "n", the training rows, is always a value; outside a protocol a name is free.
+  EXPECT_NE(expansion_error(Json::parse(
+                R"({"datasets": [], "methods": [{"for_each": {"n": [1]}, "e": "$n"}]})")),
+            "");
+  EXPECT_EQ(
+      expansion_error(Json::parse(R"({"rows": [{"for_each": {"lambda": [1]}, "v": "$lambda"}]})")),
+      "");
 }
 
 }  // namespace

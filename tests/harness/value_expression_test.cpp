@@ -1,7 +1,7 @@
 // The value expressions of the protocol language (harness/language/value_expression.h): each
 // form parses to the term, relation, scale and format it says; what is not one is a ConfigError
-// naming the text and what is wrong; evidence placeholders are found in a text, other braces
-// left alone.
+// naming the text and what is wrong; every brace of an evidence text is a placeholder (a value
+// naming its run, a bound, the task) or a ConfigError.
 #include "harness/language/value_expression.h"
 
 #include <gtest/gtest.h>
@@ -88,15 +88,32 @@ TEST(ValueExpression, WhatIsNotOneIsRefusedWithTheText) {
 }
 
 TEST(ValueExpression, EvidencePlaceholdersAreTheBracesThatNameARunOrABound) {
-  const std::string text = "{task}: a {metric:error@a|100:.3g}% vs {bound.within} ({x})";
+  const std::string text = "{task}: a {metric:error@a|100:.3g}% vs {bound.within}";
   const std::vector<EvidencePlaceholder> found = evidence_placeholders(text, "w");
-  ASSERT_EQ(found.size(), 2u);
-  EXPECT_EQ(text.substr(found[0].position, found[0].length), "{metric:error@a|100:.3g}");
-  EXPECT_EQ(found[0].value.term.run, "a");
-  EXPECT_EQ(found[0].value.format, ".3g");
-  EXPECT_EQ(found[1].bound, "within");
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_TRUE(found[0].task);
+  EXPECT_EQ(text.substr(found[1].position, found[1].length), "{metric:error@a|100:.3g}");
+  EXPECT_EQ(found[1].value.term.run, "a");
+  EXPECT_EQ(found[1].value.format, ".3g");
+  EXPECT_EQ(found[2].bound, "within");
   EXPECT_THROW(evidence_placeholders("{metric:e@a|zz}", "w"), ConfigError);
   EXPECT_THROW(evidence_placeholders("{bound.}", "w"), ConfigError);
+}
+
+TEST(ValueExpression, AnEvidenceBraceThatIsNoPlaceholderIsRefused) {
+  // A value without its run would otherwise stay in the evidence as text.
+  try {
+    evidence_placeholders("test error {metric:test_error|100:.2f} %", "w");
+    FAIL() << "accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(),
+                 "w: \"{metric:test_error|100:.2f}\" in its evidence is no placeholder: "
+                 "{bound.<name>}, {task} or a value expression naming its run "
+                 "(metric:<name>@<run>)");
+  }
+  EXPECT_THROW(evidence_placeholders("a {x} b", "w"), ConfigError);
+  EXPECT_THROW(evidence_placeholders("a {metric:e@a", "w"), ConfigError);
+  EXPECT_THROW(evidence_placeholders("a {metric:{e}@a}", "w"), ConfigError);
 }
 
 }  // namespace

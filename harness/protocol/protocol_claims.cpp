@@ -128,7 +128,8 @@ std::vector<std::string> claim_aggregates(const DeclaredProtocol& p) {
   for (const Json& c : p.claims)
     for (const EvidencePlaceholder& e : evidence_placeholders(c.value("evidence", ""), p.where))
       for (const ValueTerm* t : {&e.value.term, &e.value.other})
-        if (e.bound.empty() && !e.task && t->source == ValueTerm::Source::aggregate && !t->name.empty())
+        if (e.bound.empty() && !e.task && t->source == ValueTerm::Source::aggregate &&
+            !t->name.empty())
           out.push_back(t->name);
   return out;
 }

@@ -409,6 +409,22 @@ class FigureData(unittest.TestCase):
         with self.assertRaisesRegex(spec.SpecError, "reads no \"label_by\""):
             spec.render(both, self.doc)
 
+    def test_a_shared_key_a_kind_does_not_read_is_refused_with_why(self):
+        cases = [
+            ({"kind": "published_vs_reproduced", "table": "t", "xlabel": "x"}, "reads no \"xlabel\""),
+            ({"kind": "published_vs_reproduced", "table": "t", "runs": ["a"]}, "cells, not runs"),
+            ({"kind": "histogram", "values": "extra.v", "ylabel": "n"}, "count"),
+            ({"kind": "solvers_vs_peers", "xlabel": "k"}, "groups"),
+            ({"kind": "convergence_panels", "panels": [{"value": "v"}], "ylabel": "y"},
+             "each panel's own"),
+            ({"kind": "series", "source": "cells", "table": "t", "filter": {}}, "cells, not runs"),
+            ({"kind": "series", "x": "config.n", "y": "train_seconds", "x_map": {}},
+             "over runs reads no \"x_map\""),
+        ]
+        for s, message in cases:
+            with self.subTest(spec=s), self.assertRaisesRegex(spec.SpecError, message):
+                spec.check(dict(s, id="f"))
+
     def test_solvers_vs_peers_bars(self):
         fig = spec.render(self.specs["peers_error"], self.doc)
         bars = {c.get_label(): c for c in fig.axes[0].containers}

@@ -2,6 +2,8 @@
 // experiments/<paper>/experiments.json with its keys. This table is the language: the file reader
 // validates against it, and docs/PROTOCOL.md and experiments/protocol.schema.json are generated
 // from it. A key added to a reader without a line here is refused when the file is read.
+#include <set>
+
 #include "features/feature_config.h"
 #include "harness/language/grammar.h"
 
@@ -9,9 +11,10 @@ namespace linrepro {
 
 namespace {
 
-// The keys every figure kind shares (plots/linrepro_plots/spec.py COMMON), with the two the
-// harness reads and removes before a figure is written (why, with_extra_solvers).
-std::vector<KeyRule> figure_keys(std::vector<KeyRule> own) {
+// The keys every figure kind shares (plots/linrepro_plots/spec.py COMMON) but those it does not
+// read (`unread`: spec.py UNREAD, refused there with the reason), with the two the harness reads
+// and removes before a figure is written (why, with_extra_solvers).
+std::vector<KeyRule> figure_keys(std::vector<KeyRule> own, const std::set<std::string>& unread = {}) {
   std::vector<KeyRule> keys = {
       {"id", "text", "required", "The file name, figures/<id>.png; unique in the paper."},
       {"kind", "text", "required", "Which drawing (the kinds below)."},
@@ -32,6 +35,7 @@ std::vector<KeyRule> figure_keys(std::vector<KeyRule> own) {
       {"with_extra_solvers", "<figure-extra-solvers>", "none",
        "How solvers added with --with-solver change it (applied, then removed)."},
   };
+  std::erase_if(keys, [&](const KeyRule& k) { return unread.contains(k.name); });
   keys.insert(keys.end(), own.begin(), own.end());
   return keys;
 }
@@ -423,7 +427,7 @@ std::vector<ObjectRule> grammar() {
            {"group_by", "text", "\"class\"", "The groups."},
            {"series", "text | [text]", "label_by", "The bars within a group."},
            {"logy", "boolean", "false", "Log y axes."},
-       }),
+       }, {"xlabel"}),
        "solvers_vs_peers"},
       {"figure-heatmap", "A matrix per run (a confusion matrix), a panel each.",
        figure_keys({
@@ -443,7 +447,7 @@ std::vector<ObjectRule> grammar() {
            {"bins", "integer", "50", "Bins."},
            {"density", "boolean", "false", "Densities, not counts."},
            {"logy", "boolean", "false", "A log y axis."},
-       }),
+       }, {"ylabel"}),
        "histogram"},
       {"figure-convergence", "One trace value of each run against time or iteration.",
        figure_keys({
@@ -464,7 +468,7 @@ std::vector<ObjectRule> grammar() {
            {"panels", "[<figure-panel>]", "required", "The panels."},
            {"x", "\"seconds\" | \"iteration\"", "\"seconds\"", "The x axis."},
            {"logx", "boolean", "false", "A log x axis."},
-       }),
+       }, {"ylabel"}),
        "convergence_panels"},
       {"figure-panel",
        "One panel of a convergence_panels figure.",
@@ -487,7 +491,7 @@ std::vector<ObjectRule> grammar() {
        figure_keys({
            {"table", "text", "required", "The table."},
            {"mode", "text", "\"scatter\"", "`bar`: side by side; else a scatter."},
-       }),
+       }, {"xlabel", "ylabel", "runs", "filter", "label_by"}),
        "published_vs_reproduced"},
   };
 }

@@ -35,6 +35,17 @@ KINDS = {
     "histogram": {"values", "bins", "density", "logy"},
     "published_vs_reproduced": {"table", "mode"},
 }
+# Shared keys a kind does not read, with why: refused, never silently dropped.
+_CELLS = "it draws a table's cells, not runs"
+UNREAD = {
+    "convergence_panels": {"ylabel": "each panel's own \"ylabel\" labels its axis"},
+    "solvers_vs_peers": {"xlabel": "its x axis holds the groups (\"group_by\")"},
+    "histogram": {"ylabel": "its y axis is the count (or the density)"},
+    "published_vs_reproduced": {
+        "xlabel": "its axes are the published and the reproduced value",
+        "ylabel": "its axes are the published and the reproduced value",
+        "runs": _CELLS, "filter": _CELLS, "label_by": _CELLS},
+}
 REQUIRED = {
     "convergence": ["value"],
     "convergence_panels": ["panels"],
@@ -48,6 +59,9 @@ def check(spec):
     kind = spec.get("kind")
     if kind not in KINDS:
         raise SpecError(f"unknown kind \"{kind}\" (known: {', '.join(sorted(KINDS))})")
+    for key, why in UNREAD.get(kind, {}).items():
+        if key in spec:
+            raise SpecError(f"kind {kind} reads no \"{key}\": {why}")
     unknown = sorted(set(spec) - COMMON - KINDS[kind])
     if unknown:
         raise SpecError(f"unknown key(s) for kind {kind}: {', '.join(unknown)}")
@@ -60,6 +74,15 @@ def check(spec):
             raise SpecError("series over runs needs \"x\" and \"y\" (run paths)")
         if source == "cells" and "table" not in spec:
             raise SpecError("series over cells needs \"table\"")
+        if source == "runs":
+            for key in ("table", "x_from", "x_map", "columns", "published"):
+                if key in spec:
+                    raise SpecError(f"a series over runs reads no \"{key}\": it chooses a "
+                                    "table's cells (\"source\": \"cells\")")
+        if source == "cells":
+            for key in ("runs", "filter", "label_by", "x", "y", "group_by"):
+                if key in spec:
+                    raise SpecError(f"a series over cells reads no \"{key}\": {_CELLS}")
         if source not in ("runs", "cells"):
             raise SpecError(f"series source must be \"runs\" or \"cells\", not \"{source}\"")
         if "group_by" in spec and "label_by" in spec:  # the lines are the groups: never read

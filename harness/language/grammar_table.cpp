@@ -14,7 +14,8 @@ namespace {
 // The keys every figure kind shares (plots/linrepro_plots/spec.py COMMON) but those it does not
 // read (`unread`: spec.py UNREAD, refused there with the reason), with the two the harness reads
 // and removes before a figure is written (why, with_extra_solvers).
-std::vector<KeyRule> figure_keys(std::vector<KeyRule> own, const std::set<std::string>& unread = {}) {
+std::vector<KeyRule> figure_keys(std::vector<KeyRule> own,
+                                 const std::set<std::string>& unread = {}) {
   std::vector<KeyRule> keys = {
       {"id", "text", "required", "The file name, figures/<id>.png; unique in the paper."},
       {"kind", "text", "required", "Which drawing (the kinds below)."},
@@ -421,13 +422,15 @@ std::vector<ObjectRule> grammar() {
       {"figure-solvers-vs-peers",
        "Grouped bars: one panel per metric, a group per value of `group_by`, ours then the "
        "peers.",
-       figure_keys({
-           {"metric", "text", "\"metrics.error\"", "The run field of the one panel."},
-           {"metrics", "[text]", "none", "A panel each."},
-           {"group_by", "text", "\"class\"", "The groups."},
-           {"series", "text | [text]", "label_by", "The bars within a group."},
-           {"logy", "boolean", "false", "Log y axes."},
-       }, {"xlabel"}),
+       figure_keys(
+           {
+               {"metric", "text", "\"metrics.error\"", "The run field of the one panel."},
+               {"metrics", "[text]", "none", "A panel each."},
+               {"group_by", "text", "\"class\"", "The groups."},
+               {"series", "text | [text]", "label_by", "The bars within a group."},
+               {"logy", "boolean", "false", "Log y axes."},
+           },
+           {"xlabel"}),
        "solvers_vs_peers"},
       {"figure-heatmap", "A matrix per run (a confusion matrix), a panel each.",
        figure_keys({
@@ -442,12 +445,14 @@ std::vector<ObjectRule> grammar() {
        }),
        "heatmap"},
       {"figure-histogram", "Per run, a histogram of a list of numbers, on shared bins.",
-       figure_keys({
-           {"values", "text", "required", "The run field of the numbers."},
-           {"bins", "integer", "50", "Bins."},
-           {"density", "boolean", "false", "Densities, not counts."},
-           {"logy", "boolean", "false", "A log y axis."},
-       }, {"ylabel"}),
+       figure_keys(
+           {
+               {"values", "text", "required", "The run field of the numbers."},
+               {"bins", "integer", "50", "Bins."},
+               {"density", "boolean", "false", "Densities, not counts."},
+               {"logy", "boolean", "false", "A log y axis."},
+           },
+           {"ylabel"}),
        "histogram"},
       {"figure-convergence", "One trace value of each run against time or iteration.",
        figure_keys({
@@ -464,11 +469,13 @@ std::vector<ObjectRule> grammar() {
        "convergence"},
       {"figure-convergence-panels",
        "Several trace values of the same runs, a convergence panel each.",
-       figure_keys({
-           {"panels", "[<figure-panel>]", "required", "The panels."},
-           {"x", "\"seconds\" | \"iteration\"", "\"seconds\"", "The x axis."},
-           {"logx", "boolean", "false", "A log x axis."},
-       }, {"ylabel"}),
+       figure_keys(
+           {
+               {"panels", "[<figure-panel>]", "required", "The panels."},
+               {"x", "\"seconds\" | \"iteration\"", "\"seconds\"", "The x axis."},
+               {"logx", "boolean", "false", "A log x axis."},
+           },
+           {"ylabel"}),
        "convergence_panels"},
       {"figure-panel",
        "One panel of a convergence_panels figure.",
@@ -488,10 +495,12 @@ std::vector<ObjectRule> grammar() {
        }},
       {"figure-published-vs-reproduced",
        "This result file's cells of one table against the published ones.",
-       figure_keys({
-           {"table", "text", "required", "The table."},
-           {"mode", "text", "\"scatter\"", "`bar`: side by side; else a scatter."},
-       }, {"xlabel", "ylabel", "runs", "filter", "label_by"}),
+       figure_keys(
+           {
+               {"table", "text", "required", "The table."},
+               {"mode", "text", "\"scatter\"", "`bar`: side by side; else a scatter."},
+           },
+           {"xlabel", "ylabel", "runs", "filter", "label_by"}),
        "published_vs_reproduced"},
   };
 }

@@ -78,8 +78,8 @@ constexpr const char* kReutersExperiment = "table2_reuters";
 // Table 2's categories: the declared task set's (fast mode: its declared fast tasks).
 std::vector<std::string> table2_categories(bool fast) {
   const DeclaredProtocol p = declared_protocol(kMlrcgPaper, kReutersExperiment);
-  if (fast) return p.datasets.front().fast_task_names;
-  return p.task_sources.at("reuters-table2").at("categories").get<std::vector<std::string>>();
+  if (fast) return p.datasets.front().fast_tasks.names;
+  return p.task_sources.at("reuters-table2").at("tasks").get<std::vector<std::string>>();
 }
 
 // §6.1's runs of one feature scope by solver, each over the 90 categories.

@@ -15,7 +15,24 @@
 
 namespace linrepro {
 
+bool TaskSelection::selects(size_t index, const std::string& task) const {
+  return (first == 0 || index < static_cast<size_t>(first)) &&
+         (names.empty() || std::find(names.begin(), names.end(), task) != names.end());
+}
+
 namespace {
+
+// "tasks": the first N of a task set's tasks, or these by name.
+TaskSelection task_selection_of(const Json& j, const std::string& where) {
+  TaskSelection s;
+  if (j.is_number_integer() && j.get<int64_t>() >= 1)
+    s.first = j.get<int64_t>();
+  else if (j.is_array() && !j.empty())
+    s.names = texts_of(j, where + " tasks");
+  else
+    declaration_error(where, "\"tasks\" is a count of a task set's first tasks or a list of names");
+  return s;
+}
 
 bool on_class(const std::vector<std::string>& classes, const std::string& cls) {
   return classes.empty() || std::find(classes.begin(), classes.end(), cls) != classes.end();
@@ -56,15 +73,8 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
   const Json fast = j.value("fast", Json(true));
   d.in_fast = !fast.is_boolean() || fast.get<bool>();
   if (fast.is_object() && fast.contains("tasks")) {
-    const Json& f = fast.at("tasks");
-    if (d.tasks.empty() || !(f.is_number_integer() || (f.is_array() && !f.empty())))
-      declaration_error(where,
-                        "\"fast\": \"tasks\" is a count of a task set's tasks or a list of their "
-                        "names");
-    if (f.is_array())
-      d.fast_task_names = texts_of(f, where + " fast tasks");
-    else
-      d.fast_tasks = f.get<int64_t>();
+    if (d.tasks.empty()) declaration_error(where, "\"fast\": \"tasks\" selects a task set's tasks");
+    d.fast_tasks = task_selection_of(fast.at("tasks"), where + " fast");
   }
   if (fast.is_object()) d.fast_values = values_of(fast, "values", where + " fast");
   d.sequential = flag_of(j, "sequential", false, where);
@@ -114,7 +124,9 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
   m.params = j.value("params", Json::object());
   m.traced = flag_of(j, "traced", false, where);
   m.in_fast = flag_of(j, "fast", true, where);
-  if (j.contains("classes")) m.classes = texts_of(j.at("classes"), where + " classes");
+  if (j.contains("class"))
+    m.classes = j.at("class").is_string() ? std::vector{j.at("class").get<std::string>()}
+                                          : texts_of(j.at("class"), where + " class");
   if (j.contains("lambda")) m.lambda = j.at("lambda");
   m.tags = values_of(j, "tags", where);
   if (j.contains("seed_of")) m.seed_of = text_of(j, "seed_of", where);
@@ -125,15 +137,11 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
     if (!j.at("data").is_object()) declaration_error(where, "\"data\" must be an object");
     m.data = j.at("data");
   }
-  if (j.contains("top")) {
-    if (!j.at("top").is_number_integer() || j.at("top").get<int64_t>() < 1)
-      declaration_error(where, "\"top\" must be a positive count");
-    m.top = j.at("top").get<int64_t>();
-  }
+  if (j.contains("tasks")) m.tasks = task_selection_of(j.at("tasks"), where);
   if (m.extra) {
     // The user's solvers: their parameters are the user's, they run in every subset, and the
     // paper's summary does not group them.
-    for (const char* key : {"params", "traced", "fast", "top", "tags", "record", "after"})
+    for (const char* key : {"params", "traced", "fast", "tasks", "tags", "record", "after"})
       if (j.contains(key))
         declaration_error(where, fmt::format("the --with-solver place takes no \"{}\"", key));
     if (!j.contains("lambda"))
@@ -181,11 +189,12 @@ void check_resolves(const DeclaredProtocol& p) {
         resolve_protocol_value(m.data, scope, at);
         if (!d.tasks.empty() && m.traced)  // a task set's fit has no test-set monitor
           declaration_error(at, "\"traced\" applies on a binary data set only");
-        if (d.tasks.empty() && ((!m.extra && !m.lambda.is_null()) || !m.data.empty() || m.top > 0 ||
-                                m.key.find(kTaskInKey) != std::string::npos ||
-                                m.key.find(kClassInKey) != std::string::npos))
+        if (d.tasks.empty() &&
+            ((!m.extra && !m.lambda.is_null()) || !m.data.empty() || m.tasks.first > 0 ||
+             !m.tasks.names.empty() || m.key.find(kTaskInKey) != std::string::npos ||
+             m.key.find(kClassInKey) != std::string::npos))
           declaration_error(at,
-                            "\"lambda\", \"data\", \"top\" and a key with \"{task}\" or "
+                            "\"lambda\", \"data\", \"tasks\" and a key with \"{task}\" or "
                             "\"{class}\" apply on a task set only");
         if (m.traced) resolve_protocol_value(p.traced, scope, at + " traced");
         if (d.tasks.empty() && m.extra && m.lambda == "task")
@@ -288,8 +297,6 @@ std::string key_without_placeholders(std::string key) {
   return key;
 }
 
-namespace {}  // namespace
-
 std::string task_run_key(const ProtocolDataset& d, const std::string& key,
                          const std::string& task) {
   const std::string k = replaced(key, kClassInKey, d.cls);
@@ -354,7 +361,7 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
       r.params = regularization_params(solver_catalog().get(m.solver), lambda.get<double>());
     r.params.update(resolve(m.params));
     r.data_options = resolve(m.data);
-    r.top = m.top;
+    r.tasks = m.tasks;
     r.stop_rule = m.stop_rule;
     r.after = m.after;
     r.record_extra = m.record;

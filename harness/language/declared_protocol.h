@@ -33,7 +33,7 @@ struct ProtocolRun {
   Json config_fields = Json::object();  // besides dataset, solver, params, seed and class
   Json record_extra = Json::object();   // merged into the run record's extra
   Json data_options = Json::object();   // on a task set: its options
-  int64_t top = 0;                      // on a task set: the first `top` tasks (0: all)
+  TaskSelection tasks;                  // on a task set: which of its tasks
   std::string stop_rule;                // on a sequential task set: the method's StopRule
   std::string after;                    // on a task set: the method's step after the set
   // An extra solver whose lambda each task gives ("lambda": "task"): params are set per task.

@@ -202,12 +202,12 @@ std::vector<ObjectRule> grammar() {
        "How a data set takes part in the fast subset (`linrepro run --fast`, what `regress` "
        "reruns).",
        {
-           {"tasks", "integer | [text]", "0",
-            "A task set's first N tasks, or these by name (0: all)."},
+           {"tasks", "integer | [text]", "every one",
+            "A task set's first N tasks, or these by name (as a method's `tasks`)."},
            {"values", "{number | text}", "{}", "Values that replace its own there."},
        }},
       {"method",
-       "A registered solver with its parameters, run on each data set (or those `classes` "
+       "A registered solver with its parameters, run on each data set (or those its `class` "
        "names); or, with the solver `--with-solver`, the place of the solvers a user adds with "
        "--with-solver (runs `<name>/<label>`, one per solver).",
        {
@@ -222,13 +222,14 @@ std::vector<ObjectRule> grammar() {
             "The solver's parameters (`$name` and `{\"reciprocal\": [...]}` resolved)."},
            {"traced", "boolean", "false", "Record a trace (binary data sets)."},
            {"fast", "boolean", "true", "false: not in the fast subset."},
-           {"classes", "[text]", "[]", "Only on these data sets (empty: every one)."},
+           {"class", "text | [text]", "every one", "Only on this data set, or these."},
            {"lambda", "number | text | {number | text}", "none",
             "On a task set: lambda in the solver's own convention (null: the method does not "
             "run). At `--with-solver`: the lambda its solvers get: one for every loss, `task` "
             "(each task's own), or {solver: lambda} (a solver of that loss and penalty takes it)."},
            {"data", "{any}", "{}", "On a task set: the set's options for this method."},
-           {"top", "integer", "none", "On a task set: its first `top` tasks only."},
+           {"tasks", "integer | [text]", "every one",
+            "On a task set: its first N tasks only, or these by name."},
            {"tags", "{number | text}", "{}", "What the experiment's summary groups its runs by."},
            {"seed_of", "text", "none", "The method key whose run's seed it takes."},
            {"record", "{number | text}", "{}", "Fields added to its runs' extra."},
@@ -357,7 +358,7 @@ std::vector<ObjectRule> grammar() {
            {"kind", "\"binary-categories\"", "required", "This reader."},
            {"view", "text", "required", "A corpus view (corpora/corpus_view.h)."},
            {"features", "<features>", "required", "The features."},
-           {"categories", "[text]", "[]", "These categories (empty: every one)."},
+           {"tasks", "[text]", "every category", "These categories, each a task."},
            {"evaluation", "\"timed\" | \"SCutFBR.1\"", "required",
             "How a run is evaluated, by name (harness/protocol/binary_categories.h): `timed` (the "
             "median thread CPU time of `repeats` fits, an optional trace, threshold 0) or "
@@ -369,9 +370,9 @@ std::vector<ObjectRule> grammar() {
        "A method's `data` on a binary-categories task set: another reading of its features.",
        {
            {"features", "<features>", "{}", "Fields that replace the task set's features."},
-           {"label", "text", "none", "The reading's name (its data set record)."},
+           {"name", "text", "none", "The reading's name (its data set record)."},
            {"repeats", "integer", "1", "Timed: this many fits, the median CPU time reported."},
-           {"trace", "boolean", "false", "Timed: one more fit, traced."},
+           {"traced", "boolean", "false", "Timed: one more fit, traced."},
        }},
       {"multiclass-partitions",
        "A task set: a multi-class collection cut into cross-validation folds or random splits.",

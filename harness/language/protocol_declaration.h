@@ -11,15 +11,22 @@
 
 namespace linrepro {
 
+// Which tasks of a task set: the first `first` (0: no limit), and of those only the `names`
+// (empty: every one). A method's "tasks" and a data set's fast "tasks" (an integer or a list).
+struct TaskSelection {
+  int64_t first = 0;
+  std::vector<std::string> names;
+  bool selects(size_t index, const std::string& task) const;
+};
+
 struct ProtocolDataset {
   std::string cls;   // "class"
   std::string data;  // load_binary_dataset's name
   Json values = Json::object(), fast_values = Json::object();
-  std::string tasks;        // or the name of a task set (harness/protocol/task_sets.h)
-  std::string unavailable;  // or why its data cannot be had (nothing runs on it)
-  int64_t fast_tasks = 0;   // tasks: the first fast_tasks in fast mode (0: all)
-  std::vector<std::string> fast_task_names;  // or these tasks (by name) in fast mode
-  bool sequential = false;                   // tasks: one run at a time, task by task
+  std::string tasks;         // or the name of a task set (harness/protocol/task_sets.h)
+  std::string unavailable;   // or why its data cannot be had (nothing runs on it)
+  TaskSelection fast_tasks;  // tasks: the ones the fast mode runs
+  bool sequential = false;   // tasks: one run at a time, task by task
   bool in_fast = true;
   MissingCells missing = MissingCells::left_to_the_experiment;
 };
@@ -34,12 +41,12 @@ struct ProtocolMethod {
   std::string name, key, solver;
   Json params = Json::object();
   bool traced = false, in_fast = true;
-  std::vector<std::string> classes;  // empty: every data set
+  std::vector<std::string> classes;  // "class": empty: every data set
   bool extra = false;                // solver kExtraSolverPlace
   // On a task set: lambda in the solver's own convention (null: none); on the extra-solver place
-  // the lambda its solvers get. The task set's options, and the first `top` tasks only (0: all).
+  // the lambda its solvers get. The task set's options, and which of its tasks.
   Json lambda, data = Json::object();
-  int64_t top = 0;
+  TaskSelection tasks;
   Json tags = Json::object();    // for the driver's summary
   std::string seed_of;           // the method key whose run's seed it takes (empty: its own)
   Json record = Json::object();  // added to its runs' extra

@@ -91,7 +91,7 @@ Json collection_record(const Corpus& corpus, const PreparedText& prep) {
 }
 
 // The view's categories on `features` (DataUnavailable when its corpus is not here);
-// `categories`: the tasks, by name (empty: all).
+// `categories`: the declared "tasks", by name (empty: all).
 std::shared_ptr<const BinaryCollection> view_collection(const ExperimentContext& ctx,
                                                         const std::string& view,
                                                         const FeatureConfig& features,
@@ -164,7 +164,7 @@ FeatureConfig declared_features(const Json& j, const std::string& where) {
 
 TaskSet timed_task_set(std::shared_ptr<const BinaryCollection> c, const Json& options) {
   const int repeats = options.value("repeats", 1);
-  const bool trace = options.value("trace", false);
+  const bool trace = options.value("traced", false);
   const Json fields = {
       {"threshold", 0},
       {"timing", {{"repeats", repeats}, {"clock", "thread_cpu"}, {"statistic", "median"}}},
@@ -195,7 +195,7 @@ TaskSource binary_category_tasks(const Json& declaration, const std::string& whe
   }
   const Json features = to_json(declared_features(declaration.at("features"), where));
   std::vector<std::string> categories;
-  for (const Json& c : declaration.value("categories", Json::array()))
+  for (const Json& c : declaration.value("tasks", Json::array()))
     categories.push_back(c.get<std::string>());
   const std::optional<NamedCvThreshold> cv =
       declared_evaluation(declaration.at("evaluation"), where);
@@ -207,20 +207,20 @@ TaskSource binary_category_tasks(const Json& declaration, const std::string& whe
         std::make_shared<std::map<std::string, std::shared_ptr<const BinaryCollection>>>();
     return [=](const Json& options) {
       check_object(options, "binary-categories-data", where + " (a method's \"data\")");
-      if (cv && (options.contains("repeats") || options.contains("trace")))
+      if (cv && (options.contains("repeats") || options.contains("traced")))
         declaration_error(where + " (a method's \"data\")",
-                          "\"repeats\" and \"trace\" apply to the timed evaluation only");
+                          "\"repeats\" and \"traced\" apply to the timed evaluation only");
       Json f = features;
       f.update(options.value("features", Json::object()));
       const FeatureConfig config = declared_features(f, where + " (a method's \"data\")");
-      auto& c = (*prepared)[to_json(config).dump() + options.value("label", "")];
+      auto& c = (*prepared)[to_json(config).dump() + options.value("name", "")];
       if (!c) {
         auto made =
             std::make_shared<BinaryCollection>(*view_collection(ctx, view, config, categories));
         made->objective_lambda = lambda;
-        if (options.contains("label"))  // another reading: its own record beside the cells' one
+        if (options.contains("name"))  // another reading: its own record beside the cells' one
           made->record["name"] = fmt::format("{} ({})", made->record.value("name", ""),
-                                             options.at("label").get<std::string>());
+                                             options.at("name").get<std::string>());
         c = made;
       }
       if (!cv) return timed_task_set(c, options);

@@ -9,15 +9,15 @@
 //     "view": "reuters-modapte90",             a corpus view (corpora/corpus_view.h)
 //     "features": {...},                        features/feature_config.h's config; with scope
 //                                               per_category each task has its own columns
-//     "categories": ["earn", "acq"],            optional: these tasks (default: every category)
+//     "tasks": ["earn", "acq"],                 optional: these categories (default: every one)
 //     "evaluation": "timed"                     timed_binary_run; a method's "data" gives
-//                                               "repeats" (1) and "trace" (false)
+//                                               "repeats" (1) and "traced" (false)
 //                or "SCutFBR.1",                cv_thresholded_run with Yang's rule at fbr 0.1
 //                                               on 5 folds of each training set (a rule the
 //                                               harness names; binary_categories.cpp)
 //     "lambda": 0.001}                          the lambda of the O_svm every run reports
 // A method's "data" may also change the features ({"features": {"scope": "global"}}) and name
-// that reading ("label": "global IG features": its dataset record is "<name> (<label>)").
+// that reading ("name": "global IG features": its dataset record is "<set's name> (<name>)").
 //
 // Each run's config: "dataset" {view, docs, features, content_sha256}, and the evaluation's
 // fields (timed: "threshold" 0, "timing", "trace_every"; SCutFBR.1: "folds", "fold_seed",
@@ -55,7 +55,7 @@ struct BinaryCollection {
   double objective_lambda = 0.001;
 };
 
-// The timed evaluation of c's tasks, options {"repeats": r, "trace": bool} (a sequential set:
+// The timed evaluation of c's tasks, options {"repeats": r, "traced": bool} (a sequential set:
 // one timed fit at a time).
 TaskSet timed_task_set(std::shared_ptr<const BinaryCollection> c, const Json& options);
 

@@ -14,23 +14,19 @@ namespace linrepro {
 
 namespace {
 
-// The tasks of `set` that `run` fits, by index: its first `top`, in fast mode the declared fast
-// ones among them.
+// The tasks of `set` that `run` fits, by index: those its "tasks" selects, in fast mode only the
+// declared fast ones among them. A task named that the set has not is an error, not a no-op.
 std::vector<size_t> tasks_of(const ExperimentContext& ctx, const ProtocolDataset& pd,
                              const ProtocolRun& run, const TaskSet& set) {
-  size_t n = set.tasks.size();
-  if (run.top > 0) n = std::min(n, static_cast<size_t>(run.top));
-  if (ctx.fast && pd.fast_tasks > 0) n = std::min(n, static_cast<size_t>(pd.fast_tasks));
-  std::vector<size_t> out;
-  for (size_t i = 0; i < n; ++i)
-    if (!ctx.fast || pd.fast_task_names.empty() ||
-        std::ranges::find(pd.fast_task_names, set.tasks[i]) != pd.fast_task_names.end())
-      out.push_back(i);
-  if (ctx.fast)
-    for (const std::string& name : pd.fast_task_names)
+  for (const TaskSelection* s : {&run.tasks, &pd.fast_tasks})
+    for (const std::string& name : s->names)
       if (std::ranges::find(set.tasks, name) == set.tasks.end())
-        throw ConfigError(fmt::format(
-            "\"fast\": \"tasks\" names \"{}\", which task set \"{}\" has not", name, pd.tasks));
+        throw ConfigError(
+            fmt::format("\"tasks\" names \"{}\", which task set \"{}\" has not", name, pd.tasks));
+  std::vector<size_t> out;
+  for (size_t i = 0; i < set.tasks.size(); ++i)
+    if (run.tasks.selects(i, set.tasks[i]) && (!ctx.fast || pd.fast_tasks.selects(i, set.tasks[i])))
+      out.push_back(i);
   return out;
 }
 

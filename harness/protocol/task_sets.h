@@ -6,7 +6,7 @@
 // supplies each kind of task set by name through its ProtocolHooks, or declares it whole
 // ("task_sources"); the runner fits every declared method on every task of it and aggregates the
 // runs into cells by named aggregates. A method's keys on a task set ("lambda" in the solver's
-// own convention, "data", "top") are in docs/PROTOCOL.md (kind method).
+// own convention, "data", "tasks") are in docs/PROTOCOL.md (kind method).
 // The set fits what a method's "solver" names: a registered solver, or a method of the paper
 // that the set knows (graphsvm2002/features: "MCNB", "MCSVM", "GraphSVM", fitted by the paper's
 // code; such a method takes no "lambda").

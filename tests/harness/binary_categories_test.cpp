@@ -18,7 +18,7 @@ Json declaration(const Json& evaluation) {
   return {{"kind", "binary-categories"},
           {"view", "reuters-modapte90"},
           {"features", {{"selection", "ig"}, {"k", 20}, {"scope", "per_category"}}},
-          {"categories", {"grain", "corn"}},
+          {"tasks", {"grain", "corn"}},
           {"evaluation", evaluation},
           {"lambda", 0.01}};
 }
@@ -33,7 +33,7 @@ ExperimentContext quiet_context() {
 TEST(BinaryCategories, TimedAndCrossValidatedRunsSayHowTheyWereEvaluated) {
   const ExperimentContext ctx = quiet_context();
   const TaskSource timed = binary_category_tasks(declaration("timed"), "here");
-  const TaskSet t = timed(ctx)(Json{{"repeats", 2}, {"trace", true}});
+  const TaskSet t = timed(ctx)(Json{{"repeats", 2}, {"traced", true}});
   ASSERT_EQ(t.tasks, (std::vector<std::string>{"grain", "corn"}));
   EXPECT_EQ(t.config_fields.at("timing").at("repeats"), 2);
   EXPECT_EQ(t.config_fields.at("trace_every"), 1);
@@ -59,7 +59,7 @@ TEST(BinaryCategories, TimedAndCrossValidatedRunsSayHowTheyWereEvaluated) {
 
   // Another reading of the features: its own config and its own record.
   const TaskSet g = cv(ctx)(
-      Json{{"features", {{"scope", "global"}, {"aggregate", "joint"}}}, {"label", "global"}});
+      Json{{"features", {{"scope", "global"}, {"aggregate", "joint"}}}, {"name", "global"}});
   EXPECT_EQ(g.dataset.at("features").at("scope"), "global");
   EXPECT_EQ(g.record.at("name"), t.record.at("name").get<std::string>() + " (global)");
   EXPECT_FALSE(g.record.contains("task_columns"));
@@ -92,7 +92,7 @@ TEST(BinaryCategories, WhatCannotApplyIsRefused) {
   const TaskPreparer cv = binary_category_tasks(declaration("SCutFBR.1"), "the place")(ctx);
   EXPECT_THROW(cv(Json{{"repeats", 3}}), ConfigError);  // a cross-validation is not timed
   Json unknown = declaration("timed");
-  unknown["categories"] = {"grain", "no-such-category"};
+  unknown["tasks"] = {"grain", "no-such-category"};
   EXPECT_THROW(binary_category_tasks(unknown, "p")(ctx)(Json::object()), ConfigError);
 }
 

@@ -35,8 +35,8 @@ Json protocol_json() {
     "methods": [
       {"name": "sgd", "key": "sgd-l1", "solver": "sgd-l1-logistic", "traced": true,
        "params": {"lambda": "$lambda", "gamma": "$gamma", "epochs": "$epochs"}},
-      {"key": "extra", "solver": "--with-solver", "classes": ["one"], "lambda": "$lambda"},
-      {"name": "exact", "key": "ll", "solver": "liblinear-s6", "fast": false, "classes": ["one"],
+      {"key": "extra", "solver": "--with-solver", "class": ["one"], "lambda": "$lambda"},
+      {"name": "exact", "key": "ll", "solver": "liblinear-s6", "fast": false, "class": "one",
        "params": {"C": {"reciprocal": ["lambda", "n"]}, "bias": 1}}
     ],
     "driver_runs": ["peer"],
@@ -134,7 +134,7 @@ TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   j["methods"][0]["params"]["lambda"] = "$lamda";
   testing::expect_protocol_refused(j, "no value \"lamda\"");
   j = protocol_json();
-  j["methods"][2]["classes"] = {"three"};
+  j["methods"][2]["class"] = {"three"};
   testing::expect_protocol_refused(j, "no data set \"three\"");
   j = protocol_json();
   j["cells"]["rows"][0]["run"] = "sdg";

@@ -121,11 +121,11 @@ TEST(Grammar, ATaggedKindIsChosenByItsKind) {
       << e;
   // A key of the other kind is refused on this one.
   Json other = declaration("mlrcg2003");
-  other["experiments"]["table3"]["protocol"]["task_sources"]["webkb-univ6"]["categories"] =
+  other["experiments"]["table3"]["protocol"]["task_sources"]["webkb-univ6"]["tasks"] =
       Json::array();
   EXPECT_NE(error_of([&] {
               check_declaration_file(other, "f.json");
-            }).find("unknown key \"categories\" in a multiclass-partitions"),
+            }).find("unknown key \"tasks\" in a multiclass-partitions"),
             std::string::npos);
 }
 

@@ -21,9 +21,9 @@ Json ablations_protocol() {
     "why": "test",
     "datasets": [{"class": "c", "tasks": "fake"}, {"class": "d", "unavailable": "never released"}],
     "methods": [
-      {"name": "a", "key": "a", "solver": "liblinear-s2", "params": {}, "classes": ["c"]},
-      {"name": "b", "key": "b", "solver": "liblinear-s2", "params": {"who": 1}, "classes": ["c"]},
-      {"name": "gone", "key": "gone", "solver": "liblinear-s2", "params": {}, "classes": ["d"]}
+      {"name": "a", "key": "a", "solver": "liblinear-s2", "params": {}, "class": "c"},
+      {"name": "b", "key": "b", "solver": "liblinear-s2", "params": {"who": 1}, "class": ["c"]},
+      {"name": "gone", "key": "gone", "solver": "liblinear-s2", "params": {}, "class": "d"}
     ],
     "ablation_tables": [{
       "ablation": "stoplist-{corpus}", "args": {"corpus": "x", "corpus_title": "Xs"},

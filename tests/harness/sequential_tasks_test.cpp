@@ -301,9 +301,9 @@ TEST(SequentialTasks, AStopRuleNeedsASequentialSetAndHooksThatHaveIt) {
   testing::expect_protocol_refused(j, "is a number, \"$name\", \"task\" or {solver: lambda}");
   j = sequential_json();
   j["datasets"].push_back({{"class", "d"}, {"data", "a9a"}});
-  for (Json& m : j["methods"]) m["classes"] = {"c"};
+  for (Json& m : j["methods"]) m["class"] = "c";
   j["methods"].push_back(
-      {{"key", "extra"}, {"solver", "--with-solver"}, {"lambda", "task"}, {"classes", {"d"}}});
+      {{"key", "extra"}, {"solver", "--with-solver"}, {"lambda", "task"}, {"class", "d"}});
   testing::expect_protocol_refused(j, "\"lambda\": \"task\" applies on a task set only");
   j = sequential_json();
   j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}, {"sequential", true}};

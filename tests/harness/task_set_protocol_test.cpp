@@ -1,13 +1,13 @@
 // A declared protocol on a task set (harness/protocol/task_sets.h) run by
 // harness/protocol/protocol_runner.h: each method is fitted on each task of the set its "data"
 // options prepare (each distinct options prepared once), at the lambda of the solver's own
-// convention, on its `top` tasks, the first `fast` tasks in fast mode; untrainable tasks are
-// counted, not fitted; the cells are the named aggregates of the runs, with the row's note filled
-// in; a solver added with --with-solver runs on every task at the lambda of its loss and gets its
-// own row. Keys may put the task first, a run may take another's seed or hold the task and the
-// class in its key, fast mode's tasks may be named, a null supplied lambda leaves its method out,
-// and an extra solver can be a series over a table's rows. A task-set declaration that mixes kinds,
-// or hooks that lack what it names, are refused.
+// convention, on the tasks it selects ("tasks"), the first `fast` tasks in fast mode; untrainable
+// tasks are counted, not fitted; the cells are the named aggregates of the runs, with the row's
+// note filled in; a solver added with --with-solver runs on every task at the lambda of its loss
+// and gets its own row. Keys may put the task first, a run may take another's seed or hold the task
+// and the class in its key, fast mode's tasks may be named, a null supplied lambda leaves its
+// method out, and an extra solver can be a series over a table's rows. A task-set declaration that
+// mixes kinds, or hooks that lack what it names, are refused.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -36,7 +36,7 @@ Json task_protocol_json() {
       {"name": "a", "key": "a", "solver": "liblinear-s2", "lambda": "$lambda",
        "params": {"eps": 0.5}, "data": {"k": 1}},
       {"name": "b", "key": "b", "solver": "liblinear-s2", "lambda": "$l2", "params": {},
-       "data": {"k": 2}, "top": 2}
+       "data": {"k": 2}, "tasks": 2}
     ],
     "cells": {
       "columns": {"mean": [{"column": "Mean", "value": "mean", "unit": "%"}]},
@@ -133,7 +133,7 @@ TEST(TaskSetProtocol, EachMethodIsFittedPerTaskAndItsRunsAggregatedIntoCells) {
   // One record per data set name (ResultFile::add_dataset): the last prepared.
   ASSERT_EQ(doc.at("datasets").size(), 1u);
   EXPECT_EQ(doc.at("datasets")[0].at("k"), 2);
-  // a: t0 and t1 fitted, t2 counted but not fitted; b: its top 2 tasks.
+  // a: t0 and t1 fitted, t2 counted but not fitted; b: its first 2 tasks.
   EXPECT_EQ(doc.at("runs").size(), 4u);
   const Json* a0 = run_at(doc, "a/t0");
   ASSERT_NE(a0, nullptr);
@@ -154,6 +154,16 @@ TEST(TaskSetProtocol, EachMethodIsFittedPerTaskAndItsRunsAggregatedIntoCells) {
   EXPECT_EQ(a->at("unit"), "%");
   ASSERT_NE(cell_at(doc, "B"), nullptr);
   EXPECT_DOUBLE_EQ(cell_at(doc, "B")->at("value").get<double>(), (2 + 4) / 2.0);
+
+  // "tasks" by name: only those; a name the set has not is an error, not a method that never runs.
+  Json named = task_protocol_json();
+  named["methods"][1]["tasks"] = {"t1"};
+  const Json by_name = run_document(dir, "named.json", parse_protocol(named, "f (x/y)"), hooks);
+  EXPECT_EQ(run_at(by_name, "b/t0"), nullptr);
+  EXPECT_NE(run_at(by_name, "b/t1"), nullptr);
+  named["methods"][1]["tasks"] = {"t9"};
+  EXPECT_THROW(run_document(dir, "unknown.json", parse_protocol(named, "f (x/y)"), hooks),
+               ConfigError);
 }
 
 TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsItsOwnRow) {
@@ -382,7 +392,7 @@ TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   j = task_protocol_json();
   j["datasets"][0] = {{"class", "c"}, {"data", "a9a"}};
   for (Json& m : j["methods"]) {  // a binary data set's keys have no task to put in
-    for (const char* k : {"lambda", "data", "top"}) m.erase(k);
+    for (const char* k : {"lambda", "data", "tasks"}) m.erase(k);
     m["key"] = "k/{task}";
   }
   testing::expect_protocol_refused(j,
@@ -404,8 +414,8 @@ TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   j["methods"][1]["lambda"] = "$l3";
   testing::expect_protocol_refused(j, "no value \"l3\"");
   j = task_protocol_json();
-  j["methods"][1]["top"] = 0;
-  testing::expect_protocol_refused(j, "\"top\" must be a positive count");
+  j["methods"][1]["tasks"] = 0;
+  testing::expect_protocol_refused(j, "\"tasks\" is a count of a task set's first tasks or a list");
   j = task_protocol_json();  // a task set's fit has no trace: refused, not dropped
   j["traced"] = {{"points", 5}};
   j["methods"][0]["traced"] = true;

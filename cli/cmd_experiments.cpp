@@ -19,6 +19,7 @@
 #include "harness/experiment/experiment.h"
 #include "harness/experiment/experiment_schedule.h"
 #include "harness/experiment/extra_solvers.h"
+#include "harness/experiment/kept_solvers.h"
 #include "harness/experiment/run_experiment.h"
 #include "harness/judge/compare.h"
 #include "harness/judge/regress.h"
@@ -60,6 +61,7 @@ void print_outcome(const ExperimentInfo& e, const ExperimentContext& ctx,
   const auto& c = o.counts;
   std::string line = fmt::format("== {}: {} computed, {} reused, {} failed", experiment_name(e),
                                  c.computed, c.reused, c.failed);
+  if (c.extra_failed) line += fmt::format(" (and {} of extra solvers)", c.extra_failed);
   if (c.pending) line += fmt::format(", {} pending", c.pending);
   if (o.cells)
     line += fmt::format("; {} cells ({} data unavailable)", o.cells, o.unavailable_cells);
@@ -141,7 +143,9 @@ void add_experiment_commands(CLI::App& app) {
                   "add a solver beside the paper's methods (repeatable): a registered one as "
                   "name[:k=v,...], a program as cmd:PROGRAM[:k=v,...], a scikit-learn estimator "
                   "as py:MODULE.CLASS(k=v,...)[:k=v,...]; its runs are marked as not part of the "
-                  "paper; an experiment it cannot join is refused with the reason");
+                  "paper; an experiment it cannot join is refused with the reason. Kept in "
+                  "<results>/solvers.json: later runs take it wherever it fits (`linrepro forget` "
+                  "drops it)");
   run->add_flag(
       "--list",
       [](int64_t) {
@@ -188,9 +192,14 @@ void add_experiment_commands(CLI::App& app) {
         print_outcome(e, c, o, clock.seconds());
         for (const auto& f : o.extra_failures)
           fmt::print(stderr, "!! {}: extra solver failed, {}\n", experiment_name(e), f);
+        if (!o.extra_failures.empty())
+          fmt::print(stderr,
+                     "!! {}: a failed run is retried on every run while its solver is kept ({}); "
+                     "`linrepro forget --solver SPEC` drops a solver and its runs\n",
+                     experiment_name(e), kept_solvers_path(c.results_dir).string());
         // A shard's failed runs (elsewhere a failure throws), and extra solvers' failed runs.
         failures += o.counts.failed > 0 || !o.extra_failures.empty();
-        used += !c.extra_solvers.empty() && o.extra_unused.empty();
+        used += c.extra_solvers.size() > c.kept_solvers.size() && o.extra_unused.empty();
         failures += report_unused_extras(e, selected_by, o);
       } catch (const std::exception& ex) {  // one broken experiment does not stop the others
         ++failures;
@@ -202,6 +211,8 @@ void add_experiment_commands(CLI::App& app) {
     };
     run_scheduled(schedule(selected, ctx, jobs), jobs, run_one);
     require_extras_used(ctx, keys_from.empty() ? extras_used : 1, failed);
+    // The solvers named now stay part of these results (a shard's are kept by its grid's run).
+    if (keys_from.empty() && extras_used > 0) keep_solvers(ctx.results_dir, ctx.extra_solvers);
     if (failed)
       throw std::runtime_error(fmt::format("{} of {} experiments failed", failed, selected.size()));
   });
@@ -240,7 +251,7 @@ void add_experiment_commands(CLI::App& app) {
         const auto blocker =
             std::find_if(e->depends_on.begin(), e->depends_on.end(),
                          [&](const std::string& d) { return waiting.contains(d); });
-        if (blocker != e->depends_on.end() && !ce.extra_solvers.empty() &&
+        if (blocker != e->depends_on.end() && ce.extra_solvers.size() > ce.kept_solvers.size() &&
             plan_target == experiment_name(*e)) {
           // Asked by name for extra solvers' runs that this plan cannot list: a zero exit would
           // read as "nothing to run". A paper or "all" is a round of a longer loop: a note.
@@ -258,12 +269,12 @@ void add_experiment_commands(CLI::App& app) {
           fmt::print(stderr, "plan {}: waits for {} (it has pending runs){}\n", experiment_name(*e),
                      *blocker,
                      ce.extra_solvers.empty() ? "" : "; its extra solvers' runs come then");
-          extras_used += !ce.extra_solvers.empty();
+          extras_used += ce.extra_solvers.size() > ce.kept_solvers.size();
           waiting.insert(experiment_name(*e));
           continue;
         }
         const ExperimentOutcome o = run_experiment(*e, ce);
-        extras_used += !ce.extra_solvers.empty() && o.extra_unused.empty();
+        extras_used += ce.extra_solvers.size() > ce.kept_solvers.size() && o.extra_unused.empty();
         failed += report_unused_extras(*e, plan_target, o);
         for (const auto& p : o.pending) fmt::print("{}\n", plan_line(*e, p).dump());
         fmt::print(stderr, "plan {}: {} pending, {} stored\n", experiment_name(*e),

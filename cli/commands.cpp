@@ -15,6 +15,7 @@ int run(int argc, char** argv) {
   add_experiment_commands(app);
   add_data_commands(app);
   add_cluster_commands(app);
+  add_forget_command(app);
   add_protocol_commands(app);
   add_version_flag(app);
   try {

@@ -11,6 +11,7 @@ void add_experiment_commands(
     CLI::App& app);                     // run, plan, merge, compare, regress (cmd_experiments.cpp)
 void add_data_commands(CLI::App& app);  // data status|fetch, export      (cmd_data.cpp)
 void add_cluster_commands(CLI::App& app);   // cluster run                    (cmd_cluster.cpp)
+void add_forget_command(CLI::App& app);     // forget --solver                (cmd_forget.cpp)
 void add_protocol_commands(CLI::App& app);  // protocol reference|schema|check (cmd_protocol.cpp)
 void add_version_flag(CLI::App& app);       // --version                      (cmd_version.cpp)
 

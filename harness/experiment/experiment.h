@@ -43,6 +43,9 @@ struct ExperimentContext {
   // "name" or "name:k=v,k=v". Drivers that accept extra solvers run each like their own methods
   // and mark its runs, cells and series as not part of the paper.
   std::vector<std::string> extra_solvers;
+  // Those of extra_solvers that were not named now but kept from an earlier run
+  // (harness/experiment/kept_solvers.h): they join where they fit, and are never refused.
+  std::vector<std::string> kept_solvers;
 
   std::filesystem::path published() const {
     return published_dir.empty() ? results_dir / "published" : published_dir;

@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
 #include "baselines/external_solver.h"
 #include "core/error.h"
 #include "core/project_root.h"
+#include "harness/experiment/kept_solvers.h"
 #include "harness/experiment/solver_catalog.h"
 #include "solvers/regularization.h"
 
@@ -135,17 +137,48 @@ void check_extra_solvers_accepted(const ExperimentInfo& info, const ExperimentCo
   }
 }
 
+namespace {
+
+// A kept solver joins an experiment that takes extra solvers, on tasks its kind fits; a spec that
+// no longer parses (its program gone) is an error naming the file that keeps it.
+bool kept_solver_fits(const ExperimentInfo& info, const ExperimentContext& ctx,
+                      const std::string& spec) {
+  const ExtraSolverSupport::Tasks tasks = info.extra_solvers.tasks;
+  if (tasks == ExtraSolverSupport::Tasks::none) return false;
+  ExperimentContext one;
+  one.extra_solvers = {spec};
+  try {
+    const ExtraSolver e = extra_solvers(one).front();
+    return tasks != ExtraSolverSupport::Tasks::binary || solver_catalog().get(e.solver).fit_binary;
+  } catch (const ConfigError& e) {
+    throw ConfigError(
+        fmt::format("{} keeps --with-solver '{}', which cannot be used: {} "
+                    "(`linrepro forget --solver '{}'` drops it and its runs)",
+                    kept_solvers_path(ctx.results_dir).string(), spec, e.what(), spec));
+  }
+}
+
+}  // namespace
+
 ExperimentContext extra_solver_context(const ExperimentInfo& info, const std::string& target,
                                        const ExperimentContext& ctx, std::string* note) {
   const bool named = target == info.paper + "/" + info.id;
-  if (ctx.extra_solvers.empty() || named ||
-      info.extra_solvers.tasks != ExtraSolverSupport::Tasks::none)
-    return ctx;
-  if (note)
-    *note = fmt::format("{}/{} runs without --with-solver: {}", info.paper, info.id,
-                        info.extra_solvers.refusal);
   ExperimentContext c = ctx;
-  c.extra_solvers.clear();
+  if (!ctx.extra_solvers.empty() && !named &&
+      info.extra_solvers.tasks == ExtraSolverSupport::Tasks::none) {
+    if (note)
+      *note = fmt::format("{}/{} runs without --with-solver: {}", info.paper, info.id,
+                          info.extra_solvers.refusal);
+    c.extra_solvers.clear();
+  }
+  // The solvers kept from earlier runs join where they fit, after those named now.
+  for (const std::string& spec : read_kept_solvers(ctx.results_dir))
+    if (std::find(ctx.extra_solvers.begin(), ctx.extra_solvers.end(), spec) ==
+            ctx.extra_solvers.end() &&
+        kept_solver_fits(info, ctx, spec)) {
+      c.extra_solvers.push_back(spec);
+      c.kept_solvers.push_back(spec);
+    }
   return c;
 }
 
@@ -164,7 +197,10 @@ std::string extra_solvers_unused(const ExperimentInfo& info, const ExperimentCon
               : "no task of the protocol fits it";
   std::vector<std::string> missing;
   for (const std::string& label : ctx.extra_solvers)
-    if (!rf.extra_solvers_asked().contains(label)) missing.push_back(label);
+    if (!rf.extra_solvers_asked().contains(label) &&
+        std::find(ctx.kept_solvers.begin(), ctx.kept_solvers.end(), label) ==
+            ctx.kept_solvers.end())  // a kept solver was not asked for now
+      missing.push_back(label);
   if (missing.empty()) return "";
   return fmt::format(
       "{}/{}: --with-solver {} ran nowhere: the experiment asked for no run of it "

@@ -79,7 +79,9 @@ Json extra_solver_tag(const ExtraSolver& extra);
 // "paper/id", or a plan's "all" for `run --keys-from`): ctx itself when the experiment takes extra
 // solvers, or when it was named alone (run_experiment then refuses it with its reason); otherwise
 // ctx without them (an experiment of a paper or of "all", or a dependency pulled in), and `note`
-// says so: they never join it, and the user is told.
+// says so: they never join it, and the user is told. Then the solvers kept in ctx.results_dir
+// (harness/experiment/kept_solvers.h) and not named now join, where they fit, as extra_solvers
+// and kept_solvers; where they do not fit they stay out without a word (not asked for now).
 ExperimentContext extra_solver_context(const ExperimentInfo& info, const std::string& target,
                                        const ExperimentContext& ctx, std::string* note);
 

@@ -2,12 +2,15 @@
 // protocol's method with its declared loss, never one chosen by its name; an experiment that cannot
 // take it, a kind that cannot do its tasks, and an experiment that asked for no run of it are
 // errors with the reason; a failed extra run neither stops the round nor keeps the paper's cells
-// from being made.
+// from being made; a solver kept from an earlier run joins where it fits, refused nowhere, and
+// `forget` takes it out again with its runs and rows.
 #include "harness/experiment/extra_solvers.h"
 
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "harness/experiment/forget_solver.h"
+#include "harness/experiment/kept_solvers.h"
 #include "harness/experiment/run_experiment.h"
 #include "harness_fixtures.h"
 #include "support/error_text.h"
@@ -146,6 +149,58 @@ TEST(ExtraSolvers, AFailedExtraRunIsReportedAndThePaperCellsAreStillMade) {
   EXPECT_NE(o.extra_failures[0].find("run extra/liblinear-s2: external solver crashed"),
             std::string::npos)
       << o.extra_failures[0];
+}
+
+// Issue 60: a solver added once stays part of the results; a rerun without --with-solver makes its
+// rows again and retries its failed run; `forget` takes it out.
+TEST(ExtraSolvers, AKeptSolverJoinsWhereItFitsAndIsRefusedNowhere) {
+  TempDir dir;
+  keep_solvers(dir.path(), {"liblinear-s2", "mmlr-cg"});
+  const ExperimentContext plain = context(dir, {});
+  // mmlr-cg has no binary fit: it stays out of a binary experiment, silently (not asked for now).
+  const ExperimentContext c = extra_solver_context(
+      experiment({ExtraSolverSupport::Tasks::binary, ""}, true, false), "all", plain, nullptr);
+  EXPECT_EQ(c.extra_solvers, std::vector<std::string>{"liblinear-s2"});
+  EXPECT_EQ(c.kept_solvers, std::vector<std::string>{"liblinear-s2"});
+  // Named now and kept: once, as named.
+  const ExperimentContext named =
+      extra_solver_context(experiment({ExtraSolverSupport::Tasks::multiclass, ""}, true, false),
+                           "all", context(dir, {"liblinear-s2"}), nullptr);
+  EXPECT_EQ(named.extra_solvers, (std::vector<std::string>{"liblinear-s2", "mmlr-cg"}));
+  EXPECT_EQ(named.kept_solvers, std::vector<std::string>{"mmlr-cg"});
+  // An experiment without a slot, even named alone, runs without them and is not refused.
+  const ExperimentInfo none = experiment({ExtraSolverSupport::Tasks::none, "no slot"}, true, false);
+  const ExperimentContext alone =
+      extra_solver_context(none, "mlrcg2003/extra-fake", plain, nullptr);
+  EXPECT_TRUE(alone.extra_solvers.empty());
+  EXPECT_EQ(run_experiment(none, alone).cells, 1);
+}
+
+TEST(ExtraSolvers, AKeptSolversFailedRunIsRetriedUntilItIsForgotten) {
+  TempDir dir;
+  keep_solvers(dir.path(), {"liblinear-s2"});
+  const ExperimentInfo failing = experiment({ExtraSolverSupport::Tasks::binary, ""}, true, true);
+  const auto rerun = [&] {
+    return run_experiment(failing, extra_solver_context(failing, "all", context(dir, {}), nullptr));
+  };
+  ASSERT_EQ(rerun().counts.extra_failed, 1);
+  const ExperimentOutcome again = rerun();  // retried, not only reprinted
+  EXPECT_EQ(again.counts.extra_failed, 1);
+  ASSERT_EQ(again.extra_failures.size(), 1u);
+  const ForgetOutcome o = forget_extra_solver({&failing}, context(dir, {}), "liblinear-s2");
+  EXPECT_TRUE(o.was_kept);
+  EXPECT_EQ(o.runs_removed, 1);
+  EXPECT_EQ(o.resummarised, std::vector<std::string>{"mlrcg2003/extra-fake"});
+  EXPECT_TRUE(read_kept_solvers(dir.path()).empty());
+  const ExperimentOutcome after = rerun();
+  EXPECT_TRUE(after.extra_failures.empty());
+  EXPECT_EQ(after.counts.extra_failed, 0);
+  // Neither kept nor run: an error listing what is kept.
+  keep_solvers(dir.path(), {"smo"});
+  EXPECT_EQ(message_of([&] { forget_extra_solver({&failing}, context(dir, {}), "liblinear-s2"); }),
+            "--solver 'liblinear-s2': no such solver is kept in " +
+                kept_solvers_path(dir.path()).string() +
+                " (kept: smo) nor has a run in the experiments named");
 }
 
 }  // namespace

@@ -227,6 +227,8 @@ def main():
             failed.append(name)
             continue
         result["linrepro"] = measured_on
+        # Results travel: the program as the checkout names it, not this machine's path to it.
+        result.setdefault("context", {})["executable"] = os.path.relpath(path, REPO)
         # A filtered run is partial: it never replaces the committed full results that the
         # README's performance table is generated from (bench/perf_table.py).
         out_dir = os.path.join(args.out, "partial") if args.filter else args.out

@@ -45,4 +45,10 @@ RootChoice find_root() {
 
 fs::path repo_root() { return find_root().path; }
 
+fs::path mirror_dir() {
+  const char* env = std::getenv("LINREPRO_MIRROR");
+  if (env && *env) return fs::path(env);
+  return (repo_root() / ".." / "shared" / "datasets").lexically_normal();
+}
+
 }  // namespace linrepro

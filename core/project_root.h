@@ -17,5 +17,7 @@ struct RootChoice {
 };
 RootChoice find_root();
 std::filesystem::path repo_root();  // find_root().path
+// The verified data mirror: $LINREPRO_MIRROR, else <root>/../shared/datasets.
+std::filesystem::path mirror_dir();
 
 }  // namespace linrepro

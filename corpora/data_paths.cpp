@@ -10,12 +10,6 @@ namespace fs = std::filesystem;
 
 fs::path cache_dir() { return repo_root() / "data"; }
 
-fs::path mirror_dir() {
-  const std::string env = data_cache::getenv_str("LINREPRO_MIRROR");
-  if (!env.empty()) return fs::path(env);
-  return (repo_root() / ".." / "shared" / "datasets").lexically_normal();
-}
-
 std::string sha256_file(const fs::path& path) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) throw DataError(path.string(), 0, "no such file");

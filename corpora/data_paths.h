@@ -6,11 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "core/project_root.h"  // mirror_dir()
+
 namespace linrepro {
 
 // Directories, exposed for tests and messages (the project root: core/project_root.h).
 std::filesystem::path cache_dir();   // <root>/data
-std::filesystem::path mirror_dir();  // $LINREPRO_MIRROR or <root>/../shared/datasets
 
 // sha256 of a file via `sha256sum` (throws DataError when it cannot be read).
 std::string sha256_file(const std::filesystem::path& path);

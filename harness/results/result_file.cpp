@@ -9,6 +9,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/file_lock.h"
+#include "core/machine_paths.h"
 #include "core/statistics.h"
 #include "harness/results/environment.h"
 #include "harness/results/result_store.h"
@@ -202,14 +203,15 @@ ResultFile::Counts ResultFile::counts() const {
 void ResultFile::add_dataset(const Json& dataset) {
   if (!dataset.is_object() || !dataset.contains("name") || !dataset["name"].is_string())
     throw ConfigError(fmt::format("{}: a dataset record needs a string 'name'", path_.string()));
+  const Json portable = portable_paths_in(dataset);
   std::lock_guard lock(*mutex_);
   auto& list = doc_["datasets"];
   for (auto& d : list)
-    if (d["name"] == dataset["name"]) {
-      d = dataset;
+    if (d["name"] == portable["name"]) {
+      d = portable;
       return;
     }
-  list.push_back(dataset);
+  list.push_back(portable);
 }
 
 void ResultFile::set_cell(const Cell& cell) {
@@ -220,42 +222,45 @@ void ResultFile::set_cell(const Cell& cell) {
   if (cell.status != "ok" && cell.status != "data_unavailable" && cell.status != "not_run")
     throw ConfigError(fmt::format("{}: status '{}' is not one of ok, data_unavailable, not_run",
                                   what, cell.status));
+  const Json portable = portable_paths_in(cell_to_json(cell));
   std::lock_guard lock(*mutex_);
   auto& list = doc_["cells"];
   for (auto& c : list)
     if (c["table"] == cell.table && c["row"] == cell.row && c["column"] == cell.column) {
-      c = cell_to_json(cell);
+      c = portable;
       return;
     }
-  list.push_back(cell_to_json(cell));
+  list.push_back(portable);
 }
 
 void ResultFile::add_claim(const Claim& claim) {
   if (claim.claim.empty())
     throw ConfigError(fmt::format("{}: a claim needs its text", path_.string()));
+  const Json portable = portable_paths_in(claim_to_json(claim));
   std::lock_guard lock(*mutex_);
   auto& list = doc_["claims"];
   for (auto& c : list) {
     const bool same = claim.id.empty() ? c["claim"] == claim.claim : c["id"] == claim.id;
     if (same) {
-      c = claim_to_json(claim);
+      c = portable;
       return;
     }
   }
-  list.push_back(claim_to_json(claim));
+  list.push_back(portable);
 }
 
 void ResultFile::add_ablation(const Ablation& ablation) {
   if (ablation.id.empty())
     throw ConfigError(fmt::format("{}: an ablation needs an id", path_.string()));
+  const Json portable = portable_paths_in(ablation_to_json(ablation));
   std::lock_guard lock(*mutex_);
   auto& list = doc_["ablations"];
   for (auto& a : list)
     if (a["id"] == ablation.id) {
-      a = ablation_to_json(ablation);
+      a = portable;
       return;
     }
-  list.push_back(ablation_to_json(ablation));
+  list.push_back(portable);
 }
 
 void ResultFile::save() {

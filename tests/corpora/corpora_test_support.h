@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for the corpora tests: private temporary directories, fixture files written by the tests
-// themselves, scoped environment variables, and the "skip visibly when the data is absent" rule.
+// themselves, scoped environment variables (support/scoped_env.h), and the "skip visibly when the
+// data is absent" rule.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "corpora/data_resolver.h"
+#include "support/scoped_env.h"
 
 namespace linrepro::testing {
 
@@ -47,32 +49,6 @@ inline std::string read_file_text(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
-
-// Sets (or unsets, with nullopt) an environment variable for the lifetime of the object.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, std::optional<std::string> value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = std::string(old);
-    if (value) {
-      setenv(name, value->c_str(), 1);
-    } else {
-      unsetenv(name);
-    }
-  }
-  ~ScopedEnv() {
-    if (old_) {
-      setenv(name_, old_->c_str(), 1);
-    } else {
-      unsetenv(name_);
-    }
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
 
 // Resolves a real dataset through the normal order (LINREPRO_DATA, the repo's data/ cache, the
 // mirror). The count tests use the shared data/ cache on purpose: extraction happens once per

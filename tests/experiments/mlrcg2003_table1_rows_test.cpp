@@ -14,6 +14,7 @@
 #include "harness/experiment/experiment.h"
 #include "harness/experiment/run_experiment.h"
 #include "support/result_cells.h"
+#include "support/scoped_env.h"
 #include "support/temp_dir.h"
 
 namespace linrepro {
@@ -28,27 +29,6 @@ const ExperimentInfo& table3() {
   throw std::runtime_error("mlrcg2003/table3 is not registered");
 }
 
-// Sets environment variables for the test's lifetime, restoring them after.
-class ScopedEnv {
- public:
-  void set(const std::string& name, const std::string& value) {
-    const char* old = std::getenv(name.c_str());
-    saved_.push_back({name, old ? std::optional<std::string>(old) : std::nullopt});
-    ::setenv(name.c_str(), value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
-      if (it->second)
-        ::setenv(it->first.c_str(), it->second->c_str(), 1);
-      else
-        ::unsetenv(it->first.c_str());
-    }
-  }
-
- private:
-  std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
-};
-
 TEST(Mlrcg2003Table1Rows, ALoadedCollectionGetsItsRowAndAMissingOneIsUnavailable) {
   testing::TempDir dir;
   const auto corpus = dir.path() / "hoovers28";
@@ -58,9 +38,8 @@ TEST(Mlrcg2003Table1Rows, ALoadedCollectionGetsItsRowAndAMissingOneIsUnavailable
       std::ofstream(corpus / cls / (std::to_string(i) + ".txt"))
           << cls << " company page " << cls << "words number" << i;
     }
-  ScopedEnv env;
-  env.set("LINREPRO_HOOVERS28_DIR", corpus.string());
-  env.set("LINREPRO_HOOVERS255_DIR", "");
+  const testing::ScopedEnv hoovers28("LINREPRO_HOOVERS28_DIR", corpus.string());
+  const testing::ScopedEnv hoovers255("LINREPRO_HOOVERS255_DIR", "");
 
   const std::filesystem::path source(LINREPRO_SOURCE_DIR);
   ExperimentContext ctx;

@@ -104,6 +104,17 @@ void require_extras_used(const ExperimentContext& ctx, int used, int failed) {
       fmt::join(ctx.extra_solvers, ", ")));
 }
 
+// The project's own results/<paper>/fast/ files are `regress`'s references: extra solvers'
+// runs and rows there would fail it. A fast run with --with-solver goes to another --results.
+void refuse_extras_in_references(const ExperimentContext& ctx) {
+  if (ctx.extra_solvers.empty() || !writes_references(ctx)) return;
+  throw ConfigError(fmt::format(
+      "--fast --with-solver would write into {}/<paper>/fast/, the references `linrepro "
+      "regress` checks the paper's fast subset against; give another results folder "
+      "(--results /tmp/mine)",
+      ctx.results_dir.string()));
+}
+
 }  // namespace
 
 void add_experiment_commands(CLI::App& app) {
@@ -164,6 +175,7 @@ void add_experiment_commands(CLI::App& app) {
     ctx.published_dir = published_dir_for(ctx.results_dir, repo_root());
     ctx.progress = !quiet;
     extra_solvers(ctx);  // a bad --with-solver fails here, before any experiment starts
+    refuse_extras_in_references(ctx);
     // With a plan, the plan's lines say which experiments run (a dependency planned in the same
     // grid has a result file by now, which would drop it from `target`'s selection).
     const auto selected = keys_from.empty()

@@ -137,6 +137,11 @@ void check_extra_solvers_accepted(const ExperimentInfo& info, const ExperimentCo
   }
 }
 
+bool writes_references(const ExperimentContext& ctx) {
+  std::error_code ec;
+  return ctx.fast && std::filesystem::equivalent(ctx.results_dir, repo_root() / "results", ec);
+}
+
 namespace {
 
 // A kept solver joins an experiment that takes extra solvers, on tasks its kind fits; a spec that
@@ -171,7 +176,9 @@ ExperimentContext extra_solver_context(const ExperimentInfo& info, const std::st
                           info.extra_solvers.refusal);
     c.extra_solvers.clear();
   }
-  // The solvers kept from earlier runs join where they fit, after those named now.
+  // The solvers kept from earlier runs join where they fit, after those named now; never into the
+  // project's own fast files, `regress`'s references.
+  if (writes_references(ctx)) return c;
   for (const std::string& spec : read_kept_solvers(ctx.results_dir))
     if (std::find(ctx.extra_solvers.begin(), ctx.extra_solvers.end(), spec) ==
             ctx.extra_solvers.end() &&

@@ -79,9 +79,15 @@ Json extra_solver_tag(const ExtraSolver& extra);
 // "paper/id", or a plan's "all" for `run --keys-from`): ctx itself when the experiment takes extra
 // solvers, or when it was named alone (run_experiment then refuses it with its reason); otherwise
 // ctx without them (an experiment of a paper or of "all", or a dependency pulled in), and `note`
-// says so: they never join it, and the user is told. Then the solvers kept in ctx.results_dir
-// (harness/experiment/kept_solvers.h) and not named now join, where they fit, as extra_solvers
-// and kept_solvers; where they do not fit they stay out without a word (not asked for now).
+// says so: they never join it, and the user is told. Then, unless it writes_references, the solvers
+// kept in ctx.results_dir (harness/experiment/kept_solvers.h) and not named now join, where they
+// fit, as extra_solvers and kept_solvers; where they do not fit they stay out without a word (not
+// asked for now).
+// Whether ctx writes the project's own results/<paper>/fast/ files, the references `regress`
+// checks the paper's fast subset against: no extra solver's run goes there (`run` refuses a named
+// one, and kept ones stay out).
+bool writes_references(const ExperimentContext& ctx);
+
 ExperimentContext extra_solver_context(const ExperimentInfo& info, const std::string& target,
                                        const ExperimentContext& ctx, std::string* note);
 

@@ -72,5 +72,24 @@ TEST_F(KeptSolversCli, ASolverAddedOnceStaysUntilItIsForgotten) {
   for (const Json& r : doc.at("runs")) EXPECT_EQ(r.at("status"), "ok") << r.at("key");
 }
 
+// The project's own fast files are regress's references: a fast run with --with-solver into them
+// is refused before anything runs; another results folder takes it (and does not keep it).
+TEST_F(KeptSolversCli, AFastRunWithASolverNeverWritesTheReferences) {
+  const std::filesystem::path root = dir.path() / "project";
+  std::filesystem::create_directories(root / "results" / "published");
+  std::filesystem::create_directories(root / "baselines");
+  std::ofstream(root / "baselines" / "sklearn_nb_peer.py") << "";  // what makes a project root
+  const Output o = testing::run_shell(
+      "LINREPRO_ROOT='" + root.string() + "' " + std::string(LINREPRO_BINARY) +
+          " run sgdreport/tables --fast -q --with-solver liblinear-s6 --results '" +
+          (root / "results").string() + "'",
+      dir.path());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("the references `linrepro regress` checks"), std::string::npos) << o.err;
+  EXPECT_FALSE(std::filesystem::exists(root / "results" / "sgdreport"));
+  ASSERT_EQ(run_fast(" --with-solver liblinear-s6").status, 0);
+  EXPECT_EQ(rows_of("liblinear-s6 (extra)"), 3);
+}
+
 }  // namespace
 }  // namespace linrepro

@@ -14,6 +14,7 @@
 #include "harness/experiment/run_experiment.h"
 #include "harness_fixtures.h"
 #include "support/error_text.h"
+#include "support/scoped_env.h"
 
 namespace linrepro {
 namespace {
@@ -168,6 +169,18 @@ TEST(ExtraSolvers, AKeptSolverJoinsWhereItFitsAndIsRefusedNowhere) {
                            "all", context(dir, {"liblinear-s2"}), nullptr);
   EXPECT_EQ(named.extra_solvers, (std::vector<std::string>{"liblinear-s2", "mmlr-cg"}));
   EXPECT_EQ(named.kept_solvers, std::vector<std::string>{"mmlr-cg"});
+  // In a fast run of another folder too; never into the project's own fast files (references).
+  ExperimentContext fast = plain;
+  fast.fast = true;
+  const ExperimentInfo binary = experiment({ExtraSolverSupport::Tasks::binary, ""}, true, false);
+  EXPECT_EQ(extra_solver_context(binary, "all", fast, nullptr).extra_solvers.size(), 1u);
+  EXPECT_FALSE(writes_references(fast));
+  const testing::ScopedEnv root("LINREPRO_ROOT", (dir.path() / "project").string());
+  fast.results_dir = dir.path() / "project" / "results";
+  std::filesystem::create_directories(fast.results_dir);
+  keep_solvers(fast.results_dir, {"liblinear-s2"});
+  ASSERT_TRUE(writes_references(fast));
+  EXPECT_TRUE(extra_solver_context(binary, "all", fast, nullptr).extra_solvers.empty());
   // An experiment without a slot, even named alone, runs without them and is not refused.
   const ExperimentInfo none = experiment({ExtraSolverSupport::Tasks::none, "no slot"}, true, false);
   const ExperimentContext alone =

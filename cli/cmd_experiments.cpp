@@ -153,7 +153,8 @@ void add_experiment_commands(CLI::App& app) {
   run->add_option("--with-solver", ctx.extra_solvers,
                   "add a solver beside the paper's methods (repeatable): a registered one as "
                   "name[:k=v,...], a program as cmd:PROGRAM[:k=v,...], a scikit-learn estimator "
-                  "as py:MODULE.CLASS(k=v,...)[:k=v,...]; its runs are marked as not part of the "
+                  "as py:MODULE.CLASS(k=v,...)[:k=v,...]; label=NAME among the k=v names it; its "
+                  "runs are marked as not part of the "
                   "paper; an experiment it cannot join is refused with the reason. Kept in "
                   "<results>/solvers.json: later runs take it wherever it fits (`linrepro forget` "
                   "drops it)");
@@ -162,10 +163,16 @@ void add_experiment_commands(CLI::App& app) {
       [](int64_t) {
         register_experiments();
         // Experiments outside the default set run only when named.
-        for (const auto& e : experiment_registry())
-          fmt::print("{}/{:<24} {}{}{}\n", e.paper, e.id, e.description,
+        for (const auto& e : experiment_registry()) {
+          const auto tasks = e.extra_solvers.tasks;
+          fmt::print("{}/{:<24} {}{}{}{}\n", e.paper, e.id, e.description,
                      e.in_default_set ? "" : " [not in the default set: run it by name]",
-                     e.timed ? " [timed: its timings are published, so it runs alone]" : "");
+                     e.timed ? " [timed: its timings are published, so it runs alone]" : "",
+                     tasks == ExtraSolverSupport::Tasks::binary ? " [--with-solver: binary tasks]"
+                     : tasks == ExtraSolverSupport::Tasks::multiclass
+                         ? " [--with-solver: multiclass tasks]"
+                         : "");
+        }
         throw CLI::Success();
       },
       "list the experiments and exit");

@@ -18,7 +18,8 @@ void add_forget_command(CLI::App& app) {
       "stored runs");
   forget->add_option("target", target, "all, a paper id or paper/experiment")
       ->capture_default_str();
-  forget->add_option("--solver", solver, "the --with-solver text, as given")->required();
+  forget->add_option("--solver", solver, "the --with-solver text as given, or its label=")
+      ->required();
   forget->add_option("--results", results_dir, "results directory")->capture_default_str();
   forget->callback([] {
     register_experiments();

@@ -41,7 +41,7 @@ void parse_assignments(const std::string& text, const std::string& list, Params&
 ExtraSolver parse_external(const std::string& text) {
   const SolverInfo& info = add_external_solver(
       external_solver_info(text, repo_root() / "baselines" / "sklearn_estimator.py"));
-  ExtraSolver e{info.name, Params::object(), text};
+  ExtraSolver e{info.name, Params::object(), text, text};
   // The settings given in the spec are linrepro's: they override the protocol's lambda.
   const Params options = external_solver_options(text);
   for (const char* key : kSettings)
@@ -49,9 +49,49 @@ ExtraSolver parse_external(const std::string& text) {
   return e;
 }
 
-}  // namespace
+// Where the k=v list of a --with-solver text starts (npos: none): after the name of a
+// registered solver, after cmd:PROGRAM, after py:MODULE.CLASS(ARGS).
+size_t options_start(const std::string& text) {
+  size_t after = 0;
+  if (text.starts_with("cmd:")) after = 4;
+  if (text.starts_with("py:")) {
+    after = text.rfind(')');
+    if (after == std::string::npos) return std::string::npos;
+  }
+  const size_t colon = text.find(':', after);
+  return colon == std::string::npos ? colon : colon + 1;
+}
 
-ExtraSolver parse_extra_solver(const std::string& text) {
+// The text without its label=NAME, and NAME ("" when there is none).
+std::pair<std::string, std::string> split_label(const std::string& text) {
+  const size_t start = options_start(text);
+  if (start == std::string::npos) return {text, ""};
+  std::vector<std::string> kept;
+  std::string label;
+  for (size_t at = start; at <= text.size();) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    const std::string item = text.substr(at, comma - at);
+    if (item.starts_with("label=")) {
+      label = item.substr(6);
+      if (label.empty() ||
+          label.find_first_not_of(
+              "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-") !=
+              std::string::npos)
+        throw ConfigError(
+            fmt::format("--with-solver '{}': label=\"{}\" is not a name (letters, digits, . _ + -)",
+                        text, label));
+    } else {
+      kept.push_back(item);
+    }
+    at = comma + 1;
+  }
+  if (label.empty()) return {text, ""};
+  std::string rest = text.substr(0, start - 1);  // without the colon before the options
+  if (!kept.empty()) rest += ":" + fmt::format("{}", fmt::join(kept, ","));
+  return {rest, label};
+}
+
+ExtraSolver parse_solver(const std::string& text) {
   if (is_external_solver(text)) return parse_external(text);
   ExtraSolver e;
   e.label = text;
@@ -63,14 +103,33 @@ ExtraSolver parse_extra_solver(const std::string& text) {
   return e;
 }
 
+}  // namespace
+
+ExtraSolver parse_extra_solver(const std::string& text) {
+  const auto [solver, label] = split_label(text);
+  ExtraSolver e = parse_solver(solver);
+  if (!label.empty()) e.label = label;
+  e.spec = text;
+  return e;
+}
+
+std::string extra_solver_label(const std::string& text) {
+  const std::string label = split_label(text).second;
+  return label.empty() ? text : label;
+}
+
 std::vector<ExtraSolver> extra_solvers(const ExperimentContext& ctx) {
   static std::mutex mutex;
   static std::map<std::string, ExtraSolver> parsed;
   std::vector<ExtraSolver> out;
+  std::map<std::string, std::string> by_label;  // two solvers under one label would share runs
   for (const std::string& text : ctx.extra_solvers) {
     const std::lock_guard lock(mutex);
     auto it = parsed.find(text);
     if (it == parsed.end()) it = parsed.emplace(text, parse_extra_solver(text)).first;
+    if (const auto [other, fresh] = by_label.emplace(it->second.label, text); !fresh)
+      throw ConfigError(fmt::format("--with-solver '{}' and '{}' are both labelled \"{}\"",
+                                    other->second, text, it->second.label));
     out.push_back(it->second);
   }
   return out;
@@ -203,11 +262,11 @@ std::string extra_solvers_unused(const ExperimentInfo& info, const ExperimentCon
               ? "it computes no run in this mode (a fast subset without runs?)"
               : "no task of the protocol fits it";
   std::vector<std::string> missing;
-  for (const std::string& label : ctx.extra_solvers)
-    if (!rf.extra_solvers_asked().contains(label) &&
-        std::find(ctx.kept_solvers.begin(), ctx.kept_solvers.end(), label) ==
+  for (const ExtraSolver& x : extra_solvers(ctx))
+    if (!rf.extra_solvers_asked().contains(x.label) &&
+        std::find(ctx.kept_solvers.begin(), ctx.kept_solvers.end(), x.spec) ==
             ctx.kept_solvers.end())  // a kept solver was not asked for now
-      missing.push_back(label);
+      missing.push_back(x.spec);
   if (missing.empty()) return "";
   return fmt::format(
       "{}/{}: --with-solver {} ran nowhere: the experiment asked for no run of it "

@@ -31,15 +31,21 @@ inline constexpr const char* kExtraSolverNote =
 struct ExtraSolver {
   std::string solver;  // registry name (for cmd: and py:, the spec, registered on first use)
   Params params;       // what the user set for linrepro (lambda, C, timeout, ...; may be empty)
-  std::string label;   // as given: "liblinear-s5", "liblinear-s5:C=2", "py:...LinearSVC()"
+  // What its runs, rows and series are called: its `label=` setting, else the text as given
+  // ("liblinear-s5", "liblinear-s5:C=2", "py:...LinearSVC()").
+  std::string label;
+  std::string spec;  // the --with-solver text as given
 };
 
 // One --with-solver text: "name[:k=v,...]" for a registered solver; "cmd:..." or "py:..." for an
 // external one, which is added to the solver catalog (harness/experiment/solver_catalog.h) under
-// its spec. Throws ConfigError for an unknown solver (listing the registered ones), a malformed
-// assignment or an external spec that cannot be used (no declared loss, an estimator that cannot be
-// built).
+// its spec. A `label=NAME` among the k=v (letters, digits, . _ + -) names it and is no part of
+// the solver. Throws ConfigError for an unknown solver (listing the registered ones), a malformed
+// assignment or label, or an external spec that cannot be used (no declared loss, an estimator
+// that cannot be built).
 ExtraSolver parse_extra_solver(const std::string& text);
+// The label of a --with-solver text without parsing the solver (its label=, else the text).
+std::string extra_solver_label(const std::string& text);
 // ctx.extra_solvers parsed (each text once per process: a py: estimator is asked about itself
 // once).
 std::vector<ExtraSolver> extra_solvers(const ExperimentContext& ctx);

@@ -13,13 +13,18 @@ ForgetOutcome forget_extra_solver(const std::vector<const ExperimentInfo*>& expe
                                   const ExperimentContext& ctx, const std::string& spec) {
   ForgetOutcome out;
   const std::vector<std::string> kept = read_kept_solvers(ctx.results_dir);
-  out.was_kept = forget_kept_solver(ctx.results_dir, spec);
+  // Named by its text or by its label: the runs carry the label.
+  std::string text = spec;
+  for (const std::string& k : kept)
+    if (k == spec || extra_solver_label(k) == spec) text = k;
+  const std::string label = extra_solver_label(text);
+  out.was_kept = forget_kept_solver(ctx.results_dir, text);
   for (const ExperimentInfo* e : experiments)
     for (const bool fast : {false, true}) {
       ExperimentContext c = ctx;
       c.fast = fast;
       c.extra_solvers.clear();
-      const int removed = forget_solver_runs(result_file_path(c, e->paper, e->id), spec);
+      const int removed = forget_solver_runs(result_file_path(c, e->paper, e->id), label);
       if (removed == 0) continue;
       out.runs_removed += removed;
       // Summarised again with what stays kept, from the stored runs only.

@@ -17,8 +17,8 @@ struct ForgetOutcome {
   std::vector<std::string> resummarised;  // "paper/id" or "paper/id (fast)"
 };
 
-// Forgets `spec` in ctx.results_dir over `experiments`. ConfigError when it is neither kept nor
-// has a run there (listing the kept ones).
+// Forgets `spec` (its --with-solver text, or its label) in ctx.results_dir over `experiments`.
+// ConfigError when it is neither kept nor has a run there (listing the kept ones).
 ForgetOutcome forget_extra_solver(const std::vector<const ExperimentInfo*>& experiments,
                                   const ExperimentContext& ctx, const std::string& spec);
 

@@ -49,10 +49,11 @@ class KeptSolversCli : public ::testing::Test {
 TEST_F(KeptSolversCli, ASolverAddedOnceStaysUntilItIsForgotten) {
   ASSERT_EQ(run_fast(" --with-solver liblinear-s6").status, 0);
   ASSERT_EQ(rows_of("liblinear-s6 (extra)"), 3);
-  const std::string bad = "cmd:" + failing.string() + ":loss=logistic";
+  const std::string bad = "cmd:" + failing.string() + ":loss=logistic,label=failing";
   const Output failed = run_fast(" --with-solver '" + bad + "'");
   EXPECT_EQ(failed.status, 1);
   EXPECT_NE(failed.err.find("this solver always fails"), std::string::npos) << failed.err;
+  EXPECT_NE(failed.err.find("run a9a/extra/failing:"), std::string::npos) << failed.err;
   // A rerun naming no solver: the kept one's rows are made again, the failed run retried.
   const Output rerun = run_fast();
   EXPECT_EQ(rerun.status, 1);
@@ -60,7 +61,7 @@ TEST_F(KeptSolversCli, ASolverAddedOnceStaysUntilItIsForgotten) {
   EXPECT_NE(rerun.err.find("`linrepro forget --solver SPEC`"), std::string::npos) << rerun.err;
   EXPECT_EQ(rows_of("liblinear-s6 (extra)"), 3);
   // Forgotten: no longer kept, its run gone; the next run passes and keeps the other's rows.
-  const Output forget = run("forget --solver '" + bad + "'");
+  const Output forget = run("forget --solver failing");  // by its label
   ASSERT_EQ(forget.status, 0) << forget.err;
   EXPECT_NE(forget.err.find("1 run(s) removed"), std::string::npos) << forget.err;
   const Json kept = Json::parse(testing::slurp(results / "solvers.json"));

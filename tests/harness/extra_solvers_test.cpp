@@ -62,6 +62,28 @@ TEST(ExtraSolvers, ALossTheProtocolHasNoLambdaForNeedsTheUsersOwn) {
             1e-3);
 }
 
+// Issue 60: a short name instead of a spec with a program's whole path; it is no part of the
+// solver (not a parameter, not in its registered name), and two solvers cannot share one.
+TEST(ExtraSolvers, ALabelNamesTheSolversRunsAndIsNoPartOfIt) {
+  const ExtraSolver l = parsed("liblinear-s5:eps=0.01,label=ll5");
+  EXPECT_EQ(l.label, "ll5");
+  EXPECT_EQ(l.spec, "liblinear-s5:eps=0.01,label=ll5");
+  EXPECT_EQ(l.solver, "liblinear-s5");
+  EXPECT_EQ(l.params, Params({{"eps", 0.01}}));
+  EXPECT_EQ(parsed("smo:label=mine").params, Params::object());
+  EXPECT_EQ(parsed("smo").label, "smo");
+  EXPECT_EQ(extra_solver_label("cmd:/home/me/solve.sh:loss=hinge,label=mine"), "mine");
+  EXPECT_EQ(extra_solver_label("py:sklearn.svm.LinearSVC(C=1.0):label=svc"), "svc");
+  EXPECT_EQ(extra_solver_label("py:sklearn.svm.LinearSVC(C=1.0)"),
+            "py:sklearn.svm.LinearSVC(C=1.0)");
+  EXPECT_THROW(parsed("smo:label=a/b"), ConfigError);
+  EXPECT_THROW(parsed("smo:label="), ConfigError);
+  ExperimentContext two;
+  two.extra_solvers = {"smo:label=x", "liblinear-s2:label=x"};
+  EXPECT_NE(message_of([&] { extra_solvers(two); }).find("are both labelled \"x\""),
+            std::string::npos);
+}
+
 TEST(ExtraSolvers, UnknownSolversAndBadAssignmentsFailAtOnce) {
   EXPECT_THROW(parsed("no-such-solver"), ConfigError);
   EXPECT_THROW(parsed("smo:lambda=1e-3,"), ConfigError);
@@ -201,6 +223,7 @@ TEST(ExtraSolvers, AKeptSolversFailedRunIsRetriedUntilItIsForgotten) {
   EXPECT_EQ(again.counts.extra_failed, 1);
   ASSERT_EQ(again.extra_failures.size(), 1u);
   const ForgetOutcome o = forget_extra_solver({&failing}, context(dir, {}), "liblinear-s2");
+  // (by its label when it has one: "liblinear-s2:label=ll2" is forgotten as "ll2")
   EXPECT_TRUE(o.was_kept);
   EXPECT_EQ(o.runs_removed, 1);
   EXPECT_EQ(o.resummarised, std::vector<std::string>{"mlrcg2003/extra-fake"});

@@ -65,9 +65,7 @@ void add_cluster_commands(CLI::App& app) {
   run->add_option("--with-solver", ctx.extra_solvers, "as for `linrepro run`");
   run->callback([] {
     register_experiments();
-    ctx.results_dir = results;
-    // As `run`, `plan` and `merge`: a results directory without published/ reads the project's.
-    ctx.published_dir = published_dir_for(ctx.results_dir, repo_root());
+    use_results_dir(ctx, results);  // as `run`, `plan` and `merge`
     ctx.fast = fast;
     extra_solvers(ctx);  // a bad --with-solver fails before anything is submitted
     opt.work_dir = work_dir;

@@ -178,8 +178,7 @@ void add_experiment_commands(CLI::App& app) {
       "list the experiments and exit");
   run->callback([] {
     register_experiments();
-    ctx.results_dir = results_dir;
-    ctx.published_dir = published_dir_for(ctx.results_dir, repo_root());
+    use_results_dir(ctx, results_dir);
     ctx.progress = !quiet;
     extra_solvers(ctx);  // a bad --with-solver fails here, before any experiment starts
     refuse_extras_in_references(ctx);
@@ -252,8 +251,7 @@ void add_experiment_commands(CLI::App& app) {
   plan->callback([] {
     register_experiments();
     ExperimentContext c;
-    c.results_dir = plan_results;
-    c.published_dir = published_dir_for(c.results_dir, repo_root());
+    use_results_dir(c, plan_results);
     c.fast = plan_fast;
     c.progress = false;
     c.selection.mode = RunSelection::Mode::plan;
@@ -321,8 +319,7 @@ void add_experiment_commands(CLI::App& app) {
   merge->callback([] {
     register_experiments();
     ExperimentContext c;
-    c.results_dir = merge_results;
-    c.published_dir = published_dir_for(c.results_dir, repo_root());
+    use_results_dir(c, merge_results);
     c.fast = merge_fast;
     // Shard files of an experiment outside the default set are folded in too.
     for (const auto* e : select_experiments(experiment_registry(), merge_target, c, true)) {

@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "core/project_root.h"
 #include "experiments/register.h"
 #include "harness/experiment/forget_solver.h"
 #include "harness/experiment/run_experiment.h"
@@ -24,8 +23,7 @@ void add_forget_command(CLI::App& app) {
   forget->callback([] {
     register_experiments();
     ExperimentContext ctx;
-    ctx.results_dir = results_dir;
-    ctx.published_dir = published_dir_for(ctx.results_dir, repo_root());
+    use_results_dir(ctx, results_dir);
     ctx.progress = false;
     const ForgetOutcome o = forget_extra_solver(
         select_experiments(experiment_registry(), target, ctx, true), ctx, solver);

@@ -1,5 +1,7 @@
 #include "harness/experiment/experiment.h"
 
+#include "core/project_root.h"
+
 namespace linrepro {
 namespace fs = std::filesystem;
 
@@ -7,6 +9,11 @@ fs::path published_dir_for(const fs::path& results_dir, const fs::path& project_
   const fs::path own = results_dir / "published";
   if (fs::is_directory(own)) return own;
   return project_root / "results" / "published";
+}
+
+void use_results_dir(ExperimentContext& ctx, const fs::path& results_dir) {
+  ctx.results_dir = results_dir;
+  ctx.published_dir = published_dir_for(results_dir, repo_root());
 }
 
 fs::path result_file_path(const ExperimentContext& ctx, const std::string& paper,

@@ -58,6 +58,9 @@ struct ExperimentContext {
 // directory still reads the project's own published files.
 std::filesystem::path published_dir_for(const std::filesystem::path& results_dir,
                                         const std::filesystem::path& project_root);
+// What every command sets for a --results directory: results_dir and (published_dir_for, from
+// the project root) published_dir.
+void use_results_dir(ExperimentContext& ctx, const std::filesystem::path& results_dir);
 
 // Where an experiment's result file goes: <results_dir>/<paper>/<id>.json, or
 // <results_dir>/<paper>/fast/<id>.json when ctx.fast (the regression subset).

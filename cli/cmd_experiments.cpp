@@ -240,7 +240,8 @@ void add_experiment_commands(CLI::App& app) {
   auto* plan = app.add_subcommand(
       "plan",
       "print the runs the next round would compute (not stored yet) as JSON lines: experiment, "
-      "key, config_hash, solver, dataset, cost_seconds");
+      "key, config_hash, solver, dataset, cost_seconds (its last run's, else the experiment's "
+      "median) and cost_from");
   plan->add_option("target", plan_target, "all, a paper id or paper/experiment")
       ->capture_default_str();
   plan->add_option("--results", plan_results, "results directory")->capture_default_str();
@@ -293,7 +294,8 @@ void add_experiment_commands(CLI::App& app) {
         const ExperimentOutcome o = run_experiment(*e, ce);
         extras_used += ce.extra_solvers.size() > ce.kept_solvers.size() && o.extra_unused.empty();
         failed += report_unused_extras(*e, plan_target, o);
-        for (const auto& p : o.pending) fmt::print("{}\n", plan_line(*e, p).dump());
+        for (const auto& p : o.pending)
+          fmt::print("{}\n", plan_line(*e, p, o.median_cost_seconds).dump());
         fmt::print(stderr, "plan {}: {} pending, {} stored\n", experiment_name(*e),
                    o.pending.size(), o.counts.reused);
         if (!o.complete()) waiting.insert(experiment_name(*e));

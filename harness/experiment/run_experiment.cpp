@@ -111,13 +111,19 @@ ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentCon
   return out;
 }
 
-Json plan_line(const ExperimentInfo& info, const PlannedRun& run) {
+Json plan_line(const ExperimentInfo& info, const PlannedRun& run, double median_cost_seconds) {
+  const bool own = std::isfinite(run.cost_seconds), median = std::isfinite(median_cost_seconds);
   return {{"experiment", info.paper + "/" + info.id},
           {"key", run.key},
           {"config_hash", run.config_hash},
           {"solver", run.solver},
           {"dataset", run.dataset},
-          {"cost_seconds", std::isfinite(run.cost_seconds) ? Json(run.cost_seconds) : Json()}};
+          {"cost_seconds", own      ? Json(run.cost_seconds)
+                           : median ? Json(median_cost_seconds)
+                                    : Json()},
+          {"cost_from", own      ? "this key"
+                        : median ? "the experiment's median"
+                                 : "unknown"}};
 }
 
 fs::path shard_file_path(const ExperimentContext& ctx, const ExperimentInfo& info, int shard,

@@ -46,8 +46,12 @@ struct ExperimentOutcome {
 ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentContext& ctx);
 
 // One line of a plan (`linrepro plan`): {"experiment": "paper/id", "key", "config_hash",
-// "solver", "dataset", "cost_seconds" (null when unknown)}.
-Json plan_line(const ExperimentInfo& info, const PlannedRun& run);
+// "solver", "dataset", "cost_seconds", "cost_from"}: the seconds the same key took when last
+// computed, else (a run never computed, an extra solver's) `median_cost_seconds`, the median of
+// the experiment's measured runs, else null; "cost_from" says which ("this key", "the
+// experiment's median", "unknown").
+Json plan_line(const ExperimentInfo& info, const PlannedRun& run,
+               double median_cost_seconds = std::numeric_limits<double>::quiet_NaN());
 
 // The shard file of `shard` of `shards` for an experiment:
 // <results>/<paper>[/fast]/shards/<id>.<shard>-of-<shards>.json.

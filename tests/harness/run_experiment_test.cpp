@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <fstream>
+#include <limits>
 
 #include "core/error.h"
 #include "corpora/data_errors.h"
@@ -93,6 +94,24 @@ std::filesystem::path write_plan(const TempDir& dir, const std::vector<PlannedRu
   std::ofstream out(path);
   for (const auto& p : pending) out << plan_line(info, p).dump() << "\n";
   return path;
+}
+
+// Issue 60: a run never computed (an extra solver's) is costed from the experiment's measured runs,
+// and the line says where its cost came from.
+TEST(RunExperiment, APlanLineSaysWhereItsCostComesFrom) {
+  ExperimentInfo info;
+  info.paper = "p";
+  info.id = "e";
+  PlannedRun run;
+  run.key = "acq/extra/mine";
+  run.cost_seconds = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(plan_line(info, run, 2.5).at("cost_seconds"), 2.5);
+  EXPECT_EQ(plan_line(info, run, 2.5).at("cost_from"), "the experiment's median");
+  EXPECT_TRUE(plan_line(info, run).at("cost_seconds").is_null());
+  EXPECT_EQ(plan_line(info, run).at("cost_from"), "unknown");
+  run.cost_seconds = 7;
+  EXPECT_EQ(plan_line(info, run, 2.5).at("cost_seconds"), 7);
+  EXPECT_EQ(plan_line(info, run, 2.5).at("cost_from"), "this key");
 }
 
 TEST(RunExperiment, PlanningExecutesNothingAndWritesNothing) {

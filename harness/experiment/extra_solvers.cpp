@@ -149,11 +149,19 @@ ExtraLambda extra_solver_lambda(const ExtraSolver& extra, const std::vector<Prot
           p.lambda, p.method,
           fmt::format("the lambda of {} (the same {} loss; the protocol has no {} method of it)",
                       p.method, to_string(kind.loss), to_string(kind.penalty))};
+  // The protocol's one lambda, for every loss that it weighs: a solver without a penalty (naive
+  // Bayes: its lambda is its smoothing) would take a regularisation weight for something else.
   for (const ProtocolLambda& p : table)
-    if (p.loss == Loss::unspecified)  // the protocol's one lambda, for every loss
+    if (p.loss == Loss::unspecified && kind.penalty != Penalty::none)
       return {p.lambda, p.method,
               fmt::format("the protocol's one lambda ({}), whatever the loss", p.method)};
   if (user_sets_regularization(extra)) return {0, "", "the user's lambda or C"};
+  if (kind.penalty == Penalty::none)
+    throw ConfigError(fmt::format(
+        "{}: --with-solver {} has no penalty (its lambda is {}, not a regularisation weight), "
+        "and this protocol gives none for its {} loss: set lambda= to run it here",
+        experiment, extra.label, kind.lambda_param.empty() ? "unused" : "its " + kind.lambda_param,
+        to_string(kind.loss)));
   std::vector<std::string> losses;
   for (const ProtocolLambda& p : table)
     losses.push_back(fmt::format("{} ({})", to_string(p.loss), p.method));

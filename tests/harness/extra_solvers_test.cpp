@@ -55,11 +55,16 @@ TEST(ExtraSolvers, ALossTheProtocolHasNoLambdaForNeedsTheUsersOwn) {
   const ExtraSolver own = parsed("mlr-cg:lambda=0.01");
   EXPECT_EQ(extra_solver_lambda(own, kByLoss, "test").rule, "the user's lambda or C");
   EXPECT_EQ(extra_solver_params(own, 5).at("lambda"), 0.01);
-  // A protocol with one lambda for every loss gives it that.
-  EXPECT_EQ(extra_solver_lambda(parsed("mlr-cg"),
-                                {{Loss::unspecified, Penalty::l2, 1e-3, "every method"}}, "test")
-                .lambda,
-            1e-3);
+  // A protocol with one lambda for every loss gives it that; not to naive Bayes, whose lambda is
+  // its smoothing (issue 60: the SGD report's lambda silently became it).
+  const std::vector<ProtocolLambda> one = {{Loss::unspecified, Penalty::l2, 1e-3, "every method"}};
+  EXPECT_EQ(extra_solver_lambda(parsed("mlr-cg"), one, "test").lambda, 1e-3);
+  EXPECT_EQ(message_of([&] { extra_solver_lambda(parsed("nb"), one, "sgdreport/tables"); }),
+            "sgdreport/tables: --with-solver nb has no penalty (its lambda is its smoothing, not a "
+            "regularisation weight), and this protocol gives none for its multinomial_nb loss: "
+            "set lambda= to run it here");
+  EXPECT_EQ(extra_solver_lambda(parsed("nb:lambda=0.5"), one, "test").rule,
+            "the user's lambda or C");
 }
 
 // Issue 60: a short name instead of a spec with a program's whole path; it is no part of the

@@ -39,8 +39,8 @@ std::vector<std::string> read_specs(const fs::path& file) {
   } catch (const Json::parse_error& e) {
     throw damaged(e.what());
   }
-  if (!doc.is_object() || doc.value("schema", "") != kSchema || !doc.contains("solvers") ||
-      !doc.at("solvers").is_array())
+  if (!doc.is_object() || !doc.contains("schema") || doc.at("schema") != kSchema ||
+      !doc.contains("solvers") || !doc.at("solvers").is_array())
     throw damaged("no \"schema\" or \"solvers\"");
   std::vector<std::string> specs;
   for (const Json& s : doc.at("solvers")) {

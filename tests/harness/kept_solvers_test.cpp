@@ -32,7 +32,7 @@ TEST(KeptSolvers, KeptInOrderEachOnceAndForgotten) {
 
 TEST(KeptSolvers, ADamagedFileIsAnErrorNamingIt) {
   TempDir dir;
-  for (const char* text : {"{", R"({"schema": "other", "solvers": []})",
+  for (const char* text : {"{", R"({"schema": "other", "solvers": []})", R"({"schema": 5})",
                            R"({"schema": "linrepro-solvers/1", "solvers": [{"label": "x"}]})"}) {
     write_file_atomic(kept_solvers_path(dir.path()), text);
     const std::string e = testing::message_of([&] { read_kept_solvers(dir.path()); });

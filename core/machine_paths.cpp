@@ -13,7 +13,7 @@ namespace linrepro {
 namespace {
 
 // (directory, its name), longest directory first; a directory is written without a trailing
-// slash, so "<root>/data/a9a" keeps its separator.
+// slash, so "$LINREPRO_ROOT/data/a9a" keeps its separator.
 std::vector<std::pair<std::string, std::string>> machine_directories() {
   std::vector<std::pair<std::string, std::string>> dirs;
   const auto add = [&](const std::filesystem::path& p, const char* name) {
@@ -22,15 +22,15 @@ std::vector<std::pair<std::string, std::string>> machine_directories() {
     if (s.size() > 1) dirs.emplace_back(s, name);
   };
   if (const char* data = std::getenv("LINREPRO_DATA"); data && *data) add(data, "$LINREPRO_DATA");
-  add(mirror_dir(), "<mirror>");
-  add(repo_root(), "<root>");
+  add(mirror_dir(), "$LINREPRO_MIRROR");
+  add(repo_root(), "$LINREPRO_ROOT");
   std::stable_sort(dirs.begin(), dirs.end(),
                    [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
   return dirs;
 }
 
 // Whether the character after a directory's name ends it ("/a9a" or the end of a path), so that
-// "/work/main2" is not read as "<root>2".
+// "/work/main2" is not read as "$LINREPRO_ROOT2".
 bool ends_a_component(const std::string& text, size_t at) {
   if (at >= text.size()) return true;
   const char c = text[at];

@@ -1,8 +1,9 @@
 #pragma once
 // Results that travel: a result document, a reference or the page is read on other machines, so
 // the absolute paths of this one (where the project, its data mirror and $LINREPRO_DATA are) are
-// written as names every reader has: "<root>" for the project root, "<mirror>" for the data
-// mirror (core/project_root.h), "$LINREPRO_DATA" for that directory. A path elsewhere (a user's own
+// written as the variables that name them on every machine (core/project_root.h):
+// "$LINREPRO_ROOT" for the project root, "$LINREPRO_MIRROR" for the data mirror, "$LINREPRO_DATA"
+// for that directory (names, not <tags>: Markdown would hide a tag). A path elsewhere (a user's own
 // folder) is left as it is: it is the user's, and nothing else names it.
 #include <nlohmann/json.hpp>
 #include <string>

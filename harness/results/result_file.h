@@ -56,7 +56,7 @@ class ResultFile {
   // what a scheduler assumes for a run of this experiment that has no cost hint of its own.
   double median_cost_seconds() const;
   // The summary: every text of it with this machine's directories named as any reader has them
-  // (core/machine_paths.h: "<root>/data/a9a", not "/home/me/linrepro/data/a9a").
+  // (core/machine_paths.h: "$LINREPRO_ROOT/data/a9a", not "/home/me/linrepro/data/a9a").
   void add_dataset(const Json& dataset);        // name, source, sha256, rows, features ...
   void set_cell(const Cell& cell);              // replaces a cell with the same (table,row,column)
   void add_claim(const Claim& claim);           // replaces a claim with the same id (or text)

@@ -18,17 +18,18 @@ TEST(MachinePaths, TheRootTheMirrorAndTheDataDirectoryAreNamed) {
   const ScopedEnv data("LINREPRO_DATA", "/scratch/corpora");
   EXPECT_EQ(portable_paths("looked in, in order:\n  - /home/me/linrepro/data/rcv1-v2: not there\n"
                            "  - mirror /home/me/mirror: not in the mirror"),
-            "looked in, in order:\n  - <root>/data/rcv1-v2: not there\n"
-            "  - mirror <mirror>: not in the mirror");
+            "looked in, in order:\n  - $LINREPRO_ROOT/data/rcv1-v2: not there\n"
+            "  - mirror $LINREPRO_MIRROR: not in the mirror");
   EXPECT_EQ(portable_paths("/scratch/corpora/a9a and /home/me/linrepro"),
-            "$LINREPRO_DATA/a9a and <root>");
+            "$LINREPRO_DATA/a9a and $LINREPRO_ROOT");
   // Only whole directory names: a sibling that starts like the root, and a user's own folder.
   EXPECT_EQ(portable_paths("/home/me/linrepro2/x /home/me/other"),
             "/home/me/linrepro2/x /home/me/other");
   const nlohmann::json j = {{"path", "/home/me/linrepro/data/a9a"},
                             {"/home/me/linrepro", {1, "/home/me/mirror/x"}}};
-  EXPECT_EQ(portable_paths_in(j), nlohmann::json({{"path", "<root>/data/a9a"},
-                                                  {"/home/me/linrepro", {1, "<mirror>/x"}}}));
+  EXPECT_EQ(portable_paths_in(j),
+            nlohmann::json({{"path", "$LINREPRO_ROOT/data/a9a"},
+                            {"/home/me/linrepro", {1, "$LINREPRO_MIRROR/x"}}}));
 }
 
 }  // namespace

@@ -73,7 +73,7 @@ void expect_extras_in(const Json& doc, const std::vector<std::string>& extras) {
       EXPECT_EQ(r.at("extra").at("part"), "extra");
       EXPECT_EQ(r.at("config").at("with_solver"), label);
     }
-    // A cell names it as any reader has it: a program under the checkout as "<root>/...".
+    // A cell names it as any reader has it: a program under the checkout as "$LINREPRO_ROOT/...".
     const std::string shown = portable_paths(label);
     for (const Json& c : doc.at("cells")) {
       const bool marked =

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Results that travel (issue 60): no committed result file, fast reference, table, report, page
 or benchmark result holds an absolute path of the machine that wrote it ("/home/me/linrepro/data/
-a9a"); the harness writes "<root>", "<mirror>" and "$LINREPRO_DATA" instead
+a9a"); the harness writes "$LINREPRO_ROOT", "$LINREPRO_MIRROR" and "$LINREPRO_DATA" instead
 (core/machine_paths.h). The check is shown to fail on a file that holds one."""
 import os
 import re
@@ -49,7 +49,7 @@ class PortableResults(unittest.TestCase):
     def test_the_check_finds_one(self):
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             f.write('{"note": "looked in /home/me/linrepro/data/rcv1-v2: not there",\n'
-                    ' "path": "<root>/data/a9a", "python": "/usr/bin/python3"}\n')
+                     ' "path": "$LINREPRO_ROOT/data/a9a", "python": "/usr/bin/python3"}\n')
         try:
             self.assertEqual(machine_paths(f.name), [(1, "/home/me/linrepro/data/rcv1-v2:")])
         finally:

@@ -43,6 +43,23 @@ BinaryCounts resample(const BinaryCounts& c, std::mt19937_64& rng) {
   return r;
 }
 
+// A stratified draw: the category's positives and negatives drawn separately, tp of its
+// positives at its recall and fp of its negatives at its false-positive rate, so it keeps its
+// number of positives and its F1 stays defined (a macro-average's draw, docs/RESULTS.md).
+BinaryCounts resample_stratified(const BinaryCounts& c, std::mt19937_64& rng) {
+  const auto draw = [&](int64_t hits, int64_t out_of) -> int64_t {
+    if (out_of == 0 || hits == 0) return 0;
+    const double p = static_cast<double>(hits) / static_cast<double>(out_of);
+    return std::binomial_distribution<int64_t>(out_of, p)(rng);
+  };
+  BinaryCounts r;
+  r.tp = draw(c.tp, c.tp + c.fn);
+  r.fn = c.tp + c.fn - r.tp;
+  r.fp = draw(c.fp, c.fp + c.tn);
+  r.tn = c.fp + c.tn - r.fp;
+  return r;
+}
+
 void check_arguments(const char* who, int resamples, double level) {
   if (resamples < 1) throw std::invalid_argument(std::string(who) + ": resamples < 1");
   if (!(level > 0 && level < 1)) throw std::invalid_argument(std::string(who) + ": level");
@@ -83,8 +100,10 @@ SamplingInterval averaged_bootstrap_interval(std::span<const BinaryCounts> per_c
   std::mt19937_64 rng(seed);
   std::vector<double> values(static_cast<size_t>(resamples));
   std::vector<BinaryCounts> drawn(per_category.size());
+  const bool macro = measure == AveragedMeasure::macro_f1;
   for (double& v : values) {
-    for (size_t k = 0; k < drawn.size(); ++k) drawn[k] = resample(per_category[k], rng);
+    for (size_t k = 0; k < drawn.size(); ++k)
+      drawn[k] = macro ? resample_stratified(per_category[k], rng) : resample(per_category[k], rng);
     switch (measure) {
       case AveragedMeasure::micro_precision:
         v = micro_average(drawn).precision;

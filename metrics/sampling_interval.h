@@ -37,6 +37,9 @@ SamplingInterval f1_bootstrap_interval(const BinaryCounts& counts, uint64_t seed
 // A micro- or macro-average over categories (metrics/averaging.h), resampled from each category's
 // confusion counts as above, every category independently: the dependence between the categories
 // of one document is ignored (the counts are all a run keeps), which the interval's method names.
+// A macro-average is resampled stratified: each category's positives and negatives drawn
+// separately, so it keeps its number of positives and its F1 stays defined (an unstratified draw
+// leaves a one-positive category 0 / 0 in a third of the resamples: docs/RESULTS.md).
 enum class AveragedMeasure { micro_precision, micro_recall, micro_f1, macro_f1 };
 // Throws std::invalid_argument for no categories, a category without documents, resamples < 1 or
 // a level outside (0, 1).

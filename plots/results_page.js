@@ -92,6 +92,7 @@ function summaryTable() {
   var statuses = DATA.statuses, verdicts = DATA.verdicts;
   var head = [el("th", { text: "paper" })];
   statuses.forEach(function (s) { head.push(el("th", {}, [badge("s-", s, statusText(s))])); });
+  head.push(el("th", { text: "outside: measured / statistical / unexplained", title: "outside cells by cause (docs/RESULTS.md): measured when a run here (our break-even point, a peer, an ablation row the paper's text allows) reaches the published value; statistical when it lies in the cell's 95 % interval; unexplained otherwise. README.md and REPORT.md show the same counts" }));
   head.push(el("th", { text: "outside: beyond / within the noise", title: "outside cells whose 95 % sampling interval excludes / holds the published value (the rest have no interval); REPORT.md shows the same counts" }));
   head.push(el("th", { text: "duplicates", title: "cells repeating another cell's published number: shown, counted once" }));
   verdicts.forEach(function (v) { head.push(el("th", {}, [badge("v-", v, "claims: " + verdictText(v))])); });
@@ -108,6 +109,7 @@ function summaryTable() {
         text: String(k) }) : "0"]));
     });
     var sum = p.summary || {};
+    tr.appendChild(el("td", { text: (sum.outside_measured || 0) + " / " + (sum.outside_statistical || 0) + " / " + (sum.outside_unexplained || 0) }));
     tr.appendChild(el("td", { text: (sum.outside_beyond_noise || 0) + " / " + (sum.outside_within_noise || 0) }));
     tr.appendChild(el("td", { text: String(n.duplicates) }));
     verdicts.forEach(function (v) { tr.appendChild(el("td", { text: String(n.claims[v] || 0) })); });

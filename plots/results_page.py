@@ -70,11 +70,12 @@ def normalise_cells(comparison, path):
         expect(isinstance(c, dict), path, f"cell {i} is not an object")
         for key in ("paper", "table", "row", "column", "status"):
             expect(isinstance(c.get(key), str), path, f"cell {i}: `{key}` missing or not a string")
-        # A computed cause (harness/judge/cell_cause.h) leads the reason, as in REPORT.md's misses.
+        # The cause (harness/judge/cell_cause.h) leads the reason, as in REPORT.md's misses.
         cause = c.get("cause") or {}
         reason = c.get("reason") or ""
         if cause:
-            reason = f"computed cause: {cause.get('category')}: {cause.get('evidence')}. Note: {reason}"
+            by = f" ({cause['by']})" if cause.get("by") else ""
+            reason = f"cause: {cause.get('category')}{by}: {cause.get('evidence')}. Note: {reason}"
         out.append({
             "paper": c["paper"], "table": c["table"], "row": c["row"], "column": c["column"],
             "unit": c.get("unit") or "", "published": c.get("published"),

@@ -23,7 +23,7 @@ const RunRecord* point_run(const SweepPoints& draw, const std::string& method, d
 // Row `label` from one value per draw per column: the mean or the sd over the draws.
 AblationRow summary_row(const std::string& label, const std::string& description,
                         const std::vector<std::vector<double>>& by_column, bool sd) {
-  AblationRow row{label, description, false, false, {}};
+  AblationRow row{label, description, false, false, false, {}};
   for (const std::vector<double>& v : by_column) {
     const MeanSd m = mean_and_sd(v);
     row.values.push_back(sd ? m.sd : m.mean);
@@ -72,6 +72,7 @@ std::optional<Ablation> sweep_spread_ablation(const SweepSpreadSpec& spec,
                     s == 0 ? "the figures' draw" : "another seed's draw",
                     s == 0,
                     false,
+                    false,  // a draw, not a variant
                     {}};
     for (const std::vector<double>& v : vs_mcsvm) row.values.push_back(v[s]);
     a.rows.push_back(std::move(row));

@@ -23,7 +23,7 @@ std::vector<Ablation> table1_cv_ablations(const std::vector<Table1CvVariant>& va
           fmt::format("table1_cv_ablations: variant {} has {} methods, {} "
                       "columns",
                       v.variant, v.methods.size(), columns.size()));
-    AblationRow lr{v.variant, v.description, v.chosen, false, {}};
+    AblationRow lr{v.variant, v.description, v.chosen, false, v.allowed, {}};
     AblationRow br = lr;
     for (const ZoCvPooled& p : v.methods) {
       lr.values.push_back(std::round(std::log10(p.best_lambda())));
@@ -32,7 +32,7 @@ std::vector<Ablation> table1_cv_ablations(const std::vector<Table1CvVariant>& va
     lambda.rows.push_back(std::move(lr));
     bep.rows.push_back(std::move(br));
   }
-  AblationRow lp{"published", "Table 1 of the paper", false, true, {}};
+  AblationRow lp{"published", "Table 1 of the paper", false, true, false, {}};
   for (const std::string& c : columns)
     lp.values.push_back(published_value(&published, "table1", "lambda", c));
   lambda.rows.push_back(std::move(lp));

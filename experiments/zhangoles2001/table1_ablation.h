@@ -19,6 +19,7 @@ struct Table1CvVariant {
   std::string description;          // one line
   bool chosen = false;              // the variant Table 1's cells (and so Tables 2-5) use
   std::vector<ZoCvPooled> methods;  // one per column, in `columns` order
+  bool allowed = false;             // §4.1's CV: one lambda "for all categories", all pooled
 };
 
 // columns: Table 1's column names ("Naive Bayes", ...), one per Table1CvVariant::methods entry

@@ -55,6 +55,9 @@ void emit_table1_all(const ExperimentContext& ctx, ResultFile& rf,
   const auto variant = [&](std::string name, std::string description, bool chosen,
                            const std::string& prefix, size_t categories) {
     Table1CvVariant v{std::move(name), std::move(description), chosen, {}};
+    // §4.1 fixes one lambda "identical for all categories" by a CV with the training set: a CV
+    // over a subset of the categories is not the paper's.
+    v.allowed = categories == all;
     for (const auto& m : methods) {
       const std::vector<RunRecord>& r = runs.at(prefix + m.solver);
       if (r.size() < categories)  // a variant pools exactly its categories

@@ -225,7 +225,6 @@ void emit_table3(const ExperimentContext& ctx, ResultFile& rf, const Categories&
                       lambda_source(ctx)));
       cell.evidence =
           f1_evidence(e, derive_seed(ctx.seed, "bootstrap/" + cats.names[r] + "/" + t.name));
-      cell.evidence.common_group = fmt::format("Table 3 {} F1", row);  // the category's 6 methods
       rf.set_cell(cell);
     }
   }
@@ -283,8 +282,6 @@ CellEvidence table2_evidence(const ExperimentContext& ctx, const Categories& cat
                     derive_seed(ctx.seed, fmt::format("bootstrap/micro/{}/{}", row, t.name)))
               : micro_bep_evidence(t.evals);
   if (!t.peer()) {
-    // The six methods' cells of one measure share the documents and the protocol.
-    c.common_group = fmt::format("Table 2 micro {}", row);
     // P, R and F1 at the threshold rule; the micro BEP is the same hyperplanes' measure without
     // one, and the paper gives its own BEP beside them.
     if (measure) {
@@ -450,12 +447,14 @@ void add_tie_rule_ablation(const ExperimentContext& ctx, ResultFile& rf,
     const auto chosen = std::find_if(methods.begin(), methods.end(), [&](const Table2Method& t) {
       return t.role == "paper" && t.name == best.solver;
     });
+    // The paper is silent on ties: both rules are readings it allows.
     a.rows.push_back({fmt::format("{} one-SE (lambda {:g})", best.column, chosen->lambda),
-                      "Table 1's choice: the cells", true, false, values(micro.at(chosen->name))});
+                      "Table 1's choice: the cells", true, false, true,
+                      values(micro.at(chosen->name))});
     a.rows.push_back({fmt::format("{} best CV (lambda {:g})", best.column, best.lambda),
-                      "the largest pooled CV micro BEP", false, false,
+                      "the largest pooled CV micro BEP", false, false, true,
                       values(micro.at(best.name))});
-    AblationRow paper{best.column + " published", "Table 2 of the paper", false, true, {}};
+    AblationRow paper{best.column + " published", "Table 2 of the paper", false, true, false, {}};
     for (const std::string& row : rows)
       paper.values.push_back(published_value(&published, "table2", row, best.column));
     a.rows.push_back(std::move(paper));

@@ -11,6 +11,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/statistics.h"
 #include "harness/experiment/cell_matching.h"
 #include "harness/experiment/extra_solvers.h"
 #include "harness/judge/cell_cause.h"
@@ -37,7 +38,7 @@ std::vector<AblationReading> ablation_readings(const std::vector<ProducedExperim
       const auto j = static_cast<size_t>(col - a.columns.begin());
       for (const AblationRow& r : a.rows)
         if (!r.reference && j < r.values.size() && r.values[j])
-          out.push_back({r.variant, *r.values[j], r.chosen});
+          out.push_back({r.variant, *r.values[j], r.chosen, r.allowed});
     }
   }
   return out;
@@ -113,11 +114,13 @@ std::map<std::string, int> Comparison::counts(const std::string& paper) const {
   for (const char* key : {"duplicates", "claims_tested", "claims_hold", "claims_do_not_hold",
                           "claims_indistinguishable", "claims_not_checked", "correctness_checks",
                           "correctness_checks_failed", "within_within_noise", "within_beyond_noise",
-                          "outside_within_noise", "outside_beyond_noise"})
+                          "outside_within_noise", "outside_beyond_noise", "outside_measured",
+                          "outside_statistical", "outside_unexplained"})
     n[key] = 0;
   for (const auto& c : cells) {
     if (c.paper != paper) continue;
     ++n[c.duplicate_of.empty() ? c.status : "duplicates"];
+    if (c.duplicate_of.empty() && !c.cause.empty()) ++n["outside_" + c.cause];
     if (c.duplicate_of.empty() && !c.noise.empty())
       ++n[c.status + (c.noise == "inside" ? "_within_noise" : "_beyond_noise")];
   }
@@ -285,6 +288,99 @@ UnmatchedCell own_cell(const std::vector<PublishedPaper>& papers, const std::str
   return u;
 }
 
+// The cell's evidence with the paper's own threshold-free value of the method looked up where the
+// cell names one (CellEvidence::threshold_free_paper); a name the published file lacks is an error
+// of the result file.
+CellEvidence with_paper_threshold_free(const PublishedPaper& paper, const PublishedCell& p,
+                                       const ProducedCell& prod) {
+  CellEvidence evidence = prod.cell.evidence;
+  const auto& r = evidence.threshold_free_paper;
+  if (!r) return evidence;
+  for (const auto& q : paper.cells)
+    if (q.table == r->table && q.row == r->row && q.column == r->column) {
+      evidence.threshold_free_published = q.value;
+      evidence.threshold_free_tolerance = q.tolerance;
+    }
+  if (!evidence.threshold_free_published)
+    throw DataError(
+        prod.file.string(), 0,
+        fmt::format("cell ({} / {} / {}) compares its threshold-free value with the "
+                    "published cell ({} / {} / {}), which {}'s published values do "
+                    "not have",
+                    p.table, p.row, p.column, r->table, r->row, r->column, paper.paper));
+  return evidence;
+}
+
+// One published cell against the cell produced for it (if any): its verdict, interval and, when
+// outside, its cause.
+ComparedCell compared_cell(const PublishedPaper& paper, const PublishedCell& p,
+                           const ProducedCell* prod,
+                           const std::vector<ProducedExperiment>& experiments) {
+  const CellVerdict v = judge_cell(p, prod ? &prod->cell : nullptr);
+  ComparedCell c;
+  c.paper = paper.paper;
+  c.table = p.table;
+  c.row = p.row;
+  c.column = p.column;
+  c.unit = p.unit;
+  c.published = p.value;
+  if (prod && prod->cell.status == "ok" && std::isfinite(prod->cell.value))
+    c.reproduced = prod->cell.value;
+  c.delta = v.delta;
+  c.tolerance = p.tolerance;
+  c.status = v.status;
+  c.reason = v.reason;
+  c.experiment = prod ? prod->experiment : "";
+  c.duplicate_of = p.duplicate_of;
+  if (prod && (c.status == "within" || c.status == "outside") && prod->cell.evidence.interval_lo &&
+      prod->cell.evidence.interval_hi) {
+    c.interval_lo = prod->cell.evidence.interval_lo;
+    c.interval_hi = prod->cell.evidence.interval_hi;
+    c.interval_method = prod->cell.evidence.interval_method;
+    c.noise = p.value >= *c.interval_lo && p.value <= *c.interval_hi ? "inside" : "beyond";
+  }
+  const CellEvidence evidence = prod ? with_paper_threshold_free(paper, p, *prod) : CellEvidence{};
+  if (prod && c.status == "outside" && !std::isfinite(prod->cell.value)) {
+    c.cause = "unexplained";
+    c.cause_evidence = "the reproduced value is not a finite number";
+  } else if (prod && c.status == "outside") {
+    const CellCause cause =
+        cell_cause(p.value, prod->cell.value, p.tolerance, evidence,
+                   ablation_readings(experiments, paper.paper, prod->cell.evidence));
+    c.cause = cause.category;
+    c.cause_by = cause.by;
+    c.cause_evidence = cause.evidence;
+  }
+  return c;
+}
+
+// The observations of each published table over its compared cells, repeats left out.
+std::vector<TableObservation> table_observations(const std::vector<ComparedCell>& cells) {
+  std::vector<TableObservation> out;
+  std::map<std::pair<std::string, std::string>, std::vector<double>> deltas;
+  for (const ComparedCell& c : cells) {
+    if (!c.duplicate_of.empty() || (c.status != "within" && c.status != "outside") || !c.delta ||
+        !std::isfinite(*c.delta))
+      continue;
+    auto& d = deltas[{c.paper, c.table}];
+    if (d.empty()) out.push_back({c.paper, c.table});
+    d.push_back(*c.delta);
+    TableObservation& t = *std::find_if(out.begin(), out.end(), [&](const TableObservation& x) {
+      return x.paper == c.paper && x.table == c.table;
+    });
+    ++t.cells;
+    t.with_interval += !c.noise.empty();
+    t.beyond += c.noise == "beyond";
+  }
+  for (TableObservation& t : out) {
+    const std::vector<double>& d = deltas.at({t.paper, t.table});
+    t.median_delta = median(d);
+    t.min_delta = *std::min_element(d.begin(), d.end());
+    t.max_delta = *std::max_element(d.begin(), d.end());
+  }
+  return out;
+}
+
 }  // namespace
 
 Comparison build_comparison(const fs::path& results_dir) {
@@ -355,27 +451,6 @@ Comparison build_comparison(const fs::path& results_dir) {
       produced_claims.push_back({exp.paper, std::move(claim), exp.experiment, file});
   }
 
-  // Each common group's deltas and each table's number of compared cells with an interval (the
-  // multiplicity rule's family) (cell_cause.h), every published cell once (duplicates left out).
-  std::map<std::pair<std::string, std::string>, CommonGroup> groups;  // (paper, group)
-  std::map<std::pair<std::string, std::string>, int> families;        // (paper, table)
-  for (const auto& paper : out.papers)
-    for (const auto& p : paper.cells) {
-      const auto it = produced.find({paper.paper, p.table, p.row, p.column});
-      if (it == produced.end() || !p.duplicate_of.empty()) continue;
-      const Cell& cell = it->second.cell;
-      const std::string status = judge_cell(p, &cell).status;
-      if ((status == "within" || status == "outside") && cell.evidence.interval_lo &&
-          cell.evidence.interval_hi)
-        ++families[{paper.paper, p.table}];
-      if (cell.evidence.common_group.empty() || cell.status != "ok" || !std::isfinite(cell.value) ||
-          !std::isfinite(p.value))
-        continue;
-      CommonGroup& g = groups[{paper.paper, cell.evidence.common_group}];
-      g.name = cell.evidence.common_group;
-      g.deltas.push_back(cell.value - p.value);
-    }
-
   // Published cells, in the order the published files list them.
   std::set<CellKey> matched;
   for (const auto& paper : out.papers) {
@@ -384,57 +459,10 @@ Comparison build_comparison(const fs::path& results_dir) {
       const auto it = produced.find(key);
       const ProducedCell* prod = it == produced.end() ? nullptr : &it->second;
       if (prod) matched.insert(key);
-      const CellVerdict v = judge_cell(p, prod ? &prod->cell : nullptr);
-      ComparedCell c;
-      c.paper = paper.paper;
-      c.table = p.table;
-      c.row = p.row;
-      c.column = p.column;
-      c.unit = p.unit;
-      c.published = p.value;
-      if (prod && prod->cell.status == "ok" && std::isfinite(prod->cell.value))
-        c.reproduced = prod->cell.value;
-      c.delta = v.delta;
-      c.tolerance = p.tolerance;
-      c.status = v.status;
-      c.reason = v.reason;
-      c.experiment = prod ? prod->experiment : "";
-      c.duplicate_of = p.duplicate_of;
-      if (prod && (c.status == "within" || c.status == "outside") &&
-          prod->cell.evidence.interval_lo && prod->cell.evidence.interval_hi)
-        c.noise = p.value >= *prod->cell.evidence.interval_lo &&
-                          p.value <= *prod->cell.evidence.interval_hi
-                      ? "inside"
-                      : "beyond";
-      const auto group =
-          prod ? groups.find({paper.paper, prod->cell.evidence.common_group}) : groups.end();
-      CellEvidence evidence = prod ? prod->cell.evidence : CellEvidence{};
-      if (const auto& r = evidence.threshold_free_paper) {
-        for (const auto& q : paper.cells)
-          if (q.table == r->table && q.row == r->row && q.column == r->column) {
-            evidence.threshold_free_published = q.value;
-            evidence.threshold_free_tolerance = q.tolerance;
-          }
-        if (!evidence.threshold_free_published)
-          throw DataError(
-              prod->file.string(), 0,
-              fmt::format("cell ({} / {} / {}) compares its threshold-free value "
-                          "with the published cell ({} / {} / {}), which {}'s "
-                          "published values do not have",
-                          p.table, p.row, p.column, r->table, r->row, r->column, paper.paper));
-      }
-      if (prod && c.status == "outside")
-        if (const auto cause =
-                cell_cause(p.value, prod->cell.value, p.tolerance, evidence,
-                           ablation_readings(out.experiments, paper.paper, prod->cell.evidence),
-                           group == groups.end() ? nullptr : &group->second,
-                           families[{paper.paper, p.table}])) {
-          c.cause = cause->category;
-          c.cause_evidence = cause->evidence;
-        }
-      out.cells.push_back(std::move(c));
+      out.cells.push_back(compared_cell(paper, p, prod, out.experiments));
     }
   }
+  out.tables = table_observations(out.cells);
   for (const auto& [key, prod] : produced)
     if (!matched.contains(key))
       out.unmatched.push_back(own_cell(out.papers, std::get<0>(key), prod));
@@ -509,8 +537,15 @@ Json comparison_to_json(const Comparison& c) {
                  {"reason", x.reason},
                  {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
     if (!x.duplicate_of.empty()) cell["duplicate_of"] = x.duplicate_of;
-    if (!x.cause.empty()) cell["cause"] = {{"category", x.cause}, {"evidence", x.cause_evidence}};
-    if (!x.noise.empty()) cell["noise"] = x.noise;
+    if (!x.cause.empty()) {
+      cell["cause"] = {{"category", x.cause}, {"evidence", x.cause_evidence}};
+      if (!x.cause_by.empty()) cell["cause"]["by"] = x.cause_by;
+    }
+    if (!x.noise.empty()) {
+      cell["noise"] = x.noise;
+      cell["interval"] = {*x.interval_lo, *x.interval_hi};
+      cell["interval_method"] = x.interval_method;
+    }
     cells.push_back(std::move(cell));
   }
   Json unmatched = Json::array();
@@ -552,9 +587,21 @@ Json comparison_to_json(const Comparison& c) {
       j["experiment"] = e.experiment;
       ablations.push_back(std::move(j));
     }
+  Json tables = Json::array();
+  for (const TableObservation& t : c.tables)
+    tables.push_back({{"paper", t.paper},
+                      {"table", t.table},
+                      {"cells", t.cells},
+                      {"with_interval", t.with_interval},
+                      {"beyond", t.beyond},
+                      {"expected_beyond", t.expected_beyond()},
+                      {"median_delta", t.median_delta},
+                      {"min_delta", t.min_delta},
+                      {"max_delta", t.max_delta}});
   return {{"schema", "linrepro-comparison/1"},
           {"summary", summary},
           {"cells", cells},
+          {"tables", tables},
           {"unmatched", unmatched},
           {"claims", claims},
           {"ablations", ablations}};

@@ -45,12 +45,26 @@ struct ComparedCell {
   std::string status, reason;
   std::string experiment;    // the experiment that produced it ("" if none)
   std::string duplicate_of;  // "<table>/<row>/<column>" of the primary: not counted here
-  // Outside cells with evidence: the computed cause (harness/judge/cell_cause.h); "" otherwise.
-  std::string cause, cause_evidence;
+  // Outside cells: the cause (harness/judge/cell_cause.h): measured (by threshold, peer or
+  // ablation), statistical or unexplained; "" for every other status.
+  std::string cause, cause_by, cause_evidence;
   // Within and outside cells whose produced cell carries a 95 % sampling interval: "inside" when
   // the published value lies in it (the difference is within the sampling noise), "beyond" when
-  // not; "" without an interval.
+  // not; "" without an interval. The interval itself and how it was computed.
   std::string noise;
+  std::optional<double> interval_lo, interval_hi;
+  std::string interval_method;
+};
+
+// What a published table's compared cells (within or outside, repeats left out) show together:
+// how many have a 95 % interval and how many of those exclude the published value, against the
+// 0.05 N expected by chance alone; the median and range of their deltas (a shared offset). An
+// observation about the table, never a cell's cause (docs/RESULTS.md, "cause").
+struct TableObservation {
+  std::string paper, table;
+  int cells = 0, with_interval = 0, beyond = 0;
+  double median_delta = 0, min_delta = 0, max_delta = 0;
+  double expected_beyond() const { return 0.05 * with_interval; }
 };
 
 // A produced cell the paper does not print: the published file's own_cells say why (or it is an
@@ -95,10 +109,13 @@ struct Comparison {
   std::vector<UnmatchedCell> unmatched;
   std::vector<ComparedClaim> claims;
   std::vector<ProducedExperiment> experiments;
+  std::vector<TableObservation> tables;  // tables with a compared cell, in published order
   // One paper's counts, every key present (possibly 0): the cell statuses (input, within,
   // outside, not_run, data_unavailable; duplicates are skipped and counted in "duplicates") and
   // the claims (claims_hold, claims_do_not_hold, claims_indistinguishable, claims_not_checked:
-  // kind "claim", parts skipped; correctness_checks and correctness_checks_failed).
+  // kind "claim", parts skipped; correctness_checks and correctness_checks_failed); the outside
+  // cells by the kind of their cause (outside_measured, outside_statistical,
+  // outside_unexplained).
   std::map<std::string, int> counts(const std::string& paper) const;
   // The papers present (published or produced), by id.
   std::vector<std::string> paper_order() const;

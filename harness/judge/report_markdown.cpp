@@ -99,10 +99,34 @@ std::string cell_status_text(const ComparedCell& x, const std::vector<std::strin
   return markdown_cell(text);
 }
 
+// The observations about one table (compare.h's TableObservation), under its cells: a description
+// of the table, not a cause of any cell.
+std::string table_observation_text(const Comparison& c, const std::string& paper,
+                                   const std::string& table) {
+  const auto t = std::find_if(c.tables.begin(), c.tables.end(), [&](const TableObservation& x) {
+    return x.paper == paper && x.table == table;
+  });
+  if (t == c.tables.end() || t->cells < 2) return "";
+  std::string out = fmt::format(
+      "\nObserved over the table's {} compared cells (not a cause of any): deltas median {}, "
+      "from {} to {}",
+      t->cells, format_number(t->median_delta, true), format_number(t->min_delta, true),
+      format_number(t->max_delta, true));
+  if (t->with_interval)
+    out += fmt::format(
+        "; {} of the {} with a 95 % interval exclude the published value, where "
+        "{:.2g} would by chance alone",
+        t->beyond, t->with_interval, t->expected_beyond());
+  return out + ".\n";
+}
+
 std::string counts_sentence(const std::map<std::string, int>& n) {
   std::string out = fmt::format(
-      "Cells: {} input, {} within, {} outside, {} not run, {} data unavailable", n.at("input"),
-      n.at("within"), n.at("outside"), n.at("not_run"), n.at("data_unavailable"));
+      "Cells: {} input, {} within, {} outside ({} with a measured cause, {} statistical, {} "
+      "unexplained), {} not run, {} data unavailable",
+      n.at("input"), n.at("within"), n.at("outside"), n.at("outside_measured"),
+      n.at("outside_statistical"), n.at("outside_unexplained"), n.at("not_run"),
+      n.at("data_unavailable"));
   if (n.at("duplicates"))
     out += fmt::format(" ({} more repeat a number counted once, at its first cell)",
                        n.at("duplicates"));
@@ -211,6 +235,7 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
                          x.delta ? format_number(*x.delta, true) : "—",
                          fmt::format("{}", x.tolerance), cell_status_text(x, reasons));
     }
+    out += table_observation_text(c, paper, artifact);
   }
 
   bool header = false;
@@ -261,27 +286,28 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
   }
 
   out += "\n### Misses\n\n";
-  // The computed causes first (harness/judge/cell_cause.h), counted; then every miss with its cause
+  // The causes first (harness/judge/cell_cause.h), counted by kind; then every miss with its cause
   // and its driver's note.
   std::map<std::string, int> causes;
   int outside = 0;
   for (const auto& x : c.cells)
     if (x.paper == paper && x.status == "outside" && x.duplicate_of.empty()) {  // as the summary
       ++outside;
-      ++causes[x.cause.empty() ? "no computed cause (the note only)" : x.cause];
+      ++causes[x.cause_by.empty() ? x.cause : x.cause + " by " + x.cause_by];
     }
   if (outside) {
     std::vector<std::string> parts;
     for (const auto& [cause, n] : causes) parts.push_back(fmt::format("{} {}", cause, n));
-    out += fmt::format("Computed causes of the {} misses (a repeated cell counted once): {}.\n\n",
-                       outside, fmt::join(parts, ", "));
+    out += fmt::format("Causes of the {} misses (a repeated cell counted once): {}.\n\n", outside,
+                       fmt::join(parts, ", "));
   }
   any = false;
   for (const auto& x : c.cells) {
     if (x.paper != paper || x.status != "outside") continue;
     any = true;
     const std::string cause =
-        x.cause.empty() ? "" : fmt::format("Computed cause: {}: {}. ", x.cause, x.cause_evidence);
+        fmt::format("Cause: {}{}: {}. ", x.cause, x.cause_by.empty() ? "" : " (" + x.cause_by + ")",
+                    x.cause_evidence);
     out += fmt::format(
         "- {} / {} / {}: published {}, reproduced {} (Δ {}, tolerance {}). {}Note: {}\n", x.table,
         x.row, x.column, x.published, x.reproduced ? format_number(*x.reproduced) : "not a number",
@@ -360,6 +386,19 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
                     n.at("outside") - n.at("outside_beyond_noise") - n.at("outside_within_noise"),
                     n.at("within_beyond_noise"), n.at("within_within_noise"),
                     n.at("within") - n.at("within_beyond_noise") - n.at("within_within_noise"));
+  }
+  // The outside cells by the kind of their cause (docs/RESULTS.md, "cause").
+  out +=
+      "\nThe outside cells by cause: *measured* when a run here (our break-even point, a peer, "
+      "an ablation row the paper's text allows) comes within the tolerance of the published "
+      "value, *statistical* when the published value lies in the cell's 95 % interval, "
+      "*unexplained* otherwise (each miss below says what was tried).\n\n"
+      "| paper | outside | measured | statistical | unexplained |\n|---|---:|---:|---:|---:|\n";
+  for (const auto& paper : papers) {
+    const auto n = c.counts(paper);
+    out += fmt::format("| [{}](#{}) | {} | {} | {} | {} |\n", paper, paper, n.at("outside"),
+                       n.at("outside_measured"), n.at("outside_statistical"),
+                       n.at("outside_unexplained"));
   }
   // Every claim (and correctness check, and part of a claim) that does not hold, with the numbers
   // that decide it: the summary must not quote only the claims that hold.

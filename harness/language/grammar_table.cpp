@@ -275,17 +275,16 @@ std::vector<ObjectRule> grammar() {
            {"note", "text", "\"\"", "The note."},
        }},
       {"cell-evidence",
-       "What explains the cells of the rows that name it (harness/judge/cell_cause.h reads it).",
+       "The interventions measured beside the cells of the rows that name it: a peer's value, "
+       "an ablation's rows (harness/judge/cell_cause.h reads them).",
        {
            {"column", "text | [text]", "none", "The columns it is about (absent: every one)."},
            {"peer", "<cell-peer>", "none", "A peer's value beside the cell."},
-           {"ablation", "text", "none", "An ablation whose rows are other readings."},
+           {"ablation", "text", "none",
+            "An ablation whose rows are other readings; those the paper's text allows can explain "
+            "the cell."},
            {"ablation_column", "text", "none",
             "The ablation's column (absent: the cell's; `{row}`: the cell's row)."},
-           {"corpus", "text", "none", "A documented difference of the corpus in a count."},
-           {"data_difference", "text", "none", "How the data differs from the paper's."},
-           {"data_row", "text", "\"\"", "The ablation row that reads the data the paper's way."},
-           {"common_group", "text", "none", "The cells measured on the same test documents."},
        }},
       {"cell-peer",
        "A peer run's value, shown beside a cell.",
@@ -331,6 +330,10 @@ std::vector<ObjectRule> grammar() {
            {"row", "text", "required", "The variant."},
            {"description", "text", "required", "What it is (`{run.a.b}`, `{record.a.b}` filled)."},
            {"chosen", "boolean", "false", "The variant the cells use."},
+           {"allowed", "boolean", "none",
+            "Whether the paper's text admits this reading (silent on it, or naming it); only an "
+            "allowed row can be a cell's measured cause. Every row of a table without `spread` "
+            "says it; a spread table's draws do not."},
            {"values", "[text | null]", "required",
             "One value expression per column, naming its run (`metric:<name>@<run>`, "
             "`<aggregate>[#field]@<run>[ in <class>]`, `a@x minus a@y`); null: no value."},
@@ -539,8 +542,8 @@ const std::vector<TextForm>& declaration_text_forms() {
        "a brace.",
        "within {within} points"},
       {"note field", "{$name}, {tasks}, {record.a.b}, {aggregate.a}, {params.a}, {run.extra.a}",
-       "In cell notes, evidence `corpus` and `common_group`: a value, the task count, a field of "
-       "the task set's record, the aggregate's, the run's.",
+       "In cell notes: a value, the task count, a field of the task set's record, the "
+       "aggregate's, the run's.",
        "\"{tasks} categories\""},
       {"solver label", "{solver}",
        "In the row, prefix or column names of a row whose run is the `--with-solver` method: "

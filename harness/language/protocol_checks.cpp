@@ -149,6 +149,13 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
     check_object(row, "ablation-row", at + " row");
     text_of(row, "row", at);
     text_of(row, "description", at);
+    // A variant says whether the paper's text allows it (docs/RESULTS.md, "cause"); a draw of a
+    // spread table is no variant.
+    if (t.contains("spread") == row.contains("allowed"))
+      declaration_error(at, t.contains("spread")
+                                ? "a row of a spread table is a draw: it takes no \"allowed\""
+                                : "each row says whether the paper's text allows it "
+                                  "(\"allowed\": true or false)");
     if (!row.at("values").is_array() || row.at("values").size() != columns)
       declaration_error(at, "each row gives one value per column");
     for (const Json& v : row.at("values")) {

@@ -19,15 +19,16 @@ Ablation draw_spread_ablation(Ablation head, const std::vector<DrawRow>& draws,
       throw std::invalid_argument(fmt::format("{}: draw '{}' has {} values for {} columns", head.id,
                                               draws[s].label, draws[s].values.size(),
                                               head.columns.size()));
-    AblationRow row{draws[s].label, draws[s].description, s == 0, false, {}};
+    AblationRow row{draws[s].label, draws[s].description, s == 0, false, false, {}};
     for (size_t c = 0; c < by_column.size(); ++c) {
       by_column[c].push_back(draws[s].values[c]);
       row.values.push_back(draws[s].values[c]);
     }
     head.rows.push_back(std::move(row));
   }
-  AblationRow mean{"mean", fmt::format("over the {} {}", draws.size(), noun), false, false, {}};
-  AblationRow sd{"sd", "sample standard deviation over the " + noun, false, false, {}};
+  AblationRow mean{"mean", fmt::format("over the {} {}", draws.size(), noun), false, false, false,
+                   {}};
+  AblationRow sd{"sd", "sample standard deviation over the " + noun, false, false, false, {}};
   for (const std::vector<double>& v : by_column) {
     const MeanSd m = mean_and_sd(v);
     mean.values.push_back(m.mean);

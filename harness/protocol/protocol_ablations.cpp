@@ -81,7 +81,8 @@ std::string described(const std::string& text, const RunRecord& r, const Json& r
 std::optional<AblationRow> row_of(const ProtocolResults& results, const std::string& cls,
                                   const Json& row,
                                   const std::map<std::string, TaskAggregate>& aggregates) {
-  AblationRow out{row.at("row"), row.at("description"), row.value("chosen", false), false, {}};
+  AblationRow out{row.at("row"), row.at("description"),       row.value("chosen", false),
+                  false,         row.value("allowed", false), {}};
   const RunRecord* first = nullptr;
   Json record;  // the first run's task set record
   for (const Json& text : row.at("values")) {
@@ -122,7 +123,7 @@ Ablation without_empty_columns(Ablation a) {
 }
 
 AblationRow published_row(const Json& spec, const std::optional<PublishedPaper>& published) {
-  AblationRow out{"published", spec.at("description"), false, true, {}};
+  AblationRow out{"published", spec.at("description"), false, true, false, {}};
   for (const Json& c : spec.at("cells"))
     out.values.push_back(c.is_null() ? std::nullopt
                                      : published_value(published ? &*published : nullptr, c.at(0),

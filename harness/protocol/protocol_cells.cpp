@@ -88,14 +88,11 @@ bool evidence_for(const Json& e, const std::string& column) {
   return of.is_array() ? std::find(of.begin(), of.end(), column) != of.end() : of == column;
 }
 
-// Evidence entry e for cell c: a documented difference of the corpus (`fill`: the note
-// placeholders filled in), a peer's value (`peer`: of the run it names, nothing when not there),
-// an ablation, what the data differs in, the cells it shares its documents with.
+// Evidence entry e for cell c: the interventions measured beside it, a peer's value (`peer`: of
+// the run it names, nothing when not there) and an ablation's rows.
 void add_evidence(Cell& c, const Json& e,
-                  const std::function<std::string(const std::string&)>& fill,
                   const std::function<std::optional<double>(const Json&)>& peer) {
   if (!evidence_for(e, c.column)) return;
-  if (e.contains("corpus")) c.evidence = corpus_count_evidence(fill(e.at("corpus")));
   if (e.contains("peer"))
     if (const std::optional<double> v = peer(e.at("peer"))) {
       c.evidence.peer = *v;
@@ -106,11 +103,6 @@ void add_evidence(Cell& c, const Json& e,
     const std::string column = e.value("ablation_column", c.column);
     c.evidence.ablation_column = column == "{row}" ? c.row : column;
   }
-  if (e.contains("data_difference")) {
-    c.evidence.data_difference = e.at("data_difference");
-    c.evidence.data_row = e.value("data_row", "");
-  }
-  if (e.contains("common_group")) c.evidence.common_group = fill(e.at("common_group"));
 }
 
 // A declared value or a record's field in a note: a string as it is, an integer in full, any
@@ -374,7 +366,7 @@ std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& r
     return a.scaled ? a.value : v.scaled(a.value);
   };
   for (const std::string& id : evidence_ids(row))
-    add_evidence(*c, p.cells.at("evidence").at(id), fill, peer);
+    add_evidence(*c, p.cells.at("evidence").at(id), peer);
   return c;
 }
 

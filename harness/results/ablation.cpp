@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/error.h"
@@ -19,6 +20,7 @@ Json ablation_to_json(const Ablation& a) {
                     {"description", r.description},
                     {"chosen", r.chosen},
                     {"reference", r.reference},
+                    {"allowed", r.allowed},
                     {"values", values}});
   }
   return {{"id", a.id},     {"title", a.title},     {"why", a.why},
@@ -39,6 +41,17 @@ Ablation ablation_from_json(const Json& j) {
       row.description = r.at("description").get<std::string>();
       row.chosen = r.at("chosen").get<bool>();
       row.reference = r.value("reference", false);
+      // Required: a row that does not say whether the paper allows it must not explain a cell,
+      // nor silently stop explaining one.
+      if (!r.contains("allowed"))
+        throw ConfigError(fmt::format(
+            "row '{}' does not say whether the paper's text allows it (\"allowed\", since "
+            "2026-12-02): `linrepro run` the experiment again to re-summarise it from its runs",
+            row.variant));
+      row.allowed = r.at("allowed").get<bool>();
+      if (row.allowed && row.reference)
+        throw ConfigError(
+            fmt::format("row '{}' is the published row and cannot be allowed", row.variant));
       for (const Json& v : r.at("values"))
         row.values.push_back(v.is_null() ? std::nullopt : std::optional<double>(v.get<double>()));
       if (row.values.size() != a.columns.size())
@@ -65,10 +78,14 @@ std::string format_value(double v) {
 }  // namespace
 
 std::string ablation_markdown(const Ablation& a) {
-  std::string out =
-      fmt::format("#### Ablation `{}`: {}\n\n{}\n\n| variant | |", a.id, a.title, a.why);
+  // The "paper allows" column only where some row is a variant the paper's text admits (a spread
+  // table's draws are none).
+  const bool variants =
+      std::any_of(a.rows.begin(), a.rows.end(), [](const AblationRow& r) { return r.allowed; });
+  std::string out = fmt::format("#### Ablation `{}`: {}\n\n{}\n\n| variant | |{}", a.id, a.title,
+                                a.why, variants ? " paper allows |" : "");
   for (const auto& c : a.columns) out += fmt::format(" {} |", c);
-  out += "\n|---|---|";
+  out += variants ? "\n|---|---|---|" : "\n|---|---|";
   for (size_t i = 0; i < a.columns.size(); ++i) out += "---:|";
   out += "\n";
   for (const AblationRow& r : a.rows) {
@@ -76,6 +93,7 @@ std::string ablation_markdown(const Ablation& a) {
                              : r.reference ? fmt::format("*{}*", r.variant)
                                            : r.variant;
     out += fmt::format("| {} | {} |", name, r.description);
+    if (variants) out += r.reference ? " |" : r.allowed ? " yes |" : " no |";
     for (const auto& v : r.values)
       out += v ? fmt::format(" {} |", format_value(*v)) : std::string(" — |");
     out += "\n";

@@ -17,6 +17,10 @@ struct AblationRow {
   std::string description;  // one line: what the variant does
   bool chosen = false;      // the variant the experiment's cells use
   bool reference = false;   // not a variant: the published numbers, for comparison
+  // Whether the paper's text admits this reading (it is silent on the choice, or names it); only
+  // an allowed row can be a cell's measured cause (harness/judge/cell_cause.h). A row the text
+  // rules out, a draw of a spread table and the published row are not allowed.
+  bool allowed = false;
   std::vector<std::optional<double>> values;  // one per column; nullopt: not available
 };
 

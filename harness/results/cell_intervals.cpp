@@ -32,15 +32,4 @@ void set_wilson_interval(CellEvidence& evidence, double share, int64_t n,
                fmt::format("Wilson's score interval over the {} {}", n, things));
 }
 
-double normal_upper_quantile(double p) {
-  if (!(p > 0 && p < 1)) throw std::invalid_argument("normal_upper_quantile: p outside (0, 1)");
-  // P(Z > z) = erfc(z / sqrt 2) / 2 falls from 1 to 0 as z rises.
-  double lo = -40, hi = 40;
-  while (hi - lo > 1e-12) {
-    const double mid = 0.5 * (lo + hi);
-    (0.5 * std::erfc(mid / std::sqrt(2.0)) > p ? lo : hi) = mid;
-  }
-  return 0.5 * (lo + hi);
-}
-
 }  // namespace linrepro

@@ -26,8 +26,4 @@ void set_averaged_bootstrap_interval(CellEvidence& evidence,
                                      std::span<const BinaryCounts> per_category,
                                      AveragedMeasure measure, uint64_t seed);
 
-// The upper p quantile of the standard normal (z with P(Z > z) = p), 0 < p < 1; by bisection on
-// std::erfc to 1e-12.
-double normal_upper_quantile(double p);
-
 }  // namespace linrepro

@@ -199,13 +199,6 @@ CellEvidence timing_evidence(std::string times) {
   return e;
 }
 
-CellEvidence corpus_count_evidence(std::string difference) {
-  CellEvidence e;
-  e.data_difference = std::move(difference);
-  e.corpus_property = true;
-  return e;
-}
-
 Json cell_to_json(const Cell& c) {
   Json j = {{"table", c.table},   {"row", c.row},
             {"column", c.column}, {"value", finite_or_null(c.value)},
@@ -226,13 +219,7 @@ Json cell_to_json(const Cell& c) {
   if (!c.evidence.ablation.empty())
     e["ablation"] = {{"id", c.evidence.ablation}, {"column", c.evidence.ablation_column}};
   if (c.evidence.peer) e["peer"] = {{"value", *c.evidence.peer}, {"what", c.evidence.peer_what}};
-  if (!c.evidence.data_difference.empty()) {
-    e["data_difference"] = c.evidence.data_difference;
-    e["corpus_property"] = c.evidence.corpus_property;
-    if (!c.evidence.data_row.empty()) e["data_row"] = c.evidence.data_row;
-  }
   if (!c.evidence.timing.empty()) e["timing"] = c.evidence.timing;
-  if (!c.evidence.common_group.empty()) e["common_group"] = c.evidence.common_group;
   j["evidence"] = e;
   return j;
 }
@@ -280,11 +267,7 @@ Cell cell_from_json(const Json& j) {
       c.evidence.peer = field<double>(*p, "value", 0.0, what);
       c.evidence.peer_what = field<std::string>(*p, "what", "", what);
     }
-    c.evidence.data_difference = field<std::string>(*e, "data_difference", "", what);
-    c.evidence.corpus_property = field<bool>(*e, "corpus_property", false, what);
-    c.evidence.data_row = field<std::string>(*e, "data_row", "", what);
     c.evidence.timing = field<std::string>(*e, "timing", "", what);
-    c.evidence.common_group = field<std::string>(*e, "common_group", "", what);
   }
   return c;
 }

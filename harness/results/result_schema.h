@@ -29,7 +29,7 @@ std::string config_hash(const Json& config);
 // one; `linrepro compare` turns it into the cause of a cell outside its tolerance
 // (harness/judge/cell_cause.h). Each part is optional; JSON "evidence": {"interval": [lo, hi],
 // "interval_method", "threshold_free", "threshold_free_what", "ablation": {"id", "column"},
-// "peer": {"value", "what"}, "data_difference", "corpus_property", "data_row", "timing"}.
+// "peer": {"value", "what"}, "timing"}.
 struct CellEvidence {
   std::optional<double> interval_lo, interval_hi;  // a 95 % sampling interval, the value's unit
   std::string interval_method;                     // how it was computed, in words
@@ -51,23 +51,11 @@ struct CellEvidence {
   // is ruled out where it agrees with ours, and is the cause where it reproduces the paper.
   std::optional<double> peer;
   std::string peer_what;  // "LIBLINEAR -s 3 one-vs-rest on the same matrices"
-  // A documented difference of our copy of the corpus from the paper's, with our numbers; it is
-  // the cause where the cell counts the corpus itself (corpus_property), or where the named
-  // ablation's row `data_row` measures that difference moving the value beyond the tolerance
-  // toward the paper's.
-  std::string data_difference;
-  bool corpus_property = false;
-  std::string data_row;  // the named ablation's row that reads the data the documented way
   // A time (or a ratio of times) measured on this machine with these implementations: the times
   // it rests on, in words, against the paper's 2001-2002 machine and programs.
   std::string timing;
-  // The cells of other methods measured by the same protocol on the same test documents with the
-  // same measure ("table5 20NewsGroup accuracy"): a miss every one of them shares (the common
-  // rule of harness/judge/cell_cause.h) lies in what they share, not in the method.
-  std::string common_group;
   bool empty() const {
-    return !interval_lo && !threshold_free && ablation.empty() && !peer &&
-           data_difference.empty() && timing.empty() && common_group.empty();
+    return !interval_lo && !threshold_free && ablation.empty() && !peer && timing.empty();
   }
 };
 
@@ -86,10 +74,8 @@ struct Cell {
 // fewer fields than it has, even with designated initialisers).
 Cell value_cell(std::string table, std::string row, std::string column, double value,
                 std::string unit, std::string note = "");
-// Evidence of a time measured here (`times`: the seconds it rests on, in words) and of a count of
-// our corpus copy (`difference`: how it differs from the paper's, with our numbers).
+// Evidence of a time measured here (`times`: the seconds it rests on, in words).
 CellEvidence timing_evidence(std::string times);
-CellEvidence corpus_count_evidence(std::string difference);
 // status data_unavailable; `note` says how to get the data.
 Cell unavailable_cell(std::string table, std::string row, std::string column, std::string note);
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <random>
 
+#include "core/error.h"
 #include "experiments/zhangoles2001/threshold_ablation.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/results/ablation.h"
@@ -147,18 +148,32 @@ TEST(ThresholdAblation, ACategoryWithoutPerRuleCountsIsAnError) {
 
 TEST(Ablation, JsonRoundTripAndMarkdown) {
   Ablation a{"rule", "A title", "why it is so", "%", {"A", "B"}, {}};
-  a.rows.push_back({"old", "before", false, false, {1.25, std::nullopt}});
-  a.rows.push_back({"new", "after", true, false, {2.5, 3.0}});
-  a.rows.push_back({"counts", "small and whole", false, false, {3.57e-5, 9475.0}});
+  a.rows.push_back({"old", "before", false, false, false, {1.25, std::nullopt}});
+  a.rows.push_back({"new", "after", true, false, true, {2.5, 3.0}});
+  a.rows.push_back({"counts", "small and whole", false, false, true, {3.57e-5, 9475.0}});
   const Ablation b = ablation_from_json(ablation_to_json(a));
   EXPECT_EQ(ablation_to_json(b), ablation_to_json(a));
+  // Whether the paper's text allows each row: a column where some row is allowed.
   const std::string md = ablation_markdown(a);
-  EXPECT_NE(md.find("| **new** (used) | after | 2.5 | 3.0 |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| old | before | 1.2 | — |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| counts | small and whole | 3.57e-05 | 9475 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| variant | | paper allows | A | B |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| **new** (used) | after | yes | 2.5 | 3.0 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| old | before | no | 1.2 | — |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| counts | small and whole | yes | 3.57e-05 | 9475 |"), std::string::npos)
+      << md;
   nlohmann::json bad = ablation_to_json(a);
   bad["rows"][0]["values"].push_back(1.0);
   EXPECT_THROW(ablation_from_json(bad), std::exception);
+  // A row that does not say whether the paper allows it is refused, as is an allowed published
+  // row.
+  bad = ablation_to_json(a);
+  bad["rows"][0].erase("allowed");
+  EXPECT_THROW(ablation_from_json(bad), ConfigError);
+  bad = ablation_to_json(a);
+  bad["rows"][0]["reference"] = true;
+  bad["rows"][0]["allowed"] = true;
+  EXPECT_THROW(ablation_from_json(bad), ConfigError);
+  for (AblationRow& r : a.rows) r.allowed = false;  // draws: no column
+  EXPECT_EQ(ablation_markdown(a).find("paper allows"), std::string::npos);
 }
 
 }  // namespace

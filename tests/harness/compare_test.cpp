@@ -125,8 +125,8 @@ struct Tree {
     rf.add_claim(indistinguishable_or(true, 3e-8, 1e-6, "relative 1e-6 of O_svm", "tie",
                                       "HS beats PR", "HS 0.05780992, PR 0.05780992"));
     Ablation ablation{"rule", "Error by rule", "the paper says so", "%", {"earn"}, {}};
-    ablation.rows.push_back({"old", "what we did", false, false, {1.0}});
-    ablation.rows.push_back({"new", "what the paper says", true, false, {1.5}});
+    ablation.rows.push_back({"old", "what we did", false, false, false, {1.0}});
+    ablation.rows.push_back({"new", "what the paper says", true, false, true, {1.5}});
     rf.add_ablation(ablation);
     rf.save();
     // The fast subset must not take part in the comparison.
@@ -197,7 +197,12 @@ TEST(CompareResults, GivesEachOfTheFourStatusesWithItsReason) {
                                                {"within_within_noise", 0},
                                                {"within_beyond_noise", 1},
                                                {"outside_within_noise", 0},
-                                               {"outside_beyond_noise", 0}}));
+                                               {"outside_beyond_noise", 0},
+                                               {"outside_measured", 0},
+                                               {"outside_statistical", 0},
+                                               {"outside_unexplained", 1}}));
+  // Every outside cell has a cause; with nothing measured beside it, unexplained, saying so.
+  EXPECT_EQ((*acq)["cause"]["category"], "unexplained");
   EXPECT_EQ((*earn)["noise"], "beyond");
   EXPECT_FALSE(acq->contains("noise"));  // no interval
   ASSERT_EQ(doc["unmatched"].size(), 1u);
@@ -265,10 +270,11 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   has("| `bound` | The bound holds at the final w | **holds** | correctness check | the driver's "
       "criterion (no named test yet) | 0.1 <= 0.3 |");
   has("### Misses");
-  has("Computed causes of the 1 misses (a repeated cell counted once): no computed cause (the "
-      "note only) 1.");
+  has("Causes of the 1 misses (a repeated cell counted once): unexplained 1.");
   has("- table2 / acq / MLR-CG error: published 2, reproduced 3.000 (Δ +1.000, tolerance 0.5). "
-      "Note: CG stopped at 100 iterations");
+      "Cause: unexplained: nothing was measured beside this cell");
+  has("| paper | outside | measured | statistical | unexplained |");
+  has("| [mlrcg2003](#mlrcg2003) | 1 | 0 | 0 | 1 |");
   has("### Not run\n\n- table3 / webkb / error: no result of table3 holds this cell (run it)");
   has("### Data unavailable\n\n<a id=\"mlrcg2003-unavailable-1\"></a>\n**1.** 1 cell: table3 / "
       "ohsumed / error.\n\n> OHSUMED is not in the mirror\n");
@@ -276,7 +282,7 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
       "this machine\n\n- table2 / earn / SVM time = 1.000 s (from `table2`)\n");
   has("### Ablations\n\nFrom `table2` ([table](mlrcg2003/tables/ablation_rule.md)).\n\n"
       "#### Ablation `rule`: Error by rule\n\nthe paper says so\n");
-  has("| **new** (used) | what the paper says | 1.5 |");
+  has("| **new** (used) | what the paper says | yes | 1.5 |");
   // Listed among the paper's tables by the very compare that wrote it (not only by the next).
   has("- [ablation_rule.md](mlrcg2003/tables/ablation_rule.md)\n");
   EXPECT_EQ(testing::read_text(t.results / "mlrcg2003/tables/ablation_rule.md"),
@@ -347,6 +353,9 @@ TEST(CompareResults, ACellProducedTwiceIsAnErrorNamingBothFiles) {
 // The common rule's groups and the threshold rule's published counterpart are looked up by
 // compare (harness/judge/cell_cause.h): a group's deltas from every published cell in it, a paper's
 // BEP from its published cell; a counterpart the published file lacks is an error naming the file.
+// Table t: a, b, c 5 points low (c with an ablation whose allowed row reaches the paper's 10, b
+// with one whose only near row the paper's text rules out), d within; p's BEP against the paper's
+// own (row `bep_row`).
 struct GroupTree {
   TempDir dir;
   std::filesystem::path results = dir / "results";
@@ -371,13 +380,22 @@ struct GroupTree {
     ctx.results_dir = results;
     file = result_file_path(ctx, "mlrcg2003", "t");
     ResultFile rf(file, {{"experiment", "t"}, {"paper", "mlrcg2003"}}, false);
-    const std::string group = "g";  // a std::string: GCC 12's -O3 warns on a literal here
     for (const auto& [row, value] :
          {std::pair{"a", 5.0}, std::pair{"b", 5.2}, std::pair{"c", 4.9}, std::pair{"d", 10.1}}) {
       Cell c = value_cell("t", row, "x", value, "%");
-      c.evidence.common_group = group;
+      c.evidence.ablation = "reading";
+      c.evidence.ablation_column = row;
+      c.evidence.interval_lo = value - 1;
+      c.evidence.interval_hi = value + 1;
+      c.evidence.interval_method = "fixture";
+      if (c.row == "a") c.evidence = CellEvidence{};
       rf.set_cell(c);
     }
+    Ablation reading{"reading", "x by reading", "fixture", "%", {"b", "c"}, {}};
+    reading.rows.push_back({"ours", "the cells'", true, false, true, {5.2, 4.9}});
+    reading.rows.push_back({"ruled-out", "the text rules it out", false, false, false, {9.9, 6}});
+    reading.rows.push_back({"allowed", "the text allows it", false, false, true, {7, 9.8}});
+    rf.add_ablation(reading);
     Cell p = value_cell("t", "p", "x", 9.0, "%");
     p.evidence.threshold_free = 8.2;
     p.evidence.threshold_free_what = "BEP";
@@ -388,21 +406,41 @@ struct GroupTree {
   }
 };
 
-TEST(CompareResults, CommonGroupsAndThePapersThresholdFreeValueAreLookedUp) {
+TEST(CompareResults, CausesByKindAndAnObservationAboutTheTable) {
   GroupTree t("bep");
   compare_results(t.results);
   const Json doc = read_json(t.results / "comparison.json");
-  for (const char* row : {"a", "b", "c"}) {
-    const Json* c = cell_named(doc, row);
-    ASSERT_NE(c, nullptr);
-    EXPECT_EQ((*c)["cause"]["category"], "common") << (*c)["cause"];
-  }
-  // Deltas -5, -4.8, -5.1, +0.1: the median -4.9 of all four.
-  EXPECT_NE((*cell_named(doc, "a"))["cause"]["evidence"].get<std::string>().find("median -4.9"),
+  const auto cause = [&](const char* row) { return (*cell_named(doc, row))["cause"]; };
+  // a: nothing beside it; b: the near row is ruled out, so a partial move only; c: the allowed row.
+  EXPECT_EQ(cause("a")["category"], "unexplained");
+  EXPECT_NE(cause("a")["evidence"].get<std::string>().find("nothing was measured"),
             std::string::npos);
+  EXPECT_EQ(cause("b")["category"], "unexplained") << cause("b");
+  EXPECT_NE(cause("b")["evidence"].get<std::string>().find("rules that reading out"),
+            std::string::npos)
+      << cause("b");
+  EXPECT_EQ(cause("c")["category"], "measured") << cause("c");
+  EXPECT_EQ(cause("c")["by"], "ablation");
   EXPECT_EQ((*cell_named(doc, "d"))["status"], "within");
-  // Our BEP 8.2 against the paper's 8 (not the cell's 12): the threshold.
-  EXPECT_EQ((*cell_named(doc, "p"))["cause"]["category"], "threshold");
+  EXPECT_FALSE((*cell_named(doc, "d")).contains("cause"));
+  EXPECT_EQ((*cell_named(doc, "d"))["interval"], (Json{9.1, 11.1}));
+  // Our BEP 8.2 against the paper's 8 (not the cell's 12): measured by the threshold.
+  EXPECT_EQ(cause("p")["by"], "threshold");
+  const Json& n = doc.at("summary").at("mlrcg2003");
+  EXPECT_EQ(n.at("outside_measured"), 2);
+  EXPECT_EQ(n.at("outside_statistical"), 0);
+  EXPECT_EQ(n.at("outside_unexplained"), 2);
+  // The table: deltas -5, -4.8, -5.1, +0.1, -3 (bep's 0 too): an observation, not a cause.
+  ASSERT_EQ(doc.at("tables").size(), 1u);
+  const Json& table = doc.at("tables")[0];
+  EXPECT_EQ(table.at("cells"), 6);
+  EXPECT_EQ(table.at("with_interval"), 3);
+  EXPECT_EQ(table.at("beyond"), 2);  // b, c; d's interval holds the published 10
+  EXPECT_DOUBLE_EQ(table.at("median_delta").get<double>(), -3.9);
+  const std::string report = testing::read_text(t.results / "REPORT.md");
+  EXPECT_NE(report.find("Observed over the table's 6 compared cells (not a cause of any)"),
+            std::string::npos);
+  EXPECT_NE(report.find("measured by ablation 1"), std::string::npos);
 }
 
 TEST(CompareResults, AThresholdFreeCounterpartThePaperLacksIsAnError) {

@@ -11,7 +11,7 @@ namespace linrepro {
 namespace {
 
 Ablation head() {
-  return {"x-spread", "title", "why", "%", {"a", "b"}, {{"stale", "", true, false, {}}}};
+  return {"x-spread", "title", "why", "%", {"a", "b"}, {{"stale", "", true, false, false, {}}}};
 }
 
 TEST(DrawSpread, RowsPerDrawThenMeanAndSampleSd) {

@@ -176,13 +176,12 @@ TEST(MulticlassPartitions, RandomSplitsGiveTheMeanAndSpreadAndTheDeclaredEvidenc
   j["cells"] = Json::parse(R"({
     "columns": {"acc": [{"column": "Tiny", "value": "split-mean:accuracy|100",
                          "unit": "%"}]},
-    "evidence": {"common": {"common_group": "Table {tasks} docs"},
-                 "reading": {"ablation": "r", "ablation_column": "{row}"},
+    "evidence": {"reading": {"ablation": "r", "ablation_column": "{row}"},
                  "peer": {"column": "Tiny",
                           "peer": {"value": "split-mean:accuracy@a|100", "what": "a"}}},
     "rows": [{"table": "t", "row": "B", "class": "Tiny", "run": "b", "columns": ["acc"],
               "note": "{aggregate.summary} over {aggregate.n}: {aggregate.per_split}; {$how}",
-              "evidence": ["common", "reading", "peer"]}]
+              "evidence": ["reading", "peer"]}]
   })");
   const Json doc = run_partitions(dir, j);
   std::map<std::string, std::vector<double>> accuracy;  // by method, in split order
@@ -202,7 +201,6 @@ TEST(MulticlassPartitions, RandomSplitsGiveTheMeanAndSpreadAndTheDeclaredEvidenc
   EXPECT_NE(note.find("; b at 0.01"), std::string::npos) << note;  // the params' JSON text
   const Json& e = c.at("evidence");
   EXPECT_NE(e.at("interval_method").get<std::string>().find("t(0.975, 2)"), std::string::npos);
-  EXPECT_EQ(e.at("common_group"), "Table 3 docs");
   EXPECT_EQ(e.at("ablation"), (Json{{"id", "r"}, {"column", "B"}}));
   EXPECT_NEAR(e.at("peer").at("value").get<double>(), mean(accuracy.at("a")), 1e-9);
 }

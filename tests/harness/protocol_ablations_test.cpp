@@ -29,9 +29,9 @@ Json ablations_protocol() {
       "ablation": "stoplist-{corpus}", "args": {"corpus": "x", "corpus_title": "Xs"},
       "class": "c", "columns": ["A", "B"],
       "rows": [
-        {"row": "one", "description": "width {run.extra.width}", "chosen": true,
+        {"row": "one", "description": "width {run.extra.width}", "chosen": true, "allowed": true,
          "values": ["metric:v@a|100", "metric:extra.width@b"]},
-        {"row": "never", "description": "its runs are not here",
+        {"row": "never", "description": "its runs are not here", "allowed": false,
          "values": ["metric:v@gone", null]}
       ],
       "published": {"description": "the paper", "cells": [["table1", "MCNB", "Accuracy"], null]}
@@ -106,9 +106,11 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   EXPECT_EQ(one.at("variant"), "one");
   EXPECT_EQ(one.at("description"), "width 7");
   EXPECT_EQ(one.at("chosen"), true);
+  EXPECT_EQ(one.at("allowed"), true);
   EXPECT_EQ(one.at("values"), (Json{25.0, 7.0}));
   const Json& paper = a.at("rows")[1];
   EXPECT_EQ(paper.at("reference"), true);
+  EXPECT_EQ(paper.at("allowed"), false);
   EXPECT_EQ(paper.at("values"), (Json{85.27, nullptr}));
   // An aggregate of a run's tasks, or one of its fields; another data set's run by "class".
   Json agg = ablations_protocol();
@@ -150,6 +152,7 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   EXPECT_EQ(s.at("rows")[2].at("variant"), "mean");
   EXPECT_EQ(s.at("rows")[2].at("values"), (Json{0.875, 7.0}));  // (0.25 + 1.5) / 2
   EXPECT_EQ(s.at("rows")[0].at("chosen"), true);
+  EXPECT_EQ(s.at("rows")[1].at("allowed"), false);  // a draw is no variant
   t["rows"][1]["values"][0] = "metric:v@gone in d";
   TempDir partial_dir;
   EXPECT_TRUE(run_ablations(partial_dir, spread, false).at("ablations").empty());
@@ -163,7 +166,15 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
 }
 
 TEST(ProtocolAblations, AMalformedTableIsRefused) {
+  // A variant says whether the paper's text allows it; a draw of a spread table does not.
   Json j = ablations_protocol();
+  j["ablation_tables"][0]["rows"][0].erase("allowed");
+  testing::expect_protocol_refused(j, "each row says whether the paper's text allows it");
+  j = ablations_protocol();
+  j["ablation_tables"][0].erase("published");
+  j["ablation_tables"][0]["spread"] = "splits";
+  testing::expect_protocol_refused(j, "a row of a spread table is a draw");
+  j = ablations_protocol();
   j["ablation_tables"][0]["rows"][0]["values"][0] = "metric:v@c|100";
   testing::expect_protocol_refused(j, "no method \"c\"");
   j = ablations_protocol();

@@ -61,13 +61,14 @@ ExperimentInfo fake_experiment(FakeOutput& out) {
                                    "data unavailable: reuters21578 is not in the mirror"));
     rf.set_cell(value_cell("table2", "earn", "MLR-CG train time", 0.5 * out.calls, "s"));
     if (out.data)
-      rf.add_ablation({"fake-rule",
-                       "error by rule",
-                       "why",
-                       "%",
-                       {"error", "train seconds"},
-                       {{"rule-a", "the rule used", true, false, {out.ablation, 0.1 * out.calls}},
-                        {"published", "the paper", false, true, {1.0 + out.calls, std::nullopt}}}});
+      rf.add_ablation(
+          {"fake-rule",
+           "error by rule",
+           "why",
+           "%",
+           {"error", "train seconds"},
+           {{"rule-a", "the rule used", true, false, true, {out.ablation, 0.1 * out.calls}},
+            {"published", "the paper", false, true, false, {1.0 + out.calls, std::nullopt}}}});
   };
   return e;
 }

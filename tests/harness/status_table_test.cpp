@@ -22,6 +22,9 @@ Json comparison() {
   Json summary = {{"input", 9},
                   {"within", 13},
                   {"outside", 2},
+                  {"outside_measured", 1},
+                  {"outside_statistical", 0},
+                  {"outside_unexplained", 1},
                   {"not_run", 0},
                   {"data_unavailable", 15},
                   {"duplicates", 0},
@@ -41,13 +44,14 @@ Json comparison() {
 
 TEST(StatusTable, OneRowPerPaperWithTheCountsAndTheFailingIds) {
   const std::string table = render_status_table(comparison());
-  EXPECT_NE(table.find("| paper | input | within | outside | not run | data unavailable | claims "
-                       "(hold / do not hold / indistinguishable) | claims that do not hold |"),
+  EXPECT_NE(table.find("| paper | input | within | outside | outside: measured / statistical / "
+                       "unexplained | not run | data unavailable | claims (hold / do not hold / "
+                       "indistinguishable) | claims that do not hold |"),
             std::string::npos)
       << table;
   // A part of a failing claim is listed through its claim, not again.
-  EXPECT_NE(table.find("| [sgdreport](results/REPORT.md#sgdreport) | 9 | 13 | 2 | 0 | 15 | 3 / 1 "
-                       "/ 0 | `ridge-settles` |"),
+  EXPECT_NE(table.find("| [sgdreport](results/REPORT.md#sgdreport) | 9 | 13 | 2 | 1 / 0 / 1 | 0 | "
+                       "15 | 3 / 1 / 0 | `ridge-settles` |"),
             std::string::npos)
       << table;
 }
@@ -73,7 +77,9 @@ TEST(StatusTable, CompareRewritesTheBlockAndTheCheckThenAgrees) {
   compare_results(dir / "results", readme);
   const std::string text = testing::read_text(readme);
   EXPECT_NE(
-      text.find("| [mlrcg2003](results/REPORT.md#mlrcg2003) | 0 | 0 | 0 | 4 | 0 | 0 / 0 / 0 |"),
+      text.find(
+          "| [mlrcg2003](results/REPORT.md#mlrcg2003) | 0 | 0 | 0 | 0 / 0 / 0 | 4 | 0 | 0 / 0 "
+          "/ 0 |"),
       std::string::npos)
       << text;
   EXPECT_TRUE(text.starts_with("intro\n"));

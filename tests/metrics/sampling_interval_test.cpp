@@ -96,6 +96,35 @@ TEST(AveragedBootstrapInterval, OneCategoryIsItsF1AndMoreDocumentsNarrowIt) {
                std::invalid_argument);
 }
 
+// A macro-average is resampled stratified (docs/RESULTS.md): every category keeps its number of
+// positives, so none is 0 / 0 in a resample (the old draw scored such a category 1).
+TEST(AveragedBootstrapInterval, AMacroAverageKeepsEachCategorysPositives) {
+  // Never finds its one positive among 10 documents: F1 0 in every resample (the unstratified
+  // draw left the positive out in ~35 % of them and scored the category 1 there: [0, 1]).
+  const std::vector<BinaryCounts> missed = {{0, 0, 1, 9}};
+  const SamplingInterval m = averaged_bootstrap_interval(missed, AveragedMeasure::macro_f1, 3);
+  EXPECT_EQ(m.lo, 0);
+  EXPECT_EQ(m.hi, 0);
+  // Beside a perfect category: always (0 + 1) / 2, the cell's own value.
+  const std::vector<BinaryCounts> two = {{0, 0, 1, 9}, {1, 0, 0, 9}};
+  EXPECT_EQ(100 * macro_average(two).f1, 50);
+  const SamplingInterval t = averaged_bootstrap_interval(two, AveragedMeasure::macro_f1, 3);
+  EXPECT_EQ(t.lo, 0.5);
+  EXPECT_EQ(t.hi, 0.5);
+  // A category without positives keeps the cell's convention: 1 when nothing is wrongly found.
+  const std::vector<BinaryCounts> idle = {{0, 0, 0, 10}, {2, 0, 0, 8}};
+  const SamplingInterval i = averaged_bootstrap_interval(idle, AveragedMeasure::macro_f1, 3);
+  EXPECT_EQ(i.lo, 1);
+  EXPECT_EQ(i.hi, 1);
+  // Half the positives found, two false alarms among 90 negatives: F1 4 / 8 (known answer), and
+  // the interval holds it.
+  const std::vector<BinaryCounts> half = {{2, 2, 2, 88}};
+  EXPECT_NEAR(macro_average(half).f1, 0.5, 1e-12);
+  const SamplingInterval h = averaged_bootstrap_interval(half, AveragedMeasure::macro_f1, 5);
+  EXPECT_LT(h.lo, 0.5);
+  EXPECT_GT(h.hi, 0.5);
+}
+
 // The ratio of two error counts: the interval holds the observed ratio, narrows with more
 // documents at the same rates, repeats by seed; a zero denominator is refused.
 TEST(ErrorRatioInterval, HoldsTheRatioNarrowsWithNAndRefusesBadCounts) {

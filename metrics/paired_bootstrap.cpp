@@ -79,6 +79,22 @@ std::vector<BinaryCounts> category_counts_on(const std::vector<CategoryOutcomes>
   return out;
 }
 
+SamplingInterval paired_error_ratio_interval(const std::vector<uint8_t>& correct_a,
+                                             const std::vector<uint8_t>& correct_b, uint64_t seed,
+                                             int resamples, double level) {
+  if (correct_a.size() != correct_b.size())
+    throw std::invalid_argument("paired_error_ratio_interval: different test sets");
+  const auto wrong = [](const std::vector<uint8_t>& correct, std::span<const int32_t> documents) {
+    double n = 0;
+    for (const int32_t i : documents) n += 1 - correct[static_cast<size_t>(i)];
+    return n;
+  };
+  return paired_bootstrap_interval(
+      static_cast<int64_t>(correct_a.size()),
+      [&](std::span<const int32_t> d) { return wrong(correct_a, d) / wrong(correct_b, d); }, seed,
+      resamples, level);
+}
+
 double fraction_correct(const std::vector<uint8_t>& correct, std::span<const int32_t> documents) {
   if (documents.empty()) return std::nan("");
   int64_t right = 0;

@@ -47,6 +47,14 @@ CategoryOutcomes category_outcomes(std::vector<uint8_t> predicted, std::vector<u
 std::vector<BinaryCounts> category_counts_on(const std::vector<CategoryOutcomes>& categories,
                                              std::span<const int32_t> documents);
 
+// The ratio of two classifiers' error counts on one test set (a's / b's), by the paired bootstrap
+// over its documents: what both get wrong moves together. Resamples where b makes no error are
+// left out. Throws std::invalid_argument for outcomes of different lengths or none.
+SamplingInterval paired_error_ratio_interval(const std::vector<uint8_t>& correct_a,
+                                             const std::vector<uint8_t>& correct_b, uint64_t seed,
+                                             int resamples = kBootstrapResamples,
+                                             double level = 0.95);
+
 // The fraction of the given documents a classifier got right (correct[i] is 0 or 1).
 double fraction_correct(const std::vector<uint8_t>& correct, std::span<const int32_t> documents);
 

@@ -122,23 +122,4 @@ SamplingInterval averaged_bootstrap_interval(std::span<const BinaryCounts> per_c
   return percentile_interval(values, level);
 }
 
-SamplingInterval error_ratio_interval(int64_t errors_a, int64_t errors_b, int64_t n, uint64_t seed,
-                                      int resamples, double level) {
-  if (n < 1) throw std::invalid_argument("error_ratio_interval: no documents");
-  if (errors_a < 0 || errors_a > n || errors_b < 1 || errors_b > n)
-    throw std::invalid_argument("error_ratio_interval: counts outside [0, n] or b = 0");
-  check_arguments("error_ratio_interval", resamples, level);
-  std::mt19937_64 rng(seed);
-  std::binomial_distribution<int64_t> a(n, static_cast<double>(errors_a) / static_cast<double>(n));
-  std::binomial_distribution<int64_t> b(n, static_cast<double>(errors_b) / static_cast<double>(n));
-  std::vector<double> ratios;
-  ratios.reserve(static_cast<size_t>(resamples));
-  for (int r = 0; r < resamples; ++r) {
-    const int64_t ea = a(rng), eb = b(rng);
-    if (eb > 0) ratios.push_back(static_cast<double>(ea) / static_cast<double>(eb));
-  }
-  if (ratios.empty()) throw std::invalid_argument("error_ratio_interval: every resample had b = 0");
-  return percentile_interval(ratios, level);
-}
-
 }  // namespace linrepro

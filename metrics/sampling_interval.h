@@ -48,12 +48,4 @@ SamplingInterval averaged_bootstrap_interval(std::span<const BinaryCounts> per_c
                                              int resamples = kBootstrapResamples,
                                              double level = 0.95);
 
-// The ratio of two error counts on the same n test documents (a / b), each count resampled as a
-// binomial on its own: the pairing (the two classifiers err on many of the same documents) is
-// ignored, so the interval is wider than a paired one would be. Resamples where b comes out 0 are
-// left out. Throws std::invalid_argument for n < 1, counts outside [0, n], b = 0, resamples < 1
-// or a level outside (0, 1).
-SamplingInterval error_ratio_interval(int64_t errors_a, int64_t errors_b, int64_t n, uint64_t seed,
-                                      int resamples = kBootstrapResamples, double level = 0.95);
-
 }  // namespace linrepro

@@ -15,6 +15,7 @@
 #include "harness/protocol/document_outcomes.h"
 #include "harness/results/cell_intervals.h"
 #include "harness/results/claim_verdict.h"
+#include "metrics/paired_bootstrap.h"
 #include "metrics/sampling_interval.h"
 
 namespace linrepro {
@@ -308,13 +309,15 @@ void emit_table2_cells(ResultFile& rf, const Table2Input& in, const Table2Result
         return static_cast<int64_t>(std::llround(metric(r, "test_errors")));
       };
       if (n_test > 0 && errors(*smo) > 0) {
+        // Paired: both runs' per-document outcomes on the shared test documents, so what the two
+        // get wrong together moves together (docs/RESULTS.md).
         const SamplingInterval i =
-            error_ratio_interval(errors(*mlr), errors(*smo), n_test,
-                                 derive_seed(in.seed, "bootstrap/error-ratio/" + category));
+            paired_error_ratio_interval(run_outcomes(*mlr), run_outcomes(*smo),
+                                        derive_seed(in.seed, "bootstrap/error-ratio/" + category));
         set_interval(ratio.evidence, 100 * i.lo, 100 * i.hi,
-                     fmt::format("bootstrap of the two error counts over the {} test documents, "
-                                 "{} resamples, each count drawn on its own (unpaired: wider than "
-                                 "a paired interval)",
+                     fmt::format("paired bootstrap over the {} test documents of both runs' "
+                                 "per-document outcomes, {} resamples, percentile interval; "
+                                 "resamples without an SMO error left out",
                                  n_test, kBootstrapResamples));
       }
       rf.set_cell(ratio);

@@ -60,6 +60,23 @@ TEST(PairedBootstrap, MeanOfPartsAveragesAndNarrows) {
   EXPECT_NEAR(mean.hi - mean.lo, 2 * 1.85 / std::sqrt(2.0), 0.4);
 }
 
+// The ratio of two error counts on one test set: paired, so identical mistakes give exactly 1,
+// and a classifier that errs on a subset of the other's documents never exceeds it.
+TEST(PairedBootstrap, ErrorRatioOfSharedMistakes) {
+  std::vector<uint8_t> b(1000, 1), a(1000, 1);
+  for (int i = 0; i < 40; ++i) b[static_cast<size_t>(i)] = 0;  // b errs on 40 documents
+  const SamplingInterval same = paired_error_ratio_interval(b, b, 3);
+  EXPECT_EQ(same.lo, 1);
+  EXPECT_EQ(same.hi, 1);
+  for (int i = 0; i < 20; ++i) a[static_cast<size_t>(i)] = 0;  // a on 20 of them: ratio 0.5
+  const SamplingInterval half = paired_error_ratio_interval(a, b, 3);
+  EXPECT_LT(half.lo, 0.5);
+  EXPECT_GT(half.hi, 0.5);
+  EXPECT_LE(half.hi, 1);
+  EXPECT_THROW(paired_error_ratio_interval(a, std::vector<uint8_t>(10, 1), 3),
+               std::invalid_argument);
+}
+
 TEST(PairedBootstrap, RejectsEmptyInput) {
   const auto stat = [](std::span<const int32_t>) { return 0.0; };
   EXPECT_THROW(paired_bootstrap_interval(0, stat, 1), std::invalid_argument);

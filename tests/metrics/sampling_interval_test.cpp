@@ -125,21 +125,5 @@ TEST(AveragedBootstrapInterval, AMacroAverageKeepsEachCategorysPositives) {
   EXPECT_GT(h.hi, 0.5);
 }
 
-// The ratio of two error counts: the interval holds the observed ratio, narrows with more
-// documents at the same rates, repeats by seed; a zero denominator is refused.
-TEST(ErrorRatioInterval, HoldsTheRatioNarrowsWithNAndRefusesBadCounts) {
-  const SamplingInterval a = error_ratio_interval(30, 20, 3000, 5);
-  EXPECT_LT(a.lo, 1.5);
-  EXPECT_GT(a.hi, 1.5);
-  const SamplingInterval b = error_ratio_interval(300, 200, 30000, 5);
-  EXPECT_LT(b.hi - b.lo, 0.5 * (a.hi - a.lo));
-  EXPECT_LT(b.lo, 1.5);
-  EXPECT_GT(b.hi, 1.5);
-  EXPECT_EQ(error_ratio_interval(30, 20, 3000, 5).lo, a.lo);
-  EXPECT_THROW(error_ratio_interval(3, 0, 100, 1), std::invalid_argument);
-  EXPECT_THROW(error_ratio_interval(101, 3, 100, 1), std::invalid_argument);
-  EXPECT_THROW(error_ratio_interval(1, 1, 0, 1), std::invalid_argument);
-}
-
 }  // namespace
 }  // namespace linrepro

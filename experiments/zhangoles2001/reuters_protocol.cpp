@@ -261,14 +261,23 @@ ZoMicro zo_micro(std::span<const ZoEval> per_category) {
   return m;
 }
 
-CellEvidence micro_bep_evidence(std::span<const ZoEval> per_category) {
+CellEvidence micro_bep_evidence(std::span<const ZoEval> per_category, uint64_t seed) {
   std::vector<BreakEven> beps;
+  std::vector<CategoryOutcomes> decisions;
   int64_t positives = 0;
   for (const ZoEval& e : per_category) {
     beps.push_back(e.bep);
     positives += e.bep.positives;
+    if (e.at_break_even) decisions.push_back(*e.at_break_even);
   }
   CellEvidence out;
+  // The break-even decisions' TP share of the positives is the micro BEP: their micro recall,
+  // resampled over the test documents (docs/RESULTS.md).
+  if (!per_category.empty() && decisions.size() == per_category.size()) {
+    set_document_bootstrap_interval(out, decisions, AveragedMeasure::micro_recall, seed);
+    out.interval_method += " (at each category's break-even threshold: the micro BEP)";
+    return out;
+  }
   set_wilson_interval(out, micro_break_even(beps), positives,
                       fmt::format("test positives of the {} categories (the micro BEP is their "
                                   "break-even TP share)",

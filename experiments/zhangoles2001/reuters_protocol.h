@@ -163,8 +163,10 @@ ZoMicro zo_micro(std::span<const ZoEval> per_category);
 
 // The 95 % sampling interval of the categories' micro BEP, in % (harness/results/cell_intervals.h):
 // the micro BEP is the break-even TP share of the test positives pooled over the categories
-// (metrics/break_even.h), so Wilson's score interval over those positives (each category's
-// break-even rank taken as fixed). Empty evidence when there is no positive.
-CellEvidence micro_bep_evidence(std::span<const ZoEval> per_category);
+// (metrics/break_even.h), so the bootstrap over the test documents of every category's stored
+// break-even decisions (each category's break-even threshold taken as fixed; seeded by `seed`);
+// where a category lacks them, Wilson's score interval over the positives. Empty evidence when
+// there is no positive.
+CellEvidence micro_bep_evidence(std::span<const ZoEval> per_category, uint64_t seed);
 
 }  // namespace linrepro

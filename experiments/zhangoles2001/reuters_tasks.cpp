@@ -8,9 +8,11 @@
 #include <set>
 
 #include "core/error.h"
+#include "core/seed.h"
 #include "experiments/zhangoles2001/micro_comparison.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
 #include "harness/protocol/document_outcomes.h"
+#include "harness/results/claim_verdict.h"
 
 namespace linrepro {
 
@@ -160,7 +162,10 @@ ZoVariantResult zo_variant_result(std::span<const RunRecord> runs) {
 
 AggregateValue zo_micro_bep_of(std::span<const RunRecord> runs) {
   const ZoVariantResult res = zo_variant_result(runs);
-  return {100 * zo_micro(res.evals).bep, micro_bep_evidence(res.evals), {}};
+  // An aggregate has no seed of its own: its resamples' seed comes from its first run's key.
+  const uint64_t seed =
+      derive_seed(kClaimBootstrapSeed, "bootstrap/micro-bep/" + (runs.empty() ? "" : runs[0].key));
+  return {100 * zo_micro(res.evals).bep, micro_bep_evidence(res.evals, seed), {}};
 }
 
 }  // namespace linrepro

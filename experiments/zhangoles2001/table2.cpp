@@ -290,7 +290,9 @@ CellEvidence table2_evidence(const ExperimentContext& ctx, const Categories& cat
       measure ? averaged_evidence(
                     cats.by_name(t.evals), *measure,
                     derive_seed(ctx.seed, fmt::format("bootstrap/micro/{}/{}", row, t.name)))
-              : micro_bep_evidence(t.evals);
+              : micro_bep_evidence(
+                    cats.by_name(t.evals),
+                    derive_seed(ctx.seed, fmt::format("bootstrap/micro/{}/{}", "BEP", t.name)));
   if (!t.peer()) {
     // P, R and F1 at the threshold rule; the micro BEP is the same hyperplanes' measure without
     // one, and the paper gives its own BEP beside them.

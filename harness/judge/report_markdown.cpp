@@ -120,6 +120,27 @@ std::string table_observation_text(const Comparison& c, const std::string& paper
   return out + ".\n";
 }
 
+// How the intervals of one table's cells were computed, each method once with its cells' count.
+std::string interval_methods_text(const Comparison& c, const std::string& paper,
+                                  const std::string& table) {
+  std::vector<std::pair<std::string, int>> methods;
+  for (const ComparedCell& x : c.cells) {
+    if (x.paper != paper || x.table != table || !x.interval_lo) continue;
+    const auto it = std::find_if(methods.begin(), methods.end(),
+                                 [&](const auto& m) { return m.first == x.interval_method; });
+    if (it == methods.end())
+      methods.emplace_back(x.interval_method, 1);
+    else
+      ++it->second;
+  }
+  if (methods.empty()) return "";
+  std::string out = "\nIntervals (95 % unless the method says otherwise):";
+  for (const auto& [method, n] : methods)
+    out += fmt::format(" {} ({} cell{});", markdown_cell(method), n, n == 1 ? "" : "s");
+  out.back() = '.';
+  return out + "\n";
+}
+
 std::string counts_sentence(const std::map<std::string, int>& n) {
   std::string out = fmt::format(
       "Cells: {} input, {} within, {} outside ({} with a measured cause, {} statistical, {} "
@@ -225,17 +246,22 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
         out += fmt::format("Full reproduced table: [{}]({}/tables/{})\n\n", tables[i], paper,
                            tables[i]);
       }
-    out += "| row | column | published | reproduced | Δ | tol | status |\n";
-    out += "|---|---|---:|---:|---:|---:|---|\n";
+    out += "| row | column | published | reproduced | Δ | tol | interval | status |\n";
+    out += "|---|---|---:|---:|---:|---:|---:|---|\n";
     for (const auto& x : c.cells) {
       if (x.paper != paper || x.table != artifact) continue;
-      out += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", markdown_cell(x.row),
+      const std::string interval = x.interval_lo
+                                       ? fmt::format("[{}, {}]", format_number(*x.interval_lo),
+                                                     format_number(*x.interval_hi))
+                                       : "—";
+      out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", markdown_cell(x.row),
                          markdown_cell(x.column), with_unit(fmt::format("{}", x.published), x.unit),
                          x.reproduced ? with_unit(format_number(*x.reproduced), x.unit) : "—",
                          x.delta ? format_number(*x.delta, true) : "—",
-                         fmt::format("{}", x.tolerance), cell_status_text(x, reasons));
+                         fmt::format("{}", x.tolerance), interval, cell_status_text(x, reasons));
     }
     out += table_observation_text(c, paper, artifact);
+    out += interval_methods_text(c, paper, artifact);
   }
 
   bool header = false;

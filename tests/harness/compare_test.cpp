@@ -111,6 +111,7 @@ struct Tree {
     Cell earn = value_cell("table2", "earn", "MLR-CG error", 1.5, "%");  // within
     earn.evidence.interval_lo = 1.3;  // ... beyond the noise: the published 1.2 is not in it
     earn.evidence.interval_hi = 1.7;
+    earn.evidence.interval_method = "fixture";
     rf.set_cell(earn);
     rf.set_cell(value_cell("table2", "acq", "MLR-CG error", 3.0, "%",
                            "CG stopped at 100 iterations"));  // outside
@@ -249,12 +250,13 @@ TEST(CompareResults, ReportHasTheTablesFiguresClaimsAndMisses) {
   has("## mlrcg2003: Text categorization based on regularized linear classification methods");
   has("- `table2`: Table 2 on Reuters (1 run;");
   has("### table2");
-  has("| row | column | published | reproduced | Δ | tol | status |");
-  has("| earn | MLR-CG error | 1.2 % | 1.500 % | +0.3000 | 0.5 | within |");
-  has("| acq | MLR-CG error | 2 % | 3.000 % | +1.000 | 0.5 | outside |");
-  has("| ohsumed | error | 30 % | — | — | 0.5 | data unavailable ([see "
+  has("| row | column | published | reproduced | Δ | tol | interval | status |");
+  has("| earn | MLR-CG error | 1.2 % | 1.500 % | +0.3000 | 0.5 | [1.300, 1.700] | within |");
+  has("Intervals (95 % unless the method says otherwise): fixture (1 cell).");
+  has("| acq | MLR-CG error | 2 % | 3.000 % | +1.000 | 0.5 | — | outside |");
+  has("| ohsumed | error | 30 % | — | — | 0.5 | — | data unavailable ([see "
       "1](#mlrcg2003-unavailable-1)) |");
-  has("| webkb | error | 8 % | — | — | 2 | not run |");
+  has("| webkb | error | 8 % | — | — | 2 | — | not run |");
   has("![table2.png](mlrcg2003/figures/table2.png)");
   has("Full reproduced table: [table2_full.md](mlrcg2003/tables/table2_full.md)");
   has("### Other figures");
@@ -525,7 +527,7 @@ TEST(CompareResults, ADataUnavailableReasonIsPrintedOnceWithItsCells) {
   EXPECT_NE(report.find("**1.** 1 cell: table2 / earn / MLR-CG error.\n\n> other reason\n"),
             std::string::npos)
       << report;
-  EXPECT_NE(report.find("| webkb | error | 8 % | — | — | 2 | data unavailable ([see "
+  EXPECT_NE(report.find("| webkb | error | 8 % | — | — | 2 | — | data unavailable ([see "
                         "2](#mlrcg2003-unavailable-2)) |"),
             std::string::npos)
       << report;

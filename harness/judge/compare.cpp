@@ -354,26 +354,27 @@ ComparedCell compared_cell(const PublishedPaper& paper, const PublishedCell& p,
   return c;
 }
 
-// The observations of each published table over its compared cells, repeats left out.
+// The observations of each published table over its compared cells of each unit, repeats left
+// out.
 std::vector<TableObservation> table_observations(const std::vector<ComparedCell>& cells) {
   std::vector<TableObservation> out;
-  std::map<std::pair<std::string, std::string>, std::vector<double>> deltas;
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<double>> deltas;
   for (const ComparedCell& c : cells) {
     if (!c.duplicate_of.empty() || (c.status != "within" && c.status != "outside") || !c.delta ||
         !std::isfinite(*c.delta))
       continue;
-    auto& d = deltas[{c.paper, c.table}];
-    if (d.empty()) out.push_back({c.paper, c.table});
+    auto& d = deltas[{c.paper, c.table, c.unit}];
+    if (d.empty()) out.push_back({c.paper, c.table, c.unit});
     d.push_back(*c.delta);
     TableObservation& t = *std::find_if(out.begin(), out.end(), [&](const TableObservation& x) {
-      return x.paper == c.paper && x.table == c.table;
+      return x.paper == c.paper && x.table == c.table && x.unit == c.unit;
     });
     ++t.cells;
     t.with_interval += !c.noise.empty();
     t.beyond += c.noise == "beyond";
   }
   for (TableObservation& t : out) {
-    const std::vector<double>& d = deltas.at({t.paper, t.table});
+    const std::vector<double>& d = deltas.at({t.paper, t.table, t.unit});
     t.median_delta = median(d);
     t.min_delta = *std::min_element(d.begin(), d.end());
     t.max_delta = *std::max_element(d.begin(), d.end());
@@ -591,6 +592,7 @@ Json comparison_to_json(const Comparison& c) {
   for (const TableObservation& t : c.tables)
     tables.push_back({{"paper", t.paper},
                       {"table", t.table},
+                      {"unit", t.unit},
                       {"cells", t.cells},
                       {"with_interval", t.with_interval},
                       {"beyond", t.beyond},

@@ -56,12 +56,13 @@ struct ComparedCell {
   std::string interval_method;
 };
 
-// What a published table's compared cells (within or outside, repeats left out) show together:
+// What a published table's compared cells of one unit (within or outside, repeats left out) show
+// together (a table of counts, accuracies and times gives one observation per unit):
 // how many have a 95 % interval and how many of those exclude the published value, against the
 // 0.05 N expected by chance alone; the median and range of their deltas (a shared offset). An
 // observation about the table, never a cell's cause (docs/RESULTS.md, "cause").
 struct TableObservation {
-  std::string paper, table;
+  std::string paper, table, unit;
   int cells = 0, with_interval = 0, beyond = 0;
   double median_delta = 0, min_delta = 0, max_delta = 0;
   double expected_beyond() const { return 0.05 * with_interval; }
@@ -109,7 +110,7 @@ struct Comparison {
   std::vector<UnmatchedCell> unmatched;
   std::vector<ComparedClaim> claims;
   std::vector<ProducedExperiment> experiments;
-  std::vector<TableObservation> tables;  // tables with a compared cell, in published order
+  std::vector<TableObservation> tables;  // (table, unit)s with a compared cell, published order
   // One paper's counts, every key present (possibly 0): the cell statuses (input, within,
   // outside, not_run, data_unavailable; duplicates are skipped and counted in "duplicates") and
   // the claims (claims_hold, claims_do_not_hold, claims_indistinguishable, claims_not_checked:

@@ -99,25 +99,27 @@ std::string cell_status_text(const ComparedCell& x, const std::vector<std::strin
   return markdown_cell(text);
 }
 
-// The observations about one table (compare.h's TableObservation), under its cells: a description
-// of the table, not a cause of any cell.
+// The observations about one table (compare.h's TableObservation), one line per unit of its
+// cells, under them: a description of the table, not a cause of any cell.
 std::string table_observation_text(const Comparison& c, const std::string& paper,
                                    const std::string& table) {
-  const auto t = std::find_if(c.tables.begin(), c.tables.end(), [&](const TableObservation& x) {
-    return x.paper == paper && x.table == table;
-  });
-  if (t == c.tables.end() || t->cells < 2) return "";
-  std::string out = fmt::format(
-      "\nObserved over the table's {} compared cells (not a cause of any): deltas median {}, "
-      "from {} to {}",
-      t->cells, format_number(t->median_delta, true), format_number(t->min_delta, true),
-      format_number(t->max_delta, true));
-  if (t->with_interval)
+  std::string out;
+  for (const TableObservation& t : c.tables) {
+    if (t.paper != paper || t.table != table || t.cells < 2) continue;
     out += fmt::format(
-        "; {} of the {} with a 95 % interval exclude the published value, where "
-        "{:.2g} would by chance alone",
-        t->beyond, t->with_interval, t->expected_beyond());
-  return out + ".\n";
+        "\nObserved over the table's {} compared cells{} (not a cause of any): deltas median {}, "
+        "from {} to {}",
+        t.cells, t.unit.empty() ? "" : fmt::format(" in {}", t.unit),
+        format_number(t.median_delta, true), format_number(t.min_delta, true),
+        format_number(t.max_delta, true));
+    if (t.with_interval)
+      out += fmt::format(
+          "; {} of the {} with a 95 % interval exclude the published value, where "
+          "{:.2g} would by chance alone",
+          t.beyond, t.with_interval, t.expected_beyond());
+    out += ".\n";
+  }
+  return out;
 }
 
 // How the intervals of one table's cells were computed, each method once with its cells' count.

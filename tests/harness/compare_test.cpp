@@ -440,7 +440,8 @@ TEST(CompareResults, CausesByKindAndAnObservationAboutTheTable) {
   EXPECT_EQ(table.at("beyond"), 2);  // b, c; d's interval holds the published 10
   EXPECT_DOUBLE_EQ(table.at("median_delta").get<double>(), -3.9);
   const std::string report = testing::read_text(t.results / "REPORT.md");
-  EXPECT_NE(report.find("Observed over the table's 6 compared cells (not a cause of any)"),
+  EXPECT_EQ(table.at("unit"), "%");
+  EXPECT_NE(report.find("Observed over the table's 6 compared cells in % (not a cause of any)"),
             std::string::npos);
   EXPECT_NE(report.find("measured by ablation 1"), std::string::npos);
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -141,6 +142,17 @@ std::string interval_methods_text(const Comparison& c, const std::string& paper,
     out += fmt::format(" {} ({} cell{});", markdown_cell(method), n, n == 1 ? "" : "s");
   out.back() = '.';
   return out + "\n";
+}
+
+// One Markdown row per paper: its link and the numbers `row` reads off its counts.
+std::string per_paper_rows(
+    const Comparison& c, const std::vector<std::string>& papers,
+    const std::function<std::vector<int>(const std::map<std::string, int>&)>& row) {
+  std::string out;
+  for (const auto& paper : papers)
+    out +=
+        fmt::format("| [{}](#{}) | {} |\n", paper, paper, fmt::join(row(c.counts(paper)), " | "));
+  return out;
 }
 
 std::string counts_sentence(const std::map<std::string, int>& n) {
@@ -406,15 +418,15 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
       "| paper | outside: beyond the noise | outside: within the noise | outside: no interval | "
       "within: beyond the noise | within: within the noise | within: no interval |\n"
       "|---|---:|---:|---:|---:|---:|---:|\n";
-  for (const auto& paper : papers) {
-    const auto n = c.counts(paper);
-    out +=
-        fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} | {} |\n", paper, paper,
-                    n.at("outside_beyond_noise"), n.at("outside_within_noise"),
-                    n.at("outside") - n.at("outside_beyond_noise") - n.at("outside_within_noise"),
-                    n.at("within_beyond_noise"), n.at("within_within_noise"),
-                    n.at("within") - n.at("within_beyond_noise") - n.at("within_within_noise"));
-  }
+  out += per_paper_rows(c, papers, [](const std::map<std::string, int>& n) {
+    return std::vector<int>{
+        n.at("outside_beyond_noise"),
+        n.at("outside_within_noise"),
+        n.at("outside") - n.at("outside_beyond_noise") - n.at("outside_within_noise"),
+        n.at("within_beyond_noise"),
+        n.at("within_within_noise"),
+        n.at("within") - n.at("within_beyond_noise") - n.at("within_within_noise")};
+  });
   // The outside cells by the kind of their cause (docs/RESULTS.md, "cause").
   out +=
       "\nThe outside cells by cause: *measured* when a run here (our break-even point, a peer, "
@@ -422,12 +434,10 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
       "value, *statistical* when the published value lies in the cell's 95 % interval, "
       "*unexplained* otherwise (each miss below says what was tried).\n\n"
       "| paper | outside | measured | statistical | unexplained |\n|---|---:|---:|---:|---:|\n";
-  for (const auto& paper : papers) {
-    const auto n = c.counts(paper);
-    out += fmt::format("| [{}](#{}) | {} | {} | {} | {} |\n", paper, paper, n.at("outside"),
-                       n.at("outside_measured"), n.at("outside_statistical"),
-                       n.at("outside_unexplained"));
-  }
+  out += per_paper_rows(c, papers, [](const std::map<std::string, int>& n) {
+    return std::vector<int>{n.at("outside"), n.at("outside_measured"), n.at("outside_statistical"),
+                            n.at("outside_unexplained")};
+  });
   // Every claim (and correctness check, and part of a claim) that does not hold, with the numbers
   // that decide it: the summary must not quote only the claims that hold.
   auto list = [&](const std::string& verdict, const std::string& title) {

@@ -124,7 +124,10 @@ CellCause cell_cause(double published, double reproduced, double tolerance, cons
                     "2001-2002 machine and programs, which no run here measures: {}",
                     e.timing));
   if (!e.ablation.empty() && readings.empty())
-    tried.add(fmt::format("ablation {} is named but not (yet) run", e.ablation));
+    tried.add(
+        fmt::format("ablation {} has no value in its column {} (not run yet, or no such "
+                    "column)",
+                    e.ablation, e.ablation_column));
   if (tried.text.empty())
     return {"unexplained", "",
             "nothing was measured beside this cell (no interval, threshold-free value, peer or "

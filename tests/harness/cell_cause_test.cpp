@@ -72,9 +72,12 @@ TEST(CellCause, AnAllowedAblationRowWithinTheTolerance) {
   // An ablation named but without rows: said, and nothing explained.
   CellEvidence only_ablation;
   only_ablation.ablation = "webkb-naive-bayes";
+  only_ablation.ablation_column = "Naive Bayes-1";
   c = cell_cause(65.0, 72.9, 1.5, only_ablation, {});
   EXPECT_EQ(c.category, "unexplained");
-  EXPECT_NE(c.evidence.find("named but not (yet) run"), std::string::npos) << c.evidence;
+  EXPECT_NE(c.evidence.find("ablation webkb-naive-bayes has no value in its column Naive Bayes-1"),
+            std::string::npos)
+      << c.evidence;
 }
 
 // A row the paper's text rules out explains nothing, however near; it is said.

@@ -62,6 +62,11 @@ struct MethodSettings {
   // Groups of the two-level hierarchy (and of Figure 2's ordering): 0 = the clip rule of
   // algorithms/graphsvm_clustering.h, else exactly this many.
   int32_t num_clusters = 0;
+  // GraphSVM's first stage M1 and the share of each class held out for its confusion matrix
+  // (GraphSvmOptions' defaults: the paper's NB; it gives no share). Another M1 reads the SVMs'
+  // input (ablation graphsvm-vs-mcsvm-reuters measures both).
+  std::string stage1 = "nb";
+  double validation_fraction = 0.3;
 };
 
 // MCNB. extra: confusion (test, [truth][predicted]), labels; plus, for Figure 2, the classes

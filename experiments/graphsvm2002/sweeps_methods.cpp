@@ -33,18 +33,42 @@ Json sweep_method_config(const std::string& method, const GraphsvmData& d) {
   throw ConfigError(fmt::format("graphsvm2002 sweeps: unknown method '{}'", method));
 }
 
+namespace {
+
+// s with `variant` applied (fit_sweep_method's rules).
+void apply_variant(const std::string& method, const Params& variant, MethodSettings& s) {
+  for (const auto& [key, value] : variant.items()) {
+    const bool svm = method == kMcsvm || method == kGraphSvm;
+    const bool ok = (key == "C" && svm && value.is_number() && value.get<double>() > 0) ||
+                    (key == "stage1" && method == kGraphSvm && value.is_string()) ||
+                    (key == "validation_fraction" && method == kGraphSvm && value.is_number() &&
+                     value.get<double>() > 0 && value.get<double>() < 1);
+    if (!ok)
+      throw ConfigError(fmt::format(
+          "graphsvm2002: method {} does not take {} = {} (C > 0 for MCSVM and GraphSVM; stage1, "
+          "a solver, and validation_fraction in (0, 1) for GraphSVM)",
+          method, key, value.dump()));
+  }
+  s.C = variant.value("C", s.C);
+  s.stage1 = variant.value("stage1", s.stage1);
+  s.validation_fraction = variant.value("validation_fraction", s.validation_fraction);
+}
+
+}  // namespace
+
 RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uint64_t seed,
-                           int threads) {
+                           int threads, const Params& variant) {
   MethodSettings s;
   s.seed = seed;
   s.threads = threads;
   s.label = fmt::format("{} K={}", d.name, d.class_names.size());
   const Stopwatch wall;
   RunRecord r;
+  if (method != kMcnb) s.C = svmlight_default_C(d.Xtrain_svm);
+  apply_variant(method, variant, s);
   if (method == kMcnb) {
     r = run_mcnb(d, s);
   } else {
-    s.C = svmlight_default_C(d.Xtrain_svm);
     if (method == kMcsvm)
       r = run_mcsvm(d, s, "smo");
     else if (method == kGraphSvm)

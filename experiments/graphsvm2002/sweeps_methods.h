@@ -34,8 +34,12 @@ inline constexpr const char* kHierSvm = "Hier-SVM";
 Json sweep_method_config(const std::string& method, const GraphsvmData& d);
 
 // Fits `method` on d's training rows and scores d's test rows; the record's solver is the method.
+// `variant` changes one of the paper's settings (ablation graphsvm-vs-mcsvm-reuters): "C" (the
+// SVMs' cost in place of SVMlight's default; MCSVM, GraphSVM), "stage1" (GraphSVM's M1, a
+// registered solver) or "validation_fraction" (GraphSVM's held-out share); anything else, or a
+// setting the method has not, is a ConfigError naming it.
 RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uint64_t seed,
-                           int threads);
+                           int threads, const Params& variant = Params::object());
 
 // SweepPoints (harness/protocol/sweep_measures.h): (method, x) -> run, x = number of classes or
 // training-set share: the numbers the claims read. A run may be pending until the ResultFile is

@@ -336,7 +336,8 @@ std::vector<ObjectRule> grammar() {
             "says it; a spread table's draws do not."},
            {"values", "[text | null]", "required",
             "One value expression per column, naming its run (`metric:<name>@<run>`, "
-            "`<aggregate>[#field]@<run>[ in <class>]`, `a@x minus a@y`); null: no value."},
+            "`<aggregate>[#field]@<run>[ in <class>]`, `metric:a@x minus metric:b@y`, "
+            "`a@x minus a@y`); null: no value."},
        }},
       {"published-row",
        "An ablation table's row of the paper's own numbers.",

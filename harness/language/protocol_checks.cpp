@@ -109,8 +109,8 @@ void check_solver_rows(const DeclaredProtocol& p, const Json& row, const std::st
 }
 
 // An ablation value names its run ("@run"; " in class": another data set's) and reads its metric
-// or an aggregate of its tasks (a note field "#field", or the difference to another run's same
-// aggregate, " minus ").
+// or an aggregate of its tasks (a note field "#field"), or the difference (" minus ") to another
+// run's metric or to another run's same aggregate.
 ValueExpression check_value(const Json& v, const std::set<std::string>& runs,
                             const std::string& at) {
   if (!v.is_string()) declaration_error(at, "a value is a value expression or null");
@@ -118,11 +118,14 @@ ValueExpression check_value(const Json& v, const std::set<std::string>& runs,
   if (e.term.source != Source::metric && e.term.source != Source::aggregate)
     declaration_error(at, "a value reads its run's \"metric:\" or an aggregate of its tasks");
   if (!e.format.empty()) declaration_error(at, "a value takes no format");
+  const bool aggregates = e.term.source == Source::aggregate;
   if (e.op == Op::over ||
-      (e.op == Op::minus && (e.term.source != Source::aggregate || !e.term.field.empty() ||
-                             e.other.source != Source::aggregate || e.other.name != e.term.name ||
-                             !e.other.field.empty() || e.other.cls != e.term.cls)))
-    declaration_error(at, "\" minus \" subtracts another run's same aggregate, on the same data");
+      (e.op == Op::minus &&
+       (e.other.source != e.term.source || !e.term.field.empty() || !e.other.field.empty() ||
+        (aggregates && (e.other.name != e.term.name || e.other.cls != e.term.cls)))))
+    declaration_error(at,
+                      "\" minus \" subtracts another run's metric, or another run's same "
+                      "aggregate on the same data");
   for (const ValueTerm* t : {&e.term, &e.other}) {
     if (t == &e.other && e.op == Op::none) continue;
     if (t->run.empty()) declaration_error(at, "a value names its run (\"@run\")");

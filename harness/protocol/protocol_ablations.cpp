@@ -27,7 +27,8 @@ const RunRecord* finished(const ProtocolResults& results, const std::string& cls
 
 // An ablation value (harness/language/value_expression.h) on data set `cls` (or its " in "
 // class): a run's metric, or an aggregate over the run's tasks (all of them there) in its scale,
-// one of its note fields, or its difference to another run's; none when a run is not there.
+// one of its note fields; or the difference of two runs' metrics or of two runs' same aggregate;
+// none when a run is not there.
 std::optional<double> value_of(const ProtocolResults& results, const std::string& cls,
                                const ValueExpression& v,
                                const std::map<std::string, TaskAggregate>& aggregates) {
@@ -52,9 +53,15 @@ std::optional<double> value_of(const ProtocolResults& results, const std::string
     }
     return a->scaled ? value : v.scaled(value);
   }
-  const RunRecord* r = finished(results, on, v.term.run);
-  if (r == nullptr) return std::nullopt;
-  const std::optional<double> value = run_value(*r, v.term.name);
+  const auto metric = [&](const ValueTerm& t) -> std::optional<double> {
+    const RunRecord* r = finished(results, t.cls.empty() ? cls : t.cls, t.run);
+    return r == nullptr ? std::nullopt : run_value(*r, t.name);
+  };
+  std::optional<double> value = metric(v.term);
+  if (value && v.op == ValueExpression::Op::minus) {  // subtracted before scaling
+    const std::optional<double> b = metric(v.other);
+    value = b ? std::optional<double>(*value - *b) : std::nullopt;
+  }
   return value ? std::optional<double>(v.scaled(*value)) : std::nullopt;
 }
 

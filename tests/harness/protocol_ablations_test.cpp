@@ -132,6 +132,11 @@ TEST(ProtocolAblations, RowsAreTheirRunsValuesAndTheReferenceThePublishedCells) 
   TempDir minus_dir;
   EXPECT_EQ(run_ablations(minus_dir, minus, false).at("ablations")[0].at("rows")[0].at("values"),
             (Json{25.0, 7.0}));
+  // One run's metric minus another run's (b: 0.5, a: 0.25), before the scale.
+  minus["ablation_tables"][0]["rows"][0]["values"][0] = "metric:v@a minus metric:v@b|100";
+  TempDir metric_dir;
+  EXPECT_EQ(run_ablations(metric_dir, minus, false).at("ablations")[0].at("rows")[0].at("values"),
+            (Json{-25.0, 7.0}));
   EXPECT_EQ(row.at("description"), "on fake");
   // Draws of one protocol: every row's values, then their mean and sample sd; none until all are
   // there.
@@ -188,7 +193,9 @@ TEST(ProtocolAblations, AMalformedTableIsRefused) {
   testing::expect_protocol_refused(j, "a value names its run (\"@run\")");
   j = ablations_protocol();
   j["ablation_tables"][0]["rows"][0]["values"][1] = "split-mean:v@a minus fewest:v@b";
-  testing::expect_protocol_refused(j, "subtracts another run's same aggregate");
+  testing::expect_protocol_refused(j, "another run's same aggregate on the same data");
+  j["ablation_tables"][0]["rows"][0]["values"][1] = "metric:v@a minus split-mean:v@b";
+  testing::expect_protocol_refused(j, "subtracts another run's metric");
   j = ablations_protocol();
   j["ablation_tables"][0]["rows"][0]["values"][1] = "metric:v@a|x";
   testing::expect_protocol_refused(j, "the scale \"x\" is not a number");

@@ -199,8 +199,7 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
         set_document_bootstrap_interval(c.evidence, decisions, measure, at);
       else
         set_averaged_bootstrap_interval(c.evidence, at_theta, measure, at);
-      c.evidence.ablation = "feature-scope-6.1";
-      c.evidence.ablation_column = s.column + suffix;
+      c.evidence.ablations.push_back({"feature-scope-6.1", s.column + suffix});
       rf.set_cell(c);
     }
   }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -52,48 +53,62 @@ std::optional<CellCause> by_peer(double published, double reproduced, double tol
   return std::nullopt;
 }
 
-// The nearest allowed row within the tolerance explains; an allowed row that moves the value
-// toward the published one without reaching it is a partial move; a ruled-out row within the
-// tolerance is said, and explains nothing.
+// The rows of one named ablation: where its chosen row is (the base of a move).
+struct NamedAblation {
+  std::string id;
+  double base = 0;
+  const AblationReading* nearest = nullptr;  // its allowed row nearest the published value
+};
+
+// Each named ablation's allowed rows against the published value: the nearest allowed row of all
+// within the tolerance explains; else, for each, an allowed row that moves the value toward the
+// published one without reaching it is a partial move; a ruled-out row within the tolerance is
+// said, and explains nothing.
 std::optional<CellCause> by_ablation(double published, double reproduced, double tolerance,
-                                     const CellEvidence& e,
                                      const std::vector<AblationReading>& readings, Tried& tried) {
-  double base = reproduced;
-  const AblationReading* nearest = nullptr;  // allowed
-  for (const AblationReading& r : readings) {
-    if (r.chosen) base = r.value;
-    if (!r.chosen && r.allowed &&
-        (!nearest || std::fabs(r.value - published) < std::fabs(nearest->value - published)))
-      nearest = &r;
-  }
   const auto gap = [&](double v) { return std::fabs(v - published); };
-  if (nearest && gap(nearest->value) <= tolerance)
-    return CellCause{
-        "measured", "ablation",
-        fmt::format("ablation {}'s row {}, a reading the paper's text allows, gives "
-                    "{:.4g}, within the tolerance {:.4g} of the published {:.4g} "
-                    "(ours {:.4g})",
-                    e.ablation, nearest->variant, nearest->value, tolerance, published, base)};
-  if (nearest && gap(nearest->value) < gap(base))
-    tried.add(
-        fmt::format("ablation {}'s row {} moves it from {:.4g} to {:.4g} (delta {:+.3g} to "
-                    "{:+.3g}): nearer the published value, a partial move, not within the "
-                    "tolerance {:.4g}",
-                    e.ablation, nearest->variant, base, nearest->value, base - published,
-                    nearest->value - published, tolerance));
-  else if (nearest)
-    tried.add(
-        fmt::format("ablation {}'s nearest allowed row, {}, gives {:.4g}, no nearer the "
-                    "published {:.4g} than ours",
-                    e.ablation, nearest->variant, nearest->value, published));
-  else if (!e.ablation.empty() && !readings.empty())
-    tried.add(fmt::format("ablation {} has no other row the paper's text allows", e.ablation));
-  for (const AblationReading& r : readings)
-    if (!r.chosen && !r.allowed && gap(r.value) <= tolerance)
+  std::vector<NamedAblation> named;
+  for (const AblationReading& r : readings) {
+    if (named.empty() || named.back().id != r.ablation) named.push_back({r.ablation, reproduced});
+    NamedAblation& a = named.back();
+    if (r.chosen) a.base = r.value;
+    if (!r.chosen && r.allowed && (!a.nearest || gap(r.value) < gap(a.nearest->value)))
+      a.nearest = &r;
+  }
+  const NamedAblation* best = nullptr;
+  for (const NamedAblation& a : named)
+    if (a.nearest && gap(a.nearest->value) <= tolerance &&
+        (!best || gap(a.nearest->value) < gap(best->nearest->value)))
+      best = &a;
+  if (best)
+    return CellCause{"measured", "ablation",
+                     fmt::format("ablation {}'s row {}, a reading the paper's text allows, gives "
+                                 "{:.4g}, within the tolerance {:.4g} of the published {:.4g} "
+                                 "(its row of the cells' reading: {:.4g})",
+                                 best->id, best->nearest->variant, best->nearest->value, tolerance,
+                                 published, best->base)};
+  for (const NamedAblation& a : named) {
+    const AblationReading* n = a.nearest;
+    if (n && gap(n->value) < gap(a.base))
+      tried.add(fmt::format(
+          "ablation {}'s row {} moves it from {:.4g} to {:.4g} (delta {:+.3g} to "
+          "{:+.3g}): nearer the published value, a partial move, not within the "
+          "tolerance {:.4g}",
+          a.id, n->variant, a.base, n->value, a.base - published, n->value - published, tolerance));
+    else if (n)
       tried.add(
-          fmt::format("ablation {}'s row {} gives {:.4g}, within the tolerance, but the "
-                      "paper's text rules that reading out",
-                      e.ablation, r.variant, r.value));
+          fmt::format("ablation {}'s nearest allowed row, {}, gives {:.4g}, no nearer the "
+                      "published {:.4g} than ours",
+                      a.id, n->variant, n->value, published));
+    else
+      tried.add(fmt::format("ablation {} has no other row the paper's text allows", a.id));
+    for (const AblationReading& r : readings)
+      if (r.ablation == a.id && !r.chosen && !r.allowed && gap(r.value) <= tolerance)
+        tried.add(
+            fmt::format("ablation {}'s row {} gives {:.4g}, within the tolerance, but the "
+                        "paper's text rules that reading out",
+                        a.id, r.variant, r.value));
+  }
   return std::nullopt;
 }
 
@@ -116,18 +131,20 @@ CellCause cell_cause(double published, double reproduced, double tolerance, cons
   Tried tried;
   if (auto c = by_threshold(published, tolerance, e, tried)) return *c;
   if (auto c = by_peer(published, reproduced, tolerance, e, tried)) return *c;
-  if (auto c = by_ablation(published, reproduced, tolerance, e, readings, tried)) return *c;
+  if (auto c = by_ablation(published, reproduced, tolerance, readings, tried)) return *c;
   if (auto c = statistical(published, e, tried)) return *c;
   if (!e.timing.empty())
     tried.add(
         fmt::format("a time measured here with these programs against the paper's "
                     "2001-2002 machine and programs, which no run here measures: {}",
                     e.timing));
-  if (!e.ablation.empty() && readings.empty())
-    tried.add(
-        fmt::format("ablation {} has no value in its column {} (not run yet, or no such "
-                    "column)",
-                    e.ablation, e.ablation_column));
+  for (const CellEvidence::AblationRef& a : e.ablations)
+    if (std::none_of(readings.begin(), readings.end(),
+                     [&](const AblationReading& r) { return r.ablation == a.id; }))
+      tried.add(
+          fmt::format("ablation {} has no value in its column {} (not run yet, or no such "
+                      "column)",
+                      a.id, a.column));
   if (tried.text.empty())
     return {"unexplained", "",
             "nothing was measured beside this cell (no interval, threshold-free value, peer or "

@@ -24,23 +24,23 @@ using Json = nlohmann::json;
 
 namespace {
 
-// The rows of the ablation a cell's evidence names (same paper), in the named column.
+// The rows of the ablations a cell's evidence names (same paper), each in its named column.
 std::vector<AblationReading> ablation_readings(const std::vector<ProducedExperiment>& experiments,
                                                const std::string& paper, const CellEvidence& e) {
   std::vector<AblationReading> out;
-  if (e.ablation.empty()) return out;
-  for (const ProducedExperiment& x : experiments) {
-    if (x.paper != paper) continue;
-    for (const Ablation& a : x.ablations) {
-      if (a.id != e.ablation) continue;
-      const auto col = std::find(a.columns.begin(), a.columns.end(), e.ablation_column);
-      if (col == a.columns.end()) continue;
-      const auto j = static_cast<size_t>(col - a.columns.begin());
-      for (const AblationRow& r : a.rows)
-        if (!r.reference && j < r.values.size() && r.values[j])
-          out.push_back({r.variant, *r.values[j], r.chosen, r.allowed});
+  for (const CellEvidence::AblationRef& named : e.ablations)
+    for (const ProducedExperiment& x : experiments) {
+      if (x.paper != paper) continue;
+      for (const Ablation& a : x.ablations) {
+        if (a.id != named.id) continue;
+        const auto col = std::find(a.columns.begin(), a.columns.end(), named.column);
+        if (col == a.columns.end()) continue;
+        const auto j = static_cast<size_t>(col - a.columns.begin());
+        for (const AblationRow& r : a.rows)
+          if (!r.reference && j < r.values.size() && r.values[j])
+            out.push_back({a.id, r.variant, *r.values[j], r.chosen, r.allowed});
+      }
     }
-  }
   return out;
 }
 

@@ -99,9 +99,8 @@ void add_evidence(Cell& c, const Json& e,
       c.evidence.peer_what = e["peer"].at("what");
     }
   if (e.contains("ablation")) {
-    c.evidence.ablation = e.at("ablation");
     const std::string column = e.value("ablation_column", c.column);
-    c.evidence.ablation_column = column == "{row}" ? c.row : column;
+    c.evidence.ablations.push_back({e.at("ablation"), column == "{row}" ? c.row : column});
   }
 }
 

@@ -216,8 +216,8 @@ Json cell_to_json(const Cell& c) {
     if (const auto& r = c.evidence.threshold_free_paper)
       e["threshold_free_paper"] = {{"table", r->table}, {"row", r->row}, {"column", r->column}};
   }
-  if (!c.evidence.ablation.empty())
-    e["ablation"] = {{"id", c.evidence.ablation}, {"column", c.evidence.ablation_column}};
+  for (const CellEvidence::AblationRef& a : c.evidence.ablations)
+    e["ablations"].push_back({{"id", a.id}, {"column", a.column}});
   if (c.evidence.peer) e["peer"] = {{"value", *c.evidence.peer}, {"what", c.evidence.peer_what}};
   if (!c.evidence.timing.empty()) e["timing"] = c.evidence.timing;
   j["evidence"] = e;
@@ -256,10 +256,18 @@ Cell cell_from_json(const Json& j) {
             required_string(*r, "column", what)};
       }
     }
-    if (const auto a = e->find("ablation"); a != e->end()) {
-      if (!a->is_object()) throw ConfigError(what + ": evidence \"ablation\" is not an object");
-      c.evidence.ablation = field<std::string>(*a, "id", "", what);
-      c.evidence.ablation_column = field<std::string>(*a, "column", "", what);
+    // "ablation": the one {id, column} that files summarised before the list held; read as a
+    // list of one, so such a file is summarised again instead of refused.
+    const Json one = e->contains("ablation") ? Json::array({e->at("ablation")}) : Json();
+    if (const Json& list = one.is_null() ? e->value("ablations", Json()) : one; !list.is_null()) {
+      if (!list.is_array())
+        throw ConfigError(what + ": evidence \"ablations\" is not a list of {id, column}");
+      for (const Json& a : list) {
+        if (!a.is_object())
+          throw ConfigError(what + ": evidence \"ablations\" is not a list of {id, column}");
+        c.evidence.ablations.push_back(
+            {required_string(a, "id", what), required_string(a, "column", what)});
+      }
     }
     if (const auto p = e->find("peer"); p != e->end()) {
       if (!p->is_object() || !p->contains("value"))

@@ -44,9 +44,12 @@ struct CellEvidence {
   };
   std::optional<CellRef> threshold_free_paper;
   std::optional<double> threshold_free_published, threshold_free_tolerance;
-  // An ablation of the same paper whose column `ablation_column` measures this cell's number under
-  // other readings of the data (its rows; the chosen row is this cell's reading).
-  std::string ablation, ablation_column;
+  // Ablations of the same paper whose named column measures this cell's number under other
+  // readings (their rows; each one's chosen row is this cell's reading), in the order named.
+  struct AblationRef {
+    std::string id, column;
+  };
+  std::vector<AblationRef> ablations;
   // A peer (LIBLINEAR, scikit-learn) measured in the same protocol on the same data: the solver
   // is ruled out where it agrees with ours, and is the cause where it reproduces the paper.
   std::optional<double> peer;
@@ -55,7 +58,7 @@ struct CellEvidence {
   // it rests on, in words, against the paper's 2001-2002 machine and programs.
   std::string timing;
   bool empty() const {
-    return !interval_lo && !threshold_free && ablation.empty() && !peer && timing.empty();
+    return !interval_lo && !threshold_free && ablations.empty() && !peer && timing.empty();
   }
 };
 

@@ -55,10 +55,11 @@ TEST(CellCause, MeasuredThenStatisticalThenUnexplained) {
 // cells' own row never counts.
 TEST(CellCause, AnAllowedAblationRowWithinTheTolerance) {
   CellEvidence e = evidence(72, 74, std::nullopt);
-  e.ablation = "webkb-naive-bayes";
-  const std::vector<AblationReading> rows = {{"table5", 72.9, true, true},
-                                             {"no-stemming", 66.8, false, true},
-                                             {"min-count-3", 65.4, false, true}};
+  e.ablations = {{"webkb-naive-bayes", "Naive Bayes-1"}};
+  const std::string w = "webkb-naive-bayes";
+  const std::vector<AblationReading> rows = {{w, "table5", 72.9, true, true},
+                                             {w, "no-stemming", 66.8, false, true},
+                                             {w, "min-count-3", 65.4, false, true}};
   CellCause c = cell_cause(65.0, 72.9, 1.5, e, rows);
   EXPECT_EQ(c.category, "measured");
   EXPECT_EQ(c.by, "ablation");
@@ -66,13 +67,13 @@ TEST(CellCause, AnAllowedAblationRowWithinTheTolerance) {
             std::string::npos)
       << c.evidence;
   // The chosen row never counts, however near; beyond the tolerance: unexplained, saying so.
-  c = cell_cause(72.9 + 5, 72.9, 1.5, e, {{"table5", 77.9, true, true}, {"x", 67.0, false, true}});
+  c = cell_cause(72.9 + 5, 72.9, 1.5, e,
+                 {{w, "table5", 77.9, true, true}, {w, "x", 67.0, false, true}});
   EXPECT_EQ(c.category, "unexplained");
   EXPECT_NE(c.evidence.find("nearest allowed row, x, gives 67"), std::string::npos) << c.evidence;
   // An ablation named but without rows: said, and nothing explained.
   CellEvidence only_ablation;
-  only_ablation.ablation = "webkb-naive-bayes";
-  only_ablation.ablation_column = "Naive Bayes-1";
+  only_ablation.ablations = {{"webkb-naive-bayes", "Naive Bayes-1"}};
   c = cell_cause(65.0, 72.9, 1.5, only_ablation, {});
   EXPECT_EQ(c.category, "unexplained");
   EXPECT_NE(c.evidence.find("ablation webkb-naive-bayes has no value in its column Naive Bayes-1"),
@@ -83,9 +84,10 @@ TEST(CellCause, AnAllowedAblationRowWithinTheTolerance) {
 // A row the paper's text rules out explains nothing, however near; it is said.
 TEST(CellCause, ARowThePapersTextRulesOutExplainsNothing) {
   CellEvidence e = evidence(80, 82, std::nullopt);
-  e.ablation = "epochs-dataset1";
-  const std::vector<AblationReading> rows = {{"epochs-200", 47, true, true},
-                                             {"epochs-10", 31, false, false}};
+  const std::string ep = "epochs-dataset1";
+  e.ablations = {{ep, "zeros"}};
+  const std::vector<AblationReading> rows = {{ep, "epochs-200", 47, true, true},
+                                             {ep, "epochs-10", 31, false, false}};
   CellCause c = cell_cause(31, 47, 2, e, rows);
   EXPECT_EQ(c.category, "unexplained");
   EXPECT_NE(c.evidence.find("row epochs-10 gives 31, within the tolerance, but the paper's text "
@@ -95,7 +97,8 @@ TEST(CellCause, ARowThePapersTextRulesOutExplainsNothing) {
   EXPECT_NE(c.evidence.find("no other row the paper's text allows"), std::string::npos)
       << c.evidence;
   // The same row allowed would explain it.
-  c = cell_cause(31, 47, 2, e, {{"epochs-200", 47, true, true}, {"epochs-10", 31, false, true}});
+  c = cell_cause(31, 47, 2, e,
+                 {{ep, "epochs-200", 47, true, true}, {ep, "epochs-10", 31, false, true}});
   EXPECT_EQ(c.category, "measured");
 }
 
@@ -103,9 +106,9 @@ TEST(CellCause, ARowThePapersTextRulesOutExplainsNothing) {
 // measured from the chosen row; the cell stays unexplained (or statistical).
 TEST(CellCause, APartialMoveIsReportedAndExplainsNothing) {
   CellEvidence e = evidence(77, 79, std::nullopt);
-  e.ablation = "corpus-20ng";
-  const std::vector<AblationReading> rows = {{"ours", 77.92, true, true},
-                                             {"headers", 80.05, false, true}};
+  e.ablations = {{"corpus-20ng", "MCNB"}};
+  const std::vector<AblationReading> rows = {{"corpus-20ng", "ours", 77.92, true, true},
+                                             {"corpus-20ng", "headers", 80.05, false, true}};
   CellCause c = cell_cause(83.28, 77.92, 1.5, e, rows);
   EXPECT_EQ(c.category, "unexplained");
   EXPECT_NE(c.evidence.find("row headers moves it from 77.92 to 80.05 (delta -5.36 to -3.23): "
@@ -116,6 +119,33 @@ TEST(CellCause, APartialMoveIsReportedAndExplainsNothing) {
   // Inside a wider interval: statistical, the partial move not a cause either.
   EXPECT_EQ(cell_cause(83.28, 77.92, 1.5, evidence(75, 84, std::nullopt), rows).category,
             "statistical");
+}
+
+// Several ablations named beside one cell: the nearest allowed row of all within the tolerance
+// explains; otherwise each says what it tried, from its own chosen row.
+TEST(CellCause, EachNamedAblationIsTriedAndTheNearestAllowedRowOfAllExplains) {
+  CellEvidence e;
+  e.ablations = {{"view", "GraphSVM"}, {"candidates", "GraphSVM"}};
+  const std::vector<AblationReading> rows = {
+      {"view", "ours", 92.65, true, true},          {"view", "kept-body", 92.98, false, true},
+      {"candidates", "used", 92.19, true, true},    {"candidates", "half", 93.39, false, true},
+      {"candidates", "M1=svm", 94.6, false, false}, {"candidates", "tenth", 92.42, false, true}};
+  CellCause c = cell_cause(94.86, 92.65, 1.5, e, rows);
+  EXPECT_EQ(c.category, "measured");
+  EXPECT_NE(c.evidence.find("ablation candidates's row half, a reading the paper's text allows, "
+                            "gives 93.39"),
+            std::string::npos)
+      << c.evidence;
+  // At a tighter tolerance: both partial moves, each from its own chosen row, and the ruled-out
+  // row that would have been within it.
+  c = cell_cause(94.86, 92.65, 1.0, e, rows);
+  EXPECT_EQ(c.category, "unexplained");
+  for (const char* said :
+       {"ablation view's row kept-body moves it from 92.65 to 92.98",
+        "ablation candidates's row half moves it from 92.19 to 93.39",
+        "ablation candidates's row M1=svm gives 94.6, within the tolerance, but the paper's text "
+        "rules that reading out"})
+    EXPECT_NE(c.evidence.find(said), std::string::npos) << said << "\n" << c.evidence;
 }
 
 // The peer: measured where it reproduces the paper; ruled out where it agrees with ours.
@@ -197,11 +227,19 @@ TEST(CellCause, EvidenceRoundTripsThroughTheCellsJson) {
   EXPECT_EQ(back.evidence.interval_hi, 93.5);
   EXPECT_EQ(back.evidence.threshold_free, 92.0);
   EXPECT_EQ(back.evidence.threshold_free_what, "break-even point");
-  c.evidence.ablation = "webkb-naive-bayes";
-  c.evidence.ablation_column = "Naive Bayes-1";
+  c.evidence.ablations = {{"webkb-naive-bayes", "Naive Bayes-1"}, {"html-webkb", "NB"}};
   const Cell named = cell_from_json(cell_to_json(c));
-  EXPECT_EQ(named.evidence.ablation, "webkb-naive-bayes");
-  EXPECT_EQ(named.evidence.ablation_column, "Naive Bayes-1");
+  ASSERT_EQ(named.evidence.ablations.size(), 2u);
+  EXPECT_EQ(named.evidence.ablations[0].id, "webkb-naive-bayes");
+  EXPECT_EQ(named.evidence.ablations[0].column, "Naive Bayes-1");
+  EXPECT_EQ(named.evidence.ablations[1].id, "html-webkb");
+  // A file summarised before the list names its one ablation as an object: read as a list of one.
+  Json old = cell_to_json(c);
+  old["evidence"].erase("ablations");
+  old["evidence"]["ablation"] = {{"id", "corpus-20ng"}, {"column", "MCNB"}};
+  const Cell before = cell_from_json(old);
+  ASSERT_EQ(before.evidence.ablations.size(), 1u);
+  EXPECT_EQ(before.evidence.ablations[0].column, "MCNB");
   c.evidence.peer = 90.5;
   c.evidence.peer_what = "LIBLINEAR -s 3";
   c.evidence.timing = "2 s";

@@ -385,8 +385,7 @@ struct GroupTree {
     for (const auto& [row, value] :
          {std::pair{"a", 5.0}, std::pair{"b", 5.2}, std::pair{"c", 4.9}, std::pair{"d", 10.1}}) {
       Cell c = value_cell("t", row, "x", value, "%");
-      c.evidence.ablation = "reading";
-      c.evidence.ablation_column = row;
+      c.evidence.ablations = {{"reading", row}};
       c.evidence.interval_lo = value - 1;
       c.evidence.interval_hi = value + 1;
       c.evidence.interval_method = "fixture";

@@ -229,7 +229,8 @@ TEST(DeclaredProtocol, CellsComeFromTheDeclaredRunsAndSayWhyWhenOneIsMissing) {
   ASSERT_NE(cell_at(cells, "One", "Zeros", c), nullptr);
   EXPECT_EQ(c.unit, "of 124");
   EXPECT_EQ(c.evidence.peer, 50);
-  EXPECT_EQ(c.evidence.ablation, "abl");
+  ASSERT_EQ(c.evidence.ablations.size(), 1u);
+  EXPECT_EQ(c.evidence.ablations[0].id, "abl");
   ASSERT_NE(cell_at(cells, "One", "Peer error", c), nullptr);
   EXPECT_EQ(c.status, "not_run");
   EXPECT_EQ(c.note, "not run: no peer here");

@@ -169,13 +169,15 @@ TaskSet timed_task_set(std::shared_ptr<const BinaryCollection> c, const Json& op
       {"threshold", 0},
       {"timing", {{"repeats", repeats}, {"clock", "thread_cpu"}, {"statistic", "median"}}},
       {"trace_every", trace ? 1 : 0}};
-  return category_task_set(std::move(c), fields,
-                           [repeats, trace](const BinaryTask& task, const std::string& solver,
-                                            const Params& params, uint64_t seed) {
-                             return timed_binary_run(
-                                 solver, params, task,
-                                 TimedRunOptions{.repeats = repeats, .trace = trace, .seed = seed});
-                           });
+  TaskSet s = category_task_set(
+      std::move(c), fields,
+      [repeats, trace](const BinaryTask& task, const std::string& solver, const Params& params,
+                       uint64_t seed) {
+        return timed_binary_run(solver, params, task,
+                                TimedRunOptions{.repeats = repeats, .trace = trace, .seed = seed});
+      });
+  s.timed = true;
+  return s;
 }
 
 TaskSource binary_category_tasks(const Json& declaration, const std::string& where) {

@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "harness/language/declaration_checks.h"
 #include "harness/protocol/document_outcomes.h"
+#include "harness/results/timing_rounds.h"
 
 namespace linrepro {
 
@@ -112,8 +113,7 @@ ClaimMeasures run_measures(const std::map<std::string, const RunRecord*>& runs) 
                             bool strict) -> std::optional<ClaimComparison> {
     const RunRecord *ra = run_named(runs, a), *rb = run_named(runs, b);
     if (!ra || !rb) return std::nullopt;
-    ClaimComparison c =
-        time_ratio_comparison(std::move(what), ra->train_seconds, rb->train_seconds, bound, above);
+    ClaimComparison c = time_ratio_comparison(std::move(what), *ra, *rb, bound, above);
     c.strict = strict;
     return c;
   };

@@ -45,7 +45,7 @@ using ClaimMeasures = std::map<std::string, ClaimMeasure>;
 //   accuracy, train_accuracy   accuracy(a) - accuracy(b) in points on the documents both were
 //                              measured on (extra test_correct / train_correct), paired bootstrap;
 //   error, train_error         error(a) - error(b), the same with the sign turned;
-//   time_ratio                 a's CPU seconds / b's, to within kTimeRatioResolution;
+//   time_ratio                 a's CPU seconds / b's (harness/results/timing_rounds.h: by round);
 //   metric:<name>              a's metrics[name] (minus b's), exact; a metric no run carries is
 //                              not measured, as a run that is not there ("metric:*").
 // The measures refer to `runs`, which must outlive them.

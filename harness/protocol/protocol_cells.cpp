@@ -13,6 +13,7 @@
 #include "harness/language/value_expression.h"
 #include "harness/protocol/partition_measures.h"
 #include "harness/results/cell_intervals.h"
+#include "harness/results/timing_rounds.h"
 
 namespace linrepro {
 
@@ -63,6 +64,14 @@ std::optional<Cell> metric_cell(const std::string& table, const std::string& row
     const std::optional<double> d = over ? run_value(*over, e.other.name) : std::nullopt;
     value = d && *d > 0 ? std::optional<double>(*value / *d) : std::nullopt;
   }
+  // A training time fitted in rounds (harness/results/timing_rounds.h): a time, the median of its
+  // rounds; a ratio of two, the median of the per-round ratios; each with the rounds' range.
+  std::optional<RoundSpread> rounds;
+  if (value && e.term.name == "train_seconds")
+    rounds = !ratio                                    ? time_spread(r)
+             : e.other.name == "train_seconds" && over ? time_ratio_spread(r, *over)
+                                                       : std::nullopt;
+  if (rounds) value = rounds->median;
   if (!value || !std::isfinite(*value)) {
     if (spec.value("optional", false)) return std::nullopt;
     Cell c = unavailable_cell(
@@ -77,6 +86,11 @@ std::optional<Cell> metric_cell(const std::string& table, const std::string& row
     set_wilson_interval(c.evidence, e.divisor == 0 && e.scale == 100 ? *value : *value / 100,
                         r.metrics.at(spec["wilson"][0].get<std::string>()).get<int64_t>(),
                         spec["wilson"][1].get<std::string>());
+  if (rounds) {
+    c.evidence.interval_lo = e.scaled(rounds->lo);
+    c.evidence.interval_hi = e.scaled(rounds->hi);
+    c.evidence.interval_method = rounds->method();
+  }
   return c;
 }
 

@@ -28,6 +28,7 @@ TaskSet series_tasks(std::shared_ptr<const SizeSeries> series, bool progress) {
   for (const int32_t n : series->sizes) t.tasks.push_back(fmt::format("n={}", n));
   t.task_fields = [series](size_t i) { return series->data_config(series->sizes[i]); };
   t.untrainable = [](size_t) { return std::optional<RunRecord>(); };
+  t.timed = true;  // a size series is its times
   t.fit = [series, slot, progress](size_t i, const std::string& solver, const Params& params,
                                    uint64_t seed) {
     const int32_t n = series->sizes[i];

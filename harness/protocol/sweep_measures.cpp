@@ -9,6 +9,7 @@
 
 #include "harness/protocol/document_outcomes.h"
 #include "harness/results/claim_verdict.h"
+#include "harness/results/timing_rounds.h"
 
 namespace linrepro {
 
@@ -64,8 +65,7 @@ ClaimMeasures sweep_measures(const SweepPoints& p, const std::string& size_field
     const auto *pa = points(a), *pb = points(b);
     if (!pa || !pb || pb->empty()) return Comparison();
     const auto& [x, rb] = *pb->rbegin();
-    ClaimComparison c = time_ratio_comparison(std::move(what), pa->at(x).train_seconds,
-                                              rb.train_seconds, bound, above);
+    ClaimComparison c = time_ratio_comparison(std::move(what), pa->at(x), rb, bound, above);
     c.strict = strict;
     return Comparison(c);
   };

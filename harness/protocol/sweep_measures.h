@@ -8,7 +8,7 @@
 //     loglog_slope     the log-log slope of a's time over its runs' size (extra field
 //                      `size_field`, e.g. the training rows), t interval
 //     time_gap_slope   the slope over x of a's time minus b's, at b's points, t interval
-//     last_time_ratio  a's time / b's at b's last point, to within kTimeRatioResolution
+//     last_time_ratio  a's time / b's at b's last point (timing_rounds.h: by round)
 //     mean_accuracy    the mean over a's points of accuracy(a) - accuracy(b), each x on its own
 //                      test documents (harness/protocol/document_outcomes.h)
 // Time is a run's train_seconds (the sweeps' CPU seconds).

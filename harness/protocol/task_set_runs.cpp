@@ -9,6 +9,7 @@
 #include "core/parallel_for.h"
 #include "core/seed.h"
 #include "harness/experiment/extra_solvers.h"
+#include "harness/results/timing_rounds.h"
 
 namespace linrepro {
 
@@ -51,33 +52,64 @@ Params task_params(const ProtocolRun& run, const ProtocolDataset& pd, const Task
   return extra_solver_params(x, extra_solver_lambda(x, set.extra_lambdas(i), experiment).lambda);
 }
 
-// Run `run` on task i of `set`: stored, fitted, pending, or the task's untrainable record.
-RunRecord task_run(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
-                   const ProtocolRun& run, const TaskSet& set, size_t i,
-                   const std::string& experiment) {
-  const std::string key = task_run_key(pd, run.key, set.tasks[i]);
-  if (std::optional<RunRecord> missed = set.untrainable(i))
-    return placeholder(std::move(*missed), key, set.tasks[i], "untrainable");
+// What a run on task i of `set` is stored as: its key, config, params and seed.
+struct PlannedRun {
+  std::string key;
+  Json config;
+  Params params;
+  uint64_t seed = 0;
+};
+
+PlannedRun planned_run(const ExperimentContext& ctx, const ProtocolDataset& pd,
+                       const ProtocolRun& run, const TaskSet& set, size_t i,
+                       const std::string& experiment) {
   if (set.seed && run.seed_key != run.key)  // refused, not dropped
     throw ConfigError(
         fmt::format("{}: \"{}\" declares \"seed_of\", but task set \"{}\" gives "
                     "every run its own seed",
                     experiment, run.name, pd.tasks));
-  const uint64_t seed =
+  PlannedRun p;
+  p.key = task_run_key(pd, run.key, set.tasks[i]);
+  p.seed =
       set.seed ? *set.seed : derive_seed(ctx.seed, task_run_key(pd, run.seed_key, set.tasks[i]));
-  const Params params = task_params(run, pd, set, i, experiment);
-  Json config = {{"dataset", set.dataset},
-                 {"class", set.tasks[i]},
-                 {"solver", run.solver},
-                 {"params", params},
-                 {"seed", seed}};
-  config.update(set.config_fields);
-  if (set.task_fields) config.update(set.task_fields(i));
-  config.update(run.config_fields);
-  return rf.run_once(key, config, [&] {
-    RunRecord r = set.fit(i, run.solver, params, seed);
+  p.params = task_params(run, pd, set, i, experiment);
+  p.config = {{"dataset", set.dataset},
+              {"class", set.tasks[i]},
+              {"solver", run.solver},
+              {"params", p.params},
+              {"seed", p.seed}};
+  p.config.update(set.config_fields);
+  if (set.task_fields) p.config.update(set.task_fields(i));
+  p.config.update(run.config_fields);
+  return p;
+}
+
+// Run `run` on task i of `set`: stored, fitted, pending, or the task's untrainable record.
+RunRecord task_run(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
+                   const ProtocolRun& run, const TaskSet& set, size_t i,
+                   const std::string& experiment) {
+  if (std::optional<RunRecord> missed = set.untrainable(i))
+    return placeholder(std::move(*missed), task_run_key(pd, run.key, set.tasks[i]), set.tasks[i],
+                       "untrainable");
+  const PlannedRun p = planned_run(ctx, pd, run, set, i, experiment);
+  return rf.run_once(p.key, p.config, [&] {
+    RunRecord r = set.fit(i, run.solver, p.params, p.seed);
     r.extra.update(run.record_extra);
     return r;
+  });
+}
+
+// Round `round` (2 ..) of `run` on task i of a timed set, whose round 1 is `first`: the same fit
+// again, only its times kept, stored under the round's own key (timing_rounds.h). Its key and
+// config are round 1's, so a stored round needs no data prepared.
+RunRecord task_round(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
+                     const ProtocolRun& run, const TaskSet& set, size_t i,
+                     const std::string& experiment, const RunRecord& first, int round) {
+  Json config = first.config;
+  config["timing_round"] = round;
+  return rf.run_once(round_key(first.key, round), config, [&] {
+    const PlannedRun p = planned_run(ctx, pd, run, set, i, experiment);
+    return round_record(set.fit(i, run.solver, p.params, p.seed));
   });
 }
 
@@ -141,6 +173,42 @@ void run_sequential(const ExperimentContext& ctx, ResultFile& rf, const Protocol
     }
 }
 
+// Whether a run's round-1 record takes rounds: fitted, or still to be fitted.
+bool takes_rounds(const RunRecord& r) { return r.status == "ok" || r.status == "pending"; }
+
+// Rounds 2.. of `runs` on timed set `set`, interleaved (every run once a round), folded into their
+// round-1 records in `out` (timing_rounds.h): a run's tasks in parallel, or, on a sequential set,
+// one fit at a time, task by task (its data may hold one task at a time).
+void fit_rounds(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
+                const std::vector<ProtocolRun>& runs, const TaskSet& set,
+                const std::string& experiment, std::map<std::string, std::vector<RunRecord>>& out) {
+  std::vector<std::vector<size_t>> tasks;                                // [run][k]: task index
+  std::vector<std::vector<std::vector<RunRecord>>> rounds(runs.size());  // [run][k]: rounds 2..
+  for (size_t m = 0; m < runs.size(); ++m) {
+    tasks.push_back(tasks_of(ctx, pd, runs[m], set));
+    rounds[m].resize(tasks[m].size());
+  }
+  const auto round_of = [&](size_t m, size_t k, int round) {
+    const RunRecord& first = out.at(runs[m].name).at(k);
+    if (takes_rounds(first))
+      rounds[m][k].push_back(
+          task_round(ctx, rf, pd, runs[m], set, tasks[m][k], experiment, first, round));
+  };
+  for (int round = 2; round <= kTimingRounds; ++round) {
+    if (ctx.progress)
+      fmt::print(stderr, "{}: {} timing round {}/{}\n", experiment, pd.cls, round, kTimingRounds);
+    for (size_t i = 0; pd.sequential && i < set.tasks.size(); ++i)
+      for (size_t m = 0; m < runs.size(); ++m)
+        for (size_t k = 0; k < tasks[m].size(); ++k)
+          if (tasks[m][k] == i) round_of(m, k, round);
+    for (size_t m = 0; !pd.sequential && m < runs.size(); ++m)
+      parallel_for(tasks[m].size(), ctx.threads, [&](size_t k) { round_of(m, k, round); });
+  }
+  for (size_t m = 0; m < runs.size(); ++m)
+    for (size_t k = 0; k < tasks[m].size(); ++k)
+      fold_rounds(out.at(runs[m].name).at(k), rounds[m][k]);
+}
+
 // Every declared run of the set, as task_set_runs.h says.
 void run_declared_tasks(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
                         const TaskPreparer& prepare, const std::vector<ProtocolRun>& runs,
@@ -162,12 +230,14 @@ void run_declared_tasks(const ExperimentContext& ctx, ResultFile& rf, const Prot
       rf.add_dataset(set.record);
       for (const ProtocolRun& run : group) records[run.name] = set.record;
       run_sequential(ctx, rf, pd, group, set, stop_rules, experiment, out);
+      if (set.timed) fit_rounds(ctx, rf, pd, group, set, experiment, out);
     }
     return;
   }
   std::map<std::string, size_t> last_use;  // by options
   for (size_t i = 0; i < runs.size(); ++i) last_use[runs[i].data_options.dump()] = i;
-  std::map<std::string, TaskSet> prepared;  // by options
+  std::map<std::string, TaskSet> prepared;                              // by options
+  std::vector<std::pair<std::string, std::vector<ProtocolRun>>> timed;  // kept for their rounds
   for (size_t i = 0; i < runs.size(); ++i) {
     const ProtocolRun& run = runs[i];
     const std::string options = run.data_options.dump();
@@ -175,11 +245,17 @@ void run_declared_tasks(const ExperimentContext& ctx, ResultFile& rf, const Prot
     if (it == prepared.end()) {
       it = prepared.emplace(options, prepare(run.data_options)).first;
       rf.add_dataset(it->second.record);
+      if (it->second.timed) timed.push_back({options, {}});
     }
     out[run.name] = run_tasks(ctx, rf, pd, run, it->second, experiment);
     records[run.name] = it->second.record;
-    if (last_use.at(options) == i) prepared.erase(it);
+    if (it->second.timed)
+      std::ranges::find(timed, options, &decltype(timed)::value_type::first)->second.push_back(run);
+    else if (last_use.at(options) == i)
+      prepared.erase(it);
   }
+  for (const auto& [options, group] : timed)
+    fit_rounds(ctx, rf, pd, group, prepared.at(options), experiment, out);
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 // method, its methods task by task, each task's methods in declared order; a method with a
 // "stop_rule" asks it before each task and runs no later task once it says stop, nor while one of
 // its runs is pending (its next task depends on it). An extra solver whose place declares "lambda":
-// "task" gets each task's lambda of its loss (TaskSet::extra_lambdas).
+// "task" gets each task's lambda of its loss (TaskSet::extra_lambdas). A timed set (TaskSet::timed)
+// then fits every run again in rounds 2 .. kTimingRounds, each round over all its runs before the
+// next, and folds their times into the runs it returns (harness/results/timing_rounds.h).
 #include <functional>
 #include <map>
 #include <string>

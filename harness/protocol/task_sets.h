@@ -51,6 +51,9 @@ struct TaskSet {
   // Optional: the seed of every run of the set, where its methods share one seeded step of the
   // data (a validation split), instead of each run key's.
   std::optional<uint64_t> seed;
+  // Whether the set's times are published (a cell or claim reads them): each of its runs is then
+  // fitted in kTimingRounds interleaved rounds (harness/results/timing_rounds.h).
+  bool timed = false;
 };
 
 // Prepares the task set of the options a method declares ("data"); called once per distinct

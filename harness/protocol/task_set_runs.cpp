@@ -178,7 +178,8 @@ bool takes_rounds(const RunRecord& r) { return r.status == "ok" || r.status == "
 
 // Rounds 2.. of `runs` on timed set `set`, interleaved (every run once a round), folded into their
 // round-1 records in `out` (timing_rounds.h): a run's tasks in parallel, or, on a sequential set,
-// one fit at a time, task by task (its data may hold one task at a time).
+// one fit at a time, every round of a task before the next task (its data may hold one task at a
+// time: a series point is prepared once, not once a round).
 void fit_rounds(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDataset& pd,
                 const std::vector<ProtocolRun>& runs, const TaskSet& set,
                 const std::string& experiment, std::map<std::string, std::vector<RunRecord>>& out) {
@@ -194,16 +195,16 @@ void fit_rounds(const ExperimentContext& ctx, ResultFile& rf, const ProtocolData
       rounds[m][k].push_back(
           task_round(ctx, rf, pd, runs[m], set, tasks[m][k], experiment, first, round));
   };
-  for (int round = 2; round <= kTimingRounds; ++round) {
-    if (ctx.progress)
-      fmt::print(stderr, "{}: {} timing round {}/{}\n", experiment, pd.cls, round, kTimingRounds);
-    for (size_t i = 0; pd.sequential && i < set.tasks.size(); ++i)
+  if (ctx.progress)
+    fmt::print(stderr, "{}: {}: timing rounds 2-{}\n", experiment, pd.cls, kTimingRounds);
+  for (size_t i = 0; pd.sequential && i < set.tasks.size(); ++i)  // a task's data made once
+    for (int round = 2; round <= kTimingRounds; ++round)
       for (size_t m = 0; m < runs.size(); ++m)
         for (size_t k = 0; k < tasks[m].size(); ++k)
           if (tasks[m][k] == i) round_of(m, k, round);
-    for (size_t m = 0; !pd.sequential && m < runs.size(); ++m)
+  for (int round = 2; !pd.sequential && round <= kTimingRounds; ++round)
+    for (size_t m = 0; m < runs.size(); ++m)
       parallel_for(tasks[m].size(), ctx.threads, [&](size_t k) { round_of(m, k, round); });
-  }
   for (size_t m = 0; m < runs.size(); ++m)
     for (size_t k = 0; k < tasks[m].size(); ++k)
       fold_rounds(out.at(runs[m].name).at(k), rounds[m][k]);

@@ -201,7 +201,7 @@ TEST(MulticlassPartitions, RandomSplitsGiveTheMeanAndSpreadAndTheDeclaredEvidenc
   EXPECT_NE(note.find("; b at 0.01"), std::string::npos) << note;  // the params' JSON text
   const Json& e = c.at("evidence");
   EXPECT_NE(e.at("interval_method").get<std::string>().find("t(0.975, 2)"), std::string::npos);
-  EXPECT_EQ(e.at("ablation"), (Json{{"id", "r"}, {"column", "B"}}));
+  EXPECT_EQ(e.at("ablations"), (Json::array({{{"id", "r"}, {"column", "B"}}})));
   EXPECT_NEAR(e.at("peer").at("value").get<double>(), mean(accuracy.at("a")), 1e-9);
 }
 

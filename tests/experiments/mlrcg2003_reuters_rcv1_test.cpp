@@ -75,6 +75,7 @@ TEST(Rcv1Experiment, RunsEveryTopicOnTheSwappedSplit) {
   int ok = 0;
   for (const auto& r : doc["runs"]) {
     EXPECT_EQ(r["status"], "ok") << r["key"] << ": " << r["reason"];
+    if (r["key"].get<std::string>().find("/round") != std::string::npos) continue;  // times only
     ok += r["status"] == "ok";
     EXPECT_EQ(r["extra"]["train_rows"], 50);
     EXPECT_EQ(r["extra"]["test_rows"], 30);

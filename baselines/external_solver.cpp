@@ -122,10 +122,14 @@ SolverKind external_kind(const ExternalSpec& s, const Json& described) {
   kind.penalty = penalty_from_string(option_text(s.options, "penalty", described, "l2"));
   kind.intercept =
       intercept_from_string(option_text(s.options, "intercept", described, "unregularized"));
-  kind.objective = fmt::format(
-      "(1/n) sum {}(y f(x)) + lambda {}(w), computed by linrepro from the returned w and b (b "
-      "outside the penalty; NaN for a loss it cannot evaluate)",
-      to_string(kind.loss), kind.penalty == Penalty::l1 ? "||w||_1" : "||w||^2");
+  const bool naive_bayes = kind.loss == Loss::multinomial_nb || kind.loss == Loss::bernoulli_nb;
+  kind.objective =
+      naive_bayes
+          ? "none: naive Bayes minimises no objective (NaN); lambda is its additive smoothing"
+          : fmt::format(
+                "(1/n) sum {}(y f(x)) + lambda {}(w), computed by linrepro from the returned w "
+                "and b (b outside the penalty; NaN for a loss it cannot evaluate)",
+                to_string(kind.loss), kind.penalty == Penalty::l1 ? "||w||_1" : "||w||^2");
   return kind;
 }
 

@@ -7,7 +7,15 @@
 The protocol is baselines/external_solver.h's. EXPR is MODULE.CLASS(k=v, ...) with literal keyword
 arguments only: it is parsed with `ast`, never evaluated. An estimator that takes C gets PARAMS'
 C (the protocol's lambda as C = 1/(2 lambda n), scikit-learn's own convention for LinearSVC,
-LogisticRegression and SVC) unless EXPR sets C; any other estimator keeps its own regularisation.
+LogisticRegression and SVC) unless EXPR sets C; a naive Bayes estimator gets the protocol's lambda
+as its additive smoothing alpha unless EXPR sets alpha (Zhang & Oles' lambda-smoothing: each count
+increased by lambda); any other estimator keeps its own regularisation.
+
+The weights: coef_ and intercept_ where the estimator has them; otherwise (naive Bayes, whose
+coef_ scikit-learn removed in 1.1) the linear model is read off its joint log-likelihoods,
+b = d(0) and w_j = d(e_j) - d(0) with d(x) the +1 class's minus the -1 class's, and must give
+the estimator's own d on every training row, or the fit fails saying the estimator is not linear
+in these features (BernoulliNB is linear only in 0/1 features).
 """
 import ast
 import importlib
@@ -21,6 +29,13 @@ LOSSES = {
     "log_loss": "logistic",
     "log": "logistic",
     "squared_error": "least_squares",
+}
+
+# Estimators that minimise no loss, by class name -> linrepro's kind (solvers/solver_kind.h). Their
+# lambda is the additive smoothing alpha.
+NAIVE_BAYES = {
+    "MultinomialNB": "multinomial_nb",
+    "BernoulliNB": "bernoulli_nb",
 }
 
 
@@ -74,12 +89,40 @@ def describe(expr):
     params = cls(**kwargs).get_params()
     loss = params.get("loss")
     penalty = params.get("penalty")
+    if cls.__name__ in NAIVE_BAYES:
+        loss, penalty = NAIVE_BAYES[cls.__name__], "none"
+    else:
+        loss = LOSSES.get(loss) if isinstance(loss, str) else None
+        penalty = penalty if penalty in ("l1", "l2") else None
     print(json.dumps({
-        "loss": LOSSES.get(loss) if isinstance(loss, str) else None,
-        "penalty": penalty if penalty in ("l1", "l2") else None,
+        "loss": loss,
+        "penalty": penalty,
         "takes_C": "C" in params,
         "sklearn": f"scikit-learn {sklearn.__version__}",
     }))
+
+
+def read_off_linear_model(estimator, X):
+    """(w, b) of an estimator without coef_ whose joint log-likelihoods are linear in x."""
+    import numpy as np
+    from scipy import sparse
+
+    if not hasattr(estimator, "predict_joint_log_proba"):
+        fail(f"{estimator!r} has neither coef_ nor predict_joint_log_proba: no linear model")
+
+    def d(rows):
+        jll = estimator.predict_joint_log_proba(rows)
+        return jll[:, 1] - jll[:, 0]
+
+    features = X.shape[1]
+    b = float(d(sparse.csr_matrix((1, features)))[0])
+    w = d(sparse.identity(features, format="csr")) - b
+    own = d(X)
+    gap = np.max(np.abs(X @ w + b - own) / (1.0 + np.abs(own))) if X.shape[0] else 0.0
+    if not gap <= 1e-9:
+        fail(f"{estimator!r} is not linear in these features: w.x + b differs from its own "
+             f"log-likelihood ratio by {gap:.3g} (relative) on a training row")
+    return w, b
 
 
 def fit(expr, train, params_file, out):
@@ -90,16 +133,22 @@ def fit(expr, train, params_file, out):
     cls, kwargs = parse(expr)
     with open(params_file) as f:
         sent = json.load(f)
-    if "C" in cls().get_params() and "C" not in kwargs:
+    takes = cls().get_params()
+    if "C" in takes and "C" not in kwargs:
         kwargs["C"] = sent["C"]
+    if sent["loss"] in NAIVE_BAYES.values() and "alpha" in takes and "alpha" not in kwargs:
+        kwargs["alpha"] = sent["lambda"]
     X, y = load_svmlight_file(train, n_features=sent["features"], zero_based=False)
     estimator = cls(**kwargs)
     estimator.fit(X, y)
     if list(estimator.classes_) != [-1.0, 1.0]:
         fail(f"expected the classes -1 and +1, the estimator has {list(estimator.classes_)}")
-    coef = estimator.coef_
-    coef = np.ravel(coef.toarray() if sparse.issparse(coef) else coef)
-    intercept = float(np.ravel(getattr(estimator, "intercept_", [0.0]))[0])
+    if hasattr(estimator, "coef_"):
+        coef = estimator.coef_
+        coef = np.ravel(coef.toarray() if sparse.issparse(coef) else coef)
+        intercept = float(np.ravel(getattr(estimator, "intercept_", [0.0]))[0])
+    else:
+        coef, intercept = read_off_linear_model(estimator, X)
     with open(out, "w") as f:
         f.write(" ".join(repr(float(v)) for v in coef) + f" {intercept!r}\n")
     print(json.dumps({"estimator": repr(estimator), "C": kwargs.get("C")}))

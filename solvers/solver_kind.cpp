@@ -26,6 +26,8 @@ std::string to_string(Loss l) {
       return "least_squares";
     case Loss::multinomial_nb:
       return "multinomial_nb";
+    case Loss::bernoulli_nb:
+      return "bernoulli_nb";
   }
   return "unknown";
 }
@@ -70,11 +72,12 @@ E from_string(const std::string& text, const std::vector<E>& values, const char*
 }  // namespace
 
 Loss loss_from_string(const std::string& text) {
-  return from_string(text,
-                     std::vector<Loss>{Loss::hinge, Loss::squared_hinge, Loss::logistic,
-                                       Loss::modified_logistic, Loss::multiclass_modified_logistic,
-                                       Loss::least_squares, Loss::multinomial_nb},
-                     "loss");
+  return from_string(
+      text,
+      std::vector<Loss>{Loss::hinge, Loss::squared_hinge, Loss::logistic, Loss::modified_logistic,
+                        Loss::multiclass_modified_logistic, Loss::least_squares,
+                        Loss::multinomial_nb, Loss::bernoulli_nb},
+      "loss");
 }
 
 Penalty penalty_from_string(const std::string& text) {

@@ -18,6 +18,7 @@ enum class Loss {
   multiclass_modified_logistic,  // MMLR-CG's smoothed Weston-Watkins multiclass hinge
   least_squares,   // (1 - z)^2 = (y - f)^2: ridge regression on the +-1 labels, Lin Reg
   multinomial_nb,  // no loss minimised: multinomial naive Bayes' counts (lambda-smoothed)
+  bernoulli_nb,    // no loss minimised: Bernoulli naive Bayes' presence counts (lambda-smoothed)
 };
 
 enum class Penalty {

@@ -32,6 +32,7 @@
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/micro_comparison.h"
+#include "experiments/zhangoles2001/naive_bayes_ablation.h"
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "experiments/zhangoles2001/reuters_tasks.h"
 #include "experiments/zhangoles2001/threshold_ablation.h"
@@ -90,10 +91,13 @@ struct Table2Method {
   std::string name;  // its runs' name: "cls", "cv-best/clg", "extra/<label>"
   std::string column, role;
   std::string lambda_of;  // a peer's: the paper method of the same loss
+  std::string variant;    // an nb-ablation run's: its row (naive_bayes_ablation.h)
   std::string solver;
   double lambda = 0;
   std::vector<ZoEval> evals;
   bool in_tables() const { return role == "paper" || role == "peer"; }
+  // Runs only its ablation reads: the tie rule's ("cv-best"), naive Bayes' ("nb-ablation").
+  bool ablation_only() const { return role == "cv-best" || role == "nb-ablation"; }
   bool peer() const { return role == "peer"; }
   bool extra() const { return role == "extra"; }
 };
@@ -162,6 +166,7 @@ std::vector<Table2Method> table2_methods(const ExperimentContext& ctx,
     t.column = m.tags.at("column");
     t.role = m.tags.at("role");
     t.lambda_of = m.tags.value("lambda_of", "");
+    t.variant = m.tags.value("variant", "");
     t.solver = m.solver;
     t.lambda = resolve_protocol_value(m.lambda, results.values, p.where).get<double>();
     out.push_back(std::move(t));
@@ -217,7 +222,7 @@ void emit_table3(const ExperimentContext& ctx, ResultFile& rf, const Categories&
                  const std::vector<Table2Method>& methods) {
   const size_t rows = std::min(kTable3Rows, cats.names.size());
   for (const Table2Method& t : methods) {
-    if (t.peer() || t.role == "cv-best") continue;
+    if (t.peer() || t.ablation_only()) continue;
     for (size_t r = 0; r < rows; ++r) {
       const ZoEval& e = t.evals[r];
       const std::string row = zo_row_name(cats.names[r]);
@@ -235,6 +240,8 @@ void emit_table3(const ExperimentContext& ctx, ResultFile& rf, const Categories&
                       lambda_source(ctx)));
       cell.evidence =
           f1_evidence(e, derive_seed(ctx.seed, "bootstrap/" + cats.names[r] + "/" + t.name));
+      if (t.name == "nb" && !ctx.fast)
+        cell.evidence.ablations.push_back({kNaiveBayesAblation, row});
       rf.set_cell(cell);
     }
   }
@@ -474,6 +481,22 @@ void add_tie_rule_ablation(const ExperimentContext& ctx, ResultFile& rf,
   if (!a.rows.empty()) rf.add_ablation(a);
 }
 
+// Issue 59 item 4a: naive Bayes on Table 3's categories under other readings
+// (naive_bayes_ablation.h).
+void add_naive_bayes_ablation(const ExperimentContext& ctx, ResultFile& rf, const Categories& cats,
+                              const std::vector<Table2Method>& methods) {
+  const auto used = std::find_if(methods.begin(), methods.end(),
+                                 [](const Table2Method& t) { return t.name == "nb"; });
+  std::map<std::string, std::vector<ZoEval>> variants;
+  for (const Table2Method& t : methods)
+    if (t.role == "nb-ablation") variants[t.variant] = t.evals;
+  std::vector<std::string> rows;
+  for (size_t r = 0; r < std::min(kTable3Rows, cats.names.size()); ++r)
+    rows.push_back(zo_row_name(cats.names[r]));
+  rf.add_ablation(
+      naive_bayes_ablation(used->evals, variants, rows, load_published(ctx.published(), kZoPaper)));
+}
+
 void summarise_table2(const ExperimentContext& ctx, ResultFile& rf,
                       const ProtocolResults& results) {
   if (!results.unavailable.at("reuters").empty()) return;  // the runner marked the cells
@@ -487,11 +510,11 @@ void summarise_table2(const ExperimentContext& ctx, ResultFile& rf,
   std::map<std::string, ZoMicro> micro;
   for (const Table2Method& t : methods) micro[t.name] = zo_micro(t.evals);
   for (size_t mi = 0; mi < methods.size(); ++mi)
-    if (methods[mi].role != "cv-best")  // the tie rule's runs are only in its ablation
-      emit_table2_method(ctx, rf, cats, methods, mi, micro);
+    if (!methods[mi].ablation_only()) emit_table2_method(ctx, rf, cats, methods, mi, micro);
   add_table2_claims(rf, cats, methods, micro);
   add_threshold_ablations(ctx, rf, cats, methods);
   add_tie_rule_ablation(ctx, rf, methods, micro);
+  add_naive_bayes_ablation(ctx, rf, cats, methods);
 }
 
 }  // namespace

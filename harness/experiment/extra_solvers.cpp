@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "baselines/external_solver.h"
 #include "core/error.h"
@@ -111,6 +112,16 @@ ExtraSolver parse_extra_solver(const std::string& text) {
   if (!label.empty()) e.label = label;
   e.spec = text;
   return e;
+}
+
+const SolverInfo& method_solver(const std::string& name) {
+  if (is_external_solver(name)) {
+    static std::mutex mutex;
+    static std::set<std::string> registered;
+    const std::lock_guard lock(mutex);
+    if (registered.insert(name).second) parse_external(name);
+  }
+  return solver_catalog().get(name);
 }
 
 std::string extra_solver_label(const std::string& text) {

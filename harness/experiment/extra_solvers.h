@@ -44,6 +44,10 @@ struct ExtraSolver {
 // assignment or label, or an external spec that cannot be used (no declared loss, an estimator
 // that cannot be built).
 ExtraSolver parse_extra_solver(const std::string& text);
+// The solver a declaration's method names: a registered solver, or a cmd: or py: spec, registered
+// under its text on first use (a py: estimator is asked about itself once per process). Throws
+// ConfigError as solver_catalog().get and parse_extra_solver do.
+const SolverInfo& method_solver(const std::string& name);
 // The label of a --with-solver text without parsing the solver (its label=, else the text).
 std::string extra_solver_label(const std::string& text);
 // ctx.extra_solvers parsed (each text once per process: a py: estimator is asked about itself

@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "baselines/external_solver.h"
 #include "core/error.h"
 #include "harness/experiment/solver_catalog.h"
 #include "harness/language/declaration_checks.h"
@@ -357,8 +358,10 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
     r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of);
     r.solver = m.solver;
     r.params = Params::object();
+    const SolverInfo* solver = nullptr;
+    if (!m.lambda.is_null() || is_external_solver(m.solver)) solver = &method_solver(m.solver);
     if (!m.lambda.is_null())  // the solver's own convention, as for an extra solver
-      r.params = regularization_params(solver_catalog().get(m.solver), lambda.get<double>());
+      r.params = regularization_params(*solver, lambda.get<double>());
     r.params.update(resolve(m.params));
     r.data_options = resolve(m.data);
     r.tasks = m.tasks;

@@ -12,6 +12,7 @@
 
 #include "baseline_fixtures.h"
 #include "baselines/liblinear_adapter.h"
+#include "baselines/naive_bayes.h"
 #include "core/error.h"
 #include "solvers/regularization.h"
 #include "support/error_text.h"
@@ -20,8 +21,8 @@
 namespace linrepro {
 namespace {
 
-using testing::small_text;
 using testing::message_of;
+using testing::small_text;
 using testing::TempDir;
 
 const std::filesystem::path kSource = LINREPRO_SOURCE_DIR;
@@ -104,6 +105,33 @@ TEST(ExternalSolver, AnEstimatorWithoutALossParameterMustDeclareOne) {
   const SolverInfo info = external_solver_info(
       "py:sklearn.linear_model.LogisticRegression():loss=logistic", kSklearnScript);
   EXPECT_EQ(info.kind.loss, Loss::logistic);
+}
+
+// scikit-learn's naive Bayes has no coef_ since 1.1: its model is read off its joint
+// log-likelihoods, must be theirs on every training row, and its alpha is the protocol's lambda.
+TEST(ExternalSolver, SklearnNaiveBayesIsTheLinearModelOfItsLogLikelihoods) {
+  const auto d = small_text(33);  // 0/1 features
+  const SolverInfo multinomial =
+      external_solver_info("py:sklearn.naive_bayes.MultinomialNB()", kSklearnScript);
+  EXPECT_EQ(multinomial.kind.loss, Loss::multinomial_nb);  // declared by the estimator's class
+  EXPECT_EQ(multinomial.kind.penalty, Penalty::none);
+  const BinaryFit py = fit(multinomial, d, {{"lambda", 0.01}});
+  const BinaryFit ours = fit(naive_bayes_solver_info(), d, {{"smoothing", 0.01}});
+  for (int32_t i = 0; i < d.X.rows; ++i) {
+    const double want = ours.model.decision(d.X, i);
+    ASSERT_NEAR(py.model.decision(d.X, i), want, 1e-9 * (1 + std::abs(want))) << "row " << i;
+  }
+  const std::string estimator = py.extra.at("report").at("estimator");
+  EXPECT_NE(estimator.find("alpha=0.01"), std::string::npos) << estimator;
+
+  const SolverInfo bernoulli =
+      external_solver_info("py:sklearn.naive_bayes.BernoulliNB()", kSklearnScript);
+  EXPECT_EQ(bernoulli.kind.loss, Loss::bernoulli_nb);
+  EXPECT_NO_THROW(fit(bernoulli, d, {{"lambda", 0.01}}));  // linear in 0/1 features
+  SyntheticData counts = d;  // BernoulliNB binarises: on counts of 2 it is no model of x
+  for (double& v : counts.X.values) v = 2;
+  const std::string text = message_of([&] { fit(bernoulli, counts, {{"lambda", 0.01}}); });
+  EXPECT_NE(text.find("is not linear in these features"), std::string::npos) << text;
 }
 
 TEST(ExternalSolver, SpecsAreCheckedBeforeAnythingRuns) {

@@ -163,7 +163,7 @@ std::vector<Table2Method> table2_methods(const ExperimentContext& ctx,
   for (const ProtocolMethod& m : p.methods) {
     if (m.extra || !m.tags.contains("role") || !ran.contains(m.name)) continue;
     Table2Method t = method_of(m.name, results.tasks);
-    t.column = m.tags.at("column");
+    t.column = m.tags.value("column", "");  // an nb-ablation run has none
     t.role = m.tags.at("role");
     t.lambda_of = m.tags.value("lambda_of", "");
     t.variant = m.tags.value("variant", "");

@@ -686,6 +686,9 @@ class Logic(unittest.TestCase):
         self.assertEqual(keys({"filter": {"solver": "smo"}}), ["a"])    # the failed run is left out
         self.assertEqual(keys({"runs": ["b", "a"]}), ["b", "a"])
         self.assertEqual(keys({"filter": {"status": ["ok", "failed"], "class": ["acq"]}}), ["c"])
+        runs[1]["extra"] = {"part": "cv-best"}
+        self.assertEqual(keys({"filter": {"extra.part": [None]}}), ["a"])  # null: no such field
+        self.assertEqual(keys({"filter": {"extra.part": [None, "cv-best"]}}), ["a", "b"])
         with self.assertRaises(KeyError):
             select_runs(runs, {"runs": ["zzz"]})
 

@@ -209,6 +209,13 @@ Json figures_for_run(const Json& declared, const ExperimentContext& ctx) {
         for (const ExtraSolver& x : extra_solvers(ctx))
           f["filter"][w.at("add_to_filter").get<std::string>()].push_back(x.solver);
     }
+    // The extra solvers' runs are marked extra.part "extra" (extra_solver_tag): a figure that
+    // selects runs by their part shows them, as one that does not select by it does.
+    if (extras && f.contains("filter") && f["filter"].contains("extra.part")) {
+      Json& parts = f["filter"]["extra.part"];
+      if (!parts.is_array()) parts = Json::array({parts});
+      parts.push_back("extra");
+    }
     out.push_back(std::move(f));
   }
   return out;

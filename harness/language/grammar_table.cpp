@@ -26,7 +26,8 @@ std::vector<KeyRule> figure_keys(std::vector<KeyRule> own,
        "These run keys, in this order (absent: every run; `filter` still applies)."},
       {"filter", "{any}", "{\"status\": \"ok\"}",
        "Runs whose field at each path (\"config.dataset\", \"solver\") equals the value or one "
-       "of the list."},
+       "of the list (null: the run has no such field). With --with-solver, an `extra.part` list "
+       "also takes the added solvers' runs (part \"extra\")."},
       {"label_by", "text | [text]", "\"solver\"", "The run field(s) a legend label is made of."},
       {"note", "text", "none", "A line under the figure's entry in the report."},
       {"dataset", "text", "none",

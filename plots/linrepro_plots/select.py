@@ -27,7 +27,8 @@ def has_path(obj, path):
 def select_runs(runs, spec):
     """The runs a figure spec asks for, in file order.
     spec["runs"]: explicit keys (order kept; unknown keys are an error reported by the caller).
-    spec["filter"]: {path: value or [values]}, all must match.
+    spec["filter"]: {path: value or [values]}, all must match; a value None (JSON null) matches
+    a run without that field.
     Runs must have status "ok" unless the filter names "status"."""
     if "runs" in spec:
         by_key = {r["key"]: r for r in runs}
@@ -45,7 +46,7 @@ def select_runs(runs, spec):
         for path, want in flt.items():
             have = get_path(run, path, _MISSING)
             wants = want if isinstance(want, list) else [want]
-            if have is _MISSING or have not in wants:
+            if (None if have is _MISSING else have) not in wants:
                 ok = False
                 break
         if ok:

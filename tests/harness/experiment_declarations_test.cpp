@@ -83,6 +83,14 @@ TEST(ExperimentDeclarations, AnExtraSolverJoinsTheFiguresThatSaySo) {
   const Json g = parse_experiment_declarations(grouped, kWhere).at(0).figures(ctx);
   EXPECT_EQ(g[1]["group_by"], Json::parse(R"(["solver", "extra.part"])"));
   EXPECT_FALSE(g[1].contains("label_by"));
+  // A figure selecting runs by their part takes the extra runs' part too, and only with them.
+  Json parts = example();
+  parts["experiments"]["table2"]["figures"][0]["filter"] = {{"extra.part", {nullptr, "cv-best"}}};
+  const ExperimentInfo p = parse_experiment_declarations(parts, kWhere).at(0);
+  EXPECT_EQ(p.figures(ctx)[0]["filter"]["extra.part"],
+            Json::parse(R"([null, "cv-best", "extra"])"));
+  EXPECT_EQ(p.figures(ExperimentContext{})[0]["filter"]["extra.part"],
+            Json::parse(R"([null, "cv-best"])"));
 }
 
 // The message of the ConfigError a declaration gets ("" when it is accepted).

@@ -3,11 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 #include "core/error.h"
 #include "experiments/zhangoles2001/experiments.h"
 #include "harness/language/declared_texts.h"
+#include "harness/protocol/claim_comparisons.h"
+#include "harness/results/claim_verdict.h"
 #include "metrics/threshold.h"
 
 namespace linrepro {
@@ -82,6 +85,32 @@ Ablation naive_bayes_ablation(const std::vector<ZoEval>& used,
     paper.values.push_back(published_value(&published, "table3", row, "Naive Bayes"));
   a.rows.push_back(std::move(paper));
   return a;
+}
+
+Claim naive_bayes_peer_check(const std::vector<ZoEval>& used,
+                             const std::map<std::string, std::vector<ZoEval>>& variants,
+                             const std::vector<std::string>& rows) {
+  const std::vector<ZoEval>& peer = variants.at("sklearn-multinomial");
+  double largest = 0;
+  std::vector<std::string> pairs;
+  for (size_t r = 0; r < rows.size() && r < peer.size(); ++r) {
+    const double ours = 100 * f1(used[r].counts), theirs = 100 * f1(peer[r].counts);
+    largest = std::max(largest, std::abs(ours - theirs));
+    pairs.push_back(fmt::format("{} {:.2f} / {:.2f}", rows[r], ours, theirs));
+  }
+  const ClaimMeasures measures = {
+      {"largest_table3_f1_difference",
+       [&](std::string what, const std::string&, const std::string&, double bound, bool above,
+           bool strict) -> std::optional<ClaimComparison> {
+         return exact_comparison(std::move(what), largest, bound, above, strict);
+       }}};
+  // One model, two implementations, the same features and folds: a failure is a bug.
+  const DeclaredClaim claim = declared_claim(kZoPaper, "table3-nb-matches-sklearn");
+  return tested_claim(
+      claim, declared_comparisons(claim, measures).value(),
+      fmt::format("Table 3 F1, ours / scikit-learn's: {}; largest difference {:.3g} "
+                  "points",
+                  fmt::join(pairs, "; "), largest));
 }
 
 }  // namespace linrepro

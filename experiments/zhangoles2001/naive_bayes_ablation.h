@@ -11,6 +11,7 @@
 #include "experiments/zhangoles2001/reuters_protocol.h"
 #include "harness/experiment/published.h"
 #include "harness/results/ablation.h"
+#include "harness/results/result_schema.h"
 
 namespace linrepro {
 
@@ -23,5 +24,12 @@ Ablation naive_bayes_ablation(const std::vector<ZoEval>& used,
                               const std::map<std::string, std::vector<ZoEval>>& variants,
                               const std::vector<std::string>& rows,
                               const PublishedPaper& published);
+
+// The peer check "table3-nb-matches-sklearn": the largest |F1 difference| (points) over Table 3's
+// rows between our naive Bayes and the "sklearn-multinomial" variant, both at the adopted
+// threshold.
+Claim naive_bayes_peer_check(const std::vector<ZoEval>& used,
+                             const std::map<std::string, std::vector<ZoEval>>& variants,
+                             const std::vector<std::string>& rows);
 
 }  // namespace linrepro

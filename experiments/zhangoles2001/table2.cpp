@@ -495,6 +495,7 @@ void add_naive_bayes_ablation(const ExperimentContext& ctx, ResultFile& rf, cons
     rows.push_back(zo_row_name(cats.names[r]));
   rf.add_ablation(
       naive_bayes_ablation(used->evals, variants, rows, load_published(ctx.published(), kZoPaper)));
+  rf.add_claim(naive_bayes_peer_check(used->evals, variants, rows));
 }
 
 void summarise_table2(const ExperimentContext& ctx, ResultFile& rf,

@@ -1,23 +1,17 @@
 #pragma once
-// The experiment API every paper's driver uses (experiments/<paper>/). An experiment is planned,
-// executed and summarised: the driver asks its ResultFile for each run (run_once with the run's key
-// and fully resolved config); a run already stored with the same config hash is reused, a missing
-// one is executed or, when this process only plans or executes a subset of keys, reported as
-// pending. Once every run it asked for is stored (rf.complete()), the driver emits the cells for
-// the published-vs-reproduced comparison (set_cell) and the paper's claims (add_claim). Adaptive
+// What an experiment is to the harness. An experiment is planned, executed and summarised: its
+// runner asks its ResultFile for each run (run_once with the run's key and fully resolved config);
+// a run already stored with the same config hash is reused, a missing one is executed or, when
+// this process only plans or executes a subset of keys, reported as pending. Once every run it
+// asked for is stored (rf.complete()), the runner emits the cells for the published-vs-reproduced
+// comparison (set_cell) and the paper's claims (add_claim). Adaptive
 // plans (a walk over lambda, anything whose next run depends on a result) simply stop asking while
 // a result they need is pending: the harness executes the round and asks again
 // (harness/experiment/run_experiment.h). Schema: docs/RESULTS.md.
 //
-// A driver, in short (its description, artifacts, figures and the rest are declared in
-// experiments/<paper>/experiments.json, harness/language/experiment_declarations.h; the driver
-// registers its config and run with register_declared):
-//   void run_table2(const ExperimentContext& ctx, ResultFile& rf) {
-//     rf.add_dataset({{"name", "reuters21578"}, {"sha256", ...}, {"rows", ...}});
-//     for (...) rf.run_once(key, run_config, [&] { return record_fit(...); });
-//     if (!rf.complete()) return;  // runs pending: nothing to summarise yet
-//     rf.set_cell(value_cell("table2", "earn", "MLR-CG error", 1.2, "%"));
-//   }
+// Experiments are declarations (experiments/<paper>/experiments.json, docs/PROTOCOL.md) made
+// runnable by register_protocol (harness/protocol/protocol_runner.h): `run` below is the generic
+// runner of the declared protocol, which asks for each run with rf.run_once.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -98,10 +92,9 @@ struct ExperimentInfo {
   std::function<Json(const ExperimentContext&)> config;
   // Optional: the figures the plot driver draws from the runs (header "figures", full mode only).
   std::function<Json(const ExperimentContext&)> figures;
-  // Its declared protocol (harness/language/declared_protocol.h), null when its driver runs it in
-  // code.
+  // Its declared protocol (harness/language/declared_protocol.h).
   Json protocol;
-  // The driver: asks `rf` for its runs (rf.run_once), then, once rf.complete(), emits cells and
+  // The runner: asks `rf` for its runs (rf.run_once), then, once rf.complete(), emits cells and
   // claims. The harness opens the result file from the fields above and saves it afterwards
   // (harness/experiment/run_experiment.h). In fast mode, emit only cells computed exactly as in the
   // full run (the regression check holds them to the published tolerance when the full run is

@@ -156,15 +156,6 @@ ExperimentInfo declared_experiment(const std::string& paper, const std::string& 
       id, paper));
 }
 
-void register_declared(std::vector<ExperimentInfo>& registry, const std::string& paper,
-                       const std::string& id, std::function<Json(const ExperimentContext&)> config,
-                       std::function<void(const ExperimentContext&, ResultFile&)> run) {
-  ExperimentInfo e = declared_experiment(paper, id);
-  e.config = std::move(config);
-  e.run = std::move(run);
-  registry.push_back(std::move(e));
-}
-
 void check_registry_matches_declarations(const std::vector<ExperimentInfo>& registry) {
   std::set<std::string> registered, problems;
   for (const ExperimentInfo& e : registry) {

@@ -25,12 +25,6 @@ std::vector<ExperimentInfo> parse_experiment_declarations(const Json& file,
 // The declaration of <paper>/<id> from the embedded files; throws ConfigError when there is none.
 ExperimentInfo declared_experiment(const std::string& paper, const std::string& id);
 
-// A driver's registration: the declaration of <paper>/<id> with the driver's code (`config` may
-// be empty).
-void register_declared(std::vector<ExperimentInfo>& registry, const std::string& paper,
-                       const std::string& id, std::function<Json(const ExperimentContext&)> config,
-                       std::function<void(const ExperimentContext&, ResultFile&)> run);
-
 // Every declared experiment is registered with a run, and every registered one is declared:
 // throws ConfigError naming the ones that are not.
 void check_registry_matches_declarations(const std::vector<ExperimentInfo>& registry);

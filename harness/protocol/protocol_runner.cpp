@@ -156,13 +156,22 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
   for (const auto& [dataset, why] : missing) mark_unavailable(ctx, rf, dataset, why);
 }
 
-DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id) {
-  const ExperimentInfo declared = declared_experiment(paper, id);
+namespace {
+
+// The protocol of a declared experiment, parsed (ConfigError when it declares none).
+DeclaredProtocol protocol_of(const ExperimentInfo& declared) {
+  const std::string file = fmt::format("experiments/{}/experiments.json", declared.paper);
   if (declared.protocol.is_null())
-    throw ConfigError(fmt::format("{}/{} declares no protocol (experiments/{}/experiments.json)",
-                                  paper, id, paper));
+    throw ConfigError(
+        fmt::format("{}/{} declares no protocol ({})", declared.paper, declared.id, file));
   return parse_protocol(declared.protocol,
-                        fmt::format("experiments/{}/experiments.json ({}/{})", paper, paper, id));
+                        fmt::format("{} ({}/{})", file, declared.paper, declared.id));
+}
+
+}  // namespace
+
+DeclaredProtocol declared_protocol(const std::string& paper, const std::string& id) {
+  return protocol_of(declared_experiment(paper, id));
 }
 
 ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHooks hooks) {
@@ -202,22 +211,25 @@ void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
   if (!p.supplied.empty() && !hooks.values) lacks("values (it declares \"supplied\")");
 }
 
-void register_protocol(std::vector<ExperimentInfo>& registry, const std::string& paper,
-                       const std::string& id, ProtocolHooks hooks) {
-  const std::string name = paper + "/" + id;
-  const DeclaredProtocol p = declared_protocol(paper, id);
+ExperimentInfo protocol_experiment(ExperimentInfo declared, ProtocolHooks hooks) {
+  const std::string name = declared.paper + "/" + declared.id;
+  const DeclaredProtocol p = protocol_of(declared);
   hooks = with_declared_task_sources(p, std::move(hooks));
   check_protocol_hooks(p, hooks, name);
-  const Json declared = declared_experiment(paper, id).protocol;
-  const auto config = [declared](const ExperimentContext& ctx) {
-    Json c = {{"fast", ctx.fast}, {"protocol", declared}};
+  declared.config = [protocol = declared.protocol](const ExperimentContext& ctx) {
+    Json c = {{"fast", ctx.fast}, {"protocol", protocol}};
     if (!ctx.extra_solvers.empty()) c["extra_solvers"] = ctx.extra_solvers;
     return c;
   };
-  register_declared(registry, paper, id, config,
-                    [p, name, hooks](const ExperimentContext& ctx, ResultFile& rf) {
-                      run_protocol(ctx, rf, p, name, hooks);
-                    });
+  declared.run = [p, name, hooks](const ExperimentContext& ctx, ResultFile& rf) {
+    run_protocol(ctx, rf, p, name, hooks);
+  };
+  return declared;
+}
+
+void register_protocol(std::vector<ExperimentInfo>& registry, const std::string& paper,
+                       const std::string& id, ProtocolHooks hooks) {
+  registry.push_back(protocol_experiment(declared_experiment(paper, id), std::move(hooks)));
 }
 
 }  // namespace linrepro

@@ -67,7 +67,13 @@ ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHook
 void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
                           const std::string& name);
 
-// Registers <paper>/<id> with its declared protocol executed by run_protocol, its hooks checked.
+// A declared experiment (harness/language/experiment_declarations.h) made runnable: its protocol
+// executed by run_protocol with `hooks`, checked against it (ConfigError naming the declaration
+// when it declares no protocol or the hooks lack what it names). The result file's config is
+// {"fast", "protocol": the declaration, "extra_solvers" when given}.
+ExperimentInfo protocol_experiment(ExperimentInfo declared, ProtocolHooks hooks);
+
+// Registers <paper>/<id>: its embedded declaration as protocol_experiment.
 void register_protocol(std::vector<ExperimentInfo>& registry, const std::string& paper,
                        const std::string& id, ProtocolHooks hooks);
 

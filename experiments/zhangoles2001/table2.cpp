@@ -525,6 +525,7 @@ void add_zhangoles2001_table2(std::vector<ExperimentInfo>& registry) {
   hooks.values = table2_values;
   hooks.task_sources = {{"zo-reuters", zo_reuters_tasks()}};
   hooks.summarise = summarise_table2;
+  hooks.summary_tags = {"role", "column", "lambda_of", "variant"};  // table2_methods
   register_protocol(registry, kZoPaper, kTable2Experiment, hooks);
 }
 

@@ -231,7 +231,7 @@ std::vector<ObjectRule> grammar() {
            {"data", "{any}", "{}", "On a task set: the set's options for this method."},
            {"tasks", "integer | [text]", "every one",
             "On a task set: its first N tasks only, or these by name."},
-           {"tags", "{number | text}", "{}", "What the experiment's summary groups its runs by."},
+           {"tags", "{number | text}", "{}", "Labels the summary written in code reads (zhangoles2001/table2); a tag no code reads is refused."},
            {"seed_of", "text", "none", "The method key whose run's seed it takes."},
            {"record", "{number | text}", "{}", "Fields added to its runs' extra."},
            {"stop_rule", "text", "none",

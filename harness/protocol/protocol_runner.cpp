@@ -1,6 +1,7 @@
 #include "harness/protocol/protocol_runner.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -207,6 +208,14 @@ void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
       lacks(fmt::format("stop rule \"{}\"", m.stop_rule));
     if (!m.after.empty() && !hooks.after_steps.contains(m.after))
       lacks(fmt::format("step \"{}\" after a task set", m.after));
+    for (const auto& [tag, value] : m.tags.items())
+      if (!hooks.summary_tags.contains(tag))
+        throw ConfigError(fmt::format(
+            "{}: method \"{}\" declares the tag \"{}\", which no code of {} reads{}", p.where,
+            m.name, tag, name,
+            hooks.summary_tags.empty()
+                ? " (it takes no \"tags\")"
+                : fmt::format(" (its summary reads {})", fmt::join(hooks.summary_tags, ", "))));
   }
   if (!p.supplied.empty() && !hooks.values) lacks("values (it declares \"supplied\")");
 }

@@ -17,6 +17,7 @@
 // solver's clock (trace evaluation excluded), extra.cpu_seconds the thread's CPU time including it.
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,9 @@ struct ProtocolHooks {
   // after the declared cells: the driver's cells, ablations and claims. A data set that is not
   // here has its reason in results.unavailable and no runs.
   std::function<void(const ExperimentContext&, ResultFile&, const ProtocolResults&)> summarise;
+  // The names of methods' "tags" that `summarise` reads; a method declaring any other is refused
+  // (it would be dropped unread).
+  std::set<std::string> summary_tags;
 };
 
 // The declared protocol of <paper>/<id> (ConfigError when it declares none), for a driver's hooks
@@ -63,7 +67,7 @@ DeclaredProtocol declared_protocol(const std::string& paper, const std::string& 
 ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHooks hooks);
 
 // Throws ConfigError naming the declaration when it names a task set, an aggregate or a supplied
-// value the hooks lack (`name`: "<paper>/<id>").
+// value the hooks lack, or a method tag they do not read (`name`: "<paper>/<id>").
 void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
                           const std::string& name);
 

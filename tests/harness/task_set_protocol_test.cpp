@@ -439,5 +439,31 @@ TEST(TaskSetProtocol, AMixedDeclarationOrHooksLackingWhatItNamesAreRefused) {
   }
 }
 
+// A method's tags are labels a summary written in code reads: one that no code reads would be
+// declared and dropped, so it is refused naming the tag and what the summary does read.
+TEST(TaskSetProtocol, ATagNoCodeReadsIsRefused) {
+  Json j = task_protocol_json();
+  j["methods"][0]["tags"] = {{"column", "SVM"}};
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  FakeTasks fake;
+  ProtocolHooks h = fake.hooks();
+  const auto refusal = [&] {
+    try {
+      check_protocol_hooks(p, h, "x/y");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(refusal().find("declares the tag \"column\", which no code of x/y reads (it takes no "
+                           "\"tags\")"),
+            std::string::npos)
+      << refusal();
+  h.summary_tags = {"role"};
+  EXPECT_NE(refusal().find("(its summary reads role)"), std::string::npos) << refusal();
+  h.summary_tags = {"column", "role"};
+  EXPECT_EQ(refusal(), "accepted");
+}
+
 }  // namespace
 }  // namespace linrepro

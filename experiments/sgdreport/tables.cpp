@@ -9,11 +9,11 @@
 // The runs, their settings and the cells are declared ("protocol" in experiments.json) and run
 // by harness/protocol/protocol_runner.h: SGD L1 logistic regression (Eq. 10; naive, clipping,
 // cumulative penalty), SGD ridge (Eq. 14), LIBLINEAR -s 6 as the exact minimiser of Eq. 10, and the
-// solvers added with --with-solver. What this file adds: the scikit-learn peer
-// (baselines/sklearn_sgd_peer.py, the "Scikit-Learn test error" column, for real), the
-// epochs ablation and the claims' evidence. Every SGD run is traced ~150 times (Figures 1-4;
-// Dataset 2's are placeholders while covtype is not here). The report's "sparsity" is the number
-// of exact zeros of beta = (b; w).
+// solvers added with --with-solver, the claims and the epochs ablation (the cumulative run's trace
+// read at fewer epochs). What this file adds: the scikit-learn peer
+// (baselines/sklearn_sgd_peer.py, the "Scikit-Learn test error" column, for real). Every SGD run is
+// traced ~150 times (Figures 1-4; Dataset 2's are placeholders while covtype is not here). The
+// report's "sparsity" is the number of exact zeros of beta = (b; w).
 #include <fmt/format.h>
 
 #include <optional>
@@ -21,10 +21,7 @@
 #include "baselines/python_peer.h"
 #include "core/seed.h"
 #include "corpora/data_resolver.h"
-#include "experiments/sgdreport/epochs_ablation.h"
 #include "experiments/sgdreport/experiments.h"
-#include "harness/language/declared_texts.h"
-#include "harness/protocol/claim_comparisons.h"
 #include "harness/protocol/protocol_runner.h"
 
 namespace linrepro {
@@ -109,38 +106,11 @@ void run_sklearn(const ExperimentContext& ctx, ResultFile& rf, const ProtocolDat
   }
 }
 
-// The l1-sparsity-grows claim (the others are declared: experiments.json "claims"): the zero count
-// of the cumulative run's trace keeps growing while its errors settle.
-void add_sparsity_claim(ResultFile& rf, const RunRecord& cum) {
-  const DeclaredClaim claim = declared_claim(kSgdPaper, "l1-sparsity-grows");
-  const int64_t after = static_cast<int64_t>(claim.bound("after"));
-  const std::map<std::string, const RunRecord*> runs = {{"cumulative", &cum}};
-  ClaimMeasures measures = run_measures(runs);
-  add_trace_measures(measures, runs, after);
-  if (auto parts = declared_comparisons(claim, measures))
-    rf.add_claim(tested_claim(
-        claim, std::move(*parts),
-        fmt::format(
-            "zeros {} at ~500k updates, {} at the end ({} updates)",
-            trace_value_at(cum.trace, "zeros", after), cum.metrics.at("zeros").get<double>(),
-            cum.trace.empty() ? int64_t{0} : cum.trace.back().at("iteration").get<int64_t>())));
-}
-
-// The epochs ablation and the sparsity claim, on a9a's cumulative run.
-void summarise(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResults& all) {
-  const RunRecord* cum = finished_run(all.runs, "a9a", "cumulative");
-  if (!cum) return;
-  rf.add_ablation(epochs_ablation(cum->trace, epochs("a9a"),
-                                  load_published(ctx.published() / "sgdreport.json")));
-  add_sparsity_claim(rf, *cum);
-}
-
 }  // namespace
 
 void add_sgdreport_tables(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.after_dataset = run_sklearn;
-  hooks.summarise = summarise;
   register_protocol(registry, kSgdPaper, kSgdExperiment, hooks);
 }
 

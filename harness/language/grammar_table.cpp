@@ -231,7 +231,9 @@ std::vector<ObjectRule> grammar() {
            {"data", "{any}", "{}", "On a task set: the set's options for this method."},
            {"tasks", "integer | [text]", "every one",
             "On a task set: its first N tasks only, or these by name."},
-           {"tags", "{number | text}", "{}", "Labels the summary written in code reads (zhangoles2001/table2); a tag no code reads is refused."},
+           {"tags", "{number | text}", "{}",
+            "Labels the summary written in code reads (zhangoles2001/table2); a tag no code reads "
+            "is refused."},
            {"seed_of", "text", "none", "The method key whose run's seed it takes."},
            {"record", "{number | text}", "{}", "Fields added to its runs' extra."},
            {"stop_rule", "text", "none",
@@ -558,12 +560,14 @@ const std::vector<TextForm>& declaration_text_forms() {
        "\"{run.extra.features} features\""},
       {"value expression",
        "<term>[ minus <term>| over <term>][|[scale][:format]]; term: <quantity>[@<run>][ in "
-       "<class>]; quantity: metric:<path>, record:<path>, $<name>, <aggregate>[#<field>]",
+       "<class>][ at <updates>[ epochs]]; quantity: metric:<path>, record:<path>, $<name>, "
+       "<aggregate>[#<field>]",
        "The one syntax of a number the runs give (harness/language/value_expression.h): a cell "
        "column's, peer's and setting cell's `value`, an ablation row's values, a claim "
        "evidence's `{...}`. `minus` subtracts, `over` divides (before the scale); a scale "
        "multiplies (`/n` divides); a format (fmt's) only in evidence. Without `@run`: the row's "
-       "run; without ` in class`: the context's data set.",
+       "run; without ` in class`: the context's data set; ` at `: a metric off the run's trace, "
+       "at the point nearest that many updates (epochs: times its train_rows).",
        "\"combined-micro-f1@mmlr-cg minus combined-micro-f1@smo|100\""},
       {"evidence", "{<value expression>}, {bound.name}, {task}",
        "In a protocol claim's evidence: a value expression naming a run, formatted (`{:.4g}` "

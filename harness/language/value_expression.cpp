@@ -33,6 +33,19 @@ bool has_space(const std::string& s) {
 
 ValueTerm term_of(std::string text, const std::string& where) {
   ValueTerm t;
+  if (text.ends_with(" at")) declaration_error(where, "\" at\" without a trace point");
+  if (const size_t at = text.rfind(" at "); at != std::string::npos) {
+    const std::string written = text.substr(at + 4);
+    text.resize(at);
+    t.at_epochs = written.ends_with(" epochs");
+    const std::optional<double> v =
+        number_of(t.at_epochs ? written.substr(0, written.size() - 7) : written);
+    if (!v || *v < 0)
+      declaration_error(where, fmt::format("\" at {}\" is no trace point (a number of updates, "
+                                           "or of epochs: \" at 5 epochs\")",
+                                           written));
+    t.at = *v;
+  }
   if (const size_t in = text.rfind(" in "); in != std::string::npos) {
     t.cls = text.substr(in + 4);
     text.resize(in);
@@ -69,6 +82,8 @@ ValueTerm term_of(std::string text, const std::string& where) {
   }
   if (t.source == ValueTerm::Source::value && (!t.run.empty() || !t.cls.empty()))
     declaration_error(where, "a declared value \"$name\" belongs to no run");
+  if (t.at >= 0 && t.source != ValueTerm::Source::metric)
+    declaration_error(where, "\" at \" reads a run's trace: a \"metric:\" only");
   return t;
 }
 

@@ -4,7 +4,7 @@
 // placeholders of a claim's evidence.
 //
 //   expression := term [(" minus " | " over ") term] ["|" [scale] [":" format]]
-//   term       := quantity ["@" run] [" in " class]
+//   term       := quantity ["@" run] [" in " class] [" at " point]
 //   quantity   := "metric:" path          a run's metric ("accuracy", "train_seconds",
 //                                         "extra.a.b": field a.b of its extra)
 //               | "record:" path          field a.b of the runs' task set record
@@ -13,12 +13,16 @@
 //                                         (partition_measures.h, or the experiment's), or one of
 //                                         its note fields; "name:argument" passes an argument
 //   scale      := number | "/" number     multiplied by, or divided by (bytes per MB)
+//   point      := number [" epochs"]     a "metric:" read off the run's trace, at the point
+//                                         nearest that many updates (epochs: times the run's
+//                                         train_rows), not at the end
 //   format     := an fmt spec (".2f")     in an evidence text only
 //
 // "minus" subtracts the second term (before the scale); "over" divides by it (a ratio). A term
 // without "@run" reads the run of its context (a cell row's), without " in class" the
 // context's data set. Examples: "metric:accuracy|100", "combined-micro-f1@mmlr-cg minus
-// combined-micro-f1@smo|100:+.2f", "metric:train_seconds over metric:train_seconds@mcsvm".
+// combined-micro-f1@smo|100:+.2f", "metric:train_seconds over metric:train_seconds@mcsvm",
+// "metric:zeros@cumulative at 5 epochs".
 #include <string>
 #include <vector>
 
@@ -31,6 +35,8 @@ struct ValueTerm {
   std::string field;  // an aggregate's note field read instead of its value (empty: its value)
   std::string run;    // empty: the context's run
   std::string cls;    // empty: the context's data set
+  double at = -1;     // a trace point's updates (or epochs); negative: the run's end
+  bool at_epochs = false;
 };
 
 struct ValueExpression {

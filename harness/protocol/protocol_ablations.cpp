@@ -55,7 +55,7 @@ std::optional<double> value_of(const ProtocolResults& results, const std::string
   }
   const auto metric = [&](const ValueTerm& t) -> std::optional<double> {
     const RunRecord* r = finished(results, t.cls.empty() ? cls : t.cls, t.run);
-    return r == nullptr ? std::nullopt : run_value(*r, t.name);
+    return r == nullptr ? std::nullopt : run_value(*r, t);
   };
   std::optional<double> value = metric(v.term);
   if (value && v.op == ValueExpression::Op::minus) {  // subtracted before scaling

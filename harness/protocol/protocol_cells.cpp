@@ -34,8 +34,28 @@ std::string unit_of(const std::string& unit, const RunRecord& r) {
 
 }  // namespace
 
-std::optional<double> run_value(const RunRecord& r, const std::string& path) {
+const Json* trace_point_near(const Json& trace, double updates) {
+  const Json* nearest = nullptr;
+  for (const Json& p : trace)
+    if (!nearest || std::fabs(p.at("iteration").get<double>() - updates) <
+                        std::fabs(nearest->at("iteration").get<double>() - updates))
+      nearest = &p;
+  return nearest;
+}
+
+std::optional<double> run_value(const RunRecord& r, const ValueTerm& t) {
+  const std::string& path = t.name;
+  if (t.at >= 0) {
+    ValueTerm rows_term;
+    rows_term.name = "train_rows";
+    const std::optional<double> rows = t.at_epochs ? run_value(r, rows_term) : 1.0;
+    const Json* p = rows ? trace_point_near(r.trace, t.at * *rows) : nullptr;
+    if (p == nullptr || !p->at("values").contains(path) || !p->at("values")[path].is_number())
+      return std::nullopt;
+    return p->at("values")[path].get<double>();
+  }
   if (path == "train_seconds") return r.train_seconds;
+  if (path == "iterations") return static_cast<double>(r.iterations);
   const bool extra = path.starts_with("extra.");
   std::string pointer = "/" + (extra ? path.substr(6) : path);
   if (extra) std::replace(pointer.begin(), pointer.end(), '.', '/');
@@ -59,9 +79,9 @@ std::optional<Cell> metric_cell(const std::string& table, const std::string& row
                                 const RunRecord* over = nullptr) {
   const ValueExpression e = column_value(spec);
   const bool ratio = e.op == ValueExpression::Op::over;
-  std::optional<double> value = run_value(r, e.term.name);
+  std::optional<double> value = run_value(r, e.term);
   if (value && ratio) {
-    const std::optional<double> d = over ? run_value(*over, e.other.name) : std::nullopt;
+    const std::optional<double> d = over ? run_value(*over, e.other) : std::nullopt;
     value = d && *d > 0 ? std::optional<double>(*value / *d) : std::nullopt;
   }
   // A training time fitted in rounds (harness/results/timing_rounds.h): a time, the median of its
@@ -369,7 +389,7 @@ std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& r
     const ValueExpression v = parse_value_expression(pe.at("value"), p.where + " peer");
     if (v.term.source == ValueTerm::Source::metric) {
       const RunRecord* pr = finished_run(results.runs, cls, v.term.run);
-      const std::optional<double> x = pr ? run_value(*pr, v.term.name) : std::nullopt;
+      const std::optional<double> x = pr ? run_value(*pr, v.term) : std::nullopt;
       return x ? std::optional<double>(v.scaled(*x)) : std::nullopt;
     }
     const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, v.term.run);

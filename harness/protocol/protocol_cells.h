@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "harness/language/declared_protocol.h"
+#include "harness/language/value_expression.h"
 #include "harness/protocol/task_sets.h"
 #include "harness/results/result_file.h"
 
@@ -39,9 +40,15 @@ struct ProtocolResults {
 const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& cls,
                               const std::string& name);
 
-// A run's value at `path` (a "metric:" term's): "train_seconds", "extra.a.b" (field a.b of its
-// extra) or a metric's name; none when it is not there (absent, null or not a number).
-std::optional<double> run_value(const RunRecord& r, const std::string& path);
+// A "metric:" term's value on run `r`: its name is "train_seconds", "iterations", "extra.a.b"
+// (field a.b of its extra) or a metric's name, read at the end or, with " at ", off the trace
+// point nearest that update (trace_point_near); none when it is not there (absent, null or not
+// a number).
+std::optional<double> run_value(const RunRecord& r, const ValueTerm& t);
+
+// The point of `trace` (a run's, {"iteration", "values"}) nearest `updates`, the earlier of two
+// as near; null when the trace is empty.
+const Json* trace_point_near(const Json& trace, double updates);
 
 // The aggregates p.cells and p.ablation_tables name.
 std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p);

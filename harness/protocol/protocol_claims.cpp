@@ -71,7 +71,7 @@ std::optional<double> evidence_value(const ValueTerm& term, const ProtocolResult
   if (term.source == ValueTerm::Source::metric) {
     const auto runs = task.empty() ? single_runs(results, cls) : task_runs(results, cls, task);
     const auto it = runs.find(term.run);
-    return it == runs.end() ? std::nullopt : run_value(*it->second, term.name);
+    return it == runs.end() ? std::nullopt : run_value(*it->second, term);
   }
   const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, term.run);
   if (tasks == nullptr) return std::nullopt;
@@ -114,14 +114,13 @@ std::optional<std::string> evidence_of(const std::string& text, const DeclaredCl
   return out.append(text, last);
 }
 
-}  // namespace
-
+// The trace value `name` at the point nearest `at` updates (NaN if none).
 double trace_value_at(const Json& trace, const std::string& name, int64_t at) {
-  for (const Json& p : trace)
-    if (p.at("iteration").get<int64_t>() >= at && p.at("values").contains(name))
-      return p["values"][name].get<double>();
-  return NAN;
+  const Json* p = trace_point_near(trace, static_cast<double>(at));
+  return p && p->at("values").contains(name) ? p->at("values")[name].get<double>() : NAN;
 }
+
+}  // namespace
 
 std::vector<std::string> claim_aggregates(const DeclaredProtocol& p) {
   std::vector<std::string> out;
@@ -134,6 +133,9 @@ std::vector<std::string> claim_aggregates(const DeclaredProtocol& p) {
   return out;
 }
 
+namespace {
+
+// The trace measures of the finished runs after `after` updates (protocol_claims.h).
 void add_trace_measures(ClaimMeasures& m, const std::map<std::string, const RunRecord*>& runs,
                         int64_t after) {
   const auto measure = [&runs](std::function<double(const RunRecord&)> value) {
@@ -151,8 +153,6 @@ void add_trace_measures(ClaimMeasures& m, const std::map<std::string, const RunR
     return r.metrics.at("zeros").get<double>() - trace_value_at(r.trace, "zeros", after);
   });
 }
-
-namespace {
 
 // A claim tested on each task of its data set (the group: the task), its evidence the declared
 // text for each task measured, joined by "; ".

@@ -10,7 +10,8 @@
 // subset (it decides nothing from so few runs).
 // Trace measures (a traced run, after `after` updates): "<value>_range", the largest minus the
 // smallest trace value of <value> in points (x 100; train_error, test_error), and
-// "<metric>_growth", the run's final metric minus its trace value at `after` (zeros).
+// "<metric>_growth", the run's final metric minus its trace value at `after` (zeros; the trace
+// point nearest `after`, as a value expression's " at ": protocol_cells.h trace_point_near).
 #include <functional>
 #include <map>
 #include <string>
@@ -32,11 +33,5 @@ void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::s
                          const ProtocolResults& results,
                          const std::map<std::string, TaskAggregate>& aggregates,
                          const ClaimMeasuresOf& driver);
-
-// The trace value `name` at the first point with iteration >= at (NaN if none).
-double trace_value_at(const Json& trace, const std::string& name, int64_t at);
-// The trace measures of the finished runs after `after` updates (see above).
-void add_trace_measures(ClaimMeasures& m, const std::map<std::string, const RunRecord*>& runs,
-                        int64_t after);
 
 }  // namespace linrepro

@@ -165,7 +165,8 @@ AggregateValue zo_micro_bep_of(std::span<const RunRecord> runs) {
   // An aggregate has no seed of its own: its resamples' seed comes from its first run's key.
   const uint64_t seed =
       derive_seed(kClaimBootstrapSeed, "bootstrap/micro-bep/" + (runs.empty() ? "" : runs[0].key));
-  return {100 * zo_micro(res.evals).bep, micro_bep_evidence(res.evals, seed), {}};
+  const ZoMicro micro = zo_micro(res.evals);
+  return {100 * micro.bep, micro_bep_evidence(res.evals, seed), {}, {{"f1", 100 * micro.prf.f1}}};
 }
 
 }  // namespace linrepro

@@ -27,7 +27,8 @@ TaskSource zo_reuters_tasks();
 FeatureConfig zo_task_features(const Json& options);
 
 // "micro-bep": the micro BEP in % of one method's runs over the categories, with its sampling
-// interval (micro_bep_evidence).
+// interval (micro_bep_evidence); field "f1": their micro F1 in % (at the thresholds the runs
+// used).
 AggregateValue zo_micro_bep_of(std::span<const RunRecord> runs);
 
 // One method's runs over the categories (in task order).

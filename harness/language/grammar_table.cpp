@@ -356,7 +356,8 @@ std::vector<ObjectRule> grammar() {
            {"class", "text | [text]", "required",
             "The data set it reads; a list: its tests on each, grouped by data set."},
            {"evidence", "text", "\"\"", "The evidence, with evidence placeholders."},
-           {"args", "{text}", "{}", "Values of the claim's placeholders."},
+           {"args", "{text}", "{}",
+            "Values of the claim's placeholders (`{$name}`: a declared value)."},
            {"per_task", "boolean", "false", "Tested on each task, grouped by task."},
        }},
       {"binary-categories",
@@ -575,9 +576,11 @@ const std::vector<TextForm>& declaration_text_forms() {
        "{metric:test_error@naive|100:.2f}"},
       {"aggregate",
        "combined-micro-f1, combined-macro-f1, counts-micro-f1, counts-macro-f1, "
-       "split-mean:<metric>, fewest:<field>, cpu-slope, or the experiment's (an argument after "
-       "`:` is part of its name: `time-over-mcsvm:no-evidence`)",
-       "A number over a task set's runs (harness/protocol/partition_measures.h, size_series.h).",
+       "split-mean:<metric>, fewest:<field>, objective-lower:<method>, median-gap-to:<method>, "
+       "cpu-slope, or the experiment's (an argument after `:` is part of its name: "
+       "`time-over-mcsvm:no-evidence`)",
+       "A number over a task set's runs (harness/protocol/partition_measures.h, task_measures.h, "
+       "size_series.h).",
        "\"split-mean:accuracy\""},
       {"measure",
        "accuracy, error, time_ratio, metric:<name>, micro-F1, macro-F1, "

@@ -186,7 +186,8 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
 }
 
 // Each evidence placeholder names a declared run (a method's or the driver's) for a metric or an
-// aggregate (a difference " minus " another's), and its format formats a number.
+// aggregate (its value or a field; a difference " minus " another's), and its format formats a
+// number.
 void check_evidence(const DeclaredProtocol& p, const Json& claim, const std::string& at) {
   std::vector<std::string> runs = p.driver_runs;
   for (const ProtocolMethod& m : p.methods) runs.push_back(m.name);
@@ -200,8 +201,7 @@ void check_evidence(const DeclaredProtocol& p, const Json& claim, const std::str
       if (t == &v.other && v.op == Op::none) continue;
       if (t->source != Source::metric && t->source != Source::aggregate)
         declaration_error(at, "its evidence reads a run's \"metric:\" or an aggregate");
-      if (!t->cls.empty() || !t->field.empty())
-        declaration_error(at, "its evidence reads its claim's data set, an aggregate's value");
+      if (!t->cls.empty()) declaration_error(at, "its evidence reads its claim's data set");
       if (std::find(runs.begin(), runs.end(), t->run) == runs.end())
         declaration_error(at, fmt::format("its evidence names no declared run \"{}\"", t->run));
     }

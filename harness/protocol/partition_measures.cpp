@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "harness/protocol/size_series.h"
+#include "harness/protocol/task_measures.h"
 #include "harness/results/cell_intervals.h"
 #include "harness/results/claim_verdict.h"
 #include "harness/results/counts_json.h"
@@ -180,6 +181,7 @@ std::optional<TaskAggregate> builtin_aggregate(const std::string& name) {
     return [metric = name.substr(11)](std::span<const RunRecord> runs, const AggregateContext& at) {
       return split_mean(runs, metric, at.scale);
     };
+  if (auto objective = objective_aggregate(name)) return objective;
   if (name != "combined-micro-f1" && name != "combined-macro-f1") return series_aggregate(name);
   const bool micro = name == "combined-micro-f1";
   return [micro](std::span<const RunRecord> runs, const AggregateContext& at) {

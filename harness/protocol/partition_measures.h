@@ -41,8 +41,9 @@
 
 namespace linrepro {
 
-// The named aggregate, or nothing when `name` is none of the above nor a series' (size_series.h:
-// "cpu-slope"). Every protocol may name these besides its driver's.
+// The named aggregate, or nothing when `name` is none of the above nor an objective's
+// (task_measures.h: "objective-lower:<method>", "median-gap-to:<method>") nor a series'
+// (size_series.h: "cpu-slope"). Every protocol may name these besides its driver's.
 std::optional<TaskAggregate> builtin_aggregate(const std::string& name);
 
 // The combined micro- and macro-F1 of the runs (ConfigError naming a run without a confusion).

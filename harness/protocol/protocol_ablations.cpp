@@ -44,7 +44,7 @@ std::optional<double> value_of(const ProtocolResults& results, const std::string
     };
     const std::optional<AggregateValue> a = of(v.term.run);
     if (!a) return std::nullopt;
-    if (!v.term.field.empty()) return a->fields.at(v.term.field).get<double>();
+    if (!v.term.field.empty()) return aggregate_field(*a, v.term.name, v.term.field);
     double value = a->value;
     if (v.op == ValueExpression::Op::minus) {  // subtracted before scaling
       const std::optional<AggregateValue> b = of(v.other.run);

@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include "core/error.h"
 #include "core/seed.h"
 #include "harness/language/declaration_checks.h"
 #include "harness/language/protocol_declaration.h"
@@ -145,6 +146,32 @@ std::string text_of_value(const Json& v) {
   return v.is_number_integer() ? v.dump() : fmt::format("{:g}", v.get<double>());
 }
 
+// `text` with each match of `re` replaced by text_of(its first group, its second).
+template <typename TextOf>
+std::string replaced(const std::string& text, const std::regex& re, TextOf&& text_of) {
+  std::string out;
+  auto last = text.cbegin();
+  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
+    out.append(last, text.cbegin() + it->position());
+    out += text_of((*it)[1].str(), (*it)[2].str());
+    last = text.cbegin() + it->position() + it->length();
+  }
+  return out.append(last, text.cend());
+}
+
+}  // namespace
+
+std::string with_declared_values(const std::string& text, const Json& values) {
+  static const std::regex value(R"(\{\$([A-Za-z_0-9]+)\})");
+  return replaced(text, value, [&values](const std::string& name, const std::string&) {
+    if (!values.contains(name))
+      throw ConfigError(fmt::format("\"{{${}}}\" names no declared value", name));
+    return text_of_value(values.at(name));
+  });
+}
+
+namespace {
+
 // What a cell's note may name (protocol_cells.h): the declared values, the runs' task count,
 // their task set's record, the first run's params and the aggregate's fields.
 struct NoteFields {
@@ -163,31 +190,17 @@ const Json& field_of(const Json& j, std::string dotted) {
 // `note` with each placeholder replaced: "{$name}" first (a declared text may hold the others),
 // then "{tasks}", "{record.a.b}", "{aggregate.a}", "{run.a.b}" and "{params.a}" (its JSON text).
 std::string note_of(const std::string& note, const NoteFields& f) {
-  static const std::regex value(R"(\{\$([A-Za-z_0-9]+)\})");
   static const std::regex other(R"(\{(tasks|(record|aggregate|params|run)(\.[A-Za-z_0-9]+)+)\})");
-  const auto replace = [](const std::string& text, const std::regex& re, auto&& text_of) {
-    std::string out;
-    auto last = text.cbegin();
-    for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
-      out.append(last, text.cbegin() + it->position());
-      out += text_of((*it)[1].str(), (*it)[2].str());
-      last = text.cbegin() + it->position() + it->length();
-    }
-    return out.append(last, text.cend());
-  };
-  const std::string with_values =
-      replace(note, value, [&](const std::string& name, const std::string&) {
-        return text_of_value(f.values.at(name));
-      });
-  return replace(with_values, other, [&](const std::string& name, const std::string& source) {
-    if (name == "tasks") return std::to_string(f.tasks);
-    const std::string dotted = name.substr(source.size());
-    if (source == "params") return field_of(f.params, dotted).dump();
-    return text_of_value(field_of(source == "record" ? f.record
-                                  : source == "run"  ? f.run
-                                                     : f.aggregate,
-                                  dotted));
-  });
+  return replaced(with_declared_values(note, f.values), other,
+                  [&](const std::string& name, const std::string& source) {
+                    if (name == "tasks") return std::to_string(f.tasks);
+                    const std::string dotted = name.substr(source.size());
+                    if (source == "params") return field_of(f.params, dotted).dump();
+                    return text_of_value(field_of(source == "record" ? f.record
+                                                  : source == "run"  ? f.run
+                                                                     : f.aggregate,
+                                                  dotted));
+                  });
 }
 
 // The aggregate `name`: the driver's, or one the harness computes (partition_measures.h).
@@ -235,6 +248,14 @@ Cell record_cell(const std::string& table, const std::string& row, const Json& s
 }
 
 }  // namespace
+
+double aggregate_field(const AggregateValue& a, const std::string& aggregate,
+                       const std::string& field) {
+  if (!a.fields.contains(field) || !a.fields.at(field).is_number())
+    throw ConfigError(fmt::format("the aggregate \"{}\" has no number \"{}\" (its fields: {})",
+                                  aggregate, field, a.fields.dump()));
+  return a.fields.at(field).get<double>();
+}
 
 const std::vector<RunRecord>* finished_tasks(
     const std::map<std::string, std::vector<RunRecord>>& by_method, const std::string& name) {

@@ -46,6 +46,10 @@ const RunRecord* finished_run(const ProtocolOutcomes& runs, const std::string& c
 // a number).
 std::optional<double> run_value(const RunRecord& r, const ValueTerm& t);
 
+// `text` with each "{$name}" replaced by the declared value `name` of `values` (a string as it is,
+// an integer in full, any other number {:g}); a ConfigError when it names none.
+std::string with_declared_values(const std::string& text, const Json& values);
+
 // The point of `trace` (a run's, {"iteration", "values"}) nearest `updates`, the earlier of two
 // as near; null when the trace is empty.
 const Json* trace_point_near(const Json& trace, double updates);

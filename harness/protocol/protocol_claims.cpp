@@ -80,7 +80,7 @@ std::optional<double> evidence_value(const ValueTerm& term, const ProtocolResult
       driver != aggregates.end() ? driver->second : builtin_aggregate(term.name).value();
   const AggregateValue a = aggregate(*tasks, {1, "documents", 0, &results.tasks.at(cls)});
   if (!a.not_measured.empty()) return std::nullopt;
-  return a.value;
+  return term.field.empty() ? a.value : aggregate_field(a, term.name, term.field);
 }
 
 // `text` with its placeholders filled (protocol_claims.h); none when a value is not there.
@@ -190,7 +190,8 @@ void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::s
   for (const Json& c : p.claims) {
     TextArgs args;
     const Json a = c.value("args", Json::object());  // its names outlive the args
-    for (const auto& [name, value] : a.items()) args.set(name.c_str(), value.get<std::string>());
+    for (const auto& [name, value] : a.items())      // the store copies each text
+      args.set(name.c_str(), with_declared_values(value.get<std::string>(), results.values));
     const DeclaredClaim claim = declared_claim(paper, c.at("claim"), args);
     if (c.value("per_task", false)) {
       add_per_task_claim(rf, claim, c, results, aggregates);

@@ -1,5 +1,8 @@
 #include "harness/protocol/task_measures.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
 
 #include "core/statistics.h"
@@ -10,6 +13,56 @@ namespace linrepro {
 namespace {
 
 bool trained(const RunRecord& r) { return r.status == "ok" && !std::isnan(r.objective); }
+
+// The other method's runs of an aggregate (`name`'s argument), or why they are not there.
+const std::vector<RunRecord>* other_runs(const AggregateContext& at, const std::string& method,
+                                         AggregateValue& out) {
+  const std::vector<RunRecord>* runs =
+      at.by_method ? finished_tasks(*at.by_method, method) : nullptr;
+  if (runs == nullptr) out.not_measured = fmt::format("the runs of {} are not all there", method);
+  return runs;
+}
+
+AggregateValue objective_lower(std::span<const RunRecord> a, const std::string& b,
+                               const AggregateContext& at) {
+  AggregateValue out;
+  const std::vector<RunRecord>* rb = other_runs(at, b, out);
+  if (rb == nullptr) return out;
+  int64_t lower = 0, both = 0;
+  double sum_a = 0, sum_b = 0;
+  for (size_t i = 0; i < a.size() && i < rb->size(); ++i)
+    if (trained(a[i]) && trained((*rb)[i])) {
+      ++both;
+      lower += a[i].objective < (*rb)[i].objective;
+      sum_a += a[i].objective;
+      sum_b += (*rb)[i].objective;
+    }
+  if (both == 0) {
+    out.not_measured = fmt::format("no task both these runs and {}'s trained on", b);
+    return out;
+  }
+  const double n = static_cast<double>(both);
+  out.value = 100.0 * static_cast<double>(lower) / n;
+  out.fields = {{"lower", lower}, {"of", both}, {"mean", sum_a / n}, {"mean_other", sum_b / n}};
+  return out;
+}
+
+AggregateValue median_gap_to(std::span<const RunRecord> a, const std::string& reference,
+                             const AggregateContext& at) {
+  AggregateValue out;
+  const std::vector<RunRecord>* ref = other_runs(at, reference, out);
+  if (ref == nullptr) return out;
+  const std::vector<double> gaps = relative_objective_gaps(a, *ref);
+  if (gaps.empty()) {
+    out.not_measured = fmt::format("no task both these runs and {}'s trained on", reference);
+    return out;
+  }
+  std::string text;
+  for (double g : gaps) text += fmt::format("{}{:.3g}", text.empty() ? "" : ", ", 100 * g);
+  out.value = median(gaps);
+  out.fields = {{"max", *std::max_element(gaps.begin(), gaps.end())}, {"gaps", text}};
+  return out;
+}
 
 }  // namespace
 
@@ -54,6 +107,18 @@ ClaimMeasures task_measures(const std::map<std::string, std::vector<RunRecord>>&
                               strict);
     };
   return m;
+}
+
+std::optional<TaskAggregate> objective_aggregate(const std::string& name) {
+  for (const auto& [prefix, aggregate] :
+       {std::pair{std::string("objective-lower:"), &objective_lower},
+        std::pair{std::string("median-gap-to:"), &median_gap_to}})
+    if (name.starts_with(prefix) && name.size() > prefix.size())
+      return [method = name.substr(prefix.size()), aggregate](std::span<const RunRecord> runs,
+                                                              const AggregateContext& at) {
+        return aggregate(runs, method, at);
+      };
+  return std::nullopt;
 }
 
 }  // namespace linrepro

@@ -72,6 +72,10 @@ struct AggregateValue {
   Json fields = Json::object();  // what the cell's note may say of it ("{aggregate.<name>}")
   bool scaled = false;           // value already in the column's "scale" (not multiplied again)
 };
+// Field `field` of aggregate `aggregate`'s value `a` (a value expression's "#field"); a
+// ConfigError naming both when it has no such number.
+double aggregate_field(const AggregateValue& a, const std::string& aggregate,
+                       const std::string& field);
 // Where an aggregate is computed: the scale of its value expression (an aggregate that applies it
 // says `scaled`), what a combined F1's interval counts (a cell column's "items"), the seed of its
 // sampling interval's bootstrap, derive_seed(the experiment's, "bootstrap/<table>/<row>/<run>"),

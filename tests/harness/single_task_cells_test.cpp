@@ -11,6 +11,7 @@
 #include "harness/language/declared_protocol.h"
 #include "harness/protocol/protocol_runner.h"
 #include "harness_fixtures.h"
+#include "protocol_refusal.h"
 
 namespace linrepro {
 namespace {

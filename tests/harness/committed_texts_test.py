@@ -4,6 +4,7 @@ committed result file, full or fast, has a declaration whose id and texts it mat
 stands for any text), and every declaration is used by some committed file, unless some of its
 experiment's data is not here. A declaration edited without a rerun, or a
 result no declaration explains, fails here."""
+import itertools
 import json
 import pathlib
 import re
@@ -39,11 +40,46 @@ def with_bounds(entry):
     return re.sub(r"\{(" + names + r")(:[^{}]*)?\}", value, entry["claim"]) if names else entry["claim"]
 
 
+def repeated(j):
+    """`j` with each list element that carries "for_each" expanded as the parser does
+    (harness/language/repetition.h): one element per binding, "$name" and "{$name}" replaced."""
+    if isinstance(j, dict):
+        return {k: repeated(v) for k, v in j.items()}
+    if not isinstance(j, list):
+        return j
+    out = []
+    for e in j:
+        if not (isinstance(e, dict) and "for_each" in e):
+            out.append(repeated(e))
+            continue
+        each = e["for_each"]
+        if isinstance(each, dict):  # every combination, the names in alphabetical order
+            names = sorted(each)
+            each = [dict(zip(names, values)) for values in itertools.product(*(each[n] for n in names))]
+        body = {k: v for k, v in e.items() if k != "for_each"}
+        for binding in each:
+            out.append(repeated(bound(body, binding)))
+    return out
+
+
+def bound(j, binding):
+    if isinstance(j, dict):
+        return {k: bound(v, binding) for k, v in j.items()}
+    if isinstance(j, list):
+        return [bound(v, binding) for v in j]
+    if isinstance(j, str):
+        if j.startswith("$") and j[1:] in binding:
+            return binding[j[1:]]
+        for name, value in binding.items():
+            j = j.replace("{$" + name + "}", value if isinstance(value, str) else json.dumps(value))
+    return j
+
+
 def declarations():
     """paper -> section -> {declared id: (experiment, entry)}, same_why_as resolved."""
     out = {}
     for path in sorted(ROOT.glob("experiments/*/experiments.json")):
-        doc = json.loads(path.read_text())
+        doc = repeated(json.loads(path.read_text()))
         paper = out.setdefault(doc["paper"], {s: {} for s in FIELDS})
         for experiment, e in doc["experiments"].items():
             for section in FIELDS:

@@ -14,6 +14,24 @@ namespace {
 
 bool trained(const RunRecord& r) { return r.status == "ok" && !std::isnan(r.objective); }
 
+// Over the tasks both methods trained on: how often a's objective is the lower, and the means.
+struct LowerCount {
+  int64_t lower = 0, both = 0;
+  double sum_a = 0, sum_b = 0;
+};
+
+LowerCount count_lower(std::span<const RunRecord> a, std::span<const RunRecord> b) {
+  LowerCount c;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i)
+    if (trained(a[i]) && trained(b[i])) {
+      ++c.both;
+      c.lower += a[i].objective < b[i].objective;
+      c.sum_a += a[i].objective;
+      c.sum_b += b[i].objective;
+    }
+  return c;
+}
+
 // The other method's runs of an aggregate (`name`'s argument), or why they are not there.
 const std::vector<RunRecord>* other_runs(const AggregateContext& at, const std::string& method,
                                          AggregateValue& out) {
@@ -28,22 +46,15 @@ AggregateValue objective_lower(std::span<const RunRecord> a, const std::string& 
   AggregateValue out;
   const std::vector<RunRecord>* rb = other_runs(at, b, out);
   if (rb == nullptr) return out;
-  int64_t lower = 0, both = 0;
-  double sum_a = 0, sum_b = 0;
-  for (size_t i = 0; i < a.size() && i < rb->size(); ++i)
-    if (trained(a[i]) && trained((*rb)[i])) {
-      ++both;
-      lower += a[i].objective < (*rb)[i].objective;
-      sum_a += a[i].objective;
-      sum_b += (*rb)[i].objective;
-    }
-  if (both == 0) {
+  const LowerCount c = count_lower(a, *rb);
+  if (c.both == 0) {
     out.not_measured = fmt::format("no task both these runs and {}'s trained on", b);
     return out;
   }
-  const double n = static_cast<double>(both);
-  out.value = 100.0 * static_cast<double>(lower) / n;
-  out.fields = {{"lower", lower}, {"of", both}, {"mean", sum_a / n}, {"mean_other", sum_b / n}};
+  const double n = static_cast<double>(c.both);
+  out.value = 100.0 * static_cast<double>(c.lower) / n;
+  out.fields = {
+      {"lower", c.lower}, {"of", c.both}, {"mean", c.sum_a / n}, {"mean_other", c.sum_b / n}};
   return out;
 }
 
@@ -82,14 +93,9 @@ ClaimMeasures task_measures(const std::map<std::string, std::vector<RunRecord>>&
                                        bool strict) -> std::optional<ClaimComparison> {
     const std::vector<RunRecord>*ra = finished_tasks(runs, a), *rb = finished_tasks(runs, b);
     if (!ra || !rb) return std::nullopt;
-    int64_t lower = 0, both = 0;
-    for (size_t i = 0; i < ra->size() && i < rb->size(); ++i)
-      if (trained((*ra)[i]) && trained((*rb)[i])) {
-        ++both;
-        lower += (*ra)[i].objective < (*rb)[i].objective;
-      }
+    const LowerCount c = count_lower(*ra, *rb);
     const double share =
-        both > 0 ? 100.0 * static_cast<double>(lower) / static_cast<double>(both) : 0.0;
+        c.both > 0 ? 100.0 * static_cast<double>(c.lower) / static_cast<double>(c.both) : 0.0;
     return exact_comparison(std::move(what), share, bound, above, strict);
   };
   for (const auto& [reference, unused] : runs)

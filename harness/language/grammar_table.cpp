@@ -257,7 +257,8 @@ std::vector<ObjectRule> grammar() {
            {"column", "text", "required", "The published column (after the row's `prefix`)."},
            {"value", "text", "required",
             "A value expression: `metric:<name>` of the run (a ratio `over` another run's), an "
-            "aggregate of the task set's runs, or `record:<a.b>` of the task set's record."},
+            "aggregate of the task set's runs, or `record:<a.b>` of the task set's record; "
+            "`{row}` is the row's name (one set for the rows of a grid one run holds)."},
            {"unit", "text", "\"\"", "The unit; `{m}` is the run's metric m."},
            {"wilson", "[text]", "none",
             "[rows metric, what they are]: Wilson's interval of a share in per cent."},
@@ -554,6 +555,10 @@ const std::vector<TextForm>& declaration_text_forms() {
        "In the row, prefix or column names of a row whose run is the `--with-solver` method: "
        "each added solver's label (a row per solver).",
        "\"{solver} (extra)\""},
+      {"row name", "{row}",
+       "In a cell column's `value`: the name of the row it is a cell of (a row per grid point, "
+       "one column set).",
+       "\"cv-bep:{row}@clg|100\""},
       {"unit field", "{metric}", "In a metric column's `unit`: the run's metric.",
        "\"zeros of {dimensions}\""},
       {"description field", "{run.a.b}, {record.a.b}",

@@ -73,7 +73,7 @@ bool is_task_set(const DeclaredProtocol& p, const std::string& cls) {
 // set's read one run's metric.
 void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& at) {
   const bool tasks = is_task_set(p, row.at("class"));
-  for (const Json& spec : cell_columns(p, row.at("columns")))
+  for (const Json& spec : cell_columns(p, row))
     if (!tasks && value_of(spec, at).term.source != Source::metric)
       declaration_error(at, "a binary data set's columns read a \"metric:\"");
 }
@@ -83,7 +83,7 @@ void check_kinds(const DeclaredProtocol& p, const Json& row, const std::string& 
 // run's or the data's record) and are in every subset; a paper's row has no "{solver}".
 void check_solver_rows(const DeclaredProtocol& p, const Json& row, const std::string& at) {
   std::string names = row.value("row", "") + row.value("prefix", "");
-  for (const Json& spec : cell_columns(p, row.at("columns"))) names += spec.value("column", "");
+  for (const Json& spec : cell_columns(p, row)) names += spec.value("column", "");
   const bool labelled = names.find(kSolverInRow) != std::string::npos;
   if (!is_extra_solver_row(p, row)) {
     if (labelled)
@@ -100,7 +100,7 @@ void check_solver_rows(const DeclaredProtocol& p, const Json& row, const std::st
                                         "(its solvers are not the paper's; they run in every "
                                         "subset)",
                                         key));
-  for (const Json& spec : cell_columns(p, row.at("columns")))
+  for (const Json& spec : cell_columns(p, row))
     if (const ValueExpression e = value_of(spec, at);  // "over" a paper's run is allowed
         !e.term.run.empty() || e.term.source == Source::record)
       declaration_error(at,

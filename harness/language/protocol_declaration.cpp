@@ -48,11 +48,19 @@ bool is_extra_solver_row(const DeclaredProtocol& p, const Json& row) {
                      [&](const ProtocolMethod& m) { return m.extra && m.name == run; });
 }
 
-// The column specs of a row's column sets, in order.
-std::vector<Json> cell_columns(const DeclaredProtocol& p, const Json& sets) {
+std::vector<Json> cell_columns(const DeclaredProtocol& p, const Json& row) {
+  static const std::string placeholder = "{row}";
+  const std::string name = row.value("row", "");
   std::vector<Json> out;
-  for (const Json& set : sets)
-    for (const Json& spec : p.cells.at("columns").at(set.get<std::string>())) out.push_back(spec);
+  for (const Json& set : row.at("columns"))
+    for (Json spec : p.cells.at("columns").at(set.get<std::string>())) {
+      std::string value = spec.value("value", "");
+      for (size_t at = value.find(placeholder); at != std::string::npos;
+           at = value.find(placeholder, at + name.size()))
+        value.replace(at, placeholder.size(), name);
+      if (spec.contains("value")) spec["value"] = value;
+      out.push_back(std::move(spec));
+    }
   return out;
 }
 

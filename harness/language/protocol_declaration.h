@@ -80,8 +80,9 @@ struct DeclaredProtocol {
 inline constexpr const char* kSolverInRow = "{solver}";
 bool is_extra_solver_row(const DeclaredProtocol& p, const Json& row);
 
-// The column specs of a cell row's column sets (`sets`: their names), in order.
-std::vector<Json> cell_columns(const DeclaredProtocol& p, const Json& sets);
+// The column specs of a cell row's column sets, in order, each "{row}" in a column's value the
+// row's name (one set serves rows that read one run at several points: a grid's).
+std::vector<Json> cell_columns(const DeclaredProtocol& p, const Json& row);
 
 // The evidence ids a cell row names: one, or a list.
 std::vector<std::string> evidence_ids(const Json& row);

@@ -287,9 +287,8 @@ std::vector<std::string> protocol_aggregates(const DeclaredProtocol& p) {
     for (const ValueTerm* t : {&e.term, &e.other})
       if (t->source == ValueTerm::Source::aggregate && !t->name.empty()) out.push_back(t->name);
   };
-  const Json columns = p.cells.value("columns", Json::object());  // .items() of a named value
-  for (const auto& [set, specs] : columns.items())
-    for (const Json& spec : specs) add(spec.at("value"));
+  for (const Json& row : p.cells.value("rows", Json::array()))
+    for (const Json& spec : cell_columns(p, row)) add(spec.at("value"));
   const Json evidence = p.cells.value("evidence", Json::object());
   for (const auto& [id, e] : evidence.items())
     if (e.contains("peer")) add(e.at("peer").at("value"));
@@ -443,7 +442,7 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
     const auto d = std::find_if(p.datasets.begin(), p.datasets.end(),
                                 [&](const ProtocolDataset& x) { return x.cls == cls; });
     if (!why.empty() && d->missing == MissingCells::marked_unavailable) continue;
-    for (Json spec : cell_columns(p, row.at("columns"))) {
+    for (Json spec : cell_columns(p, row)) {
       if (row.contains("prefix"))
         spec["column"] =
             row.at("prefix").get<std::string>() + " " + spec.at("column").get<std::string>();
@@ -509,7 +508,7 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
           text.replace(at, std::string(kSolverInRow).size(), e.label);
         return text;
       };
-      for (Json spec : cell_columns(p, x.at("columns"))) {
+      for (Json spec : cell_columns(p, x)) {
         std::string column = labelled(spec.at("column"));
         if (x.contains("prefix")) column = labelled(x.at("prefix")) + " " + column;
         spec["column"] = column;

@@ -166,6 +166,40 @@ TEST(TaskSetProtocol, EachMethodIsFittedPerTaskAndItsRunsAggregatedIntoCells) {
                ConfigError);
 }
 
+// "{row}" in a column's value is the row's name: one column set serves a row per grid point that
+// one run holds, each row its own aggregate; a row whose aggregate the hooks lack is refused.
+TEST(TaskSetProtocol, OneColumnSetServesARowPerGridPoint) {
+  TempDir dir;
+  Json j = task_protocol_json();
+  j["cells"]["columns"]["grid"] = Json::parse(R"([{"column": "G", "value": "times:{row}"}])");
+  j["cells"]["rows"] = Json::parse(R"([
+    {"table": "g", "row": "2", "class": "c", "run": "a", "columns": ["grid"]},
+    {"table": "g", "row": "3", "class": "c", "run": "a", "columns": ["grid"]}])");
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  FakeTasks fake;
+  ProtocolHooks hooks = fake.hooks();
+  for (int k : {2, 3})
+    hooks.aggregates[fmt::format("times:{}", k)] = [k](std::span<const RunRecord> runs,
+                                                       const AggregateContext&) {
+      AggregateValue a;
+      for (const RunRecord& r : runs) a.value += k * r.metrics.at("v").get<double>();
+      return a;
+    };
+  check_protocol_hooks(p, hooks, "x/y");
+  const Json doc = run_document(dir, "grid.json", p, hooks);
+  ASSERT_NE(cell_at(doc, "2"), nullptr);
+  ASSERT_NE(cell_at(doc, "3"), nullptr);
+  EXPECT_DOUBLE_EQ(cell_at(doc, "2")->at("value").get<double>(), 2 * (1 + 2 + 0));
+  EXPECT_DOUBLE_EQ(cell_at(doc, "3")->at("value").get<double>(), 3 * (1 + 2 + 0));
+  hooks.aggregates.erase("times:3");
+  try {
+    check_protocol_hooks(p, hooks, "x/y");
+    ADD_FAILURE() << "a row's aggregate the hooks lack was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("times:3"), std::string::npos) << e.what();
+  }
+}
+
 TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsItsOwnRow) {
   TempDir dir;
   Json j = task_protocol_json();

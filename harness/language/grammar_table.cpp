@@ -576,20 +576,23 @@ const std::vector<TextForm>& declaration_text_forms() {
        "at the point nearest that many updates (epochs: times its train_rows).",
        "\"combined-micro-f1@mmlr-cg minus combined-micro-f1@smo|100\""},
       {"evidence", "{<value expression>}, {bound.name}, {task}",
-       "In a protocol claim's evidence: a value expression naming a run, formatted (`{:.4g}` "
-       "unless it gives a format); a bound; the task (per_task). Every brace is one of these.",
+       "In a protocol claim's evidence: a value expression naming a run (` in class`: on another "
+       "data set), formatted (`{:.4g}` unless it gives a format), or an aggregate's text field "
+       "as it is (`#times`); a bound; the task (per_task). Every brace is one of these.",
        "{metric:test_error@naive|100:.2f}"},
       {"aggregate",
        "combined-micro-f1, combined-macro-f1, counts-micro-f1, counts-macro-f1, "
        "split-mean:<metric>, fewest:<field>, objective-lower:<method>, median-gap-to:<method>, "
-       "cpu-slope, or the experiment's (an argument after `:` is part of its name: "
+       "cpu-slope, cpu-slope-within:<method>, cpu-percent-of:<method>, or the experiment's (an "
+       "argument after `:` is part of its name: "
        "`time-over-mcsvm:no-evidence`)",
        "A number over a task set's runs (harness/protocol/partition_measures.h, task_measures.h, "
        "size_series.h).",
        "\"split-mean:accuracy\""},
       {"measure",
        "accuracy, error, time_ratio, metric:<name>, micro-F1, macro-F1, "
-       "mean:<metric>, splits:<metric>, ... or the experiment's",
+       "mean:<metric>, splits:<metric>, loglog_slope, ratio_slope (a sequential task set), ... or "
+       "the experiment's",
        "What a claim test compares (harness/protocol/claim_comparisons.h).", "\"time_ratio\""},
       {"stop rule", "time-cap:<seconds>",
        "A sequential series stops before a fit predicted to take longer.", "\"time-cap:60\""},

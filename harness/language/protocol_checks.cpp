@@ -201,7 +201,8 @@ void check_evidence(const DeclaredProtocol& p, const Json& claim, const std::str
       if (t == &v.other && v.op == Op::none) continue;
       if (t->source != Source::metric && t->source != Source::aggregate)
         declaration_error(at, "its evidence reads a run's \"metric:\" or an aggregate");
-      if (!t->cls.empty()) declaration_error(at, "its evidence reads its claim's data set");
+      if (!t->cls.empty() && !is_class(p, t->cls))
+        declaration_error(at, fmt::format("its evidence names no data set \"{}\"", t->cls));
       if (std::find(runs.begin(), runs.end(), t->run) == runs.end())
         declaration_error(at, fmt::format("its evidence names no declared run \"{}\"", t->run));
     }

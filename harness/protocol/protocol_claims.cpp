@@ -12,6 +12,7 @@
 #include "harness/language/protocol_declaration.h"
 #include "harness/language/value_expression.h"
 #include "harness/protocol/partition_measures.h"
+#include "harness/protocol/size_series.h"
 #include "harness/protocol/task_measures.h"
 
 namespace linrepro {
@@ -62,6 +63,22 @@ std::vector<std::string> task_names(const ProtocolResults& results, const std::s
   return out;
 }
 
+// The aggregate an evidence term names, of its runs on data set `cls` (or the term's " in "
+// class), unscaled; none when the runs are not all there or it measures nothing.
+std::optional<AggregateValue> evidence_aggregate(
+    const ValueTerm& term, const ProtocolResults& results, std::string cls,
+    const std::map<std::string, TaskAggregate>& aggregates) {
+  if (!term.cls.empty()) cls = term.cls;
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, term.run);
+  if (tasks == nullptr) return std::nullopt;
+  const auto driver = aggregates.find(term.name);
+  const TaskAggregate aggregate =
+      driver != aggregates.end() ? driver->second : builtin_aggregate(term.name).value();
+  AggregateValue a = aggregate(*tasks, {1, "documents", 0, &results.tasks.at(cls)});
+  if (!a.not_measured.empty()) return std::nullopt;
+  return a;
+}
+
 // The value of an evidence term (its run's metric, or an aggregate of its runs, unscaled; none
 // when the run is not there).
 std::optional<double> evidence_value(const ValueTerm& term, const ProtocolResults& results,
@@ -69,18 +86,31 @@ std::optional<double> evidence_value(const ValueTerm& term, const ProtocolResult
                                      const std::map<std::string, TaskAggregate>& aggregates,
                                      const std::string& task) {
   if (term.source == ValueTerm::Source::metric) {
-    const auto runs = task.empty() ? single_runs(results, cls) : task_runs(results, cls, task);
+    const std::string on = term.cls.empty() ? cls : term.cls;
+    const auto runs = task.empty() ? single_runs(results, on) : task_runs(results, on, task);
     const auto it = runs.find(term.run);
     return it == runs.end() ? std::nullopt : run_value(*it->second, term);
   }
-  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, term.run);
-  if (tasks == nullptr) return std::nullopt;
-  const auto driver = aggregates.find(term.name);
-  const TaskAggregate aggregate =
-      driver != aggregates.end() ? driver->second : builtin_aggregate(term.name).value();
-  const AggregateValue a = aggregate(*tasks, {1, "documents", 0, &results.tasks.at(cls)});
-  if (!a.not_measured.empty()) return std::nullopt;
-  return term.field.empty() ? a.value : aggregate_field(a, term.name, term.field);
+  const std::optional<AggregateValue> a = evidence_aggregate(term, results, cls, aggregates);
+  if (!a) return std::nullopt;
+  return term.field.empty() ? a->value : aggregate_field(*a, term.name, term.field);
+}
+
+// An aggregate's text field ("{<aggregate>#<field>@<run>}" whose field is a text: a list the
+// aggregate formats), or none when the placeholder names a number.
+std::optional<std::string> evidence_text(const ValueExpression& e, const ProtocolResults& results,
+                                         const std::string& cls,
+                                         const std::map<std::string, TaskAggregate>& aggregates) {
+  if (e.op != ValueExpression::Op::none || e.term.source != ValueTerm::Source::aggregate ||
+      e.term.field.empty())
+    return std::nullopt;
+  const std::optional<AggregateValue> a = evidence_aggregate(e.term, results, cls, aggregates);
+  if (!a || !a->fields.contains(e.term.field) || !a->fields.at(e.term.field).is_string())
+    return std::nullopt;
+  if (e.has_scale || !e.format.empty())
+    throw ConfigError(fmt::format("evidence \"{}#{}\": a text takes no scale or format",
+                                  e.term.name, e.term.field));
+  return a->fields.at(e.term.field).get<std::string>();
 }
 
 // `text` with its placeholders filled (protocol_claims.h); none when a value is not there.
@@ -102,6 +132,15 @@ std::optional<std::string> evidence_of(const std::string& text, const DeclaredCl
       continue;
     }
     const ValueExpression& e = p.value;
+    if (const auto why = results.unavailable.find(e.term.cls);
+        !e.term.cls.empty() && (why == results.unavailable.end() || !why->second.empty())) {
+      out += fmt::format("n/a ({} not here)", e.term.cls);  // another data set's, not measured
+      continue;
+    }
+    if (const std::optional<std::string> text = evidence_text(e, results, cls, aggregates)) {
+      out += *text;
+      continue;
+    }
     std::optional<double> v = evidence_value(e.term, results, cls, aggregates, task);
     if (v && e.op == ValueExpression::Op::minus) {  // a difference, taken before the scale
       const std::optional<double> b = evidence_value(e.other, results, cls, aggregates, task);
@@ -112,6 +151,19 @@ std::optional<std::string> evidence_of(const std::string& text, const DeclaredCl
                        e.scaled(*v));
   }
   return out.append(text, last);
+}
+
+bool is_sequential(const DeclaredProtocol& p, const std::string& cls) {
+  return std::any_of(p.datasets.begin(), p.datasets.end(),
+                     [&](const ProtocolDataset& d) { return d.cls == cls && d.sequential; });
+}
+
+// The slope measures of a size series' methods (size_series.h), over their finished runs.
+ClaimMeasures series_measures(const std::map<std::string, std::vector<RunRecord>>& by_method) {
+  return series_slope_measures([&by_method](const std::string& method) {
+    const std::vector<RunRecord>* runs = finished_tasks(by_method, method);
+    return runs == nullptr ? std::vector<SeriesPoint>{} : series_points(*runs);
+  });
 }
 
 // The trace value `name` at the point nearest `at` updates (NaN if none).
@@ -213,6 +265,7 @@ void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::s
       if (const auto tasks = results.tasks.find(on); tasks != results.tasks.end()) {
         measures.merge(partition_measures(tasks->second));
         measures.merge(task_measures(tasks->second));
+        if (is_sequential(p, on)) measures.merge(series_measures(tasks->second));
       }
       if (driver) {
         ClaimMeasures own = driver(results, on);

@@ -68,6 +68,24 @@ std::pair<std::vector<double>, std::vector<double>> loglog_ratio(
   return {n, r};
 }
 
+// "10,000: 0.23 s (CPU 0.23 s), ...": a series' times, for an evidence text.
+std::string times_text(const std::vector<SeriesPoint>& pts) {
+  std::string out;
+  for (const auto& x : pts)
+    out += fmt::format("{}{}: {:.2f} s (CPU {:.2f} s)", out.empty() ? "" : ", ", group_digits(x.n),
+                       x.seconds, x.cpu_seconds);
+  return out;
+}
+
+// "<method> on <data set>: <why>; " when the series stopped (its stop rule's reason), else "".
+std::string stopped_text(std::span<const RunRecord> runs, const std::vector<SeriesPoint>& pts) {
+  const std::string why = series_stopped_reason(runs);
+  if (why.empty() || pts.empty()) return "";
+  const std::string& cls = pts.front().run->class_name;  // "<data set> n=<n>"
+  return fmt::format("{} on {}: {}; ", runs.back().extra.value("variant", "?"),
+                     cls.substr(0, cls.rfind(" n=")), why);
+}
+
 AggregateValue cpu_slope(std::span<const RunRecord> runs) {
   const std::vector<SeriesPoint> pts = series_points(runs);
   const std::string stopped = series_stopped_reason(runs);
@@ -77,6 +95,10 @@ AggregateValue cpu_slope(std::span<const RunRecord> runs) {
     return a;
   }
   a.value = *time_slope(pts, true);
+  a.fields = {{"wall", *time_slope(pts, false)},
+              {"range", n_range(pts)},
+              {"times", times_text(pts)},
+              {"stopped", stopped_text(runs, pts)}};
   if (pts.size() >= 3) {
     const auto [x, y] = loglog(pts);
     const SlopeFit f = slope_interval(x, y);
@@ -146,9 +168,55 @@ std::string n_range(const std::vector<SeriesPoint>& pts) {
   return group_digits(pts.front().n) + ".." + group_digits(pts.back().n);
 }
 
+// The slope of CPU time over n of a's runs up to the largest n `other`'s series reached.
+AggregateValue cpu_slope_within(std::span<const RunRecord> runs, const std::string& other,
+                                const AggregateContext& at) {
+  AggregateValue a;
+  const std::vector<RunRecord>* b = at.by_method ? finished_tasks(*at.by_method, other) : nullptr;
+  const std::vector<SeriesPoint> pts = series_points(runs),
+                                 reach = b ? series_points(*b) : std::vector<SeriesPoint>{};
+  const std::optional<double> s =
+      reach.empty() ? std::nullopt : time_slope(pts, true, reach.back().n);
+  if (!s) {
+    a.not_measured = fmt::format("fewer than 2 sizes ran within {}'s", other);
+    return a;
+  }
+  a.value = *s;
+  a.fields = {{"range", n_range(reach)}};
+  return a;
+}
+
+// a's CPU time as a share of `other`'s at each n both ran: the last share, and the list.
+AggregateValue cpu_percent_of(std::span<const RunRecord> runs, const std::string& other,
+                              const AggregateContext& at) {
+  AggregateValue a;
+  const std::vector<RunRecord>* b = at.by_method ? finished_tasks(*at.by_method, other) : nullptr;
+  std::string shares;
+  if (b != nullptr)
+    for (const SeriesPoint& x : series_points(runs))
+      for (const SeriesPoint& y : series_points(*b))
+        if (x.n == y.n && y.cpu_seconds > 0) {
+          a.value = x.cpu_seconds / y.cpu_seconds;
+          shares += fmt::format("{}n = {}: {:.0f}%", shares.empty() ? "" : ", ", group_digits(x.n),
+                                100 * a.value);
+        }
+  if (shares.empty()) a.not_measured = fmt::format("no size both these runs and {}'s ran", other);
+  a.fields = {{"shares", shares}};
+  return a;
+}
+
 std::optional<TaskAggregate> series_aggregate(const std::string& name) {
-  if (name != "cpu-slope") return std::nullopt;
-  return [](std::span<const RunRecord> runs, const AggregateContext&) { return cpu_slope(runs); };
+  if (name == "cpu-slope")
+    return [](std::span<const RunRecord> runs, const AggregateContext&) { return cpu_slope(runs); };
+  for (const auto& [prefix, aggregate] :
+       {std::pair{std::string("cpu-slope-within:"), &cpu_slope_within},
+        std::pair{std::string("cpu-percent-of:"), &cpu_percent_of}})
+    if (name.starts_with(prefix) && name.size() > prefix.size())
+      return [other = name.substr(prefix.size()), aggregate](std::span<const RunRecord> runs,
+                                                             const AggregateContext& at) {
+        return aggregate(runs, other, at);
+      };
+  return std::nullopt;
 }
 
 std::optional<StopRule> series_stop_rule(const std::string& name) {

@@ -8,12 +8,20 @@
 // finished, train_seconds and extra.cpu_seconds (the thread's CPU time of the fit: on a loaded
 // machine wall time also measures the other processes).
 //   aggregate  "cpu-slope"        the log-log slope of CPU time over n of a method's finished runs,
-//                                 with its t interval from 3 sizes on (declared cells, builtin)
+//                                 with its t interval from 3 sizes on (declared cells, builtin);
+//                                 fields wall (the wall-time slope), and for evidence texts range
+//                                 ("10,000..800,000"), times (each n's wall and CPU seconds) and
+//                                 stopped ("<method> on <data set>: <why>; ", or "")
+//              "cpu-slope-within:<method>"  the same over the n up to <method>'s largest; field
+//                                 range (<method>'s)
+//              "cpu-percent-of:<method>"    CPU time / <method>'s at the last n both ran; field
+//                                 shares ("n = 10,000: 9%, ...", every n both ran)
 //   stop rule  "time-cap:<s>"     before each n, the next fit's time predicted from the last two
 //                                 points' power law (metrics/scaling_analysis.h); over s seconds
 //                                 (or a measured time over it), the series ends there. It depends
 //                                 on timings, so it applies in the full run only.
-//   measures   loglog_slope, ratio_slope   claim measures (series_slope_measures below)
+//   measures   loglog_slope, ratio_slope   claim measures (series_slope_measures below), of
+//                                 every claim on a sequential task set
 #include <functional>
 #include <optional>
 #include <span>
@@ -61,7 +69,8 @@ std::optional<double> time_slope(const std::vector<SeriesPoint>& pts, bool cpu,
 std::string n_range(const std::vector<SeriesPoint>& pts);
 std::string group_digits(double v);
 
-// The builtin aggregate `name` ("cpu-slope"), or none.
+// The builtin aggregate `name` ("cpu-slope", "cpu-slope-within:<m>", "cpu-percent-of:<m>"), or
+// none.
 std::optional<TaskAggregate> series_aggregate(const std::string& name);
 // The builtin stop rule `name` ("time-cap:<seconds>"), or none.
 std::optional<StopRule> series_stop_rule(const std::string& name);

@@ -156,6 +156,7 @@ void run_sequential(const ExperimentContext& ctx, ResultFile& rf, const Protocol
         }
       if (!stopped[m].empty() || waiting[m]) {
         RunRecord r;
+        r.extra = run.record_extra;  // its variant: whose series stopped
         if (!waiting[m]) r.extra["reason"] = stopped[m];
         series.push_back(placeholder(r, key, set.tasks[i], waiting[m] ? "pending" : "stopped"));
         continue;

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/error.h"
 #include "harness/protocol/document_outcomes.h"
 #include "harness_fixtures.h"
@@ -123,6 +125,54 @@ TEST(ProtocolClaims, PerTaskTestsAndEvidence) {
   ResultFile rf2 = testing::protocol_result_file(dir.path() / "r2.json", "t");
   EXPECT_THROW(add_protocol_claims(rf2, parse_protocol(missing, "f (mlrcg2003/y)"), "mlrcg2003",
                                    results, {}, {}),
+               ConfigError);
+}
+
+// mlrcg2003's "scaling-mlr-linear" on a sequential task set: decided by the size series' slope
+// measure with no driver; its evidence reads a text field as it is, a number on another data set
+// (" in "), and says "n/a" of one that is not here.
+TEST(ProtocolClaims, ASizeSeriesClaimReadsTheSeriesMeasuresAndTexts) {
+  const auto series = [](const std::string& cls) {
+    return Json{{"class", cls}, {"tasks", "sizes"}, {"sequential", true}};
+  };
+  Json declaration = {
+      {"why", "test"},
+      {"datasets", {series("s"), series("t"), series("u")}},
+      {"methods",
+       {{{"name", "mlr-cg"}, {"key", "mlr-cg"}, {"solver", "mlr-cg"}, {"params", Json::object()}}}},
+      {"claims",
+       {{{"claim", "scaling-mlr-linear"},
+         {"class", "s"},
+         {"evidence",
+          "{cpu-slope@mlr-cg|:.2f} over {cpu-slope#range@mlr-cg}; t {cpu-slope@mlr-cg in "
+          "t|:.1f}; u {cpu-slope@mlr-cg in u|:.1f}"}}}}};
+  ProtocolResults results;
+  for (const auto& [cls, a] : {std::pair{"s", 1.0}, {"t", 2.0}}) {
+    results.unavailable[cls] = "";
+    for (double n : {1e3, 2e3, 4e3}) {
+      RunRecord r;
+      r.status = "ok";
+      r.config = {{"n", n}};
+      r.train_seconds = std::pow(n, a) / 1e3;
+      r.extra["cpu_seconds"] = r.train_seconds;
+      results.tasks[cls]["mlr-cg"].push_back(r);
+    }
+  }
+  results.unavailable["u"] = "no such data";
+  TempDir dir;
+  ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
+  add_protocol_claims(rf, parse_protocol(declaration, "f (mlrcg2003/scaling)"), "mlrcg2003",
+                      results, {}, {});
+  const Json claims = rf.document().at("claims");
+  ASSERT_EQ(claims.size(), 1u);
+  EXPECT_EQ(claims[0].at("verdict"), "holds");  // slope 1 exactly: within 0.8..1.2
+  EXPECT_EQ(claims[0].at("evidence").get<std::string>().substr(0, 49),
+            "1.00 over 1,000..4,000; t 2.0; u n/a (u not here)");
+  // A text field takes no format.
+  declaration["claims"][0]["evidence"] = "{cpu-slope#range@mlr-cg|:.2f}";
+  ResultFile rf2 = testing::protocol_result_file(dir.path() / "r2.json", "t");
+  EXPECT_THROW(add_protocol_claims(rf2, parse_protocol(declaration, "f (mlrcg2003/scaling)"),
+                                   "mlrcg2003", results, {}, {}),
                ConfigError);
 }
 

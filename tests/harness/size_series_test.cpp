@@ -6,9 +6,11 @@
 // data once and names each run's class by its size.
 #include "harness/protocol/size_series.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 #include "core/error.h"
 #include "harness/protocol/partition_measures.h"
@@ -47,6 +49,38 @@ TEST(SizeSeries, CpuSlopeIsThePowerLawsExponent) {
   stopped.extra["reason"] = "not run above n = 1,000";
   one.push_back(stopped);
   EXPECT_EQ(slope(one, {}).not_measured, "fewer than 2 sizes ran: not run above n = 1,000");
+}
+
+// What an evidence text reads of a series: the wall-time slope, the sizes, each size's times and
+// why it stopped; a slope over the sizes another method reached, and the share of its time.
+TEST(SizeSeries, TheSeriesAggregatesFieldsAndRelations) {
+  std::vector<RunRecord> a = power_law_runs({1e3, 2e3, 4e3}, 1e-3, 1);
+  for (RunRecord& r : a) r.class_name = fmt::format("synth n={}", r.config.at("n").get<double>());
+  RunRecord stopped;
+  stopped.status = "stopped";
+  stopped.extra = {{"variant", "a"}, {"reason", "not run above n = 4,000"}};
+  a.push_back(stopped);
+  const AggregateValue s = builtin_aggregate("cpu-slope").value()(a, {});
+  EXPECT_NEAR(s.fields.at("wall").get<double>(), 1, 1e-12);
+  EXPECT_EQ(s.fields.at("range"), "1,000..4,000");
+  EXPECT_EQ(s.fields.at("times").get<std::string>().substr(0, 30),
+            "1,000: 2.00 s (CPU 1.00 s), 2,");
+  EXPECT_EQ(s.fields.at("stopped"), "a on synth: not run above n = 4,000; ");
+  EXPECT_EQ(
+      builtin_aggregate("cpu-slope").value()(power_law_runs({1, 2}, 1, 1), {}).fields.at("stopped"),
+      "");
+  // b ran 1,000 and 2,000 at twice a's time, slope 2: a's slope within b's sizes, a's share.
+  const std::map<std::string, std::vector<RunRecord>> by_method = {
+      {"a", a}, {"b", power_law_runs({1e3, 2e3}, 2e-6, 2)}};
+  AggregateContext at;
+  at.by_method = &by_method;
+  const AggregateValue within = builtin_aggregate("cpu-slope-within:b").value()(a, at);
+  EXPECT_NEAR(within.value, 1, 1e-12);
+  EXPECT_EQ(within.fields.at("range"), "1,000..2,000");
+  const AggregateValue share = builtin_aggregate("cpu-percent-of:b").value()(a, at);
+  EXPECT_NEAR(share.value, 2.0 / 8.0, 1e-12);  // 2 s / 8 s at n = 2,000
+  EXPECT_EQ(share.fields.at("shares"), "n = 1,000: 50%, n = 2,000: 25%");
+  EXPECT_FALSE(builtin_aggregate("cpu-percent-of:c").value()(a, at).not_measured.empty());
 }
 
 TEST(SizeSeries, TimeCapStopsWhenThePredictedFitIsOverTheCap) {

@@ -249,6 +249,18 @@ Cell record_cell(const std::string& table, const std::string& row, const Json& s
 
 }  // namespace
 
+std::optional<TaskAggregate> aggregate_with_argument(
+    const std::string& name,
+    std::initializer_list<std::pair<std::string_view, ArgumentAggregate>> family) {
+  for (const auto& [prefix, aggregate] : family)
+    if (name.starts_with(prefix) && name.size() > prefix.size())
+      return [argument = name.substr(prefix.size()), f = aggregate](std::span<const RunRecord> runs,
+                                                                    const AggregateContext& at) {
+        return f(runs, argument, at);
+      };
+  return std::nullopt;
+}
+
 double aggregate_field(const AggregateValue& a, const std::string& aggregate,
                        const std::string& field) {
   if (!a.fields.contains(field) || !a.fields.at(field).is_number())

@@ -208,15 +208,8 @@ AggregateValue cpu_percent_of(std::span<const RunRecord> runs, const std::string
 std::optional<TaskAggregate> series_aggregate(const std::string& name) {
   if (name == "cpu-slope")
     return [](std::span<const RunRecord> runs, const AggregateContext&) { return cpu_slope(runs); };
-  for (const auto& [prefix, aggregate] :
-       {std::pair{std::string("cpu-slope-within:"), &cpu_slope_within},
-        std::pair{std::string("cpu-percent-of:"), &cpu_percent_of}})
-    if (name.starts_with(prefix) && name.size() > prefix.size())
-      return [other = name.substr(prefix.size()), aggregate](std::span<const RunRecord> runs,
-                                                             const AggregateContext& at) {
-        return aggregate(runs, other, at);
-      };
-  return std::nullopt;
+  return aggregate_with_argument(
+      name, {{"cpu-slope-within:", &cpu_slope_within}, {"cpu-percent-of:", &cpu_percent_of}});
 }
 
 std::optional<StopRule> series_stop_rule(const std::string& name) {

@@ -116,15 +116,8 @@ ClaimMeasures task_measures(const std::map<std::string, std::vector<RunRecord>>&
 }
 
 std::optional<TaskAggregate> objective_aggregate(const std::string& name) {
-  for (const auto& [prefix, aggregate] :
-       {std::pair{std::string("objective-lower:"), &objective_lower},
-        std::pair{std::string("median-gap-to:"), &median_gap_to}})
-    if (name.starts_with(prefix) && name.size() > prefix.size())
-      return [method = name.substr(prefix.size()), aggregate](std::span<const RunRecord> runs,
-                                                              const AggregateContext& at) {
-        return aggregate(runs, method, at);
-      };
-  return std::nullopt;
+  return aggregate_with_argument(
+      name, {{"objective-lower:", &objective_lower}, {"median-gap-to:", &median_gap_to}});
 }
 
 }  // namespace linrepro

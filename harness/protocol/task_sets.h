@@ -18,10 +18,13 @@
 // experiment's, its key), or the set's own (TaskSet::seed).
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "harness/experiment/experiment.h"
@@ -89,6 +92,15 @@ struct AggregateContext {
 };
 using TaskAggregate =
     std::function<AggregateValue(std::span<const RunRecord> runs, const AggregateContext& at)>;
+
+// An aggregate named "<prefix><argument>" ("median-gap-to:optimum-cmls"): the member of `family`
+// whose prefix `name` starts with, given the argument; none when no prefix is there.
+using ArgumentAggregate = AggregateValue (*)(std::span<const RunRecord> runs,
+                                             const std::string& argument,
+                                             const AggregateContext& at);
+std::optional<TaskAggregate> aggregate_with_argument(
+    const std::string& name,
+    std::initializer_list<std::pair<std::string_view, ArgumentAggregate>> family);
 
 // Whether a method's series over a sequential task set (declared_protocol.h "sequential") ends
 // before the next task (its TaskSet::task_fields), given the method's finished runs on the earlier

@@ -14,6 +14,7 @@
 #include "core/subprocess.h"
 #include "harness/experiment/extra_solvers.h"
 #include "harness/experiment/run_experiment.h"
+#include "harness/results/run_scheduler.h"
 
 namespace linrepro {
 namespace fs = std::filesystem;
@@ -180,7 +181,11 @@ ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry,
         summary.complete.push_back(name);
         continue;
       }
-      waiting.insert(name);
+      // Dependents wait for the paper's runs alone: an extra solver's run (--with-solver), pending
+      // or failing, never holds back the paper's runs of the experiments that read this one.
+      if (std::any_of(o.pending.begin(), o.pending.end(),
+                      [](const PlannedRun& p) { return !is_extra_solver_run(p.config); }))
+        waiting.insert(name);
       summary.incomplete.push_back(name);
       for (const PlannedRun& p : o.pending) {
         Attempt& a = attempts[name + " " + p.key];

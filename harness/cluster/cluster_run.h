@@ -2,7 +2,8 @@
 // `linrepro cluster run`: the experiment grid on a Slurm cluster. Our code plans, submits and
 // merges; Slurm schedules, runs and accounts. Each round:
 //   1. every selected experiment, in dependency order, is summarised where all its runs are stored
-//      and otherwise planned (an experiment waits while one it depends on has pending runs);
+//      and otherwise planned (an experiment waits while one it depends on has pending runs of the
+//      paper's own; an extra solver's pending or failing run holds back no dependent);
 //   2. the round's pending runs go to <work>/round-<k>/plan.jsonl and one job array
 //      (<work>/round-<k>/job.sbatch, N tasks, task i runs shard i/N of the plan) is submitted and
 //      waited for;

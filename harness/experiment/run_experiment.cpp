@@ -95,7 +95,7 @@ ExperimentOutcome run_experiment(const ExperimentInfo& info, const ExperimentCon
   if (mode == RunSelection::Mode::execute || mode == RunSelection::Mode::plan)
     out.extra_unused = extra_solvers_unused(info, ctx, rf);
   for (const RunRecord& r : rf.runs())
-    if (r.status == "failed" && r.config.is_object() && r.config.contains("with_solver"))
+    if (r.status == "failed" && is_extra_solver_run(r.config))
       out.extra_failures.push_back(fmt::format("run {}: {}", r.key, r.reason));
   out.path =
       ctx.selection.mode == RunSelection::Mode::subset ? ctx.selection.shard_path : rf.path();

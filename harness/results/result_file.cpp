@@ -72,8 +72,7 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
                                const std::function<RunRecord()>& run) {
   // An extra solver's run (--with-solver, harness/experiment/extra_solvers.h): its failure is
   // reported, but neither stops the round nor keeps the paper's own cells from being summarised.
-  const bool extra =
-      config.is_object() && config.contains("with_solver") && config["with_solver"].is_string();
+  const bool extra = is_extra_solver_run(config);
   if (extra) {
     std::lock_guard lock(*mutex_);
     extra_asked_.insert(config["with_solver"].get<std::string>());

@@ -22,6 +22,10 @@ void check_selection(const std::filesystem::path& result_file, bool force, const
     throw ConfigError(fmt::format("{}: a subset of keys needs a shard file", result_file.string()));
 }
 
+bool is_extra_solver_run(const Json& config) {
+  return config.is_object() && config.contains("with_solver") && config["with_solver"].is_string();
+}
+
 bool executes(const RunSelection& s, const std::string& key) {
   return s.mode == RunSelection::Mode::execute ||
          (s.mode == RunSelection::Mode::subset && s.keys.contains(key));

@@ -32,6 +32,10 @@ struct RunSelection {
   std::map<std::string, std::string> planned_hashes;
 };
 
+// True for the run of a solver added with --with-solver (its config names it, "with_solver"):
+// its failure is reported but never holds back the paper's own runs and cells.
+bool is_extra_solver_run(const Json& config);
+
 // A run that is not stored yet, as `linrepro plan` lists it.
 struct PlannedRun {
   std::string key;

@@ -50,18 +50,19 @@ ExperimentContext cluster_context(const std::filesystem::path& results) {
   return ctx;
 }
 
-// Runs the experiment's tasks in this process and keeps each round's --time.
+// Runs the experiments' tasks in this process and keeps each round's --time.
 struct InProcessSlurm {
-  const ExperimentInfo* info;
+  const std::vector<ExperimentInfo>* registry;
   std::vector<std::string> times;
   Submitter submitter() {
     return [this](const std::filesystem::path&, const BatchSettings& s) {
       times.push_back(s.time);
-      for (int task = 0; task < s.tasks; ++task) {
-        ExperimentContext c = cluster_context(s.results);
-        c.selection = subset_selection(*info, c, s.plan, task, s.tasks);
-        if (!c.selection.keys.empty()) run_experiment(*info, c);
-      }
+      for (int task = 0; task < s.tasks; ++task)
+        for (const ExperimentInfo& info : *registry) {
+          ExperimentContext c = cluster_context(s.results);
+          c.selection = subset_selection(info, c, s.plan, task, s.tasks);
+          if (!c.selection.keys.empty()) run_experiment(info, c);
+        }
       return Submission{"1", 0, ""};
     };
   }
@@ -81,7 +82,7 @@ TEST(ClusterRun, RunsOfUnknownCostAreTakenAtTheirExperimentsMedian) {
   run_experiment(registry[0],
                  cluster_context(dir.path()));  // a/1..a/3: 100, 200, 300 s; median 200
   fake.runs = 6;                                // a/4..a/6 are new: no hint of their own
-  InProcessSlurm slurm{&registry[0], {}};
+  InProcessSlurm slurm{&registry, {}};
   const ClusterSummary s =
       cluster_run(registry, cluster_context(dir.path()), options(), slurm.submitter());
   EXPECT_EQ(s.exit_code(), 0);
@@ -90,11 +91,53 @@ TEST(ClusterRun, RunsOfUnknownCostAreTakenAtTheirExperimentsMedian) {
   EXPECT_EQ(testing::read_json(dir / "mlrcg2003/fake.json")["runs"].size(), 6u);
 }
 
+// An experiment whose paper run b/1 succeeds and whose extra solver's run (a config with
+// "with_solver", as --with-solver plans it) always fails; `id` names it.
+ExperimentInfo with_failing_extra_solver(const std::string& id) {
+  ExperimentInfo e;
+  e.paper = "mlrcg2003";
+  e.id = id;
+  e.description = id;
+  e.artifacts = {"table8"};
+  e.run = [id](const ExperimentContext&, ResultFile& rf) {
+    rf.run_once("b/1", {{"i", 1}}, [] {
+      RunRecord r;
+      r.metrics = {{"value", 1}};
+      return r;
+    });
+    rf.run_once("b/1/extra/bad", {{"with_solver", "bad"}},
+                []() -> RunRecord { throw std::runtime_error("bad: eps must be positive"); });
+    if (rf.complete()) rf.set_cell(value_cell("table8", id, "runs", 1, ""));
+  };
+  return e;
+}
+
+TEST(ClusterRun, AFailingExtraSolverNeverHoldsBackTheDependentsPaperRuns) {
+  TempDir dir;
+  ClusterFake fake;
+  std::vector<ExperimentInfo> registry = {with_failing_extra_solver("first"), fake.info()};
+  registry[1].depends_on = {"mlrcg2003/first"};
+  InProcessSlurm slurm{&registry, {}};
+  ClusterOptions opt = options();
+  opt.target = "mlrcg2003";
+  const ClusterSummary s =
+      cluster_run(registry, cluster_context(dir.path()), opt, slurm.submitter());
+  // The dependent's paper runs were submitted and summarised although its dependency's extra run
+  // failed twice; that run is reported, and the exit code says so.
+  EXPECT_EQ(s.complete, std::vector<std::string>{"mlrcg2003/fake"});
+  EXPECT_EQ(s.incomplete, std::vector<std::string>{"mlrcg2003/first"});
+  ASSERT_EQ(s.given_up.size(), 1u);
+  EXPECT_EQ(s.given_up[0].key, "b/1/extra/bad");
+  EXPECT_EQ(s.exit_code(), 1);
+  EXPECT_EQ(testing::read_json(dir / "mlrcg2003/fake.json")["runs"].size(), 3u);
+  EXPECT_EQ(testing::read_json(dir / "mlrcg2003/fake.json")["cells"].size(), 1u);
+}
+
 TEST(ClusterRun, TheTimeIsBoundedByThePartitionAndMaxTime) {
   TempDir dir;
   ClusterFake fake;
   std::vector<ExperimentInfo> registry = {fake.info()};
-  InProcessSlurm slurm{&registry[0], {}};
+  InProcessSlurm slurm{&registry, {}};
   ClusterOptions opt = options();
   opt.partition_limit = PartitionLimit{"short", 20 * 60};
   // Nothing measured: 3 runs x 600 s, wanting 3 x 1800 s + 5 min = 1:35:00.
@@ -112,7 +155,7 @@ TEST(ClusterRun, AnExplicitTimeBeyondThePartitionIsRefused) {
   TempDir dir;
   ClusterFake fake;
   std::vector<ExperimentInfo> registry = {fake.info()};
-  InProcessSlurm slurm{&registry[0], {}};
+  InProcessSlurm slurm{&registry, {}};
   ClusterOptions opt = options();
   opt.partition_limit = PartitionLimit{"short", 30 * 60};
   opt.time = "01:00:00";
@@ -133,7 +176,7 @@ TEST(ClusterRun, ASecondClusterRunOnTheSameResultsIsRefused) {
   TempDir dir;
   ClusterFake fake;
   std::vector<ExperimentInfo> registry = {fake.info()};
-  InProcessSlurm slurm{&registry[0], {}};
+  InProcessSlurm slurm{&registry, {}};
   const FileLock first = FileLock::acquire(lock_path_for(dir / "cluster"));
   try {
     cluster_run(registry, cluster_context(dir.path()), options(), slurm.submitter());

@@ -141,8 +141,9 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
   if (j.contains("tasks")) m.tasks = task_selection_of(j.at("tasks"), where);
   if (m.extra) {
     // The user's solvers: their parameters are the user's, they run in every subset, and the
-    // paper's summary does not group them.
-    for (const char* key : {"params", "traced", "fast", "tasks", "tags", "record", "after"})
+    // paper's summary does not group them. They may run on the tasks the paper's protocol reads
+    // ("tasks": Table 1's cross-validation of the 10 largest categories).
+    for (const char* key : {"params", "traced", "fast", "tags", "record", "after"})
       if (j.contains(key))
         declaration_error(where, fmt::format("the --with-solver place takes no \"{}\"", key));
     if (!j.contains("lambda"))
@@ -344,6 +345,7 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
         r.config_fields = {{"with_solver", x.label}};
         r.record_extra = extra_solver_tag(x);
         r.data_options = resolve(m.data);
+        r.tasks = m.tasks;
         r.stop_rule = m.stop_rule;
         runs.push_back(std::move(r));
       }

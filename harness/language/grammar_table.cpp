@@ -230,7 +230,8 @@ std::vector<ObjectRule> grammar() {
             "(each task's own), or {solver: lambda} (a solver of that loss and penalty takes it)."},
            {"data", "{any}", "{}", "On a task set: the set's options for this method."},
            {"tasks", "integer | [text]", "every one",
-            "On a task set: its first N tasks only, or these by name."},
+            "On a task set: its first N tasks only, or these by name (at `--with-solver`: the "
+            "tasks the paper's protocol reads)."},
            {"tags", "{number | text}", "{}",
             "Labels the summary written in code reads (zhangoles2001/table2); a tag no code reads "
             "is refused."},

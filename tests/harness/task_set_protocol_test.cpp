@@ -228,6 +228,13 @@ TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsIts
   ASSERT_NE(row, nullptr);
   EXPECT_DOUBLE_EQ(row->at("value").get<double>(), (1 + 2 + 0) / 3.0);
   EXPECT_EQ(row->at("note"), kExtraSolverNote);
+  // On the tasks the paper's protocol reads, when it names them (Table 1's 10 largest): there only.
+  Json first = j;
+  first["methods"].back()["tasks"] = 1;
+  const Json on_first = run_document(dir, "first.json", parse_protocol(first, "f (x/y)"),
+                                     fake.hooks(), {"liblinear-s5"});
+  EXPECT_NE(run_at(on_first, "extra/liblinear-s5/t0"), nullptr);
+  EXPECT_EQ(run_at(on_first, "extra/liblinear-s5/t1"), nullptr);
   j["methods"].back()["lambda"] = {{"no-such-solver", 0.1}};
   EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
 }

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <iostream>
 
 #include "core/error.h"
+#include "harness/experiment/extra_solvers.h"
 #include "harness/results/ablation.h"
 
 namespace linrepro {
@@ -81,9 +83,28 @@ std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx
   return zhangoles2001_lambdas_from_log10(log10_by_column, path.string());
 }
 
+Json zhangoles2001_extra_lambdas(const ExperimentContext& ctx) {
+  Json out = Json::object();
+  if (ctx.fast || ctx.extra_solvers.empty()) return out;
+  std::filesystem::path path;
+  const std::string suffix = " (extra)";
+  for (const Cell& c : result_cells(table1_document(ctx, path)))
+    if (c.table == "table1" && c.row == "lambda" && c.status == "ok" && c.column.ends_with(suffix))
+      out[c.column.substr(0, c.column.size() - suffix.size())] = std::pow(10.0, c.value);
+  for (const std::string& text : ctx.extra_solvers)
+    if (const std::string label = extra_solver_label(text); !out.contains(label))
+      std::cerr << fmt::format(
+          "note: --with-solver {} has no lambda of its own in {} (run `linrepro run "
+          "zhangoles2001/table1 --with-solver {}`): it runs at the lambda of the paper's "
+          "method with its loss\n",
+          label, path.string(), text);
+  return out;
+}
+
 Json zhangoles2001_supplied_lambdas(const ExperimentContext& ctx) {
   const std::map<std::string, double> lambdas = zhangoles2001_lambdas(ctx);
   Json out = Json::object();
+  out["extra_lambda"] = zhangoles2001_extra_lambdas(ctx);
   for (const ZoTable1Column& c : kZoTable1Columns) {
     std::string name = fmt::format("lambda_{}", c.solver);
     std::replace(name.begin(), name.end(), '-', '_');

@@ -33,8 +33,16 @@ std::map<std::string, double> zhangoles2001_lambdas(const ExperimentContext& ctx
 
 // Table 1's lambdas as a declared protocol's supplied values
 // (harness/language/declared_protocol.h): "lambda_<solver>" for each Table 1 method, '-' as '_'
-// ("lambda_mod_svm").
+// ("lambda_mod_svm"); and "extra_lambda", zhangoles2001_extra_lambdas.
 Json zhangoles2001_supplied_lambdas(const ExperimentContext& ctx);
+
+// {label: lambda} of every solver added with --with-solver whose own lambda Table 1's
+// cross-validation chose (its cell "<label> (extra)" in row "lambda", log10): what Tables 2, 3
+// and 5 and text 4 run it at (the place's "--with-solver" lambda entry). Empty in fast mode (the
+// fast shortcut takes the paper's lambdas, so an extra solver takes the lambda of its loss) and
+// without extra solvers; a solver missing here (Table 1 not run with it, or its CV failed) takes
+// the lambda of the paper's method with its loss, as before Table 1 knew it.
+Json zhangoles2001_extra_lambdas(const ExperimentContext& ctx);
 
 // The lambdas the cross-validation found best before the tie rule (Table 1's ablation
 // "table1-tie-rule", row "best"), by the paper's solver names only ("nb", "cls", ...): what

@@ -92,7 +92,8 @@ ProtocolDataset parse_dataset(const Json& j, const std::string& where) {
 
 // The extra-solver place's "lambda": a number or "$name" (the protocol's one lambda, whatever the
 // loss), "task" (each task's, TaskSet::extra_lambdas) or {solver: lambda} (each named solver's
-// loss and penalty take its lambda).
+// loss and penalty take its lambda; the entry "--with-solver": "$name", a supplied {label: lambda},
+// gives a solver its own lambda, one the paper's protocol chose for it, before any by loss).
 void check_extra_lambda(const Json& lambda, const std::string& where) {
   if (lambda.is_number() ||
       (lambda.is_string() && (lambda == "task" || lambda.get<std::string>().starts_with('$'))))
@@ -102,6 +103,13 @@ void check_extra_lambda(const Json& lambda, const std::string& where) {
                       "the --with-solver place's \"lambda\" is a number, \"$name\", \"task\" "
                       "or {solver: lambda}");
   for (const auto& [solver, value] : lambda.items()) {
+    if (solver == kExtraSolverPlace) {
+      if (!value.is_string() || !value.get<std::string>().starts_with('$'))
+        declaration_error(where, fmt::format("\"lambda\": \"{}\" must be \"$name\", a supplied "
+                                             "{{label: lambda}}",
+                                             kExtraSolverPlace));
+      continue;
+    }
     try {
       solver_catalog().get(solver);  // a registered solver's declared loss and penalty
     } catch (const ConfigError& e) {
@@ -321,10 +329,20 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
     if (m.extra) {
       const bool per_task = m.lambda == "task";
       std::vector<ProtocolLambda> lambda;
+      Json own = Json::object();  // label -> the lambda the paper's protocol chose for it
       if (per_task) {
         // set per task (task_set_runs.cpp)
       } else if (m.lambda.is_object()) {  // each named solver's declared loss and penalty
         for (const auto& [solver, value] : m.lambda.items()) {
+          if (solver == kExtraSolverPlace) {
+            own = resolve(value);
+            if (!own.is_object() ||
+                !std::all_of(own.begin(), own.end(), [](const Json& v) { return v.is_number(); }))
+              declaration_error(p.where, fmt::format("\"{}\" must be a {{label: lambda}} object, "
+                                                     "not {}",
+                                                     value.get<std::string>(), own.dump()));
+            continue;
+          }
           const SolverKind& kind = solver_catalog().get(solver).kind;
           lambda.push_back({kind.loss, kind.penalty, resolve(value).get<double>(), solver});
         }
@@ -340,6 +358,8 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
         r.solver = x.solver;
         if (per_task)
           r.per_task_lambda = x;
+        else if (own.contains(x.label))
+          r.params = extra_solver_params(x, own.at(x.label).get<double>());
         else
           r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
         r.config_fields = {{"with_solver", x.label}};

@@ -227,7 +227,9 @@ std::vector<ObjectRule> grammar() {
            {"lambda", "number | text | {number | text}", "none",
             "On a task set: lambda in the solver's own convention (null: the method does not "
             "run). At `--with-solver`: the lambda its solvers get: one for every loss, `task` "
-            "(each task's own), or {solver: lambda} (a solver of that loss and penalty takes it)."},
+            "(each task's own), or {solver: lambda} (a solver of that loss and penalty takes it; "
+            "`\"--with-solver\": \"$name\"`, a supplied {label: lambda}, gives a solver the "
+            "lambda the paper's protocol chose for it first)."},
            {"data", "{any}", "{}", "On a task set: the set's options for this method."},
            {"tasks", "integer | [text]", "every one",
             "On a task set: its first N tasks only, or these by name (at `--with-solver`: the "

@@ -126,6 +126,29 @@ TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
   EXPECT_EQ(p.value("lambda"), 0.01);
 }
 
+// {solver: lambda} gives an extra solver the lambda of the method with its loss; the entry
+// "--with-solver" (a supplied {label: lambda}) gives the lambda the paper's protocol chose for that
+// solver first (Z&O Tables 2, 3, 5: its own Table 1 CV), and one it has none for falls back.
+TEST(DeclaredProtocol, AnExtraSolversOwnLambdaComesBeforeTheLambdaOfItsLoss) {
+  Json j = protocol_json();
+  j["supplied"] = {"own"};
+  j["methods"][1]["lambda"] = {{"--with-solver", "$own"}, {"cmls", 0.001}, {"clg", 0.0001}};
+  const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
+  const std::vector<ExtraSolver> extras = {parse_extra_solver("liblinear-s5"),
+                                           parse_extra_solver("liblinear-s5:label=other")};
+  const auto lambda_of = [&](const Json& supplied, size_t solver) {
+    const auto runs = protocol_runs(p, p.datasets[0], false, 200, supplied, extras, "x/y");
+    return runs.at(1 + solver).params.at("lambda").get<double>();
+  };
+  const Json own = {{"own", {{"liblinear-s5", 0.01}}}};
+  EXPECT_EQ(lambda_of(own, 0), 0.01);   // its own
+  EXPECT_EQ(lambda_of(own, 1), 0.001);  // none of its own: the squared hinge's (cmls)
+  EXPECT_EQ(lambda_of({{"own", Json::object()}}, 0), 0.001);
+  EXPECT_THROW(lambda_of({{"own", 0.5}}, 0), ConfigError);  // not a {label: lambda}
+  j["methods"][1]["lambda"]["--with-solver"] = 0.5;
+  testing::expect_protocol_refused(j, "\"--with-solver\" must be \"$name\"");
+}
+
 TEST(DeclaredProtocol, AMalformedDeclarationIsRefusedNamingTheEntry) {
   Json j = protocol_json();
   j["seed"] = 1;

@@ -243,12 +243,15 @@ void check_protocol_cells(const DeclaredProtocol& p) {
       if (!runs.contains(v.term.run)) declaration_error(here, "its peer run is not declared");
     }
   }
+  std::set<std::string> unused;  // column sets no row reads: a declaration never read is refused
+  for (const auto& [set, specs] : c.at("columns").items()) unused.insert(set);
   for (const Json& row : c.value("rows", Json::array())) {
     const std::string here = fmt::format("{} row {}", at, row.dump());
     check_object(row, "cell-row", here);
     if (!is_class(p, text_of(row, "class", here)) || !runs.contains(text_of(row, "run", here)))
       declaration_error(here, "names a data set or run the protocol does not declare");
     check_sets(p, row, here);
+    for (const std::string& set : texts_of(row.at("columns"), here)) unused.erase(set);
     check_kinds(p, row, here);
     check_solver_rows(p, row, here);
     for (const std::string& id : evidence_ids(row)) {
@@ -263,6 +266,8 @@ void check_protocol_cells(const DeclaredProtocol& p) {
                               is_task_set(p, row.at("class")) ? "aggregate" : "run's \"metric:\""));
     }
   }
+  if (!unused.empty())
+    declaration_error(at, fmt::format("column set \"{}\" is read by no row", *unused.begin()));
 }
 
 void check_protocol_ablations(const DeclaredProtocol& p) {

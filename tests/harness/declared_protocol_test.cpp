@@ -82,6 +82,9 @@ TEST(DeclaredProtocol, WhatWouldNotBeReadIsRefused) {
   j["methods"][1]["lambda"] = "$word";
   testing::expect_protocol_refused(j, "the --with-solver place's \"lambda\" must give numbers");
   j = protocol_json();
+  j["cells"]["columns"]["unread"] = j["cells"]["columns"]["zeros"];  // no row names it
+  testing::expect_protocol_refused(j, "column set \"unread\" is read by no row");
+  j = protocol_json();
   j["cells"]["rows"][2]["row"] = "extra";  // each solver's row would be the same one
   testing::expect_protocol_refused(j, "names each solver's cells apart");
   j = protocol_json();

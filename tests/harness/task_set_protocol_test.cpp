@@ -171,7 +171,7 @@ TEST(TaskSetProtocol, EachMethodIsFittedPerTaskAndItsRunsAggregatedIntoCells) {
 TEST(TaskSetProtocol, OneColumnSetServesARowPerGridPoint) {
   TempDir dir;
   Json j = task_protocol_json();
-  j["cells"]["columns"]["grid"] = Json::parse(R"([{"column": "G", "value": "times:{row}"}])");
+  j["cells"]["columns"] = {{"grid", Json::parse(R"([{"column": "G", "value": "times:{row}"}])")}};
   j["cells"]["rows"] = Json::parse(R"([
     {"table": "g", "row": "2", "class": "c", "run": "a", "columns": ["grid"]},
     {"table": "g", "row": "3", "class": "c", "run": "a", "columns": ["grid"]}])");

@@ -9,7 +9,8 @@
 // much the class subset alone moves the accuracy). HTML handling is not varied here
 // (zhangoles2001/table5's ablation html-webkb does). The ablation is a declared table too (each
 // row the mean and sample sd over the splits of its reading's accuracy, then Table 5's value).
-// Here: Table 1's smoothing, supplied to the declaration.
+// Here: Table 1's smoothing (and the lambdas a solver added with --with-solver runs at, one
+// per reading and split, its mean accuracy a cell), supplied to the declaration.
 // Fast mode: split 0 of table5 and counts, runs only.
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"

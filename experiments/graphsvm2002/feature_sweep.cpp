@@ -127,9 +127,13 @@ TaskSource corpus_variants(const std::string& name) {
       s.config_fields["data"] = data_config(*d);
       s.tasks = {name};
       s.untrainable = [](size_t) -> std::optional<RunRecord> { return std::nullopt; };
+      // A solver added with --with-solver: the lambda of its loss on the variant's data
+      // (SVMlight's default C there for the hinge), a flat multiclass fit.
+      s.extra_lambdas = [d](size_t) { return extra_solver_lambdas_on(*d); };
       s.fit = [d, name, options, threads = ctx.threads](size_t, const std::string& method,
                                                         const Params& variant, uint64_t seed) {
-        RunRecord r = fit_sweep_method(method, *d, seed, threads, variant);
+        RunRecord r = is_sweep_method(method) ? fit_sweep_method(method, *d, seed, threads, variant)
+                                              : fit_extra_solver(*d, method, variant, seed);
         r.class_name = fmt::format("{} {}", name, options.dump());
         r.extra["features"] = d->Xtrain.cols;
         r.extra["svm_default_C"] = svmlight_default_C(d->Xtrain_svm);

@@ -30,22 +30,6 @@ struct SweepSeries {
   std::function<std::string(size_t)> class_name;
 };
 
-bool is_paper_method(const std::string& name) {
-  return name == kMcnb || name == kMcsvm || name == kGraphSvm || name == kHierSvm;
-}
-
-// A solver added with --with-solver on d: one flat multiclass fit.
-RunRecord fit_extra(const GraphsvmData& d, const std::string& solver, const Params& params,
-                    uint64_t seed) {
-  MethodSettings s;
-  s.seed = seed;
-  s.label = fmt::format("{} K={} {}", d.name, d.class_names.size(), solver);
-  RunRecord r = run_flat_multiclass(d, s, solver, params);
-  r.extra["train_rows"] = d.Xtrain.rows;
-  r.extra["num_classes"] = d.class_names.size();
-  return r;
-}
-
 TaskSet sweep_task_set(std::shared_ptr<const SweepSeries> s, const ExperimentContext& ctx,
                        const std::string& experiment) {
   struct Slot {
@@ -84,9 +68,9 @@ TaskSet sweep_task_set(std::shared_ptr<const SweepSeries> s, const ExperimentCon
   t.fit = [s, data, threads = ctx.threads](size_t i, const std::string& solver,
                                            const Params& params, uint64_t seed) {
     const std::shared_ptr<const GraphsvmData> d = data(i);
-    RunRecord r = is_paper_method(solver) ? fit_sweep_method(solver, *d, seed, threads)
-                                          : fit_extra(*d, solver, params, seed);
-    if (is_paper_method(solver)) r.extra["method"] = sweep_method_config(solver, *d);
+    RunRecord r = is_sweep_method(solver) ? fit_sweep_method(solver, *d, seed, threads)
+                                          : fit_extra_solver(*d, solver, params, seed);
+    if (is_sweep_method(solver)) r.extra["method"] = sweep_method_config(solver, *d);
     r.class_name = s->class_name(i);
     return r;
   };

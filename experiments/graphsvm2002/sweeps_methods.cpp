@@ -92,4 +92,19 @@ RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uin
   return r;
 }
 
+bool is_sweep_method(const std::string& name) {
+  return name == kMcnb || name == kMcsvm || name == kGraphSvm || name == kHierSvm;
+}
+
+RunRecord fit_extra_solver(const GraphsvmData& d, const std::string& solver, const Params& params,
+                           uint64_t seed) {
+  MethodSettings s;
+  s.seed = seed;
+  s.label = fmt::format("{} K={} {}", d.name, d.class_names.size(), solver);
+  RunRecord r = run_flat_multiclass(d, s, solver, params);
+  r.extra["train_rows"] = d.Xtrain.rows;
+  r.extra["num_classes"] = d.class_names.size();
+  return r;
+}
+
 }  // namespace linrepro

@@ -41,6 +41,15 @@ Json sweep_method_config(const std::string& method, const GraphsvmData& d);
 RunRecord fit_sweep_method(const std::string& method, const GraphsvmData& d, uint64_t seed,
                            int threads, const Params& variant = Params::object());
 
+// True for the paper's methods above; any other name a sweep fits is a solver added with
+// --with-solver.
+bool is_sweep_method(const std::string& name);
+
+// A solver added with --with-solver on d: one flat multiclass fit on the SVMs' input (a binary
+// solver one-vs-rest), its record's extra.train_rows and extra.num_classes set.
+RunRecord fit_extra_solver(const GraphsvmData& d, const std::string& solver, const Params& params,
+                           uint64_t seed);
+
 // SweepPoints (harness/protocol/sweep_measures.h): (method, x) -> run, x = number of classes or
 // training-set share: the numbers the claims read. A run may be pending until the ResultFile is
 // complete.

@@ -82,8 +82,10 @@ std::string stopped_text(std::span<const RunRecord> runs, const std::vector<Seri
   const std::string why = series_stopped_reason(runs);
   if (why.empty() || pts.empty()) return "";
   const std::string& cls = pts.front().run->class_name;  // "<data set> n=<n>"
-  return fmt::format("{} on {}: {}; ", runs.back().extra.value("variant", "?"),
-                     cls.substr(0, cls.rfind(" n=")), why);
+  // A paper's method is its variant; a solver added with --with-solver, its label.
+  const Json& extra = runs.back().extra;
+  const std::string method = extra.value("variant", extra.value("with_solver", runs.back().solver));
+  return fmt::format("{} on {}: {}; ", method, cls.substr(0, cls.rfind(" n=")), why);
 }
 
 AggregateValue cpu_slope(std::span<const RunRecord> runs) {

@@ -66,6 +66,10 @@ TEST(SizeSeries, TheSeriesAggregatesFieldsAndRelations) {
   EXPECT_EQ(s.fields.at("times").get<std::string>().substr(0, 30),
             "1,000: 2.00 s (CPU 1.00 s), 2,");
   EXPECT_EQ(s.fields.at("stopped"), "a on synth: not run above n = 4,000; ");
+  // A solver added with --with-solver has no variant: its label names it.
+  a.back().extra = {{"with_solver", "mine"}, {"reason", "not run above n = 4,000"}};
+  EXPECT_EQ(builtin_aggregate("cpu-slope").value()(a, {}).fields.at("stopped"),
+            "mine on synth: not run above n = 4,000; ");
   EXPECT_EQ(
       builtin_aggregate("cpu-slope").value()(power_law_runs({1, 2}, 1, 1), {}).fields.at("stopped"),
       "");

@@ -7,8 +7,10 @@
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "experiments/register.h"
 #include "harness/language/experiment_declarations.h"
 #include "harness/language/grammar_reference.h"
+#include "harness/protocol/protocol_components.h"
 
 namespace linrepro::cli {
 
@@ -31,7 +33,12 @@ void add_protocol_commands(CLI::App& app) {
   protocol
       ->add_subcommand("reference",
                        "print docs/PROTOCOL.md: every key, its type, default, meaning and example")
-      ->callback([] { fmt::print("{}", protocol_reference_markdown(embedded_sources())); });
+      ->callback([] {
+        // The language, then the C++ components the registered experiments name.
+        register_experiments();
+        fmt::print("{}\n{}", protocol_reference_markdown(embedded_sources()),
+                   named_components_markdown(experiment_registry()));
+      });
   protocol->add_subcommand("schema", "print experiments/protocol.schema.json (JSON Schema)")
       ->callback([] { fmt::print("{}\n", protocol_json_schema().dump(2)); });
   static std::vector<std::string> files;

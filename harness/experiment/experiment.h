@@ -92,8 +92,10 @@ struct ExperimentInfo {
   std::function<Json(const ExperimentContext&)> config;
   // Optional: the figures the plot driver draws from the runs (header "figures", full mode only).
   std::function<Json(const ExperimentContext&)> figures;
-  // Its declared protocol (harness/language/declared_protocol.h).
+  // Its declared protocol (harness/language/declared_protocol.h), and the C++ components that
+  // declaration names (harness/protocol/protocol_components.h; null without a protocol).
   Json protocol;
+  Json components;
   // The runner: asks `rf` for its runs (rf.run_once), then, once rf.complete(), emits cells and
   // claims. The harness opens the result file from the fields above and saves it afterwards
   // (harness/experiment/run_experiment.h). In fast mode, emit only cells computed exactly as in the

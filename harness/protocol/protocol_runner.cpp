@@ -21,6 +21,7 @@
 #include "harness/protocol/multiclass_partitions.h"
 #include "harness/protocol/partition_measures.h"
 #include "harness/protocol/protocol_ablations.h"
+#include "harness/protocol/protocol_components.h"
 #include "harness/protocol/size_series.h"
 #include "harness/protocol/task_set_runs.h"
 
@@ -223,6 +224,7 @@ void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
 ExperimentInfo protocol_experiment(ExperimentInfo declared, ProtocolHooks hooks) {
   const std::string name = declared.paper + "/" + declared.id;
   const DeclaredProtocol p = protocol_of(declared);
+  declared.components = named_components(p, hooks);  // the driver's own, before the builtins
   hooks = with_declared_task_sources(p, std::move(hooks));
   check_protocol_hooks(p, hooks, name);
   declared.config = [protocol = declared.protocol](const ExperimentContext& ctx) {

@@ -152,8 +152,13 @@ TEST(Grammar, NearestWord) {
 
 // The reference and the schema cannot drift: the committed files are what the grammar generates
 // (`make protocol-docs` writes them).
+// The language's part, up to the named components (the CLI test checks the whole file: they come
+// from the registered experiments).
 TEST(Grammar, CommittedReferenceIsGenerated) {
-  EXPECT_EQ(read_source_file("docs/PROTOCOL.md"), protocol_reference_markdown(embedded_sources()))
+  const std::string committed = read_source_file("docs/PROTOCOL.md");
+  const size_t components = committed.find("\n## Named components\n");
+  ASSERT_NE(components, std::string::npos) << "docs/PROTOCOL.md lists no named components";
+  EXPECT_EQ(committed.substr(0, components), protocol_reference_markdown(embedded_sources()))
       << "docs/PROTOCOL.md is not what the grammar generates: run `make protocol-docs`";
 }
 

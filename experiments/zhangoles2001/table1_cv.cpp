@@ -57,6 +57,15 @@ std::vector<ZoFoldCategory> fold_matrices(const ZoCvData& cv, int32_t k, ZoCvSel
 RunRecord cv_run(const ZoCvData& cv, int32_t k, const std::string& solver, const Params& params,
                  ZoCvSelection selection, uint64_t seed) {
   const SolverInfo& info = solver_catalog().get(solver);
+  // The grid sets the regularisation; a solver added with --with-solver and its own lambda or C
+  // (`liblinear-s5:C=1`) would have both, or a grid that changes nothing.
+  const Params grid_keys = regularization_params(info, 1.0);
+  for (const char* key : {"lambda", "C"})
+    if (params.contains(key) && !grid_keys.contains(key))
+      throw ConfigError(fmt::format(
+          "Table 1's cross-validation chooses {}'s regularisation over its lambda grid: drop '{}' "
+          "here (zhangoles2001/table2 runs a solver at the {} you give)",
+          solver, key, key));
   const std::vector<ZoFoldCategory> folds = fold_matrices(cv, k, selection);
   Json per_lambda = Json::array();
   double seconds = 0;

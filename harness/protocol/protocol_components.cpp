@@ -9,15 +9,8 @@ namespace linrepro {
 
 namespace {
 
-template <class Map>
-std::vector<std::string> names_of(const Map& m) {
-  std::vector<std::string> out;
-  for (const auto& [name, fn] : m) out.push_back(name);
-  return out;
-}
-
 // "`a`, `b`"; a family of three or more names with one argument ("cv-bep:1", "cv-bep:0.1", ...)
-// as "`cv-bep:<x>` (x in 1, 0.1, ...)".
+// as "`cv-bep:<x>` (x: 1, 0.1, ...)".
 std::string listed(const Json& names) {
   std::map<std::string, std::vector<std::string>> families;
   std::vector<std::string> order;
@@ -44,17 +37,6 @@ std::string listed(const Json& names) {
 }
 
 }  // namespace
-
-Json named_components(const DeclaredProtocol& p, const ProtocolHooks& hooks) {
-  return {{"task_sets", names_of(hooks.task_sources)},
-          {"aggregates", names_of(hooks.aggregates)},
-          {"stop_rules", names_of(hooks.stop_rules)},
-          {"after_steps", names_of(hooks.after_steps)},
-          {"supplied", p.supplied},
-          {"claim_measures", static_cast<bool>(hooks.claim_measures)},
-          {"driver_runs", static_cast<bool>(hooks.after_dataset)},
-          {"summary_in_code", static_cast<bool>(hooks.summarise)}};
-}
 
 std::string named_components_markdown(const std::vector<ExperimentInfo>& registry) {
   std::string out =

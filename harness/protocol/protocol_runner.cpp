@@ -21,7 +21,6 @@
 #include "harness/protocol/multiclass_partitions.h"
 #include "harness/protocol/partition_measures.h"
 #include "harness/protocol/protocol_ablations.h"
-#include "harness/protocol/protocol_components.h"
 #include "harness/protocol/size_series.h"
 #include "harness/protocol/task_set_runs.h"
 
@@ -219,6 +218,28 @@ void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,
                 : fmt::format(" (its summary reads {})", fmt::join(hooks.summary_tags, ", "))));
   }
   if (!p.supplied.empty() && !hooks.values) lacks("values (it declares \"supplied\")");
+}
+
+namespace {
+
+template <class Map>
+std::vector<std::string> names_of(const Map& m) {
+  std::vector<std::string> out;
+  for (const auto& [name, fn] : m) out.push_back(name);
+  return out;
+}
+
+}  // namespace
+
+Json named_components(const DeclaredProtocol& p, const ProtocolHooks& hooks) {
+  return {{"task_sets", names_of(hooks.task_sources)},
+          {"aggregates", names_of(hooks.aggregates)},
+          {"stop_rules", names_of(hooks.stop_rules)},
+          {"after_steps", names_of(hooks.after_steps)},
+          {"supplied", p.supplied},
+          {"claim_measures", static_cast<bool>(hooks.claim_measures)},
+          {"driver_runs", static_cast<bool>(hooks.after_dataset)},
+          {"summary_in_code", static_cast<bool>(hooks.summarise)}};
 }
 
 ExperimentInfo protocol_experiment(ExperimentInfo declared, ProtocolHooks hooks) {

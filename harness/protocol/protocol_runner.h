@@ -66,6 +66,12 @@ DeclaredProtocol declared_protocol(const std::string& paper, const std::string& 
 // declaration when the driver supplies one of them too.
 ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHooks hooks);
 
+// The C++ components `hooks` give the declaration `p` (the driver's own, before the declared task
+// sets and builtin stop rules are added): {"task_sets", "aggregates", "stop_rules", "after_steps",
+// "supplied": [names], "claim_measures", "driver_runs", "summary_in_code": bool}, listed in
+// docs/PROTOCOL.md (harness/protocol/protocol_components.h).
+Json named_components(const DeclaredProtocol& p, const ProtocolHooks& hooks);
+
 // Throws ConfigError naming the declaration when it names a task set, an aggregate or a supplied
 // value the hooks lack, or a method tag they do not read (`name`: "<paper>/<id>").
 void check_protocol_hooks(const DeclaredProtocol& p, const ProtocolHooks& hooks,

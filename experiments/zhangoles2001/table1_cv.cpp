@@ -58,10 +58,11 @@ RunRecord cv_run(const ZoCvData& cv, int32_t k, const std::string& solver, const
                  ZoCvSelection selection, uint64_t seed) {
   const SolverInfo& info = solver_catalog().get(solver);
   // The grid sets the regularisation; a solver added with --with-solver and its own lambda or C
-  // (`liblinear-s5:C=1`) would have both, or a grid that changes nothing.
+  // (`liblinear-s5:C=1`, `:lambda=0.1`) would have both, or its setting silently replaced. The
+  // declaration gives every run lambda 1 (regularization_params at 1): anything else is the user's.
   const Params grid_keys = regularization_params(info, 1.0);
   for (const char* key : {"lambda", "C"})
-    if (params.contains(key) && !grid_keys.contains(key))
+    if (params.contains(key) && (!grid_keys.contains(key) || params.at(key) != grid_keys.at(key)))
       throw ConfigError(fmt::format(
           "Table 1's cross-validation chooses {}'s regularisation over its lambda grid: drop '{}' "
           "here (zhangoles2001/table2 runs a solver at the {} you give)",

@@ -141,6 +141,26 @@ TEST(ExternalSolvers, RegisteredSolverInZhangOlesTokenisationStudy) {
   EXPECT_EQ(cells, 20);
 }
 
+// Table 1's cross-validation sets a solver's regularisation over its grid: a lambda or C the user
+// gave would be replaced without a word, so the run fails naming the setting to drop.
+TEST(ExternalSolvers, TableOnesCrossValidationRefusesTheUsersOwnLambda) {
+  testing::TempDir dir;
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.fast = true;
+  ctx.progress = false;
+  ctx.extra_solvers = {"liblinear-s5:lambda=0.1"};
+  ExperimentOutcome o;
+  try {
+    o = run_experiment(experiment("zhangoles2001/table1"), ctx);
+  } catch (const DataUnavailable&) {
+    GTEST_SKIP() << "Reuters-21578 is not here";
+  }
+  ASSERT_EQ(o.extra_failures.size(), 1u);
+  EXPECT_NE(o.extra_failures[0].find("drop 'lambda' here"), std::string::npos)
+      << o.extra_failures[0];
+}
+
 // GraphSVM's sweeps: the extra solver at every point of draw 0 as a flat multiclass method, on the
 // same data as the paper's methods, whose runs keep the committed reference's config hashes.
 TEST(ExternalSolvers, RegisteredSolverInGraphsvmSweeps) {

@@ -36,8 +36,9 @@
 //
 // The runs are declared in experiments.json ("protocol"): Table 2's categories are the sequential
 // task set "reuters-table2", §6.1's 90 categories the task set "reuters-f1" with each feature
-// scope a method's data, both declared whole (harness/protocol/binary_categories.h); this file
-// emits the cells, claims and ablation.
+// scope a method's data, both declared whole (harness/protocol/binary_categories.h). Table 2's
+// cells, claims and figures and the feature-scope ablation are declared too (the claims' own
+// measures: objective_measures.h); this file emits §6.1's cells and claim.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -50,7 +51,7 @@
 #include "core/error.h"
 #include "core/seed.h"
 #include "experiments/mlrcg2003/experiments.h"
-#include "experiments/mlrcg2003/reuters_table2.h"
+#include "experiments/mlrcg2003/objective_measures.h"
 #include "harness/experiment/extra_solvers.h"
 #include "harness/experiment/published.h"
 #include "harness/experiment/solver_catalog.h"
@@ -75,29 +76,25 @@ constexpr const char* kReutersExperiment = "table2_reuters";
 // the rule's fallback level, with why, are that named rule's
 // (harness/protocol/binary_categories.cpp). Every run also records the other grid values' results.
 
-// Table 2's categories: the declared task set's (fast mode: its declared fast tasks).
-std::vector<std::string> table2_categories(bool fast) {
-  const DeclaredProtocol p = declared_protocol(kMlrcgPaper, kReutersExperiment);
-  if (fast) return p.datasets.front().fast_tasks.names;
-  return p.task_sources.at("reuters-table2").at("tasks").get<std::vector<std::string>>();
-}
-
 // §6.1's runs of one feature scope by solver, each over the 90 categories.
 using F1Runs = std::map<std::string, std::vector<RunRecord>>;
 // The paper's two solvers of §6.1, with their column prefixes.
-const std::vector<Table2Solver> kF1Solvers = {{"smo", "SVM"}, {"mlr-cg", "MLR-CG"}};
+struct F1Solver {
+  std::string name, column;
+};
+const std::vector<F1Solver> kF1Solvers = {{"smo", "SVM"}, {"mlr-cg", "MLR-CG"}};
 
 // The F1 runs of the methods "<prefix><solver>" ("f1/" per-category, "f1-global/").
 F1Runs f1_runs(const std::map<std::string, std::vector<RunRecord>>& by_method,
                const std::string& prefix) {
   F1Runs out;
-  for (const Table2Solver& s : kF1Solvers) out[s.name] = by_method.at(prefix + s.name);
+  for (const F1Solver& s : kF1Solvers) out[s.name] = by_method.at(prefix + s.name);
   return out;
 }
 
 // One solver's counts over its finished F1 runs, as `counts` reads them off each run.
 template <class Counts>
-std::vector<BinaryCounts> solver_counts(const F1Runs& f1, const Table2Solver& s, Counts counts) {
+std::vector<BinaryCounts> solver_counts(const F1Runs& f1, const F1Solver& s, Counts counts) {
   std::vector<BinaryCounts> out;
   for (const RunRecord& r : f1.at(s.name)) out.push_back(counts(r));
   return out;
@@ -160,7 +157,7 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
              uint64_t seed) {
   std::map<std::string, F1Pair> tuned, plain;
   std::map<std::string, std::string> sweep_text;
-  for (const Table2Solver& s : kF1Solvers) {
+  for (const F1Solver& s : kF1Solvers) {
     const std::vector<BinaryCounts> at_theta = solver_counts(f1, s, at_threshold(""));
     tuned[s.name] = averaged(at_theta);
     plain[s.name] = averaged(solver_counts(f1, s, at_threshold("0")));
@@ -206,36 +203,13 @@ void emit_f1(ResultFile& rf, const F1Runs& f1, size_t categories, const std::str
   add_f1_claim(rf, f1, tuned, plain, sweep_text);
 }
 
-// The solvers this invocation runs (fast: SMO and MLR-CG only), by name.
-std::vector<std::string> used_solvers(bool fast) {
-  std::vector<std::string> used;
-  for (const auto& s : table2_solvers(true))
-    if (!fast || !s.column.empty()) used.push_back(s.name);
-  return used;
-}
-
-Json reuters_figures(const ExperimentContext& ctx) {
-  return table2_figures(table2_categories(ctx.fast), used_solvers(ctx.fast), "Reuters-21578",
-                        ctx.fast ? "" : "earn", extra_solvers(ctx), "", "");
-}
-
-// Every cell, claim and ablation, once every run is stored (fast mode: grain's error cells).
+// Section 6.1's cells and claim (Table 2's cells, claims and figures are declared).
 void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
                        const ProtocolResults& results) {
   const Json& record = results.task_records.at("table2").at("smo");
   const std::string data_note = fmt::format(
       "; Reuters-21578 ModApte, 90 categories, {} / {} documents (the paper: 7,769 / 3,019)",
       record.at("train").get<int64_t>(), record.at("test").get<int64_t>());
-  const Table2Input in{.collection = "Reuters-21578 ModApte",
-                       .categories = table2_categories(ctx.fast),
-                       .solvers = table2_solvers(true),
-                       .seed = ctx.seed,
-                       .fast = ctx.fast};
-  const Table2Results res = table2_results(results.tasks.at("table2"));
-  emit_table2_cells(rf, in, res);
-  if (ctx.fast) return;
-  add_table2_claims(rf, in, res, /*expect_slower=*/true, "");
-  add_direction_claim(rf, in, res);
   // §6.1 with each task's own features (the cells; the old global set's runs are the declared
   // ablation feature-scope-6.1's).
   const F1Runs own = f1_runs(results.tasks.at("f1"), "f1/");
@@ -247,8 +221,8 @@ void summarise_reuters(const ExperimentContext& ctx, ResultFile& rf,
 void add_mlrcg2003_reuters(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.summarise = summarise_reuters;
+  hooks.run_claim_measures = mlrcg_objective_measures;
   register_protocol(registry, kMlrcgPaper, kReutersExperiment, std::move(hooks));
-  registry.back().figures = reuters_figures;  // its runs by key, the extra solvers' among them
 }
 
 }  // namespace linrepro

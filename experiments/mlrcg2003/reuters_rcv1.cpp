@@ -7,7 +7,8 @@
 
 #include "corpora/data_errors.h"
 #include "corpora/libsvm_sets.h"
-#include "experiments/mlrcg2003/reuters_table2.h"
+#include "experiments/mlrcg2003/experiments.h"
+#include "experiments/mlrcg2003/objective_measures.h"
 #include "features/feature_selection.h"
 #include "harness/protocol/binary_categories.h"
 
@@ -119,38 +120,17 @@ TaskSource rcv1_tasks(std::function<Rcv1Data()> load) {
   };
 }
 
-void summarise_rcv1(const ExperimentContext& ctx, ResultFile& rf, const ProtocolResults& results) {
-  if (!results.unavailable.at("RCV1").empty()) return;  // not here: its published cells are marked
-  const Table2Input in{.collection = "RCV1",
-                       .categories = kTopics,
-                       // One timed fit each (SMO takes hours here); LIBSVM's kernel C-SVC on
-                       // 781,265 rows would take days and is left out.
-                       .solvers = table2_solvers(false),
-                       .seed = ctx.seed,
-                       .fast = false};
-  const Table2Results res = table2_results(results.tasks.at("RCV1"));
-  emit_table2_cells(rf, in, res);
-  add_table2_claims(rf, in, res, /*expect_slower=*/false, "-rcv1");
-}
-
 }  // namespace
 
 ProtocolHooks rcv1_hooks(std::function<Rcv1Data()> load) {
   ProtocolHooks hooks;
   hooks.task_sources = {{"rcv1-v2", rcv1_tasks(std::move(load))}};
-  hooks.summarise = summarise_rcv1;
+  hooks.run_claim_measures = mlrcg_objective_measures;
   return hooks;
-}
-
-Json rcv1_figures(const ExperimentContext& ctx) {
-  std::vector<std::string> solvers;
-  for (const Table2Solver& s : table2_solvers(false)) solvers.push_back(s.name);
-  return table2_figures(kTopics, solvers, "RCV1-v2", "", extra_solvers(ctx), "rcv1-v2", "rcv1_");
 }
 
 void add_mlrcg2003_rcv1(std::vector<ExperimentInfo>& registry) {
   register_protocol(registry, kMlrcgPaper, kRcv1Experiment, rcv1_hooks([] { return load_rcv1(); }));
-  registry.back().figures = rcv1_figures;
 }
 
 }  // namespace linrepro

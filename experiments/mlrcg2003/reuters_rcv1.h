@@ -1,12 +1,13 @@
 #pragma once
 // Table 2's bottom half of Zhang, Jin, Yang & Hauptmann (ICML 2003): RCV1's four top-level topics
 // CCAT, ECAT, GCAT and MCAT with LYRL2004's split swapped (781,265 training, 23,149 test
-// documents), MLR-CG against the SVM (SMO) and LIBLINEAR -s 3; the same code as the Reuters rows
-// (reuters_table2.h). RCV1 is not in the data mirror: without it every cell is data_unavailable
-// with the instructions of corpora/data_resolver.h.
+// documents), MLR-CG against the SVM (SMO) and LIBLINEAR -s 3, declared as the Reuters rows are
+// (experiments.json: cells, claims and figures; objective_measures.h). RCV1 is not in the data
+// mirror: without it every cell is data_unavailable with the instructions of
+// corpora/data_resolver.h. This file reads the collection into a task set.
 //
 // Its figures are the paper's Figure 2 (MLR-CG's O_svm against time, per topic) and the Table 2
-// bars, as on Reuters (table2_figures); without RCV1 each is a placeholder saying how to get it.
+// bars, as on Reuters; without RCV1 each is a placeholder saying how to get it.
 #include <functional>
 
 #include "corpora/libsvm_sets.h"
@@ -25,7 +26,5 @@ inline constexpr const char* kRcv1Experiment = "table2_rcv1";
 
 // The experiment's hooks with `load` giving the data (load_rcv1; tests: a stand-in).
 ProtocolHooks rcv1_hooks(std::function<Rcv1Data()> load);
-// Its figures (ExperimentInfo::figures), over the runs its protocol declares.
-Json rcv1_figures(const ExperimentContext& ctx);
 
 }  // namespace linrepro

@@ -261,7 +261,9 @@ std::vector<ObjectRule> grammar() {
            {"value", "text", "required",
             "A value expression: `metric:<name>` of the run (a ratio `over` another run's), an "
             "aggregate of the task set's runs, or `record:<a.b>` of the task set's record; "
-            "`{row}` is the row's name (one set for the rows of a grid one run holds)."},
+            "`{row}` is the row's name (one set for the rows of a grid one run holds). A "
+            "`train_seconds` gets its rounds' range as interval; a ratio of two runs' `error` "
+            "a paired bootstrap interval over their per-document outcomes."},
            {"unit", "text", "\"\"", "The unit; `{m}` is the run's metric m."},
            {"wilson", "[text]", "none",
             "[rows metric, what they are]: Wilson's interval of a share in per cent."},

@@ -12,9 +12,11 @@
 #include "harness/language/declaration_checks.h"
 #include "harness/language/protocol_declaration.h"
 #include "harness/language/value_expression.h"
+#include "harness/protocol/document_outcomes.h"
 #include "harness/protocol/partition_measures.h"
 #include "harness/results/cell_intervals.h"
 #include "harness/results/timing_rounds.h"
+#include "metrics/paired_bootstrap.h"
 
 namespace linrepro {
 
@@ -73,10 +75,26 @@ ValueExpression column_value(const Json& spec) {
   return parse_value_expression(spec.at("value"), "cell column " + spec.dump());
 }
 
+// The interval of a ratio of two runs' test errors on the same test documents: a paired bootstrap
+// of both runs' per-document outcomes, so what the two get wrong together moves together
+// (docs/RESULTS.md); none unless both stored their outcomes and the divisor made an error.
+void set_error_ratio_interval(Cell& c, const ValueExpression& e, const RunRecord& a,
+                              const RunRecord& b, uint64_t seed) {
+  if (!a.extra.contains("test_correct") || !b.extra.contains("test_correct") ||
+      !b.metrics.contains("test_rows") || b.metrics.value("test_errors", 0.0) <= 0)
+    return;
+  const SamplingInterval i = paired_error_ratio_interval(run_outcomes(a), run_outcomes(b), seed);
+  set_interval(c.evidence, e.scaled(i.lo), e.scaled(i.hi),
+               fmt::format("paired bootstrap over the {} test documents of both runs' "
+                           "per-document outcomes, {} resamples, percentile interval; resamples "
+                           "without an error of {} left out",
+                           b.metrics.at("test_rows").get<int64_t>(), kBootstrapResamples, b.key));
+}
+
 // One declared column of one run (`over`: the run its value is divided by, if there): nothing
 // when an "optional" column's value is not there (or its divisor is not positive).
 std::optional<Cell> metric_cell(const std::string& table, const std::string& row, const Json& spec,
-                                const RunRecord& r, const std::string& note,
+                                const RunRecord& r, const std::string& note, uint64_t seed,
                                 const RunRecord* over = nullptr) {
   const ValueExpression e = column_value(spec);
   const bool ratio = e.op == ValueExpression::Op::over;
@@ -112,6 +130,13 @@ std::optional<Cell> metric_cell(const std::string& table, const std::string& row
     c.evidence.interval_hi = e.scaled(rounds->hi);
     c.evidence.interval_method = rounds->method();
   }
+  if (e.term.name == "train_seconds")  // what a miss is weighed against (judge/cell_cause.h)
+    c.evidence.timing =
+        ratio ? fmt::format("{} {:.3g} s / {} {:.3g} s; {}", r.key, r.train_seconds, over->key,
+                            over->train_seconds, rounds ? rounds->method() : "one timed fit each")
+              : fmt::format("{} {:.3g} s", r.key, r.train_seconds);
+  if (ratio && e.term.name == "error" && e.other.name == "error")
+    set_error_ratio_interval(c, e, r, *over, derive_seed(seed, "bootstrap/error-ratio/" + row));
   return c;
 }
 
@@ -412,7 +437,7 @@ std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& r
           ? aggregate_cell(table, name, spec, *tasks, aggregate_of(aggregates, e.term.name), note,
                            results.seed, run,
                            by_method == results.tasks.end() ? nullptr : &by_method->second)
-          : metric_cell(table, name, spec, *r, note({}),
+          : metric_cell(table, name, spec, *r, note({}), results.seed,
                         e.op == ValueExpression::Op::over ? run_at(results, cls, e.other.run, task)
                                                           : nullptr);
   if (!c) return c;
@@ -500,7 +525,7 @@ void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
     std::optional<Cell> c;
     if (r != nullptr)
       c = metric_cell(
-          x.at("table"), row, spec, *r, note({}),
+          x.at("table"), row, spec, *r, note({}), results.seed,
           e.op == ValueExpression::Op::over ? run_at(results, cls, e.other.run, task) : nullptr);
     else if (tasks != nullptr && !metric) {
       const auto by_method = results.tasks.find(cls);

@@ -206,11 +206,21 @@ void add_trace_measures(ClaimMeasures& m, const std::map<std::string, const RunR
   });
 }
 
+// The measures of one group's runs: the harness's (run_measures) and the driver's (`of_runs`),
+// the driver's winning a name both give.
+ClaimMeasures group_measures(const std::map<std::string, const RunRecord*>& runs,
+                             const RunClaimMeasures& of_runs) {
+  ClaimMeasures m = of_runs ? of_runs(runs) : ClaimMeasures{};
+  m.merge(run_measures(runs));
+  return m;
+}
+
 // A claim tested on each task of its data set (the group: the task), its evidence the declared
 // text for each task measured, joined by "; ".
 void add_per_task_claim(ResultFile& rf, const DeclaredClaim& claim, const Json& c,
                         const ProtocolResults& results,
-                        const std::map<std::string, TaskAggregate>& aggregates) {
+                        const std::map<std::string, TaskAggregate>& aggregates,
+                        const RunClaimMeasures& of_runs) {
   const std::string cls = c.at("class");
   if (const auto why = results.unavailable.find(cls);
       why == results.unavailable.end() || !why->second.empty())
@@ -219,8 +229,9 @@ void add_per_task_claim(ResultFile& rf, const DeclaredClaim& claim, const Json& 
   std::string evidence;
   for (const std::string& task : task_names(results, cls)) {
     const std::map<std::string, const RunRecord*> runs = task_runs(results, cls, task);
-    const auto p = declared_comparisons(claim, run_measures(runs), task);
-    if (!p) continue;  // the task's runs are not all there: it is not among the groups
+    const auto p = declared_comparisons(claim, group_measures(runs, of_runs), task);
+    // Its runs are not all there, or no test applies to it (`groups`): not among the groups.
+    if (!p || p->empty()) continue;
     const auto e = evidence_of(c.value("evidence", ""), claim, results, cls, aggregates, task);
     if (!e)  // decided, but a value its evidence names is not there: never dropped silently
       throw ConfigError(
@@ -238,7 +249,7 @@ void add_per_task_claim(ResultFile& rf, const DeclaredClaim& claim, const Json& 
 void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
                          const ProtocolResults& results,
                          const std::map<std::string, TaskAggregate>& aggregates,
-                         const ClaimMeasuresOf& driver) {
+                         const ClaimMeasuresOf& driver, const RunClaimMeasures& of_runs) {
   for (const Json& c : p.claims) {
     TextArgs args;
     const Json a = c.value("args", Json::object());  // its names outlive the args
@@ -246,7 +257,7 @@ void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::s
       args.set(name.c_str(), with_declared_values(value.get<std::string>(), results.values));
     const DeclaredClaim claim = declared_claim(paper, c.at("claim"), args);
     if (c.value("per_task", false)) {
-      add_per_task_claim(rf, claim, c, results, aggregates);
+      add_per_task_claim(rf, claim, c, results, aggregates, of_runs);
       continue;
     }
     // One data set (group ""), or each of a list that is here (group: its name).
@@ -259,7 +270,7 @@ void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::s
           why == results.unavailable.end() || !why->second.empty())
         continue;  // not here (or not in this subset)
       const std::map<std::string, const RunRecord*> runs = single_runs(results, on);
-      ClaimMeasures measures = run_measures(runs);
+      ClaimMeasures measures = group_measures(runs, of_runs);
       if (claim.bounds.contains("after"))
         add_trace_measures(measures, runs, static_cast<int64_t>(claim.bound("after")));
       if (const auto tasks = results.tasks.find(on); tasks != results.tasks.end()) {

@@ -25,6 +25,10 @@ namespace linrepro {
 
 // The driver's measures of data set `cls`'s runs (refer to `results`, which outlives them).
 using ClaimMeasuresOf = std::function<ClaimMeasures(const ProtocolResults&, const std::string&)>;
+// The driver's measures of one group's finished runs by method name: a binary data set's, or one
+// task's for a `per_task` claim (refer to `runs`, which outlives them).
+using RunClaimMeasures =
+    std::function<ClaimMeasures(const std::map<std::string, const RunRecord*>& runs)>;
 // The aggregates p's claims' evidence names (the hooks must supply those the harness lacks).
 std::vector<std::string> claim_aggregates(const DeclaredProtocol& p);
 
@@ -32,6 +36,6 @@ std::vector<std::string> claim_aggregates(const DeclaredProtocol& p);
 void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
                          const ProtocolResults& results,
                          const std::map<std::string, TaskAggregate>& aggregates,
-                         const ClaimMeasuresOf& driver);
+                         const ClaimMeasuresOf& driver, const RunClaimMeasures& of_runs = {});
 
 }  // namespace linrepro

@@ -149,7 +149,7 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
     }
     if (!ctx.fast && !p.claims.empty())
       add_protocol_claims(rf, p, experiment.substr(0, experiment.find('/')), results,
-                          hooks.aggregates, hooks.claim_measures);
+                          hooks.aggregates, hooks.claim_measures, hooks.run_claim_measures);
     if ((!ctx.fast || p.fast_summary) && hooks.summarise) hooks.summarise(ctx, rf, results);
   }
   // After the cells of the data that is here, so that a table keeps the declared order when its
@@ -237,7 +237,8 @@ Json named_components(const DeclaredProtocol& p, const ProtocolHooks& hooks) {
           {"stop_rules", names_of(hooks.stop_rules)},
           {"after_steps", names_of(hooks.after_steps)},
           {"supplied", p.supplied},
-          {"claim_measures", static_cast<bool>(hooks.claim_measures)},
+          {"claim_measures",
+           static_cast<bool>(hooks.claim_measures) || static_cast<bool>(hooks.run_claim_measures)},
           {"driver_runs", static_cast<bool>(hooks.after_dataset)},
           {"summary_in_code", static_cast<bool>(hooks.summarise)}};
 }

@@ -39,6 +39,9 @@ struct ProtocolHooks {
   // The driver's claim measures of a data set's runs, for the declared "claims"
   // (harness/protocol/protocol_claims.h).
   ClaimMeasuresOf claim_measures;
+  // The driver's claim measures of one group's runs by method name (a binary data set's, or one
+  // task's of a per_task claim).
+  RunClaimMeasures run_claim_measures;
   // After a task set's declared runs: the driver's adaptive steps on it, by the name methods give
   // as "after" (task_set_runs.h).
   std::map<std::string, AfterTaskSet> after_steps;

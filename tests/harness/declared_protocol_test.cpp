@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "harness/protocol/document_outcomes.h"
 #include "harness/protocol/protocol_cells.h"
 #include "harness/protocol/protocol_runner.h"
 #include "harness_fixtures.h"
@@ -264,6 +265,56 @@ TEST(DeclaredProtocol, CellsComeFromTheDeclaredRunsAndSayWhyWhenOneIsMissing) {
   ASSERT_NE(cell_at(cells, "liblinear-s5 (extra)", "Test error", c), nullptr);
   EXPECT_DOUBLE_EQ(c.value, 30);
   EXPECT_EQ(c.note, kExtraSolverNote);
+}
+
+// mlrcg2003's Table 2 cells: a ratio of two runs' test errors on the same test documents gets the
+// paired bootstrap interval of both runs' per-document outcomes, a ratio of training times says
+// what was timed (what a miss is weighed against, harness/judge/cell_cause.h).
+TEST(DeclaredProtocol, RatioCellsOfErrorsAndTimesCarryTheirEvidence) {
+  const Json j = Json::parse(R"json({
+    "why": "test",
+    "datasets": [{"class": "one", "data": "a9a"}],
+    "methods": [{"name": "a", "key": "a", "solver": "smo"}, {"name": "b", "key": "b", "solver": "smo"}],
+    "cells": {
+      "columns": {"ratios": [
+        {"column": "A error % of B", "value": "metric:error over metric:error@b|100", "unit": "%"},
+        {"column": "A time % of B", "value": "metric:train_seconds over metric:train_seconds@b|100",
+         "unit": "%"}]},
+      "rows": [{"table": "t", "row": "r", "class": "one", "run": "a", "columns": ["ratios"]}]}
+  })json");
+  ProtocolResults results;
+  results.unavailable = {{"one", ""}};
+  // a gets documents 0 and 1 wrong, b only document 0: in every resample a's errors are b's and
+  // more, so the ratio is at least 1 wherever b has an error.
+  const auto run = [](const std::string& key, std::vector<uint8_t> correct, double seconds) {
+    RunRecord r;
+    r.key = key;
+    r.status = "ok";
+    r.train_seconds = seconds;
+    int64_t errors = 0;
+    for (uint8_t c : correct) errors += c == 0;
+    r.metrics = {{"error", errors / 10.0}, {"test_errors", errors}, {"test_rows", 10}};
+    r.extra = {{"test_correct", outcomes_to_hex(correct)}};
+    return r;
+  };
+  results.runs["one"]["a"] = run("a", {0, 0, 1, 1, 1, 1, 1, 1, 1, 1}, 2.0);
+  results.runs["one"]["b"] = run("b", {0, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 1.0);
+  TempDir dir;
+  ResultFile rf = result_file(dir);
+  emit_protocol_cells(rf, parse_protocol(j, "f (x/y)"), results, {}, false);
+  const Json cells = rf.document().at("cells");
+  Cell c;
+  ASSERT_NE(cell_at(cells, "r", "A error % of B", c), nullptr);
+  EXPECT_DOUBLE_EQ(c.value, 200);
+  ASSERT_TRUE(c.evidence.interval_lo && c.evidence.interval_hi);
+  EXPECT_GE(*c.evidence.interval_lo, 100);
+  EXPECT_LE(*c.evidence.interval_lo, 200);
+  EXPECT_GE(*c.evidence.interval_hi, 200);
+  EXPECT_TRUE(c.evidence.interval_method.starts_with("paired bootstrap over the 10 test documents"))
+      << c.evidence.interval_method;
+  ASSERT_NE(cell_at(cells, "r", "A time % of B", c), nullptr);
+  EXPECT_DOUBLE_EQ(c.value, 200);
+  EXPECT_EQ(c.evidence.timing, "a 2 s / b 1 s; one timed fit each");
 }
 
 TEST(DeclaredProtocol, ARowOnMissingDataSaysWhyInEachCellUnlessMarkedFromThePublishedFile) {

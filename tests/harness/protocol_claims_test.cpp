@@ -128,6 +128,58 @@ TEST(ProtocolClaims, PerTaskTestsAndEvidence) {
                ConfigError);
 }
 
+// A per-task claim reads the driver's measures of each task's runs (mlrcg2003's
+// "approximation-bound{suffix}": a's O_gamma - O_svm, here the driver's).
+TEST(ProtocolClaims, PerTaskClaimsReadTheDriversMeasuresOfEachTasksRuns) {
+  Json declaration = {{"why", "test"},
+                      {"datasets", {{{"class", "c"}, {"tasks", "cats"}}}},
+                      {"methods",
+                       {{{"name", "mlr-cg"},
+                         {"key", "{task}/mlr-cg"},
+                         {"solver", "mlr-cg"},
+                         {"params", Json::object()}}}},
+                      {"claims",
+                       {{{"claim", "approximation-bound{suffix}"},
+                         {"class", "c"},
+                         {"args", {{"suffix", ""}}},
+                         {"per_task", true},
+                         {"evidence", "{task}"}}}}};
+  ProtocolResults results;
+  results.unavailable["c"] = "";
+  for (const std::string task : {"earn", "acq"}) {
+    RunRecord r;
+    r.status = "ok";
+    r.class_name = task;
+    r.extra["gap"] = task == "earn" ? 0.5 : -1.0;  // acq breaks the bound
+    results.tasks["c"]["mlr-cg"].push_back(r);
+  }
+  // The driver's measure, of the task's own runs.
+  const RunClaimMeasures of_runs = [](const std::map<std::string, const RunRecord*>& runs) {
+    return ClaimMeasures{
+        {"o_gamma_minus_o_svm",
+         [&runs](std::string what, const std::string& a, const std::string&, double bound,
+                 bool above, bool strict) -> std::optional<ClaimComparison> {
+           const double gap = runs.at(a)->extra.at("gap");
+           return exact_comparison(std::move(what), gap, std::isnan(bound) ? 1.0 : bound, above,
+                                   strict);
+         }}};
+  };
+  TempDir dir;
+  ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
+  add_protocol_claims(rf, parse_protocol(declaration, "f (mlrcg2003/table2_reuters)"), "mlrcg2003",
+                      results, {}, {}, of_runs);
+  Json claims = rf.document().at("claims");
+  ASSERT_EQ(claims.size(), 1u);
+  EXPECT_EQ(claims[0].at("verdict"), "does_not_hold");  // acq's -1 < 0
+  EXPECT_EQ(claims[0].at("evidence").get<std::string>().substr(0, 9), "earn; acq");
+  ASSERT_EQ(claims[0].at("comparisons").size(), 4u);  // ">= 0" and "<= measured" per task
+  // Without the driver's measure the claim names a measure nothing gives: an error.
+  ResultFile rf2 = testing::protocol_result_file(dir.path() / "r2.json", "t");
+  EXPECT_THROW(add_protocol_claims(rf2, parse_protocol(declaration, "f (mlrcg2003/table2_reuters)"),
+                                   "mlrcg2003", results, {}, {}),
+               ConfigError);
+}
+
 // mlrcg2003's "scaling-mlr-linear" on a sequential task set: decided by the size series' slope
 // measure with no driver; its evidence reads a text field as it is, a number on another data set
 // (" in "), and says "n/a" of one that is not here.

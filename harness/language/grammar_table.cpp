@@ -586,7 +586,8 @@ const std::vector<TextForm>& declaration_text_forms() {
        "as it is (`#times`); a bound; the task (per_task). Every brace is one of these.",
        "{metric:test_error@naive|100:.2f}"},
       {"aggregate",
-       "combined-micro-f1, combined-macro-f1, counts-micro-f1, counts-macro-f1, "
+       "combined-micro-f1, combined-macro-f1, counts-micro-f1[:<suffix>], "
+       "counts-macro-f1[:<suffix>], "
        "split-mean:<metric>, fewest:<field>, objective-lower:<method>, median-gap-to:<method>, "
        "cpu-slope, cpu-slope-within:<method>, cpu-percent-of:<method>, or the experiment's (an "
        "argument after `:` is part of its name: "

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "harness/protocol/category_decisions.h"
 #include "harness/protocol/size_series.h"
 #include "harness/protocol/task_measures.h"
 #include "harness/results/cell_intervals.h"
@@ -165,9 +166,14 @@ ClaimMeasure mean_metric(const std::map<std::string, std::vector<RunRecord>>& ru
 std::optional<TaskAggregate> builtin_aggregate(const std::string& name) {
   if (name == "counts-micro-f1" || name == "counts-macro-f1")
     return [micro = name == "counts-micro-f1"](std::span<const RunRecord> runs,
-                                               const AggregateContext&) {
-      std::vector<BinaryCounts> counts;
-      for (const RunRecord& r : runs) counts.push_back(counts_from(r.metrics));
+                                               const AggregateContext& at) {
+      return category_f1(runs, at, micro);
+    };
+  if (name.starts_with("counts-micro-f1:") || name.starts_with("counts-macro-f1:"))
+    return [micro = name.starts_with("counts-micro"), suffix = name.substr(16)](
+               std::span<const RunRecord> runs, const AggregateContext&) {
+      std::vector<BinaryCounts> counts;  // the counts the runs hold under that suffix
+      for (const RunRecord& r : runs) counts.push_back(counts_from(r.metrics, suffix));
       return AggregateValue{micro ? micro_average(counts).f1 : macro_average(counts).f1, {}, ""};
     };
   if (name.starts_with("fewest:"))
@@ -194,7 +200,11 @@ F1Pair combined_f1(std::span<const RunRecord> runs) {
 }
 
 ClaimMeasures partition_measures(const std::map<std::string, std::vector<RunRecord>>& runs) {
-  ClaimMeasures m = {{"micro-F1", paired_f1(runs, true)}, {"macro-F1", paired_f1(runs, false)}};
+  // Binary categories' decisions (category_decisions.h) or a multiclass partition's documents.
+  const bool categories = !runs.empty() && holds_category_decisions(runs.begin()->second);
+  ClaimMeasures m = {
+      {"micro-F1", categories ? category_f1_difference(runs, true) : paired_f1(runs, true)},
+      {"macro-F1", categories ? category_f1_difference(runs, false) : paired_f1(runs, false)}};
   for (const auto& [name, method_runs] : runs)
     for (const RunRecord& r : method_runs)
       for (const auto& [metric, value] : r.metrics.items())

@@ -21,11 +21,15 @@
 // A column's "items" names the documents in the interval's text ("pages"; default "documents").
 // And over one binary task per run (each run's metrics tp, fp, fn, tn:
 // harness/results/counts_json.h):
-//   counts-micro-f1     the micro-averaged F1 of the tasks' counts, in [0, 1], exact;
-//   counts-macro-f1     the mean of the tasks' F1 (metrics/averaging.h).
+//   counts-micro-f1     the micro-averaged F1 of the tasks' counts, in [0, 1], with the interval
+//                       of category_decisions.h when the runs hold their decisions;
+//   counts-macro-f1     the mean of the tasks' F1 (metrics/averaging.h), the same way;
+//   counts-micro-f1:<s>, counts-macro-f1:<s>  the same of the counts stored with suffix s (tp<s>,
+//                       ...: "0", a thresholded run's counts at threshold 0), exact.
 //
 // Claim measures (claim_comparisons.h) over the methods' runs on one collection, by method name:
-//   micro-F1, macro-F1  a - b in points on the combined test documents, paired bootstrap over them;
+//   micro-F1, macro-F1  a - b in points on the combined test documents, paired bootstrap over them
+//                       (binary categories' runs: over their decisions, category_decisions.h);
 //   mean:<metric>       a's mean of the run metric over the partitions, in % (exact: no sampling);
 //   splits:<metric>     a - b in points of 100 x the metric, the paired t interval over the splits
 //                       (each split's own training and test documents:

@@ -129,6 +129,152 @@ Submission submit_with_sbatch(const fs::path& script, const BatchSettings&,
   return s;
 }
 
+namespace {
+
+// A round's step 1: summarise what is finished and plan what is not (dependents wait); the runs
+// to submit, those that failed opt.max_attempts times given up (summary).
+std::vector<Pending> plan_round(const std::vector<const ExperimentInfo*>& order,
+                                const ExperimentContext& ctx, const ClusterOptions& opt,
+                                const fs::path& results, Attempts& attempts,
+                                ClusterSummary& summary) {
+  std::vector<Pending> pending;
+  std::set<std::string> waiting;
+  summary.complete.clear();
+  summary.incomplete.clear();
+  summary.given_up.clear();
+  for (const ExperimentInfo* e : order) {
+    const std::string name = experiment_name(*e);
+    const bool blocked = std::any_of(e->depends_on.begin(), e->depends_on.end(),
+                                     [&](const std::string& d) { return waiting.contains(d); });
+    if (blocked) {
+      waiting.insert(name);
+      summary.incomplete.push_back(name);
+      continue;
+    }
+    // Extra solvers join the experiments that take them (the others run without).
+    ExperimentContext c = extra_solver_context(*e, opt.target, ctx, nullptr);
+    c.results_dir = results;
+    c.progress = false;
+    c.selection = RunSelection{};
+    c.selection.mode = RunSelection::Mode::summarise;
+    const ExperimentOutcome o = run_experiment(*e, c);
+    if (o.complete()) {
+      summary.complete.push_back(name);
+      continue;
+    }
+    // Dependents wait for the paper's runs alone: an extra solver's run (--with-solver), pending
+    // or failing, never holds back the paper's runs of the experiments that read this one.
+    if (std::any_of(o.pending.begin(), o.pending.end(),
+                    [](const PlannedRun& p) { return !is_extra_solver_run(p.config); }))
+      waiting.insert(name);
+    summary.incomplete.push_back(name);
+    for (const PlannedRun& p : o.pending) {
+      Attempt& a = attempts[name + " " + p.key];
+      if (a.config_hash != p.config_hash) a = {p.config_hash, {}};
+      if (static_cast<int>(a.causes.size()) >= opt.max_attempts)
+        summary.given_up.push_back({name, p.key, a.causes});
+      else
+        pending.push_back(
+            {e, p,
+             estimated_cost(p.cost_seconds, o.median_cost_seconds, opt.unknown_cost_seconds)});
+    }
+  }
+  return pending;
+}
+
+// A round's step 2: its plan and batch script written under work/round-<round> and submitted.
+struct SubmittedRound {
+  fs::path dir;
+  int tasks = 0;
+  Submission submission;
+};
+SubmittedRound submit_round(int round, const std::vector<Pending>& pending,
+                            const ExperimentContext& ctx, const ClusterOptions& opt,
+                            const fs::path& results, const fs::path& work, const TimeBound& bound,
+                            const Submitter& submit) {
+  const fs::path dir = work / fmt::format("round-{}", round);
+  fs::remove_all(dir);  // a round left by an interrupted invocation is planned afresh
+  fs::create_directories(dir);
+  const int tasks = std::min<int>(opt.shards, static_cast<int>(pending.size()));
+  std::string plan_text;
+  std::vector<double> task_seconds(static_cast<size_t>(tasks), 0.0);
+  for (size_t j = 0; j < pending.size(); ++j) {
+    plan_text += plan_line(*pending[j].experiment, pending[j].run).dump() + "\n";
+    task_seconds[j % static_cast<size_t>(tasks)] += pending[j].cost_seconds;
+  }
+  BatchSettings s;
+  s.target = opt.target;
+  s.fast = ctx.fast;
+  s.results = results;
+  s.plan = dir / "plan.jsonl";
+  s.round_dir = dir;
+  s.program = opt.program.empty() ? fs::canonical("/proc/self/exe") : fs::absolute(opt.program);
+  s.root = fs::absolute(fs::current_path());
+  if (const char* root = std::getenv("LINREPRO_ROOT")) s.root = root;
+  if (!opt.root.empty()) s.root = fs::absolute(opt.root);
+  s.extra_solvers = ctx.extra_solvers;
+  s.tasks = tasks;
+  s.cpus_per_task = opt.cpus_per_task;
+  s.mem = opt.mem;
+  const TaskTime time = task_time_limit(task_seconds, bound.seconds);
+  s.time = opt.time.empty() ? time.limit : opt.time;
+  s.job_name = fmt::format("linrepro-r{}", round);
+  write_file_atomic(s.plan, plan_text);
+  const fs::path script = dir / "job.sbatch";
+  write_file_atomic(script, batch_script(s));
+  if (opt.time.empty() && time.bounded)
+    fmt::print(stderr,
+               "cluster: round {}: the largest task would want --time {} (3x its estimated "
+               "{:.0f} s + 5 min); {} allows {}: a task that runs out of time leaves its runs "
+               "pending for the next round (more --shards make tasks shorter)\n",
+               round, format_slurm_time(time.wanted_seconds),
+               *std::max_element(task_seconds.begin(), task_seconds.end()), bound.what, s.time);
+  fmt::print(stderr, "cluster: round {}: {} runs in {} tasks ({} CPU, {}, --time {}{}) -> {}\n",
+             round, pending.size(), tasks, s.cpus_per_task, s.mem, s.time,
+             opt.sbatch_options.empty() ? "" : ", " + shell_words(opt.sbatch_options),
+             script.string());
+  const Submission sub = submit(script, s);
+  fmt::print(stderr, "cluster: round {}: job {} ended (sbatch exit {})\n", round, sub.job_id,
+             sub.exit_code);
+  return {dir, tasks, sub};
+}
+
+// A round's step 3: merge the shards, then charge every run still missing with its cause.
+void charge_round(const std::vector<const ExperimentInfo*>& order,
+                  const std::vector<Pending>& pending, const ExperimentContext& ctx,
+                  const fs::path& results, const SubmittedRound& round, Attempts& attempts) {
+  const fs::path& dir = round.dir;
+  const int tasks = round.tasks;
+  const Submission& sub = round.submission;
+  std::map<const ExperimentInfo*, std::map<std::string, Stored>> stored;
+  for (const ExperimentInfo* e : order) {
+    ExperimentContext c = ctx;
+    c.results_dir = results;
+    merge_shards(*e, c);
+  }
+  const auto records = read_task_records(dir, tasks);
+  for (size_t j = 0; j < pending.size(); ++j) {
+    const Pending& p = pending[j];
+    if (!stored.contains(p.experiment)) {
+      ExperimentContext c = ctx;
+      c.results_dir = results;
+      stored[p.experiment] =
+          stored_runs(result_file_path(c, p.experiment->paper, p.experiment->id));
+    }
+    const auto& runs = stored[p.experiment];
+    const auto it = runs.find(p.run.key);
+    const Stored* s_run = it == runs.end() ? nullptr : &it->second;
+    if (s_run && s_run->status == "ok" && s_run->config_hash == p.run.config_hash) continue;
+    const std::string cause =
+        cause_of(s_run, static_cast<int>(j % static_cast<size_t>(tasks)), records, sub.job_id);
+    attempts[experiment_name(*p.experiment) + " " + p.run.key].causes.push_back(cause);
+    fmt::print(stderr, "cluster: {} {}: not finished ({})\n", experiment_name(*p.experiment),
+               p.run.key, cause);
+  }
+}
+
+}  // namespace
+
 ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry,
                            const ExperimentContext& ctx, const ClusterOptions& opt,
                            const Submitter& submit) {
@@ -155,128 +301,15 @@ ClusterSummary cluster_run(const std::vector<ExperimentInfo>& registry,
   Attempts attempts = load_attempts(work / "attempts.json");
   ClusterSummary summary;
   for (int round = 1;; ++round) {
-    // 1. Summarise what is finished, plan what is not (dependents wait).
-    std::vector<Pending> pending;
-    std::set<std::string> waiting;
-    summary.complete.clear();
-    summary.incomplete.clear();
-    summary.given_up.clear();
-    for (const ExperimentInfo* e : order) {
-      const std::string name = experiment_name(*e);
-      const bool blocked = std::any_of(e->depends_on.begin(), e->depends_on.end(),
-                                       [&](const std::string& d) { return waiting.contains(d); });
-      if (blocked) {
-        waiting.insert(name);
-        summary.incomplete.push_back(name);
-        continue;
-      }
-      // Extra solvers join the experiments that take them (the others run without).
-      ExperimentContext c = extra_solver_context(*e, opt.target, ctx, nullptr);
-      c.results_dir = results;
-      c.progress = false;
-      c.selection = RunSelection{};
-      c.selection.mode = RunSelection::Mode::summarise;
-      const ExperimentOutcome o = run_experiment(*e, c);
-      if (o.complete()) {
-        summary.complete.push_back(name);
-        continue;
-      }
-      // Dependents wait for the paper's runs alone: an extra solver's run (--with-solver), pending
-      // or failing, never holds back the paper's runs of the experiments that read this one.
-      if (std::any_of(o.pending.begin(), o.pending.end(),
-                      [](const PlannedRun& p) { return !is_extra_solver_run(p.config); }))
-        waiting.insert(name);
-      summary.incomplete.push_back(name);
-      for (const PlannedRun& p : o.pending) {
-        Attempt& a = attempts[name + " " + p.key];
-        if (a.config_hash != p.config_hash) a = {p.config_hash, {}};
-        if (static_cast<int>(a.causes.size()) >= opt.max_attempts)
-          summary.given_up.push_back({name, p.key, a.causes});
-        else
-          pending.push_back(
-              {e, p,
-               estimated_cost(p.cost_seconds, o.median_cost_seconds, opt.unknown_cost_seconds)});
-      }
-    }
+    const std::vector<Pending> pending = plan_round(order, ctx, opt, results, attempts, summary);
     if (pending.empty()) break;
     if (round > opt.max_rounds)
       throw std::runtime_error(fmt::format("cluster: still {} runs pending after {} rounds",
                                            pending.size(), opt.max_rounds));
     summary.rounds = round;
-
-    // 2. The round's plan and batch script.
-    const fs::path dir = work / fmt::format("round-{}", round);
-    fs::remove_all(dir);  // a round left by an interrupted invocation is planned afresh
-    fs::create_directories(dir);
-    const int tasks = std::min<int>(opt.shards, static_cast<int>(pending.size()));
-    std::string plan_text;
-    std::vector<double> task_seconds(static_cast<size_t>(tasks), 0.0);
-    for (size_t j = 0; j < pending.size(); ++j) {
-      plan_text += plan_line(*pending[j].experiment, pending[j].run).dump() + "\n";
-      task_seconds[j % static_cast<size_t>(tasks)] += pending[j].cost_seconds;
-    }
-    BatchSettings s;
-    s.target = opt.target;
-    s.fast = ctx.fast;
-    s.results = results;
-    s.plan = dir / "plan.jsonl";
-    s.round_dir = dir;
-    s.program = opt.program.empty() ? fs::canonical("/proc/self/exe") : fs::absolute(opt.program);
-    s.root = fs::absolute(fs::current_path());
-    if (const char* root = std::getenv("LINREPRO_ROOT")) s.root = root;
-    if (!opt.root.empty()) s.root = fs::absolute(opt.root);
-    s.extra_solvers = ctx.extra_solvers;
-    s.tasks = tasks;
-    s.cpus_per_task = opt.cpus_per_task;
-    s.mem = opt.mem;
-    const TaskTime time = task_time_limit(task_seconds, bound.seconds);
-    s.time = opt.time.empty() ? time.limit : opt.time;
-    s.job_name = fmt::format("linrepro-r{}", round);
-    write_file_atomic(s.plan, plan_text);
-    const fs::path script = dir / "job.sbatch";
-    write_file_atomic(script, batch_script(s));
-    if (opt.time.empty() && time.bounded)
-      fmt::print(stderr,
-                 "cluster: round {}: the largest task would want --time {} (3x its estimated "
-                 "{:.0f} s + 5 min); {} allows {}: a task that runs out of time leaves its runs "
-                 "pending for the next round (more --shards make tasks shorter)\n",
-                 round, format_slurm_time(time.wanted_seconds),
-                 *std::max_element(task_seconds.begin(), task_seconds.end()), bound.what, s.time);
-    fmt::print(stderr, "cluster: round {}: {} runs in {} tasks ({} CPU, {}, --time {}{}) -> {}\n",
-               round, pending.size(), tasks, s.cpus_per_task, s.mem, s.time,
-               opt.sbatch_options.empty() ? "" : ", " + shell_words(opt.sbatch_options),
-               script.string());
-    const Submission sub = submit(script, s);
+    const SubmittedRound r = submit_round(round, pending, ctx, opt, results, work, bound, submit);
     summary.runs_submitted += static_cast<int>(pending.size());
-    fmt::print(stderr, "cluster: round {}: job {} ended (sbatch exit {})\n", round, sub.job_id,
-               sub.exit_code);
-
-    // 3. Merge, then charge every run still missing with its cause.
-    std::map<const ExperimentInfo*, std::map<std::string, Stored>> stored;
-    for (const ExperimentInfo* e : order) {
-      ExperimentContext c = ctx;
-      c.results_dir = results;
-      merge_shards(*e, c);
-    }
-    const auto records = read_task_records(dir, tasks);
-    for (size_t j = 0; j < pending.size(); ++j) {
-      const Pending& p = pending[j];
-      if (!stored.contains(p.experiment)) {
-        ExperimentContext c = ctx;
-        c.results_dir = results;
-        stored[p.experiment] =
-            stored_runs(result_file_path(c, p.experiment->paper, p.experiment->id));
-      }
-      const auto& runs = stored[p.experiment];
-      const auto it = runs.find(p.run.key);
-      const Stored* s_run = it == runs.end() ? nullptr : &it->second;
-      if (s_run && s_run->status == "ok" && s_run->config_hash == p.run.config_hash) continue;
-      const std::string cause =
-          cause_of(s_run, static_cast<int>(j % static_cast<size_t>(tasks)), records, sub.job_id);
-      attempts[experiment_name(*p.experiment) + " " + p.run.key].causes.push_back(cause);
-      fmt::print(stderr, "cluster: {} {}: not finished ({})\n", experiment_name(*p.experiment),
-                 p.run.key, cause);
-    }
+    charge_round(order, pending, ctx, results, r, attempts);
     save_attempts(work / "attempts.json", attempts);
   }
 

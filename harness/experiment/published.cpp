@@ -153,6 +153,72 @@ bool OwnCells::covers(const std::string& e, const std::string& t, const std::str
   return e == experiment && t == table && in(rows, row) && in(columns, column);
 }
 
+namespace {
+
+// Published cell `i` of the file (`cell`: its reader), its tolerance its own or the unit's
+// default; FieldReader::fail names the file and the cell for anything wrong.
+PublishedCell published_cell(FieldReader& cell, size_t i, const Json& defaults) {
+  PublishedCell p;
+  p.table = cell.text("table", true);
+  p.row = cell.text("row", true);
+  p.column = cell.text("column", true);
+  cell.where = fmt::format("cell {} ({} / {} / {})", i + 1, p.table, p.row, p.column);
+  p.experiment = cell.text("experiment", true);
+  if (p.experiment.empty()) cell.fail("empty 'experiment'");
+  p.value = *cell.number("value", true);
+  p.unit = cell.text("unit", false);
+  p.note = cell.text("note", false);
+  p.dataset = cell.text("dataset", false);
+  p.kind = cell.text("kind", false);
+  if (p.kind.empty()) p.kind = "result";
+  if (p.kind != "result" && p.kind != "input")
+    cell.fail(fmt::format("kind '{}' is not one of result, input", p.kind));
+  p.duplicate_of = cell.text("duplicate_of", false);
+  const auto fallback = default_tolerance(defaults, p.unit);
+  const auto own = cell.number("tolerance", false);
+  if (!own && !fallback)
+    cell.fail(fmt::format("no 'tolerance' and no default_tolerance for unit '{}'", p.unit));
+  p.tolerance = own ? *own : *fallback;
+  if (p.tolerance < 0) cell.fail("tolerance must not be negative");
+  // The guide: any tolerance wider than the default carries its reason.
+  if (own && (!fallback || *own > *fallback) && p.note.empty())
+    cell.fail(fallback ? fmt::format("tolerance {} is wider than the default {} and needs a 'note' "
+                                     "giving the reason",
+                                     *own, *fallback)
+                       : fmt::format("tolerance {} has no default for unit '{}' to compare with "
+                                     "and needs a 'note' giving the reason",
+                                     *own, p.unit));
+  return p;
+}
+
+// The paper's claims (none without "claims").
+std::vector<PublishedClaim> published_claims(const FieldReader& top, const std::string& name) {
+  std::vector<PublishedClaim> out;
+  if (const Json* claims = top.find("claims")) {
+    if (!claims->is_array()) top.fail("field 'claims' must be an array");
+    for (size_t i = 0; i < claims->size(); ++i) {
+      const Json& c = (*claims)[i];
+      FieldReader claim{name, fmt::format("claim {}", i + 1), c};
+      if (!c.is_object()) claim.fail("must be a JSON object");
+      PublishedClaim pc{
+          claim.text("id", false), claim.text("claim", true), claim.text("where", false), {}};
+      if (const Json* parts = claim.find("checked_by")) {
+        if (!parts->is_array() || parts->empty())
+          claim.fail("field 'checked_by' must be a non-empty array of claim ids");
+        for (const Json& part : *parts) {
+          if (!part.is_string() || part.get<std::string>().empty())
+            claim.fail("field 'checked_by' must list claim ids (non-empty strings)");
+          pc.checked_by.push_back(part.get<std::string>());
+        }
+      }
+      out.push_back(std::move(pc));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 PublishedPaper load_published(const fs::path& file) {
   const std::string name = file.string();
   std::ifstream in(file);
@@ -186,62 +252,13 @@ PublishedPaper load_published(const fs::path& file) {
     const Json& c = (*cells)[i];
     FieldReader cell{name, fmt::format("cell {}", i + 1), c};
     if (!c.is_object()) cell.fail("must be a JSON object");
-    PublishedCell p;
-    p.table = cell.text("table", true);
-    p.row = cell.text("row", true);
-    p.column = cell.text("column", true);
-    cell.where = fmt::format("cell {} ({} / {} / {})", i + 1, p.table, p.row, p.column);
-    p.experiment = cell.text("experiment", true);
-    if (p.experiment.empty()) cell.fail("empty 'experiment'");
-    p.value = *cell.number("value", true);
-    p.unit = cell.text("unit", false);
-    p.note = cell.text("note", false);
-    p.dataset = cell.text("dataset", false);
-    p.kind = cell.text("kind", false);
-    if (p.kind.empty()) p.kind = "result";
-    if (p.kind != "result" && p.kind != "input")
-      cell.fail(fmt::format("kind '{}' is not one of result, input", p.kind));
-    p.duplicate_of = cell.text("duplicate_of", false);
-    const auto fallback = default_tolerance(defaults, p.unit);
-    const auto own = cell.number("tolerance", false);
-    if (!own && !fallback)
-      cell.fail(fmt::format("no 'tolerance' and no default_tolerance for unit '{}'", p.unit));
-    p.tolerance = own ? *own : *fallback;
-    if (p.tolerance < 0) cell.fail("tolerance must not be negative");
-    // The guide: any tolerance wider than the default carries its reason.
-    if (own && (!fallback || *own > *fallback) && p.note.empty())
-      cell.fail(fallback
-                    ? fmt::format("tolerance {} is wider than the default {} and needs a 'note' "
-                                  "giving the reason",
-                                  *own, *fallback)
-                    : fmt::format("tolerance {} has no default for unit '{}' to compare with "
-                                  "and needs a 'note' giving the reason",
-                                  *own, p.unit));
+    PublishedCell p = published_cell(cell, i, defaults);
     if (!seen.emplace(p.table, p.row, p.column).second) cell.fail("duplicate cell");
     paper.cells.push_back(std::move(p));
   }
   check_duplicates(name, paper.cells);
 
-  if (const Json* claims = top.find("claims")) {
-    if (!claims->is_array()) top.fail("field 'claims' must be an array");
-    for (size_t i = 0; i < claims->size(); ++i) {
-      const Json& c = (*claims)[i];
-      FieldReader claim{name, fmt::format("claim {}", i + 1), c};
-      if (!c.is_object()) claim.fail("must be a JSON object");
-      PublishedClaim pc{
-          claim.text("id", false), claim.text("claim", true), claim.text("where", false), {}};
-      if (const Json* parts = claim.find("checked_by")) {
-        if (!parts->is_array() || parts->empty())
-          claim.fail("field 'checked_by' must be a non-empty array of claim ids");
-        for (const Json& part : *parts) {
-          if (!part.is_string() || part.get<std::string>().empty())
-            claim.fail("field 'checked_by' must list claim ids (non-empty strings)");
-          pc.checked_by.push_back(part.get<std::string>());
-        }
-      }
-      paper.claims.push_back(std::move(pc));
-    }
-  }
+  paper.claims = published_claims(top, name);
   paper.own_cells = read_own_cells(top, paper.cells);
   return paper;
 }

@@ -382,94 +382,63 @@ std::vector<TableObservation> table_observations(const std::vector<ComparedCell>
   return out;
 }
 
-}  // namespace
-
-Comparison build_comparison(const fs::path& results_dir) {
-  Comparison out;
-  out.papers = load_all_published(results_dir / "published");
-
-  std::map<CellKey, ProducedCell> produced;
-  std::vector<ProducedClaim> produced_claims;
-  for (const auto& file : result_files(results_dir)) {
-    Json doc;
-    try {
-      doc = read_result_file(file);
-    } catch (const DataError& e) {
-      std::cerr << fmt::format("compare: skipping {}\n", e.what());
-      continue;
-    }
-    // A writer stopped before it folded its finished runs in (harness/results/run_journal.h): the
-    // file's cells are those of its last complete run, which the report shows; say how to bring
-    // them in.
-    if (fs::exists(journal_dir(file)))
-      std::cerr << fmt::format(
-          "compare: {} has runs in {} that are not in the file yet (a run was interrupted): "
-          "`linrepro run {}/{}` folds them in without recomputing them\n",
-          file.string(), journal_dir(file).filename().string(), doc.value("paper", ""),
-          doc.value("experiment", ""));
-    ProducedExperiment exp;
-    exp.paper = doc.value("paper", "");
-    exp.experiment = doc.value("experiment", "");
-    exp.description = doc.value("description", "");
-    exp.file = fs::relative(file, results_dir);
-    const Json env = doc.value("environment", Json::object());
-    exp.git_commit = env.value("git_commit", Json(nullptr));
-    exp.git_dirty = env.value("git_dirty", Json(nullptr));
-    exp.created_at = env.value("created_at", "");
-    for (const auto& r : doc.value("runs", Json::array())) {
-      ++exp.runs;
-      const std::string status = r.value("status", "ok");
-      exp.failed_runs += status == "failed";
-      exp.unavailable_runs += status == "data_unavailable";
-    }
-    try {
-      for (const auto& a : doc.value("ablations", Json::array()))
-        exp.ablations.push_back(ablation_from_json(a));
-    } catch (const ConfigError& e) {
-      throw DataError(file.string(), 0, e.what());
-    }
-    out.experiments.push_back(exp);
-
-    std::vector<Cell> cells;
-    std::vector<Claim> claims;
-    try {
-      cells = result_cells(doc);
-      claims = result_claims(doc);
-    } catch (const ConfigError& e) {
-      throw DataError(file.string(), 0, e.what());
-    }
-    for (auto& cell : cells) {
-      CellKey key{exp.paper, cell.table, cell.row, cell.column};
-      const auto [it, inserted] = produced.emplace(key, ProducedCell{cell, exp.experiment, file});
-      if (!inserted)
-        throw DataError(
-            file.string(), 0,
-            fmt::format("cell ({} / {} / {}) is also produced by {}; each cell must come "
-                        "from one experiment",
-                        cell.table, cell.row, cell.column, it->second.file.string()));
-    }
-    for (auto& claim : claims)
-      produced_claims.push_back({exp.paper, std::move(claim), exp.experiment, file});
+// What the report says of one result file's experiment: its texts, commit, run counts and
+// ablations (DataError naming the file for an ablation it cannot read).
+ProducedExperiment produced_experiment(const Json& doc, const fs::path& file,
+                                       const fs::path& results_dir) {
+  ProducedExperiment exp;
+  exp.paper = doc.value("paper", "");
+  exp.experiment = doc.value("experiment", "");
+  exp.description = doc.value("description", "");
+  exp.file = fs::relative(file, results_dir);
+  const Json env = doc.value("environment", Json::object());
+  exp.git_commit = env.value("git_commit", Json(nullptr));
+  exp.git_dirty = env.value("git_dirty", Json(nullptr));
+  exp.created_at = env.value("created_at", "");
+  for (const auto& r : doc.value("runs", Json::array())) {
+    ++exp.runs;
+    const std::string status = r.value("status", "ok");
+    exp.failed_runs += status == "failed";
+    exp.unavailable_runs += status == "data_unavailable";
   }
-
-  // Published cells, in the order the published files list them.
-  std::set<CellKey> matched;
-  for (const auto& paper : out.papers) {
-    for (const auto& p : paper.cells) {
-      const CellKey key{paper.paper, p.table, p.row, p.column};
-      const auto it = produced.find(key);
-      const ProducedCell* prod = it == produced.end() ? nullptr : &it->second;
-      if (prod) matched.insert(key);
-      out.cells.push_back(compared_cell(paper, p, prod, out.experiments));
-    }
+  try {
+    for (const auto& a : doc.value("ablations", Json::array()))
+      exp.ablations.push_back(ablation_from_json(a));
+  } catch (const ConfigError& e) {
+    throw DataError(file.string(), 0, e.what());
   }
-  out.tables = table_observations(out.cells);
-  for (const auto& [key, prod] : produced)
-    if (!matched.contains(key))
-      out.unmatched.push_back(own_cell(out.papers, std::get<0>(key), prod));
+  return exp;
+}
 
-  // Claims: the published ones first (checked or not), joined on id, then those only an
-  // experiment states (the parts of a published claim among them).
+// The cells and claims of one result file added to those of the files before it (DataError
+// naming the file for a cell another experiment produces too, or one it cannot read).
+void add_produced(const Json& doc, const fs::path& file, const ProducedExperiment& exp,
+                  std::map<CellKey, ProducedCell>& produced,
+                  std::vector<ProducedClaim>& produced_claims) {
+  std::vector<Cell> cells;
+  std::vector<Claim> claims;
+  try {
+    cells = result_cells(doc);
+    claims = result_claims(doc);
+  } catch (const ConfigError& e) {
+    throw DataError(file.string(), 0, e.what());
+  }
+  for (auto& cell : cells) {
+    CellKey key{exp.paper, cell.table, cell.row, cell.column};
+    const auto [it, inserted] = produced.emplace(key, ProducedCell{cell, exp.experiment, file});
+    if (!inserted)
+      throw DataError(file.string(), 0,
+                      fmt::format("cell ({} / {} / {}) is also produced by {}; each cell must "
+                                  "come from one experiment",
+                                  cell.table, cell.row, cell.column, it->second.file.string()));
+  }
+  for (auto& claim : claims)
+    produced_claims.push_back({exp.paper, std::move(claim), exp.experiment, file});
+}
+
+// The claims of `out`: the published ones first (checked or not), joined on id, then those only
+// an experiment states (the parts of a published claim among them).
+void compare_claims(Comparison& out, const std::vector<ProducedClaim>& produced_claims) {
   check_claim_ids(out.papers, produced_claims);
   std::vector<bool> used(produced_claims.size(), false);
   std::map<std::pair<std::string, std::string>, std::string> part_of;  // (paper, id) -> claim
@@ -499,6 +468,56 @@ Comparison build_comparison(const fs::path& results_dir) {
     if (const auto it = part_of.find({c.paper, c.id}); it != part_of.end()) c.part_of = it->second;
     out.claims.push_back(std::move(c));
   }
+}
+
+}  // namespace
+
+Comparison build_comparison(const fs::path& results_dir) {
+  Comparison out;
+  out.papers = load_all_published(results_dir / "published");
+
+  std::map<CellKey, ProducedCell> produced;
+  std::vector<ProducedClaim> produced_claims;
+  for (const auto& file : result_files(results_dir)) {
+    Json doc;
+    try {
+      doc = read_result_file(file);
+    } catch (const DataError& e) {
+      std::cerr << fmt::format("compare: skipping {}\n", e.what());
+      continue;
+    }
+    // A writer stopped before it folded its finished runs in (harness/results/run_journal.h): the
+    // file's cells are those of its last complete run, which the report shows; say how to bring
+    // them in.
+    if (fs::exists(journal_dir(file)))
+      std::cerr << fmt::format(
+          "compare: {} has runs in {} that are not in the file yet (a run was interrupted): "
+          "`linrepro run {}/{}` folds them in without recomputing them\n",
+          file.string(), journal_dir(file).filename().string(), doc.value("paper", ""),
+          doc.value("experiment", ""));
+    const ProducedExperiment exp = produced_experiment(doc, file, results_dir);
+    out.experiments.push_back(exp);
+
+    add_produced(doc, file, exp, produced, produced_claims);
+  }
+
+  // Published cells, in the order the published files list them.
+  std::set<CellKey> matched;
+  for (const auto& paper : out.papers) {
+    for (const auto& p : paper.cells) {
+      const CellKey key{paper.paper, p.table, p.row, p.column};
+      const auto it = produced.find(key);
+      const ProducedCell* prod = it == produced.end() ? nullptr : &it->second;
+      if (prod) matched.insert(key);
+      out.cells.push_back(compared_cell(paper, p, prod, out.experiments));
+    }
+  }
+  out.tables = table_observations(out.cells);
+  for (const auto& [key, prod] : produced)
+    if (!matched.contains(key))
+      out.unmatched.push_back(own_cell(out.papers, std::get<0>(key), prod));
+
+  compare_claims(out, produced_claims);
   return out;
 }
 
@@ -520,34 +539,66 @@ std::vector<std::string> Comparison::paper_order() const {
   return {present.begin(), present.end()};
 }
 
+namespace {
+
+// One compared cell in comparison.json.
+Json compared_cell_json(const ComparedCell& x) {
+  Json cell = {{"paper", x.paper},
+               {"table", x.table},
+               {"row", x.row},
+               {"column", x.column},
+               {"unit", x.unit},
+               {"published", x.published},
+               {"reproduced", optional_number(x.reproduced)},
+               {"delta", optional_number(x.delta)},
+               {"tolerance", x.tolerance},
+               {"status", x.status},
+               {"reason", x.reason},
+               {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
+  if (!x.duplicate_of.empty()) cell["duplicate_of"] = x.duplicate_of;
+  if (!x.cause.empty()) {
+    cell["cause"] = {{"category", x.cause}, {"evidence", x.cause_evidence}};
+    if (!x.cause_by.empty()) cell["cause"]["by"] = x.cause_by;
+  }
+  if (!x.noise.empty()) {
+    cell["noise"] = x.noise;
+    cell["interval"] = {*x.interval_lo, *x.interval_hi};
+    cell["interval_method"] = x.interval_method;
+  }
+  return cell;
+}
+
+// One compared claim in comparison.json.
+Json compared_claim_json(const ComparedClaim& x) {
+  // "holds" as before "verdict" existed: null when nobody checked the claim.
+  Json claim = {{"paper", x.paper},
+                {"id", x.id},
+                {"claim", x.claim},
+                {"where", x.where},
+                {"verdict", x.verdict},
+                {"holds", x.verdict == "not_checked" ? Json(nullptr) : Json(x.verdict == "holds")},
+                {"kind", x.kind},
+                {"evidence", x.evidence},
+                {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
+  if (!x.resolution.empty()) claim["resolution"] = x.resolution;
+  if (!x.part_of.empty()) claim["part_of"] = x.part_of;
+  claim["tested"] = x.tested;
+  if (!x.comparisons.empty()) {
+    claim["comparisons"] = Json::array();
+    for (const ClaimComparison& k : x.comparisons)
+      claim["comparisons"].push_back(comparison_to_json(k));
+  }
+  return claim;
+}
+
+}  // namespace
+
 Json comparison_to_json(const Comparison& c) {
   Json summary = Json::object();
   for (const auto& paper : c.paper_order()) summary[paper] = c.counts(paper);
   Json cells = Json::array();
   for (const auto& x : c.cells) {
-    Json cell = {{"paper", x.paper},
-                 {"table", x.table},
-                 {"row", x.row},
-                 {"column", x.column},
-                 {"unit", x.unit},
-                 {"published", x.published},
-                 {"reproduced", optional_number(x.reproduced)},
-                 {"delta", optional_number(x.delta)},
-                 {"tolerance", x.tolerance},
-                 {"status", x.status},
-                 {"reason", x.reason},
-                 {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
-    if (!x.duplicate_of.empty()) cell["duplicate_of"] = x.duplicate_of;
-    if (!x.cause.empty()) {
-      cell["cause"] = {{"category", x.cause}, {"evidence", x.cause_evidence}};
-      if (!x.cause_by.empty()) cell["cause"]["by"] = x.cause_by;
-    }
-    if (!x.noise.empty()) {
-      cell["noise"] = x.noise;
-      cell["interval"] = {*x.interval_lo, *x.interval_hi};
-      cell["interval_method"] = x.interval_method;
-    }
-    cells.push_back(std::move(cell));
+    cells.push_back(compared_cell_json(x));
   }
   Json unmatched = Json::array();
   for (const auto& u : c.unmatched) {
@@ -559,26 +610,7 @@ Json comparison_to_json(const Comparison& c) {
   }
   Json claims = Json::array();
   for (const auto& x : c.claims) {
-    // "holds" as before "verdict" existed: null when nobody checked the claim.
-    Json claim = {
-        {"paper", x.paper},
-        {"id", x.id},
-        {"claim", x.claim},
-        {"where", x.where},
-        {"verdict", x.verdict},
-        {"holds", x.verdict == "not_checked" ? Json(nullptr) : Json(x.verdict == "holds")},
-        {"kind", x.kind},
-        {"evidence", x.evidence},
-        {"experiment", x.experiment.empty() ? Json(nullptr) : Json(x.experiment)}};
-    if (!x.resolution.empty()) claim["resolution"] = x.resolution;
-    if (!x.part_of.empty()) claim["part_of"] = x.part_of;
-    claim["tested"] = x.tested;
-    if (!x.comparisons.empty()) {
-      claim["comparisons"] = Json::array();
-      for (const ClaimComparison& k : x.comparisons)
-        claim["comparisons"].push_back(comparison_to_json(k));
-    }
-    claims.push_back(std::move(claim));
+    claims.push_back(compared_claim_json(x));
   }
   Json ablations = Json::array();
   for (const auto& e : c.experiments)

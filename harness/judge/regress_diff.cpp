@@ -170,6 +170,28 @@ bool data_missing_now(const Json& now) {
 
 }  // namespace
 
+namespace {
+
+// Two finished runs of the same key and config: their stop, iterations, objective, metrics,
+// trace and extra (the numbers within diff_json's tolerance).
+void diff_run(const std::string& key, const Json& r, const Json& n,
+              std::vector<std::string>& problems) {
+  const std::string where = fmt::format("run '{}'", key);
+  diff_json(where + " stop", r.value("stop", Json("")), n.value("stop", Json("")), false, problems);
+  diff_json(where + " iterations", r.value("iterations", Json(0)), n.value("iterations", Json(0)),
+            false, problems);
+  diff_json(where + " objective", r.value("objective", Json(nullptr)),
+            n.value("objective", Json(nullptr)), true, problems);
+  diff_json(where + " metrics", r.value("metrics", Json::object()),
+            n.value("metrics", Json::object()), false, problems);
+  diff_json(where + " trace", r.value("trace", Json::array()), n.value("trace", Json::array()),
+            true, problems);
+  diff_json(where + " extra", r.value("extra", Json::object()), n.value("extra", Json::object()),
+            true, problems);
+}
+
+}  // namespace
+
 int diff_fast_results(const Json& reference, const Json& now, std::vector<std::string>& problems,
                       std::vector<std::string>& notes) {
   const std::vector<std::string> changed = changed_datasets(reference, now);
@@ -212,19 +234,7 @@ int diff_fast_results(const Json& reference, const Json& now, std::vector<std::s
       continue;
     }
     ++compared;
-    const std::string where = fmt::format("run '{}'", key);
-    diff_json(where + " stop", r.value("stop", Json("")), n.value("stop", Json("")), false,
-              problems);
-    diff_json(where + " iterations", r.value("iterations", Json(0)), n.value("iterations", Json(0)),
-              false, problems);
-    diff_json(where + " objective", r.value("objective", Json(nullptr)),
-              n.value("objective", Json(nullptr)), true, problems);
-    diff_json(where + " metrics", r.value("metrics", Json::object()),
-              n.value("metrics", Json::object()), false, problems);
-    diff_json(where + " trace", r.value("trace", Json::array()), n.value("trace", Json::array()),
-              true, problems);
-    diff_json(where + " extra", r.value("extra", Json::object()), n.value("extra", Json::object()),
-              true, problems);
+    diff_run(key, r, n, problems);
   }
   for (const auto& [key, n] : now_runs)
     if (!seen.contains(key))

@@ -204,8 +204,8 @@ void render_own_cells(const Comparison& c, const std::string& paper, std::string
   }
 }
 
-void render_paper(std::string& out, const Comparison& c, const std::string& paper,
-                  const fs::path& results_dir) {
+// The paper's heading, source and experiments (each with its runs, commit and result file).
+void render_paper_head(std::string& out, const Comparison& c, const std::string& paper) {
   const auto pub = std::find_if(c.papers.begin(), c.papers.end(),
                                 [&](const PublishedPaper& p) { return p.paper == paper; });
   out += fmt::format("\n<a id=\"{}\"></a>\n", paper);  // the summary table links here
@@ -233,50 +233,57 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
                        e.file.filename().string(), e.file.generic_string());
   }
   if (!any) out += "- none has run yet\n";
+}
 
-  out += '\n';  // (not "\n" + ...: GCC 12's -Wrestrict false positive on that concatenation)
-  out += counts_sentence(c.counts(paper));
-  const auto reasons = unavailable_reasons(c, paper);
+// One published table or figure: its figures and full tables (marked used), then its cells.
+void render_artifact(std::string& out, const Comparison& c, const std::string& paper,
+                     const std::string& artifact, const std::vector<std::string>& reasons,
+                     const std::vector<std::string>& figures, std::vector<bool>& figure_used,
+                     const std::vector<std::string>& tables, std::vector<bool>& table_used) {
+  out += fmt::format("\n### {}\n\n", artifact);
+  for (size_t i = 0; i < figures.size(); ++i)
+    if (belongs_to(figures[i], artifact)) {
+      figure_used[i] = true;
+      out += fmt::format("![{}]({}/figures/{})\n\n", figures[i], paper, figures[i]);
+    }
+  for (size_t i = 0; i < tables.size(); ++i)
+    if (belongs_to(tables[i], artifact)) {
+      table_used[i] = true;
+      out +=
+          fmt::format("Full reproduced table: [{}]({}/tables/{})\n\n", tables[i], paper, tables[i]);
+    }
+  out += "| row | column | published | reproduced | Δ | tol | interval | status |\n";
+  out += "|---|---|---:|---:|---:|---:|---:|---|\n";
+  for (const auto& x : c.cells) {
+    if (x.paper != paper || x.table != artifact) continue;
+    const std::string interval =
+        x.interval_lo
+            ? fmt::format("[{}, {}]", format_number(*x.interval_lo), format_number(*x.interval_hi))
+            : "—";
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", markdown_cell(x.row),
+                       markdown_cell(x.column), with_unit(fmt::format("{}", x.published), x.unit),
+                       x.reproduced ? with_unit(format_number(*x.reproduced), x.unit) : "—",
+                       x.delta ? format_number(*x.delta, true) : "—",
+                       fmt::format("{}", x.tolerance), interval, cell_status_text(x, reasons));
+  }
+  out += table_observation_text(c, paper, artifact);
+  out += interval_methods_text(c, paper, artifact);
+}
 
+// Every published table and figure in published order, then the figures and tables none of them
+// names.
+void render_artifacts(std::string& out, const Comparison& c, const std::string& paper,
+                      const std::vector<std::string>& reasons, const fs::path& results_dir) {
   const auto figures = files_in(results_dir / paper / "figures", ".png");
   const auto tables = files_in(results_dir / paper / "tables", ".md");
   std::vector<bool> figure_used(figures.size(), false), table_used(tables.size(), false);
-
   std::vector<std::string> artifacts;  // table/figure ids in published order
   for (const auto& x : c.cells)
     if (x.paper == paper &&
         std::find(artifacts.begin(), artifacts.end(), x.table) == artifacts.end())
       artifacts.push_back(x.table);
-  for (const auto& artifact : artifacts) {
-    out += fmt::format("\n### {}\n\n", artifact);
-    for (size_t i = 0; i < figures.size(); ++i)
-      if (belongs_to(figures[i], artifact)) {
-        figure_used[i] = true;
-        out += fmt::format("![{}]({}/figures/{})\n\n", figures[i], paper, figures[i]);
-      }
-    for (size_t i = 0; i < tables.size(); ++i)
-      if (belongs_to(tables[i], artifact)) {
-        table_used[i] = true;
-        out += fmt::format("Full reproduced table: [{}]({}/tables/{})\n\n", tables[i], paper,
-                           tables[i]);
-      }
-    out += "| row | column | published | reproduced | Δ | tol | interval | status |\n";
-    out += "|---|---|---:|---:|---:|---:|---:|---|\n";
-    for (const auto& x : c.cells) {
-      if (x.paper != paper || x.table != artifact) continue;
-      const std::string interval = x.interval_lo
-                                       ? fmt::format("[{}, {}]", format_number(*x.interval_lo),
-                                                     format_number(*x.interval_hi))
-                                       : "—";
-      out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", markdown_cell(x.row),
-                         markdown_cell(x.column), with_unit(fmt::format("{}", x.published), x.unit),
-                         x.reproduced ? with_unit(format_number(*x.reproduced), x.unit) : "—",
-                         x.delta ? format_number(*x.delta, true) : "—",
-                         fmt::format("{}", x.tolerance), interval, cell_status_text(x, reasons));
-    }
-    out += table_observation_text(c, paper, artifact);
-    out += interval_methods_text(c, paper, artifact);
-  }
+  for (const auto& artifact : artifacts)
+    render_artifact(out, c, paper, artifact, reasons, figures, figure_used, tables, table_used);
 
   bool header = false;
   for (size_t i = 0; i < figures.size(); ++i) {
@@ -292,9 +299,13 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
     header = true;
     out += fmt::format("- [{}]({}/tables/{})\n", tables[i], paper, tables[i]);
   }
+}
 
+// The paper's claims, then every protocol variant considered (issue 15): the cells use the marked
+// one.
+void render_claims_and_ablations(std::string& out, const Comparison& c, const std::string& paper) {
   out += "\n### Claims\n\n";
-  any = false;
+  bool any = false;
   for (const auto& x : c.claims) {
     if (x.paper != paper) continue;
     if (!any)
@@ -313,8 +324,7 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
   }
   if (!any) out += "None listed.\n";
 
-  // Every protocol variant considered (issue 15): the cells use the marked one.
-  header = false;
+  bool header = false;
   for (const auto& e : c.experiments) {
     if (e.paper != paper) continue;
     for (const Ablation& a : e.ablations) {
@@ -324,10 +334,12 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
                          paper, a.id, ablation_markdown(a));
     }
   }
+}
 
+// The misses: their causes (harness/judge/cell_cause.h) counted by kind, then every miss with its
+// cause and its driver's note.
+void render_misses(std::string& out, const Comparison& c, const std::string& paper) {
   out += "\n### Misses\n\n";
-  // The causes first (harness/judge/cell_cause.h), counted by kind; then every miss with its cause
-  // and its driver's note.
   std::map<std::string, int> causes;
   int outside = 0;
   for (const auto& x : c.cells)
@@ -341,7 +353,7 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
     out += fmt::format("Causes of the {} misses (a repeated cell counted once): {}.\n\n", outside,
                        fmt::join(parts, ", "));
   }
-  any = false;
+  bool any = false;
   for (const auto& x : c.cells) {
     if (x.paper != paper || x.status != "outside") continue;
     any = true;
@@ -354,16 +366,20 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
         x.delta ? format_number(*x.delta, true) : "—", x.tolerance, cause, x.reason);
   }
   if (!any) out += "None.\n";
+}
 
-  header = false;
+// The cells not run, then one block per distinct reason a data set is not here (usually one data
+// set), listing its cells: the reason says how to get the data, printed once however many cells it
+// stops.
+void render_not_run(std::string& out, const Comparison& c, const std::string& paper,
+                    const std::vector<std::string>& reasons) {
+  bool header = false;
   for (const auto& x : c.cells) {
     if (x.paper != paper || x.status != "not_run") continue;
     if (!header) out += "\n### Not run\n\n";
     header = true;
     out += fmt::format("- {} / {} / {}: {}\n", x.table, x.row, x.column, x.reason);
   }
-  // One block per distinct reason (usually one dataset), listing its cells: the reason says how to
-  // get the data, and is printed once however many cells it stops.
   if (!reasons.empty()) out += "\n### Data unavailable\n";
   for (size_t i = 0; i < reasons.size(); ++i) {
     std::vector<std::string> keys;
@@ -378,28 +394,28 @@ void render_paper(std::string& out, const Comparison& c, const std::string& pape
     for (char ch : reasons[i]) quoted += ch == '\n' ? std::string("\n> ") : std::string(1, ch);
     out += fmt::format("> {}\n", quoted);
   }
+}
+
+void render_paper(std::string& out, const Comparison& c, const std::string& paper,
+                  const fs::path& results_dir) {
+  render_paper_head(out, c, paper);
+  out += '\n';  // (not "\n" + ...: GCC 12's -Wrestrict false positive on that concatenation)
+  out += counts_sentence(c.counts(paper));
+  const auto reasons = unavailable_reasons(c, paper);
+  render_artifacts(out, c, paper, reasons, results_dir);
+  render_claims_and_ablations(out, c, paper);
+  render_misses(out, c, paper);
+  render_not_run(out, c, paper, reasons);
   render_own_cells(c, paper, out);
 }
 
 }  // namespace
 
-std::string render_report(const Comparison& c, const fs::path& results_dir) {
-  std::string out = "# linrepro: published vs reproduced\n\n";
-  out +=
-      "Written by `linrepro compare` from results/<paper>/*.json and results/published/*.json "
-      "(schema: docs/RESULTS.md). A cell is *within* when |reproduced − published| ≤ tol.\n\n";
-  out +=
-      "An *input* is a setting the paper chose (shown beside our configuration, never counted as "
-      "reproduced); a number the paper prints in several places is counted once (*duplicates*: "
-      "the repeats). A claim is *indistinguishable* when the difference deciding it is below the "
-      "stated resolution of the measurement; *correctness checks* cannot fail unless our code is "
-      "broken and are not counted as claims.\n\n";
-  out +=
-      "| paper | input | within | outside | not run | data unavailable | duplicates | claims "
-      "hold | do not hold | indistinguishable | not checked | claims by a named test | "
-      "correctness checks (failed) |\n"
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-  const auto papers = c.paper_order();
+namespace {
+
+// Each paper's counts: a row per paper of the summary table.
+void render_count_rows(std::string& out, const Comparison& c,
+                       const std::vector<std::string>& papers) {
   for (const auto& paper : papers) {
     const auto n = c.counts(paper);
     out += fmt::format(
@@ -409,6 +425,11 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
         n.at("claims_do_not_hold"), n.at("claims_indistinguishable"), n.at("claims_not_checked"),
         n.at("claims_tested"), n.at("correctness_checks"), n.at("correctness_checks_failed"));
   }
+}
+
+// The outside and within cells against their sampling noise, and the outside ones by cause.
+void render_noise_and_causes(std::string& out, const Comparison& c,
+                             const std::vector<std::string>& papers) {
   // The same cells against their sampling noise (docs/RESULTS.md): the status stays decided by
   // the tolerance; this says which differences another test set of the same size could give.
   out +=
@@ -438,9 +459,14 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
     return std::vector<int>{n.at("outside"), n.at("outside_measured"), n.at("outside_statistical"),
                             n.at("outside_unexplained")};
   });
-  // Every claim (and correctness check, and part of a claim) that does not hold, with the numbers
-  // that decide it: the summary must not quote only the claims that hold.
-  auto list = [&](const std::string& verdict, const std::string& title) {
+}
+
+// Every claim (and correctness check, and part of a claim) that does not hold or cannot be told
+// apart, with the numbers that decide it.
+void render_undecided_claims(std::string& out, const Comparison& c,
+                             const std::vector<std::string>& papers) {
+  // The summary must not quote only the claims that hold.
+  const auto list = [&](const std::string& verdict, const std::string& title) {
     out += fmt::format("\n## {}\n\n", title);
     bool any = false;
     for (const auto& paper : papers)
@@ -460,6 +486,30 @@ std::string render_report(const Comparison& c, const fs::path& results_dir) {
   list("does_not_hold", "Claims that do not hold");
   list("indistinguishable",
        "Indistinguishable within the measurement's resolution or its test's interval");
+}
+
+}  // namespace
+
+std::string render_report(const Comparison& c, const fs::path& results_dir) {
+  std::string out = "# linrepro: published vs reproduced\n\n";
+  out +=
+      "Written by `linrepro compare` from results/<paper>/*.json and results/published/*.json "
+      "(schema: docs/RESULTS.md). A cell is *within* when |reproduced − published| ≤ tol.\n\n";
+  out +=
+      "An *input* is a setting the paper chose (shown beside our configuration, never counted as "
+      "reproduced); a number the paper prints in several places is counted once (*duplicates*: "
+      "the repeats). A claim is *indistinguishable* when the difference deciding it is below the "
+      "stated resolution of the measurement; *correctness checks* cannot fail unless our code is "
+      "broken and are not counted as claims.\n\n";
+  out +=
+      "| paper | input | within | outside | not run | data unavailable | duplicates | claims "
+      "hold | do not hold | indistinguishable | not checked | claims by a named test | "
+      "correctness checks (failed) |\n"
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  const auto papers = c.paper_order();
+  render_count_rows(out, c, papers);
+  render_noise_and_causes(out, c, papers);
+  render_undecided_claims(out, c, papers);
   for (const auto& paper : papers) render_paper(out, c, paper, results_dir);
   return out;
 }

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -219,6 +221,41 @@ void check_resolves(const DeclaredProtocol& p) {
 
 }  // namespace
 
+namespace {
+
+// p's methods from `j` ("methods"), each checked against the data sets (`classes`), the traced
+// settings and the other methods (a name once; a seed another run's of the same kind).
+void parse_methods(DeclaredProtocol& p, const Json& j, const std::set<std::string>& classes) {
+  const std::string& at = p.where;
+  if (!j.contains("methods") || !j.at("methods").is_array())
+    declaration_error(at, "\"methods\" must be a list");
+  std::set<std::string> names;
+  for (const Json& m : j.at("methods")) {
+    p.methods.push_back(parse_method(m, fmt::format("{} method {}", at, p.methods.size() + 1)));
+    const ProtocolMethod& last = p.methods.back();
+    if (last.traced && (!p.traced.contains("points") || !last.params.contains("epochs")))
+      declaration_error(at, fmt::format("method \"{}\" is traced: \"traced\" needs \"points\" "
+                                        "and the method an \"epochs\" param (the trace spreads "
+                                        "them over n x epochs updates)",
+                                        last.name));
+    for (const std::string& c : last.classes)
+      if (!classes.contains(c))
+        declaration_error(at, fmt::format("method \"{}\": no data set \"{}\"", last.name, c));
+    if (!names.insert(last.name).second)
+      declaration_error(at, fmt::format("method \"{}\" is declared twice", last.name));
+  }
+  for (const ProtocolMethod& m : p.methods) {  // a seed is another run's of the same kind
+    if (!m.seed_of.empty() &&
+        std::none_of(p.methods.begin(), p.methods.end(), [&](const ProtocolMethod& o) {
+          return o.key == m.seed_of && o.extra == m.extra;
+        }))
+      declaration_error(at, fmt::format("method \"{}\": \"seed_of\" names no {} key \"{}\"", m.name,
+                                        m.extra ? "--with-solver place's" : "method", m.seed_of));
+  }
+}
+
+}  // namespace
+
 DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   const std::string at = where + " protocol";
   check_object(j, "protocol", at);
@@ -245,31 +282,7 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
     p.traced = j.at("traced");
     check_object(p.traced, "traced", at + " traced");
   }
-  if (!j.contains("methods") || !j.at("methods").is_array())
-    declaration_error(at, "\"methods\" must be a list");
-  std::set<std::string> names;
-  for (const Json& m : j.at("methods")) {
-    p.methods.push_back(parse_method(m, fmt::format("{} method {}", at, p.methods.size() + 1)));
-    const ProtocolMethod& last = p.methods.back();
-    if (last.traced && (!p.traced.contains("points") || !last.params.contains("epochs")))
-      declaration_error(at, fmt::format("method \"{}\" is traced: \"traced\" needs \"points\" "
-                                        "and the method an \"epochs\" param (the trace spreads "
-                                        "them over n x epochs updates)",
-                                        last.name));
-    for (const std::string& c : last.classes)
-      if (!classes.contains(c))
-        declaration_error(at, fmt::format("method \"{}\": no data set \"{}\"", last.name, c));
-    if (!names.insert(last.name).second)
-      declaration_error(at, fmt::format("method \"{}\" is declared twice", last.name));
-  }
-  for (const ProtocolMethod& m : p.methods) {  // a seed is another run's of the same kind
-    if (!m.seed_of.empty() &&
-        std::none_of(p.methods.begin(), p.methods.end(), [&](const ProtocolMethod& o) {
-          return o.key == m.seed_of && o.extra == m.extra;
-        }))
-      declaration_error(at, fmt::format("method \"{}\": \"seed_of\" names no {} key \"{}\"", m.name,
-                                        m.extra ? "--with-solver place's" : "method", m.seed_of));
-  }
+  parse_methods(p, j, classes);
   p.fast_summary = flag_of(j, "fast", false, at);
   p.task_sources = j.value("task_sources", Json::object());
   if (!p.task_sources.is_object()) declaration_error(at, "\"task_sources\" must be an object");
@@ -314,6 +327,91 @@ std::string task_run_key(const ProtocolDataset& d, const std::string& key,
   return k + "/" + task;
 }
 
+namespace {
+
+using Resolve = std::function<Json(const Json&)>;
+
+// The runs of the --with-solver place `m`: one per extra solver, at the lambda the place gives it.
+void add_extra_solver_runs(std::vector<ProtocolRun>& runs, const DeclaredProtocol& p,
+                           const ProtocolMethod& m, const std::vector<ExtraSolver>& extras,
+                           const Resolve& resolve, const std::string& prefix,
+                           const std::string& experiment) {
+  const bool per_task = m.lambda == "task";
+  std::vector<ProtocolLambda> lambda;
+  Json own = Json::object();  // label -> the lambda the paper's protocol chose for it
+  if (per_task) {
+    // set per task (task_set_runs.cpp)
+  } else if (m.lambda.is_object()) {  // each named solver's declared loss and penalty
+    for (const auto& [solver, value] : m.lambda.items()) {
+      if (solver == kExtraSolverPlace) {
+        own = resolve(value);
+        if (!own.is_object() ||
+            !std::all_of(own.begin(), own.end(), [](const Json& v) { return v.is_number(); }))
+          declaration_error(p.where, fmt::format("\"{}\" must be a {{label: lambda}} object, "
+                                                 "not {}",
+                                                 value.get<std::string>(), own.dump()));
+        continue;
+      }
+      const SolverKind& kind = solver_catalog().get(solver).kind;
+      lambda.push_back({kind.loss, kind.penalty, resolve(value).get<double>(), solver});
+    }
+  } else {  // the protocol's one lambda, whatever the loss
+    lambda.push_back(
+        {Loss::unspecified, Penalty::l2, resolve(m.lambda).get<double>(), "every method"});
+  }
+  for (const ExtraSolver& x : extras) {
+    ProtocolRun r;
+    r.name = m.name + "/" + x.label;
+    r.key = prefix + m.key + "/" + x.label;
+    r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of) + "/" + x.label;
+    r.solver = x.solver;
+    if (per_task)
+      r.per_task_lambda = x;
+    else if (own.contains(x.label))
+      r.params = extra_solver_params(x, own.at(x.label).get<double>());
+    else
+      r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
+    r.config_fields = {{"with_solver", x.label}};
+    r.record_extra = extra_solver_tag(x);
+    r.data_options = resolve(m.data);
+    r.tasks = m.tasks;
+    r.stop_rule = m.stop_rule;
+    runs.push_back(std::move(r));
+  }
+}
+
+// The run of the paper's method `m` (none: its supplied lambda is null, nothing to run).
+std::optional<ProtocolRun> method_run(const DeclaredProtocol& p, const ProtocolMethod& m,
+                                      const Resolve& resolve, const std::string& prefix) {
+  const Json lambda = resolve(m.lambda);
+  if (!m.lambda.is_null() && lambda.is_null()) return std::nullopt;  // a supplied null
+  ProtocolRun r;
+  r.name = m.name;
+  r.key = prefix + m.key;
+  r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of);
+  r.solver = m.solver;
+  r.params = Params::object();
+  const SolverInfo* solver = nullptr;
+  if (!m.lambda.is_null() || is_external_solver(m.solver)) solver = &method_solver(m.solver);
+  if (!m.lambda.is_null())  // the solver's own convention, as for an extra solver
+    r.params = regularization_params(*solver, lambda.get<double>());
+  r.params.update(resolve(m.params));
+  r.data_options = resolve(m.data);
+  r.tasks = m.tasks;
+  r.stop_rule = m.stop_rule;
+  r.after = m.after;
+  r.record_extra = m.record;
+  r.record_extra["variant"] = m.name;
+  if (m.traced) {
+    r.trace_points = resolve(p.traced.at("points")).get<int64_t>();
+    r.config_fields = resolve(p.traced.value("config", Json::object()));
+    r.record_extra.update(resolve(p.traced.value("record", Json::object())));
+  }
+  return r;
+}
+
+}  // namespace
+
 std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const ProtocolDataset& d,
                                        bool fast, int64_t train_rows, const Json& supplied,
                                        const std::vector<ExtraSolver>& extras,
@@ -322,81 +420,15 @@ std::vector<ProtocolRun> protocol_runs(const DeclaredProtocol& p, const Protocol
   // A binary data set's runs are keyed "<class>/<key>", a task set's "<key>" (the runner adds
   // "/<task>").
   const std::string prefix = d.tasks.empty() ? d.cls + "/" : "";
-  const auto resolve = [&](const Json& v) { return resolve_protocol_value(v, scope, p.where); };
+  const Resolve resolve = [&](const Json& v) { return resolve_protocol_value(v, scope, p.where); };
   std::vector<ProtocolRun> runs;
   for (const ProtocolMethod& m : p.methods) {
     if (!on_class(m.classes, d.cls)) continue;
-    if (m.extra) {
-      const bool per_task = m.lambda == "task";
-      std::vector<ProtocolLambda> lambda;
-      Json own = Json::object();  // label -> the lambda the paper's protocol chose for it
-      if (per_task) {
-        // set per task (task_set_runs.cpp)
-      } else if (m.lambda.is_object()) {  // each named solver's declared loss and penalty
-        for (const auto& [solver, value] : m.lambda.items()) {
-          if (solver == kExtraSolverPlace) {
-            own = resolve(value);
-            if (!own.is_object() ||
-                !std::all_of(own.begin(), own.end(), [](const Json& v) { return v.is_number(); }))
-              declaration_error(p.where, fmt::format("\"{}\" must be a {{label: lambda}} object, "
-                                                     "not {}",
-                                                     value.get<std::string>(), own.dump()));
-            continue;
-          }
-          const SolverKind& kind = solver_catalog().get(solver).kind;
-          lambda.push_back({kind.loss, kind.penalty, resolve(value).get<double>(), solver});
-        }
-      } else {  // the protocol's one lambda, whatever the loss
-        lambda.push_back(
-            {Loss::unspecified, Penalty::l2, resolve(m.lambda).get<double>(), "every method"});
-      }
-      for (const ExtraSolver& x : extras) {
-        ProtocolRun r;
-        r.name = m.name + "/" + x.label;
-        r.key = prefix + m.key + "/" + x.label;
-        r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of) + "/" + x.label;
-        r.solver = x.solver;
-        if (per_task)
-          r.per_task_lambda = x;
-        else if (own.contains(x.label))
-          r.params = extra_solver_params(x, own.at(x.label).get<double>());
-        else
-          r.params = extra_solver_params(x, extra_solver_lambda(x, lambda, experiment).lambda);
-        r.config_fields = {{"with_solver", x.label}};
-        r.record_extra = extra_solver_tag(x);
-        r.data_options = resolve(m.data);
-        r.tasks = m.tasks;
-        r.stop_rule = m.stop_rule;
-        runs.push_back(std::move(r));
-      }
-      continue;
-    }
-    if (fast && !m.in_fast) continue;
-    const Json lambda = resolve(m.lambda);
-    if (!m.lambda.is_null() && lambda.is_null()) continue;  // a supplied null: nothing to run
-    ProtocolRun r;
-    r.name = m.name;
-    r.key = prefix + m.key;
-    r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of);
-    r.solver = m.solver;
-    r.params = Params::object();
-    const SolverInfo* solver = nullptr;
-    if (!m.lambda.is_null() || is_external_solver(m.solver)) solver = &method_solver(m.solver);
-    if (!m.lambda.is_null())  // the solver's own convention, as for an extra solver
-      r.params = regularization_params(*solver, lambda.get<double>());
-    r.params.update(resolve(m.params));
-    r.data_options = resolve(m.data);
-    r.tasks = m.tasks;
-    r.stop_rule = m.stop_rule;
-    r.after = m.after;
-    r.record_extra = m.record;
-    r.record_extra["variant"] = m.name;
-    if (m.traced) {
-      r.trace_points = resolve(p.traced.at("points")).get<int64_t>();
-      r.config_fields = resolve(p.traced.value("config", Json::object()));
-      r.record_extra.update(resolve(p.traced.value("record", Json::object())));
-    }
-    runs.push_back(std::move(r));
+    if (m.extra)
+      add_extra_solver_runs(runs, p, m, extras, resolve, prefix, experiment);
+    else if (!fast || m.in_fast)
+      if (std::optional<ProtocolRun> r = method_run(p, m, resolve, prefix))
+        runs.push_back(std::move(*r));
   }
   return runs;
 }

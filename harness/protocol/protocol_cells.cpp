@@ -391,6 +391,24 @@ bool task_row_here(const ProtocolResults& results, const std::string& cls, const
   throw ConfigError(fmt::format("{}: no task \"{}\" ran on data set \"{}\"", at, task, cls));
 }
 
+// A peer's value beside a cell of data set `cls` (the evidence's `peer`, its `value`): its run's
+// metric, or an aggregate of its runs; none when they are not there.
+std::optional<double> peer_value(const DeclaredProtocol& p, const ProtocolResults& results,
+                                 const std::map<std::string, TaskAggregate>& aggregates,
+                                 const std::string& cls, const Json& spec, const Json& pe) {
+  const ValueExpression v = parse_value_expression(pe.at("value"), p.where + " peer");
+  if (v.term.source == ValueTerm::Source::metric) {
+    const RunRecord* pr = finished_run(results.runs, cls, v.term.run);
+    const std::optional<double> x = pr ? run_value(*pr, v.term) : std::nullopt;
+    return x ? std::optional<double>(v.scaled(*x)) : std::nullopt;
+  }
+  const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, v.term.run);
+  if (pt == nullptr) return std::nullopt;
+  const AggregateValue a = aggregate_of(aggregates, v.term.name)(
+      *pt, {v.scale, spec.value("items", "documents"), 0, nullptr});
+  return a.scaled ? a.value : v.scaled(a.value);
+}
+
 // The cell of column `spec` of a declared row whose data set is here: a run's metric, an
 // aggregate of a method's runs or a field of their record, with the row's note and evidence
 // (nothing: an optional column without a value).
@@ -441,19 +459,8 @@ std::optional<Cell> row_cell(const DeclaredProtocol& p, const ProtocolResults& r
                         e.op == ValueExpression::Op::over ? run_at(results, cls, e.other.run, task)
                                                           : nullptr);
   if (!c) return c;
-  // A peer's value (its `value`): its run's metric, or an aggregate of its runs.
-  const auto peer = [&](const Json& pe) -> std::optional<double> {
-    const ValueExpression v = parse_value_expression(pe.at("value"), p.where + " peer");
-    if (v.term.source == ValueTerm::Source::metric) {
-      const RunRecord* pr = finished_run(results.runs, cls, v.term.run);
-      const std::optional<double> x = pr ? run_value(*pr, v.term) : std::nullopt;
-      return x ? std::optional<double>(v.scaled(*x)) : std::nullopt;
-    }
-    const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, v.term.run);
-    if (pt == nullptr) return std::nullopt;
-    const AggregateValue a = aggregate_of(aggregates, v.term.name)(
-        *pt, {v.scale, spec.value("items", "documents"), 0, nullptr});
-    return a.scaled ? a.value : v.scaled(a.value);
+  const auto peer = [&](const Json& pe) {
+    return peer_value(p, results, aggregates, cls, spec, pe);
   };
   for (const std::string& id : evidence_ids(row))
     add_evidence(*c, p.cells.at("evidence").at(id), peer);
@@ -493,46 +500,60 @@ void emit_protocol_cells(ResultFile& rf, const DeclaredProtocol& p, const Protoc
   }
 }
 
+namespace {
+
+// The cell (table, row) of `spec` of an extra solver's row `x`, from the runs `name` of x's
+// class, if they finished (and x's data set is here).
+void emit_extra_solver_cell(ResultFile& rf, const DeclaredProtocol& p,
+                            const ProtocolResults& results,
+                            const std::map<std::string, TaskAggregate>& aggregates, bool fast,
+                            const Json& x, const std::string& row, const Json& spec,
+                            const std::string& name) {
+  const std::string cls = x.at("class");
+  const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
+  const std::string task = x.value("task", "");
+  if (const auto why = results.unavailable.find(cls);
+      why != results.unavailable.end() && !why->second.empty())
+    return;  // its data is not here: the paper's cells say why
+  if (!task_row_here(results, cls, task, fast, p.where + " cells " + x.dump())) return;
+  const ValueExpression e = column_value(spec);
+  const bool metric = e.term.source == ValueTerm::Source::metric;
+  const RunRecord* r = finished_run(results.runs, cls, name);
+  if (r == nullptr && metric) r = run_at(results, cls, name, task);
+  // The note says the solver is not part of the paper, then what the entry's "note" adds (of
+  // the data set's record: the extra solver's, or the protocol's methods').
+  const auto note = [&](const Json& fields) {
+    if (!x.contains("note")) return std::string(kExtraSolverNote);
+    Json record = task_record(results, cls, name);
+    if (record.is_null() && results.task_records.contains(cls) &&
+        !results.task_records.at(cls).empty())
+      record = results.task_records.at(cls).begin()->second;
+    const NoteFields f{results.values, tasks == nullptr ? 0 : tasks->size(), record, Json::object(),
+                       fields};
+    return fmt::format("{}; {}", kExtraSolverNote, note_of(x.at("note"), f));
+  };
+  std::optional<Cell> c;
+  if (r != nullptr)
+    c = metric_cell(
+        x.at("table"), row, spec, *r, note({}), results.seed,
+        e.op == ValueExpression::Op::over ? run_at(results, cls, e.other.run, task) : nullptr);
+  else if (tasks != nullptr && !metric) {
+    const auto by_method = results.tasks.find(cls);
+    c = aggregate_cell(x.at("table"), row, spec, *tasks, aggregate_of(aggregates, e.term.name),
+                       note, results.seed, name, &by_method->second);
+  }
+  if (c) rf.set_cell(*c);
+}
+
+}  // namespace
+
 void emit_extra_solver_cells(ResultFile& rf, const DeclaredProtocol& p,
                              const ProtocolResults& results,
                              const std::map<std::string, TaskAggregate>& aggregates,
                              const std::vector<ExtraSolver>& extras, bool fast) {
-  // The cell (table, row) of `spec` from the runs `name` of x's class, if they finished.
-  const auto emit = [&](const Json& x, const std::string& row, Json spec, const std::string& name) {
-    const std::string cls = x.at("class");
-    const std::vector<RunRecord>* tasks = finished_tasks(results.tasks, cls, name);
-    const std::string task = x.value("task", "");
-    if (const auto why = results.unavailable.find(cls);
-        why != results.unavailable.end() && !why->second.empty())
-      return;  // its data is not here: the paper's cells say why
-    if (!task_row_here(results, cls, task, fast, p.where + " cells " + x.dump())) return;
-    const ValueExpression e = column_value(spec);
-    const bool metric = e.term.source == ValueTerm::Source::metric;
-    const RunRecord* r = finished_run(results.runs, cls, name);
-    if (r == nullptr && metric) r = run_at(results, cls, name, task);
-    // The note says the solver is not part of the paper, then what the entry's "note" adds (of
-    // the data set's record: the extra solver's, or the protocol's methods').
-    const auto note = [&](const Json& fields) {
-      if (!x.contains("note")) return std::string(kExtraSolverNote);
-      Json record = task_record(results, cls, name);
-      if (record.is_null() && results.task_records.contains(cls) &&
-          !results.task_records.at(cls).empty())
-        record = results.task_records.at(cls).begin()->second;
-      const NoteFields f{results.values, tasks == nullptr ? 0 : tasks->size(), record,
-                         Json::object(), fields};
-      return fmt::format("{}; {}", kExtraSolverNote, note_of(x.at("note"), f));
-    };
-    std::optional<Cell> c;
-    if (r != nullptr)
-      c = metric_cell(
-          x.at("table"), row, spec, *r, note({}), results.seed,
-          e.op == ValueExpression::Op::over ? run_at(results, cls, e.other.run, task) : nullptr);
-    else if (tasks != nullptr && !metric) {
-      const auto by_method = results.tasks.find(cls);
-      c = aggregate_cell(x.at("table"), row, spec, *tasks, aggregate_of(aggregates, e.term.name),
-                         note, results.seed, name, &by_method->second);
-    }
-    if (c) rf.set_cell(*c);
+  const auto emit = [&](const Json& x, const std::string& row, const Json& spec,
+                        const std::string& name) {
+    emit_extra_solver_cell(rf, p, results, aggregates, fast, x, row, spec, name);
   };
   // A row whose run is the --with-solver place: one per solver, "{solver}" in its row, prefix and
   // columns its label, its cells read from that solver's runs.

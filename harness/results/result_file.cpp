@@ -68,6 +68,50 @@ std::optional<RunRecord> ResultFile::find(const std::string& key, const Json& co
   return std::nullopt;
 }
 
+namespace {
+
+// A run's record before it is fitted: its key and config, and the solver, class and parameters
+// the config names.
+RunRecord record_from_config(const std::string& key, const Json& config) {
+  RunRecord record;
+  record.key = key;
+  record.config = config;
+  if (config.is_object()) {
+    if (config.contains("solver") && config["solver"].is_string())
+      record.solver = config["solver"].get<std::string>();
+    if (config.contains("class") && config["class"].is_string())
+      record.class_name = config["class"].get<std::string>();
+    if (config.contains("params")) record.params = config["params"];
+  }
+  return record;
+}
+
+// `run()`'s record, or a failed one saying why (`failure`: its exception); stamped with the key,
+// config, time and commit, and with `planned`'s solver, class and parameters where it has none.
+RunRecord fitted_record(const RunRecord& planned, const std::function<RunRecord()>& run,
+                        std::exception_ptr& failure) {
+  RunRecord record;
+  try {
+    record = run();
+  } catch (const std::exception& e) {
+    record = RunRecord{};
+    record.status = "failed";
+    record.reason = e.what();
+    failure = std::current_exception();
+  }
+  record.key = planned.key;
+  record.config = planned.config;
+  if (record.solver.empty()) record.solver = planned.solver;
+  if (record.class_name.empty()) record.class_name = planned.class_name;
+  if (record.params.empty()) record.params = planned.params;
+  record.created_at = utc_timestamp();
+  const Json& commit = process_environment()["git_commit"];
+  record.git_commit = commit.is_string() ? commit.get<std::string>() : "";
+  return record;
+}
+
+}  // namespace
+
 RunRecord ResultFile::run_once(const std::string& key, const Json& config,
                                const std::function<RunRecord()>& run) {
   // An extra solver's run (--with-solver, harness/experiment/extra_solvers.h): its failure is
@@ -83,16 +127,7 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
     return *found;
   }
 
-  RunRecord record;
-  record.key = key;
-  record.config = config;
-  if (config.is_object()) {
-    if (config.contains("solver") && config["solver"].is_string())
-      record.solver = config["solver"].get<std::string>();
-    if (config.contains("class") && config["class"].is_string())
-      record.class_name = config["class"].get<std::string>();
-    if (config.contains("params")) record.params = config["params"];
-  }
+  RunRecord record = record_from_config(key, config);
 
   if (!executes(selection_, key)) {
     std::lock_guard lock(*mutex_);
@@ -102,25 +137,14 @@ RunRecord ResultFile::run_once(const std::string& key, const Json& config,
     return record;
   }
 
-  const RunRecord defaults = record;
   std::exception_ptr failure;
-  try {
-    check_planned_hash(selection_, key, config);
-    record = run();
-  } catch (const std::exception& e) {
-    record = RunRecord{};
-    record.status = "failed";
-    record.reason = e.what();
-    failure = std::current_exception();
-  }
-  record.key = key;
-  record.config = config;
-  if (record.solver.empty()) record.solver = defaults.solver;
-  if (record.class_name.empty()) record.class_name = defaults.class_name;
-  if (record.params.empty()) record.params = defaults.params;
-  record.created_at = utc_timestamp();
-  const Json& commit = process_environment()["git_commit"];
-  record.git_commit = commit.is_string() ? commit.get<std::string>() : "";
+  record = fitted_record(
+      record,
+      [&] {
+        check_planned_hash(selection_, key, config);
+        return run();
+      },
+      failure);
 
   {
     std::lock_guard lock(*mutex_);

@@ -364,7 +364,9 @@ std::vector<ObjectRule> grammar() {
            {"evidence", "text", "\"\"", "The evidence, with evidence placeholders."},
            {"args", "{text}", "{}",
             "Values of the claim's placeholders (`{$name}`: a declared value)."},
-           {"per_task", "boolean", "false", "Tested on each task, grouped by task."},
+           {"per_task", "boolean", "false",
+            "Tested on each task, grouped by task, with the experiment's measures of that task's "
+            "runs; a task no test's `groups` names is left out, evidence too."},
        }},
       {"binary-categories",
        "A task set: one binary task per category of a corpus view, on its standard split.",

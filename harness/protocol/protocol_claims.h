@@ -5,9 +5,11 @@
 // evidence).
 // The measures: a binary data set's run_measures (and, with the claim's bound "after", the trace
 // measures below), a task set's partition_measures and task_measures, and the driver's
-// (ProtocolHooks::claim_measures) over them. A claim whose comparisons are not all measured (its
-// data set is not here, a run failed) is left out, and so is every declared claim in the fast
-// subset (it decides nothing from so few runs).
+// (ProtocolHooks::claim_measures) over them; a `per_task` claim reads run_measures and the
+// driver's measures of one task's runs (ProtocolHooks::run_claim_measures: MLR-CG's objective
+// gaps, experiments/mlrcg2003/objective_measures.h), task by task. A claim whose comparisons are
+// not all measured (its data set is not here, a run failed) is left out, and so is every declared
+// claim in the fast subset (it decides nothing from so few runs).
 // Trace measures (a traced run, after `after` updates): "<value>_range", the largest minus the
 // smallest trace value of <value> in points (x 100; train_error, test_error), and
 // "<metric>_growth", the run's final metric minus its trace value at `after` (zeros; the trace

@@ -1,7 +1,6 @@
 #include "baselines/external_solver.h"
 
 #include <fmt/format.h>
-#include <stdlib.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -13,6 +12,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/libsvm_format.h"
+#include "core/scratch_dir.h"
 #include "core/stopwatch.h"
 #include "core/subprocess.h"
 #include "solvers/regularization.h"
@@ -190,50 +190,8 @@ double declared_objective(const SolverKind& kind, const BinaryProblem& p, const 
   return loss / std::max<int32_t>(1, p.X.rows) + lambda * penalty;
 }
 
-// A fresh directory for one fit's files, removed with everything in it when the fit ends.
-struct ScratchDir {
-  fs::path path;
-  ScratchDir() {
-    std::string pattern = (fs::temp_directory_path() / "linrepro-external-XXXXXX").string();
-    if (!mkdtemp(pattern.data()))
-      throw std::runtime_error("cannot create a directory in " +
-                               fs::temp_directory_path().string());
-    path = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-};
-
 std::string tail(const std::string& text, size_t n = 2000) {
   return text.size() <= n ? text : "..." + text.substr(text.size() - n);
-}
-
-// OUT: exactly `count` finite numbers.
-std::vector<double> read_numbers(const fs::path& file, size_t count, const std::string& who) {
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error(fmt::format("{}: wrote no output file OUT", who));
-  std::vector<double> values;
-  std::string token;
-  while (in >> token) {
-    char* end = nullptr;
-    const double v = std::strtod(token.c_str(), &end);
-    if (end != token.c_str() + token.size())
-      throw std::runtime_error(
-          fmt::format("{}: OUT number {} is not a number: '{}'", who, values.size() + 1, token));
-    if (!std::isfinite(v))
-      throw std::runtime_error(fmt::format("{}: OUT number {} is {} (weights must be finite)", who,
-                                           values.size() + 1, token));
-    values.push_back(v);
-  }
-  if (values.size() != count)
-    throw std::runtime_error(fmt::format(
-        "{}: OUT holds {} numbers, the protocol needs {} (one weight per feature, then b)", who,
-        values.size(), count));
-  return values;
 }
 
 BinaryFit fit_external(const ExternalSpec& s, const SolverKind& kind,
@@ -263,7 +221,7 @@ BinaryFit fit_external(const ExternalSpec& s, const SolverKind& kind,
   const std::string who =
       fmt::format("external solver '{}'{}", s.label, ctx.label.empty() ? "" : " on " + ctx.label);
 
-  ScratchDir dir;
+  ScratchDir dir("linrepro-external");
   const fs::path train = dir.path / "train.svm", sent_file = dir.path / "params.json",
                  out = dir.path / "weights.txt";
   write_libsvm(train, p.X, std::vector<double>(p.y.begin(), p.y.end()));
@@ -288,7 +246,8 @@ BinaryFit fit_external(const ExternalSpec& s, const SolverKind& kind,
   if (res.exit_code != 0)
     throw std::runtime_error(
         fmt::format("{}: exited with status {}: {}", who, res.exit_code, tail(res.err)));
-  const std::vector<double> numbers = read_numbers(out, static_cast<size_t>(p.X.cols) + 1, who);
+  const std::vector<double> numbers =
+      read_external_weights(out, static_cast<size_t>(p.X.cols) + 1, who);
 
   BinaryFit fit;
   fit.model.w.assign(numbers.begin(), numbers.end() - 1);
@@ -312,6 +271,30 @@ BinaryFit fit_external(const ExternalSpec& s, const SolverKind& kind,
 }
 
 }  // namespace
+
+std::vector<double> read_external_weights(const std::filesystem::path& file, size_t count,
+                                          const std::string& who) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error(fmt::format("{}: wrote no output file OUT", who));
+  std::vector<double> values;
+  std::string token;
+  while (in >> token) {
+    char* end = nullptr;
+    const double v = std::strtod(token.c_str(), &end);
+    if (end != token.c_str() + token.size())
+      throw std::runtime_error(
+          fmt::format("{}: OUT number {} is not a number: '{}'", who, values.size() + 1, token));
+    if (!std::isfinite(v))
+      throw std::runtime_error(fmt::format("{}: OUT number {} is {} (weights must be finite)", who,
+                                           values.size() + 1, token));
+    values.push_back(v);
+  }
+  if (values.size() != count)
+    throw std::runtime_error(fmt::format(
+        "{}: OUT holds {} numbers, the protocol needs {} (one weight per feature, then b)", who,
+        values.size(), count));
+  return values;
+}
 
 bool is_external_solver(const std::string& spec) {
   return spec.starts_with("cmd:") || spec.starts_with("py:");

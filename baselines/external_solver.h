@@ -22,6 +22,7 @@
 // given; an estimator that takes C gets the protocol's C unless ARGS set it.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "solvers/solver.h"
 
@@ -37,6 +38,11 @@ bool is_external_solver(const std::string& spec);
 // be built.
 SolverInfo external_solver_info(const std::string& spec,
                                 const std::filesystem::path& sklearn_script);
+
+// OUT of the protocol above: exactly `count` finite numbers (the weights, then b), or a
+// std::runtime_error naming `who` and what is wrong.
+std::vector<double> read_external_weights(const std::filesystem::path& file, size_t count,
+                                          const std::string& who);
 
 // The k=v options after the program or estimator, as a JSON object (ConfigError when malformed).
 Params external_solver_options(const std::string& spec);

@@ -10,6 +10,9 @@ evaluated at the peer's solution, with the intercept penalised as in the report'
 Eq. 10 (1/N) sum log(1 + exp(-y f)) + lambda ||beta||_1 for the logistic methods, Eq. 14
 (1/N) sum (y - f)^2 + lambda ||beta||^2 for the ridge methods. "seconds" is the fit's wall time,
 "cpu_seconds" its CPU time (the machine may be shared); updates_per_second uses the CPU time.
+Without --test the test fields are left out. With --out (one method) the weights w_1 .. w_d b are
+written there as well: the SGD report's protocol runs each method as a registered solver
+(baselines/sklearn_sgd_peers.h), which measures the model as it measures its own.
 
 Methods (--method, repeatable; default: all):
   sgd-l1-logistic        SGDClassifier(loss="log_loss", penalty="l1", alpha=lambda,
@@ -37,7 +40,7 @@ Methods (--method, repeatable; default: all):
   sgd-ridge-constant     the same SGDClassifier with eta0 = 2 gamma0 held constant, in one fit
                          call (max_iter=epochs): a speed reference without the per-epoch
                          partial_fit overhead, not the report's schedule.
-  ridge-exact            RidgeClassifier(alpha=lambda N): the exact minimiser of Eq. 14 with an
+  ridge-exact            RidgeClassifier(alpha=lambda N, tol=1e-10): the exact minimiser of Eq. 14 with an
                          unpenalised intercept (scikit-learn minimises ||y - Xw - b||^2 +
                          alpha ||w||^2; dividing by N gives alpha = lambda N).
 
@@ -50,6 +53,7 @@ import sys
 import warnings
 
 import numpy as np
+import sklearn
 from sklearn.linear_model import LogisticRegression, RidgeClassifier, SGDClassifier
 
 from peer_io import Timer, load_libsvm
@@ -154,9 +158,10 @@ def setup_sgd_ridge_constant(a, n):
 
 
 def setup_ridge_exact(a, n):
-    model = RidgeClassifier(alpha=a.lam * n)
+    # tol: its default (1e-4) stops sparse_cg, the solver it takes for sparse rows, ~1e-4 away.
+    model = RidgeClassifier(alpha=a.lam * n, tol=1e-10)
     note = "exact minimiser of Eq. 14 with an unpenalised intercept"
-    return model, model.fit, {"alpha": a.lam * n}, ridge_objective, note, False
+    return model, model.fit, {"alpha": a.lam * n, "tol": 1e-10}, ridge_objective, note, False
 
 
 SETUPS = {
@@ -179,18 +184,18 @@ def run(method, a, Xtr, ytr, Xte, yte):
     objective = objective_of(model, Xtr, ytr, a.lam)
     updates = n * a.epochs if sgd else None
     w, b = weights(model)
-    return {
+    if a.out:  # the registered solver's weights (baselines/sklearn_sgd_peers.h), exactly
+        with open(a.out, "w") as f:
+            f.write(" ".join(repr(float(v)) for v in [*w, b]) + "\n")
+    result = {
         "name": method,
         "estimator": type(model).__name__,
         "params": params,
         "seed": a.seed,
         "dense_input": bool(a.dense),
         "train_error": error(model, Xtr, ytr),
-        "test_error": error(model, Xte, yte),
         "train_rows": int(Xtr.shape[0]),
-        "test_rows": int(Xte.shape[0]),
         "train_correct": outcomes_hex(model, Xtr, ytr),
-        "test_correct": outcomes_hex(model, Xte, yte),
         "zeros": int(np.count_nonzero(w == 0) + (b == 0)),
         "dimensions": int(w.size + 1),
         "objective": objective,
@@ -199,13 +204,20 @@ def run(method, a, Xtr, ytr, Xte, yte):
         "updates": updates,
         "updates_per_second": updates / timer.cpu if updates else None,
         "note": note,
+        "sklearn_version": sklearn.__version__,
     }
+    if Xte is not None:
+        result.update({"test_error": error(model, Xte, yte), "test_rows": int(Xte.shape[0]),
+                       "test_correct": outcomes_hex(model, Xte, yte)})
+    return result
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--train", required=True, help="LIBSVM training file (.xz ok)")
-    p.add_argument("--test", required=True, help="LIBSVM test file (.xz ok)")
+    p.add_argument("--test", help="LIBSVM test file (.xz ok); without it, no test fields")
+    p.add_argument("--features", type=int, help="columns (default: the training file's largest)")
+    p.add_argument("--out", help="write w_1 .. w_d b of the (one) method here")
     p.add_argument("--method", action="append", choices=METHODS, help="default: all")
     p.add_argument("--lambda", dest="lam", type=float, default=1e-4)
     p.add_argument("--gamma", type=float, default=0.001, help="gamma (gamma0 for sgd-ridge)")
@@ -215,8 +227,10 @@ def main():
     p.add_argument("--dense", action="store_true", help="give the SGD peers dense arrays")
     a = p.parse_args()
 
-    Xtr, ytr = load(a.train)
-    Xte, yte = load(a.test, n_features=Xtr.shape[1])
+    if a.out and len(a.method or METHODS) != 1:
+        sys.exit("--out takes the weights of one --method")
+    Xtr, ytr = load(a.train, a.features)
+    Xte, yte = load(a.test, n_features=Xtr.shape[1]) if a.test else (None, None)
     for method in a.method or METHODS:
         print(f"sklearn_sgd_peer: {method} ...", file=sys.stderr, flush=True)
         with warnings.catch_warnings():

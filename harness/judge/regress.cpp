@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <stdlib.h>
 
 #include <algorithm>
 #include <map>
@@ -11,6 +10,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/scratch_dir.h"
 #include "core/stopwatch.h"
 #include "harness/experiment/experiment_schedule.h"
 #include "harness/experiment/published.h"
@@ -25,23 +25,6 @@ using Json = nlohmann::json;
 namespace {
 
 constexpr size_t kMaxProblemsShown = 12;
-
-// Removes a directory tree when it goes out of scope.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "linrepro-regress-XXXXXX").string();
-    if (!::mkdtemp(pattern.data()))
-      throw std::runtime_error("regress: cannot create a temporary directory");
-    path = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
 
 bool selected(const ExperimentInfo& e, const std::vector<std::string>& only) {
   if (only.empty()) return true;
@@ -254,7 +237,7 @@ ExperimentCheck check_experiment(const ExperimentInfo& info, const RegressOption
   const std::optional<Json> reference = load_reference(reference_path, opt.update, check);
   if (reference && !opt.update) check.provenance = provenance_warnings(*reference);
 
-  TempDir tmp;
+  ScratchDir tmp("linrepro-regress");
   const Stopwatch clock;
   const std::optional<Json> now = run_fast_subset(info, opt, reference, tmp.path, check);
   check.seconds = clock.seconds();

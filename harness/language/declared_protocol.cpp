@@ -286,7 +286,6 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where) {
   p.fast_summary = flag_of(j, "fast", false, at);
   p.task_sources = j.value("task_sources", Json::object());
   if (!p.task_sources.is_object()) declaration_error(at, "\"task_sources\" must be an object");
-  if (j.contains("driver_runs")) p.driver_runs = texts_of(j.at("driver_runs"), at + " driver_runs");
   check_resolves(p);
   if (j.contains("cells")) {
     p.cells = j.at("cells");

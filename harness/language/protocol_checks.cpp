@@ -185,11 +185,11 @@ void check_table(const DeclaredProtocol& p, const Json& t, const std::string& at
   }
 }
 
-// Each evidence placeholder names a declared run (a method's or the driver's) for a metric or an
+// Each evidence placeholder names a declared method's run for a metric or an
 // aggregate (its value or a field; a difference " minus " another's), and its format formats a
 // number.
 void check_evidence(const DeclaredProtocol& p, const Json& claim, const std::string& at) {
-  std::vector<std::string> runs = p.driver_runs;
+  std::vector<std::string> runs;
   for (const ProtocolMethod& m : p.methods) runs.push_back(m.name);
   for (const EvidencePlaceholder& e : evidence_placeholders(claim.value("evidence", ""), at)) {
     if (e.task && !claim.value("per_task", false))
@@ -215,7 +215,7 @@ void check_protocol_cells(const DeclaredProtocol& p) {
   const std::string at = p.where + " cells";
   const Json& c = p.cells;
   check_object(c, "cells", at);
-  std::set<std::string> runs(p.driver_runs.begin(), p.driver_runs.end());
+  std::set<std::string> runs;
   for (const ProtocolMethod& m : p.methods) runs.insert(m.name);
   for (const Json& v : c.value("values", Json::array())) {
     const std::string here = fmt::format("{} value {}", at, v.dump());

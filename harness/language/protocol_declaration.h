@@ -62,7 +62,6 @@ struct DeclaredProtocol {
   std::vector<ProtocolDataset> datasets;
   Json traced = Json::object();
   std::vector<ProtocolMethod> methods;
-  std::vector<std::string> driver_runs;
   bool fast_summary = false;
   Json cells = Json::object();
   // Task sets declared whole, by name (harness/protocol/multiclass_partitions.h), beside the

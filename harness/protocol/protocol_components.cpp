@@ -46,11 +46,11 @@ std::string named_components_markdown(const std::vector<ExperimentInfo>& registr
       "the registered experiments; everything else is its declaration. Task sets and aggregates "
       "are named by `tasks` and by cell, ablation and claim values; stop rules and adaptive steps "
       "by a method's `stop_rule` and `after`; supplied values (`$name`) by any value; claim "
-      "measures by claims. \"driver runs\": runs the code adds beside the declared ones; "
-      "\"summary in code\": cells, claims or ablations still written in C++.\n\n"
+      "measures by claims. \"summary in code\": cells, claims or ablations still written in "
+      "C++.\n\n"
       "| experiment | reproduces | task sets | aggregates | stop rules, adaptive steps | supplied "
-      "values | claim measures | driver runs | summary in code |\n"
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+      "values | claim measures | summary in code |\n"
+      "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
   int in_code = 0, total = 0;
   for (const ExperimentInfo& e : registry) {
     if (e.components.is_null()) continue;
@@ -58,15 +58,15 @@ std::string named_components_markdown(const std::vector<ExperimentInfo>& registr
     Json steps = c.at("stop_rules");
     for (const Json& s : c.at("after_steps")) steps.push_back(s);
     const auto yes = [&](const char* key) { return c.at(key).get<bool>() ? "yes" : ""; };
-    out += fmt::format("| {}/{} | {} | {} | {} | {} | {} | {} | {} | {} |\n", e.paper, e.id,
+    out += fmt::format("| {}/{} | {} | {} | {} | {} | {} | {} | {} |\n", e.paper, e.id,
                        fmt::join(e.artifacts, ", "), listed(c.at("task_sets")),
                        listed(c.at("aggregates")), listed(steps), listed(c.at("supplied")),
-                       yes("claim_measures"), yes("driver_runs"), yes("summary_in_code"));
+                       yes("claim_measures"), yes("summary_in_code"));
     ++total;
-    in_code += c.at("summary_in_code").get<bool>() || c.at("driver_runs").get<bool>();
+    in_code += c.at("summary_in_code").get<bool>();
   }
   out += fmt::format(
-      "\n{} of {} experiments have a summary or runs written in code; the rest are declarations "
+      "\n{} of {} experiments have a summary written in code; the rest are declarations "
       "and the components above.\n",
       in_code, total);
   return out;

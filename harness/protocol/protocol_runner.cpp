@@ -132,7 +132,6 @@ void run_protocol(const ExperimentContext& ctx, ResultFile& rf, const DeclaredPr
       const Json dataset = {{"name", d.name}, {"counts", d.identity.at("counts")}};
       auto& runs = results.runs[pd.cls];
       run_dataset(ctx, rf, p, pd, d, dataset, experiment, runs);
-      if (hooks.after_dataset) hooks.after_dataset(ctx, rf, pd, dataset, runs);
     };
     const std::string name = pd.data.empty() ? pd.tasks.empty() ? pd.cls : pd.tasks : pd.data;
     results.unavailable[pd.cls] = with_data(ctx, rf, name, body);
@@ -239,7 +238,6 @@ Json named_components(const DeclaredProtocol& p, const ProtocolHooks& hooks) {
           {"supplied", p.supplied},
           {"claim_measures",
            static_cast<bool>(hooks.claim_measures) || static_cast<bool>(hooks.run_claim_measures)},
-          {"driver_runs", static_cast<bool>(hooks.after_dataset)},
           {"summary_in_code", static_cast<bool>(hooks.summarise)}};
 }
 

@@ -45,11 +45,6 @@ struct ProtocolHooks {
   // After a task set's declared runs: the driver's adaptive steps on it, by the name methods give
   // as "after" (task_set_runs.h).
   std::map<std::string, AfterTaskSet> after_steps;
-  // After data set `d`'s declared runs: the driver's own runs (declared "driver_runs"), added to
-  // `runs` by name. `dataset` is the runs' config "dataset".
-  std::function<void(const ExperimentContext&, ResultFile&, const ProtocolDataset& d,
-                     const Json& dataset, std::map<std::string, RunRecord>& runs)>
-      after_dataset;
   // Every run stored (the full run; in fast mode too where the protocol is declared "fast"),
   // after the declared cells: the driver's cells, ablations and claims. A data set that is not
   // here has its reason in results.unavailable and no runs.

@@ -38,9 +38,9 @@ Json protocol_json() {
        "params": {"lambda": "$lambda", "gamma": "$gamma", "epochs": "$epochs"}},
       {"key": "extra", "solver": "--with-solver", "class": ["one"], "lambda": "$lambda"},
       {"name": "exact", "key": "ll", "solver": "liblinear-s6", "fast": false, "class": "one",
-       "params": {"C": {"reciprocal": ["lambda", "n"]}, "bias": 1}}
+       "params": {"C": {"reciprocal": ["lambda", "n"]}, "bias": 1}},
+      {"key": "peer", "solver": "liblinear-s2", "fast": false, "class": ["one"]}
     ],
-    "driver_runs": ["peer"],
     "cells": {
       "values": [{"table": "t1", "row": "epochs", "column": "Value", "value": "$two.epochs",
                   "unit": "epochs"}],
@@ -101,7 +101,7 @@ TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
   const std::vector<ExtraSolver> extras = {parse_extra_solver("liblinear-s5")};
   const std::vector<ProtocolRun> full =
       protocol_runs(p, p.datasets[0], false, 200, Json::object(), extras, "x/y");
-  ASSERT_EQ(full.size(), 3u);
+  ASSERT_EQ(full.size(), 4u);
   EXPECT_EQ(full[0].key, "one/sgd-l1");
   EXPECT_EQ(full[0].params.dump(), R"({"epochs":10,"gamma":0.5,"lambda":0.01})");
   EXPECT_EQ(full[0].trace_points, 5);
@@ -114,6 +114,7 @@ TEST(DeclaredProtocol, RunsExpandWithTheirValuesInDeclaredOrder) {
   EXPECT_EQ(full[2].params.at("C").get<double>(), 1.0 / (0.01 * 200.0));  // 1 / (lambda n)
   EXPECT_EQ(full[2].trace_points, 0);
   EXPECT_EQ(full[2].record_extra.dump(), R"({"variant":"exact"})");
+  EXPECT_EQ(full[3].key, "one/peer");
   // Fast: the fast values, no method declared "fast": false; the extra solvers stay.
   const std::vector<ProtocolRun> fast =
       protocol_runs(p, p.datasets[0], true, 200, Json::object(), extras, "x/y");

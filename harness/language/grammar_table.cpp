@@ -580,10 +580,12 @@ const std::vector<TextForm>& declaration_text_forms() {
        "run; without ` in class`: the context's data set; ` at `: a metric off the run's trace, "
        "at the point nearest that many updates (epochs: times its train_rows).",
        "\"combined-micro-f1@mmlr-cg minus combined-micro-f1@smo|100\""},
-      {"evidence", "{<value expression>}, {bound.name}, {task}",
+      {"evidence", "{<value expression>}, {bound.name}, {task}, {class}",
        "In a protocol claim's evidence: a value expression naming a run (` in class`: on another "
        "data set), formatted (`{:.4g}` unless it gives a format), or an aggregate's text field "
-       "as it is (`#times`); a bound; the task (per_task). Every brace is one of these.",
+       "as it is (`#times`); a bound; the task (per_task); the data set (a claim on a list of "
+       "them: the evidence is given for each data set measured, \"; \"-joined). Every brace is "
+       "one of these.",
        "{metric:test_error@naive|100:.2f}"},
       {"aggregate",
        "combined-micro-f1, combined-macro-f1, counts-micro-f1[:<suffix>], "
@@ -597,7 +599,8 @@ const std::vector<TextForm>& declaration_text_forms() {
        "\"split-mean:accuracy\""},
       {"measure",
        "accuracy, error, time_ratio, metric:<name>, micro-F1, macro-F1, "
-       "mean:<metric>, splits:<metric>, loglog_slope, ratio_slope (a sequential task set), ... or "
+       "mean:<metric>, splits:<metric>, largest-difference:<metric>, loglog_slope, ratio_slope (a "
+       "sequential task set), ... or "
        "the experiment's",
        "What a claim test compares (harness/protocol/claim_comparisons.h).", "\"time_ratio\""},
       {"stop rule", "time-cap:<seconds>",

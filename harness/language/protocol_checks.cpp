@@ -194,7 +194,11 @@ void check_evidence(const DeclaredProtocol& p, const Json& claim, const std::str
   for (const EvidencePlaceholder& e : evidence_placeholders(claim.value("evidence", ""), at)) {
     if (e.task && !claim.value("per_task", false))
       declaration_error(at, "its evidence names {task}, but it is not tested per task");
-    if (!e.bound.empty() || e.task) continue;
+    if (e.data_set && !claim.at("class").is_array())
+      declaration_error(at,
+                        "its evidence names {class}, but it is not tested on a list of data "
+                        "sets");
+    if (!e.bound.empty() || e.task || e.data_set) continue;
     const ValueExpression& v = e.value;
     if (v.op == Op::over) declaration_error(at, "its evidence relates values by \" minus \" only");
     for (const ValueTerm* t : {&v.term, &v.other}) {

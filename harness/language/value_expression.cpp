@@ -147,20 +147,23 @@ std::vector<EvidencePlaceholder> evidence_placeholders(const std::string& text,
       declaration_error(where, fmt::format("its evidence opens a brace it does not close: \"{}\"",
                                            text.substr(open, 40)));
     const std::string inside = text.substr(open + 1, close - open - 1);
-    EvidencePlaceholder p{open, close - open + 1, {}, false, {}};
+    EvidencePlaceholder p{open, close - open + 1, {}, false, false, {}};
     if (inside.starts_with("bound.")) {
       p.bound = inside.substr(6);
       if (p.bound.empty() || has_space(p.bound))
         declaration_error(where, fmt::format("\"{{{}}}\" names no bound", inside));
     } else if (inside == "task") {
       p.task = true;
+    } else if (inside == "class") {
+      p.data_set = true;
     } else if (inside.find('@') != std::string::npos) {
       p.value = parse_value_expression(inside, where);
     } else {
-      declaration_error(where, fmt::format("\"{{{}}}\" in its evidence is no placeholder: "
-                                           "{{bound.<name>}}, {{task}} or a value expression "
-                                           "naming its run (metric:<name>@<run>)",
-                                           inside));
+      declaration_error(where,
+                        fmt::format("\"{{{}}}\" in its evidence is no placeholder: "
+                                    "{{bound.<name>}}, {{task}}, {{class}} or a value expression "
+                                    "naming its run (metric:<name>@<run>)",
+                                    inside));
     }
     out.push_back(std::move(p));
   }

@@ -56,12 +56,14 @@ struct ValueExpression {
 ValueExpression parse_value_expression(const std::string& text, const std::string& where);
 
 // A "{...}" placeholder of a claim's evidence text: "{bound.<name>}" (a bound of the claim),
-// "{task}" (the task of a claim tested per task) or "{<expression>}" whose expression names a run
+// "{task}" (the task of a claim tested per task), "{class}" (the data set of a claim tested on a
+// list of them: its evidence is given for each) or "{<expression>}" whose expression names a run
 // ("@"). Any other brace is a ConfigError: a value without its run would otherwise stay text.
 struct EvidencePlaceholder {
   size_t position = 0, length = 0;  // of the braces and what they hold, in the text
   std::string bound;                // the bound's name, or empty for ...
   bool task = false;                // ... the task, or ...
+  bool data_set = false;            // ... the data set, or ...
   ValueExpression value;            // ... a value
 };
 std::vector<EvidencePlaceholder> evidence_placeholders(const std::string& text,

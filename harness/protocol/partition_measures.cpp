@@ -141,6 +141,26 @@ ClaimMeasure paired_splits(const std::map<std::string, std::vector<RunRecord>>& 
   };
 }
 
+// The largest |a - b| over the partitions in points of 100 x the metric, exact: two
+// implementations of one deterministic method must agree on every split. A failed run leaves it
+// unmeasured.
+ClaimMeasure largest_difference(const std::map<std::string, std::vector<RunRecord>>& runs,
+                                const std::string& metric) {
+  return [&runs, metric](std::string what, const std::string& a, const std::string& b, double bound,
+                         bool above, bool strict) -> std::optional<ClaimComparison> {
+    const auto ra = runs.find(a), rb = runs.find(b);
+    if (ra == runs.end() || rb == runs.end()) return std::nullopt;
+    const std::vector<double> x = scaled(ra->second, metric), y = scaled(rb->second, metric);
+    if (x.size() != y.size()) return std::nullopt;
+    double largest = 0;
+    for (size_t k = 0; k < x.size(); ++k) {
+      if (std::isnan(x[k]) || std::isnan(y[k])) return std::nullopt;
+      largest = std::max(largest, std::fabs(x[k] - y[k]));
+    }
+    return exact_comparison(std::move(what), largest, bound, above, strict);
+  };
+}
+
 ClaimMeasure mean_metric(const std::map<std::string, std::vector<RunRecord>>& runs,
                          const std::string& metric) {
   return [&runs, metric](std::string what, const std::string& a, const std::string& b, double bound,
@@ -211,6 +231,7 @@ ClaimMeasures partition_measures(const std::map<std::string, std::vector<RunReco
         if (!m.contains("mean:" + metric)) {
           m["mean:" + metric] = mean_metric(runs, metric);
           m["splits:" + metric] = paired_splits(runs, metric);
+          m["largest-difference:" + metric] = largest_difference(runs, metric);
         }
   return m;
 }

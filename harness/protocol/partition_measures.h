@@ -33,7 +33,9 @@
 //   mean:<metric>       a's mean of the run metric over the partitions, in % (exact: no sampling);
 //   splits:<metric>     a - b in points of 100 x the metric, the paired t interval over the splits
 //                       (each split's own training and test documents:
-//                       harness/results/claim_verdict.h).
+//                       harness/results/claim_verdict.h);
+//   largest-difference:<metric>  the largest |a - b| over the partitions in points of 100 x the
+//                       metric, exact (two implementations of one deterministic method).
 #include <map>
 #include <optional>
 #include <string>

@@ -127,8 +127,8 @@ std::optional<std::string> evidence_of(const std::string& text, const DeclaredCl
       out += fmt::format("{:g}", claim.bound(p.bound));
       continue;
     }
-    if (p.task) {
-      out += task;
+    if (p.task || p.data_set) {
+      out += p.task ? task : cls;
       continue;
     }
     const ValueExpression& e = p.value;
@@ -244,6 +244,25 @@ void add_per_task_claim(ResultFile& rf, const DeclaredClaim& claim, const Json& 
   if (!parts.empty()) rf.add_claim(tested_claim(claim, std::move(parts), evidence));
 }
 
+// A claim's evidence: for the first data set measured, or (naming `{class}`) for each, "; "-joined.
+std::string list_evidence(const std::string& text, const DeclaredClaim& claim,
+                          const ProtocolResults& results, const std::vector<std::string>& measured,
+                          const std::map<std::string, TaskAggregate>& aggregates,
+                          const std::string& where) {
+  const bool each = text.find("{class}") != std::string::npos;
+  std::string out;
+  for (const std::string& cls : measured) {
+    const auto e = evidence_of(text, claim, results, cls, aggregates);
+    if (!e)  // decided, but a value its evidence names is not there: never dropped silently
+      throw ConfigError(
+          fmt::format("{}: claim \"{}\" on {}: its evidence names a value its runs do not give",
+                      where, claim.id, cls));
+    out += (out.empty() ? "" : "; ") + *e;
+    if (!each) break;
+  }
+  return out;
+}
+
 }  // namespace
 
 void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::string& paper,
@@ -263,7 +282,7 @@ void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::s
     // One data set (group ""), or each of a list that is here (group: its name).
     const bool each = c.at("class").is_array();
     std::vector<ClaimComparison> parts;
-    std::string cls;  // the data set the evidence reads: the first that was measured
+    std::vector<std::string> measured;  // the data sets whose tests were made, in declared order
     for (const std::string& on : each ? c.at("class").get<std::vector<std::string>>()
                                       : std::vector<std::string>{c.at("class")}) {
       if (const auto why = results.unavailable.find(on);
@@ -285,17 +304,13 @@ void add_protocol_claims(ResultFile& rf, const DeclaredProtocol& p, const std::s
       }
       if (auto p = declared_comparisons(claim, measures, each ? on : "")) {
         parts.insert(parts.end(), p->begin(), p->end());
-        if (cls.empty()) cls = on;
+        measured.push_back(on);
       }
     }
     if (parts.empty()) continue;
-    const auto evidence = evidence_of(c.value("evidence", ""), claim, results, cls, aggregates);
-    if (!evidence)  // decided, but a value its evidence names is not there: never dropped silently
-      throw ConfigError(
-          fmt::format("{}: claim \"{}\" on {}: its evidence names a value its runs "
-                      "do not give",
-                      p.where, claim.id, cls));
-    rf.add_claim(tested_claim(claim, std::move(parts), *evidence));
+    rf.add_claim(tested_claim(
+        claim, std::move(parts),
+        list_evidence(c.value("evidence", ""), claim, results, measured, aggregates, p.where)));
   }
 }
 

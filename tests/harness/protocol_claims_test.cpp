@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "harness/protocol/document_outcomes.h"
+#include "harness/protocol/partition_measures.h"
 #include "harness_fixtures.h"
 
 namespace linrepro {
@@ -228,6 +229,67 @@ TEST(ProtocolClaims, ASizeSeriesClaimReadsTheSeriesMeasuresAndTexts) {
                ConfigError);
 }
 
+// zhangoles2001's "table5-nb1-matches-sklearn" on a list of collections: its test
+// ("largest-difference:accuracy", the largest per-split |a - b|) made on each collection that is
+// here and whose runs are all there, its evidence given for each of them ("{class}").
+TEST(ProtocolClaims, AClaimOnAListOfDataSetsIsTestedAndEvidencedOnEach) {
+  const Json declaration = {
+      {"why", "test"},
+      {"datasets",
+       {{{"class", "A"}, {"tasks", "a"}},
+        {{"class", "B"}, {"tasks", "b"}},
+        {{"class", "C"}, {"tasks", "c"}}}},
+      {"methods",
+       {{{"name", "nb"}, {"key", "{task}/nb"}, {"solver", "nb"}, {"params", Json::object()}},
+        {{"name", "sklearn-nb"},
+         {"key", "{task}/sk"},
+         {"solver", "nb"},
+         {"params", Json::object()}}}},
+      {"claims",
+       {{{"claim", "table5-nb1-matches-sklearn"},
+         {"class", {"A", "B", "C"}},
+         {"evidence",
+          "{class}: {split-mean:accuracy@nb|100:.2f} vs "
+          "{split-mean:accuracy@sklearn-nb|100:.2f}"}}}}};
+  ProtocolResults results;
+  results.unavailable = {{"A", ""}, {"B", ""}, {"C", "not here"}};
+  const auto add = [&](const std::string& cls, const std::string& method,
+                       std::vector<double> accuracies) {
+    for (double a : accuracies) {
+      RunRecord r;
+      r.status = "ok";
+      r.metrics = {{"accuracy", a}};
+      results.tasks[cls][method].push_back(r);
+    }
+  };
+  add("A", "nb", {0.9, 0.9});
+  add("A", "sklearn-nb", {0.9, 0.9});
+  add("B", "nb", {0.8, 0.8});
+  add("B", "sklearn-nb", {0.8, 0.81});  // one split a point apart
+  const std::map<std::string, TaskAggregate> aggregates = {
+      {"split-mean:accuracy", *builtin_aggregate("split-mean:accuracy")}};
+  const auto decided = [&](const ProtocolResults& r) {
+    TempDir dir;
+    ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
+    add_protocol_claims(rf, parse_protocol(declaration, "f (zhangoles2001/table5)"),
+                        "zhangoles2001", r, aggregates, {});
+    return rf.document().at("claims").at(0);
+  };
+  const Json claim = decided(results);
+  EXPECT_EQ(claim.at("evidence").get<std::string>().substr(0, 36),
+            "A: 90.00 vs 90.00; B: 80.00 vs 80.50");
+  ASSERT_EQ(claim.at("comparisons").size(), 2u);
+  EXPECT_EQ(claim.at("comparisons")[0].at("value"), 0.0);
+  EXPECT_NEAR(claim.at("comparisons")[1].at("value").get<double>(), 1.0, 1e-9);
+  EXPECT_EQ(claim.at("verdict"), "does_not_hold");
+  // A failed run leaves its collection unmeasured (not a difference of 0): B alone decides.
+  ProtocolResults failed = results;
+  failed.tasks["A"]["sklearn-nb"][1].status = "failed";
+  const Json b_only = decided(failed);
+  ASSERT_EQ(b_only.at("comparisons").size(), 1u);
+  EXPECT_EQ(b_only.at("evidence").get<std::string>().substr(0, 3), "B: ");
+}
+
 TEST(ProtocolClaims, AMalformedDeclarationIsRefused) {
   Json j = claims_protocol("e");
   j["claims"][0]["class"] = "nowhere";
@@ -244,6 +306,7 @@ TEST(ProtocolClaims, AMalformedDeclarationIsRefused) {
   EXPECT_THROW(parse_protocol(claims_protocol("{metric:zeros}"), "f (sgdreport/tables)"),
                ConfigError);
   EXPECT_THROW(parse_protocol(claims_protocol("{task}: e"), "f (sgdreport/tables)"), ConfigError);
+  EXPECT_THROW(parse_protocol(claims_protocol("{class}: e"), "f (sgdreport/tables)"), ConfigError);
   // Decided, but its evidence names a metric the run lacks: an error, not a claim left out.
   EXPECT_THROW(claims_of(claims_protocol("{metric:nothing@L2}"), ridge_results()), ConfigError);
 }

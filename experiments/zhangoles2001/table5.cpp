@@ -57,9 +57,9 @@
 // methods, readings, extra solvers, each cell a split-mean aggregate with its note and evidence;
 // the claims' tests compare methods by "splits:accuracy" on each collection, the NB peer check by
 // "largest-difference:accuracy") and run by the generic runner
-// (harness/protocol/protocol_runner.h); the collections and one fit are table5_protocol.h's, the
-// lambda walk (the runner's adaptive step) and its cells and claim table5_transfer.h's; this file
-// registers them (the reading ablations are declared tables too).
+// (harness/protocol/protocol_runner.h); the collections and one fit are table5_protocol.h's; the
+// lambda walk (the runner's adaptive step), the aggregate of its cells and its claim's measure are
+// table5_transfer.h's; this file registers them (the reading ablations are declared tables too).
 #include "experiments/zhangoles2001/experiments.h"
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
@@ -68,34 +68,17 @@
 
 namespace linrepro {
 
-namespace {
-
-using namespace zo_table5;
-
-constexpr const char* kTable5Experiment = "table5";
-
-// The lambda walk's cells and claim (table5_transfer.h), on every Table 5 collection that is here
-// (its caveat declared as the value "caveat_<column>").
-void summarise_table5(const ExperimentContext&, ResultFile& rf, const ProtocolResults& results) {
-  const DeclaredProtocol p = declared_protocol(kPaper, kTable5Experiment);
-  Caveats caveats;
-  for (const ProtocolDataset& d : p.datasets)
-    if (p.values.contains("caveat_" + d.cls) && results.tasks.contains(d.cls))
-      caveats[d.cls] = p.value("caveat_" + d.cls).get<std::string>();
-  if (!caveats.empty()) transfer_cells_and_claim(rf, p, results, caveats);
-}
-
-}  // namespace
-
 void add_zhangoles2001_table5(std::vector<ExperimentInfo>& registry) {
   ProtocolHooks hooks;
   hooks.values = zhangoles2001_supplied_lambdas;
-  for (const Table5Collection& c : table5_collections())
-    hooks.task_sources[c.tasks] = table5_splits(c.collection, c.column);
-  hooks.after_steps = {
-      {"lambda-walk", walk_lambdas}};  // the methods that name it (table5_transfer.h)
-  hooks.summarise = summarise_table5;
-  register_protocol(registry, kPaper, kTable5Experiment, hooks);
+  for (const zo_table5::Table5Collection& c : zo_table5::table5_collections())
+    hooks.task_sources[c.tasks] = zo_table5::table5_splits(c.collection, c.column);
+  // The lambda walk (table5_transfer.h): the step the paper methods name ("after"), the
+  // aggregate of its cells and the measure of its claim.
+  hooks.after_steps = {{"lambda-walk", zo_table5::walk_lambdas}};
+  hooks.aggregates = {{"lambda-walk-gain", zo_table5::lambda_walk_gain}};
+  hooks.claim_measures = zo_table5::transfer_measures;
+  register_protocol(registry, zo_table5::kPaper, "table5", hooks);
 }
 
 }  // namespace linrepro

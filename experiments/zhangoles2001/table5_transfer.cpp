@@ -15,7 +15,6 @@
 #include "experiments/zhangoles2001/lambdas.h"
 #include "experiments/zhangoles2001/table5_protocol.h"
 #include "harness/experiment/solver_catalog.h"
-#include "harness/language/declared_texts.h"
 #include "harness/protocol/claim_comparisons.h"
 #include "harness/protocol/document_outcomes.h"
 #include "harness/results/cell_intervals.h"
@@ -96,146 +95,95 @@ void walk_lambdas(const ExperimentContext& ctx, const ProtocolDataset&, const Mo
 
 namespace {
 
-// A finished walk, as the summary reads it back from the runs.
-struct TransferWalk {
-  std::string column, row, solver, start_key, caveat;
+// A method's walk on one collection read back from its runs: split kTransferSplit's run (the
+// start), its walk's runs ("<start key>/lambda=<value>", among `by_method`) and the best of them.
+struct FinishedWalk {
+  const RunRecord* start = nullptr;
+  const RunRecord* best = nullptr;
   LambdaWalk walk;
+  double gap() const {
+    return 100 * (walk.accuracy.at(walk.best()) - walk.accuracy.at(walk.start));
+  }
 };
 
-// Every paper method's walk on every collection that is here, in declared order.
-std::vector<TransferWalk> finished_walks(const DeclaredProtocol& p, const ProtocolResults& results,
-                                         const Caveats& caveats) {
-  std::vector<TransferWalk> walks;
-  for (const ProtocolDataset& pd : p.datasets) {
-    const auto by_method = results.tasks.find(pd.cls);
-    if (by_method == results.tasks.end()) continue;
-    for (const ProtocolMethod& m : p.methods) {
-      const auto runs = by_method->second.find(m.name);
-      if (m.after != kLambdaWalk || runs == by_method->second.end()) continue;
-      const RunRecord& start = runs->second.at(kTransferSplit);
-      TransferWalk tw{pd.cls,
-                      m.record.at("row"),
-                      m.solver,
-                      start.key,
-                      caveats.at(pd.cls),
-                      start_lambda_walk(zo_lambda_grid(), start.extra.at("lambda").get<double>(),
-                                        start.metrics.at("accuracy").get<double>())};
-      const auto steps = by_method->second.find(walk_name(m.name));
-      if (steps != by_method->second.end())
-        for (const RunRecord& r : steps->second) {
-          const double lambda = r.extra.at("lambda").get<double>();
-          const auto at = std::ranges::find_if(
-              tw.walk.grid, [&](double x) { return std::fabs(x - lambda) <= 1e-9 * lambda; });
-          tw.walk.accuracy[static_cast<size_t>(at - tw.walk.grid.begin())] =
-              r.metrics.at("accuracy").get<double>();
-        }
-      walks.push_back(std::move(tw));
+std::optional<FinishedWalk> finished_walk(
+    std::span<const RunRecord> runs,
+    const std::map<std::string, std::vector<RunRecord>>& by_method) {
+  if (runs.size() <= kTransferSplit || runs[kTransferSplit].status != "ok") return std::nullopt;
+  const RunRecord& start = runs[kTransferSplit];
+  FinishedWalk f{&start, &start,
+                 start_lambda_walk(zo_lambda_grid(), start.extra.at("lambda").get<double>(),
+                                   start.metrics.at("accuracy").get<double>())};
+  std::map<size_t, const RunRecord*> at;
+  const std::string prefix = start.key + "/lambda=";
+  for (const auto& [name, list] : by_method)
+    for (const RunRecord& r : list) {
+      if (!r.key.starts_with(prefix) || r.status != "ok") continue;
+      const double lambda = r.extra.at("lambda").get<double>();
+      const auto g = std::ranges::find_if(
+          f.walk.grid, [&](double x) { return std::fabs(x - lambda) <= 1e-9 * lambda; });
+      const auto i = static_cast<size_t>(g - f.walk.grid.begin());
+      f.walk.accuracy[i] = r.metrics.at("accuracy").get<double>();
+      at[i] = &r;
     }
-  }
-  return walks;
+  if (f.walk.best() != f.walk.start) f.best = at.at(f.walk.best());
+  return f;
 }
 
-// The claim, with its declared bound "points".
-DeclaredClaim transfer_claim() {
-  return declared_claim(kZoPaper, "reuters-lambda-transfers",
-                        TextArgs().set("split", kTransferSplit));
-}
-
-// One walk's measure "transfer_accuracy" (group "<collection> <method>"): the test accuracy at
-// a = "table1" (Table 1's lambda) minus at b = "best" (the best lambda found) on split
-// kTransferSplit's test documents, by the paired bootstrap (harness/results/claim_verdict.h).
-ClaimMeasures transfer_measures(ResultFile& rf, const TransferWalk& tw) {
-  return {{"transfer_accuracy",
-           [&rf, &tw](std::string what, const std::string& a, const std::string& b, double bound,
-                      bool above, bool strict) -> std::optional<ClaimComparison> {
-             if (a != "table1" || b != "best") return std::nullopt;
-             const LambdaWalk& w = tw.walk;
-             const size_t best = w.best();
-             const std::string& start_key = tw.start_key;
-             const RunRecord start = rf.stored_run(start_key);
-             const RunRecord at_best =
-                 best == w.start
-                     ? start
-                     : rf.stored_run(fmt::format("{}/lambda={:g}", start_key, w.grid[best]));
-             ClaimComparison c =
-                 accuracy_comparison(std::move(what), run_outcomes(start), run_outcomes(at_best),
-                                     bound, above, kClaimBootstrapSeed);
-             c.strict = strict;
-             // not -gap: no "-0.00" where Table 1's lambda is the best
-             c.value = 0.0 - 100 * (w.accuracy.at(best) - w.accuracy.at(w.start));
-             return c;
-           }}};
-}
-
-// One walk's cell of table "lambda-transfer" and its comparison, by the claim's declared test.
-ClaimComparison transfer_cell(ResultFile& rf, const TransferWalk& tw) {
-  const LambdaWalk& w = tw.walk;
-  const double gap = 100 * (w.accuracy.at(w.best()) - w.accuracy.at(w.start));
-  std::vector<std::string> points;
-  for (const auto& [i, a] : w.accuracy)
-    points.push_back(
-        fmt::format("{:g}{} {:.2f}", w.grid[i], i == w.start ? " (Table 1)" : "", 100 * a));
-  const std::vector<ClaimComparison> parts =
-      declared_comparisons(transfer_claim(), transfer_measures(rf, tw),
-                           fmt::format("{} {}", tw.column, tw.row))
-          .value();
-  const ClaimComparison& c = parts.at(0);
-  Cell cell = value_cell(
-      "lambda-transfer", tw.row, tw.column, gap, "points",
-      fmt::format("test accuracy of the best lambda found minus Table 1's, split {} (the "
-                  "walk: {}); {}",
-                  kTransferSplit, fmt::join(points, ", "), tw.caveat));
-  set_interval(cell.evidence, 0.0 - c.hi, 0.0 - c.lo, c.test + ", on split 0's test documents");
-  rf.set_cell(cell);
+// Accuracy at Table 1's lambda minus at the best lambda found, paired over split
+// kTransferSplit's test documents (harness/results/claim_verdict.h).
+ClaimComparison start_minus_best(std::string what, const FinishedWalk& f, double bound, bool above,
+                                 bool strict) {
+  ClaimComparison c = accuracy_comparison(std::move(what), run_outcomes(*f.start),
+                                          run_outcomes(*f.best), bound, above, kClaimBootstrapSeed);
+  c.strict = strict;
+  c.value = 0.0 - f.gap();  // not -gap: no "-0.00" where Table 1's lambda is the best
   return c;
 }
 
-// "<collection> <method> (+gap at lambda; the paper's Table 1 lambda ... is x below the best)":
-// our Table 1 may differ from the paper's, so say where the paper's lambda stands.
-std::string far_text(const TransferWalk& tw) {
-  const LambdaWalk& w = tw.walk;
-  const size_t best = w.best();
-  const double paper = zhangoles2001_paper_lambdas().at(tw.solver);
+// "+2.79 at 0.001 (the paper's Table 1 lambda 0.001 is 0.00 below the best)", or where Table 1's
+// lambda is the best: our Table 1 may differ from the paper's, so say where the paper's stands.
+std::string walk_summary(const FinishedWalk& f) {
+  const LambdaWalk& w = f.walk;
+  if (w.best() == w.start) return fmt::format("best at Table 1's {:g}", w.grid[w.start]);
+  const double paper = zhangoles2001_paper_lambdas().at(f.start->solver);
   std::string at_paper = fmt::format("the paper's Table 1 lambda {:g}", paper);
   for (const auto& [i, a] : w.accuracy)
     if (std::fabs(w.grid[i] - paper) <= 1e-9 * paper)
-      at_paper += fmt::format(" is {:.2f} below the best", 100 * (w.accuracy.at(best) - a));
-  return fmt::format("{} {} (+{:.2f} at {:g}; {})", tw.column, tw.row,
-                     100 * (w.accuracy.at(best) - w.accuracy.at(w.start)), w.grid[best], at_paper);
+      at_paper += fmt::format(" is {:.2f} below the best", 100 * (w.accuracy.at(w.best()) - a));
+  return fmt::format("+{:.2f} at {:g} ({})", f.gap(), w.grid[w.best()], at_paper);
 }
 
 }  // namespace
 
-double transfer_points() { return transfer_claim().bound("points"); }
+AggregateValue lambda_walk_gain(std::span<const RunRecord> runs, const AggregateContext& at) {
+  const std::optional<FinishedWalk> f = finished_walk(runs, *at.by_method);
+  if (!f) return {0, {}, "the start of its lambda walk has not run"};
+  const ClaimComparison c = start_minus_best("", *f, 0, true, false);
+  AggregateValue out{f->gap(), {}, ""};
+  set_interval(out.evidence, 0.0 - c.hi, 0.0 - c.lo, c.test + ", on split 0's test documents");
+  std::vector<std::string> points;
+  for (const auto& [i, a] : f->walk.accuracy)
+    points.push_back(fmt::format("{:g}{} {:.2f}", f->walk.grid[i],
+                                 i == f->walk.start ? " (Table 1)" : "", 100 * a));
+  out.fields = {{"walk", fmt::format("{}", fmt::join(points, ", "))},
+                {"summary", walk_summary(*f)}};
+  return out;
+}
 
-// Table "lambda-transfer" and the claim, from the finished walks.
-void transfer_cells_and_claim(ResultFile& rf, const DeclaredProtocol& p,
-                              const ProtocolResults& results, const Caveats& caveats) {
-  const std::vector<TransferWalk> walks = finished_walks(p, results, caveats);
-  std::vector<ClaimComparison> parts;
-  std::vector<std::string> far, evidence;
-  double largest = 0;
-  const double close = transfer_points();
-  for (const auto& tw : walks) {
-    const LambdaWalk& w = tw.walk;
-    const double gap = 100 * (w.accuracy.at(w.best()) - w.accuracy.at(w.start));
-    largest = std::max(largest, gap);
-    parts.push_back(transfer_cell(rf, tw));
-    if (gap > close) far.push_back(far_text(tw));
-    if (w.best() != w.start)
-      evidence.push_back(
-          fmt::format("{} {}: {:g} +{:.2f}", tw.column, tw.row, w.grid[w.best()], gap));
-  }
-  rf.add_claim(tested_claim(
-      transfer_claim(), std::move(parts),
-      fmt::format(
-          "{} walks; Table 1's lambda is the best found in {}; elsewhere: {}; largest "
-          "gap {:.2f} points{}",
-          walks.size(), walks.size() - evidence.size(),
-          evidence.empty() ? std::string("none") : fmt::format("{}", fmt::join(evidence, "; ")),
-          largest,
-          far.empty() ? std::string()
-                      : fmt::format("; beyond {:g} point: {}", close, fmt::join(far, "; ")))));
+ClaimMeasures transfer_measures(const ProtocolResults& results, const std::string& cls) {
+  const auto by_method = results.tasks.find(cls);
+  if (by_method == results.tasks.end()) return {};
+  return {{"transfer_accuracy",
+           [&by = by_method->second](std::string what, const std::string& a, const std::string& b,
+                                     double bound, bool above,
+                                     bool strict) -> std::optional<ClaimComparison> {
+             const auto runs = by.find(a);
+             if (b != "best" || runs == by.end()) return std::nullopt;
+             const std::optional<FinishedWalk> f = finished_walk(runs->second, by);
+             if (!f) return std::nullopt;
+             return start_minus_best(std::move(what), *f, bound, above, strict);
+           }}};
 }
 
 }  // namespace linrepro::zo_table5

@@ -5,8 +5,10 @@
 // method (a declared Table 5 row) walks Table 1's grid from our Table 1 lambda while the test
 // accuracy rises (lambda_walk.h). The walk is the runner's adaptive step after a collection's
 // declared runs (harness/protocol/task_set_runs.h AfterTaskSet); its runs are named
-// "walk/<method>".
+// "walk/<method>". Its cells (table "lambda-transfer") and the claim are declared; these are the
+// named components they read.
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,21 +16,22 @@
 
 namespace linrepro::zo_table5 {
 
-// "Close to the optimal value", fixed before any run: Table 1's lambda's test accuracy within the
-// claim's declared bound "points" (1) of the best lambda's on the grid (about the split-to-split
-// standard deviation of Table 5's accuracies, 0.5-1.5 points).
-double transfer_points();
-
 // The step "lambda-walk" the paper methods name ("after"): the walk of each of them on split
 // kTransferSplit of the collection (not in fast mode); a walk whose start or next fit is pending
 // stops there, and the next round asks again.
 void walk_lambdas(const ExperimentContext& ctx, const ProtocolDataset& pd, const MoreTaskRuns& more,
                   std::map<std::string, std::vector<RunRecord>>& out);
 
-// A Table 5 column's caveat, by column (its cells' notes).
-using Caveats = std::map<std::string, std::string>;
-// Table "lambda-transfer" and the claim, from the finished walks of every collection.
-void transfer_cells_and_claim(ResultFile& rf, const DeclaredProtocol& p,
-                              const ProtocolResults& results, const Caveats& caveats);
+// The aggregate "lambda-walk-gain" of a method's runs on one collection: test accuracy of the best
+// lambda its walk found minus Table 1's, in points, with the paired bootstrap interval over split
+// kTransferSplit's test documents; fields "walk" (each lambda's accuracy) and "summary" (where
+// the best is, and where the paper's own Table 1 lambda stands).
+AggregateValue lambda_walk_gain(std::span<const RunRecord> runs, const AggregateContext& at);
+
+// The claim measure "transfer_accuracy" on collection `cls` (a: a method, b: "best"): accuracy at
+// Table 1's lambda minus at the best lambda found, paired over split kTransferSplit's test
+// documents; the claim's bound "points" says how close is close (fixed before any run: about the
+// split-to-split standard deviation of Table 5's accuracies, 0.5-1.5 points).
+ClaimMeasures transfer_measures(const ProtocolResults& results, const std::string& cls);
 
 }  // namespace linrepro::zo_table5

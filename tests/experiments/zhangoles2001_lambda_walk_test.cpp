@@ -1,5 +1,6 @@
 // The lambda walk behind "reuters-lambda-transfers" (experiments/zhangoles2001/lambda_walk.h),
-// driven by known accuracy curves over Table 1's grid 10^-k, k = 0..6.
+// driven by known accuracy curves over Table 1's grid 10^-k, k = 0..6, and read back from stored
+// runs by its aggregate and claim measure (table5_transfer.h).
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -8,6 +9,8 @@
 
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/lambda_walk.h"
+#include "experiments/zhangoles2001/table5_transfer.h"
+#include "harness/protocol/document_outcomes.h"
 
 namespace linrepro {
 namespace {
@@ -69,6 +72,45 @@ TEST(LambdaWalk, BestPrefersTheStartThenTheNearerOfEqualAccuracies) {
 
 TEST(LambdaWalk, RejectsALambdaOffTheGrid) {
   EXPECT_THROW(start_lambda_walk(zo_lambda_grid(), 3e-3, 0.5), std::invalid_argument);
+}
+
+// The walk read back from stored runs (table5_transfer.h): split 0's run at Table 1's lambda 1e-3
+// (6 of 8 test documents right) and its walk's runs at 1e-2 (7 of 8) and 1e-4 (5 of 8) give the
+// aggregate "lambda-walk-gain" +12.5 points at 1e-2 with the paired interval of the claim measure
+// "transfer_accuracy", whose value is its negative; a start that has not run measures nothing.
+TEST(LambdaWalkGain, KnownAnswersFromHandMadeRuns) {
+  const auto run = [](const std::string& key, double lambda, std::vector<uint8_t> right) {
+    RunRecord r;
+    r.key = key;
+    r.status = "ok";
+    r.solver = "cls";
+    r.extra = {{"lambda", lambda}, {"test_correct", outcomes_to_hex(right)}};
+    double n = 0;
+    for (uint8_t c : right) n += c;
+    r.metrics = {{"accuracy", n / static_cast<double>(right.size())}, {"test_rows", right.size()}};
+    return r;
+  };
+  ProtocolResults results;
+  auto& by = results.tasks["C"];
+  by["cls"] = {run("C/split0/cls", 1e-3, {1, 1, 1, 1, 1, 1, 0, 0}),
+               run("C/split1/cls", 1e-3, {1, 1, 1, 1, 1, 1, 1, 1})};
+  by["walk/cls"] = {run("C/split0/cls/lambda=0.01", 1e-2, {1, 1, 1, 1, 1, 1, 1, 0}),
+                    run("C/split0/cls/lambda=0.0001", 1e-4, {1, 1, 1, 1, 1, 0, 0, 0})};
+  AggregateContext at;
+  at.by_method = &by;
+  const AggregateValue gain = zo_table5::lambda_walk_gain(by["cls"], at);
+  EXPECT_DOUBLE_EQ(gain.value, 12.5);
+  EXPECT_EQ(gain.fields.at("walk"), "0.01 87.50, 0.001 (Table 1) 75.00, 0.0001 62.50");
+  EXPECT_EQ(gain.fields.at("summary").get<std::string>().substr(0, 13), "+12.50 at 0.0");
+  const ClaimMeasures m = zo_table5::transfer_measures(results, "C");
+  const auto c = m.at("transfer_accuracy")("w", "cls", "best", -1, true, false);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_DOUBLE_EQ(c->value, -12.5);
+  EXPECT_DOUBLE_EQ(*gain.evidence.interval_lo, 0.0 - c->hi);
+  EXPECT_DOUBLE_EQ(*gain.evidence.interval_hi, 0.0 - c->lo);
+  by["cls"][0].status = "failed";
+  EXPECT_FALSE(zo_table5::lambda_walk_gain(by["cls"], at).not_measured.empty());
+  EXPECT_FALSE(m.at("transfer_accuracy")("w", "cls", "best", -1, true, false).has_value());
 }
 
 }  // namespace

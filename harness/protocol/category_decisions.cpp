@@ -38,12 +38,13 @@ AggregateValue category_f1(std::span<const RunRecord> runs, const AggregateConte
   std::vector<BinaryCounts> counts;
   for (const RunRecord& r : runs) counts.push_back(counts_from(r.metrics));
   AggregateValue out{f1_of(counts, micro), {}, ""};
-  if (!holds_category_decisions(runs)) return out;
-  if (micro)
+  if (micro && holds_category_decisions(runs))
     set_document_bootstrap_interval(out.evidence, decisions_of(runs), AveragedMeasure::micro_f1,
                                     at.seed);
-  else
-    set_averaged_bootstrap_interval(out.evidence, counts, AveragedMeasure::macro_f1, at.seed);
+  else  // without the decisions, each category's counts drawn apart: the interval's method says so
+    set_averaged_bootstrap_interval(out.evidence, counts,
+                                    micro ? AveragedMeasure::micro_f1 : AveragedMeasure::macro_f1,
+                                    at.seed);
   // The interval is in per cent; the value takes the column's scale.
   *out.evidence.interval_lo *= at.scale / 100;
   *out.evidence.interval_hi *= at.scale / 100;

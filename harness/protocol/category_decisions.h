@@ -7,7 +7,8 @@
 //       with a sampling interval: micro, a bootstrap over the test documents, every category's
 //       decision on a drawn document counted together; macro, each category's counts drawn
 //       independently, positives and negatives apart (harness/results/cell_intervals.h). Runs
-//       that hold no decisions give the value alone.
+//       that hold no decisions give a micro average the interval of each category's counts
+//       drawn independently, and its method says so.
 //   micro-F1, macro-F1  (claim measures) a - b in points, paired bootstrap over the shared test
 //       documents of both methods' decisions (partition_measures.h gives them for a multiclass
 //       partition's runs; these are the binary categories').

@@ -54,6 +54,15 @@ TEST(CategoryDecisions, AggregatesAndThePairedMeasure) {
   EXPECT_DOUBLE_EQ(macro.value, (1.0 + 0.8) / 2);  // category 2: 2 * 2 / (4 + 1)
   ASSERT_TRUE(macro.evidence.interval_hi);
   EXPECT_LE(*macro.evidence.interval_hi, 1.0);  // scale 1: an F1 in [0, 1]
+  // Without the decisions a micro average's interval draws each category's counts apart, and
+  // says so.
+  std::vector<RunRecord> counts_only = runs.at("a");
+  for (RunRecord& r : counts_only) r.extra.erase("test_predicted");
+  const AggregateValue apart =
+      builtin_aggregate("counts-micro-f1").value()(counts_only, {100, "documents", 7, nullptr});
+  EXPECT_DOUBLE_EQ(apart.value, micro.value);
+  ASSERT_TRUE(apart.evidence.interval_lo);
+  EXPECT_NE(apart.evidence.interval_method.find("counts drawn independently"), std::string::npos);
   // At threshold 0 every document is positive: F1 2 * 2 / (4 + 4) per category, no interval.
   const AggregateValue zero =
       builtin_aggregate("counts-micro-f1:0").value()(runs.at("a"), {100, "documents", 7, nullptr});

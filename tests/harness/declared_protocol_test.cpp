@@ -316,6 +316,11 @@ TEST(DeclaredProtocol, RatioCellsOfErrorsAndTimesCarryTheirEvidence) {
   ASSERT_NE(cell_at(cells, "r", "A time % of B", c), nullptr);
   EXPECT_DOUBLE_EQ(c.value, 200);
   EXPECT_EQ(c.evidence.timing, "a 2 s / b 1 s; one timed fit each");
+  // A run stored without its outcomes: an error naming it, not a cell without its interval.
+  results.runs["one"]["a"].extra.erase("test_correct");
+  ResultFile stale = testing::protocol_result_file(dir.path() / "stale.json", "t");
+  EXPECT_THROW(emit_protocol_cells(stale, parse_protocol(j, "f (x/y)"), results, {}, false),
+               ConfigError);
 }
 
 TEST(DeclaredProtocol, ARowOnMissingDataSaysWhyInEachCellUnlessMarkedFromThePublishedFile) {

@@ -108,7 +108,7 @@ TEST(ValueExpression, AnEvidenceBraceThatIsNoPlaceholderIsRefused) {
   } catch (const ConfigError& e) {
     EXPECT_STREQ(e.what(),
                  "w: \"{metric:test_error|100:.2f}\" in its evidence is no placeholder: "
-                 "{bound.<name>}, {task} or a value expression naming its run "
+                 "{bound.<name>}, {task}, {class} or a value expression naming its run "
                  "(metric:<name>@<run>)");
   }
   EXPECT_THROW(evidence_placeholders("a {x} b", "w"), ConfigError);

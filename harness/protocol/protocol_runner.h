@@ -66,7 +66,7 @@ ProtocolHooks with_declared_task_sources(const DeclaredProtocol& p, ProtocolHook
 
 // The C++ components `hooks` give the declaration `p` (the driver's own, before the declared task
 // sets and builtin stop rules are added): {"task_sets", "aggregates", "stop_rules", "after_steps",
-// "supplied": [names], "claim_measures", "driver_runs", "summary_in_code": bool}, listed in
+// "supplied": [names], "claim_measures", "summary_in_code": bool}, listed in
 // docs/PROTOCOL.md (harness/protocol/protocol_components.h).
 Json named_components(const DeclaredProtocol& p, const ProtocolHooks& hooks);
 

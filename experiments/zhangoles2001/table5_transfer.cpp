@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 
+#include "core/error.h"
 #include "core/parallel_for.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/experiments.h"
@@ -157,6 +158,10 @@ std::string walk_summary(const FinishedWalk& f) {
 }  // namespace
 
 AggregateValue lambda_walk_gain(std::span<const RunRecord> runs, const AggregateContext& at) {
+  if (at.by_method == nullptr)  // a binary data set's runs: no task set, so no walk to read
+    throw ConfigError(
+        "aggregate \"lambda-walk-gain\" reads a task set's runs (the walk's are its "
+        "other methods); it was named on a data set that has none");
   const std::optional<FinishedWalk> f = finished_walk(runs, *at.by_method);
   if (!f) return {0, {}, "the start of its lambda walk has not run"};
   const ClaimComparison c = start_minus_best("", *f, 0, true, false);

@@ -405,7 +405,7 @@ std::optional<double> peer_value(const DeclaredProtocol& p, const ProtocolResult
   const std::vector<RunRecord>* pt = finished_tasks(results.tasks, cls, v.term.run);
   if (pt == nullptr) return std::nullopt;
   const AggregateValue a = aggregate_of(aggregates, v.term.name)(
-      *pt, {v.scale, spec.value("items", "documents"), 0, nullptr});
+      *pt, {v.scale, spec.value("items", "documents"), 0, &results.tasks.at(cls)});
   return a.scaled ? a.value : v.scaled(a.value);
 }
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/error.h"
 #include "experiments/zhangoles2001/cv_select.h"
 #include "experiments/zhangoles2001/lambda_walk.h"
 #include "experiments/zhangoles2001/table5_transfer.h"
@@ -111,6 +112,8 @@ TEST(LambdaWalkGain, KnownAnswersFromHandMadeRuns) {
   by["cls"][0].status = "failed";
   EXPECT_FALSE(zo_table5::lambda_walk_gain(by["cls"], at).not_measured.empty());
   EXPECT_FALSE(m.at("transfer_accuracy")("w", "cls", "best", -1, true, false).has_value());
+  // Named on a data set without a task set (no walk runs beside it): refused, not a crash.
+  EXPECT_THROW(zo_table5::lambda_walk_gain(by["cls"], AggregateContext{}), ConfigError);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 // is described ("it looks like a LIBSVM data file (line 1: '+1 3:1 ...')"), because that is what
 // a user who swapped `predict`'s arguments has given.
 #include <filesystem>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,7 +31,9 @@ struct SavedModel {
   MulticlassModel model;  // binary: exactly one LinearModel
 };
 
-// The model as the file's text (one line of JSON and a newline).
+// The model as the file's text (one line of JSON and a newline), written to `out` a class at a
+// time (no copy of the whole document in memory).
+void write_model(std::ostream& out, const SavedModel& m);
 std::string model_to_json_text(const SavedModel& m);
 void save_model(const std::filesystem::path& path, const SavedModel& m);  // atomic
 

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,30 @@ TEST(ModelIo, SaveThenLoadKeepsEveryField) {
   EXPECT_EQ(back.model.per_class[0].b, 0.125);
   EXPECT_FALSE(back.model.per_class[0].tie_positive);
   EXPECT_EQ(refusal(with("", "")), "");  // the hand-written base text loads too
+}
+
+// The model is streamed a class at a time (memory); the file's text is still exactly the whole
+// document's one-line dump, as files written before it were.
+TEST(ModelIo, StreamedTextIsTheWholeDocumentsDump) {
+  SavedModel m;
+  m.solver = "dcd-logistic";
+  m.params = {{"C", 1.0}, {"eps", 0.01}};
+  m.multiclass = true;
+  m.labels = {3, 1, 2};
+  m.model.per_class = {LinearModel{{0.5, -0.25}, 0.125}, LinearModel{{1e-300, 0.1}, -2},
+                       LinearModel{{0, 3}, 0}};
+  m.model.per_class[1].tie_positive = false;
+  nlohmann::json whole = {{"format", "linrepro.model/1"}, {"solver", "dcd-logistic"},
+                          {"params", m.params},           {"kind", "multiclass"},
+                          {"labels", m.labels},           {"features", 2}};
+  for (const LinearModel& c : m.model.per_class) {
+    nlohmann::json jc = {{"w", c.w}, {"b", c.b}};
+    if (!c.tie_positive) jc["tie"] = -1;
+    whole["classes"].push_back(jc);
+  }
+  EXPECT_EQ(model_to_json_text(m), whole.dump() + "\n");
+  SavedModel empty;  // no class at all: still one valid document
+  EXPECT_EQ(nlohmann::json::parse(model_to_json_text(empty)).at("classes").size(), 0u);
 }
 
 TEST(ModelIo, MulticlassAndAFileWithoutTie) {

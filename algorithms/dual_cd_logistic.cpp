@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "algorithms/regularized_linear.h"
@@ -108,7 +109,7 @@ BinaryFit fit_dcd_logistic(const BinaryProblem& p, const Params& params, FitCont
         std::max(kSmallestInnerTolerance, std::min(inner_tolerance, 0.1 * max_violation));
     if (stopping.after_sweep(k, o.max_sweeps, max_violation, objective, ctx)) break;
   }
-  BinaryFit fit = stopping.fit(w, p.X.cols, A, objective());
+  BinaryFit fit = stopping.fit(std::move(w), p.X.cols, A, objective());
   fit.extra = {{"lambda", lambda},
                {"C", C},
                {"constant_feature", A},

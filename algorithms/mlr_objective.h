@@ -47,8 +47,8 @@ class BinaryMarginMap final : public MarginMap {
 };
 
 // O_svm of a model on (X, y) in the paper's convention above is solvers/svm_objective.h
-// svm_primal_objective: one function for every solver (tests check the CG's own svm_value() equals it).
-// O_gamma of a model (same convention).
+// svm_primal_objective: one function for every solver (tests check the CG's own svm_value() equals
+// it). O_gamma of a model (same convention).
 double smoothed_svm_objective(const CsrMatrix& X, std::span<const double> y,
                               const LinearModel& model, double lambda, double gamma);
 

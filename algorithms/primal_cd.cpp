@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/column_relaxation.h"
@@ -165,7 +166,7 @@ BinaryFit run_primal_cd(const std::string& name, const BinaryProblem& p, double 
     }
     if (stopping.after_sweep(k, o.max_sweeps, max_gradient, objective, ctx)) break;
   }
-  BinaryFit fit = stopping.fit(w, p.X.cols, A, objective());
+  BinaryFit fit = stopping.fit(std::move(w), p.X.cols, A, objective());
   fit.extra = {{"lambda", lambda},
                {"constant_feature", A},
                {"eps", o.eps},

@@ -1,5 +1,7 @@
 #include "algorithms/regularized_linear.h"
 
+#include <utility>
+
 #include "solvers/regularization.h"
 
 namespace linrepro {
@@ -34,6 +36,14 @@ LinearModel model_from_weights(std::span<const double> w, int32_t d, double A) {
   LinearModel m;
   m.w.assign(w.begin(), w.begin() + d);
   m.b = static_cast<int64_t>(w.size()) > d ? w[d] * A : 0.0;
+  return m;
+}
+
+LinearModel model_from_weights(std::vector<double>&& w, int32_t d, double A) {
+  LinearModel m;
+  m.b = static_cast<int64_t>(w.size()) > d ? w[d] * A : 0.0;
+  w.resize(static_cast<size_t>(d));
+  m.w = std::move(w);
   return m;
 }
 

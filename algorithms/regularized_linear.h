@@ -74,8 +74,11 @@ struct RowsWithConstant {
   }
 };
 
-// w over d (+1) columns -> f(x) = w_1..d . x + w_{d+1} A.
+// w over d (+1) columns -> f(x) = w_1..d . x + w_{d+1} A. The second takes the solver's own
+// vector instead of copying it: one-vs-rest fits two classes at once, and a copy beside each is
+// 0.5 MiB a class on 20NG.
 LinearModel model_from_weights(std::span<const double> w, int32_t d, double A);
+LinearModel model_from_weights(std::vector<double>&& w, int32_t d, double A);
 
 // (1/n) sum_i loss(r_i) + lambda w^T w, for any loss callable.
 template <class Loss>

@@ -39,6 +39,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/regularized_linear.h"
@@ -198,9 +199,9 @@ BinaryFit fit_row_relaxation(const std::string& name, const BinaryProblem& p,
                              const Dual& dual, FitContext& ctx) {
   const RowsWithConstant X(p.X, s.A);  // (the registry has checked the labels)
   ctx.report("{}: {} rows, {} columns, lambda {:.3g}, K {}", name, X.rows, X.cols, s.lambda, s.K);
-  const RowRelaxationResult res = run_row_relaxation(X, p.y, s.lambda, dual, o, ctx);
+  RowRelaxationResult res = run_row_relaxation(X, p.y, s.lambda, dual, o, ctx);
   BinaryFit fit;
-  fit.model = model_from_weights(res.w, p.X.cols, s.A);
+  fit.model = model_from_weights(std::move(res.w), p.X.cols, s.A);  // res.w is not read again
   // Algorithm 5 runs a fixed K; eps > 0 may stop it before
   fit.stop = res.converged ? StopReason::converged : StopReason::max_iterations;
   fit.iterations = res.iterations;

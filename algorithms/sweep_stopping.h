@@ -7,6 +7,7 @@
 #include <map>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/regularized_linear.h"
@@ -63,9 +64,10 @@ struct RelativeSweepStop {
 
   // The fit of weights w over d columns plus the constant feature A (when w has d + 1), with the
   // stop reason and sweeps above.
-  BinaryFit fit(std::span<const double> w, int32_t d, double A, double objective) const {
+  // (w is taken, not copied; `objective` is computed before it is.)
+  BinaryFit fit(std::vector<double>&& w, int32_t d, double A, double objective) const {
     BinaryFit f;
-    f.model = model_from_weights(w, d, A);
+    f.model = model_from_weights(std::move(w), d, A);
     f.stop = converged ? StopReason::converged : StopReason::max_iterations;
     f.iterations = sweeps;
     f.objective = objective;

@@ -179,7 +179,6 @@ bool parse_line(const char* p, const char* end, const std::string& name, long li
   if (row_labels.size() > 1 && data.first_multilabel_line == 0) data.first_multilabel_line = line;
   data.labels.push_back(row_labels.front());
   data.lines.push_back(line);
-  data.multilabels.push_back(std::move(row_labels));
   return true;
 }
 
@@ -273,7 +272,6 @@ void reserve_for(const std::filesystem::path& path, LibsvmData& data) {
   advise_huge_pages(data.X.values.data(), data.X.values.capacity() * sizeof(double));
   data.labels.reserve(rows);
   data.lines.reserve(rows);
-  data.multilabels.reserve(rows);
 }
 
 LibsvmData finish(LibsvmData data, const std::string& name, int32_t min_cols) {

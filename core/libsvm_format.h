@@ -20,8 +20,7 @@ namespace linrepro {
 
 struct LibsvmData {
   CsrMatrix X;
-  std::vector<double> labels;                    // first label of each row
-  std::vector<std::vector<double>> multilabels;  // all labels of each row ("1,3" syntax); same rows
+  std::vector<double> labels;  // first label of each row ("1,3" syntax: 1)
   std::vector<long> lines;  // 1-based physical line of each row, for errors found later (RowError)
   long first_multilabel_line = 0;  // line of the first row with several labels (0: none), so
                                    // single-label users (train/eval/predict) can reject it there

@@ -44,7 +44,7 @@ TEST(ReadLibsvm, ParsesLabelsFeaturesCommentsAndBlankLines) {
   EXPECT_EQ(d.X.rows, 4);
   EXPECT_EQ(d.X.cols, 7);
   EXPECT_EQ(d.labels, (std::vector<double>{1, -1, 2, 0}));
-  EXPECT_EQ(d.multilabels, (std::vector<std::vector<double>>{{1}, {-1}, {2, 5}, {0}}));
+  EXPECT_EQ(d.first_multilabel_line, 6);  // "2,5": its first label is its label
   EXPECT_EQ(d.X.row_ptr, (std::vector<int64_t>{0, 2, 3, 4, 4}));
   EXPECT_EQ(d.X.col_idx, (std::vector<int32_t>{0, 2, 1, 6}));  // stored 0-based
   EXPECT_EQ(d.X.values, (std::vector<double>{0.5, 2, 1e-3, -4.25}));

@@ -20,7 +20,7 @@ RUN_FLAGS := $(if $(RESUME),,--force)
 
 PHONY := all help deps configure build test unit-test plot-test regression sanitize sanitize-build \
          fuzz-build fuzz-ci fuzz-long bench data reproduce experiments studies plots compare page \
-         report clean format cluster-test soak-test protocol-docs
+         report clean format cluster-test soak-test protocol-docs profile
 .PHONY: $(PHONY)
 
 all: build ## the default: same as `make build`
@@ -124,6 +124,11 @@ bench: build ## Google Benchmark programs and side-by-side runs against the peer
 	$(PYTHON) bench/process_bench.py --build $(BUILD)
 	$(PYTHON) bench/reproduce_bench.py --build $(BUILD)
 	$(PYTHON) bench/perf_table.py
+
+profile: build data ## where `make reproduce`'s CPU time goes: each default experiment recomputed under perf (a copy of results/), results/bench/profile.json and the README's profile table
+	@bash tools/deps.sh linux-perf
+	$(PYTHON) bench/profile_reproduce.py --build $(BUILD) --jobs $(RUN_JOBS)
+	$(PYTHON) bench/profile_table.py
 
 data: build ## fetch and verify every dataset that can be had, then show their status
 	$(LINREPRO) data fetch >/dev/null

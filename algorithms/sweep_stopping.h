@@ -63,8 +63,8 @@ struct RelativeSweepStop {
   }
 
   // The fit of weights w over d columns plus the constant feature A (when w has d + 1), with the
-  // stop reason and sweeps above.
-  // (w is taken, not copied; `objective` is computed before it is.)
+  // stop reason and sweeps above. w becomes the model's (not copied); an `objective` computed from
+  // w in the same call is evaluated before that.
   BinaryFit fit(std::vector<double>&& w, int32_t d, double A, double objective) const {
     BinaryFit f;
     f.model = model_from_weights(std::move(w), d, A);

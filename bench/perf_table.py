@@ -19,6 +19,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from readme_block import replace_block  # noqa: E402
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEGIN, END = "<!-- perf-table:begin -->", "<!-- perf-table:end -->"
 TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
@@ -351,23 +354,12 @@ def main():
     ap.add_argument("--readme", default=os.path.join(REPO, "README.md"))
     ap.add_argument("--check", action="store_true", help="compare only; exit 1 when stale")
     args = ap.parse_args()
-    with open(args.readme) as f:
-        text = f.read()
-    if BEGIN not in text or END not in text:
-        sys.exit(f"perf_table: {args.readme} has no {BEGIN} ... {END} block")
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    new = head + table(args.results) + tail
+    replace_block(args.readme, BEGIN, END, table(args.results), args.check,
+                  f"perf_table: the performance table in {args.readme} is not the one "
+                  f"{args.results} gives; run `/usr/bin/python3 bench/perf_table.py`")
     if args.check:
-        if new != text:
-            sys.exit(f"perf_table: the performance table in {args.readme} is not the one "
-                     f"{args.results} gives; run `/usr/bin/python3 bench/perf_table.py`")
         print(f"perf_table: {args.readme} agrees with {args.results}")
         return
-    tmp = args.readme + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(new)
-    os.replace(tmp, args.readme)
     print(f"perf_table: wrote the performance table of {args.readme}")
 
 

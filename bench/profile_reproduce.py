@@ -3,6 +3,7 @@
 
   /usr/bin/python3 bench/profile_reproduce.py --build build [--jobs 2] [--frequency 199]
                                               [--experiments a,b] [--keep DIR]
+  /usr/bin/python3 bench/profile_reproduce.py --resummarise DIR
 
 Runs what `make reproduce` computes, every experiment of the default set (`linrepro run --list`
 without "not in the default set"), each as its own `linrepro run <exp> --force` in a copy of the
@@ -45,7 +46,11 @@ def default_set(linrepro):
 
 
 def short_symbol(symbol):
-    """A function's name without its parameter list (templates kept, cut at 100 characters)."""
+    """A function's name without its parameter list (templates kept, cut at 100 characters); an
+    address in a library without symbol names (Debian strips liblinear's and libsvm's) is one row
+    for that library."""
+    if re.fullmatch(r"0x[0-9a-f]+", symbol):
+        return "(stripped: no function names)"
     depth = 0
     for i, c in enumerate(symbol):
         if c == "<":
@@ -78,7 +83,7 @@ def merge_functions(rows):
 
 def profile_one(linrepro, name, results, work, frequency):
     """Runs one experiment under perf; its figures and its functions by share."""
-    data = os.path.join(work, name.replace("/", "_") + ".perf.data")
+    data = perf_data(work, name)
     log_path = data + ".log"
     print(f"profile: {name} (log: {log_path})", file=sys.stderr, flush=True)
     start = time.monotonic()
@@ -90,15 +95,35 @@ def profile_one(linrepro, name, results, work, frequency):
     wall = time.monotonic() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"profile: {name} failed ({status}): see {log_path}")
+    cpu = usage.ru_utime + usage.ru_stime
+    print(f"profile: {name}: {cpu:.0f} CPU-s, {wall:.0f} s wall", file=sys.stderr, flush=True)
+    return {"name": name, "cpu_seconds": cpu, "wall_seconds": wall, "functions": functions_of(data)}
+
+
+def perf_data(work, name):
+    return os.path.join(work, name.replace("/", "_") + ".perf.data")
+
+
+def functions_of(data):
+    """The functions with the largest share of one experiment's samples."""
     report = subprocess.run(["perf", "report", "-i", data, "--stdio", "-q", "--no-children",
                              "--sort", "dso,symbol", "--percent-limit", "0.2"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             check=True).stdout
     functions = merge_functions(parse_report(report))
-    cpu = usage.ru_utime + usage.ru_stime
-    print(f"profile: {name}: {cpu:.0f} CPU-s, {wall:.0f} s wall", file=sys.stderr, flush=True)
-    return {"name": name, "cpu_seconds": cpu, "wall_seconds": wall,
-            "functions": [{"function": f, "dso": d, "share": s} for s, d, f in functions[:TOP]]}
+    return [{"function": f, "dso": d, "share": s} for s, d, f in functions[:TOP]]
+
+
+def resummarise(path, work):
+    """The profile at `path` with each experiment's functions read again from the perf data
+    --keep left in `work` (after a change to how they are read); its measured seconds kept."""
+    with open(path) as f:
+        doc = json.load(f)
+    for e in doc["experiments"]:
+        e["functions"] = functions_of(perf_data(work, e["name"]))
+    doc["functions"] = totals(doc["experiments"])
+    write_atomic(path, json.dumps(doc, indent=1) + "\n")
+    print(f"profile: functions read again from {work}; wrote {path}")
 
 
 def totals(experiments):
@@ -122,9 +147,14 @@ def main():
     ap.add_argument("--experiments", default="", help="comma-separated subset (default: all)")
     ap.add_argument("--keep", default="", help="leave the perf data and results in this folder")
     ap.add_argument("--out", default=os.path.join(REPO, "results", "bench", "profile.json"))
+    ap.add_argument("--resummarise", metavar="DIR",
+                    help="read each experiment's functions again from the perf data --keep left in "
+                         "DIR; the measured seconds of --out stay")
     args = ap.parse_args()
     if shutil.which("perf") is None:
-        sys.exit("profile: perf is not installed (Debian's linux-perf; `make deps` installs it)")
+        sys.exit("profile: perf is not installed (Debian's linux-perf; `make profile` installs it)")
+    if args.resummarise:
+        return resummarise(args.out, args.resummarise)
     linrepro = os.path.abspath(os.path.join(args.build, "linrepro"))
     chosen = default_set(linrepro)
     if args.experiments:

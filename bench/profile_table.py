@@ -15,6 +15,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from readme_block import replace_block  # noqa: E402
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEGIN, END = "<!-- profile-table:begin -->", "<!-- profile-table:end -->"
 PER_EXPERIMENT = 3  # functions named beside each experiment
@@ -27,8 +30,16 @@ def cell(text):
 
 
 def where(f):
+    """The program or library (perf cuts long names: "liblinear.so.4.2." -> liblinear)."""
     dso = f["dso"]
-    return "ours" if dso == "linrepro" else dso
+    return "ours" if dso == "linrepro" else dso.split(".so")[0]
+
+
+def name(f):
+    """A function as the tables show it; a stripped library's code by the library's name."""
+    if f["function"].startswith("(stripped"):
+        return f"{where(f)} (no function names)"
+    return cell(f["function"])
 
 
 def block(profile):
@@ -48,14 +59,14 @@ def block(profile):
            "| experiment | CPU-s | of all | wall s | where its time goes |",
            "| --- | ---: | ---: | ---: | --- |"]
     for e in sorted(profile["experiments"], key=lambda e: -e["cpu_seconds"]):
-        top = ", ".join(f"{cell(f['function'])} {100 * f['share']:.0f}%"
+        top = ", ".join(f"{name(f)} {100 * f['share']:.0f}%"
                         for f in e["functions"][:PER_EXPERIMENT])
         out.append(f"| {e['name']} | {e['cpu_seconds']:,.0f} | "
                    f"{100 * e['cpu_seconds'] / total if total else 0:.1f}% | "
                    f"{e['wall_seconds']:,.0f} | {top or '-'} |")
     out += ["", "| function | in | CPU-s | of all |", "| --- | --- | ---: | ---: |"]
     for f in profile["functions"][:OVERALL]:
-        out.append(f"| {cell(f['function'])} | {where(f)} | {f['cpu_seconds']:,.0f} | "
+        out.append(f"| {name(f)} | {where(f)} | {f['cpu_seconds']:,.0f} | "
                    f"{100 * f['share']:.1f}% |")
     out.append(END)
     return "\n".join(out)
@@ -72,22 +83,11 @@ def main():
     if os.path.exists(args.profile):
         with open(args.profile) as f:
             profile = json.load(f)
-    with open(args.readme) as f:
-        text = f.read()
-    if BEGIN not in text or END not in text:
-        sys.exit(f"profile_table: {args.readme} has no {BEGIN} ... {END} block")
-    start, end = text.index(BEGIN), text.index(END) + len(END)
-    new = text[:start] + block(profile) + text[end:]
+    replace_block(args.readme, BEGIN, END, block(profile), args.check,
+                  f"profile_table: {args.readme}'s profile table differs from {args.profile}: "
+                  f"run `/usr/bin/python3 bench/profile_table.py`")
     if args.check:
-        if new != text:
-            sys.exit(f"profile_table: {args.readme}'s profile table differs from {args.profile}: "
-                     f"run `/usr/bin/python3 bench/profile_table.py`")
         return
-    if new != text:
-        tmp = args.readme + ".tmp"
-        with open(tmp, "w") as f:
-            f.write(new)
-        os.replace(tmp, args.readme)
     print(f"profile_table: {args.readme}")
 
 

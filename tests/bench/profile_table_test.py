@@ -23,6 +23,8 @@ REPORT = """\
      0.20%  linrepro          [.] linrepro::paired_bootstrap(std::vector<double, std::allocator<double> > const&)
      5.00%  libm.so.6         [.] __ieee754_exp_fma
      1.00%  [kernel.kallsyms] [k] clear_page_erms
+     2.00%  liblinear.so.4.2. [.] 0x000000000000447a
+     0.50%  liblinear.so.4.2. [.] 0x0000000000004512
 """
 
 
@@ -38,6 +40,7 @@ class ProfileReport(unittest.TestCase):
                          [(0.612, "linrepro", "linrepro::run_row_relaxation<linrepro::HingeDualStep>"),
                           (0.1, "linrepro", "linrepro::paired_bootstrap"),
                           (0.05, "libm.so.6", "__ieee754_exp_fma"),
+                          (0.025, "liblinear.so.4.2.", "(stripped: no function names)"),
                           (0.01, "[kernel.kallsyms]", "clear_page_erms")])
 
     def test_totals_weigh_each_share_by_its_experiments_cpu_seconds(self):

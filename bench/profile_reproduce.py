@@ -34,7 +34,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run_benchmarks import REPO, machine, write_atomic  # noqa: E402
 
 TOP = 12  # functions kept per experiment
-SAMPLE_LINE = re.compile(r"^\s*([0-9.]+)%\s+(\S+)\s+\[[.k]\]\s+(.+?)\s*$")
+# perf 6 pads the symbol and adds empty columns ("-") after it.
+SAMPLE_LINE = re.compile(r"^\s*([0-9.]+)%\s+(\S+)\s+\[[.k]\]\s+(.+?)(?:\s+-)*\s*$")
 
 
 def default_set(linrepro):
@@ -53,6 +54,8 @@ def short_symbol(symbol):
         return "(stripped: no function names)"
     depth = 0
     for i, c in enumerate(symbol):
+        if symbol.startswith("(anonymous namespace)", i):
+            continue
         if c == "<":
             depth += 1
         elif c == ">":

@@ -21,7 +21,8 @@ REPORT = """\
     61.20%  linrepro          [.] linrepro::run_row_relaxation<linrepro::HingeDualStep>(linrepro::CsrMatrix const&, std::span<double const, 18446744073709551615ul>)
      9.80%  linrepro          [.] linrepro::paired_bootstrap(std::vector<unsigned char, std::allocator<unsigned char> > const&)
      0.20%  linrepro          [.] linrepro::paired_bootstrap(std::vector<double, std::allocator<double> > const&)
-     5.00%  libm.so.6         [.] __ieee754_exp_fma
+     5.00%  libm.so.6         [.] __ieee754_exp_fma                      -      -
+     3.00%  linrepro          [.] linrepro::(anonymous namespace)::Smo::kernel_column(int)
      1.00%  [kernel.kallsyms] [k] clear_page_erms
      2.00%  liblinear.so.4.2. [.] 0x000000000000447a
      0.50%  liblinear.so.4.2. [.] 0x0000000000004512
@@ -40,6 +41,7 @@ class ProfileReport(unittest.TestCase):
                          [(0.612, "linrepro", "linrepro::run_row_relaxation<linrepro::HingeDualStep>"),
                           (0.1, "linrepro", "linrepro::paired_bootstrap"),
                           (0.05, "libm.so.6", "__ieee754_exp_fma"),
+                          (0.03, "linrepro", "linrepro::(anonymous namespace)::Smo::kernel_column"),
                           (0.025, "liblinear.so.4.2.", "(stripped: no function names)"),
                           (0.01, "[kernel.kallsyms]", "clear_page_erms")])
 

@@ -32,7 +32,7 @@ ClaimComparison zo_micro_comparison(std::string what, ZoMicroMeasure measure,
 
 void record_break_even_decisions(RunRecord& out, const ZoFitted& fitted, const ZoCategory& cat,
                                  const ZoEval& e) {
-  const std::vector<double> f_test = fitted.fit.model.decisions(cat.X_test);
+  const std::vector<double>& f_test = fitted.test_decisions;
   std::vector<uint8_t> truth(f_test.size());
   for (size_t i = 0; i < truth.size(); ++i) truth[i] = cat.y_test[i] > 0;
   out.metrics["test_rows"] = f_test.size();
@@ -49,7 +49,7 @@ void read_break_even_decisions(const RunRecord& run, ZoEval& e) {
 ZoEval zo_missed_category(const ZoReuters& data, int32_t k) {
   ZoEval e = zo_missed(data.test_positives[k], data.prep.test_labels.y.size());
   std::vector<uint8_t> truth;
-  for (double y : zo_category(data, k).y_test) truth.push_back(y > 0);
+  for (double y : one_vs_rest(data.prep.test_labels, k)) truth.push_back(y > 0);
   std::vector<uint8_t> none(truth.size(), 0);
   e.at_break_even = category_outcomes(std::move(none), std::move(truth));
   return e;

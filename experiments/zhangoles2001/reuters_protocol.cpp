@@ -169,7 +169,7 @@ ZoEval zo_fit_evaluate(const std::string& solver, const Params& params, const Cs
     margins->resize(f_train.size());
     for (size_t i = 0; i < f_train.size(); ++i) (*margins)[i] = f_train[i] * y_train[i];
   }
-  if (fitted) *fitted = {fit, time, t, by_rule};
+  if (fitted) *fitted = {fit, time, t, by_rule, f_test};
   return e;
 }
 

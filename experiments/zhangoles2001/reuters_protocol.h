@@ -132,6 +132,7 @@ struct ZoFitted {
   FitTime time;
   ThresholdChoice threshold;             // the training-error threshold (kZoThresholdRule)
   std::vector<ThresholdChoice> by_rule;  // per rule of kThresholdRules
+  std::vector<double> test_decisions;    // the model's decisions on the test rows
 };
 // Fits `solver` and evaluates it. margins (optional): receives w.x_i y_i on the training rows
 // (Figure 5). fitted (optional): the fit, its time and its threshold.

@@ -37,11 +37,28 @@ struct RunOptions {
   bool margins_declared = false;  // the configs say "margins" (true or false)
 };
 
-RunRecord fit_category(const ZoReuters& data, int32_t k, const RunOptions& o,
-                       const std::string& solver, const Params& params, uint64_t seed) {
+// A prepared collection and the final fits its out-of-fold runs take.
+struct Prepared {
+  explicit Prepared(ZoReuters r) : reuters(std::move(r)) {}
+  const ZoReuters reuters;
+  FinalFits final_fits;
+};
+
+// What a task set reads of it.
+struct ZoData {
+  std::shared_ptr<const ZoReuters> reuters;
+  std::string features;  // its feature config, as the key of its final fits
+  std::shared_ptr<FinalFits> final_fits;
+};
+
+RunRecord fit_category(const ZoData& d, int32_t k, const RunOptions& o, const std::string& solver,
+                       const Params& params, uint64_t seed) {
+  const ZoReuters& data = *d.reuters;
   const ZoCategory cat = zo_category(data, k);
+  const std::string final_key = FinalFits::key(d.features, k, solver, params, seed);
   if (o.out_of_fold) {
-    RunRecord out = out_of_fold_threshold_run(solver, params, cat, seed);
+    RunRecord out =
+        out_of_fold_threshold_run(solver, params, cat, seed, d.final_fits->take(final_key));
     out.extra["train_positives"] = data.train_positives[k];
     return out;
   }
@@ -50,6 +67,8 @@ RunRecord fit_category(const ZoReuters& data, int32_t k, const RunOptions& o,
   ZoFitted fitted;
   const ZoEval e = zo_fit_evaluate(solver, params, cat.X_train, cat.y_train, cat.X_test, cat.y_test,
                                    seed, margins ? &w_x_y : nullptr, &fitted);
+  d.final_fits->keep(final_key,
+                     {record_fit(solver, params, fitted.fit, fitted.time), fitted.test_decisions});
   RunRecord out = zo_record(solver, params, fitted);
   out.metrics = zo_metrics(e);
   record_break_even_decisions(out, fitted, cat, e);  // for the claims' paired comparisons
@@ -60,7 +79,8 @@ RunRecord fit_category(const ZoReuters& data, int32_t k, const RunOptions& o,
   return out;
 }
 
-TaskSet task_set(std::shared_ptr<const ZoReuters> data, const RunOptions& o) {
+TaskSet task_set(const ZoData& d, const RunOptions& o) {
+  const std::shared_ptr<const ZoReuters>& data = d.reuters;
   TaskSet s;
   s.dataset = data->dataset;
   s.record = data->dataset_record;
@@ -77,8 +97,8 @@ TaskSet task_set(std::shared_ptr<const ZoReuters> data, const RunOptions& o) {
     if (data->train_positives[k] > 0) return std::nullopt;
     return missed_record(*data, k);
   };
-  s.fit = [data, o](size_t i, const std::string& solver, const Params& params, uint64_t seed) {
-    return fit_category(*data, data->by_size[i], o, solver, params, seed);
+  s.fit = [d, o](size_t i, const std::string& solver, const Params& params, uint64_t seed) {
+    return fit_category(d, d.reuters->by_size[i], o, solver, params, seed);
   };
   return s;
 }
@@ -131,18 +151,22 @@ TaskSource zo_reuters_tasks() {
     // feature set prepared once while a set of options that reads it is alive (options that
     // differ only in what a run stores share it).
     auto tokenised = std::make_shared<std::map<std::string, std::shared_ptr<const ZoTokenized>>>();
-    auto prepared = std::make_shared<std::map<std::string, std::weak_ptr<const ZoReuters>>>();
+    auto prepared = std::make_shared<std::map<std::string, std::weak_ptr<Prepared>>>();
     return [tokenised, prepared, ctx](const Json& options) {
       const FeatureConfig features = zo_task_features(options);
-      std::shared_ptr<const ZoReuters> data = (*prepared)[to_json(features).dump()].lock();
-      if (!data) {
+      const std::string name = to_json(features).dump();
+      std::shared_ptr<Prepared> kept = (*prepared)[name].lock();
+      if (!kept) {
         auto& tokens = (*tokenised)[features.stemming];
         if (!tokens)
           tokens = std::make_shared<const ZoTokenized>(tokenize_zo_reuters(ctx, features));
-        data = std::make_shared<const ZoReuters>(prepare_zo_reuters(*tokens, ctx, features));
-        (*prepared)[to_json(features).dump()] = data;
+        kept = std::make_shared<Prepared>(prepare_zo_reuters(*tokens, ctx, features));
+        (*prepared)[name] = kept;
       }
-      return task_set(data, run_options(options));
+      // Both live as long as a set that reads them (aliasing shared_ptrs to one allocation).
+      const ZoData d{std::shared_ptr<const ZoReuters>(kept, &kept->reuters), name,
+                     std::shared_ptr<FinalFits>(kept, &kept->final_fits)};
+      return task_set(d, run_options(options));
     };
   };
 }

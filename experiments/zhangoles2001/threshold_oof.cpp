@@ -7,6 +7,7 @@
 
 #include "core/seed.h"
 #include "corpora/splits.h"
+#include "harness/experiment/record_fit.h"
 #include "harness/experiment/solver_catalog.h"
 #include "harness/protocol/document_outcomes.h"
 #include "harness/results/counts_json.h"
@@ -25,10 +26,44 @@ BinaryFit fit_on(const std::string& solver, const Params& params, const CsrMatri
   return solver_catalog().fit_binary(solver, BinaryProblem{X, y}, params, fc);
 }
 
+FinalFit fit_final(const std::string& solver, const Params& params, const ZoCategory& c,
+                   uint64_t seed) {
+  FitTime time;
+  const BinaryFit fit =
+      timed_fit([&] { return fit_on(solver, params, c.X_train, c.y_train, seed); }, time);
+  return {record_fit(solver, params, fit, time), fit.model.decisions(c.X_test)};
+}
+
 }  // namespace
 
+std::string FinalFits::key(const std::string& data, int32_t category, const std::string& solver,
+                           const Params& params, uint64_t seed) {
+  return fmt::format("{}\n{}\n{}\n{}\n{}", data, category, solver, params.dump(), seed);
+}
+
+void FinalFits::keep(const std::string& key, FinalFit fit) {
+  std::lock_guard lock(mutex_);
+  if (!fits_.insert_or_assign(key, std::move(fit)).second) return;  // replaced: same place
+  order_.push_back(key);
+  while (order_.size() > kKept) {
+    fits_.erase(order_.front());
+    order_.pop_front();
+  }
+}
+
+std::optional<FinalFit> FinalFits::take(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  const auto it = fits_.find(key);
+  if (it == fits_.end()) return std::nullopt;
+  FinalFit out = std::move(it->second);
+  fits_.erase(it);
+  std::erase(order_, key);
+  return out;
+}
+
 RunRecord out_of_fold_threshold_run(const std::string& solver, const Params& params,
-                                    const ZoCategory& c, uint64_t seed) {
+                                    const ZoCategory& c, uint64_t seed,
+                                    std::optional<FinalFit> final_fit) {
   const auto n = static_cast<int32_t>(c.y_train.size());
   const std::vector<int32_t> fold = fold_assignment(n, kOofFolds, derive_seed(seed, "oof-folds"));
   std::vector<double> heldout_y, heldout_f;
@@ -55,12 +90,10 @@ RunRecord out_of_fold_threshold_run(const std::string& solver, const Params& par
   const ThresholdChoice t = heldout_y.empty() ? ThresholdChoice{}
                                               : threshold_minimizing_training_error(
                                                     heldout_y, heldout_f, kZoThresholdRule);
-  FitTime time;
-  const BinaryFit final_fit =
-      timed_fit([&] { return fit_on(solver, params, c.X_train, c.y_train, seed); }, time);
-  const std::vector<double> f_test = final_fit.model.decisions(c.X_test);
+  if (!final_fit) final_fit = fit_final(solver, params, c, seed);
+  const std::vector<double>& f_test = final_fit->test_decisions;
   const BinaryCounts counts = count_binary_at_threshold(c.y_test, f_test, t.theta);
-  RunRecord r = record_fit(solver, params, final_fit, time);
+  RunRecord r = std::move(final_fit->record);
   r.metrics = {{"test_rows", f_test.size()}};
   put_counts(r.metrics, counts);
   // The test documents it marks positive (Table 2's claims pair the methods on them).

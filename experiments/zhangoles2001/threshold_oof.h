@@ -11,9 +11,16 @@
 //      classifier for the category (as metrics/cv_threshold.h does for MLR-CG's folds);
 //   3. the threshold is kZoThresholdRule's choice (metrics/threshold.h) on the pooled held-out
 //      scores of the usable folds;
-//   4. the test counts are those of the final model (refit here with the seed of Table 2's run:
-//      the same fit) at that threshold.
+//   4. the test counts are those of the final model at that threshold: the fit of Table 2's run
+//      (the same solver, parameters, data and seed), taken from it when that run has just made it
+//      (FinalFits), else fitted again (the same model).
 #include <cstdint>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "experiments/zhangoles2001/reuters_protocol.h"
 
@@ -31,10 +38,38 @@ inline constexpr const char* kTable2ThresholdWords =
     "thresholds chosen on 5-fold out-of-fold training scores (the midpoint of the lowest "
     "minimum-error interval; ablation threshold-rule-table2)";
 
+// Step 4's final fit, as the fit run made it: its record (record_fit, no metrics) and its
+// decisions on the test rows.
+struct FinalFit {
+  RunRecord record;
+  std::vector<double> test_decisions;
+};
+
+// The final fits of a task set's fit runs, kept for the out-of-fold runs declared after them, each
+// taken once. At most kKept (a fit is its test decisions, 26 kB on Reuters' 3,299 test documents:
+// 7 MB at most), the oldest dropped first: Reuters' 118 categories of one method wait for that
+// method's out-of-fold runs, and a run that finds none fits again. Shared by a set's threads.
+class FinalFits {
+ public:
+  static constexpr size_t kKept = 256;
+  // The fit of `solver` at `params` with `seed` on category `category` of the data `data` names.
+  static std::string key(const std::string& data, int32_t category, const std::string& solver,
+                         const Params& params, uint64_t seed);
+  void keep(const std::string& key, FinalFit fit);
+  std::optional<FinalFit> take(const std::string& key);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, FinalFit> fits_;
+  std::deque<std::string> order_;  // keys, oldest first
+};
+
 // The run record of one category and method: metrics tp, fp, fn, tn at the out-of-fold threshold;
-// extra "threshold_oof": {theta, usable_folds, heldout_rows, heldout_positives}.
+// extra "threshold_oof": {theta, usable_folds, heldout_rows, heldout_positives}. final_fit: step
+// 4's fit when its fit run made it (else it is fitted here).
 RunRecord out_of_fold_threshold_run(const std::string& solver, const Params& params,
-                                    const ZoCategory& category, uint64_t seed);
+                                    const ZoCategory& category, uint64_t seed,
+                                    std::optional<FinalFit> final_fit = std::nullopt);
 
 // The counts a run of out_of_fold_threshold_run stored.
 BinaryCounts out_of_fold_counts(const Json& metrics);

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "experiments/zhangoles2001/threshold_ablation.h"
 #include "experiments/zhangoles2001/threshold_oof.h"
+#include "harness/experiment/record_fit.h"
 #include "harness/results/ablation.h"
 #include "metrics/threshold.h"
 
@@ -137,6 +138,45 @@ TEST(OutOfFoldThreshold, AFoldWhoseModelSawNoPositiveIsLeftOut) {
   EXPECT_EQ(t.at("usable_folds"), kOofFolds - 1);
   EXPECT_EQ(t.at("heldout_positives"), 0);
   EXPECT_EQ(out_of_fold_counts(r.metrics).tp + out_of_fold_counts(r.metrics).fp, 0);
+}
+
+// Step 4 takes the fit run's final fit instead of fitting again: the record is the one a refit
+// gives (timings aside), and what it is given is what it uses.
+TEST(OutOfFoldThreshold, TheFitRunsFinalFitGivesTheRecordARefitGives) {
+  const ZoCategory c = noisy_category(60, 20);
+  const Params params = zo_params("cmls", 1e-3, false);
+  ZoFitted fitted;
+  zo_fit_evaluate("cmls", params, c.X_train, c.y_train, c.X_test, c.y_test, 11, nullptr, &fitted);
+  const FinalFit kept{record_fit("cmls", params, fitted.fit, fitted.time), fitted.test_decisions};
+  const RunRecord refit = out_of_fold_threshold_run("cmls", params, c, 11);
+  const RunRecord taken = out_of_fold_threshold_run("cmls", params, c, 11, kept);
+  EXPECT_EQ(taken.metrics, refit.metrics);
+  EXPECT_EQ(taken.objective, refit.objective);
+  EXPECT_EQ(taken.iterations, refit.iterations);
+  for (const char* k : {"threshold_oof", "test_predicted", "dual_objective"})
+    EXPECT_EQ(taken.extra.value(k, Json()), refit.extra.value(k, Json())) << k;
+  FinalFit everything_positive = kept;
+  std::ranges::fill(everything_positive.test_decisions, 1e9);
+  const BinaryCounts all = out_of_fold_counts(
+      out_of_fold_threshold_run("cmls", params, c, 11, everything_positive).metrics);
+  EXPECT_EQ(all.tp + all.fp, 60);
+}
+
+TEST(OutOfFoldThreshold, AKeptFinalFitIsTakenOnceAndTheOldestGoFirst) {
+  FinalFits fits;
+  const Params p = {{"lambda", 0.1}};
+  const std::string a = FinalFits::key("f", 0, "cls", p, 1);
+  EXPECT_NE(a, FinalFits::key("f", 0, "cls", p, 2));
+  EXPECT_NE(a, FinalFits::key("f", 0, "cls", Params{{"lambda", 0.2}}, 1));
+  EXPECT_NE(a, FinalFits::key("g", 0, "cls", p, 1));
+  EXPECT_NE(a, FinalFits::key("f", 1, "cls", p, 1));
+  fits.keep(a, {RunRecord{}, {1.0}});
+  ASSERT_TRUE(fits.take(a).has_value());
+  EXPECT_FALSE(fits.take(a).has_value());
+  for (size_t i = 0; i <= FinalFits::kKept; ++i)
+    fits.keep(FinalFits::key("f", static_cast<int32_t>(i), "cls", p, 1), {RunRecord{}, {}});
+  EXPECT_FALSE(fits.take(FinalFits::key("f", 0, "cls", p, 1)).has_value());  // dropped
+  EXPECT_TRUE(fits.take(FinalFits::key("f", 1, "cls", p, 1)).has_value());
 }
 
 TEST(ThresholdAblation, ACategoryWithoutPerRuleCountsIsAnError) {

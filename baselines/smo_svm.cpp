@@ -37,6 +37,7 @@ class Smo {
         G_(n_, -1.0),  // a = 0: G = Q0 - e
         w_(X.cols, 0.0),
         K_diag_(n_),
+        sets_(n_),
         scatter_cost_(n_),
         active_(n_),
         active_nnz_(X.nnz()),
@@ -44,6 +45,7 @@ class Smo {
         dense_(X.cols, 0.0) {
     for (int32_t t = 0; t < n_; ++t) {
       K_diag_[t] = X.row_squared_norm(t);
+      classify(t);
       int64_t cost = 0;
       for (int32_t j : X.row_indices(t)) cost += X_col_.col_ptr[j + 1] - X_col_.col_ptr[j];
       scatter_cost_[t] = cost;
@@ -97,23 +99,43 @@ class Smo {
     double violation = 0;    // m(a) - M(a) on the active rows
   };
 
-  bool in_up(int32_t t) const { return y_[t] > 0 ? alpha_[t] < C_ : alpha_[t] > 0; }
-  bool in_low(int32_t t) const { return y_[t] > 0 ? alpha_[t] > 0 : alpha_[t] < C_; }
+  // I_up and I_low membership, kept per row (a_t changes two rows per iteration; the loops over
+  // the active rows read one byte instead of y_t, a_t and C).
+  static constexpr uint8_t kUp = 1, kLow = 2;
+  void classify(int32_t t) {
+    const bool up = y_[t] > 0 ? alpha_[t] < C_ : alpha_[t] > 0;
+    const bool low = y_[t] > 0 ? alpha_[t] > 0 : alpha_[t] < C_;
+    sets_[t] = static_cast<uint8_t>((up ? kUp : 0) | (low ? kLow : 0));
+  }
+  bool in_up(int32_t t) const { return sets_[t] & kUp; }
+  bool in_low(int32_t t) const { return sets_[t] & kLow; }
+
+  // f(t) for every active row t, in increasing t (the ties of the working-set choice depend on
+  // it); a plain loop while no row is shrunk, which the compiler can keep in registers.
+  template <class F>
+  void for_active(F&& f) const {
+    if (static_cast<int32_t>(active_.size()) == n_) {
+      for (int32_t t = 0; t < n_; ++t) f(t);
+    } else {
+      for (int32_t t : active_) f(t);
+    }
+  }
 
   // Fan, Chen & Lin (2005) WSS 2, over the active rows.
   WorkingSet select_working_set() {
     WorkingSet B;
     double m = -kInf;  // m(a) = max_{t in I_up} -y_t G_t
-    for (int32_t t : active_)
+    for_active([&](int32_t t) {
       if (in_up(t) && -y_[t] * G_[t] >= m) {
         m = -y_[t] * G_[t];
         B.i = t;
       }
+    });
     double M = kInf;  // M(a) = min_{t in I_low} -y_t G_t
     double best = kInf;
     const double* K_i = B.i >= 0 ? kernel_column(B.i) : nullptr;
-    for (int32_t t : active_) {
-      if (!in_low(t)) continue;
+    for_active([&](int32_t t) {
+      if (!in_low(t)) return;
       const double v = -y_[t] * G_[t];
       M = std::min(M, v);
       const double b = m - v;  // b_it = -y_i G_i + y_t G_t
@@ -125,7 +147,7 @@ class Smo {
           B.j = t;
         }
       }
-    }
+    });
     B.violation = m - M;
     if (B.violation <= opt_.eps) B.j = -1;
     return B;
@@ -145,11 +167,13 @@ class Smo {
     // A variable that hits its bound is set to it exactly, so bound tests stay exact.
     alpha_[i] = step == room_i ? (y_[i] > 0 ? C_ : 0.0) : std::clamp(old_i + y_[i] * step, 0.0, C_);
     alpha_[j] = step == room_j ? (y_[j] > 0 ? 0.0 : C_) : std::clamp(old_j - y_[j] * step, 0.0, C_);
+    classify(i);
+    classify(j);
     const double ci = y_[i] * (alpha_[i] - old_i), cj = y_[j] * (alpha_[j] - old_j);
     // w += sum of changes a y x;  G_t = y_t w.x_t - 1 changes by y_t (ci K_ti + cj K_tj).
     X_.add_row_to(i, ci, w_);
     X_.add_row_to(j, cj, w_);
-    for (int32_t t : active_) G_[t] += y_[t] * (ci * K_i[t] + cj * K_j[t]);
+    for_active([&](int32_t t) { G_[t] += y_[t] * (ci * K_i[t] + cj * K_j[t]); });
   }
 
   // K(t, i) = x_t.x_i for every active row t.
@@ -284,6 +308,7 @@ class Smo {
   const double C_;
   const CscMatrix X_col_;
   std::vector<double> alpha_, G_, w_, K_diag_;
+  std::vector<uint8_t> sets_;          // kUp | kLow of each row
   std::vector<int64_t> scatter_cost_;  // sum over j in x_t of nnz(column j)
   std::vector<int32_t> active_;
   int64_t active_nnz_;

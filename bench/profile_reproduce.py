@@ -10,7 +10,10 @@ without "not in the default set"), each as its own `linrepro run <exp> --force` 
 committed results/ (so every run is recomputed, as in a fresh `run all --force`, and the committed
 files are not touched), under `perf record` sampling CPU time (cpu-clock, user space: what
 kernel.perf_event_paranoid 2 permits) at --frequency Hz. --jobs experiments at once (the timed
-ones alone, as `run all` runs them); CPU seconds do not depend on that, wall seconds do.
+ones alone, as `run all` runs them; default 1). More than one finishes sooner but is no
+measurement of CPU seconds where the cores share their caches and execution units: each
+experiment already fills both cores, and zhangoles2001/table1 took 214 CPU-s alone against 319
+two at a time (2026-12-04, 2 cores). The profile records --jobs and the table says it.
 For each experiment: its CPU seconds (user + system of the process and its children, from
 wait4, so the scikit-learn peers' Python processes count), wall seconds, and the functions with
 the largest share of its samples (`perf report --no-children --sort dso,symbol`: self time;
@@ -145,7 +148,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(REPO, "build"))
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--frequency", type=int, default=199)
     ap.add_argument("--experiments", default="", help="comma-separated subset (default: all)")
     ap.add_argument("--keep", default="", help="leave the perf data and results in this folder")
@@ -187,7 +190,7 @@ def main():
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
     experiments = [done[n] for n, _ in chosen]
-    doc = {"linrepro": meta, "frequency": args.frequency,
+    doc = {"linrepro": meta, "frequency": args.frequency, "jobs": args.jobs,
            "command": "linrepro run <experiment> --force, each experiment of the default set",
            "total_cpu_seconds": sum(e["cpu_seconds"] for e in experiments),
            "experiments": experiments, "functions": totals(experiments)}

@@ -13,24 +13,21 @@
 #include "algorithms/register.h"
 #include "column_relaxation_fixtures.h"
 #include "solvers/solver.h"
+#include "support/bit_digest.h"
 
 namespace linrepro {
 namespace {
 
 using namespace linrepro::testing;
 
-// FNV-1a over the bytes of w, b, the iteration count and the objective.
+// The bytes of w, b, the iteration count and the objective.
 uint64_t fit_digest(const BinaryFit& fit) {
-  uint64_t h = 14695981039346656037ull;
-  const auto add = [&](const void* p, size_t n) {
-    for (size_t i = 0; i < n; ++i)
-      h = (h ^ static_cast<const unsigned char*>(p)[i]) * 1099511628211ull;
-  };
-  add(fit.model.w.data(), fit.model.w.size() * sizeof(double));
-  add(&fit.model.b, sizeof fit.model.b);
-  add(&fit.iterations, sizeof fit.iterations);
-  add(&fit.objective, sizeof fit.objective);
-  return h;
+  return BitDigest()
+      .add(std::span<const double>(fit.model.w))
+      .add(fit.model.b)
+      .add(fit.iterations)
+      .add(fit.objective)
+      .value();
 }
 
 struct PinnedCase {

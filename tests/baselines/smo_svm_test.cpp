@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "solvers/regularization.h"
 #include "solvers/svm_objective.h"
+#include "support/bit_digest.h"
 
 namespace linrepro {
 namespace {
@@ -188,18 +189,14 @@ TEST(SmoSvm, ShrinkingAndCacheDoNotChangeTheSolution) {
   }
 }
 
-// FNV-1a over the bytes of the final multipliers, weights, intercept and iteration count.
+// The bytes of the final multipliers, weights, intercept and iteration count.
 uint64_t digest(const SmoResult& r) {
-  uint64_t h = 14695981039346656037ull;
-  const auto add = [&](const void* p, size_t n) {
-    for (size_t i = 0; i < n; ++i)
-      h = (h ^ static_cast<const unsigned char*>(p)[i]) * 1099511628211ull;
-  };
-  add(r.alpha.data(), r.alpha.size() * sizeof(double));
-  add(r.model.w.data(), r.model.w.size() * sizeof(double));
-  add(&r.model.b, sizeof r.model.b);
-  add(&r.iterations, sizeof r.iterations);
-  return h;
+  return testing::BitDigest()
+      .add(std::span<const double>(r.alpha))
+      .add(std::span<const double>(r.model.w))
+      .add(r.model.b)
+      .add(r.iterations)
+      .value();
 }
 
 // The iterates, pinned (issue 61 item 3: a faster SMO must keep every iterate bit-identical): the

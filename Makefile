@@ -122,6 +122,7 @@ fuzz-long: fuzz-build ## run every fuzz target FUZZ_LONG_SECONDS (600) from its 
 bench: build ## Google Benchmark programs and side-by-side runs against the peers; results/bench/*.json and the README's performance table
 	$(PYTHON) bench/run_benchmarks.py --build $(BUILD)
 	$(PYTHON) bench/process_bench.py --build $(BUILD)
+	$(PYTHON) bench/python_bench.py --build $(BUILD)
 	$(PYTHON) bench/reproduce_bench.py --build $(BUILD)
 	$(PYTHON) bench/perf_table.py
 

@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libstemmer-dev liblinear-dev libsvm-dev liblinear-tools libsvm-tools
   python3 python3-matplotlib python3-numpy python3-sklearn python3-jsonschema
+  python3-scipy python3-pandas pybind11-dev python3-dev
   chromium fonts-dejavu-core
 )
 # Extra packages a target needs beyond these (make fuzz-build: clang and its libFuzzer runtime).

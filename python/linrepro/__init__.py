@@ -1,0 +1,20 @@
+"""linrepro from Python: the registered solvers as scikit-learn estimators, and the comparison.
+
+    import linrepro
+    clf = linrepro.estimator("dcd-logistic", C=1.0).fit(X, y)   # or linrepro.estimators.DcdLogistic
+    linrepro.solvers()                                           # names, parameters, sources
+    linrepro.results()                                           # published vs reproduced, a DataFrame
+
+Built by `make` (pybind11) into build/python/linrepro: PYTHONPATH=build/python.
+"""
+from .estimators import CLASSES, SOLVERS, LinearClassifier, estimator
+from .results import ablations, claims, comparison, results
+
+
+def solvers():
+    """The registered solvers as `linrepro solvers` lists them: {name: description and params}."""
+    return dict(SOLVERS)
+
+
+__all__ = ["CLASSES", "LinearClassifier", "ablations", "claims", "comparison", "estimator",
+           "results", "solvers"]

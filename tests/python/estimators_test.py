@@ -1,0 +1,185 @@
+"""linrepro's Python package (python/linrepro): estimators, their agreement with the program and
+with LIBLINEAR, and the comparison as DataFrames.
+
+Run by ctest (tests/CMakeLists.txt) with LINREPRO_BUILD set to the build directory. With the
+argument `peers`, only scikit-learn's check_estimator over the registered solvers that run a
+scikit-learn peer in a subprocess (about 100 CPU-s each, a Python process per fit; two at a time,
+ctest's PROCESSORS 2); without, everything else.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+import warnings
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import scipy.sparse as sp
+
+BUILD = os.environ["LINREPRO_BUILD"]
+sys.path.insert(0, os.path.join(BUILD, "python"))
+import linrepro  # noqa: E402
+from sklearn.datasets import dump_svmlight_file, load_svmlight_file, make_classification  # noqa: E402
+from sklearn.utils.estimator_checks import check_estimator  # noqa: E402
+
+PEERS = sorted(n for n, info in linrepro.SOLVERS.items() if "scikit-learn" in info["source"])
+NATIVE = sorted(n for n in linrepro.SOLVERS if n not in PEERS)
+
+
+def failing_checks(solver):
+    """scikit-learn's estimator checks that fail for a solver's estimator: [(check, error)]."""
+    failures = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for est, check in check_estimator(linrepro.estimator(solver), generate_only=True):
+            try:
+                check(est)
+            except Exception as e:  # noqa: BLE001 - every failure is reported, by name
+                failures.append((getattr(check, "func", check).__name__, f"{type(e).__name__}: {e}"))
+    return failures
+
+
+def sparse_problem(seed, rows=300, cols=40):
+    X, y = make_classification(n_samples=rows, n_features=cols, n_informative=8,
+                               random_state=seed)
+    X[np.abs(X) < 0.8] = 0  # sparse, as text is
+    return sp.csr_matrix(X), np.where(y == 1, 1, -1)
+
+
+class CheckEstimator(unittest.TestCase):
+    def run_checks(self, solvers):
+        for solver in solvers:
+            with self.subTest(solver=solver):
+                self.assertEqual(failing_checks(solver), [])
+
+    def test_every_solver_passes_scikit_learns_checks(self):
+        self.assertGreaterEqual(len(NATIVE), 20)
+        self.run_checks(NATIVE)
+
+
+def check_peers():
+    """Exit status 1 when any peer's estimator fails a check, each failure printed."""
+    if len(PEERS) < 5:
+        sys.exit(f"expected the 5 scikit-learn peers, found {PEERS}")
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = dict(zip(PEERS, pool.map(failing_checks, PEERS)))
+    for solver, failures in results.items():
+        for check, error in failures:
+            print(f"{solver}: {check}: {error}")
+        print(f"{solver}: {len(failures)} of scikit-learn's estimator checks fail")
+    sys.exit(1 if any(results.values()) else 0)
+
+
+class SameFitAsTheProgram(unittest.TestCase):
+    """The estimator's model is `linrepro train`'s on the same rows, parameters and seed."""
+
+    def test_weights_equal_the_programs_model_file(self):
+        X, y = sparse_problem(3)
+        with tempfile.TemporaryDirectory() as tmp:
+            data = os.path.join(tmp, "train.svm")
+            dump_svmlight_file(X, y, data, zero_based=False)
+            # The file has 16 significant digits: fit on the doubles the program reads from it.
+            X, _ = load_svmlight_file(data, n_features=X.shape[1], zero_based=False)
+            for solver, params in [("smo", {"lambda": 1e-3}), ("dcd-logistic", {"C": 0.5}),
+                                   ("clg", {"lambda": 1e-3}), ("mlr-cg", {"lambda": 1e-3}),
+                                   ("liblinear-s3", {"C": 2.0, "bias": 1.0})]:
+                with self.subTest(solver=solver):
+                    model = os.path.join(tmp, solver + ".model")
+                    args = [os.path.join(BUILD, "linrepro"), "train", "-q", "-s", solver, data,
+                            model, "--seed", "1"]
+                    for k, v in params.items():
+                        args += ["-p", f"{k}={v}"]
+                    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+                    with open(model, encoding="utf-8") as fh:
+                        saved = json.load(fh)["classes"][0]
+                    names = {"lambda": "reg_lambda"}
+                    est = linrepro.estimator(solver, **{names.get(k, k): v
+                                                         for k, v in params.items()})
+                    est.fit(X, y)
+                    # Written with 17 significant digits: the same doubles.
+                    np.testing.assert_array_equal(est.coef_[0], saved["w"])
+                    self.assertEqual(est.intercept_[0], saved["b"])
+
+
+class Agreement(unittest.TestCase):
+    def test_dual_cd_logistic_reaches_liblinears_objective(self):
+        # Same problem, same C: the two logistic solvers' objectives (one convention,
+        # (1/n) sum log(1 + exp(-y f)) + lambda ||w||^2) agree to their stopping tolerances.
+        X, y = sparse_problem(5)
+        ours = linrepro.estimator("dcd-logistic", C=1.0, eps=1e-6).fit(X, y)
+        theirs = linrepro.estimator("liblinear-s0", C=1.0, eps=1e-6, bias=1.0).fit(X, y)
+        self.assertAlmostEqual(ours.objective_, theirs.objective_, delta=1e-6 * theirs.objective_)
+        np.testing.assert_allclose(ours.coef_, theirs.coef_, rtol=1e-3, atol=1e-4)
+
+    def test_smo_agrees_with_libsvm(self):
+        X, y = sparse_problem(7)
+        ours = linrepro.estimator("smo", C=1.0, eps=1e-6).fit(X, y)
+        theirs = linrepro.estimator("libsvm-linear", C=1.0, eps=1e-6).fit(X, y)
+        self.assertAlmostEqual(ours.objective_, theirs.objective_, delta=1e-5 * theirs.objective_)
+        np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
+
+
+class Behaviour(unittest.TestCase):
+    def test_classes_keep_their_labels_and_multiclass_is_one_score_per_class(self):
+        X, y = make_classification(n_samples=200, n_features=10, n_informative=6, n_classes=3,
+                                   random_state=1)
+        names = np.array(["earn", "acq", "crude"])[y]
+        est = linrepro.estimator("dcd-logistic").fit(X, names)
+        self.assertEqual(list(est.classes_), ["acq", "crude", "earn"])
+        self.assertEqual(est.coef_.shape, (3, 10))
+        scores = est.decision_function(X)
+        np.testing.assert_array_equal(est.predict(X), est.classes_[scores.argmax(axis=1)])
+        self.assertEqual(est.score(X, names), np.mean(est.predict(X) == names))
+
+    def test_a_multiclass_only_solver_on_two_classes_gives_one_score(self):
+        X, y = sparse_problem(2)
+        est = linrepro.estimator("mmlr-cg").fit(X, y)
+        self.assertEqual(est.coef_.shape, (1, X.shape[1]))
+        np.testing.assert_array_equal(est.predict(X), np.where(est.decision_function(X) > 0, 1, -1))
+
+    def test_lambda_and_c_together_are_refused_naming_both(self):
+        X, y = sparse_problem(2)
+        with self.assertRaisesRegex(ValueError, "lambda.*C|C.*lambda"):
+            linrepro.estimator("smo", reg_lambda=1e-3, C=1.0).fit(X, y)
+
+    def test_a_parameter_the_solver_does_not_declare_is_refused(self):
+        with self.assertRaises(TypeError):
+            linrepro.estimator("smo", alpha=1.0)
+        with self.assertRaisesRegex(ValueError, "unknown solver 'svm'"):
+            linrepro.estimator("svm")
+
+    def test_naive_bayes_refuses_negative_values_before_fitting(self):
+        X, y = sparse_problem(2)
+        with self.assertRaisesRegex(ValueError, "Negative values.*reads counts"):
+            linrepro.estimator("nb").fit(X, y)
+
+    def test_the_classes_parameters_are_the_declared_ones(self):
+        for name, info in linrepro.SOLVERS.items():
+            params = linrepro.estimator(name).get_params()
+            declared = {linrepro.estimators.python_name(p["name"]) for p in info["params"]}
+            self.assertEqual(set(params), declared | {"random_state"}, name)
+
+
+class Results(unittest.TestCase):
+    def test_results_are_the_comparisons_cells(self):
+        doc = linrepro.comparison()
+        df = linrepro.results()
+        self.assertEqual(len(df), len(doc["cells"]))
+        self.assertGreater(len(df), 100)
+        np.testing.assert_allclose(df["delta"], df["reproduced"] - df["published"], atol=1e-9)
+        self.assertEqual(set(df["paper"]), set(doc["summary"]))
+        claims = linrepro.claims()
+        self.assertEqual(claims["id"].nunique(),
+                         sum(1 for c in doc["claims"] if c.get("comparisons")))
+
+    def test_a_missing_comparison_names_the_file_and_the_command(self):
+        with self.assertRaisesRegex(FileNotFoundError, "nowhere.json.*linrepro compare"):
+            linrepro.results("/nonexistent/nowhere.json")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["peers"]:
+        check_peers()
+    unittest.main()

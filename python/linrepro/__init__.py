@@ -7,8 +7,12 @@
 
 Built by `make` (pybind11) into build/python/linrepro: PYTHONPATH=build/python.
 """
-from .estimators import CLASSES, SOLVERS, LinearClassifier, estimator
-from .results import ablations, claims, comparison, results
+from . import paths
+
+paths.use_installed_share()
+
+from .estimators import CLASSES, SOLVERS, LinearClassifier, estimator  # noqa: E402
+from .results import ablations, claims, comparison, results  # noqa: E402
 
 
 def solvers():

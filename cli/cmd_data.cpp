@@ -8,8 +8,10 @@
 #include "core/error.h"
 #include "corpora/data_resolver.h"
 #include "corpora/data_status.h"
+#include "experiments/register.h"
 #include "features/export.h"
 #include "features/text_dataset.h"
+#include "harness/experiment/experiment_task_data.h"
 
 namespace linrepro::cli {
 namespace {
@@ -29,6 +31,32 @@ FeatureConfig read_feature_config(const std::string& text_or_file) {
     throw ConfigError(fmt::format("feature config {}: {}", text_or_file, e.what()));
   }
   return feature_config_from_json(j);
+}
+
+// `export <paper>/<id> OUT --task KEY`: the data of one run, as the experiment prepares it. The
+// corpus-split options describe a split this mode does not make: given, they are refused.
+void export_experiment_task(const CLI::App& exp, const std::string& experiment,
+                            const std::string& run_key, const std::string& out_dir) {
+  for (const char* option :
+       {"--features", "--split", "--train-fraction", "--folds", "--fold", "--seed", "--category"})
+    if (exp.count(option) > 0)
+      throw ConfigError(fmt::format(
+          "export {}: {} does not apply: the experiment's declaration prepares its data",
+          experiment, option));
+  if (run_key.empty())
+    throw ConfigError(
+        fmt::format("export {}: name the run whose data to write with --task KEY "
+                    "(a run key of its result file, e.g. earn/cls)",
+                    experiment));
+  register_experiments();
+  ExperimentContext ctx;
+  use_results_dir(ctx, repo_root() / "results");
+  const TaskData data = experiment_task_data(experiment_registry(), experiment, ctx, run_key);
+  write_task_data(out_dir, data);
+  fmt::print(
+      "wrote {}/train.libsvm ({} rows) and test.libsvm ({} rows), {} features: the data of "
+      "{} {}\n",
+      out_dir, data.X_train.rows, data.X_test.rows, data.X_train.cols, experiment, run_key);
 }
 
 }  // namespace
@@ -87,7 +115,7 @@ void add_data_commands(CLI::App& app) {
       throw std::runtime_error(fmt::format("{} dataset(s) damaged or missing", failures));
   });
 
-  static std::string corpus, features_cfg, out_dir, split = "standard", category;
+  static std::string corpus, features_cfg, out_dir, split = "standard", category, task;
   static double train_fraction = 0.7;
   static int folds = 5, fold = 0;
   static uint64_t seed = 1;
@@ -95,11 +123,16 @@ void add_data_commands(CLI::App& app) {
       "export",
       "prepare a corpus split exactly as the experiments do and write it as LIBSVM files");
   exp->add_option("corpus", corpus,
-                  "corpus view: " + fmt::format("{}", fmt::join(corpus_view_names(), ", ")))
+                  "corpus view: " + fmt::format("{}", fmt::join(corpus_view_names(), ", ")) +
+                      "; or an experiment <paper>/<id> with --task")
       ->required();
   exp->add_option("out_dir", out_dir,
-                  "directory for train.libsvm, test.libsvm, features.txt, features.json")
+                  "directory for train.libsvm, test.libsvm, features.txt, features.json "
+                  "(an experiment's task: task.json)")
       ->required();
+  exp->add_option("--task", task,
+                  "with an experiment: the run key whose data to write (e.g. earn/cls), exactly "
+                  "the matrices, labels and features that run is fitted on");
   exp->add_option("-f,--features", features_cfg,
                   "FeatureConfig as a JSON file or inline JSON (features/pipeline.h)");
   exp->add_option("--split", split, "standard | random | fold")
@@ -112,7 +145,14 @@ void add_data_commands(CLI::App& app) {
   exp->add_option("--category", category,
                   "write +1/-1 labels for this category (multi-label corpora); default: class ids "
                   "of the first label");
-  exp->callback([] {
+  exp->callback([exp] {
+    if (corpus.find('/') != std::string::npos && !corpus.starts_with("folder:")) {
+      export_experiment_task(*exp, corpus, task, out_dir);
+      return;
+    }
+    if (!task.empty())
+      throw ConfigError(fmt::format(
+          "export: --task takes an experiment (<paper>/<id>), not the corpus view {}", corpus));
     const Corpus c = load_corpus_view(corpus);
     const TextSplit s = split == "standard" ? split_standard(c)
                         : split == "random" ? split_random(c, train_fraction, seed)

@@ -79,6 +79,19 @@ RunRecord fit_category(const ZoData& d, int32_t k, const RunOptions& o, const st
   return out;
 }
 
+// Category k's matrices, labels and feature names, as zo_category gives them to fit_category.
+TaskData category_data(const ZoReuters& data, int32_t k) {
+  const PreparedSplit& features = data.prep.features;
+  FeatureMatrices m = features.per_category() ? for_category(features, k) : features.matrices;
+  TaskData t;
+  t.X_train = std::move(m.train);
+  t.X_test = std::move(m.test);
+  t.feature_names = std::move(m.feature_names);
+  t.y_train = one_vs_rest(data.prep.train_labels, k);
+  t.y_test = one_vs_rest(data.prep.test_labels, k);
+  return t;
+}
+
 TaskSet task_set(const ZoData& d, const RunOptions& o) {
   const std::shared_ptr<const ZoReuters>& data = d.reuters;
   TaskSet s;
@@ -100,6 +113,7 @@ TaskSet task_set(const ZoData& d, const RunOptions& o) {
   s.fit = [d, o](size_t i, const std::string& solver, const Params& params, uint64_t seed) {
     return fit_category(d, d.reuters->by_size[i], o, solver, params, seed);
   };
+  s.data = [data](size_t i) { return category_data(*data, data->by_size[i]); };
   return s;
 }
 

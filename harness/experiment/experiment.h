@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/experiment/task_data.h"
 #include "harness/results/result_file.h"
 #include "harness/results/result_schema.h"
 
@@ -106,6 +107,10 @@ struct ExperimentInfo {
   // declares it (experiments/<paper>/experiments.json requires it), so the option is never
   // silently ignored.
   ExtraSolverSupport extra_solvers;
+  // The data the run with key `run_key` is fitted on (a run of a task set whose kind gives its
+  // data: harness/protocol/task_data_of.h); ConfigError naming why not otherwise. Null: the
+  // experiment has no such runs.
+  std::function<TaskData(const ExperimentContext&, const std::string& run_key)> task_data;
 };
 
 // The experiment registry: each paper's driver adds its experiments (experiments/register.cpp).

@@ -36,6 +36,11 @@ TaskSet category_task_set(std::shared_ptr<const BinaryCollection> c, Json fields
   s.fit = [c, fit](size_t i, const std::string& solver, const Params& params, uint64_t seed) {
     return fit(c->task(i).view(c->objective_lambda), solver, params, seed);
   };
+  s.data = [c](size_t i) {
+    const CategoryTask task = c->task(i);
+    const FeatureMatrices& m = task.own ? *task.own : *task.shared;
+    return TaskData{m.train, m.test, task.y_train, task.y_test, m.feature_names, Json::object()};
+  };
   return s;
 }
 

@@ -22,6 +22,7 @@
 #include "harness/protocol/partition_measures.h"
 #include "harness/protocol/protocol_ablations.h"
 #include "harness/protocol/size_series.h"
+#include "harness/protocol/task_data_of.h"
 #include "harness/protocol/task_set_runs.h"
 
 namespace linrepro {
@@ -254,6 +255,9 @@ ExperimentInfo protocol_experiment(ExperimentInfo declared, ProtocolHooks hooks)
   };
   declared.run = [p, name, hooks](const ExperimentContext& ctx, ResultFile& rf) {
     run_protocol(ctx, rf, p, name, hooks);
+  };
+  declared.task_data = [p, name, hooks](const ExperimentContext& ctx, const std::string& key) {
+    return protocol_task_data(ctx, p, hooks.values, hooks.task_sources, name, key);
   };
   return declared;
 }

@@ -29,6 +29,7 @@
 
 #include "harness/experiment/experiment.h"
 #include "harness/experiment/extra_solvers.h"
+#include "harness/experiment/task_data.h"
 #include "solvers/params.h"
 
 namespace linrepro {
@@ -47,6 +48,9 @@ struct TaskSet {
   std::function<RunRecord(size_t task, const std::string& solver, const Params& params,
                           uint64_t seed)>
       fit;
+  // Optional: the matrices, labels and feature names `fit` uses on task `task` (TaskData's
+  // description is filled in by the caller); empty where the kind of set does not give them.
+  std::function<TaskData(size_t task)> data;
   // Optional: the protocol's lambda of each loss on task `task`, where it depends on the task's
   // data (an SVM's default C on its rows); the --with-solver place declaring "lambda": "task"
   // takes its lambda from here.

@@ -1,7 +1,8 @@
-// linrepro._solvers: the solver registry seen from Python (python/linrepro/ builds the
-// scikit-learn estimators on top of it). Two functions: what the registered solvers are (their
-// declared parameters, as `linrepro solvers` lists them) and one fit. The data arrives as the
-// three arrays of a scipy CSR matrix; the fit runs without the GIL.
+// linrepro._solvers: the solver registry and the experiments seen from Python (python/linrepro/
+// builds the scikit-learn estimators and load_task on top of it): what the registered solvers are
+// (their declared parameters, as `linrepro solvers` lists them), one fit, and the data of one run
+// of an experiment. Matrices cross as the three arrays of a scipy CSR matrix; work runs without
+// the GIL.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -11,10 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/register.h"
-#include "baselines/register.h"
 #include "core/error.h"
 #include "core/project_root.h"
+#include "corpora/data_errors.h"
+#include "experiments/register.h"
+#include "harness/experiment/experiment_task_data.h"
+#include "harness/experiment/solver_catalog.h"
 #include "solvers/solver.h"
 
 namespace py = pybind11;
@@ -22,15 +25,8 @@ namespace py = pybind11;
 namespace linrepro {
 namespace {
 
-const SolverRegistry& registry() {
-  static const SolverRegistry reg = [] {
-    SolverRegistry r;
-    register_baseline_solvers(r);
-    register_algorithm_solvers(r);
-    return r;
-  }();
-  return reg;
-}
+// The program's catalog: the registered solvers (baselines/, algorithms/).
+const SolverRegistry& registry() { return solver_catalog(); }
 
 py::object to_python(const nlohmann::json& value) {
   return py::module_::import("json").attr("loads")(value.dump());
@@ -158,6 +154,37 @@ py::dict fit(const std::string& name,
   return out;
 }
 
+py::tuple csr_arrays(const CsrMatrix& X) {
+  return py::make_tuple(py::array_t<int64_t>(X.row_ptr.size(), X.row_ptr.data()),
+                        py::array_t<int32_t>(X.col_idx.size(), X.col_idx.data()),
+                        py::array_t<double>(X.values.size(), X.values.data()),
+                        py::make_tuple(X.rows, X.cols));
+}
+
+// The data of run `run_key` of `experiment`, as `linrepro export <experiment> --task` writes it;
+// results_dir: where the supplied values (another experiment's results) are read.
+py::dict load_task(const std::string& experiment, const std::string& run_key,
+                   const std::string& results_dir) {
+  TaskData data;
+  {
+    py::gil_scoped_release unlocked;
+    register_experiments();
+    ExperimentContext ctx;
+    use_results_dir(
+        ctx, results_dir.empty() ? repo_root() / "results" : std::filesystem::path(results_dir));
+    ctx.progress = false;
+    data = experiment_task_data(experiment_registry(), experiment, ctx, run_key);
+  }
+  py::dict out;
+  out["X_train"] = csr_arrays(data.X_train);
+  out["X_test"] = csr_arrays(data.X_test);
+  out["y_train"] = py::array_t<double>(data.y_train.size(), data.y_train.data());
+  out["y_test"] = py::array_t<double>(data.y_test.size(), data.y_test.data());
+  out["feature_names"] = data.feature_names;
+  out["description"] = to_python(data.description);
+  return out;
+}
+
 }  // namespace
 }  // namespace linrepro
 
@@ -175,6 +202,11 @@ PYBIND11_MODULE(_solvers, m) {
       "The project root linrepro reads from (as the program finds it) and how it was found.");
   m.def("solvers", &linrepro::describe_solvers,
         "The registered solvers: name, description, source, parameters (as `linrepro solvers`).");
+  py::register_exception<linrepro::DataUnavailable>(m, "DataUnavailable", PyExc_FileNotFoundError);
+  m.def("load_task", &linrepro::load_task, py::arg("experiment"), py::arg("run_key"),
+        py::arg("results_dir") = "",
+        "The data run `run_key` of `experiment` is fitted on: CSR arrays, labels, feature names, "
+        "description.");
   m.def("fit", &linrepro::fit, py::arg("solver"), py::arg("indptr"), py::arg("indices"),
         py::arg("data"), py::arg("cols"), py::arg("y"), py::arg("classes"), py::arg("params"),
         py::arg("seed"),

@@ -4,6 +4,7 @@
     clf = linrepro.estimator("dcd-logistic", C=1.0).fit(X, y)   # or linrepro.estimators.DcdLogistic
     linrepro.solvers()                                           # names, parameters, sources
     linrepro.results()                                           # published vs reproduced, a DataFrame
+    linrepro.load_task("zhangoles2001/table2", "earn/cls")       # the exact data of one run
 
 Built by `make` (pybind11) into build/python/linrepro: PYTHONPATH=build/python.
 """
@@ -13,6 +14,7 @@ paths.use_installed_share()
 
 from .estimators import CLASSES, SOLVERS, LinearClassifier, estimator  # noqa: E402
 from .results import ablations, claims, comparison, results  # noqa: E402
+from .tasks import Task, load_task  # noqa: E402
 
 
 def solvers():
@@ -20,5 +22,5 @@ def solvers():
     return dict(SOLVERS)
 
 
-__all__ = ["CLASSES", "LinearClassifier", "ablations", "claims", "comparison", "estimator",
-           "results", "solvers"]
+__all__ = ["CLASSES", "LinearClassifier", "Task", "ablations", "claims", "comparison", "estimator",
+           "load_task", "results", "solvers"]

@@ -162,6 +162,61 @@ class Behaviour(unittest.TestCase):
             self.assertEqual(set(params), declared | {"random_state"}, name)
 
 
+class LoadTask(unittest.TestCase):
+    """load_task gives the exact data a run was fitted on: refitting the run's solver on it gives
+    the committed run (Zhang & Oles Table 2, earn, CLS: its objective, its counts at threshold 0
+    and its stored training margins)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.task = linrepro.load_task("zhangoles2001/table2", "earn/cls")
+        with open(os.path.join(linrepro.paths.project_root(), "results", "zhangoles2001",
+                               "table2.json"), encoding="utf-8") as fh:
+            cls.stored = next(r for r in json.load(fh)["runs"] if r["key"] == "earn/cls")
+
+    def test_refitting_the_run_on_its_task_gives_the_committed_run(self):
+        t, run = self.task, self.stored
+        self.assertEqual(t.description["params"], run["params"])
+        self.assertEqual(t.description["dataset"], run["config"]["dataset"])
+        params = {("reg_lambda" if k == "lambda" else k): v for k, v in run["params"].items()}
+        est = linrepro.estimator(run["solver"], random_state=run["config"]["seed"], **params)
+        est.fit(t.X_train, t.y_train)
+        self.assertEqual(est.objective_, run["objective"])
+        np.testing.assert_allclose(t.y_train * est.decision_function(t.X_train),
+                                   run["extra"]["margins"], rtol=1e-12, atol=1e-12)
+        positive = est.predict(t.X_test) == 1
+        self.assertEqual(int(np.sum(positive & (t.y_test == 1))), run["metrics"]["tp0"])
+        self.assertEqual(int(np.sum(positive & (t.y_test == -1))), run["metrics"]["fp0"])
+
+    def test_export_writes_the_same_data(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run([os.path.join(BUILD, "linrepro"), "export", "zhangoles2001/table2", tmp,
+                            "--task", "earn/cls"], check=True, capture_output=True)
+            X, y = load_svmlight_file(os.path.join(tmp, "train.libsvm"),
+                                      n_features=self.task.X_train.shape[1])
+            self.assertEqual((X != self.task.X_train).nnz, 0)
+            np.testing.assert_array_equal(y, self.task.y_train)
+            with open(os.path.join(tmp, "features.txt"), encoding="utf-8") as fh:
+                names = [line.rstrip("\n").split("\t")[1] for line in fh]
+            self.assertEqual(names, self.task.feature_names)
+            with open(os.path.join(tmp, "task.json"), encoding="utf-8") as fh:
+                self.assertEqual(json.load(fh)["columns"], len(names))
+
+    def test_a_longer_key_is_its_own_methods_task(self):
+        # "earn/oof/cls" also ends like "{task}/cls": a task holds no "/", so it is task earn of
+        # the out-of-fold method, with that method's data options.
+        t = linrepro.load_task("zhangoles2001/table2", "earn/oof/cls")
+        self.assertEqual(t.description["task"], "earn")
+        self.assertEqual(t.description["data_options"].get("threshold"), "out-of-fold")
+        self.assertEqual((t.X_train != self.task.X_train).nnz, 0)
+
+    def test_a_key_no_run_has_is_an_error_naming_the_key_forms(self):
+        with self.assertRaisesRegex(ValueError, r"no run has the key \"earn\"; .*<task>/cls"):
+            linrepro.load_task("zhangoles2001/table2", "earn")
+        with self.assertRaisesRegex(ValueError, "no experiment nowhere/table9"):
+            linrepro.load_task("nowhere/table9", "earn/cls")
+
+
 class Results(unittest.TestCase):
     def test_results_are_the_comparisons_cells(self):
         doc = linrepro.comparison()

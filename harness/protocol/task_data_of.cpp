@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/seed.h"
 #include "corpora/data_errors.h"
 
 namespace linrepro {
@@ -47,16 +48,14 @@ std::optional<TaskData> task_of(const ExperimentContext& ctx, const ProtocolData
         "run keys of the binary-category sets do",
         experiment, pd.tasks));
   TaskData data = set.data(static_cast<size_t>(it - set.tasks.begin()));
-  data.description = {{"experiment", experiment},
-                      {"run_key", run_key},
-                      {"task", task},
-                      {"task_set", pd.tasks},
-                      {"class", pd.cls},
-                      {"solver", run.solver},
-                      {"params", run.params},
-                      {"data_options", run.data_options},
-                      {"dataset", set.dataset},
-                      {"record", set.record}};
+  // The run's seed, as task_set_runs.cpp gives it to the fit.
+  const uint64_t seed =
+      set.seed ? *set.seed : derive_seed(ctx.seed, task_run_key(pd, run.seed_key, task));
+  data.description = {
+      {"experiment", experiment}, {"run_key", run_key},  {"task", task},
+      {"task_set", pd.tasks},     {"class", pd.cls},     {"solver", run.solver},
+      {"params", run.params},     {"seed", seed},        {"data_options", run.data_options},
+      {"dataset", set.dataset},   {"record", set.record}};
   return data;
 }
 

@@ -178,8 +178,9 @@ class LoadTask(unittest.TestCase):
         t, run = self.task, self.stored
         self.assertEqual(t.description["params"], run["params"])
         self.assertEqual(t.description["dataset"], run["config"]["dataset"])
+        self.assertEqual(t.description["seed"], run["config"]["seed"])
         params = {("reg_lambda" if k == "lambda" else k): v for k, v in run["params"].items()}
-        est = linrepro.estimator(run["solver"], random_state=run["config"]["seed"], **params)
+        est = linrepro.estimator(run["solver"], random_state=t.description["seed"], **params)
         est.fit(t.X_train, t.y_train)
         self.assertEqual(est.objective_, run["objective"])
         np.testing.assert_allclose(t.y_train * est.decision_function(t.X_train),

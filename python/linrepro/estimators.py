@@ -84,8 +84,10 @@ class LinearClassifier(ClassifierMixin, BaseEstimator):
         if len(self.classes_) < 2:
             raise ValueError(f"{self.solver} needs at least 2 classes; got 1 class "
                              f"({self.classes_[0]!r})")
-        X = sp.csr_matrix(X)
-        X.sum_duplicates()  # sorted, unique column indices per row, as the solvers read them
+        X = sp.csr_matrix(X)  # may share the caller's arrays
+        if not X.has_canonical_format:  # the solvers read sorted, unique column indices per row
+            X = X.copy()
+            X.sum_duplicates()
         out = _solvers.fit(self.solver, X.indptr, X.indices, X.data, X.shape[1],
                            ids.astype(np.int32), len(self.classes_),
                            json.dumps(self._solver_params()), self._seed())

@@ -41,6 +41,11 @@ def failing_checks(solver):
     return failures
 
 
+def as_keywords(params):
+    """A run's declared parameters as the estimator's keyword arguments."""
+    return {linrepro.estimators.python_name(k): v for k, v in params.items()}
+
+
 def sparse_problem(seed, rows=300, cols=40):
     X, y = make_classification(n_samples=rows, n_features=cols, n_informative=8,
                                random_state=seed)
@@ -94,9 +99,7 @@ class SameFitAsTheProgram(unittest.TestCase):
                     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
                     with open(model, encoding="utf-8") as fh:
                         saved = json.load(fh)["classes"][0]
-                    names = {"lambda": "reg_lambda"}
-                    est = linrepro.estimator(solver, **{names.get(k, k): v
-                                                         for k, v in params.items()})
+                    est = linrepro.estimator(solver, **as_keywords(params))
                     est.fit(X, y)
                     # Written with 17 significant digits: the same doubles.
                     np.testing.assert_array_equal(est.coef_[0], saved["w"])
@@ -150,6 +153,15 @@ class Behaviour(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "unknown solver 'svm'"):
             linrepro.estimator("svm")
 
+    def test_fitting_leaves_the_callers_matrix_as_it_was(self):
+        # Unsorted column indices: the fit sorts a copy, not the caller's arrays.
+        X = sp.csr_matrix((np.array([1.0, 2.0, 3.0, 4.0]), np.array([2, 0, 1, 0]),
+                           np.array([0, 2, 4])), shape=(2, 3))
+        indices, data = X.indices.copy(), X.data.copy()
+        linrepro.estimator("smo").fit(X, [1, -1])
+        np.testing.assert_array_equal(X.indices, indices)
+        np.testing.assert_array_equal(X.data, data)
+
     def test_naive_bayes_refuses_negative_values_before_fitting(self):
         X, y = sparse_problem(2)
         with self.assertRaisesRegex(ValueError, "Negative values.*reads counts"):
@@ -179,8 +191,8 @@ class LoadTask(unittest.TestCase):
         self.assertEqual(t.description["params"], run["params"])
         self.assertEqual(t.description["dataset"], run["config"]["dataset"])
         self.assertEqual(t.description["seed"], run["config"]["seed"])
-        params = {("reg_lambda" if k == "lambda" else k): v for k, v in run["params"].items()}
-        est = linrepro.estimator(run["solver"], random_state=t.description["seed"], **params)
+        est = linrepro.estimator(run["solver"], random_state=t.description["seed"],
+                                 **as_keywords(run["params"]))
         est.fit(t.X_train, t.y_train)
         self.assertEqual(est.objective_, run["objective"])
         np.testing.assert_allclose(t.y_train * est.decision_function(t.X_train),

@@ -158,6 +158,13 @@ ProtocolMethod parse_method(const Json& j, const std::string& where) {
         declaration_error(where, fmt::format("the --with-solver place takes no \"{}\"", key));
     if (!j.contains("lambda"))
       declaration_error(where, "the --with-solver place needs the \"lambda\" its solvers get");
+    // One key shape in every experiment, "<task>/extra/<label>" (issue 60): a user finds a
+    // solver's runs by its label after "extra", whatever the paper.
+    if (m.key != "extra" && !m.key.ends_with("/extra"))
+      declaration_error(where, fmt::format("the --with-solver place's key \"{}\" must end in "
+                                           "\"extra\": its runs are keyed "
+                                           "\"<task>/extra/<label>\"",
+                                           m.key));
     check_extra_lambda(m.lambda, where);
   }
   return m;
@@ -358,11 +365,18 @@ void add_extra_solver_runs(std::vector<ProtocolRun>& runs, const DeclaredProtoco
     lambda.push_back(
         {Loss::unspecified, Penalty::l2, resolve(m.lambda).get<double>(), "every method"});
   }
+  // On a task set the task comes before "extra" ("<task>/extra/<label>"), where a paper's method
+  // without "{task}" has it last.
+  const auto place = [&](const std::string& key) {
+    return prefix.empty() && key.find(kTaskInKey) == std::string::npos
+               ? std::string(kTaskInKey) + "/" + key
+               : prefix + key;
+  };
   for (const ExtraSolver& x : extras) {
     ProtocolRun r;
     r.name = m.name + "/" + x.label;
-    r.key = prefix + m.key + "/" + x.label;
-    r.seed_key = prefix + (m.seed_of.empty() ? m.key : m.seed_of) + "/" + x.label;
+    r.key = place(m.key) + "/" + x.label;
+    r.seed_key = place(m.seed_of.empty() ? m.key : m.seed_of) + "/" + x.label;
     r.solver = x.solver;
     if (per_task)
       r.per_task_lambda = x;

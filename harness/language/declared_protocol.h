@@ -25,7 +25,7 @@ DeclaredProtocol parse_protocol(const Json& j, const std::string& where);
 // One run of a data set, resolved.
 struct ProtocolRun {
   std::string name;      // a method's name, or "extra/<label>"
-  std::string key;       // "<class>/<method key>", "<class>/extra/<label>"
+  std::string key;       // "<class>/<method key>", "<task>/extra/<label>"
   std::string seed_key;  // the key whose seed it takes (its own, or its "seed_of")
   std::string solver;
   Params params;
@@ -44,7 +44,8 @@ struct ProtocolRun {
 // place of kTaskInKey ("cv/{task}/clg", "{class}/{task}/smo": a protocol over several task sets);
 // a key without kTaskInKey is "<key>/<task>" ("{task}/<key>" puts the task first). task_run_key
 // gives a run's key (and a seed_of's) for `task`. The --with-solver place's runs are named
-// "<its name>/<label>" ("extra/<label>").
+// "<its name>/<label>" ("extra/<label>") and keyed "<task>/.../extra/<label>": its key ends in
+// "extra" and, on a task set, a key without kTaskInKey has the task first.
 inline constexpr const char* kTaskInKey = "{task}";
 inline constexpr const char* kClassInKey = "{class}";
 std::string task_run_key(const ProtocolDataset& d, const std::string& key, const std::string& task);

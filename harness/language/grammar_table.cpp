@@ -213,7 +213,9 @@ std::vector<ObjectRule> grammar() {
            {"name", "text", "its key without {class}/ and {task}/",
             "What cells, ablation tables and claims call its runs."},
            {"key", "text", "required",
-            "Its run key `<class>/<key>`; on a task set it may hold `{task}` and `{class}`."},
+            "Its run key `<class>/<key>`; on a task set it may hold `{task}` and `{class}`. "
+            "At `--with-solver` it ends in `extra`: the runs are `<task>/extra/<label>` (on a "
+            "task set without `{task}`, the task comes first)."},
            {"solver", "text", "required",
             "A registered solver (`linrepro solvers`), a method the task set knows, or "
             "`--with-solver`."},

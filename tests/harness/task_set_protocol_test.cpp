@@ -217,13 +217,13 @@ TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsIts
   const DeclaredProtocol p = parse_protocol(j, "f (x/y)");
   FakeTasks fake;
   const Json doc = run_document(dir, "extra.json", p, fake.hooks(), {"liblinear-s5"});
-  const Json* e0 = run_at(doc, "extra/liblinear-s5/t0");
+  const Json* e0 = run_at(doc, "t0/extra/liblinear-s5");
   ASSERT_NE(e0, nullptr);
   EXPECT_EQ(e0->at("config").at("params").at("lambda"), 0.5);
   EXPECT_EQ(e0->at("config").at("with_solver"), "liblinear-s5");
   EXPECT_EQ(e0->at("config").at("dataset").at("k"), 1);
-  EXPECT_NE(run_at(doc, "extra/liblinear-s5/t1"), nullptr);
-  EXPECT_EQ(run_at(doc, "extra/liblinear-s5/t2"), nullptr);  // untrainable
+  EXPECT_NE(run_at(doc, "t1/extra/liblinear-s5"), nullptr);
+  EXPECT_EQ(run_at(doc, "t2/extra/liblinear-s5"), nullptr);  // untrainable
   const Json* row = cell_at(doc, "liblinear-s5 (extra)");
   ASSERT_NE(row, nullptr);
   EXPECT_DOUBLE_EQ(row->at("value").get<double>(), (1 + 2 + 0) / 3.0);
@@ -233,10 +233,31 @@ TEST(TaskSetProtocol, AnExtraSolverRunsOnEveryTaskAtTheLambdaOfItsLossAndGetsIts
   first["methods"].back()["tasks"] = 1;
   const Json on_first = run_document(dir, "first.json", parse_protocol(first, "f (x/y)"),
                                      fake.hooks(), {"liblinear-s5"});
-  EXPECT_NE(run_at(on_first, "extra/liblinear-s5/t0"), nullptr);
-  EXPECT_EQ(run_at(on_first, "extra/liblinear-s5/t1"), nullptr);
+  EXPECT_NE(run_at(on_first, "t0/extra/liblinear-s5"), nullptr);
+  EXPECT_EQ(run_at(on_first, "t1/extra/liblinear-s5"), nullptr);
   j["methods"].back()["lambda"] = {{"no-such-solver", 0.1}};
   EXPECT_THROW(parse_protocol(j, "f (x/y)"), ConfigError);
+}
+
+// Issue 60: one key shape for a user's solver in every experiment, "<task>/extra/<label>" (text4
+// had "extra/<label>/<task>", the others "<task>/extra/<label>"): a place whose key does not end
+// in "extra" is refused, and a task set's task comes first.
+TEST(TaskSetProtocol, AnExtraSolversRunsAreKeyedTaskExtraLabel) {
+  TempDir dir;
+  Json j = task_protocol_json();
+  j["methods"].push_back(
+      {{"key", "extra"}, {"solver", "--with-solver"}, {"lambda", "$lambda"}, {"data", {{"k", 1}}}});
+  FakeTasks fake;
+  const Json doc =
+      run_document(dir, "keys.json", parse_protocol(j, "f (x/y)"), fake.hooks(), {"liblinear-s5"});
+  std::vector<std::string> keys;
+  for (const Json& run : doc.at("runs"))
+    if (run.at("config").contains("with_solver")) keys.push_back(run.at("key"));
+  EXPECT_EQ(keys, (std::vector<std::string>{"t0/extra/liblinear-s5", "t1/extra/liblinear-s5"}));
+  j["methods"].back()["key"] = "{task}/mine";
+  testing::expect_protocol_refused(j,
+                                   "the --with-solver place's key \"{task}/mine\" must end in "
+                                   "\"extra\"");
 }
 
 // Figure 7's layout: an extra solver as a series over a table's rows, each point a row read from
@@ -246,7 +267,8 @@ TEST(TaskSetProtocol, AnExtraSolverSeriesTakesEachPointFromItsPlacesRuns) {
   Json j = task_protocol_json();
   j["cells"]["columns"]["series"] = {{{"column", "{solver} (extra)"}, {"value", "mean"}}};
   for (const int k : {1, 2}) {
-    j["methods"].push_back({{"key", fmt::format("extra-k{}", k)},
+    j["methods"].push_back({{"key", fmt::format("k{}/extra", k)},
+                            {"name", fmt::format("extra-k{}", k)},
                             {"solver", "--with-solver"},
                             {"lambda", {{"cmls", "$l2"}}},
                             {"data", {{"k", k}}}});

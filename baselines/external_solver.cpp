@@ -8,9 +8,11 @@
 #include <memory>
 #include <sstream>
 
+#include "baselines/estimator_servers.h"
 #include "baselines/python_peer.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/escape.h"
 #include "core/libsvm_format.h"
 #include "core/scratch_dir.h"
 #include "core/stopwatch.h"
@@ -190,12 +192,51 @@ double declared_objective(const SolverKind& kind, const BinaryProblem& p, const 
   return loss / std::max<int32_t>(1, p.X.rows) + lambda * penalty;
 }
 
-std::string tail(const std::string& text, size_t n = 2000) {
-  return text.size() <= n ? text : "..." + text.substr(text.size() - n);
+// The weights the program wrote and its report (one JSON object on its last stdout line, if any).
+struct ExternalAnswer {
+  std::vector<double> numbers;
+  Json report;
+};
+
+// cmd: one process per fit, PROGRAM TRAIN PARAMS OUT.
+ExternalAnswer run_program(const ExternalSpec& s, const fs::path& train, const fs::path& sent_file,
+                           const fs::path& out, double timeout, size_t count, FitContext& ctx,
+                           const std::string& who) {
+  std::vector<std::string> argv = {s.target};
+  for (const fs::path& f : {train, sent_file, out}) argv.push_back(f.string());
+  CommandOptions o;
+  o.timeout_seconds = timeout;
+  if (ctx.progress) o.on_stderr = [](std::string_view text) { fmt::print(stderr, "{}", text); };
+  const CommandResult res = run_command(argv, o);
+  if (res.timed_out)
+    throw std::runtime_error(fmt::format(
+        "{}: no result within timeout={:g} s; its process group was killed", who, timeout));
+  if (res.exit_code == 127 && res.err.find("cannot run") != std::string::npos)
+    throw std::runtime_error(fmt::format("{}: {}", who, res.err));
+  if (res.exit_code != 0)
+    throw std::runtime_error(
+        fmt::format("{}: exited with status {}: {}", who, res.exit_code, output_tail(res.err)));
+  ExternalAnswer answer{read_external_weights(out, count, who), Json()};
+  const size_t last = res.out.find_last_not_of("\n\r ");
+  if (last != std::string::npos) {
+    const size_t start = res.out.rfind('\n', last);
+    const size_t from = start == std::string::npos ? 0 : start + 1;
+    answer.report = Json::parse(res.out.substr(from, last + 1 - from), nullptr, false);
+  }
+  return answer;
+}
+
+// py: a fit in one of the solver's Python processes (estimator_servers.h).
+ExternalAnswer run_estimator(EstimatorServers& servers, const fs::path& train,
+                             const fs::path& sent_file, const fs::path& out, double timeout,
+                             size_t count, FitContext& ctx, const std::string& who) {
+  EstimatorAnswer a = servers.fit(train, sent_file, out, timeout, who);
+  if (ctx.progress && !a.log.empty()) fmt::print(stderr, "{}", a.log);
+  return {read_external_weights(out, count, who), std::move(a.report)};
 }
 
 BinaryFit fit_external(const ExternalSpec& s, const SolverKind& kind,
-                       const std::vector<ParamDecl>& decls, const fs::path& script,
+                       const std::vector<ParamDecl>& decls, EstimatorServers* servers,
                        const BinaryProblem& p, const Params& params, FitContext& ctx) {
   ParamReader r(params, s.label, decls);
   const int64_t n = p.X.rows;
@@ -225,48 +266,25 @@ BinaryFit fit_external(const ExternalSpec& s, const SolverKind& kind,
   const fs::path train = dir.path / "train.svm", sent_file = dir.path / "params.json",
                  out = dir.path / "weights.txt";
   write_libsvm(train, p.X, std::vector<double>(p.y.begin(), p.y.end()));
-  write_file_atomic(sent_file, sent.dump(2) + "\n");
-  std::vector<std::string> argv;
-  if (s.python)
-    argv = {kDebianPython, script.string(), s.target};
-  else
-    argv = {s.target};
-  for (const fs::path& f : {train, sent_file, out}) argv.push_back(f.string());
-
-  CommandOptions o;
-  o.timeout_seconds = timeout;
-  if (ctx.progress) o.on_stderr = [](std::string_view text) { fmt::print(stderr, "{}", text); };
+  // The seed is sent, not recorded in extra.sent again: it is the run's config.seed.
+  Json with_seed = sent;
+  with_seed["seed"] = ctx.seed;
+  write_file_atomic(sent_file, with_seed.dump(2) + "\n");
+  const size_t count = static_cast<size_t>(p.X.cols) + 1;
   Stopwatch clock;
-  const CommandResult res = run_command(argv, o);
-  if (res.timed_out)
-    throw std::runtime_error(fmt::format(
-        "{}: no result within timeout={:g} s; its process group was killed", who, timeout));
-  if (res.exit_code == 127 && res.err.find("cannot run") != std::string::npos)
-    throw std::runtime_error(fmt::format("{}: {}", who, res.err));
-  if (res.exit_code != 0)
-    throw std::runtime_error(
-        fmt::format("{}: exited with status {}: {}", who, res.exit_code, tail(res.err)));
-  const std::vector<double> numbers =
-      read_external_weights(out, static_cast<size_t>(p.X.cols) + 1, who);
+  const ExternalAnswer answer =
+      servers ? run_estimator(*servers, train, sent_file, out, timeout, count, ctx, who)
+              : run_program(s, train, sent_file, out, timeout, count, ctx, who);
 
   BinaryFit fit;
-  fit.model.w.assign(numbers.begin(), numbers.end() - 1);
-  fit.model.b = numbers.back();
+  fit.model.w.assign(answer.numbers.begin(), answer.numbers.end() - 1);
+  fit.model.b = answer.numbers.back();
   fit.objective = declared_objective(kind, p, fit.model, lambda);
   fit.extra = {{"external", s.python ? "py" : "cmd"},
                {"target", s.target},
                {"wall_seconds", clock.seconds()},
                {"sent", sent}};
-  // The program may say what it did as one JSON object on its last stdout line.
-  const size_t last = res.out.find_last_not_of("\n\r ");
-  if (last != std::string::npos) {
-    const size_t start = res.out.rfind('\n', last);
-    const Json report =
-        Json::parse(res.out.substr(start == std::string::npos ? 0 : start + 1,
-                                   last + 1 - (start == std::string::npos ? 0 : start + 1)),
-                    nullptr, false);
-    if (report.is_object()) fit.extra["report"] = report;
-  }
+  if (answer.report.is_object()) fit.extra["report"] = answer.report;
   return fit;
 }
 
@@ -319,9 +337,12 @@ SolverInfo external_solver_info(const std::string& spec, const fs::path& sklearn
     info.description = fmt::format("external program {} (PROGRAM TRAIN PARAMS OUT)", s.target);
     info.source = "the user's program, through the protocol of baselines/external_solver.h";
   }
-  info.fit_binary = [s, kind = info.kind, decls = info.params, sklearn_script](
+  // A py: solver's Python processes are shared by every copy of its entry, and end with the last.
+  std::shared_ptr<EstimatorServers> servers;
+  if (s.python) servers = std::make_shared<EstimatorServers>(sklearn_script, s.target);
+  info.fit_binary = [s, kind = info.kind, decls = info.params, servers](
                         const BinaryProblem& p, const Params& params, FitContext& ctx) {
-    return fit_external(s, kind, decls, sklearn_script, p, params, ctx);
+    return fit_external(s, kind, decls, servers.get(), p, params, ctx);
   };
   return info;
 }

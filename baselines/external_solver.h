@@ -3,14 +3,17 @@
 //
 //   cmd:PROGRAM[:k=v,...]              any program that follows the protocol below
 //   py:MODULE.CLASS(ARGS)[:k=v,...]    a scikit-learn-style estimator, run by
-//                                      baselines/sklearn_estimator.py with Debian's python3
+//                                      baselines/sklearn_estimator.py with Debian's python3,
+//                                      one process per worker for the whole run
+//                                      (baselines/estimator_servers.h)
 //
 // The protocol (one binary problem; multiclass goes one-vs-rest through the registry):
 //   PROGRAM TRAIN PARAMS OUT
 //   TRAIN   the training rows in LIBSVM format, labels -1/+1, 1-based indices
 //   PARAMS  a JSON object: "lambda" (the papers' (1/n) sum loss + lambda ||w||^2) and "C" (the
 //           SVM convention (1/2)||w||^2 + C sum loss, C = 1/(2 lambda n)) of the same problem,
-//           "rows", "features", the declared "loss", "penalty", "intercept", and every other k=v
+//           "rows", "features", "seed" (the run's), the declared "loss", "penalty", "intercept",
+//           and every other k=v
 //           given after the program
 //   OUT     written by the program: features + 1 numbers separated by white space, the weights
 //           w_1 .. w_features, then the intercept b; the decision is w.x + b (> 0: +1)
@@ -19,7 +22,8 @@
 // fit. The reserved keys loss=, penalty= and intercept= declare what the program solves (what
 // `linrepro solvers` says of a registered solver); a protocol gives the solver the lambda of
 // that loss. py: estimators declare theirs from their own parameters (loss=, penalty=) unless
-// given; an estimator that takes C gets the protocol's C unless ARGS set it.
+// given; an estimator that takes C gets the protocol's C unless ARGS set it, and one that takes
+// random_state gets the seed (modulo 2^32) likewise.
 #include <filesystem>
 #include <string>
 #include <vector>

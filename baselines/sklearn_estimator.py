@@ -3,11 +3,18 @@
 
   sklearn_estimator.py --describe EXPR       what the estimator is, as one JSON line
   sklearn_estimator.py EXPR TRAIN PARAMS OUT  fit on TRAIN, write w_1 .. w_d b to OUT
+  sklearn_estimator.py --serve EXPR          many fits in one process: each stdin line is
+                                             {"train", "params", "out"}, each answer one stdout
+                                             line, {"report": ...} or {"error": "<one line>"}
+
+--serve is how linrepro runs a py: solver (one process per worker for a whole experiment: starting
+Python and importing scikit-learn took about 0.75 s per fit); it ends at the end of its input.
 
 The protocol is baselines/external_solver.h's. EXPR is MODULE.CLASS(k=v, ...) with literal keyword
 arguments only: it is parsed with `ast`, never evaluated. An estimator that takes C gets PARAMS'
 C (the protocol's lambda as C = 1/(2 lambda n), scikit-learn's own convention for LinearSVC,
-LogisticRegression and SVC) unless EXPR sets C; a naive Bayes estimator gets the protocol's lambda
+LogisticRegression and SVC) unless EXPR sets C, and one that takes random_state gets the run's
+seed unless EXPR sets it; a naive Bayes estimator gets the protocol's lambda
 as its additive smoothing alpha unless EXPR sets alpha (Zhang & Oles' lambda-smoothing: each count
 increased by lambda); any other estimator keeps its own regularisation.
 
@@ -39,9 +46,12 @@ NAIVE_BAYES = {
 }
 
 
+class Failure(Exception):
+    """A fit or description that cannot be done, with the one-line reason."""
+
+
 def fail(message):
-    print(f"sklearn_estimator.py: {message}", file=sys.stderr)
-    sys.exit(2)
+    raise Failure(message)
 
 
 def parse(expr):
@@ -136,6 +146,9 @@ def fit(expr, train, params_file, out):
     takes = cls().get_params()
     if "C" in takes and "C" not in kwargs:
         kwargs["C"] = sent["C"]
+    # The run's seed, so that a rerun reproduces the model (LinearSVC's dual shuffles its rows).
+    if "random_state" in takes and "random_state" not in kwargs and "seed" in sent:
+        kwargs["random_state"] = sent["seed"] % 2**32
     if sent["loss"] in NAIVE_BAYES.values() and "alpha" in takes and "alpha" not in kwargs:
         kwargs["alpha"] = sent["lambda"]
     X, y = load_svmlight_file(train, n_features=sent["features"], zero_based=False)
@@ -151,16 +164,42 @@ def fit(expr, train, params_file, out):
         coef, intercept = read_off_linear_model(estimator, X)
     with open(out, "w") as f:
         f.write(" ".join(repr(float(v)) for v in coef) + f" {intercept!r}\n")
-    print(json.dumps({"estimator": repr(estimator), "C": kwargs.get("C")}))
+    report = {"estimator": repr(estimator), "C": kwargs.get("C")}
+    if "random_state" in kwargs:
+        report["random_state"] = kwargs["random_state"]
+    return report
+
+
+def serve(expr):
+    """Answers each request line of stdin with one line: the fit's report, or its error."""
+    parse(expr)  # a malformed EXPR fails before the first request, as one error
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            answer = {"report": fit(expr, request["train"], request["params"], request["out"])}
+        except Failure as e:
+            answer = {"error": str(e)}
+        except Exception as e:  # the estimator's own error, in one line rather than a traceback
+            answer = {"error": f"{type(e).__name__}: {' '.join(str(e).split())}"}
+        print(json.dumps(answer), flush=True)
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == "--describe":
-        describe(argv[2])
-    elif len(argv) == 5:
-        fit(*argv[1:])
-    else:
-        fail("usage: sklearn_estimator.py --describe EXPR | EXPR TRAIN PARAMS OUT")
+    try:
+        if len(argv) == 3 and argv[1] == "--describe":
+            describe(argv[2])
+        elif len(argv) == 3 and argv[1] == "--serve":
+            serve(argv[2])
+        elif len(argv) == 5:
+            print(json.dumps(fit(*argv[1:])))
+        else:
+            fail("usage: sklearn_estimator.py --describe EXPR | --serve EXPR | "
+                 "EXPR TRAIN PARAMS OUT")
+    except Failure as e:
+        print(f"sklearn_estimator.py: {e}", file=sys.stderr)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

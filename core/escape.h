@@ -9,6 +9,11 @@ namespace linrepro {
 
 // Input echoed in a message: control bytes, DEL and non-ASCII bytes as \xNN, so binary garbage
 // never reaches the terminal raw and a message is always valid UTF-8 (it may end up in JSON).
+// A program's output in a message: its last `n` characters (where the error is), marked "...".
+inline std::string output_tail(const std::string& text, size_t n = 2000) {
+  return text.size() <= n ? text : "..." + text.substr(text.size() - n);
+}
+
 inline std::string escape_bytes(std::string_view text) {
   std::string out;
   for (unsigned char c : text) {

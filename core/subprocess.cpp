@@ -84,7 +84,9 @@ CommandResult run_command(const std::vector<std::string>& argv, const CommandOpt
   int out_pipe[2] = {-1, -1};
   int err_pipe[2] = {-1, -1};
   const bool capture_out = stdout_file.empty();
-  if ((capture_out && pipe(out_pipe) != 0) || pipe(err_pipe) != 0) {
+  // Close-on-exec (dup2 clears it on the child's copies): a program another thread starts
+  // meanwhile must not hold our write ends, or our read would wait for it to end.
+  if ((capture_out && pipe2(out_pipe, O_CLOEXEC) != 0) || pipe2(err_pipe, O_CLOEXEC) != 0) {
     throw std::runtime_error(std::string("run_command: pipe failed: ") + std::strerror(errno));
   }
   posix_spawn_file_actions_t actions;

@@ -4,10 +4,13 @@
 #include "baselines/external_solver.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "baseline_fixtures.h"
@@ -177,6 +180,74 @@ TEST(ExternalSolver, EveryMisbehaviourIsAnErrorNamingTheSolverAndTheFit) {
         d, {});
   });
   EXPECT_NE(missing.find("cannot run"), std::string::npos) << missing;
+}
+
+// tests/baselines/probe_estimator.py's estimator as a py: solver (its module on PYTHONPATH).
+SolverInfo probe_solver(const std::string& args) {
+  setenv("PYTHONPATH", (kSource / "tests" / "baselines").c_str(), 1);
+  return external_solver_info("py:probe_estimator.ProbeEstimator(" + args + "):loss=hinge",
+                              kSklearnScript);
+}
+
+// The probe's weights: w_1 is the pid of the Python process that fitted it, w_2 its random_state.
+BinaryFit probe_fit(const SolverInfo& info, const SyntheticData& d, uint64_t seed) {
+  FitContext ctx;
+  ctx.seed = seed;
+  ctx.label = "probe";
+  return info.fit_binary({d.X, d.y}, {{"lambda", 1e-3}}, ctx);
+}
+
+// Issue 60: a py: solver's fits run in one Python process (each fit started Python and imported
+// scikit-learn, 0.75 s, more than LinearSVC's fit on a Reuters category), which gets the run's
+// seed as random_state: an unseeded LinearSVC reached a different model in each run.
+TEST(ExternalSolver, APySolversFitsShareOnePythonProcessAndTakeTheRunsSeed) {
+  const auto d = small_text(34, 50, 20);
+  const SolverInfo info = probe_solver("");
+  const BinaryFit first = probe_fit(info, d, 7);
+  EXPECT_NE(first.model.w[0], static_cast<double>(getpid()));
+  EXPECT_EQ(first.model.w[1], 7);
+  for (const uint64_t seed : {8u, 9u}) {
+    const BinaryFit next = probe_fit(info, d, seed);
+    EXPECT_EQ(next.model.w[0], first.model.w[0]);  // the same process
+    EXPECT_EQ(next.model.w[1], static_cast<double>(seed));
+  }
+  EXPECT_EQ(probe_fit(info, d, (uint64_t{1} << 32) + 5).model.w[1], 5);      // numpy's range
+  EXPECT_EQ(probe_fit(probe_solver("random_state=3"), d, 7).model.w[1], 3);  // the user's own
+
+  const SolverInfo svc = external_solver_info("py:sklearn.svm.LinearSVC()", kSklearnScript);
+  const auto text = small_text(35);
+  FitContext a, b;
+  a.seed = b.seed = 12846856922708902437u;
+  const BinaryFit one = svc.fit_binary({text.X, text.y}, {{"lambda", 1e-4}}, a);
+  const BinaryFit two = svc.fit_binary({text.X, text.y}, {{"lambda", 1e-4}}, b);
+  EXPECT_EQ(one.model.w, two.model.w);
+  EXPECT_EQ(one.extra.at("report").at("random_state"), a.seed % (uint64_t{1} << 32));
+}
+
+// An estimator's own error is one line naming the solver and the fit, never a traceback, and its
+// process answers the next fit; a fit past the timeout kills the process, and the next fit starts
+// another.
+TEST(ExternalSolver, APySolversErrorIsOneLineAndATimeoutEndsItsProcess) {
+  const auto d = small_text(36, 50, 20), failing = small_text(36, 40, 20),
+             hanging = small_text(36, 30, 20);
+  const SolverInfo info = probe_solver("fail_rows=40, hang_rows=30");
+  const double pid = probe_fit(info, d, 1).model.w[0];
+  const std::string error = message_of([&] { probe_fit(info, failing, 1); });
+  EXPECT_NE(error.find("external solver 'py:probe_estimator"), std::string::npos) << error;
+  EXPECT_NE(error.find("on probe: ValueError: no fit on 40 rows"), std::string::npos) << error;
+  EXPECT_EQ(error.find("Traceback"), std::string::npos) << error;
+  EXPECT_EQ(probe_fit(info, d, 1).model.w[0], pid);
+
+  const SolverInfo limited = external_solver_info(
+      "py:probe_estimator.ProbeEstimator(hang_rows=30):loss=hinge,timeout=1", kSklearnScript);
+  const double before = probe_fit(limited, d, 1).model.w[0];
+  const auto start = std::chrono::steady_clock::now();
+  const std::string hang = message_of([&] { probe_fit(limited, hanging, 1); });
+  EXPECT_NE(hang.find("no result within timeout=1 s"), std::string::npos) << hang;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  EXPECT_NE(kill(static_cast<pid_t>(before), 0), 0);  // killed and reaped
+  const double after = probe_fit(limited, d, 1).model.w[0];
+  EXPECT_NE(after, before);
 }
 
 }  // namespace

@@ -130,6 +130,8 @@ function drawSummary() {
     "at its first place); claims by verdict; correctness checks (checks of the code, not of the " +
     "paper) apart. A count links to those cells." }));
   box.appendChild(summaryTable());
+  var solvers = solversLine();
+  if (solvers) box.appendChild(solvers);
 }
 
 // ------------------------------------------------------------------ filters
@@ -221,6 +223,16 @@ function update() {
   });
   document.querySelectorAll("section.artifact-section").forEach(function (s) {
     s.hidden = s.querySelectorAll("tr.cell-row:not([hidden])").length === 0;
+  });
+  // A user's solver is found by search: a view shows when the text searched for is in its
+  // solvers' labels, rows, columns, table or experiment.
+  var q = state.q.toLowerCase();
+  document.querySelectorAll("div.solver-view").forEach(function (v) {
+    v.hidden = (!!state.table && v.dataset.table !== state.table) ||
+               (!!q && v.dataset.search.indexOf(q) < 0);
+  });
+  document.querySelectorAll("section.solvers").forEach(function (s) {
+    s.hidden = s.querySelectorAll("div.solver-view:not([hidden])").length === 0;
   });
   document.querySelectorAll("section.paper").forEach(function (s) {
     s.hidden = !!state.paper && s.dataset.paper !== state.paper;
@@ -414,6 +426,68 @@ function unmatchedBlock(list) {
   return details;
 }
 
+// ------------------------------------------------------------------ your solvers
+
+// One grid of a table holding a user's solver: every cell of it, the paper's methods with their
+// published value beneath, the peers and each solver added with --with-solver marked.
+function solverView(p, v) {
+  var extraRow = v.rows.map(function (r, i) {
+    return v.grid[i].some(function (c) { return c && c.extra; });
+  });
+  var extraColumn = v.columns.map(function (c) {
+    return v.solvers.some(function (s) { return c.indexOf(s) >= 0; });
+  });
+  var head = el("tr", {}, [el("th", { text: "" })].concat(v.columns.map(function (c, j) {
+    return el("th", { className: "num" + (extraColumn[j] ? " extra-col" : ""), text: c });
+  })));
+  var body = el("tbody", {}, v.rows.map(function (r, i) {
+    return el("tr", { className: "solver-row" + (extraRow[i] ? " extra-row" : "") },
+      [el("th", { text: r })].concat(v.grid[i].map(function (c) {
+        if (!c) return el("td", { className: "num muted", text: "" });
+        var text = c.value === undefined ? statusText(c.status || "") : withUnit(fmt(c.value), c.unit);
+        var td = el("td", { className: "num" + (c.extra ? " extra-cell" : ""),
+                            title: c.extra ? (c.solver || "") + ": not part of the paper" : String(c.value) },
+                    [text]);
+        if (c.published !== undefined)
+          td.appendChild(el("div", { className: "published", text: "paper " + withUnit(fmt(c.published), c.unit) }));
+        return td;
+      })));
+  }));
+  var search = [p.paper, v.experiment, v.table].concat(v.solvers, v.rows, v.columns).join("\n").toLowerCase();
+  return el("div", { className: "solver-view", "data-paper": p.paper, "data-table": v.table,
+                     "data-search": search }, [
+    el("h4", { text: v.table + " (experiment " + v.experiment + "): " + v.solvers.join(", ") +
+                     " beside the paper's methods and the peers" }),
+    el("table", { className: "solver-table" }, [el("thead", {}, [head]), body])
+  ]);
+}
+
+function solverSection(p) {
+  if (!p.solver_views.length) return null;
+  return el("section", { className: "solvers", id: "solvers-" + p.paper }, [
+    el("h3", { text: "Your solvers beside the paper's methods and the peers" }),
+    el("p", { className: "muted", text: "Solvers added with --with-solver (marked; not part of " +
+      "the paper), in every table they joined, beside the paper's methods (the published value " +
+      "beneath ours) and the peers, as the experiment writes the table." })
+  ].concat(p.solver_views.map(function (v) { return solverView(p, v); })));
+}
+
+// The labels of every solver added with --with-solver, each a link to the views that hold it.
+function solversLine() {
+  var labels = [];
+  DATA.papers.forEach(function (p) {
+    p.solver_views.forEach(function (v) {
+      v.solvers.forEach(function (s) { if (labels.indexOf(s) < 0) labels.push(s); });
+    });
+  });
+  if (!labels.length) return null;
+  return el("p", { id: "your-solvers" }, ["Your solvers (added with --with-solver): "].concat(
+    labels.reduce(function (acc, s, i) {
+      var a = el("a", { href: "#q=" + encodeURIComponent(s), text: s });
+      return acc.concat(i ? [", ", a] : [a]);
+    }, [])));
+}
+
 function paperSection(p) {
   var cells = DATA.cells.filter(function (c) { return c.paper === p.paper; });
   var claims = DATA.claims.filter(function (c) { return c.paper === p.paper && c.kind !== "correctness_check"; });
@@ -437,6 +511,8 @@ function paperSection(p) {
          [left, a.figures.length ? figureBlock(a.figures) : null])
     ]));
   });
+  var solvers = solverSection(p);
+  if (solvers) s.appendChild(solvers);
   s.appendChild(el("h3", { text: "Claims" }));
   s.appendChild(claimsList(claims));
   if (checks.length) {

@@ -31,6 +31,11 @@ RUN_FIELDS = ("key", "solver", "class", "params", "config_hash", "seed", "status
               "metrics", "commit", "created_at")
 
 
+# How `linrepro compare` marks a cell of a solver added with --with-solver (its `why`; the text is
+# kExtraSolverNote of harness/experiment/extra_solvers.h, and the page's test checks they agree).
+EXTRA_SOLVER_NOTE = "not part of the paper: a solver added with --with-solver"
+
+
 class PageError(Exception):
     """Bad or missing input; the message names the file."""
 
@@ -233,7 +238,7 @@ def experiment_summary(path, doc, rel):
         "config_hash": doc.get("config_hash"), "seed": big_int_as_text(doc.get("seed")),
         "environment": doc.get("environment") or {}, "mixed_commits": doc.get("mixed_commits"),
         "datasets": [dataset_summary(d) for d in doc.get("datasets") or [] if isinstance(d, dict)],
-        "commits": commits, "runs": rows,
+        "commits": commits, "runs": rows, "extra_solvers": extra_solver_labels(doc),
     }
 
 
@@ -243,6 +248,65 @@ def experiments_of(paper, results_dir, link):
         doc = load_json(path)
         expect(isinstance(doc, dict), path, "not a JSON object")
         out.append(experiment_summary(path, doc, link(paper, "", path.name)))
+    return out
+
+
+# ------------------------------------------------------------------ your solvers beside the paper's
+
+
+def extra_solver_labels(doc):
+    """The labels of the solvers added with --with-solver that have runs in a run file, in order."""
+    labels = []
+    for r in doc.get("runs") or []:
+        label = (r.get("config") or {}).get("with_solver") if isinstance(r, dict) else None
+        if isinstance(label, str) and label not in labels:
+            labels.append(label)
+    return labels
+
+
+def solver_of(cell, labels):
+    """The label an extra solver's cell names in its row or column ("<label> (extra)"), longest
+    first so that "svm-2" is not read as "svm"."""
+    for label in sorted(labels, key=len, reverse=True):
+        if label in cell["row"] or label in cell["column"]:
+            return label
+    return ""
+
+
+def solver_views(paper, cells, unmatched, labels_by_experiment):
+    """Per experiment and table holding a cell of a user's solver: every cell of that table as a
+    grid (rows x columns as the experiment writes them), the paper's methods with their published
+    value, the peers and the user's solvers side by side, each of the latter marked with its label."""
+    views = {}
+    for c in cells:
+        if c["paper"] == paper:
+            views.setdefault((c["experiment"], c["table"]), []).append(
+                {"row": c["row"], "column": c["column"], "value": c["reproduced"], "unit": c["unit"],
+                 "published": c["published"], "status": c["status"], "solver": ""})
+    extra_tables = set()
+    for u in unmatched:
+        if u["paper"] != paper:
+            continue
+        extra = u["why"].startswith(EXTRA_SOLVER_NOTE)
+        label = solver_of(u, labels_by_experiment.get(u["experiment"], [])) if extra else ""
+        if extra:
+            extra_tables.add((u["experiment"], u["table"]))
+        views.setdefault((u["experiment"], u["table"]), []).append(
+            {"row": u["row"], "column": u["column"], "value": u["value"], "unit": u["unit"],
+             "published": None, "status": u["status"], "solver": label, "extra": extra})
+    out = []
+    for key in sorted(extra_tables):
+        entries = views[key]
+        rows = list(dict.fromkeys(e["row"] for e in entries))
+        columns = list(dict.fromkeys(e["column"] for e in entries))
+        grid = [[None] * len(columns) for _ in rows]
+        for e in entries:
+            grid[rows.index(e["row"])][columns.index(e["column"])] = {
+                k: e[k] for k in ("value", "unit", "published", "status", "solver")
+                if e.get(k) not in (None, "")} | ({"extra": True} if e.get("extra") else {})
+        solvers = list(dict.fromkeys(e["solver"] for e in entries if e.get("extra") and e["solver"]))
+        out.append({"experiment": key[0], "table": key[1], "solvers": solvers, "rows": rows,
+                    "columns": columns, "grid": grid})
     return out
 
 
@@ -281,6 +345,8 @@ def build_data(results_dir, out_dir):
                 artifacts.append(c["table"])
         per_artifact, other = artifact_files(paper, artifacts, results_dir, link)
         summary = (comparison.get("summary") or {}).get(paper)
+        experiments = experiments_of(paper, results_dir, link)
+        labels = {e["experiment"]: e["extra_solvers"] for e in experiments}
         papers.append({
             "paper": paper, "title": published.get("title") or "",
             "source": published.get("source") or "",
@@ -288,7 +354,8 @@ def build_data(results_dir, out_dir):
             "artifacts": [dict(id=a, **per_artifact[a]) for a in artifacts], "other": other,
             "unmatched": [u for u in unmatched if u["paper"] == paper],
             "ablations": [a for a in ablations if a["paper"] == paper],
-            "experiments": experiments_of(paper, results_dir, link),
+            "experiments": experiments,
+            "solver_views": solver_views(paper, cells, unmatched, labels),
         })
     return {
         "schema": comparison.get("schema") or "",

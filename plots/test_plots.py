@@ -702,6 +702,60 @@ class Logic(unittest.TestCase):
         self.assertEqual(style.line_kwargs("liblinear-s3 C=1")["linestyle"], "--")
 
 
+class UsersSolversInFigures(unittest.TestCase):
+    """Issue 60: a user's solver in a figure goes by its label, a long label wraps beside the axes
+    without squeezing them, and a cell's sampling interval is an error bar."""
+
+    def test_an_extra_solver_goes_by_its_label(self):
+        from linrepro_plots.select import run_label
+        extra = {"key": "20ng/extra/mine", "solver": "cmd:/home/me/solve.sh:loss=hinge",
+                 "extra": {"part": "extra", "with_solver": "mine"}}
+        self.assertEqual(run_label(extra, ["solver", "extra.part"]), "mine extra")
+        self.assertEqual(run_label(extra, "class"), "20ng/extra/mine")  # other paths as they are
+        self.assertEqual(run_label({"key": "k", "solver": "smo"}, ["solver", "extra.part"]), "smo")
+
+    def bars(self, names):
+        from linrepro_plots import figures
+        values = {(g, s): (1.0 + i, None) for g in ("20ng", "reuters") for i, s in enumerate(names)}
+        return figures.grouped_bars(["20ng", "reuters"], names, [("accuracy", values, False)], "t")
+
+    def test_a_long_label_wraps_beside_the_axes_without_squeezing_them(self):
+        from linrepro_plots import figures
+        long = "py:sklearn.linear_model.LogisticRegression(max_iter=1000):loss=logistic extra"
+        short, wide = self.bars(["mcsvm", "mine"]), self.bars(["mcsvm", long])
+        legend = wide.axes[0].get_legend()
+        lines = [t.get_text() for t in legend.get_texts()][1].split("\n")
+        self.assertGreater(len(lines), 1)
+        self.assertTrue(all(len(line) <= figures.LEGEND_WRAP for line in lines), lines)
+
+        def axes_inches(fig):
+            return fig.axes[0].get_position().width * fig.get_size_inches()[0]
+        self.assertAlmostEqual(axes_inches(wide), axes_inches(short), delta=0.3)
+        self.assertGreater(wide.get_size_inches()[0], short.get_size_inches()[0])
+
+    def test_a_cells_interval_is_an_error_bar(self):
+        from matplotlib.container import ErrorbarContainer
+
+        from linrepro_plots import figures
+        rows = [{"row": "earn", "column": "BEP", "unit": "%", "published": 90.0, "ours": 91.0,
+                 "tolerance": 1.0, "status": "within", "interval": [89.5, 92.0]},
+                {"row": "acq", "column": "BEP", "unit": "%", "published": 80.0, "ours": 78.0,
+                 "tolerance": 1.0, "status": "outside"}]
+        def error_bars(fig):  # each error bar's (low, high), the published tolerances' too
+            return [tuple(seg[:, 1]) for c in fig.axes[0].containers
+                    if isinstance(c, ErrorbarContainer) for seg in c.lines[2][0].get_segments()]
+        for mode in ("scatter", "bar"):
+            self.assertIn((89.5, 92.0), error_bars(figures.published_vs_reproduced(rows, "t", mode)))
+            without = figures.published_vs_reproduced([dict(r, interval=None) for r in rows], "t",
+                                                      mode)
+            self.assertNotIn((89.5, 92.0), error_bars(without))
+        # join.py reads the interval from the cell's evidence
+        pub = {"table": "t", "row": "earn", "column": "BEP", "value": 90, "tolerance": 1}
+        row = compare_cell(pub, {"value": 91, "evidence": {"interval": [89.5, 92.0]}})
+        self.assertEqual(row["interval"], [89.5, 92.0])
+        self.assertNotIn("interval", compare_cell(pub, {"value": 91}))
+
+
 class CommittedFigures(unittest.TestCase):
     """The figures each committed result file declares (experiments/<paper>/experiments.json,
     copied into the file's header) draw its runs: a figure that selects nothing, or a filter value

@@ -109,7 +109,13 @@ RunRecord task_round(const ExperimentContext& ctx, ResultFile& rf, const Protoco
   config["timing_round"] = round;
   return rf.run_once(round_key(first.key, round), config, [&] {
     const PlannedRun p = planned_run(ctx, pd, run, set, i, experiment);
-    return round_record(set.fit(i, run.solver, p.params, p.seed));
+    RunRecord r = round_record(set.fit(i, run.solver, p.params, p.seed));
+    // An extra solver's round keeps its tag (extra_solver_tag): a figure draws it with the
+    // solver's first round, not as a method of the paper's (it was a second bar of its own).
+    for (const char* tag : {"part", "with_solver"})
+      if (run.record_extra.contains("with_solver") && run.record_extra.contains(tag))
+        r.extra[tag] = run.record_extra.at(tag);
+    return r;
   });
 }
 

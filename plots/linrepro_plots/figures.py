@@ -4,6 +4,7 @@ result file's figure spec into this data is spec.py's job; these functions only 
 Every function returns a matplotlib Figure (or None when there is nothing to draw); save() writes it
 atomically and closes it."""
 import math
+import textwrap
 
 import numpy as np
 
@@ -25,14 +26,38 @@ def _finish(fig, axes, title):
             axes[0].set_title(title)
         else:
             fig.suptitle(title)
+    _widen_for_legends(fig)
     fig.tight_layout()
     return fig
 
 
-def _legend(ax, **kw):
+# Characters per legend line: a longer label (a user's solver named by its whole spec) wraps, and
+# its legend goes beside the axes, so no label covers the data or squeezes the plot.
+LEGEND_WRAP = 32
+
+
+def _legend(ax, outside=False, **kw):
     handles, labels = ax.get_legend_handles_labels()
-    if handles:
-        ax.legend(**kw)
+    if not handles:
+        return
+    outside = outside or any(len(label) > LEGEND_WRAP for label in labels)
+    labels = [textwrap.fill(label, LEGEND_WRAP) for label in labels]
+    if outside:
+        kw.update(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    ax.legend(handles, labels, **kw).linrepro_outside = outside
+
+
+def _widen_for_legends(fig):
+    """Widens the figure by the width of its legends beside the axes, so that tight_layout keeps
+    the axes' size instead of shrinking them to make room."""
+    legends = [ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]
+    outside = [leg for leg in legends if getattr(leg, "linrepro_outside", False)]
+    if not outside:
+        return
+    fig.canvas.draw()
+    extra = max(leg.get_window_extent().width for leg in outside) / fig.dpi
+    width, height = fig.get_size_inches()
+    fig.set_size_inches(width + extra + 0.1, height)
 
 
 def set_log(ax, axis):
@@ -75,7 +100,7 @@ def published_vs_reproduced(rows, title, mode="scatter"):
 
 def _pvr_scatter(ax, rows, unit):
     xs = [r["published"] for r in rows]
-    ys = [r["ours"] for r in rows]
+    ys = [r["ours"] for r in rows] + [v for r in rows for v in r.get("interval") or []]
     lo, hi = min(xs + ys), max(xs + ys)
     log = _spans_decades(xs + ys)
     pad = (hi - lo) * 0.08 or max(abs(hi), 1.0) * 0.1
@@ -97,6 +122,7 @@ def _pvr_scatter(ax, rows, unit):
     for column in dict.fromkeys(r["column"] for r in rows):
         sub = [r for r in rows if r["column"] == column]
         c = style.line_kwargs(column)["color"]
+        _interval_bars(ax, [r["published"] for r in sub], sub, c)
         within = [r for r in sub if r["status"] == "within"]
         other = [r for r in sub if r["status"] != "within"]
         if within:
@@ -121,6 +147,19 @@ def _pvr_scatter(ax, rows, unit):
     _legend(ax, loc="upper left")
 
 
+def _interval_bars(ax, xs, rows, color):
+    """Each reproduced value's 95 % sampling interval (join.py: the cell's evidence.interval) as a
+    vertical error bar at x."""
+    have = [(x, r) for x, r in zip(xs, rows) if r.get("interval")]
+    if not have:
+        return
+    ys = [r["ours"] for _, r in have]
+    low = [max(0.0, r["ours"] - r["interval"][0]) for _, r in have]
+    high = [max(0.0, r["interval"][1] - r["ours"]) for _, r in have]
+    ax.errorbar([x for x, _ in have], ys, yerr=[low, high], fmt="none", ecolor=color, elinewidth=1,
+                capsize=2, zorder=2)
+
+
 def _pvr_bars(rows, title):
     labels = [f"{r['row']}\n{r['column']}" for r in rows]
     x = np.arange(len(rows))
@@ -131,7 +170,10 @@ def _pvr_bars(rows, title):
         ax.bar(x - 0.2, [r["published"] for r in rows], 0.4, yerr=tol, capsize=2,
                color="white", edgecolor=style.PUBLISHED_COLOR, label="published (± tolerance)")
         ax.bar(x + 0.2, [r["ours"] for r in rows], 0.4,
-               color=[style.line_kwargs(r["column"])["color"] for r in rows], label="reproduced")
+               color=[style.line_kwargs(r["column"])["color"] for r in rows],
+               label="reproduced (95 % interval)" if any(r.get("interval") for r in rows)
+               else "reproduced")
+        _interval_bars(ax, list(x + 0.2), rows, "black")
         for i, r in enumerate(rows):
             if r["status"] != "within":
                 ax.annotate("✗", (x[i] + 0.2, r["ours"]), ha="center", va="bottom", fontsize=9)
@@ -182,7 +224,7 @@ def grouped_bars(groups, series, panels, title):
             if logy:
                 set_log(ax, "y")
             ax.grid(axis="x", visible=False)
-        axes[-1].legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        _legend(axes[-1], outside=True)
         return _finish(fig, axes, title)
 
 
@@ -227,6 +269,7 @@ def convergence_panels(panels, title):
             if p["reference"] is not None:  # a reference line only this panel has
                 _legend(ax, fontsize=8)
         fig.suptitle(title)
+        _widen_for_legends(fig)
         fig.tight_layout()
         return fig
 

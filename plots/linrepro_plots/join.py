@@ -55,6 +55,11 @@ def _judge(pub, ours):
         row["our_note"] = row["our_note"] or "the reproduced value is not a finite number"
         return row
     row["ours"], row["delta"] = o, o - p
+    # The cell's 95 % sampling interval (evidence.interval, its unit), drawn as an error bar.
+    interval = (ours.get("evidence") or {}).get("interval")
+    if isinstance(interval, list) and len(interval) == 2 and all(
+            number_or_none(v) is not None for v in interval):
+        row["interval"] = [float(interval[0]), float(interval[1])]
     if ours.get("unit", "") != row["unit"]:
         # compare judges the number as is; say that the units differ so a reader is not misled.
         row["our_note"] = "; ".join(x for x in (row["our_note"], f"our unit is "

@@ -195,6 +195,37 @@ TEST(TimingRounds, ATimedTaskSetFitsEveryRunOnceARoundAndStoresEachRound) {
   EXPECT_EQ(same.at("cells"), doc.at("cells"));
 }
 
+// Issue 60: an extra solver's rounds carry its tag like its first round, so a figure draws one
+// bar for it (GraphSVM Figures 5-6 drew its rounds as a second, untagged series).
+TEST(TimingRounds, AnExtraSolversRoundsKeepItsTag) {
+  TempDir dir;
+  std::vector<std::string> order;
+  std::mutex m;
+  Json p = timed_protocol();
+  p["methods"].push_back({{"key", "{task}/extra"}, {"solver", "--with-solver"}, {"lambda", 0.01}});
+  ExperimentContext ctx;
+  ctx.results_dir = dir.path();
+  ctx.progress = false;
+  ctx.threads = 1;
+  ctx.extra_solvers = {"liblinear-s5"};
+  ResultFile rf = testing::protocol_result_file(dir.path() / "r.json", "t");
+  run_protocol(ctx, rf, parse_protocol(p, "f (graphsvm2002/main)"), "graphsvm2002/main",
+               timed_hooks(order, m));
+  int rounds = 0;
+  for (const Json& r : rf.document().at("runs")) {
+    const std::string key = r.at("key");
+    const Json extra = r.value("extra", Json::object());
+    if (key.starts_with("20ng/extra/liblinear-s5")) {
+      rounds += key.find("/round") != std::string::npos;
+      EXPECT_EQ(extra.value("part", ""), "extra") << key;
+      EXPECT_EQ(extra.value("with_solver", ""), "liblinear-s5") << key;
+    } else {
+      EXPECT_FALSE(extra.contains("with_solver")) << key;  // the paper's rounds stay as they were
+    }
+  }
+  EXPECT_EQ(rounds, kTimingRounds - 1);
+}
+
 // Issue 59 item 3: the same timed claim decided from two fresh sets of runs, each timed in rounds,
 // gets the same verdict (MCSVM does 8 times GraphSVM's work; the claim's bound is 3).
 TEST(TimingRounds, TwoFreshRunsDecideATimedClaimAlike) {

@@ -10,6 +10,9 @@
 2. The error check can fail: the same page with an injected script error must be caught.
 3. Every experiment's provenance, opened, draws one row per run of the run files.
 4. Escaping in the browser: a synthetic page whose notes hold markup shows them as text.
+5. A user's solvers: a synthetic page with two solvers added with --with-solver shows them in one
+   grid beside the paper's methods, found by searching for either label (and hidden by a search
+   for neither); a screenshot of that view is saved beside the other (results-page-solvers.png).
 
 Chromium prints the page's console messages and uncaught exceptions to stderr with
 --enable-logging=stderr as `...:INFO:CONSOLE:<line>] "<message>", source: <url> (<line>)` (every
@@ -97,6 +100,7 @@ class DomFacts(html.parser.HTMLParser):
         super().__init__()
         self.rows_shown = self.rows_hidden = self.run_rows = 0
         self.ablation_rows = self.chosen_rows = self.unmatched_rows = 0
+        self.solver_views_shown = self.solver_views_hidden = self.extra_cells = 0
         self.bodies = []  # per <tbody>, the comparison.json indices of its shown cell rows, in order
         self.shown_count = None
         self.errors = ""
@@ -122,6 +126,13 @@ class DomFacts(html.parser.HTMLParser):
             self.chosen_rows += "chosen" in classes
         if tag == "tr" and "unmatched-row" in classes:
             self.unmatched_rows += 1
+        if tag == "div" and "solver-view" in classes:
+            if "hidden" in a:
+                self.solver_views_hidden += 1
+            else:
+                self.solver_views_shown += 1
+        if tag == "td" and "extra-cell" in classes:
+            self.extra_cells += 1
         if tag == "img" and a.get("src") == "x":
             self.hostile_img = True
         if a.get("id") in ("shown-count", "page-errors"):
@@ -270,6 +281,36 @@ def test_escaping(chromium, build):
     print("ok: notes with < > & and a script tag show as text")
 
 
+def test_extra_solvers(chromium, build, screenshot):
+    root = build / "page-solvers"
+    shutil.rmtree(root, ignore_errors=True)
+    results = page_fixture.write(root, extra_solvers=True)
+    page = results / "index.html"
+    results_page.write_page(results, page)
+    mine, spec = page_fixture.EXTRA_SOLVERS
+    for query in (mine, "linearsvc"):
+        facts, console, dom = open_page(chromium, page, "#q=" + query)
+        check_clean(facts, console, f"#q={query}")
+        expect(facts.solver_views_shown == 1 and facts.solver_views_hidden == 0,
+               f"#q={query}: {facts.solver_views_shown} solver views shown, expected 1")
+        expect(facts.extra_cells == 4, f"#q={query}: {facts.extra_cells} cells of the two solvers "
+                                       "drawn, expected 4 (2 rows x 2 solvers)")
+        expect(mine in dom and spec in dom and "paper 1%" in dom,
+               f"#q={query}: the view lacks a solver's label or the paper's published value")
+    facts, console, _ = open_page(chromium, page, "#q=no-such-solver")
+    check_clean(facts, console, "#q=no-such-solver")
+    expect(facts.solver_views_shown == 0 and facts.solver_views_hidden == 1,
+           "#q=no-such-solver: the solvers' view is not hidden: the search cannot fail")
+    shot = screenshot.with_name(screenshot.stem + "-solvers.png")
+    shot.unlink(missing_ok=True)
+    _, err = run_chromium(chromium, page.resolve().as_uri() + "#q=" + mine,
+                          [f"--screenshot={shot.resolve()}", "--window-size=1200,900"])
+    expect(not console_lines(err), "solvers screenshot: " + "\n".join(console_lines(err)))
+    expect(shot.exists() and shot.read_bytes()[:8] == PNG_MAGIC, f"no screenshot at {shot}")
+    shutil.rmtree(root)
+    print(f"ok: two extra solvers beside the paper's methods, found by search; screenshot {shot}")
+
+
 def main():
     ap = argparse.ArgumentParser(description="results page browser test")
     ap.add_argument("--results", default=str(ROOT / "results"))
@@ -291,6 +332,7 @@ def main():
         test_injected_error_is_caught(chromium, page)
         test_provenance_opens(chromium, Path(args.results), page)
         test_escaping(chromium, build)
+        test_extra_solvers(chromium, build, screenshot)
     except (Failure, results_page.PageError) as e:
         print(f"FAIL: {e}")
         return 1

@@ -68,20 +68,45 @@ def comparison(new_schema=True):
     return out
 
 
-def run(key, commit, seed):
-    return {"key": key, "config": {"solver": "s", "seed": seed}, "config_hash": "00ff00ff00ff00ff",
+def run(key, commit, seed, with_solver=None):
+    config = {"solver": "s", "seed": seed}
+    if with_solver:
+        config["with_solver"] = with_solver
+    return {"key": key, "config": config, "config_hash": "00ff00ff00ff00ff",
             "solver": "s", "params": {"lambda": 0.1}, "class": "earn", "metrics": {"error": 0.25},
             "status": "ok", "reason": "", "created_at": "2026-01-01T00:00:00Z", "git_commit": commit}
 
 
-def write(root, new_schema=True):
-    """Writes <root>/results/... and returns the results folder."""
+# Two solvers a user added with --with-solver (one named by label=, one by its whole spec), as
+# `linrepro compare` lists their cells: a column each beside the paper's in table1, marked by the
+# note of harness/experiment/extra_solvers.h.
+EXTRA_SOLVERS = ["mine", "py:sklearn.svm.LinearSVC(C=2):loss=squared_hinge"]
+EXTRA_NOTE = ("not part of the paper: a solver added with --with-solver, run through the paper's "
+              "protocol")
+
+
+def extra_solver_cells():
+    return [{"paper": "pa", "table": "table1", "row": row, "column": f"{label} (extra) err",
+             "unit": "%", "value": value, "status": "ok", "note": EXTRA_NOTE,
+             "experiment": "exp", "why": EXTRA_NOTE}
+            for label, values in zip(EXTRA_SOLVERS, ([1.25, 2.5], [1.75, 3.25]))
+            for row, value in zip(("r<1>", "r2"), values)]
+
+
+def write(root, new_schema=True, extra_solvers=False):
+    """Writes <root>/results/... and returns the results folder (extra_solvers: with the cells
+    and runs of EXTRA_SOLVERS)."""
     results = Path(root) / "results"
     (results / "pa" / "figures").mkdir(parents=True)
     (results / "pa" / "tables").mkdir()
     (results / "pa" / "fast").mkdir()
     (results / "published").mkdir()
-    (results / "comparison.json").write_text(json.dumps(comparison(new_schema)))
+    doc = comparison(new_schema)
+    runs = [run("k1", "a" * 40, BIG_SEED), run("k2", "b" * 40, 7), run("k3", "a" * 40, None)]
+    if extra_solvers:
+        doc["unmatched"] = doc.get("unmatched", []) + extra_solver_cells()
+        runs += [run(f"r2/extra/{label}", "a" * 40, 7, label) for label in EXTRA_SOLVERS]
+    (results / "comparison.json").write_text(json.dumps(doc))
     (results / "published" / "pa.json").write_text(json.dumps(
         {"paper": "pa", "title": "Paper <A> & B", "source": "somewhere", "cells": []}))
     (results / "pa" / "exp.json").write_text(json.dumps({
@@ -90,8 +115,7 @@ def write(root, new_schema=True):
         "environment": {"git_commit": "a" * 40, "created_at": "2026-01-01T00:00:00Z"},
         "datasets": [{"name": "ds1", "sha256": "1" * 64},
                      {"name": "ds2", "data": {"content_sha256": "2" * 64, "source": "cache"}}],
-        "runs": [run("k1", "a" * 40, BIG_SEED), run("k2", "b" * 40, 7), run("k3", "a" * 40, None)],
-        "cells": [], "claims": []}))
+        "runs": runs, "cells": [], "claims": []}))
     (results / "pa" / "fast" / "exp.json").write_text("{}")  # not a run file: must be ignored
     for name in ("table1.png", "table1_x.png", "table10.png", "other.png"):
         (results / "pa" / "figures" / name).write_bytes(PNG)

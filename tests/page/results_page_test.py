@@ -90,6 +90,32 @@ class Synthetic(unittest.TestCase):
         self.assertEqual(a["rows"][0]["values"], [1.0, None])
         self.assertEqual([(u["row"], u["value"]) for u in paper["unmatched"]], [("peer", 97.5)])
 
+    def test_extra_solvers_beside_the_papers_methods(self):
+        """Issue 60: a user's solvers in one grid with the paper's cells of the same table."""
+        paper = embedded(self.page())["papers"][0]
+        self.assertEqual(paper["solver_views"], [])  # none added: no view
+        results = page_fixture.write(self.root / "x", extra_solvers=True)
+        results_page.write_page(results, results / "index.html")
+        paper = embedded((results / "index.html").read_text(encoding="utf-8"))["papers"][0]
+        [view] = paper["solver_views"]
+        self.assertEqual((view["experiment"], view["table"]), ("exp", "table1"))
+        self.assertEqual(view["solvers"], page_fixture.EXTRA_SOLVERS)
+        self.assertEqual(view["rows"], ["r<1>", "r2", "r4"])
+        self.assertEqual(view["columns"], ["c&d", "err", "epochs"] +
+                         [f"{s} (extra) err" for s in page_fixture.EXTRA_SOLVERS])
+        r2 = view["grid"][1]
+        self.assertEqual(r2[1], {"value": 3.0, "unit": "%", "published": 1.0, "status": "outside"})
+        self.assertEqual(r2[3], {"value": 2.5, "unit": "%", "status": "ok", "solver": "mine",
+                                 "extra": True})
+        self.assertEqual(r2[4]["solver"], page_fixture.EXTRA_SOLVERS[1])
+        self.assertIsNone(view["grid"][2][3])  # r4 has no cell of the solvers
+
+    def test_extra_solver_note_is_the_programs(self):
+        header = (ROOT / "harness" / "experiment" / "extra_solvers.h").read_text()
+        note = re.search(r'kExtraSolverNote =\s*"([^"]*)"', header).group(1)
+        self.assertTrue(note.startswith(results_page.EXTRA_SOLVER_NOTE), note)
+        self.assertEqual(note, page_fixture.EXTRA_NOTE)
+
     def test_ablation_row_of_the_wrong_width_names_the_file(self):
         results = page_fixture.write(self.root)
         doc = json.loads((results / "comparison.json").read_text())

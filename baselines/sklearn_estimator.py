@@ -27,6 +27,7 @@ in these features (BernoulliNB is linear only in 0/1 features).
 import ast
 import importlib
 import json
+import os
 import sys
 
 # scikit-learn's loss names -> linrepro's (solvers/solver_kind.h).
@@ -173,6 +174,10 @@ def fit(expr, train, params_file, out):
 def serve(expr):
     """Answers each request line of stdin with one line: the fit's report, or its error."""
     parse(expr)  # a malformed EXPR fails before the first request, as one error
+    # The answers go to a copy of stdout; stdout itself becomes stderr, so that what an estimator
+    # prints (LinearSVC(verbose=1) from C, a print in a user's own) cannot break the protocol.
+    answers = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -183,7 +188,8 @@ def serve(expr):
             answer = {"error": str(e)}
         except Exception as e:  # the estimator's own error, in one line rather than a traceback
             answer = {"error": f"{type(e).__name__}: {' '.join(str(e).split())}"}
-        print(json.dumps(answer), flush=True)
+        sys.stdout.flush()
+        print(json.dumps(answer), file=answers, flush=True)
 
 
 def main(argv):

@@ -18,7 +18,7 @@
 // Fast mode: earn and acq only, lambda from the paper's Table 1 (lambdas.h), Table 3's two rows.
 // Extra solvers (`--with-solver`, harness/experiment/extra_solvers.h) run on every category through
 // the same features, threshold rule and metrics, keys "<category>/extra/<label>"; their cells (note
-// kExtraSolverNote): table2 "<label> <row> (extra)" (full mode), table3 "<label> F1 (extra)",
+// kExtraSolverNote): table2 "<label> (extra)" (full mode), table3 "<label> F1 (extra)",
 // figure6 "<label> (extra)". Not in any claim.
 #include <fmt/format.h>
 
@@ -331,7 +331,9 @@ void emit_table2_method(const ExperimentContext& ctx, ResultFile& rf, const Cate
   const ZoMicro* pz = peer ? &micro.at(peer->name) : nullptr;
   const auto cell = [&](const char* row, double value, double peer_value,
                         std::optional<AveragedMeasure> measure) {
-    const std::string column = t.extra() ? fmt::format("{} {} (extra)", t.column, row) : t.column;
+    // An extra solver is one column beside the paper's methods, its rows theirs (issue 60: a
+    // column per measure filled the table on a diagonal).
+    const std::string column = t.extra() ? t.column + " (extra)" : t.column;
     const std::string n =
         t.extra() || measure ? note : note + "; break-even point per category, micro-averaged";
     Cell c = value_cell(table, row, column, 100 * value, "%", n);

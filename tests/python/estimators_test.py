@@ -230,6 +230,48 @@ class LoadTask(unittest.TestCase):
             linrepro.load_task("nowhere/table9", "earn/cls")
 
 
+def outcomes_from_hex(text, rows):
+    """Which documents a stored run got right (extra.test_correct: document 4k + j is bit j of hex
+    digit k, harness/protocol/document_outcomes.h)."""
+    bits = [(int(digit, 16) >> j) & 1 for digit in text for j in range(4)]
+    return np.array(bits[:rows], dtype=bool)
+
+
+class ScikitLearnOnAProtocolsTask(unittest.TestCase):
+    """A user's scikit-learn LinearSVC on load_task's data reproduces a committed cell: MLR-CG
+    Table 2, earn, SVM error (SMO at C = 1/(2 lambda n), lambda 0.001, 51 errors of 3,019).
+
+    LinearSVC(loss="hinge") is the same SVM problem solved by LIBLINEAR's dual coordinate descent
+    instead of SMO, except that it regularises the intercept; a large intercept_scaling makes that
+    term negligible (scikit-learn's documented way to approach an unregularised bias), so the two
+    solutions agree to the solvers' stopping tolerances, not bit for bit."""
+
+    def test_linearsvc_on_the_task_gives_the_committed_svm_error_cell(self):
+        from sklearn.svm import LinearSVC
+
+        t = linrepro.load_task("mlrcg2003/table2_reuters", "table2/earn/smo")
+        with open(os.path.join(linrepro.paths.project_root(), "results", "mlrcg2003",
+                               "table2_reuters.json"), encoding="utf-8") as fh:
+            doc = json.load(fh)
+        run = next(r for r in doc["runs"] if r["key"] == "table2/earn/smo")
+        cell = next(c for c in doc["cells"] if (c["table"], c["row"], c["column"]) ==
+                    ("table2", "earn", "SVM error"))
+        lam, n = run["params"]["lambda"], t.X_train.shape[0]
+        est = LinearSVC(loss="hinge", C=1 / (2 * lam * n), intercept_scaling=10,
+                        max_iter=10**5, random_state=t.description["seed"] % 2**32)
+        est.fit(t.X_train, t.y_train)
+
+        correct = est.predict(t.X_test) == t.y_test
+        self.assertAlmostEqual(100 * np.mean(~correct), cell["value"], places=12)
+        np.testing.assert_array_equal(correct, outcomes_from_hex(run["extra"]["test_correct"],
+                                                                 len(t.y_test)))
+        # The same objective, lambda |w|^2 + mean hinge (SMO stops at eps 0.001, above it).
+        w = est.coef_.ravel()
+        hinge = np.maximum(0, 1 - t.y_train * est.decision_function(t.X_train))
+        self.assertAlmostEqual(lam * w @ w + hinge.mean(), run["objective"],
+                               delta=1e-4 * run["objective"])
+
+
 class Results(unittest.TestCase):
     def test_results_are_the_comparisons_cells(self):
         doc = linrepro.comparison()

@@ -34,23 +34,21 @@ class Smo {
         C_(opt.C),
         X_col_(CscMatrix::from_csr(X)),
         alpha_(n_, 0.0),
-        G_(n_, -1.0),  // a = 0: G = Q0 - e
         w_(X.cols, 0.0),
         K_diag_(n_),
-        sets_(n_),
         scatter_cost_(n_),
-        active_(n_),
         active_nnz_(X.nnz()),
         cache_(n_, opt.cache_mb),
-        dense_(X.cols, 0.0) {
+        dense_(X.cols, 0.0),
+        K_i_(n_),
+        K_j_(n_) {
     for (int32_t t = 0; t < n_; ++t) {
       K_diag_[t] = X.row_squared_norm(t);
-      classify(t);
       int64_t cost = 0;
       for (int32_t j : X.row_indices(t)) cost += X_col_.col_ptr[j + 1] - X_col_.col_ptr[j];
       scatter_cost_[t] = cost;
     }
-    std::iota(active_.begin(), active_.end(), 0);
+    reset_rows(std::vector<double>(y.begin(), y.end()));  // a = 0: G = Q0 - e = -1, v = -y G = y
   }
 
   SmoResult run() {
@@ -68,12 +66,12 @@ class Smo {
         if (ctx_.progress && ctx_.clock.seconds() - last_report >= 2) {
           last_report = ctx_.clock.seconds();
           ctx_.report("smo: iteration {}, m-M = {:.3g} (eps {}), {} of {} rows active", iter,
-                      select_working_set().violation, opt_.eps, active_.size(), n_);
+                      select_working_set().violation, opt_.eps, active_rows(), n_);
         }
       }
       WorkingSet B = select_working_set();
       if (B.j < 0) {  // optimal on the active rows: check all rows before stopping (LIBSVM)
-        if (static_cast<int32_t>(active_.size()) == n_) {
+        if (active_rows() == n_) {
           stop = StopReason::converged;
           break;
         }
@@ -86,80 +84,91 @@ class Smo {
         counter = 1;  // shrink again at once
       }
       ++iter;
-      update_pair(B.i, B.j);
+      update_pair(B);
       trace(iter, false);
     }
-    if (static_cast<int32_t>(active_.size()) < n_) reactivate_all();
+    if (active_rows() < n_) reactivate_all();
     return finish(iter, stop);
   }
 
  private:
+  // The working pair as active positions (below): rows row_[i] and row_[j].
   struct WorkingSet {
-    int32_t i = -1, j = -1;  // j < 0: m(a) - M(a) <= eps on the active rows
+    int32_t i = -1, j = -1;  // positions; j < 0: m(a) - M(a) <= eps on the active rows
     double violation = 0;    // m(a) - M(a) on the active rows
   };
 
-  // I_up and I_low membership, kept per row (a_t changes two rows per iteration; the loops over
-  // the active rows read one byte instead of y_t, a_t and C).
+  // The state of the active rows is kept in active order: position p < active_rows() holds row
+  // row_[p], the rows in increasing order (so every loop visits them in the order of the rows, and
+  // ties fall as they would over the rows themselves), with its v_t = -y_t G_t, its I_up / I_low
+  // membership and its K_tt. Shrinking compacts these arrays, keeping that order; bringing the rows
+  // back restores position = row. Everything else (a, y, w, the kernel columns) is by row.
+  int32_t active_rows() const { return static_cast<int32_t>(row_.size()); }
+
+  // I_up and I_low membership of row t (a_t changes two rows per iteration; the loops read one byte
+  // instead of y_t, a_t and C).
   static constexpr uint8_t kUp = 1, kLow = 2;
-  void classify(int32_t t) {
+  uint8_t sets_of(int32_t t) const {
     const bool up = y_[t] > 0 ? alpha_[t] < C_ : alpha_[t] > 0;
     const bool low = y_[t] > 0 ? alpha_[t] > 0 : alpha_[t] < C_;
-    sets_[t] = static_cast<uint8_t>((up ? kUp : 0) | (low ? kLow : 0));
+    return static_cast<uint8_t>((up ? kUp : 0) | (low ? kLow : 0));
   }
-  bool in_up(int32_t t) const { return sets_[t] & kUp; }
-  bool in_low(int32_t t) const { return sets_[t] & kLow; }
+  bool in_up(int32_t p) const { return sets_[p] & kUp; }
+  bool in_low(int32_t p) const { return sets_[p] & kLow; }
 
-  // f(t) for every active row t, in increasing t (the ties of the working-set choice depend on
-  // it); a plain loop while no row is shrunk, which the compiler can keep in registers.
-  template <class F>
-  void for_active(F&& f) const {
-    if (static_cast<int32_t>(active_.size()) == n_) {
-      for (int32_t t = 0; t < n_; ++t) f(t);
-    } else {
-      for (int32_t t : active_) f(t);
-    }
+  // Every row active, at position = row, with these v_t.
+  void reset_rows(std::vector<double> v) {
+    v_ = std::move(v);
+    row_.resize(n_);
+    std::iota(row_.begin(), row_.end(), 0);
+    K_tt_ = K_diag_;
+    sets_.resize(n_);
+    for (int32_t t = 0; t < n_; ++t) sets_[t] = sets_of(t);
+    active_nnz_ = X_.nnz();
   }
 
   // Fan, Chen & Lin (2005) WSS 2, over the active rows.
   WorkingSet select_working_set() {
     WorkingSet B;
-    double m = -kInf;  // m(a) = max_{t in I_up} -y_t G_t
-    for_active([&](int32_t t) {
-      if (in_up(t) && -y_[t] * G_[t] >= m) {
-        m = -y_[t] * G_[t];
-        B.i = t;
+    const int32_t l = active_rows();
+    double m = -kInf;  // m(a) = max_{t in I_up} v_t
+    for (int32_t p = 0; p < l; ++p) {
+      if (in_up(p) && v_[p] >= m) {
+        m = v_[p];
+        B.i = p;
       }
-    });
-    double M = kInf;  // M(a) = min_{t in I_low} -y_t G_t
+    }
+    double M = kInf;  // M(a) = min_{t in I_low} v_t
     double best = kInf;
-    const double* K_i = B.i >= 0 ? kernel_column(B.i) : nullptr;
-    for_active([&](int32_t t) {
-      if (!in_low(t)) return;
-      const double v = -y_[t] * G_[t];
+    const double* K_i = B.i >= 0 ? active_column(row_[B.i], K_i_) : nullptr;
+    const double K_ii = B.i >= 0 ? K_tt_[B.i] : 0;
+    for (int32_t p = 0; p < l; ++p) {
+      if (!in_low(p)) continue;
+      const double v = v_[p];
       M = std::min(M, v);
       const double b = m - v;  // b_it = -y_i G_i + y_t G_t
       if (b > 0) {
-        double a = K_diag_[B.i] + K_diag_[t] - 2 * K_i[t];  // a_it
+        double a = K_ii + K_tt_[p] - 2 * K_i[p];  // a_it
         if (a <= 0) a = kTau;
         if (-b * b / a <= best) {
           best = -b * b / a;
-          B.j = t;
+          B.j = p;
         }
       }
-    });
+    }
     B.violation = m - M;
     if (B.violation <= opt_.eps) B.j = -1;
     return B;
   }
 
   // Minimises the dual over (a_i, a_j) along d_i = y_i, d_j = -y_j, which keeps y'a fixed.
-  void update_pair(int32_t i, int32_t j) {
+  // select_working_set has just left column i in K_i_.
+  void update_pair(const WorkingSet& B) {
+    const int32_t i = row_[B.i], j = row_[B.j];
     const double* K_i = kernel_column(i);
-    const double* K_j = kernel_column(j);  // cache keeps K_i: it is the most recently used
     double a = K_diag_[i] + K_diag_[j] - 2 * K_i[j];
     if (a <= 0) a = kTau;
-    const double b = -y_[i] * G_[i] + y_[j] * G_[j];
+    const double b = v_[B.i] - v_[B.j];                            // -y_i G_i + y_j G_j
     const double room_i = y_[i] > 0 ? C_ - alpha_[i] : alpha_[i];  // how far a_i may move along y_i
     const double room_j = y_[j] > 0 ? alpha_[j] : C_ - alpha_[j];  // and a_j along -y_j
     const double step = std::min({b / a, room_i, room_j});
@@ -167,22 +176,37 @@ class Smo {
     // A variable that hits its bound is set to it exactly, so bound tests stay exact.
     alpha_[i] = step == room_i ? (y_[i] > 0 ? C_ : 0.0) : std::clamp(old_i + y_[i] * step, 0.0, C_);
     alpha_[j] = step == room_j ? (y_[j] > 0 ? 0.0 : C_) : std::clamp(old_j - y_[j] * step, 0.0, C_);
-    classify(i);
-    classify(j);
+    sets_[B.i] = sets_of(i);
+    sets_[B.j] = sets_of(j);
     const double ci = y_[i] * (alpha_[i] - old_i), cj = y_[j] * (alpha_[j] - old_j);
-    // w += sum of changes a y x;  G_t = y_t w.x_t - 1 changes by y_t (ci K_ti + cj K_tj).
+    // w += sum of changes a y x;  G_t = y_t w.x_t - 1 changes by y_t (ci K_ti + cj K_tj), so
+    // v_t = -y_t G_t by -(ci K_ti + cj K_tj) (y_t = +-1: the same rounding as G_t's update).
     X_.add_row_to(i, ci, w_);
     X_.add_row_to(j, cj, w_);
-    for_active([&](int32_t t) { G_[t] += y_[t] * (ci * K_i[t] + cj * K_j[t]); });
+    // Column j next (the cache keeps K_i: it is the most recently used); column i at the active
+    // positions is the cached one or what select_working_set gathered.
+    const double* Kj = active_column(j, K_j_);
+    const double* Ki = active_rows() == n_ ? K_i : K_i_.data();
+    const int32_t l = active_rows();
+    for (int32_t p = 0; p < l; ++p) v_[p] -= ci * Ki[p] + cj * Kj[p];
   }
 
-  // K(t, i) = x_t.x_i for every active row t.
+  // Column i of K at the active positions: the cached column itself while every row is active
+  // (position = row), else its active rows gathered into `buffer`.
+  const double* active_column(int32_t i, std::vector<double>& buffer) {
+    const double* K = kernel_column(i);
+    const int32_t l = active_rows();
+    if (l == n_) return K;
+    for (int32_t p = 0; p < l; ++p) buffer[p] = K[row_[p]];
+    return buffer.data();
+  }
+
+  // K(t, i) = x_t.x_i for every active row t, by row.
   const double* kernel_column(int32_t i) {
     const auto column = cache_.get(i, epoch_);
     if (column.valid) return column.data;
     double* K = column.data;
-    const bool all_active = static_cast<int32_t>(active_.size()) == n_;
-    if (all_active || scatter_cost_[i] + n_ <= active_nnz_) {
+    if (active_rows() == n_ || scatter_cost_[i] + n_ <= active_nnz_) {
       // Scatter x_i against the columns of X: touches only the rows sharing a feature with x_i.
       std::fill(K, K + n_, 0.0);
       const auto idx = X_.row_indices(i);
@@ -196,7 +220,7 @@ class Smo {
     } else {
       // Few rows left active: dot products with those rows only.
       X_.add_row_to(i, 1.0, dense_);
-      for (int32_t t : active_) K[t] = X_.row_dot(t, dense_);
+      for (int32_t t : row_) K[t] = X_.row_dot(t, dense_);
       for (int32_t j : X_.row_indices(i)) dense_[j] = 0;
       cache_.store(i, false, epoch_);
     }
@@ -207,34 +231,40 @@ class Smo {
   // only in I_low with v_t > m, cannot join a violating pair soon; it leaves the active set.
   void shrink() {
     double m = -kInf, M = kInf;
-    for (int32_t t : active_) {
-      const double v = -y_[t] * G_[t];
-      if (in_up(t)) m = std::max(m, v);
-      if (in_low(t)) M = std::min(M, v);
+    const int32_t l = active_rows();
+    for (int32_t p = 0; p < l; ++p) {
+      if (in_up(p)) m = std::max(m, v_[p]);
+      if (in_low(p)) M = std::min(M, v_[p]);
     }
     if (!unshrunk_ && m - M <= 10 * opt_.eps) {  // close to the end: recheck every row once
       unshrunk_ = true;
       reactivate_all();
     }
-    std::erase_if(active_, [&](int32_t t) {
-      const bool up = in_up(t), low = in_low(t);
-      if (up && low) return false;  // free
-      const double v = -y_[t] * G_[t];
-      return up ? v < M : v > m;
-    });
+    // Keep the rows that stay, in order.
+    int32_t kept = 0;
     active_nnz_ = 0;
-    for (int32_t t : active_) active_nnz_ += X_.row_ptr[t + 1] - X_.row_ptr[t];
+    for (int32_t p = 0; p < active_rows(); ++p) {
+      const bool up = in_up(p), low = in_low(p);
+      if (!(up && low) && (up ? v_[p] < M : v_[p] > m)) continue;  // bounded, staying so
+      row_[kept] = row_[p];
+      v_[kept] = v_[p];
+      sets_[kept] = sets_[p];
+      K_tt_[kept] = K_tt_[p];
+      ++kept;
+      active_nnz_ += X_.row_ptr[row_[p] + 1] - X_.row_ptr[row_[p]];
+    }
+    row_.resize(kept);
   }
 
-  // All rows active again; their gradients come from the explicit w.
+  // All rows active again; the gradients of those that were not come from the explicit w.
   void reactivate_all() {
+    std::vector<double> v(n_, kInf);
+    for (int32_t p = 0; p < active_rows(); ++p) v[row_[p]] = v_[p];
     std::vector<char> is_active(n_, 0);
-    for (int32_t t : active_) is_active[t] = 1;
+    for (int32_t t : row_) is_active[t] = 1;
     for (int32_t t = 0; t < n_; ++t)
-      if (!is_active[t]) G_[t] = y_[t] * X_.row_dot(t, w_) - 1;
-    active_.resize(n_);
-    std::iota(active_.begin(), active_.end(), 0);
-    active_nnz_ = X_.nnz();
+      if (!is_active[t]) v[t] = -y_[t] * (y_[t] * X_.row_dot(t, w_) - 1);
+    reset_rows(std::move(v));
     ++epoch_;  // partial kernel columns no longer cover the active rows
   }
 
@@ -242,9 +272,9 @@ class Smo {
   double rho() const {
     double ub = kInf, lb = -kInf, sum_free = 0;
     int64_t free = 0;
-    for (int32_t t : active_) {
-      const double yG = y_[t] * G_[t];
-      const bool up = in_up(t), low = in_low(t);
+    for (int32_t p = 0; p < active_rows(); ++p) {
+      const double yG = -v_[p];
+      const bool up = in_up(p), low = in_low(p);
       if (up && low) {
         sum_free += yG;
         ++free;
@@ -282,7 +312,9 @@ class Smo {
     std::fill(w_.begin(), w_.end(), 0.0);
     for (int32_t t = 0; t < n_; ++t)
       if (alpha_[t] > 0) X_.add_row_to(t, alpha_[t] * y_[t], w_);
-    for (int32_t t = 0; t < n_; ++t) G_[t] = y_[t] * X_.row_dot(t, w_) - 1;
+    std::vector<double> v(n_);
+    for (int32_t t = 0; t < n_; ++t) v[t] = -y_[t] * (y_[t] * X_.row_dot(t, w_) - 1);
+    reset_rows(std::move(v));
     SmoResult r;
     r.violation = select_working_set().violation;
     r.model = LinearModel{w_, -rho()};
@@ -307,15 +339,20 @@ class Smo {
   const int32_t n_;
   const double C_;
   const CscMatrix X_col_;
-  std::vector<double> alpha_, G_, w_, K_diag_;
-  std::vector<uint8_t> sets_;          // kUp | kLow of each row
-  std::vector<int64_t> scatter_cost_;  // sum over j in x_t of nnz(column j)
-  std::vector<int32_t> active_;
+  std::vector<double> alpha_, w_, K_diag_;  // by row
+  std::vector<int64_t> scatter_cost_;       // sum over j in x_t of nnz(column j), by row
+  // By active position (above): the row, v_t = -y_t G_t (G_t = (Qa)_t - 1 = y_t w.x_t - 1: the
+  // quantity every choice compares), kUp | kLow, K_tt.
+  std::vector<int32_t> row_;
+  std::vector<double> v_;
+  std::vector<uint8_t> sets_;
+  std::vector<double> K_tt_;
   int64_t active_nnz_;
   bool unshrunk_ = false;
   int64_t epoch_ = 0;
   KernelColumnCache cache_;
-  std::vector<double> dense_;  // scratch: one row scattered over the columns
+  std::vector<double> dense_;      // scratch: one row scattered over the columns
+  std::vector<double> K_i_, K_j_;  // scratch: the working columns at the active positions
 };
 
 std::vector<ParamDecl> smo_params() {

@@ -32,6 +32,8 @@
 // iterations, bounded a_t whose gradient says they will stay bounded leave the active set; when
 // m - M <= 10 eps for the first time, and again at convergence, all rows come back and their
 // gradients are recomputed -- from the explicit w, one pass over those rows (LIBSVM needs G-bar).
+// The active rows' state is kept compacted, in row order, so the loops over them are contiguous
+// (LIBSVM swaps rows instead; keeping the order keeps every choice among equal values the same).
 //
 // Linear kernel exploiting sparsity: w is kept explicitly (objectives and gradient reconstruction
 // cost one pass over X), and the two kernel columns each iteration needs are computed by scattering

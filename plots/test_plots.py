@@ -710,7 +710,7 @@ class UsersSolversInFigures(unittest.TestCase):
         from linrepro_plots.select import run_label
         extra = {"key": "20ng/extra/mine", "solver": "cmd:/home/me/solve.sh:loss=hinge",
                  "extra": {"part": "extra", "with_solver": "mine"}}
-        self.assertEqual(run_label(extra, ["solver", "extra.part"]), "mine extra")
+        self.assertEqual(run_label(extra, ["solver", "extra.part"]), "mine (extra)")
         self.assertEqual(run_label(extra, "class"), "20ng/extra/mine")  # other paths as they are
         self.assertEqual(run_label({"key": "k", "solver": "smo"}, ["solver", "extra.part"]), "smo")
 
@@ -721,7 +721,7 @@ class UsersSolversInFigures(unittest.TestCase):
 
     def test_a_long_label_wraps_beside_the_axes_without_squeezing_them(self):
         from linrepro_plots import figures
-        long = "py:sklearn.linear_model.LogisticRegression(max_iter=1000):loss=logistic extra"
+        long = "py:sklearn.linear_model.LogisticRegression(max_iter=1000):loss=logistic (extra)"
         short, wide = self.bars(["mcsvm", "mine"]), self.bars(["mcsvm", long])
         legend = wide.axes[0].get_legend()
         lines = [t.get_text() for t in legend.get_texts()][1].split("\n")

@@ -58,13 +58,15 @@ def run_label(run, label_by="solver"):
     """The legend label of a run: one path or a list of paths joined by spaces. A solver added
     with --with-solver goes by its label (extra.with_solver: `label=NAME`, or the text as given)
     where the path is "solver", which holds its whole spec (a program's absolute path, an
-    estimator with its arguments)."""
+    estimator with its arguments), and its part as "(extra)"."""
     paths = label_by if isinstance(label_by, list) else [label_by]
     parts = []
     for p in paths:
         v = get_path(run, p)
         if p == "solver" and get_path(run, "extra.with_solver"):
             v = get_path(run, "extra.with_solver")
+        if p == "extra.part" and v == "extra":
+            v = "(extra)"  # as the tables and the page name a user's solver: "<label> (extra)"
         if v is not None and v != "":
             parts.append(v if isinstance(v, str) else format_scalar(v))
     return " ".join(parts) if parts else run["key"]
